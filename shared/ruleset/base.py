@@ -1,0 +1,195 @@
+"""Building blocks every part of the ruleset package model shares.
+
+Owns: the strict base model (`extra="forbid"`, `$comment` allowed on every object), the
+id and text types, value references (one type used everywhere), value bounds
+(`usableWhen`/`when` form), dice text, and the `gate()` marker that records which
+Capability API / schemaVersion a key needs (read by `shared.ruleset.gates`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+# ---------------------------------------------------------------------------
+# Strict base
+# ---------------------------------------------------------------------------
+
+
+class Model(BaseModel):
+    """Every object of a package: unknown keys refused, `$comment` allowed anywhere."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+        validate_default=False,
+        frozen=False,
+        # JSON types only: "3" is not 3, true is not 1.
+        strict=True,
+    )
+
+    comment: Any = Field(default=None, alias="$comment", exclude=True)
+
+
+# ---------------------------------------------------------------------------
+# Ids and text
+# ---------------------------------------------------------------------------
+
+#: Ids the author declares (abilities, fields, pools, lists, budgets, conditions, ...).
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+#: Catalog and entry ids may also contain hyphens ("road-sense", "cinder-moth").
+EntryId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=80)]
+#: Short text shown to people.
+Label = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+#: Longer text (summaries, guidance).
+Text = Annotated[str, StringConstraints(max_length=4000)]
+
+#: A JSON number (whole or not). Models are strict, so "3" and true are refused.
+Number = int | float
+
+
+# ---------------------------------------------------------------------------
+# Capability gates
+# ---------------------------------------------------------------------------
+
+
+def gate(api: str, *, schema: int | None = None) -> dict[str, Any]:
+    """`json_schema_extra` marking a key as needing Capability API `api` (e.g. "1.47").
+
+    `schema=2` marks keys the spec says "require schemaVersion 2 and capabilityApi X":
+    those are refused in a schemaVersion 1 package even when it declares no API.
+    """
+    extra: dict[str, Any] = {"x-capabilityApi": api}
+    if schema is not None:
+        extra["x-schemaVersion"] = schema
+    return extra
+
+
+def unsupported(api: str | None, reason: str) -> dict[str, Any]:
+    """`json_schema_extra` marking a key the package format knows but this engine does not
+    resolve yet: a package using it is refused with `reason`, naming the key and `api`."""
+    extra: dict[str, Any] = {"x-unsupported": reason}
+    if api is not None:
+        extra["x-capabilityApi"] = api
+    return extra
+
+
+# ---------------------------------------------------------------------------
+# Value references
+# ---------------------------------------------------------------------------
+
+VALUE_REF_KEYS = (
+    "const",
+    "field",
+    "derived",
+    "abilityScore",
+    "abilityMod",
+    "abilityModFromField",
+    "skillMod",
+    "saveMod",
+    "listSum",
+    "livePool",
+    "liveTrack",
+    "itemStat",
+)
+
+
+class ListSum(Model):
+    list: Id
+    column: Id
+    onlyWhen: Id | None = None
+
+
+class ItemStat(Model):
+    """Reads items the character carries (Capability API 1.52): `from` worn, carried or
+    all; `pick` sum/max/min of `stat`, or `count` of the matching items."""
+
+    stat: Id | None = None
+    from_: Literal["worn", "carried", "all"] = Field(alias="from")
+    pick: Literal["sum", "max", "min", "count"]
+    slot: Id | None = None
+    category: Id | None = None
+    tag: Id | None = None
+    default: Number | None = None
+
+    @model_validator(mode="after")
+    def _stat_unless_count(self) -> "ItemStat":
+        if self.pick != "count" and self.stat is None:
+            raise ValueError(f'"stat" is required when "pick" is "{self.pick}"')
+        return self
+
+
+class ValueRef(Model):
+    """A number read from the sheet: an object with exactly one of `VALUE_REF_KEYS`.
+
+    `read` goes only with `liveTrack` (value, filled, remaining, penalty).
+    """
+
+    const: Number | None = None
+    field: Id | None = None
+    derived: Id | None = None
+    abilityScore: Id | None = None
+    abilityMod: Id | None = None
+    abilityModFromField: Id | None = None
+    skillMod: Id | None = None
+    saveMod: Id | None = None
+    listSum: ListSum | None = Field(default=None, json_schema_extra=gate("1.39"))
+    livePool: Id | None = Field(default=None, json_schema_extra=gate("1.39"))
+    liveTrack: Id | None = Field(default=None, json_schema_extra=gate("1.39"))
+    read: Literal["value", "filled", "remaining", "penalty"] | None = None
+    itemStat: ItemStat | None = Field(default=None, json_schema_extra=gate("1.52"))
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> "ValueRef":
+        present = [k for k in VALUE_REF_KEYS if getattr(self, k) is not None]
+        if len(present) != 1:
+            raise ValueError(
+                "a value reference has exactly one of "
+                + ", ".join(VALUE_REF_KEYS)
+                + (f" (found {', '.join(present)})" if present else " (found none)")
+            )
+        if self.read is not None and self.liveTrack is None:
+            raise ValueError('"read" goes only with "liveTrack"')
+        return self
+
+    @property
+    def kind(self) -> str:
+        for k in VALUE_REF_KEYS:
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError("validated value reference has no key")
+
+    @property
+    def target(self) -> Any:
+        return getattr(self, self.kind)
+
+
+class Bounds(Model):
+    """`{ "value": <value reference>, "atLeast": n, "atMost": n }` (one bound or both)."""
+
+    value: ValueRef
+    atLeast: Number | None = None
+    atMost: Number | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> "Bounds":
+        if self.atLeast is None and self.atMost is None:
+            raise ValueError('give "atLeast", "atMost" or both')
+        if self.atLeast is not None and self.atMost is not None and self.atLeast > self.atMost:
+            raise ValueError('"atLeast" is above "atMost"')
+        return self
+
+
+class Dice(Model):
+    """`{ "count": 2, "sides": 6 }`."""
+
+    count: Annotated[int, Field(ge=1, le=100)]
+    sides: Annotated[int, Field(ge=2, le=1000)]
+
+
+DICE_TEXT_RE = re.compile(r"^\s*(\d{1,3})\s*[dD]\s*(\d{1,4})\s*(?:([+-])\s*(\d{1,5}))?\s*$|^\s*-?\d{1,5}\s*$")
+
+#: Dice written as text: "1d6", "2d8+3", "1d4-1" or a bare number.
+DiceText = Annotated[str, StringConstraints(pattern=DICE_TEXT_RE.pattern, max_length=24)]

@@ -1,0 +1,135 @@
+"""Capability API gates: which keys a package may use for the API it declares.
+
+Owns: `ApiVersion` (`{"major": 1, "minor": 145}`, compared as numbers, so 1.108 is after
+1.47), and `check_gates`, which walks a validated package and refuses
+
+* a key marked `gate(api, schema=2)` in a schemaVersion 1 package, or in a package whose
+  declared `capabilityApi` is older than `api`;
+* a key marked `gate(api)` in a package whose declared `capabilityApi` is older than
+  `api` (a schemaVersion 1 package declares no API and is read as written for the
+  baseline the published files use; see docs/format.md);
+* a key marked `unsupported(...)`: the format knows it, this engine does not resolve it
+  yet, so the package is refused rather than the rule silently ignored.
+
+Models may add value-level gates (an enum value newer than its key) by defining
+`extra_gates(self) -> Iterable[Gate]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from pydantic import BaseModel
+
+from .base import Model
+from .errors import PathPart, Problems, format_path
+
+ENGINE_NAME = "marinara-battle"
+
+
+@dataclass(frozen=True, order=True)
+class ApiVersion:
+    major: int
+    minor: int
+
+    @classmethod
+    def parse(cls, text: str) -> "ApiVersion":
+        major, _, minor = text.partition(".")
+        return cls(int(major), int(minor or 0))
+
+    def __str__(self) -> str:
+        return f"{self.major}.{self.minor}"
+
+
+class CapabilityApi(Model):
+    """The package's declared Capability API: `{"major": 1, "minor": 145}`."""
+
+    major: int
+    minor: int
+
+    def version(self) -> ApiVersion:
+        return ApiVersion(self.major, self.minor)
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A key at `path` that needs `api` (and `schema`, when the spec says so)."""
+
+    path: tuple[PathPart, ...]
+    api: str | None
+    schema: int | None = None
+    unsupported: str | None = None
+
+
+def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate | None:
+    info = type(model).model_fields[name]
+    extra = info.json_schema_extra
+    if not isinstance(extra, dict):
+        return None
+    api = extra.get("x-capabilityApi")
+    schema = extra.get("x-schemaVersion")
+    reason = extra.get("x-unsupported")
+    if api is None and schema is None and reason is None:
+        return None
+    return Gate(path, api, schema, reason)
+
+
+def collect_gates(node: Any, path: tuple[PathPart, ...] = ()) -> Iterable[Gate]:
+    """Every gated key actually written in the package, with its JSON path."""
+    if isinstance(node, BaseModel):
+        extra_gates = getattr(node, "extra_gates", None)
+        if callable(extra_gates):
+            for g in extra_gates():
+                yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported)
+        for name in node.model_fields_set:
+            if name == "comment":
+                continue
+            value = getattr(node, name, None)
+            if value is None:
+                continue
+            info = type(node).model_fields[name]
+            key = info.alias or name
+            sub = path + (key,)
+            g = _field_gate(node, name, sub)
+            if g is not None:
+                yield g
+            yield from collect_gates(value, sub)
+    elif isinstance(node, list | tuple):
+        for i, item in enumerate(node):
+            yield from collect_gates(item, path + (i,))
+    elif isinstance(node, dict):
+        for k, item in node.items():
+            yield from collect_gates(item, path + (str(k),))
+
+
+def check_gates(
+    package: BaseModel,
+    schema_version: int,
+    declared: ApiVersion | None,
+    problems: Problems,
+    prefix: Sequence[PathPart] = (),
+) -> None:
+    for g in collect_gates(package, tuple(prefix)):
+        where = format_path(g.path)
+        key = next((p for p in reversed(g.path) if isinstance(p, str)), where)
+        if g.unsupported is not None:
+            api = f" (Capability API {g.api})" if g.api else ""
+            problems.add(
+                where, f'"{key}"{api} is not supported by {ENGINE_NAME} yet: {g.unsupported}'
+            )
+            continue
+        if g.api is None:
+            continue
+        needed = ApiVersion.parse(g.api)
+        if g.schema is not None and schema_version < g.schema:
+            problems.add(
+                where,
+                f'"{key}" needs schemaVersion {g.schema} and capabilityApi {g.api} or later '
+                f"(this package declares schemaVersion {schema_version})",
+            )
+        elif declared is not None and declared < needed:
+            problems.add(
+                where,
+                f'"{key}" needs capabilityApi {g.api} or later (this package declares {declared})',
+            )

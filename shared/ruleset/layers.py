@@ -1,0 +1,6 @@
+"""PLACEHOLDER: replaced by the model of this part of the package."""
+from pydantic import ConfigDict
+from .base import Model
+
+class Layer(Model):
+    model_config = ConfigDict(extra="allow")

@@ -1,0 +1,87 @@
+"""Loading a package: parse, strict model validation, cross-references, Capability API
+gates. Every error of the file is collected; any error refuses the whole file.
+
+Owns: `validate_package` (data -> Problems), `load_package` (data -> Ruleset or
+PackageError), `read_json` (a file -> data, with JSON syntax errors as problems) and the
+package digest used to identify a stored ruleset.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .checks import run_checks
+from .errors import PackageError, Problems, from_validation_error
+from .gates import check_gates
+from .package import Ruleset
+
+MAX_PACKAGE_BYTES = 8 * 1024 * 1024
+
+
+def read_json(path: str | Path) -> Any:
+    """Reads a JSON file; a missing file, a size over the limit or bad JSON is a
+    PackageError with one `path: message` line."""
+    p = Path(path)
+    problems = Problems()
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        problems.add("(file)", f"cannot be read: {exc.strerror or exc}")
+        raise PackageError(problems) from None
+    if len(raw) > MAX_PACKAGE_BYTES:
+        problems.add("(file)", f"is larger than {MAX_PACKAGE_BYTES // (1024 * 1024)} MiB")
+        raise PackageError(problems)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        problems.add("(file)", f"is not UTF-8 text (byte {exc.start})")
+    except json.JSONDecodeError as exc:
+        problems.add("(file)", f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    raise PackageError(problems)
+
+
+def _parse(data: Any, problems: Problems) -> Ruleset | None:
+    if not isinstance(data, dict):
+        problems.add("(top level)", "a package is a JSON object")
+        return None
+    try:
+        return Ruleset.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(from_validation_error(exc, data))
+        return None
+    except RecursionError:
+        problems.add("(top level)", "is nested too deeply")
+        return None
+
+
+def validate_package(data: Any) -> tuple[Ruleset | None, Problems]:
+    """The package and every problem found. The package is None when it did not parse."""
+    problems = Problems()
+    pkg = _parse(data, problems)
+    if pkg is None:
+        return None, problems
+    run_checks(pkg, problems)
+    declared = pkg.capabilityApi.version() if pkg.capabilityApi is not None else None
+    check_gates(pkg, pkg.schemaVersion, declared, problems)
+    return pkg, problems
+
+
+def load_package(data: Any) -> Ruleset:
+    """A valid package, or PackageError listing every problem."""
+    if isinstance(data, str | Path):
+        data = read_json(data)
+    pkg, problems = validate_package(data)
+    if problems or pkg is None:
+        raise PackageError(problems)
+    return pkg
+
+
+def package_digest(data: Any) -> str:
+    """Content digest of a package (canonical JSON, sha256): how a stored ruleset is named."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -1,0 +1,9 @@
+"""PLACEHOLDER: replaced by the model of this part of the package."""
+from pydantic import ConfigDict
+from .base import Model
+
+class Coverage(Model):
+    model_config = ConfigDict(extra="allow")
+
+class License(Model):
+    model_config = ConfigDict(extra="allow")

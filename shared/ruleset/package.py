@@ -1,0 +1,58 @@
+"""The whole ruleset package: the top-level object and where each block is modelled.
+
+Owns: `Ruleset`, the root model (`schemaVersion`, `capabilityApi`, identity, `coverage`,
+`resolution`, `sheet`, `rests`, `gm`, `catalogs`, `items`, `battle`, `combat`, `layers`,
+`clocks`, `party`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .base import EntryId, Label, Model, Text, gate
+from .battle import Battle
+from .catalogs import Catalog
+from .clocks import Clocks
+from .combat import Combat
+from .gates import CapabilityApi
+from .gm import Gm
+from .items import Items
+from .layers import Layer
+from .meta import Coverage, License
+from .party import Party
+from .resolution import Resolution
+from .rests import Rest
+from .sheet import Sheet
+
+
+class Ruleset(Model):
+    schema_: str | None = Field(default=None, alias="$schema", exclude=True)
+    schemaVersion: Literal[1, 2]
+    capabilityApi: CapabilityApi | None = None
+    id: EntryId
+    version: Annotated[int, Field(ge=1)]
+    name: Label
+    edition: Label | None = None
+    license: License | None = None
+    coverage: Coverage
+    resolution: Resolution
+    sheet: Sheet
+    rests: list[Rest] | None = None
+    gm: Gm
+    catalogs: list[Catalog] | None = None
+    items: Items | None = None
+    battle: Battle | None = None
+    combat: Combat | None = None
+    layers: list[Layer] | None = None
+    clocks: Clocks | None = Field(default=None, json_schema_extra=gate("1.143", schema=2))
+    party: Party | None = Field(default=None, json_schema_extra=gate("1.144", schema=2))
+
+    @model_validator(mode="after")
+    def _declared_api(self) -> "Ruleset":
+        if self.schemaVersion == 2 and self.capabilityApi is None:
+            raise ValueError('a schemaVersion 2 package must declare "capabilityApi"')
+        if self.schemaVersion == 1 and self.capabilityApi is not None:
+            raise ValueError('"capabilityApi" is declared only by schemaVersion 2 packages')
+        return self
