@@ -1,6 +1,114 @@
-"""PLACEHOLDER: replaced by the model of this part of the package."""
-from pydantic import ConfigDict
-from .base import Model
+"""The `combat` block: a fight resolved by the ruleset's own rules (spec/combat-1 "Every
+key", combat-3 "Positions", "Contests" and "Windows").
 
-class Combat(Model):
-    model_config = ConfigDict(extra="allow")
+Owns: `Combat`, assembled from `CombatBase` (the keys of this part) and the mixins other
+parts add keys through (`CombatExt1`/`CombatExt2` for the mechanics pages, `CombatPoolKeys`
+for pool and symbol fights). The pieces live in their own modules: rolls and economy in
+`combat_rolls`, lists in `combat_attacks`, conditions and levels in `conditions`, board keys
+in `combat_board`, contests in `combat_contests`, threat in `combat_threat`, damage kinds in
+`combat_damage`, standard actions and creature types in `combat_actions`. Rules that read
+other blocks (the sheet, the resolution) are in `checks/combat*.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Iterable, Literal
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from .base import EntryId, Model, ValueRef, gate
+from .combat_actions import CreatureTypes, StandardAction, StandardEffects
+from .combat_attacks import AbilityList, AttackList
+from .combat_board import STYLE_BUILTINS, Cover, Distance, Elevation, Opportunity, Ranged
+from .combat_contests import CombatCheck, Contest
+from .combat_damage import DamageKinds, DamageTypeList
+from .combat_pool import CombatPoolKeys
+from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
+from .combat_threat import Threat
+from .conditions import CombatCondition, CombatLevel, condition_list_gates
+from .ext_m1 import CombatExt1
+from .ext_m2 import CombatExt2
+from .gates import Gate
+
+CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
+
+
+class CombatBase(Model):
+    """The keys spec/combat-1 and combat-3 give the `combat` block itself."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
+        ("standard", "search"): "1.287",
+        ("conditions", "more than 80 entries"): "1.188",
+        ("conditions", "more than 160 entries"): "1.269",
+        ("conditions", "more than 320 entries"): "1.552",
+    }
+
+    kind: CombatKind
+    health: Health
+    defense: ValueRef
+    initiative: Initiative
+    attackRoll: AttackRoll | None = None
+    economy: Economy
+    attacks: Annotated[list[AttackList], Field(max_length=8)] | None = None
+    abilities: Annotated[list[AbilityList], Field(max_length=8)] | None = None
+    standard: Annotated[list[StandardAction], Field(max_length=7)] | None = None
+    standardEffects: StandardEffects | None = None
+    conditions: Annotated[list[CombatCondition], Field(max_length=640)] | None = None
+    levels: Annotated[list[CombatLevel], Field(max_length=40)] | None = Field(default=None, json_schema_extra=gate("1.45"))
+    checks: Annotated[list[CombatCheck], Field(max_length=12)] | None = Field(default=None, json_schema_extra=gate("1.43"))
+    contests: Annotated[list[Contest], Field(max_length=12)] | None = Field(default=None, json_schema_extra=gate("1.43"))
+    concentration: Concentration | None = None
+    dying: Dying | None = None
+    damageTypes: DamageTypeList | None = None
+    damageKinds: DamageKinds | None = None
+    spendLimits: Annotated[list[SpendLimit], Field(min_length=1, max_length=12)] | None = Field(
+        default=None, json_schema_extra=gate("1.47")
+    )
+    threat: Threat | None = None
+    creatureTypes: CreatureTypes | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
+    distance: Distance | None = None
+    styles: Annotated[list[EntryId], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=gate("1.379")
+    )
+    ranged: Ranged | None = None
+    cover: Cover | None = None
+    opportunity: Opportunity | None = None
+    elevation: Elevation | None = Field(default=None, json_schema_extra=gate("1.75"))
+    signatureAtTurnStart: bool | None = Field(default=None, json_schema_extra=gate("1.805"))
+
+    @field_validator("standard", "styles")
+    @classmethod
+    def _listed_once(cls, values: list[str] | None) -> list[str] | None:
+        for i, value in enumerate(values or []):
+            if value in (values or [])[:i]:
+                raise ValueError(f'"{value}" is listed twice')
+        return values
+
+    @field_validator("styles")
+    @classmethod
+    def _a_builtin_style(cls, values: list[str] | None) -> list[str] | None:
+        if values is not None and not any(s in STYLE_BUILTINS for s in values):
+            raise ValueError('"styles" must include at least one of "classic" and "tactical"')
+        return values
+
+    @field_validator("conditions", "checks", "contests", "attacks", "abilities")
+    @classmethod
+    def _entries_once(cls, entries: list[Any] | None, info: ValidationInfo) -> list[Any] | None:
+        key = {"conditions": "condition", "attacks": "list", "abilities": "list"}.get(info.field_name or "", "id")
+        seen: dict[str, int] = {}
+        for i, entry in enumerate(entries or []):
+            value = getattr(entry, key)
+            if value in seen:
+                raise ValueError(f'{key} "{value}" is given twice (entries {seen[value]} and {i})')
+            seen[value] = i
+        return entries
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from condition_list_gates(self.conditions)
+        if self.standard is not None and "search" in self.standard:
+            yield Gate(("standard", self.standard.index("search")), "1.287")
+
+
+class Combat(CombatExt2, CombatExt1, CombatPoolKeys, CombatBase):
+    """The `combat` block. Validators of every part run; extension mixins come first so a
+    part may give one of these keys a richer model."""

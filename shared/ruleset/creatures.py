@@ -1,6 +1,117 @@
-"""PLACEHOLDER: replaced by the model of this part of the package."""
-from pydantic import ConfigDict
-from .base import Model
+"""A bestiary entry's creature (spec/combat-2 "Creatures: the bestiary combat reads").
 
-class Creature(Model):
-    model_config = ConfigDict(extra="allow")
+Owns: `Creature`, either a stat block written in plain numbers (`health`, `defense`,
+`initiativeModifier`, `actions`, ...) or a `sheet` in the ruleset's own terms, never both
+for the same number; and which numbers a creature must give. The parts are in creature_parts.py,
+actions in creature_actions.py, the sheet in creature_sheet.py; ids (within the block:
+action ids, sequences, riders, signature points; and elsewhere in the package) are checked
+in checks/creatures.py, which can name the exact path. The mechanics pages add keys through
+`CreatureExt1/2`.
+
+A bestiary the author wrote is not clamped to its tier: it is accepted as written.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .base import Id, Model, Number, gate
+from .creature_actions import CreatureAction
+from .creature_parts import (
+    INVENTORY_UNSUPPORTED,
+    LOOT_UNSUPPORTED,
+    CreatureRider,
+    CreatureSoak,
+    DamageTypeName,
+    GuardEntry,
+    HealthDice,
+    InventoryLine,
+    Speeds,
+    Spellcasting,
+    Trait,
+    plain_or_object,
+)
+from .creature_sheet import CreatureSheet
+from .ext_m1 import CreatureExt1
+from .ext_m2 import CreatureExt2
+
+#: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
+SHEET_SOURCED = (
+    "health",
+    "defense",
+    "initiativeModifier",
+    "speed",
+    "abilities",
+    "saves",
+    "checks",
+    "soak",
+    "hardness",
+)
+
+
+class Creature(CreatureExt2, CreatureExt1, Model):
+    """A bestiary creature: a stat block in plain numbers, or a `sheet` in the ruleset's own
+    terms with `tier`, `traits`, `actions`, `signaturePoints`, `riders` and the resistances
+    still written beside it. `tier` names a tier of `combat.threat`."""
+
+    tier: Id
+    health: plain_or_object(Annotated[int, Field(ge=1, le=100000)], HealthDice) | None = None
+    defense: Annotated[int, Field(ge=0, le=1000)] | None = None
+    initiativeModifier: Annotated[int, Field(ge=-50, le=100)] | None = None
+    speed: Annotated[Number, Field(ge=0, le=10000)] | None = None
+    abilities: dict[Id, Annotated[int, Field(ge=-1000, le=1000)]] | None = None
+    saves: dict[Id, Annotated[int, Field(ge=-50, le=50)]] | None = None
+    checks: dict[Id, Annotated[int, Field(ge=-100, le=100)]] | None = Field(
+        default=None, json_schema_extra=gate("1.43")
+    )
+    soak: CreatureSoak | None = Field(default=None, json_schema_extra=gate("1.47"))
+    hardness: Annotated[int, Field(ge=0, le=100)] | None = Field(default=None, json_schema_extra=gate("1.56"))
+    speeds: Speeds | None = Field(default=None, json_schema_extra=gate("1.113"))
+    hover: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.113"))
+    shield: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.102"))
+    size: Id | None = Field(default=None, json_schema_extra=gate("1.103"))
+    type: Id | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
+    tags: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=gate("1.168", schema=2)
+    )
+    resist: Annotated[list[GuardEntry], Field(max_length=30)] | None = None
+    vulnerable: Annotated[list[DamageTypeName], Field(max_length=30)] | None = None
+    immune: Annotated[list[GuardEntry], Field(max_length=30)] | None = None
+    conditionImmunities: Annotated[list[Id], Field(max_length=40)] | None = None
+    #: Starting marks on the opponent's tracks, keyed by track id (1.115).
+    tracks: dict[Id, Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
+        default=None, json_schema_extra=gate("1.115")
+    )
+    loot: Id | None = Field(default=None, json_schema_extra=LOOT_UNSUPPORTED)
+    inventory: Annotated[list[InventoryLine], Field(min_length=1, max_length=16)] | None = Field(
+        default=None, json_schema_extra=INVENTORY_UNSUPPORTED
+    )
+    traits: Annotated[list[Trait], Field(max_length=8)] | None = None
+    signaturePoints: Annotated[int, Field(ge=1, le=20)] | None = None
+    riders: Annotated[list[CreatureRider], Field(min_length=1, max_length=4)] | None = None
+    actions: Annotated[list[CreatureAction], Field(max_length=12)] | None = None
+    spellcasting: Spellcasting | None = Field(default=None, json_schema_extra=gate("1.123"))
+    sheet: CreatureSheet | None = Field(default=None, json_schema_extra=gate("1.34"))
+
+    @model_validator(mode="after")
+    def _one_source_per_number(self) -> "Creature":
+        if self.sheet is not None:
+            written = [k for k in SHEET_SOURCED if getattr(self, k) is not None]
+            if written:
+                names = ", ".join(f'"{k}"' for k in written)
+                raise ValueError(
+                    f"a creature with a \"sheet\" takes {names} from that sheet, so it may not also give "
+                    + ("it" if len(written) == 1 else "them")
+                )
+        else:
+            missing = [k for k in ("health", "defense", "initiativeModifier") if getattr(self, k) is None]
+            if missing:
+                names = ", ".join(f'"{k}"' for k in missing)
+                raise ValueError(f"a creature without a \"sheet\" needs {names}")
+            if not self.actions:
+                raise ValueError('a creature without a "sheet" needs at least one action in "actions"')
+        if self.hover and (self.speeds is None or not self.speeds.fly):
+            raise ValueError('"hover" needs a "fly" speed in "speeds"')
+        return self

@@ -94,9 +94,11 @@ def _real_path(data: Any, loc: Sequence[PathPart]) -> tuple[list[PathPart], Path
         if isinstance(cur, dict) and isinstance(step, str) and step in cur:
             path.append(step)
             cur = cur[step]
+            missing = None
         elif isinstance(cur, list) and isinstance(step, int) and 0 <= step < len(cur):
             path.append(step)
             cur = cur[step]
+            missing = None
         elif isinstance(cur, dict) and isinstance(step, str) and not _is_pydantic_tag(step):
             missing = step
         # anything else is a union member or tag name: skip it

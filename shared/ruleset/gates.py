@@ -82,8 +82,10 @@ def collect_gates(node: Any, path: tuple[PathPart, ...] = ()) -> Iterable[Gate]:
         if callable(extra_gates):
             for g in extra_gates():
                 yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported)
-        for name in node.model_fields_set:
-            if name == "comment":
+        fields_set = node.model_fields_set
+        # Field order, not set order: the same package reports its lines in the same order.
+        for name in type(node).model_fields:
+            if name not in fields_set or name == "comment":
                 continue
             value = getattr(node, name, None)
             if value is None:

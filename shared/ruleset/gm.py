@@ -1,6 +1,121 @@
-"""PLACEHOLDER: replaced by the model of this part of the package."""
-from pydantic import ConfigDict
-from .base import Model
+"""Game Master text: what the ruleset tells the Game Master, and the prompt-safe text rule.
+
+Owns: `Gm` (`checkGuidance`, `sheetGuidance`, `worldGuidance`, `opposition`,
+`sheetSummary`), `SheetSummary` (also the party sheet's `summary`), `SummaryList`,
+`prompt_line()` (the type of prompt-safe single-line text: the top-level `gmReference`,
+clock and party text) and `GmReference`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, StringConstraints, field_validator
+
+from .base import Id, Model, gate
+
+# ---------------------------------------------------------------------------
+# Prompt-safe text
+# ---------------------------------------------------------------------------
+
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _prompt_safe(text: str) -> str:
+    """Text that goes into the Game Master's prompt verbatim: one line, no control
+    characters, no square brackets (they open sheet and clock tags) and no macro braces."""
+    if any(ch in _LINE_BREAKS for ch in text):
+        raise ValueError("must be a single line")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise ValueError("must not contain control characters")
+    if "[" in text or "]" in text:
+        raise ValueError("must not contain square brackets")
+    if "{{" in text or "}}" in text:
+        raise ValueError('must not contain macro braces ("{{" or "}}")')
+    return text
+
+
+def prompt_line(max_length: int):
+    """A prompt-safe single line of 1 to `max_length` characters."""
+    return Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=max_length),
+        AfterValidator(_prompt_safe),
+    ]
+
+
+#: The full rules reference (top-level `gmReference`, Capability API 1.145, schemaVersion 2).
+GmReference = prompt_line(16000)
+
+#: `checkGuidance`, `sheetGuidance`, `worldGuidance`.
+Guidance = Annotated[str, StringConstraints(min_length=1, max_length=1500)]
+
+# ---------------------------------------------------------------------------
+# Sheet summary
+# ---------------------------------------------------------------------------
+
+
+class SummaryList(Model):
+    """Rows of a list shown to the Game Master: the name from `nameColumn` (a text or an
+    enum column), up to three more of the row's `columns`, grouped by `groupBy`, and only
+    rows whose boolean `onlyWhen` column is set."""
+
+    list: Id
+    nameColumn: Id
+    columns: Annotated[list[Id], Field(min_length=1, max_length=3)] | None = Field(
+        default=None, json_schema_extra=gate("1.37")
+    )
+    groupBy: Id | None = None
+    onlyWhen: Id | None = None
+
+
+def _distinct(ids: list[str], what: str) -> list[str]:
+    for i, x in enumerate(ids):
+        if x in ids[:i]:
+            raise ValueError(f'{what} "{x}" is named twice')
+    return ids
+
+
+class SheetSummary(Model):
+    """What the Game Master sees of each sheet beyond ability modifiers, trained skills
+    and saves, and live values."""
+
+    fields: Annotated[list[Id], Field(max_length=24)] = Field(default_factory=list)
+    derived: Annotated[list[Id], Field(max_length=24)] = Field(default_factory=list)
+    lists: Annotated[list[SummaryList], Field(max_length=8)] = Field(default_factory=list)
+
+    @field_validator("fields")
+    @classmethod
+    def _fields(cls, ids: list[str]) -> list[str]:
+        return _distinct(ids, "field")
+
+    @field_validator("derived")
+    @classmethod
+    def _derived(cls, ids: list[str]) -> list[str]:
+        return _distinct(ids, "derived value")
+
+    @field_validator("lists")
+    @classmethod
+    def _lists(cls, lists: list[SummaryList]) -> list[SummaryList]:
+        _distinct([x.list for x in lists], "list")
+        return lists
+
+
+# ---------------------------------------------------------------------------
+# gm
+# ---------------------------------------------------------------------------
+
 
 class Gm(Model):
-    model_config = ConfigDict(extra="allow")
+    """`checkGuidance` replaces the built-in paragraph on calling for checks;
+    `sheetGuidance` introduces the sheet; `worldGuidance` is read once, at world
+    generation; `opposition` says who plays the opposing side (Capability API 1.774)."""
+
+    checkGuidance: Guidance
+    sheetGuidance: Guidance | None = None
+    worldGuidance: Guidance | None = None
+    opposition: Literal["game-master", "engine"] | None = Field(
+        default=None, json_schema_extra=gate("1.774")
+    )
+    sheetSummary: SheetSummary | None = None

@@ -17,7 +17,7 @@ from .catalogs import Catalog
 from .clocks import Clocks
 from .combat import Combat
 from .gates import CapabilityApi
-from .gm import Gm
+from .gm import Gm, GmReference
 from .items import Items
 from .layers import Layer
 from .meta import Coverage, License
@@ -46,6 +46,7 @@ class Ruleset(Model):
     battle: Battle | None = None
     combat: Combat | None = None
     layers: list[Layer] | None = None
+    gmReference: GmReference | None = Field(default=None, json_schema_extra=gate("1.145", schema=2))
     clocks: Clocks | None = Field(default=None, json_schema_extra=gate("1.143", schema=2))
     party: Party | None = Field(default=None, json_schema_extra=gate("1.144", schema=2))
 

@@ -1,7 +1,50 @@
-"""PLACEHOLDER: mechanics keys of spec/mechanics-2.md (owner: mechanics parts 2-3)."""
-from pydantic import ConfigDict
-from ..base import Model
+"""The `mechanics` keys of spec/mechanics-2.md (Capability API 1.199-1.258).
+
+Owns: `MechanicsPart2`, assembled from the mixins named for what they hold (cures in
+`m2_cures`, blows and strikes in `m2_strikes`, uses and answers in `m2_uses`, turns in
+`m2_turns`, Lay on Hands/Font of Magic/Metamagic in `m2_magic`), plus `zone` redeclared
+with the wall sections of `m2_zone`. The rules that read keys of other parts (an
+entry's `amount`, `save`, `healthPool`, `applies`) run here, once every key is parsed.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from .m2_cures import CureKeys
+from .m2_magic import MagicKeys
+from .m2_strikes import StrikeKeys
+from .m2_turns import TurnKeys
+from .m2_uses import UseKeys
+from .m2_zone import Zone2
+from .part1 import MechanicsPart1
+
+_ZONE_EXTRA = MechanicsPart1.model_fields["zone"].json_schema_extra
 
 
-class MechanicsPart2(Model):
-    """Mixin; fields added by its owner."""
+class MechanicsPart2(MagicKeys, TurnKeys, UseKeys, StrikeKeys, CureKeys):
+    """Mixin: the mechanics-2 keys of a catalog entry's `mechanics`."""
+
+    zone: Zone2 | None = Field(default=None, json_schema_extra=_ZONE_EXTRA)
+
+    @model_validator(mode="after")
+    def _part2_rules(self) -> "MechanicsPart2":
+        self._cure_rules()
+        self._strike_rules()
+        self._use_rules()
+        self._magic_rules()
+        self._section_rules()
+        return self
+
+    def _section_rules(self) -> None:
+        sections = self.zone.sections if self.zone is not None else None
+        if sections is None:
+            return
+        area = getattr(self, "area", None)
+        if area is None or area.shape != "wall":
+            raise ValueError('"zone.sections" divide a wall: the entry needs "area" with "shape": "wall"')
+        if sections.broken is not None and sections.broken.save is not None and getattr(self, "save", None) is None:
+            raise ValueError('the "save" of a broken section needs the entry\'s own "save"')
+
+
+__all__ = ["MechanicsPart2"]

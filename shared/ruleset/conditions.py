@@ -1,0 +1,451 @@
+"""Combat conditions and levels: what the sheet's conditions (and a track's levels) do in a
+fight (spec/combat-1 "conditions" and "levels", with the keys later pages add to them).
+
+Owns: the fixed list of condition effects (`EFFECTS`, with the Capability API of each value),
+`CombatCondition` (one `combat.conditions` entry; the mechanics pages add keys through
+`ConditionExt1`/`ConditionExt2`), its parts (`BudgetChange`, `Grants`, `ShakeOff`, `OnEnd`)
+and `CombatLevel` (one `combat.levels` entry). Which ids they name is checked in
+`checks/combat_conditions.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Iterable, Literal
+
+from pydantic import AfterValidator, Field, field_validator, model_validator
+
+from .applies import Apply
+from .base import DiceText, EntryId, Id, Model, Number, gate
+from .durations import RoundsDuration
+from .ext_m1 import ConditionExt1
+from .ext_m2 import ConditionExt2
+from .gates import Gate
+from .modifiers import Modifier, TargetTest
+
+#: Every effect a condition can name, with the Capability API the value needs (None: as
+#: old as `conditions`; the check effects came with modifiers and levels in 1.45). A fixed
+#: list: anything else is refused by name.
+EFFECTS: dict[str, str | None] = {
+    "own-attacks-advantage": None,
+    "own-attacks-disadvantage": None,
+    "attacks-against-advantage": None,
+    "attacks-against-disadvantage": None,
+    "attacks-against-adjacent-advantage": None,
+    "attacks-against-far-disadvantage": None,
+    "attacks-from-adjacent-critical": None,
+    "cannot-act": None,
+    "cannot-react": None,
+    "speed-zero": None,
+    "half-move-to-stand": None,
+    "ends-on-damage": None,
+    "own-saves-advantage": None,
+    "own-saves-disadvantage": None,
+    "own-checks-advantage": "1.45",
+    "own-checks-disadvantage": "1.45",
+    "resist-all": None,
+    "cannot-target-source": None,
+    "cannot-target-source-side": "1.278",
+    "cannot-approach-source": None,
+    "cannot-heal": "1.191",
+    "cannot-heal-nonmagical": "1.261",
+}
+
+#: Levels have no source and end only when the value they read goes down.
+NOT_ON_LEVELS = (
+    "half-move-to-stand",
+    "ends-on-damage",
+    "cannot-target-source",
+    "cannot-target-source-side",
+    "cannot-approach-source",
+)
+
+SAVE_EFFECTS = ("own-saves-advantage", "own-saves-disadvantage")
+CHECK_EFFECTS = ("own-checks-advantage", "own-checks-disadvantage")
+
+#: How a condition can end besides its clock (1.125; two more from 1.278).
+ENDINGS: dict[str, str] = {
+    "damaged": "1.125",
+    "harmed-by-source-side": "1.125",
+    "attacked": "1.278",
+    "ally-harmed-in-sight": "1.278",
+}
+
+
+def _effect_name(value: str) -> str:
+    if value not in EFFECTS:
+        raise ValueError(f'"{value}" is not a condition effect; the effects are a fixed list: ' + ", ".join(EFFECTS))
+    return value
+
+
+def _ending_name(value: str) -> str:
+    if value not in ENDINGS:
+        raise ValueError(f'"{value}" is not a way a condition ends; "endsWhen" takes ' + ", ".join(ENDINGS))
+    return value
+
+
+Effect = Annotated[str, Field(max_length=40), AfterValidator(_effect_name)]
+#: `<catalog>/<entry>`: a catalog entry named by its catalog.
+EntryRef = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$", max_length=161)]
+Ending = Annotated[str, Field(max_length=40), AfterValidator(_ending_name)]
+EffectList = Annotated[list[Effect], Field(max_length=len(EFFECTS))]
+SaveIds = Annotated[list[Id], Field(min_length=1, max_length=12)]
+SkillIds = Annotated[list[Id], Field(min_length=1, max_length=24)]
+ModifierList = Annotated[list[Modifier], Field(min_length=1, max_length=6)]
+
+
+def _check_effects(effects: list[str]) -> None:
+    for i, effect in enumerate(effects):
+        if effect in effects[:i]:
+            raise ValueError(f'effect "{effect}" is named twice')
+
+
+def _check_narrowing(effects: list[str], modifiers: list[Modifier] | None, saves: Any, skills: Any) -> None:
+    """`saves` (`skills`) narrows the two save (check) effects and the save (check)
+    modifiers; naming it on an entry with neither is rejected."""
+    mods = modifiers or []
+    if saves is not None and not any(e in SAVE_EFFECTS for e in effects) and not any(m.to == "saves" for m in mods):
+        raise ValueError(
+            '"saves" narrows "own-saves-advantage", "own-saves-disadvantage" and save modifiers; '
+            "this entry has none of them"
+        )
+    if skills is not None and not any(e in CHECK_EFFECTS for e in effects) and not any(m.to == "checks" for m in mods):
+        raise ValueError(
+            '"skills" narrows "own-checks-advantage", "own-checks-disadvantage" and check modifiers; '
+            "this entry has none of them"
+        )
+
+
+def _effect_gates(effects: list[str] | None) -> Iterable[Gate]:
+    for i, effect in enumerate(effects or []):
+        api = EFFECTS.get(effect)
+        if api is not None:
+            yield Gate(("effects", i), api)
+
+
+# ---------------------------------------------------------------------------
+# The action economy as a condition changes it (Haste, Slow; Capability API 1.76)
+# ---------------------------------------------------------------------------
+
+
+class BudgetChange(Model):
+    """`{ "budget": "haste", "flat": 1 }`: that much more (or less) of a per-turn budget."""
+
+    budget: Id
+    flat: Annotated[int, Field(ge=-10, le=10)]
+
+    @field_validator("flat")
+    @classmethod
+    def _not_zero(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError('"flat" carries its own sign, and 0 is rejected')
+        return value
+
+
+class ItemTagTest(Model):
+    """`{ "tags": [...] }`: items that have one of those item tags."""
+
+    tags: Annotated[list[Id], Field(min_length=1, max_length=24)]
+
+
+class WeaponTagTest(Model):
+    """A held weapon that has all of `tags` and none of `notTags` (1.246)."""
+
+    tags: Annotated[list[Id], Field(min_length=1, max_length=24)] | None = None
+    notTags: Annotated[list[Id], Field(min_length=1, max_length=24)] | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> "WeaponTagTest":
+        if not self.tags and not self.notTags:
+            raise ValueError('give "tags", "notTags" or both')
+        return self
+
+
+AttackNames = Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]], Field(min_length=1, max_length=24)]
+
+
+class AfterAttack(Model):
+    """Narrows a grant to a turn in which the Attack action was taken with one of these
+    attacks (`names`) or with a held weapon matching `items` (1.246)."""
+
+    names: AttackNames | None = None
+    items: WeaponTagTest | None = Field(default=None, json_schema_extra=gate("1.246"))
+
+    @model_validator(mode="after")
+    def _something(self) -> "AfterAttack":
+        if self.names is None and self.items is None:
+            raise ValueError('"afterAttack" gives "names", "items" or both (or is true)')
+        return self
+
+
+class Grants(Model):
+    """What a budget the condition fills may be spent on: standard actions, one weapon
+    attack of a single strike, using an item. Offered only on the holder's own turn, after
+    the budgets normally spent have run out. `melee`, `names` and `afterAttack` narrow the
+    granted strike (1.239, 1.242)."""
+
+    budget: Id
+    standard: Annotated[
+        list[Literal["dash", "disengage", "dodge", "help", "hide", "ready", "search"]], Field(min_length=1, max_length=7)
+    ] | None = None
+    attacks: Literal[True] | None = None
+    items: Literal[True] | ItemTagTest | None = None
+    melee: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.239"))
+    names: AttackNames | None = Field(default=None, json_schema_extra=gate("1.242"))
+    afterAttack: Literal[True] | AfterAttack | None = Field(default=None, json_schema_extra=gate("1.242"))
+
+    @model_validator(mode="after")
+    def _grants_something(self) -> "Grants":
+        if self.standard is None and self.attacks is None and self.items is None:
+            raise ValueError('"grants" names at least one of "standard", "attacks" or "items"')
+        if self.standard is not None and len(set(self.standard)) != len(self.standard):
+            raise ValueError('"standard" names a standard action twice')
+        for key in ("melee", "names", "afterAttack"):
+            if getattr(self, key) is not None and self.attacks is None:
+                raise ValueError(f'"{key}" narrows the granted strike, so it needs "attacks": true')
+        if self.names is not None:
+            lowered = [n.lower() for n in self.names]
+            if len(set(lowered)) != len(lowered):
+                raise ValueError('"names" names an attack twice (names are compared case-insensitively)')
+        return self
+
+
+class ShakeOff(Model):
+    """Another combatant on the holder's side can end the condition by spending `budget` on
+    their own turn, within `reach` (the ruleset's distance unit; one cell by default)."""
+
+    budget: Id
+    reach: Number | None = Field(default=None, gt=0, le=10000)
+
+
+class TrackShift(Model):
+    """`{ "track": "exhaustion", "by": 1 }`: moves a track by levels (1.239)."""
+
+    track: Id
+    by: Annotated[int, Field(ge=-100, le=100)]
+
+    @field_validator("by")
+    @classmethod
+    def _not_zero(cls, value: int) -> int:
+        if value == 0:
+            raise ValueError('"by" carries its own sign, and 0 is rejected')
+        return value
+
+
+class EndHarm(Model):
+    """Damage dealt to the holder when the condition ends, on behalf of whoever applied it,
+    unless the holder passes `unless` (1.245)."""
+
+    dice: DiceText | None = None
+    flat: Annotated[int, Field(ge=1, le=10000)] | None = None
+    type: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    unless: TargetTest | None = None
+
+    @model_validator(mode="after")
+    def _amount(self) -> "EndHarm":
+        if self.dice is None and self.flat is None:
+            raise ValueError('"harm" needs "dice", "flat" or both')
+        return self
+
+
+class OnEnd(Model):
+    """What the condition leaves behind when it fully ends (not when applied again):
+    conditions for some rounds, levels moved on tracks (1.239), harm (1.245)."""
+
+    applies: Annotated[list[Apply], Field(min_length=1, max_length=6)] | None = None
+    tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.239")
+    )
+    harm: EndHarm | None = Field(default=None, json_schema_extra=gate("1.245"))
+
+    @model_validator(mode="after")
+    def _leaves_something(self) -> "OnEnd":
+        if self.applies is None and self.tracks is None and self.harm is None:
+            raise ValueError('"onEnd" needs "applies", "tracks" or "harm"')
+        for i, item in enumerate(self.applies or []):
+            if getattr(item, "when", None) is not None:
+                raise ValueError(f'applies[{i}]: "when" is rejected in "onEnd", which has no applier sheet to read')
+            if not isinstance(getattr(item, "duration", None), RoundsDuration):
+                raise ValueError(
+                    f'applies[{i}]: what "onEnd" leaves behind lasts "rounds" (not "until-save", "instant" or "this-action")'
+                )
+        if self.tracks is not None:
+            names = [t.track for t in self.tracks]
+            if len(set(names)) != len(names):
+                raise ValueError('"tracks" moves the same track twice')
+        return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        if self.applies is not None and len(self.applies) > 4:
+            yield Gate(("applies",), "1.277")
+
+
+class DelayChance(Model):
+    """A `sides`-sided die; on `atLeast` or higher the action waits."""
+
+    sides: Annotated[int, Field(ge=2, le=1000)]
+    atLeast: Annotated[int, Field(ge=1, le=1000)]
+
+    @model_validator(mode="after")
+    def _reachable(self) -> "DelayChance":
+        if self.atLeast > self.sides:
+            raise ValueError(f'"atLeast" {self.atLeast} is above the die\'s {self.sides} sides')
+        return self
+
+
+class Delays(Model):
+    """Holds back what the holder uses from `catalogs` and pays with `budget` until the
+    start of their next turn, on a roll of `chance` (Slow; 1.120)."""
+
+    catalogs: Annotated[list[EntryId], Field(min_length=1, max_length=12)]
+    budget: Id
+    chance: DelayChance
+
+
+# ---------------------------------------------------------------------------
+# One combat.conditions entry
+# ---------------------------------------------------------------------------
+
+
+class CombatConditionBase(Model):
+    """The keys spec/combat-1 and combat-3 give a `combat.conditions` entry."""
+
+    condition: Id
+    effects: EffectList | None = None
+    failsSaves: SaveIds | None = None
+    modifiers: ModifierList | None = Field(default=None, json_schema_extra=gate("1.45"))
+    saves: SaveIds | None = None
+    skills: SkillIds | None = Field(default=None, json_schema_extra=gate("1.53"))
+    whileSourceInSight: Literal[True] | Annotated[list[Effect], Field(min_length=1, max_length=len(EFFECTS))] | None = None
+    endsWhenSourceDown: bool | None = None
+    lacks: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.127")
+    )
+    endsWhen: Annotated[list[Ending], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.125")
+    )
+    saveWhenDamaged: bool | None = Field(default=None, json_schema_extra=gate("1.125"))
+    shakeOff: ShakeOff | None = Field(default=None, json_schema_extra=gate("1.125"))
+    budgets: Annotated[list[BudgetChange], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=gate("1.76")
+    )
+    grants: Grants | None = Field(default=None, json_schema_extra=gate("1.76"))
+    exclusive: Annotated[list[Id], Field(min_length=2, max_length=2)] | None = Field(
+        default=None, json_schema_extra=gate("1.76")
+    )
+    attacksPerTurn: Annotated[int, Field(ge=0, le=20)] | None = Field(default=None, json_schema_extra=gate("1.76"))
+    onEnd: OnEnd | None = Field(default=None, json_schema_extra=gate("1.76"))
+    noDamageFrom: Annotated[list[EntryRef], Field(min_length=1, max_length=12)] | None = Field(
+        default=None, json_schema_extra=gate("1.117")
+    )
+    fallsSafely: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.124"))
+    delays: Delays | None = Field(default=None, json_schema_extra=gate("1.120"))
+    #: Conditions (or kinds of conditions) the holder cannot be given while this lasts;
+    #: documented with kinds in 1.258, the first version that names it on a condition.
+    conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
+        default=None, json_schema_extra=gate("1.258")
+    )
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
+        **{("effects", e): api for e, api in EFFECTS.items() if api is not None},
+        **{("endsWhen", e): api for e, api in ENDINGS.items() if api != "1.125"},
+    }
+
+    @model_validator(mode="after")
+    def _condition_rules(self) -> "CombatConditionBase":
+        effects = self.effects or []
+        _check_effects(effects)
+        _check_narrowing(effects, self.modifiers, self.saves, self.skills)
+        if isinstance(self.whileSourceInSight, list):
+            for effect in self.whileSourceInSight:
+                if effect not in effects:
+                    raise ValueError(f'"whileSourceInSight" names "{effect}", an effect this condition does not have')
+            if len(set(self.whileSourceInSight)) != len(self.whileSourceInSight):
+                raise ValueError('"whileSourceInSight" names an effect twice')
+        if self.lacks is not None and len(set(self.lacks)) != len(self.lacks):
+            raise ValueError('"lacks" names a sense twice')
+        if self.endsWhen is not None:
+            if len(set(self.endsWhen)) != len(self.endsWhen):
+                raise ValueError('"endsWhen" has distinct entries')
+        if self.exclusive is not None and self.exclusive[0] == self.exclusive[1]:
+            raise ValueError('"exclusive" names two different budgets')
+        if self.budgets is not None:
+            names = [b.budget for b in self.budgets]
+            if len(set(names)) != len(names):
+                raise ValueError('"budgets" changes the same budget twice')
+        return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from _effect_gates(self.effects)
+        if self.endsWhen is not None:
+            for i, ending in enumerate(self.endsWhen):
+                if ENDINGS.get(ending) == "1.278":
+                    yield Gate(("endsWhen", i), "1.278")
+            if len(self.endsWhen) > 2:
+                yield Gate(("endsWhen",), "1.278")
+
+
+class CombatCondition(ConditionExt2, ConditionExt1, CombatConditionBase):
+    """One `combat.conditions` entry: a sheet condition's effects in a fight. The mechanics
+    pages add their keys through the two extension mixins."""
+
+
+# ---------------------------------------------------------------------------
+# Levels of a track or a derived value
+# ---------------------------------------------------------------------------
+
+
+class CombatLevel(Model):
+    """A level of a plain live track (or, from 1.54, of a derived value) that counts as a
+    condition while the value is at least `at`. Every reached level applies."""
+
+    track: Id | None = None
+    derived: Id | None = Field(default=None, json_schema_extra=gate("1.54"))
+    at: Annotated[int, Field(ge=1, le=1000)]
+    effects: EffectList | None = None
+    modifiers: ModifierList | None = None
+    failsSaves: SaveIds | None = None
+    saves: SaveIds | None = None
+    skills: SkillIds | None = Field(default=None, json_schema_extra=gate("1.53"))
+    defeats: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.115"))
+    evasion: SaveIds | None = Field(default=None, json_schema_extra=gate("1.250"))
+    conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
+        default=None, json_schema_extra=gate("1.258")
+    )
+
+    @model_validator(mode="after")
+    def _level_rules(self) -> "CombatLevel":
+        if (self.track is None) == (self.derived is None):
+            raise ValueError('a level reads exactly one of "track" and "derived"')
+        effects = self.effects or []
+        _check_effects(effects)
+        for effect in effects:
+            if effect in NOT_ON_LEVELS:
+                raise ValueError(
+                    f'"{effect}" is rejected on a level: levels have no source and end only when the value they read goes down'
+                )
+        _check_narrowing(effects, self.modifiers, self.saves, self.skills)
+        if not (effects or self.modifiers or self.failsSaves or self.defeats or self.evasion or self.conditionImmunities):
+            raise ValueError('a level needs "effects", "modifiers", "failsSaves", "defeats", "evasion" or "conditionImmunities"')
+        return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from _effect_gates(self.effects)
+
+
+def condition_list_gates(conditions: list[Any] | None) -> Iterable[Gate]:
+    """`combat.conditions` holds 80 entries; 160 from 1.188, 320 from 1.269, 640 from 1.552."""
+    count = len(conditions or [])
+    for limit, api in ((320, "1.552"), (160, "1.269"), (80, "1.188")):
+        if count > limit:
+            yield Gate(("conditions",), api)
+            return
+
+
+__all__ = [
+    "EFFECTS",
+    "ENDINGS",
+    "CombatCondition",
+    "CombatConditionBase",
+    "CombatLevel",
+    "condition_list_gates",
+]

@@ -1,0 +1,283 @@
+"""A bestiary creature's actions (spec/combat-2 "Creatures", `actions`).
+
+Owns: `CreatureAction` (what a hand-written stat block action holds: `toHit`, `autoHit`,
+`upgrades`, `damage`, `save`, `saveDifficulty`, `applies`, `targetCount`, `reach`, `range`,
+`area`, `uses`, `recharge`, `sequence`, `signature`, `reaction`, `self`, `heal`, `targets`),
+its `CreatureDamage` with `plus` clauses, `qualities` and `alternatives`, and the rules
+inside one action. What an action names (other actions of its block, signature points,
+and ids elsewhere in the package) is checked in checks/creatures.py. The save, area,
+reaction and damage clauses are the catalog entry's own models (shared/ruleset/mechanics),
+as the spec says they are read "exactly the same way". The mechanics pages add keys
+through `CreatureActionExt1/2`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Iterable, Literal
+
+from pydantic import Field, model_validator
+
+from .applies import Apply, applies_list_gates
+from .base import Dice, Id, Label, Model, Number, gate
+from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
+from .ext_m1 import CreatureActionExt1
+from .ext_m2 import CreatureActionExt2
+from .gates import Gate
+from .mechanics.amounts import DamageClause
+from .mechanics.m2_reaction import Reaction2
+from .mechanics.m3_area import Area2
+from .mechanics.m3_saves import EntrySave2
+
+Distance = Annotated[Number, Field(ge=0, le=10000)]
+
+
+class SelfHealthAtMost(Model):
+    """Holds while the creature's health is at or below this fraction of its maximum."""
+
+    selfHealthAtMost: Annotated[float, Field(gt=0, le=1)]
+
+
+class DamageAlternative(Model):
+    """An amount given instead of the first one; the first whose `when` holds wins."""
+
+    when: plain_or_object(Literal["twoHanded"], SelfHealthAtMost)
+    dice: RollText | None = None
+    flat: Annotated[int, Field(ge=-1000, le=10000)] | None = None
+
+    @model_validator(mode="after")
+    def _amount(self) -> "DamageAlternative":
+        if self.dice is None and self.flat is None:
+            raise ValueError('an alternative needs "dice", "flat" or both')
+        return self
+
+
+class CreatureDamage(Model):
+    """An action's damage: `dice` and `flat` of `type`, up to three `plus` clauses, item-tag
+    `qualities` (1.101) and up to four `alternatives` (1.102)."""
+
+    dice: RollText | None = None
+    flat: Annotated[int, Field(ge=-1000, le=10000)] | None = None
+    type: DamageTypeName | None = None
+    plus: Annotated[list[DamageClause], Field(max_length=3)] | None = None
+    qualities: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=gate("1.101")
+    )
+    alternatives: Annotated[list[DamageAlternative], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.102")
+    )
+
+    @model_validator(mode="after")
+    def _amount(self) -> "CreatureDamage":
+        if self.dice is None and self.flat is None:
+            raise ValueError('"damage" needs "dice", "flat" or both')
+        return self
+
+    def rolls(self) -> Iterable[tuple[tuple[str | int, ...], str]]:
+        """Every dice text of the blow with its path relative to `damage`."""
+        if self.dice is not None:
+            yield ("dice",), self.dice
+        for i, clause in enumerate(self.plus or []):
+            if clause.dice is not None:
+                yield ("plus", i, "dice"), clause.dice
+        for i, alt in enumerate(self.alternatives or []):
+            if alt.dice is not None:
+                yield ("alternatives", i, "dice"), alt.dice
+
+
+class ActionSave(EntrySave2):
+    """A save the action forces, with the mechanics-1 keys of an entry's save: the target
+    rolls `save` against the action's own `difficulty`; a success halves the damage
+    (`half`) or takes it away (`none`, `negates`)."""
+
+    difficulty: Annotated[int, Field(ge=0, le=1000)]
+    onSuccess: Literal["none", "half", "negates"]
+
+
+class ActionArea(Area2):
+    """The shape an action lands in (`burst`, `cone` or `line`), in the ruleset's own
+    distance unit; `friendlyFire: false` leaves the creature's allies out."""
+
+    #: A stat block's shapes are the first three only, so no shape needs a later API.
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {}
+
+    shape: Literal["burst", "cone", "line"]
+    friendlyFire: bool | None = None
+
+
+class LongRange(Model):
+    """A range that reaches further, at a penalty, out to `long`."""
+
+    normal: Distance
+    long: Distance | None = None
+
+    @model_validator(mode="after")
+    def _order(self) -> "LongRange":
+        if self.long is not None and self.long < self.normal:
+            raise ValueError(f'"long" ({self.long}) is shorter than "normal" ({self.normal})')
+        return self
+
+
+class RechargeDice(Dice):
+    count: Annotated[int, Field(ge=1, le=10)]
+
+
+class Recharge(Model):
+    """Spent when used; rolled at the start of the creature's own turn and back on `from`
+    or higher."""
+
+    dice: RechargeDice
+    from_: Annotated[int, Field(ge=1, le=10000)] = Field(alias="from")
+
+    @model_validator(mode="after")
+    def _reachable(self) -> "Recharge":
+        if self.from_ > self.dice.count * self.dice.sides:
+            raise ValueError(
+                f'"from" ({self.from_}) is above the most {self.dice.count}d{self.dice.sides} can roll, '
+                "so it would never come back"
+            )
+        return self
+
+
+class SequenceStep(Model):
+    action: Id
+    times: Annotated[int, Field(ge=1, le=10)] = 1
+
+
+class Signature(Model):
+    """Paid with the creature's own points, between other combatants' turns."""
+
+    cost: Annotated[int, Field(ge=1, le=20)]
+
+
+class Heal(Model):
+    """Health given back, up to the target's maximum."""
+
+    dice: RollText | None = None
+    flat: Annotated[int, Field(ge=0, le=10000)] | None = None
+
+    @model_validator(mode="after")
+    def _amount(self) -> "Heal":
+        if self.dice is None and self.flat is None:
+            raise ValueError('"heal" needs "dice", "flat" or both')
+        return self
+
+
+#: Keys a `sequence` may not carry: it has no content of its own.
+_NOT_ON_SEQUENCE = (
+    "toHit",
+    "autoHit",
+    "upgrades",
+    "damage",
+    "save",
+    "saveDifficulty",
+    "applies",
+    "targetCount",
+    "area",
+    "reaction",
+    "self_",
+    "heal",
+    "targets",
+)
+
+
+def _key(name: str) -> str:
+    return "self" if name == "self_" else name
+
+
+class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
+    """One action of a stat block."""
+
+    id: Id
+    name: Label
+    budget: Id
+    toHit: Annotated[int, Field(ge=-50, le=100)] | None = None
+    autoHit: bool | None = None
+    #: symbol-pool: how many of the `toHit` dice are upgraded.
+    upgrades: Annotated[int, Field(ge=0, le=20)] | None = None
+    damage: CreatureDamage | None = None
+    save: ActionSave | None = None
+    #: The difficulty of a save that ends a condition when the action forces no save itself.
+    saveDifficulty: Annotated[int, Field(ge=0, le=1000)] | None = None
+    applies: Annotated[list[Apply], Field(max_length=6)] | None = None
+    targetCount: Annotated[int, Field(ge=1, le=20)] | None = None
+    reach: Distance | None = None
+    range: plain_or_object(Distance, LongRange) | None = None
+    area: ActionArea | None = None
+    uses: Uses | None = None
+    recharge: Recharge | None = None
+    sequence: Annotated[list[SequenceStep], Field(min_length=1, max_length=6)] | None = None
+    signature: Signature | None = None
+    reaction: Reaction2 | None = Field(default=None, json_schema_extra=gate("1.46"))
+    self_: Literal[True] | None = Field(default=None, alias="self", json_schema_extra=gate("1.46"))
+    heal: Heal | None = Field(default=None, json_schema_extra=gate("1.121"))
+    targets: Literal["ally", "any"] | None = Field(default=None, json_schema_extra=gate("1.121"))
+
+    @model_validator(mode="after")
+    def _action_rules(self) -> "CreatureAction":
+        if self.sequence is not None:
+            carried = [_key(k) for k in _NOT_ON_SEQUENCE if getattr(self, k) is not None]
+            if carried:
+                raise ValueError(f'a "sequence" carries no content of its own, so "{carried[0]}" is rejected')
+        if self.autoHit and self.toHit is not None:
+            raise ValueError('"autoHit" skips the attack roll, so "toHit" is rejected with it')
+        if self.upgrades is not None:
+            if self.toHit is None:
+                raise ValueError('"upgrades" upgrades some of the "toHit" dice, so it needs "toHit"')
+            if self.upgrades > self.toHit:
+                raise ValueError(f'"upgrades" ({self.upgrades}) is more than the "toHit" dice ({self.toHit})')
+        if self.damage is not None and self.toHit is None and not self.autoHit and self.save is None:
+            raise ValueError('an action with "damage" lands by "toHit", "autoHit" or "save"')
+        if self.self_ is not None:
+            for key in ("targetCount", "area", "targets"):
+                if getattr(self, key) is not None:
+                    raise ValueError(f'a "self" action applies to the creature itself, so "{key}" is rejected')
+        if self.reaction is not None and self.signature is not None:
+            raise ValueError('a reaction cannot also be a "signature" action')
+        if self.heal is not None:
+            for key in ("damage", "toHit", "save", "area"):
+                if getattr(self, key) is not None:
+                    raise ValueError(f'a "heal" has no "{key}"')
+        if self.targets is not None and self.heal is None and self.damage is None and not self.applies:
+            raise ValueError('"targets" needs something to give them ("heal", "damage" or "applies")')
+        for i, item in enumerate(self.applies or []):
+            if getattr(item, "when", None) is not None:
+                raise ValueError(f'applies[{i}]: a stat block writes plain numbers, so "when" is rejected here')
+        if self.save is None and self.saveDifficulty is None:
+            if any(item.saveEnds is not None for item in self.applies or []):
+                raise ValueError(
+                    'a condition that ends on a save needs a difficulty: give "saveDifficulty" '
+                    '(the action forces no "save" of its own)'
+                )
+            for i, clause in enumerate(self.damage.plus or [] if self.damage else []):
+                if clause.save is not None and clause.save.difficulty is None:
+                    raise ValueError(
+                        f'damage.plus[{i}].save has no "difficulty", and the action has no "save" or '
+                        '"saveDifficulty" to fall back to'
+                    )
+        return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from applies_list_gates(self.applies)
+        gates = getattr(super(), "extra_gates", None)
+        if callable(gates):
+            yield from gates()
+
+    def is_sequence(self) -> bool:
+        return self.sequence is not None
+
+    def damage_rolls(self) -> Iterable[tuple[tuple[str | int, ...], str]]:
+        """Every dice text the action rolls for damage or healing, with its path."""
+        if self.damage is not None:
+            for path, text in self.damage.rolls():
+                yield ("damage", *path), text
+        if self.heal is not None and self.heal.dice is not None:
+            yield ("heal", "dice"), self.heal.dice
+
+
+__all__ = [
+    "ActionArea",
+    "ActionSave",
+    "CreatureAction",
+    "CreatureDamage",
+    "DamageClause",
+]

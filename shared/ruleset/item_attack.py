@@ -1,0 +1,184 @@
+"""A weapon item's `attack`: what the item does when it strikes (spec/combat-2 "Minimum
+damage dice" and spec/mechanics-1 1.187 to 1.193).
+
+Owns: `ItemAttack` (`ItemAttackBase` plus `ItemAttackExt2`) and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
+`AttackAgainst`, `Slay`, `SlaySave`, `AttackMode`, `ModeRange`, `ModeLine`,
+`OthersWhileMarked`). The spec names these keys without the page that describes a weapon
+in a fight, so only the keys it names are read; the mechanics-1 keys are modelled and
+refused until an issue resolves them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Iterable, Literal
+
+from pydantic import Field, model_validator
+
+from .applies import Apply
+from .base import DiceText, Id, Model, Number, ValueRef, gate, unsupported
+from .ext_m2 import ItemAttackExt2
+from .gates import Gate
+from .mechanics.amounts import ClauseSave, DamageClause, DamageType
+from .modifiers import TargetTest
+
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+class StatRef(Model):
+    """`{ "stat": "overwhelming" }`: one of the item's own numeric stats."""
+
+    stat: Id
+
+
+class ItemAttackDamage(Model):
+    dice: DiceText | None = None
+    type: DamageType | None = None
+    #: Overrides `combat.damage.minimum` for this weapon; 0 also overrides it.
+    minimum: ValueRef | StatRef | None = Field(default=None, json_schema_extra=gate("1.146"))
+
+
+class ItemPlus(DamageClause):
+    """A weapon's extra damage part; mechanics-1 narrows when it counts."""
+
+    not_: TargetTest | None = Field(
+        default=None, alias="not",
+        json_schema_extra=unsupported("1.187", f"skipping targets by type {_NOT_RESOLVED}"),
+    )
+    blow: Literal["melee", "ranged"] | None = Field(
+        default=None, json_schema_extra=unsupported("1.187", f"parts counted only on some blows {_NOT_RESOLVED}")
+    )
+    tempHp: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.187", f"temporary points from damage dealt {_NOT_RESOLVED}")
+    )
+    marked: Id | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"sworn targets {_NOT_RESOLVED}")
+    )
+
+
+class ItemOnHit(Apply):
+    """A condition the weapon's hit applies."""
+
+    oncePerTurn: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {_NOT_RESOLVED}")
+    )
+
+
+class AttackAgainst(Model):
+    """Adds to hit, or rolls twice, against a target that passes `is` or holds `marked`
+    from the wielder."""
+
+    is_: TargetTest | None = Field(default=None, alias="is")
+    marked: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
+    toHit: Annotated[int, Field(ge=-100, le=100)] | None = None
+    mode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.189"))
+    ignoresCover: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
+    ignoresLongRange: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
+
+    @model_validator(mode="after")
+    def _rules(self) -> "AttackAgainst":
+        if self.is_ is None and self.marked is None:
+            raise ValueError('an "against" item needs "is" or "marked"')
+        if all(getattr(self, k) is None for k in ("toHit", "mode", "ignoresCover", "ignoresLongRange")):
+            raise ValueError('an "against" item needs "toHit", "mode", "ignoresCover" or "ignoresLongRange"')
+        return self
+
+
+class SlaySave(Model):
+    save: Id
+    difficulty: Annotated[int, Field(ge=0, le=1000)]
+
+
+class Slay(Model):
+    """Kills outright a target left with at most `healthAtMost` after the hit, on a
+    failed save when there is one, spending `charges`."""
+
+    when: Literal["critical"] | None = None
+    not_: TargetTest | None = Field(default=None, alias="not")
+    healthAtMost: Annotated[int, Field(ge=0)]
+    save: SlaySave | None = None
+    charges: Annotated[int, Field(ge=1, le=100)] | None = None
+    immuneTo: Annotated[list[DamageType], Field(min_length=1, max_length=12)] | None = None
+    #: What a target that succeeds on the save gets instead of dying (1.192).
+    saved: Annotated[list[Apply], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.192")
+    )
+
+    @model_validator(mode="after")
+    def _saved_needs_save(self) -> "Slay":
+        if self.saved is not None and self.save is None:
+            raise ValueError('"saved" applies on a successful save, so it needs "save"')
+        return self
+
+
+class ModeRange(Model):
+    normal: Annotated[Number, Field(gt=0)]
+    long: Annotated[Number, Field(gt=0)] | None = None
+
+    @model_validator(mode="after")
+    def _order(self) -> "ModeRange":
+        if self.long is not None and self.long < self.normal:
+            raise ValueError('"long" is shorter than "normal"')
+        return self
+
+
+class ModeLine(Model):
+    """A bolt everyone between wielder and target saves against before the roll."""
+
+    dice: DiceText
+    type: DamageType | None = None
+    save: ClauseSave
+
+
+class AttackMode(Model):
+    """An entirely different way of using the weapon (1.190)."""
+
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    range: ModeRange | None = None
+    plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
+    line: ModeLine | None = None
+    charges: Annotated[int, Field(ge=1, le=100)] | None = None
+
+
+class OthersWhileMarked(Model):
+    """Every other weapon attack of the wielder is rolled in `mode` while the one they
+    marked with `condition` stands (only ranged ones with `ranged`)."""
+
+    condition: Id
+    mode: Literal["advantage", "disadvantage"]
+    ranged: bool | None = None
+
+
+class ItemAttackBase(Model):
+    damage: ItemAttackDamage | None = None
+    #: Damage a pool fight guarantees after soak.
+    floor: Annotated[int, Field(ge=0, le=1000)] | None = None
+    plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
+    onHit: Annotated[list[ItemOnHit], Field(min_length=1, max_length=4)] | None = None
+    against: Annotated[list[AttackAgainst], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.187", f"to-hit by target {_NOT_RESOLVED}")
+    )
+    slay: Annotated[list[Slay], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.187", f"slaying blows {_NOT_RESOLVED}")
+    )
+    modes: Annotated[list[AttackMode], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.190", f"item attack modes {_NOT_RESOLVED}")
+    )
+    ignoresResistance: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.192", f"damage past resistance {_NOT_RESOLVED}")
+    )
+    othersWhileMarked: OthersWhileMarked | None = Field(
+        default=None, json_schema_extra=unsupported("1.192", f"sworn-target penalties {_NOT_RESOLVED}")
+    )
+    healedOnlyByRest: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {_NOT_RESOLVED}")
+    )
+
+
+class ItemAttack(ItemAttackExt2, ItemAttackBase):
+    """A weapon item's attack; mechanics-2/3 add their keys through `ItemAttackExt2`."""
+
+    def extra_gates(self) -> Iterable[Gate]:
+        for part in (ItemAttackBase, ItemAttackExt2):
+            own = part.__dict__.get("extra_gates")
+            if own is not None:
+                yield from own(self)

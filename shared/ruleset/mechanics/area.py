@@ -1,0 +1,55 @@
+"""The shape an entry lands in: `mechanics.area`.
+
+Owns: `Area` (`shape`, `size`, and the keys later versions add: `width` for a line
+(1.128) or a wall, `box` and `wall` shapes with a wall's `ring` (1.177), `copies` of a
+burst or box (1.178)). Distances are in the catalog's `units.distance` (or
+`combat.distance`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Annotated, Iterable, Literal
+
+from pydantic import Field, model_validator
+
+from ..base import Model, Number, gate, unsupported
+from ..gates import Gate
+
+Positive = Annotated[Number, Field(gt=0)]
+
+
+class Area(Model):
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {("shape", "box"): "1.177", ("shape", "wall"): "1.177"}
+
+    shape: Literal["burst", "cone", "line", "box", "wall"]
+    size: Positive
+    #: A line's width (1.128), or how thick a wall is (1.177); one cell when omitted.
+    width: Positive | None = Field(default=None, json_schema_extra=gate("1.128"))
+    #: A wall may instead be laid out as a ring of this diameter.
+    ring: Positive | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.177", "walls laid out as rings are resolved by no planned issue"),
+    )
+    #: A burst or box placed this many times at once, each copy touching another.
+    copies: Annotated[int, Field(ge=2, le=10)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.178", "areas placed several times at once are resolved by no planned issue"),
+    )
+
+    @model_validator(mode="after")
+    def _shape_keys(self) -> "Area":
+        if self.width is not None and self.shape not in ("line", "wall"):
+            raise ValueError('"width" goes only with a "line" or a "wall"')
+        if self.ring is not None and self.shape != "wall":
+            raise ValueError('"ring" goes only with a "wall"')
+        if self.copies is not None and self.shape not in ("burst", "box"):
+            raise ValueError('"copies" goes only with a "burst" or a "box"')
+        return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        if self.shape in ("box", "wall"):
+            yield Gate(
+                ("shape",),
+                "1.177",
+                unsupported=f'"{self.shape}" areas are resolved by no planned issue',
+            )

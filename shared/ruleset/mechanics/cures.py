@@ -1,0 +1,37 @@
+"""Curing conditions, stabilizing and reviving: `mechanics.ends`, `stabilizes` and
+`revives` (Capability API 1.176), also on an item's `use`. No planned issue resolves them,
+so the keys are marked unsupported where they are declared; they are still modelled and
+checked.
+
+Owns: `Ends` and `Revives`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, model_validator
+
+from ..base import Id, Model
+from .amounts import Amount
+
+
+class Ends(Model):
+    """Removes these conditions from the target in the given order, at most `count`."""
+
+    conditions: Annotated[list[Id], Field(min_length=1, max_length=24)]
+    count: Annotated[int, Field(ge=1, le=24)] | None = None
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "Ends":
+        if len(set(self.conditions)) != len(self.conditions):
+            raise ValueError('"conditions" names the same condition twice')
+        return self
+
+
+class Revives(Model):
+    """Aimed only at someone who died at most `withinRounds` rounds ago; brings them
+    back with `health`."""
+
+    withinRounds: Annotated[int, Field(ge=1, le=1000)]
+    health: Amount

@@ -1,0 +1,107 @@
+"""Lay on Hands, Font of Magic and Metamagic (spec/mechanics-2.md 1.251-1.255). No planned
+issue resolves them: the keys are modelled and checked in full and refused by name.
+
+Owns: `Restore`, `Alters` and its parts, and `MagicKeys`, the mixin of `MechanicsPart2`
+holding `usesChosen`, `restore`, `alters` and `usesSpentByLevel`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+
+from ..base import EntryId, Id, Model, Number, ValueRef, unsupported
+from .amounts import Amount
+from .m2_common import IdList, no_repeats
+
+LAY_ON_HANDS_REASON = "choosing how many uses one use spends is resolved by no planned issue"
+RESTORE_REASON = "refilling pools (Font of Magic) is resolved by no planned issue"
+METAMAGIC_REASON = "metamagic (entries that change how another entry is used) is resolved by no planned issue"
+
+#: A current pool by id, or a list row's pool by the row's name ("Sorcery Points").
+PoolOrRow = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+
+
+class Restore(Model):
+    """Refills a pool of whoever the entry lands on; `overMax` may go past its maximum."""
+
+    pool: PoolOrRow
+    amount: Amount
+    overMax: Literal[True] | None = None
+
+
+class AltersRange(Model):
+    """Distant: `times` the range, and `touch` for a spell whose range is touch."""
+
+    times: Annotated[Number, Field(gt=1, le=10)]
+    touch: Annotated[Number, Field(gt=0)] | None = None
+
+
+class AltersBudget(Model):
+    """Quickened: paid from `to` instead of `from`."""
+
+    from_: Id = Field(alias="from")
+    to: Id
+
+    @model_validator(mode="after")
+    def _moves(self) -> "AltersBudget":
+        if self.from_ == self.to:
+            raise ValueError('"from" and "to" name the same budget')
+        return self
+
+
+class Alters(Model):
+    """How an entry from `catalogs` is used when this is chosen with it."""
+
+    catalogs: Annotated[list[EntryId], Field(min_length=1, max_length=12)]
+    spares: ValueRef | None = None
+    range: AltersRange | None = None
+    rerolls: Annotated[int, Field(ge=1, le=20)] | None = None
+    lasts: Annotated[int, Field(ge=2, le=100)] | None = None
+    heightens: Literal[True] | None = None
+    budget: AltersBudget | None = None
+    drops: IdList | None = None
+    twins: Literal[True] | None = None
+    #: May be applied together with another change on the same use (Empowered).
+    joins: Literal[True] | None = None
+
+    @model_validator(mode="after")
+    def _changes(self) -> "Alters":
+        changes = ("spares", "range", "rerolls", "lasts", "heightens", "budget", "drops", "twins")
+        if all(getattr(self, k) is None for k in changes):
+            raise ValueError('"alters" changes nothing: give ' + ", ".join(f'"{k}"' for k in changes))
+        no_repeats(self.catalogs, "catalogs")
+        no_repeats(self.drops, "drops")
+        return self
+
+
+class MagicKeys(Model):
+    """Mixin of `MechanicsPart2`: Lay on Hands, Font of Magic and Metamagic."""
+
+    usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.251", LAY_ON_HANDS_REASON))
+    restore: Restore | None = Field(default=None, json_schema_extra=unsupported("1.252", RESTORE_REASON))
+    alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON))
+    #: Spends uses by the level the altered spell is paid at (never fewer than one).
+    usesSpentByLevel: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON)
+    )
+
+    def _magic_rules(self) -> None:
+        kind = getattr(self, "kind", None)
+        if self.usesChosen is not None:
+            if kind != "heal" or getattr(self, "usesSpent", None) is not None:
+                raise ValueError('"usesChosen" is for a "heal" without "usesSpent"')
+        if self.restore is not None and kind not in ("heal", "buff"):
+            raise ValueError('"restore" goes on a "heal" or "buff" entry')
+        if self.alters is not None:
+            if kind != "utility" or getattr(self, "reaction", None) not in (None, False):
+                raise ValueError('an entry with "alters" is a "utility" without a "reaction"')
+        if self.usesSpentByLevel is not None:
+            if self.alters is None:
+                raise ValueError('"usesSpentByLevel" goes only with "alters"')
+            if getattr(self, "usesSpent", None) is not None:
+                raise ValueError('give "usesSpent" or "usesSpentByLevel", not both')
+
+
+__all__ = ["Alters", "AltersBudget", "AltersRange", "MagicKeys", "Restore"]

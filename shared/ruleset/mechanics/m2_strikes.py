@@ -1,0 +1,122 @@
+"""What mechanics-2 adds to blows and strikes (spec/mechanics-2.md 1.235, 1.241, 1.242,
+1.244-1.247, 1.255, 1.256): attack rows the sheet changes, strikes bought with another
+budget, entries offered only before or after the Attack action, amounts added to the
+owner's own blow, blows that lower the maximum or drop a target, half damage on a miss,
+and whom an entry may be aimed at.
+
+Owns: `AttackRowsRule`, `GrantsStrike` and `StrikeKeys`, the mixin of `MechanicsPart2`
+holding `attackRows`, `grantsStrike`, `afterAttack`, `beforeAttack`, `addsToBlow`,
+`perCostStepsMax`, `reducesMax`, `leavesAtLeast`, `targetHolds`, `dropsOnFailedSave`,
+`halfOnMiss` and `notSelf`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from ..base import Bounds, Id, Model, gate
+from .m2_common import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
+from .m2_health import ReducesMax, TargetHolds
+
+
+class AttackRowsRule(Model):
+    """Changes the attack rows (and held weapons) it matches while `when` holds: the best
+    of these `abilities`, one `die` sized by the sheet if its average is better, and
+    `qualities` its strikes carry past resistance (Martial Arts, Ki-Empowered Strikes)."""
+
+    names: Names | None = None
+    items: WeaponTest | None = Field(default=None, json_schema_extra=gate("1.244"))
+    abilities: IdList | None = None
+    die: StepDie | None = None
+    qualities: IdList | None = None
+    when: Bounds | None = None
+    wielding: Wielding | None = Field(default=None, json_schema_extra=gate("1.244"))
+
+    @model_validator(mode="after")
+    def _rule(self) -> "AttackRowsRule":
+        if self.names is None and self.items is None:
+            raise ValueError('an "attackRows" rule matches rows by "names", "items" or both')
+        if self.abilities is None and self.die is None and self.qualities is None:
+            raise ValueError('an "attackRows" rule changes "abilities", "die" or "qualities"')
+        no_repeats(self.names, "names", fold=True)
+        no_repeats(self.abilities, "abilities")
+        no_repeats(self.qualities, "qualities")
+        return self
+
+
+class GrantsStrike(Model):
+    """One strike bought with `budget` once the attack's own budget is spent, exactly
+    like a condition's `grants.attacks` (the Martial Arts bonus unarmed strike)."""
+
+    budget: Id
+    names: Names | None = None
+    melee: Literal[True] | None = None
+    afterAttack: AfterAttack | None = None
+    wielding: Wielding | None = Field(default=None, json_schema_extra=gate("1.244"))
+    when: Bounds | None = Field(default=None, json_schema_extra=gate("1.244"))
+
+    @model_validator(mode="after")
+    def _names(self) -> "GrantsStrike":
+        no_repeats(self.names, "names", fold=True)
+        return self
+
+
+class StrikeKeys(Model):
+    """Mixin of `MechanicsPart2`: blows, strikes and whom they are aimed at."""
+
+    attackRows: Annotated[list[AttackRowsRule], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=gate("1.242")
+    )
+    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=gate("1.242"))
+    #: Offered only after the Attack action (taken with these attacks).
+    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=gate("1.242"))
+    #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
+    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.247"))
+    #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    #: The most raised-cost steps that count.
+    perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))
+    #: The entry's damage never takes the target below this many hit points (Harm).
+    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(default=None, json_schema_extra=gate("1.235"))
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=gate("1.235"))
+    #: A target that fails the save drops to 0 health instead of taking the amount.
+    dropsOnFailedSave: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.245"))
+    #: Half damage (parts included) on a miss, and nothing else of the hit.
+    halfOnMiss: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.255"))
+    #: An entry aimed at an ally or anyone that cannot be aimed at the user.
+    notSelf: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.256"))
+
+    def _strike_rules(self) -> None:
+        amount = getattr(self, "amount", None)
+        save = getattr(self, "save", None)
+        if self.addsToBlow is not None:
+            if amount is None:
+                raise ValueError('"addsToBlow" adds the entry\'s amount to the blow, so it needs "amount"')
+            reaction = getattr(self, "reaction", None)
+            if getattr(reaction, "on", None) != "hit" or getattr(reaction, "by", None) != "self":
+                raise ValueError('"addsToBlow" answers the owner\'s own hit: it needs "reaction" with "on": "hit" and "by": "self"')
+        if self.perCostStepsMax is not None and getattr(self, "perCostStep", None) is None and getattr(
+            self, "targetsPerCostStep", None
+        ) is None:
+            raise ValueError('"perCostStepsMax" caps "perCostStep" or "targetsPerCostStep", so it needs one of them')
+        if self.reducesMax is not None:
+            if self.reducesMax.save is not None:
+                raise ValueError('on catalog mechanics "reducesMax" never has a saving throw of its own ("save", "difficulty")')
+            if self.reducesMax.onFailedSave is not None and save is None:
+                raise ValueError('"reducesMax.onFailedSave" reads the entry\'s own "save", so the entry needs one')
+            if amount is None:
+                raise ValueError('"reducesMax" lowers the maximum by the damage dealt, so it needs "amount"')
+        if self.leavesAtLeast is not None and amount is None:
+            raise ValueError('"leavesAtLeast" holds back the entry\'s damage, so it needs "amount"')
+        if self.dropsOnFailedSave is not None and save is None:
+            raise ValueError('"dropsOnFailedSave" goes on an entry with a "save"')
+        if self.halfOnMiss is not None and (not getattr(self, "attackRoll", None) or amount is None):
+            raise ValueError('"halfOnMiss" needs "attackRoll" and "amount"')
+        if self.notSelf is not None and getattr(self, "targets", None) not in ("ally", "any"):
+            raise ValueError('"notSelf" goes on an entry aimed at an "ally" or "any" creature')
+
+
+__all__ = ["AttackRowsRule", "GrantsStrike", "StrikeKeys"]

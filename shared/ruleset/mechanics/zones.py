@@ -1,0 +1,177 @@
+"""Lasting areas: `mechanics.zone` (spec/mechanics-1, Capability API 1.172 to 1.198).
+
+Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
+`WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
+`Burns`). No planned issue resolves zones, so `mechanics.zone` is marked unsupported
+where it is declared; the keys are still modelled and checked in full, each with the
+version that introduced it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from ..base import EntryId, Id, Model, Number, gate
+from .amounts import Amount, DamageType
+
+Trigger = Literal["enter", "turn-start", "turn-end"]
+Distance = Annotated[Number, Field(gt=0)]
+
+
+def _distinct_triggers(triggers: list[str] | None, key: str) -> None:
+    if triggers is not None and len(set(triggers)) != len(triggers):
+        raise ValueError(f'"{key}" names the same trigger twice')
+
+
+class ZoneMove(Model):
+    """The caster may spend `budget` to move the zone up to `distance` (1.173);
+    `ram` stops it at the first newcomer and affects them (1.175)."""
+
+    budget: Id
+    distance: Distance
+    ram: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
+
+
+class ZoneDrift(Model):
+    distance: Distance
+
+
+class PerDistance(Model):
+    """`amount` to anyone it affects for every `every` travelled inside, no save."""
+
+    every: Distance
+    amount: Amount
+    damageType: DamageType | None = None
+
+
+class ZoneTerrain(Model):
+    difficult: bool | None = None
+    perDistance: PerDistance | None = None
+    costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.175"))
+    halvesSpeed: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
+    towardCaster: bool | None = Field(default=None, json_schema_extra=gate("1.182"))
+
+    @model_validator(mode="after")
+    def _rules(self) -> "ZoneTerrain":
+        if self.costTimes is not None and self.difficult is not None:
+            raise ValueError('"costTimes" replaces "difficult" (which is "costTimes": 2); give one of them')
+        if all(getattr(self, k) is None for k in ("difficult", "perDistance", "costTimes", "halvesSpeed")):
+            raise ValueError('"terrain" needs "difficult", "perDistance", "costTimes" or "halvesSpeed"')
+        return self
+
+
+class WhileHeld(Model):
+    """Instead of the zone's own effect: `amount`, no save, to anyone starting their
+    turn in it while held by `condition` from the zone's caster (1.175)."""
+
+    condition: Id
+    amount: Amount
+    damageType: DamageType | None = None
+
+
+class ZoneSide(Model):
+    """Cells within `distance` of one side of a wall affect creatures as `triggers` say."""
+
+    distance: Distance
+    triggers: Annotated[list[Trigger], Field(min_length=1, max_length=3)]
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "ZoneSide":
+        _distinct_triggers(self.triggers, "triggers")
+        return self
+
+
+class Obscures(Model):
+    """Hides everything inside, and seen through it, from anyone without one of the
+    `pierced` senses within range (1.178)."""
+
+    pierced: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = None
+
+
+class ZoneInside(Model):
+    """Conditions applied to those within, and damage types they are immune to there."""
+
+    conditions: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = None
+    immune: Annotated[list[DamageType], Field(min_length=1, max_length=12)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "ZoneInside":
+        if self.conditions is None and self.immune is None:
+            raise ValueError('"inside" needs "conditions" or "immune"')
+        return self
+
+
+class ZoneForbids(Model):
+    components: Annotated[list[Id], Field(min_length=1, max_length=8)]
+
+
+class Wards(Model):
+    """Nothing from `catalogs` used from outside at `maxLevel` or lower reaches inside;
+    the level is the paid one unless `by: "base"` (1.181)."""
+
+    catalogs: Annotated[list[EntryId], Field(min_length=1, max_length=12)]
+    maxLevel: Annotated[int, Field(ge=0, le=99)]
+    by: Literal["base"] | None = Field(default=None, json_schema_extra=gate("1.181"))
+    maxLevelPerCostStep: Annotated[int, Field(ge=1, le=99)] | None = Field(
+        default=None, json_schema_extra=gate("1.181")
+    )
+
+
+class ZoneTurn(Model):
+    """The caster may spend `budget` to turn a line or cone they carry (1.182)."""
+
+    budget: Id
+
+
+class Burns(Model):
+    """Catches fire from damage of these types; burns away at the caster's next turn,
+    dealing `amount` to anyone else starting their turn in it (1.183)."""
+
+    by: Annotated[list[DamageType], Field(min_length=1, max_length=12)]
+    amount: Amount
+    damageType: DamageType | None = None
+
+
+class Zone(Model):
+    rounds: Annotated[int, Field(ge=1, le=1000)]
+    anchor: Literal["point", "caster"] | None = None
+    triggers: Annotated[list[Trigger], Field(max_length=3)] | None = None
+    atCast: bool | None = None
+    move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
+    drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
+    terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
+    breaksConcentration: bool | None = Field(default=None, json_schema_extra=gate("1.174"))
+    damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
+    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
+    blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
+        default=None, json_schema_extra=gate("1.177")
+    )
+    side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
+    obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
+    inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
+    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
+    wards: Wards | None = Field(default=None, json_schema_extra=gate("1.179"))
+    turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
+    detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
+    grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
+    touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
+    burns: Burns | None = Field(default=None, json_schema_extra=gate("1.183"))
+    damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
+
+    @model_validator(mode="after")
+    def _rules(self) -> "Zone":
+        _distinct_triggers(self.triggers, "triggers")
+        if self.blocks is not None and len(set(self.blocks)) != len(self.blocks):
+            raise ValueError('"blocks" names the same thing twice')
+        held_by_caster = self.anchor == "caster"
+        if held_by_caster and (self.move is not None or self.drift is not None):
+            raise ValueError('only a zone held at a point can "move" or "drift"')
+        if self.turn is not None and not held_by_caster:
+            raise ValueError('"turn" goes only with "anchor": "caster"')
+        if (self.grows is not None or self.touched is not None) and self.detonates is None:
+            raise ValueError('"grows" and "touched" go only with "detonates"')
+        if self.detonates is not None and (self.move is not None or self.drift is not None or held_by_caster):
+            raise ValueError('a zone that "detonates" stays where it was cast')
+        return self

@@ -1,0 +1,44 @@
+"""The sheet engine: characters validated against their ruleset, every number the sheet
+yields, and the sheet operations and rests, by the sheet's own rules.
+
+Pure: no I/O, no clock. A character's sheet, live state included, is plain JSON data
+(`{abilities, skills, saves, bonuses, fields, lists, live}`); operations return a new
+sheet or a `Refusal` and never change their input. What the engine needs from a ruleset
+is worked out once per ruleset (`index.py`).
+"""
+
+from .character import Character, as_sheet, check_sheet_values, load_character, validate_character
+from .ops import advance, apply, damage, heal, mark, move_track, restore, set_condition, set_state, set_temp, set_text, spend
+from .output import compute_sheet_json
+from .refusal import Refusal, is_refusal
+from .rests import rest
+from .view import CheckNumber, CheckValue, PoolInfo, SheetView, TrackInfo
+
+__all__ = [
+    "Character",
+    "CheckNumber",
+    "CheckValue",
+    "PoolInfo",
+    "Refusal",
+    "SheetView",
+    "TrackInfo",
+    "advance",
+    "apply",
+    "as_sheet",
+    "check_sheet_values",
+    "compute_sheet_json",
+    "damage",
+    "heal",
+    "is_refusal",
+    "load_character",
+    "mark",
+    "move_track",
+    "rest",
+    "restore",
+    "set_condition",
+    "set_state",
+    "set_temp",
+    "set_text",
+    "spend",
+    "validate_character",
+]

@@ -1,0 +1,108 @@
+"""Items a character carries, as the sheet reads them.
+
+Owns: `Held` (one stack: the catalog item, how many, worn or not), `held_items` (the
+stacks of `sheet.live.items`, resolved against the ruleset's item catalogs), `item_stat`
+(what an `itemStat` reference reads) and `ability_changes` (what worn items do to ability
+scores).
+
+Where items sit: a character's carried items are part of its live state,
+`sheet.live.items`, a list of stacks `{ "item": "<catalog>/<entry>", "quantity": n,
+"worn": bool, "charges": n, "name": text }`. The spec says an `itemStat` "follows the
+same rules as live reads", and what is carried changes in play like a pool does, so it
+lives beside the pools; a bestiary `sheet` has no `live` part and so carries nothing (a
+creature's gear is its `inventory`, read by combat).
+
+`itemStat` reads the stacks `from` worn, carried (held and not worn) or all, narrowed by
+`slot` (the item occupies it), `category` and `tag`: `sum` adds each stack's stat times
+its quantity, `max` and `min` read one stack's value, `count` counts items (only those
+that give the stat, when one is named). A stack whose item does not give the stat is left
+out, and none at all reads the reference's `default` (0 if omitted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shared.ruleset.sheet_refs import get
+
+from .index import SheetIndex
+
+
+@dataclass(frozen=True)
+class Held:
+    ref: str
+    item: Any
+    quantity: int
+    worn: bool
+
+
+def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
+    out: list[Held] = []
+    for line in live.get("items") or []:
+        if not isinstance(line, dict):
+            continue
+        ref = line.get("item")
+        hit = idx.items.get(ref) if isinstance(ref, str) else None
+        if hit is None:
+            continue
+        quantity = line.get("quantity", 1)
+        if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
+            quantity = 1
+        out.append(Held(ref, hit[1], quantity, line.get("worn") is True))
+    return out
+
+
+def _gives(item: Any, stat: str) -> Any:
+    stats = get(item, "stats") or {}
+    return stats.get(stat) if isinstance(stats, dict) else get(stats, stat)
+
+
+def item_stat(held: list[Held], spec: Any) -> float:
+    chosen = []
+    for h in held:
+        if spec.from_ == "worn" and not h.worn:
+            continue
+        if spec.from_ == "carried" and h.worn:
+            continue
+        if spec.slot is not None and not (get(h.item, "slots") or {}).get(spec.slot):
+            continue
+        if spec.category is not None and get(h.item, "category") != spec.category:
+            continue
+        if spec.tag is not None and spec.tag not in (get(h.item, "tags") or []):
+            continue
+        chosen.append(h)
+    default = spec.default if spec.default is not None else 0
+    if spec.pick == "count":
+        if spec.stat is not None:
+            chosen = [h for h in chosen if _gives(h.item, spec.stat) not in (None, False, "")]
+        return sum(h.quantity for h in chosen) if chosen else default
+    numbers = []
+    for h in chosen:
+        value = _gives(h.item, spec.stat)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            numbers.append((value, h.quantity))
+    if not numbers:
+        return default
+    if spec.pick == "sum":
+        return sum(v * q for v, q in numbers)
+    if spec.pick == "max":
+        return max(v for v, _q in numbers)
+    return min(v for v, _q in numbers)
+
+
+def ability_changes(held: list[Held]) -> dict[str, list[tuple[str, int]]]:
+    """What worn items do to ability scores: `{ "set": n }` raises a lower score to n (a
+    weak grip made a drover's), `{ "add": n }` adds n."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for h in held:
+        if not h.worn:
+            continue
+        changes = get(get(h.item, "worn"), "abilities") or {}
+        items = changes.items() if isinstance(changes, dict) else []
+        for ability, change in items:
+            if get(change, "set") is not None:
+                out.setdefault(ability, []).append(("set", get(change, "set")))
+            elif get(change, "add") is not None:
+                out.setdefault(ability, []).append(("add", get(change, "add")))
+    return out

@@ -1,0 +1,129 @@
+"""The computed sheet as JSON: what `battle sheet --ruleset R CHARACTER.json` prints.
+
+Owns: `compute_sheet_json(ruleset, character)`. The first eight keys are the public shape
+(DESIGN.md) and stay: `abilities` ({score, mod}), `skills`, `saves`, `fields`, `derived`,
+`pools` ({current, max}, plus `temp` on pools that take temporary points), `tracks` (a
+plain track's value; a harm track's number of marked boxes) and `conditions`. More keys
+follow: `states`, `text`, `proficiencyBonus`, `tiers` (each skill's and save's tier),
+`untrained` (the untrained rule in force where it changes a check: `"harder"`, `"refuse"`
+or the `by` number), `harm` (each harm track's levels, marks, overflow, penalty), `penalty`
+(the `penaltyFrom` track's penalty) and `hidden` (the entries `hideWhen` hides).
+
+A skill the character may not attempt untrained (`"refuse"`) shows no number, so it is
+left out of `skills`/`saves` and appears in `untrained`. Hidden fields, derived values,
+lists' pools, pools and tracks are left out and listed in `hidden`; a pool whose maximum
+works out to 0 is no resource at all and is left out too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .character import as_sheet
+from .index import plain
+from .view import SheetView
+
+
+def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
+    view = SheetView(ruleset, as_sheet(character))
+    idx = view.idx
+    hidden: list[str] = []
+
+    abilities = {a: {"score": plain(s), "mod": plain(view.mod(a))} for a, s in view.scores().items()}
+
+    skills: dict[str, Any] = {}
+    saves: dict[str, Any] = {}
+    tiers: dict[str, dict[str, str]] = {"skills": {}, "saves": {}}
+    untrained: dict[str, Any] = {}
+    for kind, specs, out, tier_out in (
+        ("skill", idx.skills, skills, tiers["skills"]),
+        ("save", idx.saves, saves, tiers["saves"]),
+    ):
+        for cid in specs:
+            check = view.check(kind, cid)
+            assert check is not None
+            tier_out[cid] = check.tier
+            if check.untrained != "normal":
+                untrained[cid] = check.untrained
+            if check.number is not None:
+                out[cid] = plain(check.number)
+
+    fields: dict[str, Any] = {}
+    for fid, entry in idx.fields.items():
+        if view.hidden(entry.hideWhen):
+            hidden.append(fid)
+        else:
+            fields[fid] = plain(view.field(fid))
+
+    derived: dict[str, Any] = {}
+    for entry in idx.derived:
+        if entry.id in derived or entry.id in hidden:
+            continue
+        if view.hidden(entry.hideWhen):
+            hidden.append(entry.id)
+        else:
+            derived[entry.id] = plain(view.derived(entry.id))
+
+    for lst in idx.lists.values():
+        if view.hidden(lst.hideWhen):
+            hidden.append(lst.id)
+
+    pools: dict[str, Any] = {}
+    for key in view.pools():
+        hit = view.pool(key)
+        assert hit is not None
+        info, current, temp = hit
+        shown: dict[str, Any] = {"current": current, "max": info.max}
+        if info.allow_temp:
+            shown["temp"] = temp
+        pools[key] = shown
+    for pool in idx.pools:
+        if view.hidden(pool.hideWhen) and pool.id not in hidden:
+            hidden.append(pool.id)
+
+    tracks: dict[str, Any] = {}
+    harm: dict[str, Any] = {}
+    for model in idx.tracks:
+        info = view.track(model.id)
+        if info is None:
+            hidden.append(model.id)
+            continue
+        tracks[model.id] = info.value
+        if info.harm is not None and info.state is not None:
+            stored, overflow = info.state.stored()
+            harm[model.id] = {
+                "marks": stored,
+                "overflow": overflow,
+                "penalty": info.penalty,
+                "length": info.harm.length,
+                "level": view.harm_level(model.id) if not info.harm.boxes else None,
+                "levels": [label for label, _p in info.harm.levels],
+            }
+
+    states: dict[str, str] = {}
+    for sid in idx.states:
+        value = view.state(sid)
+        if value is None:
+            hidden.append(sid)
+        else:
+            states[sid] = value
+
+    out: dict[str, Any] = {
+        "abilities": abilities,
+        "skills": skills,
+        "saves": saves,
+        "fields": fields,
+        "derived": derived,
+        "pools": pools,
+        "tracks": tracks,
+        "conditions": view.conditions(),
+        "states": states,
+        "text": {tid: view.text(tid) for tid in idx.texts if view.text(tid)},
+        "proficiencyBonus": plain(view.proficiency_bonus()),
+        "tiers": tiers,
+        "untrained": untrained,
+        "harm": harm,
+        "penalty": view.harm_penalty(),
+        "hidden": hidden,
+    }
+    return out

@@ -1,0 +1,165 @@
+"""Taking a rest: the ruleset's recovery steps and things to clear, applied in order.
+
+Owns: `rest(ruleset, sheet, rest_id)`. A step names a pool, a group of pools, the pools of
+a list's rows (only rows whose recharge value the step lists, when it lists any), a track
+or a live state, and sets it (`to`: "max", "min", a number; a state's "default" or value)
+or changes it (`by`: a constant, or a fraction of the maximum rounded as written and at
+least `min`). A `poolGroup` step with a fraction changes each pool by its own fraction;
+with `shared` the fraction of the whole group's maximum is handed out in the order the
+sheet lists the pools, each up to what it is missing. On a harm track, `to` reduces the
+marks to that many (overflow included) and a negative `by` clears that many, overflow
+first, only of `kind` when the step names one; rests never add marks, so a step that would
+(a positive `by`) does nothing. Pools, tracks and states the sheet hides are left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import harm as H
+from .index import round_number
+from .ops import _sub, _with
+from .refusal import UNKNOWN_REST, Refusal
+from .view import PoolInfo, SheetView
+
+
+def _fraction(by: Any, top: int) -> int:
+    return max(round_number(top * by.fractionOfMax, by.round), by.min)
+
+
+class _Work:
+    """The live state being changed, step after step."""
+
+    def __init__(self, sheet: dict[str, Any], view: SheetView):
+        self.view = view
+        self.pools = _sub(sheet, "pools")
+        self.tracks = _sub(sheet, "tracks")
+        self.marks = _sub(sheet, "marks")
+        self.overflow = _sub(sheet, "overflow")
+        self.states = _sub(sheet, "states")
+
+    def current(self, info: PoolInfo) -> int:
+        stored = self.pools.get(info.key)
+        if isinstance(stored, int) and not isinstance(stored, bool):
+            return min(max(stored, 0), info.max)
+        return info.max if info.start == "full" else 0
+
+    def set_pool(self, info: PoolInfo, value: int) -> None:
+        self.pools[info.key] = min(max(value, 0), info.max)
+
+    def pool_step(self, info: PoolInfo, step: Any) -> None:
+        if step.to is not None:
+            target = info.max if step.to == "max" else 0 if step.to == "min" else step.to
+            self.set_pool(info, target)
+        elif hasattr(step.by, "const"):
+            self.set_pool(info, self.current(info) + step.by.const)
+        else:
+            self.set_pool(info, self.current(info) + _fraction(step.by, info.max))
+
+    def shared_group(self, members: list[PoolInfo], by: Any) -> None:
+        left = _fraction(by, sum(p.max for p in members))
+        for info in members:
+            missing = info.max - self.current(info)
+            given = min(missing, left)
+            self.set_pool(info, self.current(info) + given)
+            left -= given
+
+    def track_step(self, track_id: str, step: Any) -> None:
+        info = self.view.track(track_id)
+        if info is None:
+            return
+        if info.harm is not None:
+            self.harm_step(info, step)
+            return
+        stored = self.tracks.get(track_id)
+        now = stored if isinstance(stored, int) and not isinstance(stored, bool) else info.value
+        if step.to is not None:
+            target = info.max if step.to == "max" else info.min if step.to == "min" else step.to
+        elif hasattr(step.by, "const"):
+            target = now + step.by.const
+        else:
+            target = now + _fraction(step.by, info.max)
+        self.tracks[track_id] = min(max(target, info.min), info.max)
+
+    def harm_step(self, info: Any, step: Any) -> None:
+        spec = info.harm
+        state = H.read_state(spec, self.marks.get(info.id), self.overflow.get(info.id))
+        if step.to is not None:
+            count = spec.length if step.to == "max" else 0 if step.to == "min" else step.to
+            state = H.reduce_to(spec, state, count, step.kind)
+        elif hasattr(step.by, "const") and step.by.const < 0:
+            state = H.heal(spec, state, -step.by.const, step.kind)
+        else:
+            # Rests do not mark harm: a positive change is skipped.
+            return
+        stored, extra = state.stored()
+        if stored:
+            self.marks[info.id] = stored
+        else:
+            self.marks.pop(info.id, None)
+        if extra:
+            self.overflow[info.id] = extra
+        else:
+            self.overflow.pop(info.id, None)
+
+    def state_step(self, state_id: str, to: str) -> None:
+        model = self.view.idx.states.get(state_id)
+        if model is None or self.view.state(state_id) is None:
+            return
+        value = model.start_value() if to == "default" else to
+        if value == model.start_value():
+            self.states.pop(state_id, None)
+        elif value in model.values:
+            self.states[state_id] = value
+
+
+def rest(ruleset: Any, sheet: dict[str, Any], rest_id: str) -> dict[str, Any] | Refusal:
+    view = SheetView(ruleset, sheet)
+    model = view.idx.find(list(view.idx.rests.values()), rest_id)
+    if model is None:
+        return Refusal(UNKNOWN_REST, f"there is no rest {rest_id!r} in this ruleset")
+    work = _Work(sheet, view)
+    pools = view.pools()
+    for step in model.restore:
+        target = step.target
+        if target == "pool":
+            if step.pool in pools:
+                work.pool_step(pools[step.pool], step)
+        elif target == "poolGroup":
+            members = [pools[p.id] for p in view.idx.pools if p.group == step.poolGroup and p.id in pools]
+            if step.shared and not hasattr(step.by, "const") and step.by is not None:
+                work.shared_group(members, step.by)
+            else:
+                for info in members:
+                    work.pool_step(info, step)
+        elif target == "listPools":
+            for info in pools.values():
+                if info.list_id != step.listPools:
+                    continue
+                if step.recharge is not None and info.recharge not in step.recharge:
+                    continue
+                work.pool_step(info, step)
+        elif target == "track":
+            work.track_step(step.track, step)
+        elif target == "state":
+            work.state_step(step.state, step.to)
+    live = sheet.get("live") if isinstance(sheet.get("live"), dict) else {}
+    conditions = list(live.get("conditions") or [])
+    texts = _sub(sheet, "text")
+    if model.clear is not None:
+        if model.clear.conditions == "all":
+            conditions = []
+        else:
+            conditions = [c for c in conditions if c not in model.clear.conditions]
+        for tid in model.clear.text:
+            texts.pop(tid, None)
+    return _with(
+        sheet,
+        pools=work.pools,
+        tracks=work.tracks,
+        marks=work.marks,
+        overflow=work.overflow,
+        states=work.states,
+        conditions=conditions,
+        text=texts,
+    )

@@ -1,0 +1,514 @@
+"""Reading one character's sheet: every number the sheet yields, worked out on demand.
+
+Owns: `SheetView(ruleset, sheet)`, a lazy, memoised evaluation of a sheet (`{abilities,
+skills, saves, bonuses, fields, lists, live}`) under its ruleset: ability scores (with what
+worn items do to them) and modifiers by `resolution.abilityModifier`, the proficiency bonus
+and tiers, skills and saves (bonus, `untrained`, `cap`), fields as the editor shows them,
+`hideWhen`, derived values with every op, value references of every kind, list sums,
+pools (declared and list-row), plain and harm tracks, live states and conditions, and the
+numbers a check adds from the sheet (`resolution.adjust`, `penaltyFrom`).
+
+The sheet is read tolerantly (validation is `character.py`'s job): a missing value is its
+blank-sheet value, a stored enum value the ruleset no longer offers reads as its default.
+Live reads read the live state; with none stored they read the state as play starts
+(pools full or empty by `start`, tracks at `default`, harm tracks clear). The package
+validator guarantees nothing read before live state exists reads it, so a derived value
+may be evaluated on demand from anywhere without loops; a guard reads 0 should a malformed
+ruleset loop anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from shared.ruleset.base import ValueRef
+
+from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
+from .index import SheetIndex, index_for, lookup_step, round_number
+from .items import ability_changes, held_items, item_stat
+
+MAX_EXTRA_PER_ROW = 16
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+@dataclass(frozen=True)
+class CheckValue:
+    """A skill or save as the sheet shows it."""
+
+    id: str
+    tier: str
+    trained: bool
+    #: None when the untrained rule is "refuse": the check is not rolled at all
+    number: float | None
+    uncapped: float
+    cap: float | None
+    #: "normal", "harder", "refuse" or the `by` number, when the character is untrained
+    untrained: Any
+
+
+@dataclass(frozen=True)
+class PoolInfo:
+    key: str
+    label: str
+    max: int
+    start: str
+    allow_temp: bool
+    group: str | None
+    list_id: str | None = None
+    recharge: Any = None
+
+
+@dataclass(frozen=True)
+class TrackInfo:
+    id: str
+    label: str
+    min: int
+    max: int
+    value: int
+    harm: HarmSpec | None = None
+    state: HarmState | None = None
+    penalty: int = 0
+
+
+@dataclass(frozen=True)
+class CheckNumber:
+    """What the sheet adds to one check: the sheet's number, the `adjust` entries that
+    apply, and the harm penalty in effect. How they act (dice off a pool, a flat modifier
+    on a sum) is the resolution's business."""
+
+    number: float | None
+    adjust: float
+    penalty: int
+    refused: bool
+    harder: bool
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+class SheetView:
+    def __init__(self, ruleset: Any, sheet: Any):
+        self.idx: SheetIndex = index_for(ruleset)
+        sheet = _dict(sheet)
+        self.sheet = sheet
+        self.build_abilities = _dict(sheet.get("abilities"))
+        self.build_skills = _dict(sheet.get("skills"))
+        self.build_saves = _dict(sheet.get("saves"))
+        self.bonuses = _dict(sheet.get("bonuses"))
+        self.build_fields = _dict(sheet.get("fields"))
+        self.build_lists = _dict(sheet.get("lists"))
+        self.live = _dict(sheet.get("live"))
+        self.held = held_items(self.idx, self.live) if self.idx.items and self.live.get("items") else []
+        self._scores: dict[str, float] | None = None
+        self._mods: dict[str, float] = {}
+        self._fields: dict[str, Any] = {}
+        self._derived: dict[str, float] = {}
+        self._busy: set[str] = set()
+        self._checks: dict[tuple[str, str], CheckValue] = {}
+        self._proficiency: float | None = None
+        self._pools: dict[str, PoolInfo] | None = None
+        self._tracks: dict[str, TrackInfo | None] = {}
+
+    # -- abilities ---------------------------------------------------------------------
+    def scores(self) -> dict[str, float]:
+        if self._scores is None:
+            changes = ability_changes(self.held) if self.held else {}
+            scores: dict[str, float] = {}
+            for ability in self.idx.abilities:
+                if ability.id in scores:
+                    continue
+                stored = self.build_abilities.get(ability.id)
+                score = stored if is_number(stored) else ability.default
+                for how, amount in changes.get(ability.id, ()):
+                    score = max(score, amount) if how == "set" else score + amount
+                scores[ability.id] = score
+            self._scores = scores
+        return self._scores
+
+    def score(self, ability: str) -> float:
+        return self.scores().get(ability, 0)
+
+    def mod(self, ability: str) -> float:
+        if ability not in self._mods:
+            scores = self.scores()
+            self._mods[ability] = self.idx.modifier(scores[ability]) if ability in scores else 0
+        return self._mods[ability]
+
+    # -- fields and hideWhen -------------------------------------------------------------
+    def field(self, field_id: str) -> Any:
+        """A field's value as the sheet editor shows it."""
+        if field_id in self._fields:
+            return self._fields[field_id]
+        entry = self.idx.fields.get(field_id)
+        stored = self.build_fields.get(field_id)
+        if entry is None:
+            value = stored
+        elif entry.type == "enum":
+            value = stored if isinstance(stored, str) and stored in entry.values else self.idx.field_start[field_id]
+        elif entry.type == "number":
+            value = stored if is_number(stored) else self.idx.field_start[field_id]
+        elif entry.type == "boolean":
+            value = stored if isinstance(stored, bool) else self.idx.field_start[field_id]
+        else:
+            value = stored if isinstance(stored, str) else self.idx.field_start[field_id]
+        self._fields[field_id] = value
+        return value
+
+    def hidden(self, rule: Any) -> bool:
+        if rule is None:
+            return False
+        value = self.field(rule.field)
+        if rule.in_ is not None:
+            return any(_same(value, v) for v in rule.in_)
+        if rule.equals is not None:
+            return _same(value, rule.equals)
+        return not _same(value, rule.notEquals)
+
+    # -- value references ------------------------------------------------------------------
+    def value(self, ref: ValueRef | None) -> float:
+        if ref is None:
+            return 0
+        kind = ref.kind
+        if kind == "const":
+            return ref.const
+        if kind == "field":
+            value = self.field(ref.field)
+            return value if is_number(value) else 0
+        if kind == "derived":
+            return self.derived(ref.derived)
+        if kind == "abilityScore":
+            return self.score(ref.abilityScore)
+        if kind == "abilityMod":
+            return self.mod(ref.abilityMod)
+        if kind == "abilityModFromField":
+            chosen = self.field(ref.abilityModFromField)
+            return self.mod(chosen) if isinstance(chosen, str) and chosen in self.scores() else 0
+        if kind == "skillMod":
+            check = self.check("skill", ref.skillMod)
+            return check.number if check is not None and check.number is not None else 0
+        if kind == "saveMod":
+            check = self.check("save", ref.saveMod)
+            return check.number if check is not None and check.number is not None else 0
+        if kind == "listSum":
+            return self.list_sum(ref.listSum)
+        if kind == "livePool":
+            pool = self.pool(ref.livePool)
+            return pool[1] if pool is not None else 0
+        if kind == "liveTrack":
+            return self.track_read(ref.liveTrack, ref.read or "value")
+        if kind == "itemStat":
+            return item_stat(self.held, ref.itemStat)
+        return 0
+
+    def derived(self, derived_id: str) -> float:
+        if derived_id in self._derived:
+            return self._derived[derived_id]
+        entry = self.idx.derived_by_id.get(derived_id)
+        if entry is None or derived_id in self._busy:
+            return 0
+        self._busy.add(derived_id)
+        try:
+            result = self._compute_derived(entry)
+        finally:
+            self._busy.discard(derived_id)
+        self._derived[derived_id] = result
+        return result
+
+    def _compute_derived(self, entry: Any) -> float:
+        op = entry.op
+        if op == "sum":
+            return sum(self.value(r) for r in entry.of)
+        if op == "min":
+            return min(self.value(r) for r in entry.of)
+        if op == "max":
+            return max(self.value(r) for r in entry.of)
+        if op == "scale":
+            return round_number(self.value(entry.of) * entry.multiplier, entry.round)
+        if op == "multiply":
+            product: float = 1
+            for r in entry.of:
+                product *= self.value(r)
+            return product
+        if op == "stepTable":
+            return lookup_step(entry.table, self.value(entry.from_))
+        if op == "enumTable":
+            source = entry.from_
+            key = self.field(source.field) if source.field is not None else self.state(source.liveState)
+            return entry.table.get(key, entry.default) if isinstance(key, str) else entry.default
+        return 0
+
+    # -- proficiency, skills and saves ---------------------------------------------------
+    def proficiency_bonus(self) -> float:
+        if self._proficiency is None:
+            self._proficiency = 0
+            ref = self.idx.proficiency_bonus
+            self._proficiency = self.value(ref) if isinstance(ref, ValueRef) else 0
+        return self._proficiency
+
+    def check(self, kind: str, check_id: str) -> CheckValue | None:
+        key = (kind, check_id)
+        if key in self._checks:
+            return self._checks[key]
+        spec = (self.idx.skills if kind == "skill" else self.idx.saves).get(check_id)
+        if spec is None:
+            return None
+        offered = self.idx.offered_tiers(kind)
+        stored = (self.build_skills if kind == "skill" else self.build_saves).get(check_id)
+        tier_id = stored if isinstance(stored, str) and stored in offered else (offered[0] if offered else "")
+        tier = self.idx.tiers.get(tier_id)
+        trained_part = round_number(tier.multiplier * self.proficiency_bonus(), tier.round) + tier.flat if tier else 0
+        bonus = self.bonuses.get(check_id)
+        number = (self.mod(spec.ability) if spec.ability else 0) + trained_part + (bonus if is_number(bonus) else 0)
+        trained = bool(offered) and tier_id != offered[0]
+        rule = None if trained else spec.untrained
+        if isinstance(rule, int):
+            number += rule
+        uncapped = number
+        cap = None
+        if spec.cap is not None:
+            cap = math.floor(self.value(spec.cap))
+            number = min(number, cap)
+        result = CheckValue(
+            check_id, tier_id, trained, None if rule == "refuse" else number, uncapped, cap, rule if rule else "normal"
+        )
+        self._checks[key] = result
+        return result
+
+    def check_number(
+        self, kind: str, check_id: str | None = None, *, ability: str | None = None, with_ability: str | None = None
+    ) -> CheckNumber:
+        """The sheet's part of one check: `kind` "skill" or "save" with `check_id`, or
+        "ability" with `ability`. `with_ability` rolls a skill with another ability (from
+        the uncapped number, capped again)."""
+        abilities: set[str] = set()
+        refused = harder = False
+        if kind == "ability":
+            number: float | None = self.mod(ability) if ability else 0
+            if ability:
+                abilities.add(ability)
+        else:
+            check = self.check(kind, check_id or "")
+            spec = (self.idx.skills if kind == "skill" else self.idx.saves).get(check_id or "")
+            if check is None or spec is None:
+                number = 0
+            else:
+                refused = check.number is None
+                harder = check.untrained == "harder"
+                number = check.number
+                if spec.ability:
+                    abilities.add(spec.ability)
+                if with_ability is not None and not refused:
+                    swapped = check.uncapped - (self.mod(spec.ability) if spec.ability else 0) + self.mod(with_ability)
+                    number = swapped if check.cap is None else min(swapped, check.cap)
+                    abilities = {with_ability}
+        adjust = sum(
+            self.value(ref) for ref, only in self.idx.adjust if only is None or abilities & only
+        )
+        return CheckNumber(number, adjust, self.harm_penalty(), refused, harder)
+
+    def harm_penalty(self) -> int:
+        if self.idx.penalty_from is None:
+            return 0
+        info = self.track(self.idx.penalty_from)
+        return info.penalty if info is not None else 0
+
+    # -- lists ---------------------------------------------------------------------------
+    def rows(self, list_id: str) -> list[dict[str, Any]]:
+        """A list's rows; a list the sheet hides has none."""
+        lst = self.idx.lists.get(list_id)
+        rows = self.build_lists.get(list_id)
+        if lst is None or not isinstance(rows, list) or self.hidden(lst.hideWhen):
+            return []
+        return [r for r in rows if isinstance(r, dict)]
+
+    def cell(self, list_id: str, row: dict[str, Any], column: str) -> Any:
+        value = row.get(column)
+        if value is None or value == "":
+            return self.idx.column_defaults.get(list_id, {}).get(column)
+        return value
+
+    def list_sum(self, spec: Any) -> float:
+        total: float = 0
+        for row in self.rows(spec.list):
+            if spec.onlyWhen is not None and self.cell(spec.list, row, spec.onlyWhen) is not True:
+                continue
+            value = self.cell(spec.list, row, spec.column)
+            if is_number(value):
+                total += value
+        return total
+
+    # -- pools ---------------------------------------------------------------------------
+    def pools(self) -> dict[str, PoolInfo]:
+        """Every pool this character has: declared pools not hidden and with a maximum
+        above 0 (a caster's slots at 0 are no resource at all), then one pool per row of
+        each list with `pools`, keyed `<list>:<row name as a slug>` (first row wins)."""
+        if self._pools is not None:
+            return self._pools
+        out: dict[str, PoolInfo] = {}
+        for pool in self.idx.pools:
+            if pool.id in out or self.hidden(pool.hideWhen):
+                continue
+            top = max(0, math.floor(self.value(pool.max)))
+            if top > 0:
+                out[pool.id] = PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group)
+        for lst in self.idx.pool_lists:
+            spec = lst.pools
+            for row in self.rows(lst.id):
+                name = self.cell(lst.id, row, spec.nameColumn)
+                top = self.cell(lst.id, row, spec.maxColumn)
+                if not isinstance(name, str) or not name.strip() or not is_number(top) or top < 1:
+                    continue
+                key = f"{lst.id}:{slug(name)}"
+                if key in out:
+                    continue
+                recharge = self.cell(lst.id, row, spec.rechargeColumn) if spec.rechargeColumn else None
+                out[key] = PoolInfo(key, name.strip(), math.floor(top), "full", False, None, lst.id, recharge)
+        self._pools = out
+        return out
+
+    def pool_info(self, key: str) -> PoolInfo | None:
+        """One pool; a declared pool is worked out alone (operations name one pool, and
+        need not compute every maximum on the sheet)."""
+        if self._pools is not None:
+            return self._pools.get(key)
+        pool = self.idx.pool_by_id.get(key)
+        if pool is None:
+            return self.pools().get(key) if ":" in key else None
+        if self.hidden(pool.hideWhen):
+            return None
+        top = max(0, math.floor(self.value(pool.max)))
+        return PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group) if top > 0 else None
+
+    def pool(self, key: str) -> tuple[PoolInfo, int, int] | None:
+        """(the pool, its current amount, its temporary points), or None when the sheet
+        has no such pool."""
+        info = self.pool_info(key)
+        if info is None:
+            return None
+        stored = _dict(self.live.get("pools")).get(key)
+        if isinstance(stored, int) and not isinstance(stored, bool):
+            current = min(max(stored, 0), info.max)
+        else:
+            current = info.max if info.start == "full" else 0
+        temp = _dict(self.live.get("temp")).get(key, 0) if info.allow_temp else 0
+        return info, current, temp if isinstance(temp, int) and temp > 0 else 0
+
+    # -- tracks --------------------------------------------------------------------------
+    def track(self, track_id: str) -> TrackInfo | None:
+        if track_id in self._tracks:
+            return self._tracks[track_id]
+        model = self.idx.track_by_id.get(track_id)
+        info: TrackInfo | None = None
+        if model is not None and not self.hidden(model.hideWhen):
+            info = self._harm_track(model) if model.is_harm else self._plain_track(model)
+        self._tracks[track_id] = info
+        return info
+
+    def _plain_track(self, model: Any) -> TrackInfo:
+        top = model.max if isinstance(model.max, int) else math.floor(self.value(model.max))
+        top = max(top, model.min)
+        stored = _dict(self.live.get("tracks")).get(model.id)
+        default = model.default if model.default is not None else model.min
+        value = stored if isinstance(stored, int) and not isinstance(stored, bool) else default
+        return TrackInfo(model.id, model.label, model.min, top, min(max(value, model.min), top))
+
+    def harm_spec(self, model: Any) -> HarmSpec:
+        ladder = tuple(k.id for k in sorted(model.kinds, key=lambda k: k.severity))
+        severity = {k.id: k.severity for k in model.kinds}
+        labels = {k.id: k.label for k in model.kinds}
+        indexed = model.fill == "indexed"
+        if model.boxes is not None:
+            count = model.max if isinstance(model.max, int) else math.floor(self.value(model.max))
+            count = min(max(count, 0), MAX_TRACK_LENGTH)
+            levels = tuple((str(i + 1), 0) for i in range(count))
+            table = tuple(tuple(row) for row in model.boxes.penalty.table)
+            box_penalty = (model.boxes.penalty.by, table)
+        else:
+            levels = self._levels_with_extra(model)
+            box_penalty = None
+        return HarmSpec(
+            model.id, model.label, levels, model.boxes is not None, box_penalty, ladder, severity, labels,
+            indexed, indexed or model.onFull == "refuse",
+        )
+
+    def _levels_with_extra(self, model: Any) -> tuple[tuple[str, int], ...]:
+        levels = [(lv.label, lv.penalty) for lv in model.levels]
+        extra = model.extra
+        if extra is not None:
+            for row in self.rows(extra.list):
+                count = self.cell(extra.list, row, extra.countColumn)
+                cost = self.cell(extra.list, row, extra.penaltyColumn)
+                if not is_number(count) or not is_number(cost):
+                    continue
+                count = min(max(math.floor(count), 0), MAX_EXTRA_PER_ROW)
+                cost = min(math.floor(cost), 0)
+                # After the last level whose penalty is the same or better.
+                after = max((i for i, (_l, p) in enumerate(levels) if p >= cost), default=-1)
+                name = levels[after][0] if after >= 0 and levels[after][1] == cost else str(cost)
+                for _ in range(count):
+                    if len(levels) >= MAX_TRACK_LENGTH:
+                        break
+                    levels.insert(after + 1, (name, cost))
+        return tuple(levels)
+
+    def _harm_track(self, model: Any) -> TrackInfo:
+        spec = self.harm_spec(model)
+        state = read_state(
+            spec, _dict(self.live.get("marks")).get(model.id), _dict(self.live.get("overflow")).get(model.id)
+        )
+        return TrackInfo(model.id, model.label, 0, spec.length, state.filled, spec, state, penalty(spec, state))
+
+    def track_read(self, track_id: str, read: str) -> float:
+        info = self.track(track_id)
+        if info is None:
+            return 0
+        if read == "filled":
+            return info.value - info.min
+        if read == "remaining":
+            return info.max - info.value
+        if read == "penalty":
+            return info.penalty
+        return info.value
+
+    def harm_level(self, track_id: str) -> str | None:
+        info = self.track(track_id)
+        if info is None or info.harm is None or info.state is None:
+            return None
+        return level_label(info.harm, info.state)
+
+    # -- states, conditions, text -------------------------------------------------------
+    def state(self, state_id: str) -> str | None:
+        """A live state's value; None when the sheet hides the state (tables then read
+        their default)."""
+        model = self.idx.states.get(state_id)
+        if model is None or self.hidden(model.hideWhen):
+            return None
+        stored = _dict(self.live.get("states")).get(state_id)
+        return stored if isinstance(stored, str) and stored in model.values else model.start_value()
+
+    def conditions(self) -> list[str]:
+        on = self.live.get("conditions")
+        on = set(on) if isinstance(on, list) else set()
+        return [c.id for c in self.idx.conditions if c.id in on]
+
+    def text(self, text_id: str) -> str:
+        value = _dict(self.live.get("text")).get(text_id)
+        return value if isinstance(value, str) else ""
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equality that keeps true apart from 1, as JSON does."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return a == b

@@ -1,0 +1,194 @@
+"""Bestiary keys with their own rules and versions: signature actions, reactions and `self`
+(the spec's Parry), healing (the spec's Healing Touch), block riders, other movement,
+sizes and creature types, soak and hardness outside pool fights, and keys this engine
+refuses (spec/combat-2 "Creatures")."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.ruleset.minimal import problems_of
+from tests.ruleset.test_creatures import AT, action, bestiary_package, creature_of, with_api
+
+
+# ---------------------------------------------------------------------------
+# Signature actions, reactions, self, heal
+# ---------------------------------------------------------------------------
+
+
+def test_a_signature_action_needs_points() -> None:
+    pkg = bestiary_package()
+    action(pkg, "bite")["signature"] = {"cost": 1}
+    assert problems_of(pkg) == [
+        f'{AT}.actions[0].signature: a signature action is paid with the creature\'s own points, '
+        'so the creature needs "signaturePoints"'
+    ]
+
+
+def test_a_signature_action_costs_no_more_than_the_points() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["signaturePoints"] = 2
+    action(pkg, "bite")["signature"] = {"cost": 3}
+    assert problems_of(pkg) == [f'{AT}.actions[0].signature.cost: costs 3, more than the creature\'s 2 "signaturePoints"']
+
+
+PARRY: dict[str, Any] = {
+    "id": "parry",
+    "name": "Parry",
+    "budget": "reaction",
+    "self": True,
+    "reaction": {"on": "hit"},
+    "applies": [{"condition": "parrying", "duration": {"rounds": 1}, "endsAfter": "attacked"}],
+}
+
+
+def parry_package() -> dict[str, Any]:
+    pkg = bestiary_package()
+    pkg["combat"]["economy"]["budgets"].append({"id": "reaction", "label": "Reaction", "per": "round", "count": 1})
+    pkg["sheet"]["live"]["conditions"].append({"id": "parrying", "label": "Parrying"})
+    pkg["combat"]["conditions"].append({"condition": "parrying", "modifiers": [{"to": "defense", "flat": 2}]})
+    creature_of(pkg)["actions"].append(copy.deepcopy(PARRY))
+    return pkg
+
+
+def test_the_spec_parry_validates() -> None:
+    assert problems_of(parry_package()) == []
+
+
+def test_parry_needs_capability_api_1_46() -> None:
+    pkg = with_api(parry_package(), 45)
+    assert sorted(problems_of(pkg)) == [
+        f'{AT}.actions[3].reaction.on: "on" needs capabilityApi 1.46 or later (this package declares 1.45)',
+        f'{AT}.actions[3].reaction: "reaction" needs capabilityApi 1.46 or later (this package declares 1.45)',
+        f'{AT}.actions[3].self: "self" needs capabilityApi 1.46 or later (this package declares 1.45)',
+    ]
+
+
+def test_a_reaction_is_not_a_signature_action() -> None:
+    pkg = parry_package()
+    creature_of(pkg)["signaturePoints"] = 1
+    action(pkg, "parry")["signature"] = {"cost": 1}
+    assert problems_of(pkg) == [f'{AT}.actions[3]: a reaction cannot also be a "signature" action']
+
+
+def test_a_self_action_has_no_targets() -> None:
+    pkg = parry_package()
+    action(pkg, "parry")["targetCount"] = 2
+    assert problems_of(pkg) == [
+        f'{AT}.actions[3]: a "self" action applies to the creature itself, so "targetCount" is rejected'
+    ]
+
+
+HEALING_TOUCH: dict[str, Any] = {
+    "id": "healing_touch",
+    "name": "Healing Touch",
+    "budget": "act",
+    "heal": {"dice": "4d8", "flat": 2},
+    "targets": "ally",
+    "uses": {"per": "day", "count": 3},
+}
+
+
+def test_the_spec_healing_touch_validates() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["actions"].append(copy.deepcopy(HEALING_TOUCH))
+    assert problems_of(pkg) == []
+
+
+def test_a_heal_has_no_damage() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["actions"].append(dict(HEALING_TOUCH, damage={"dice": "1d4"}, toHit=1))
+    assert problems_of(pkg) == [f'{AT}.actions[3]: a "heal" has no "damage"']
+
+
+def test_heal_needs_capability_api_1_121() -> None:
+    pkg = with_api(bestiary_package(), 120)
+    creature_of(pkg)["actions"].append(copy.deepcopy(HEALING_TOUCH))
+    assert sorted(problems_of(pkg)) == [
+        f'{AT}.actions[3].heal: "heal" needs capabilityApi 1.121 or later (this package declares 1.120)',
+        f'{AT}.actions[3].targets: "targets" needs capabilityApi 1.121 or later (this package declares 1.120)',
+    ]
+
+
+def test_riders_fire_on_actions_of_the_block() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["riders"] = [
+        {"id": "pack", "name": "Pack", "on": "hit", "oncePer": "turn", "amount": {"dice": "1d6"}, "actions": ["bite", "gore"]}
+    ]
+    assert problems_of(pkg) == [f'{AT}.riders[0].actions[1]: unknown action "gore"']
+
+
+def test_a_block_rider_reads_no_sheet_list() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["riders"] = [
+        {"id": "pack", "name": "Pack", "on": "hit", "oncePer": "round", "amount": {"flat": 2}, "sources": ["gear"]}
+    ]
+    assert problems_of(pkg) == [f"{AT}.riders[0].sources: unknown key"]
+
+
+# ---------------------------------------------------------------------------
+# Keys with their own blocks and versions
+# ---------------------------------------------------------------------------
+
+
+def test_hover_needs_a_fly_speed() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["speeds"] = {"swim": 8}
+    creature_of(pkg)["hover"] = True
+    assert problems_of(pkg) == [f'{AT}: "hover" needs a "fly" speed in "speeds"']
+
+
+def test_size_needs_combat_sizes() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["size"] = "large"
+    assert problems_of(pkg) == [f'{AT}.size: "size" needs "combat.sizes"']
+
+
+def test_a_creature_type_needs_creature_types() -> None:
+    pkg = with_api(bestiary_package(), 168)
+    creature_of(pkg)["type"] = "beast"
+    assert problems_of(pkg) == [
+        f'{AT}.type: creature type "beast" is named, but "combat.creatureTypes" is not declared'
+    ]
+
+
+def test_soak_is_read_only_in_a_pool_fight() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["soak"] = {"all": 1}
+    assert problems_of(pkg) == [f'{AT}.soak: "soak" is read only in a "dice-pool" or "symbol-pool" fight']
+
+
+def test_hardness_needs_initiative_that_attacks_move() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["hardness"] = 2
+    assert problems_of(pkg) == [
+        f'{AT}.hardness: "hardness" is read only where initiative is a number attacks move ("initiative.resource")'
+    ]
+
+
+def test_upgrades_are_for_symbol_pool_fights() -> None:
+    pkg = bestiary_package()
+    action(pkg, "bite")["upgrades"] = 1
+    assert problems_of(pkg) == [f'{AT}.actions[0].upgrades: "upgrades" is read only in a "symbol-pool" fight']
+
+
+def test_upgrades_are_some_of_the_dice() -> None:
+    pkg = bestiary_package()
+    action(pkg, "bite")["upgrades"] = 3
+    assert problems_of(pkg) == [f'{AT}.actions[0]: "upgrades" (3) is more than the "toHit" dice (2)']
+
+
+def test_loot_is_refused_by_this_engine() -> None:
+    pkg = bestiary_package()
+    creature_of(pkg)["loot"] = "jackal_pelts"
+    assert problems_of(pkg) == [
+        f'{AT}.loot: "loot" (Capability API 1.63) is not supported by marinara-battle yet: '
+        "loot tables are not resolved by this engine"
+    ]
+
+
+def test_checks_need_capability_api_1_43() -> None:
+    pkg = with_api(bestiary_package(), 42)
+    creature_of(pkg)["checks"] = {}
+    assert problems_of(pkg) == [f'{AT}.checks: "checks" needs capabilityApi 1.43 or later (this package declares 1.42)']
