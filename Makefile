@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# Until the resolver and the service land, the main job validates the example ruleset and
+# prints a character's computed sheet.
 demo: $(STAMP)
-	$(BIN)/battle demo
+	$(BIN)/battle validate examples/lantern-marsh.json
+	$(BIN)/battle sheet --ruleset examples/lantern-marsh.json examples/juno.json
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

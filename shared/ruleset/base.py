@@ -8,10 +8,9 @@ Capability API / schemaVersion a key needs (read by `shared.ruleset.gates`).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 # ---------------------------------------------------------------------------
 # Strict base
@@ -189,7 +188,34 @@ class Dice(Model):
     sides: Annotated[int, Field(ge=2, le=1000)]
 
 
-DICE_TEXT_RE = re.compile(r"^\s*(\d{1,3})\s*[dD]\s*(\d{1,4})\s*(?:([+-])\s*(\d{1,5}))?\s*$|^\s*-?\d{1,5}\s*$")
+def dice_error(text: str) -> str | None:
+    """Why `text` is not dice text, or None. Read by the same parser the dice roll with,
+    so the package and the roller never disagree about what "2d8+3" means."""
+    from ..dice import DiceError, parse_dice
 
-#: Dice written as text: "1d6", "2d8+3", "1d4-1" or a bare number.
-DiceText = Annotated[str, StringConstraints(pattern=DICE_TEXT_RE.pattern, max_length=24)]
+    try:
+        parse_dice(text)
+    except DiceError as exc:
+        return str(exc)
+    return None
+
+
+def has_dice(text: str) -> bool:
+    """True when `text` is dice text that rolls at least one die (not a bare number)."""
+    from ..dice import DiceError, parse_dice
+
+    try:
+        return bool(parse_dice(text).terms)
+    except DiceError:
+        return False
+
+
+def _dice_text(text: str) -> str:
+    problem = dice_error(text)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
+
+
+#: Dice written as text: "1d6", "2d8+3", "1d4-1", "1d20-1d4+5" or a bare number.
+DiceText = Annotated[str, StringConstraints(max_length=200), AfterValidator(_dice_text)]

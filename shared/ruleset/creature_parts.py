@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Discriminator, Field, StringConstraints, Tag, model_validator
 
-from .base import DICE_TEXT_RE, Id, Label, Model, Number, gate, unsupported
+from .base import Id, Label, Model, Number, gate, unsupported
 from .gates import Gate
 
 #: Dice as a stat block writes them: "3d6", "2d8+3", "1d4-1" (never a bare number: a flat
@@ -46,10 +46,13 @@ def plain_or_object(plain: Any, model: Any) -> Any:
 
 def roll_sides(text: str) -> int | None:
     """The number of sides of dice text ("2d10+1" -> 10); None for a bare number."""
-    match = DICE_TEXT_RE.match(text)
-    if match is None or match.group(2) is None:
+    from ..dice import DiceError, parse_dice
+
+    try:
+        expr = parse_dice(text)
+    except DiceError:
         return None
-    return int(match.group(2))
+    return expr.sides if expr.terms else None
 
 
 class Uses(Model):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from .base import DICE_TEXT_RE
+from .base import dice_error
 from .checks.lookup import index, names, sheet_part
 from .errors import PathPart, Problems
 
@@ -63,7 +63,7 @@ def value_problem(shape: Any, value: Any) -> str | None:
             return None
         return f"{_show(value)} is not one of {names(shape.values)}"
     if kind == "dice":
-        if isinstance(value, str) and (value == "" or DICE_TEXT_RE.match(value)):
+        if isinstance(value, str) and (value == "" or dice_error(value) is None):
             return None
         return f'{_show(value)} is not dice text such as "1d8" or "2d6+1"'
     return None

@@ -60,6 +60,8 @@ class Gate:
     api: str | None
     schema: int | None = None
     unsupported: str | None = None
+    #: The value that needs the gate, for value-level gates (an enum value newer than its key).
+    value: str | None = None
 
 
 def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate | None:
@@ -75,13 +77,36 @@ def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate
     return Gate(path, api, schema, reason)
 
 
+def _scalar_at(node: Any, steps: Sequence[PathPart]) -> str | None:
+    """The scalar a value-level gate points at, so its message can name it."""
+    cur = node
+    for step in steps:
+        if isinstance(step, int) and isinstance(cur, list | tuple) and 0 <= step < len(cur):
+            cur = cur[step]
+        elif isinstance(step, str) and isinstance(cur, BaseModel):
+            name = next(
+                (n for n, f in type(cur).model_fields.items() if (f.alias or n) == step), None
+            )
+            if name is None:
+                return None
+            cur = getattr(cur, name, None)
+        else:
+            return None
+    if isinstance(cur, bool):
+        return None  # a flag newer than its key is named by the key alone
+    if isinstance(cur, str | int | float):
+        return str(cur)
+    return None
+
+
 def collect_gates(node: Any, path: tuple[PathPart, ...] = ()) -> Iterable[Gate]:
     """Every gated key actually written in the package, with its JSON path."""
     if isinstance(node, BaseModel):
         extra_gates = getattr(node, "extra_gates", None)
         if callable(extra_gates):
             for g in extra_gates():
-                yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported)
+                value = g.value if g.value is not None else _scalar_at(node, g.path)
+                yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported, value)
         fields_set = node.model_fields_set
         # Field order, not set order: the same package reports its lines in the same order.
         for name in type(node).model_fields:
@@ -115,6 +140,8 @@ def check_gates(
     for g in collect_gates(package, tuple(prefix)):
         where = format_path(g.path)
         key = next((p for p in reversed(g.path) if isinstance(p, str)), where)
+        if g.value is not None:
+            key = f'{key}" value "{g.value}'
         if g.unsupported is not None:
             api = f" (Capability API {g.api})" if g.api else ""
             problems.add(

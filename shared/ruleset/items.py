@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Sequence
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
-from .base import DICE_TEXT_RE, Id, Label, Model, Number, ValueRef
+from .base import Id, dice_error, Label, Model, Number, ValueRef
 
 #: Unit and binding labels are shorter than other labels.
 ShortLabel = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -124,7 +124,7 @@ class DiceStat(StatBase):
     def _dice(self) -> "DiceStat":
         for key in ("default", "example"):
             value = getattr(self, key)
-            if value is not None and not DICE_TEXT_RE.match(value):
+            if value is not None and dice_error(value) is not None:
                 raise ValueError(f'"{key}" "{value}" is not dice text such as "1d8" or "2d6+1"')
         return self
 

@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import DICE_TEXT_RE, DiceText, EntryId, Id, Model, gate
+from .base import DiceText, has_dice, EntryId, Id, Model, gate
 from .gates import Gate
 
 #: Targets a modifier may change, with the Capability API each value needs beyond the
@@ -125,8 +125,7 @@ class Modifier(Model):
     @field_validator("dice")
     @classmethod
     def _rolled(cls, value: str) -> str:
-        match = DICE_TEXT_RE.match(value)
-        if match is None or match.group(1) is None:
+        if not has_dice(value):
             raise ValueError(f'"{value}" is not dice: write it like "1d4"')
         return value
 

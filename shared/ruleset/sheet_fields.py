@@ -16,7 +16,7 @@ from pydantic import Discriminator, Tag
 from pydantic import Field as PydField
 from pydantic import model_validator
 
-from .base import DICE_TEXT_RE, Id, Label, Model, Number, ValueRef, gate
+from .base import Id, dice_error, Label, Model, Number, ValueRef, gate
 
 # ---------------------------------------------------------------------------
 # hideWhen and untrained
@@ -233,7 +233,7 @@ class DiceShape(Model):
     def _dice(self) -> "DiceShape":
         for key in ("default", "example"):
             value = getattr(self, key)
-            if value is not None and value != "" and not DICE_TEXT_RE.match(value):
+            if value is not None and value != "" and dice_error(value) is not None:
                 raise ValueError(f'"{key}" "{value}" is not dice text such as "1d8" or "2d6+1"')
         return self
 

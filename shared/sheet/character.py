@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from shared.ruleset.base import DICE_TEXT_RE
+from shared.ruleset.base import dice_error
 from shared.ruleset.errors import PathPart, Problems
 from shared.ruleset.sheet_refs import get
 
@@ -120,7 +120,7 @@ def value_problem(shape: Any, value: Any) -> str | None:
     if kind == "dice":
         if not isinstance(value, str):
             return f"must be dice text such as \"1d6\", not {_kind(value)}"
-        if value != "" and not DICE_TEXT_RE.match(value):
+        if value != "" and dice_error(value) is not None:
             return f'must be dice text such as "1d6", not {_show(value)}'
         return None
     return None

@@ -56,7 +56,7 @@ def test_newer_effect_value_gate():
     p = with_condition({"condition": "charmed", "effects": ["cannot-target-source-side"]})
     p["capabilityApi"] = {"major": 1, "minor": 277}
     assert problems_of(p) == [
-        'combat.conditions[1].effects[0]: "effects" needs capabilityApi 1.278 or later (this package declares 1.277)'
+        'combat.conditions[1].effects[0]: "effects" value "cannot-target-source-side" needs capabilityApi 1.278 or later (this package declares 1.277)'
     ]
 
 
@@ -117,7 +117,7 @@ def test_ends_when_newer_endings_gate():
     p = with_condition({"condition": "charmed", "endsWhen": ["damaged", "attacked"]})
     p["capabilityApi"] = {"major": 1, "minor": 200}
     assert problems_of(p) == [
-        'combat.conditions[1].endsWhen[1]: "endsWhen" needs capabilityApi 1.278 or later (this package declares 1.200)'
+        'combat.conditions[1].endsWhen[1]: "endsWhen" value "attacked" needs capabilityApi 1.278 or later (this package declares 1.200)'
     ]
 
 
@@ -348,7 +348,7 @@ def test_damage_modifiers_need_schema_version_2():
     p = minimal_package()
     p["combat"]["conditions"][0]["modifiers"] = [{"to": "damage", "flat": 2}]
     assert problems_of(p) == [
-        'combat.conditions[0].modifiers[0].to: "to" needs schemaVersion 2 and capabilityApi 1.133 or later '
+        'combat.conditions[0].modifiers[0].to: "to" value "damage" needs schemaVersion 2 and capabilityApi 1.133 or later '
         "(this package declares schemaVersion 1)"
     ]
 
@@ -484,5 +484,5 @@ def test_health_max_value_gate():
     p = with_level({"track": "exhaustion", "at": 4, "modifiers": [{"to": "health-max", "times": 0.5}]})
     p["capabilityApi"] = {"major": 1, "minor": 114}
     assert problems_of(p) == [
-        'combat.levels[0].modifiers[0].to: "to" needs capabilityApi 1.115 or later (this package declares 1.114)'
+        'combat.levels[0].modifiers[0].to: "to" value "health-max" needs capabilityApi 1.115 or later (this package declares 1.114)'
     ]

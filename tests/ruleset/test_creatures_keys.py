@@ -59,7 +59,7 @@ def test_the_spec_parry_validates() -> None:
 def test_parry_needs_capability_api_1_46() -> None:
     pkg = with_api(parry_package(), 45)
     assert sorted(problems_of(pkg)) == [
-        f'{AT}.actions[3].reaction.on: "on" needs capabilityApi 1.46 or later (this package declares 1.45)',
+        f'{AT}.actions[3].reaction.on: "on" value "hit" needs capabilityApi 1.46 or later (this package declares 1.45)',
         f'{AT}.actions[3].reaction: "reaction" needs capabilityApi 1.46 or later (this package declares 1.45)',
         f'{AT}.actions[3].self: "self" needs capabilityApi 1.46 or later (this package declares 1.45)',
     ]

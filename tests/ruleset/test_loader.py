@@ -207,7 +207,7 @@ def test_unsupported_key_is_refused_by_name():
 
 def test_value_gate():
     assert _gates({"effects": ["a", "side_effect"]}, 2, ApiVersion(1, 200)) == [
-        'effects[1]: "effects" needs capabilityApi 1.278 or later (this package declares 1.200)'
+        'effects[1]: "effects" value "side_effect" needs capabilityApi 1.278 or later (this package declares 1.200)'
     ]
 
 

@@ -193,7 +193,7 @@ def test_save_ends_on_damage_needs_1_129():
         "kind": "debuff",
         "applies": [{"condition": "dominated", "duration": "until-save", "saveEnds": {"save": "wis_save", "at": "damaged"}}],
     }, schema=2, minor=128) == [
-        f'{M}.applies[0].saveEnds.at: "at" needs capabilityApi 1.129 or later (this package declares 1.128)'
+        f'{M}.applies[0].saveEnds.at: "at" value "damaged" needs capabilityApi 1.129 or later (this package declares 1.128)'
     ]
 
 
@@ -202,13 +202,13 @@ def test_this_action_needs_1_131():
         "kind": "buff", "budget": "reaction", "reaction": {"on": "hit"},
         "applies": [{"condition": "parrying", "duration": "this-action"}],
     }, schema=2, minor=130) == [
-        f'{M}.applies[0].duration: "duration" needs capabilityApi 1.131 or later (this package declares 1.130)'
+        f'{M}.applies[0].duration: "duration" value "this-action" needs capabilityApi 1.131 or later (this package declares 1.130)'
     ]
 
 
 def test_hit_moment_needs_1_46():
     assert mech_problems({"kind": "buff", "budget": "reaction", "reaction": {"on": "hit"}}, schema=2, minor=45) == [
-        f'{M}.reaction.on: "on" needs capabilityApi 1.46 or later (this package declares 1.45)'
+        f'{M}.reaction.on: "on" value "hit" needs capabilityApi 1.46 or later (this package declares 1.45)'
     ]
 
 

@@ -242,7 +242,7 @@ def test_keys_of_this_page_need_their_capability_api():
 def test_a_value_gate_inside_rescue():
     pkg = with_entry(EXAMPLES["stroke of luck (1.256)"])
     pkg["capabilityApi"] = {"major": 1, "minor": 250}
-    assert problems_of(pkg) == [f'{MECH}.rescue.by: "by" needs capabilityApi 1.256 or later (this package declares 1.250)']
+    assert problems_of(pkg) == [f'{MECH}.rescue.by: "by" value "twenty" needs capabilityApi 1.256 or later (this package declares 1.250)']
 
 
 # ---------------------------------------------------------------------------
@@ -570,7 +570,7 @@ WALL_OF_ICE = {
 
 def test_wall_of_ice_sections_are_modelled_then_refused():
     assert sorted(problems_of(with_entry(WALL_OF_ICE))) == [
-        f'{MECH}.area.shape: "shape" (Capability API 1.177) is not supported by marinara-battle yet: "wall" areas are resolved by no planned issue',
+        f'{MECH}.area.shape: "shape" value "wall" (Capability API 1.177) is not supported by marinara-battle yet: "wall" areas are resolved by no planned issue',
         f'{MECH}.zone.sections: "sections" (Capability API 1.200) is not supported by marinara-battle yet: '
         "walls struck and broken one section at a time are resolved by no planned issue",
         f'{MECH}.zone: "zone" (Capability API 1.172) is not supported by marinara-battle yet: a lasting zone is resolved by no planned issue',

@@ -210,7 +210,7 @@ def test_irresistible_dance_save_on_an_action_is_refused():
         "applies": [{"condition": "stunned", "duration": "until-save", "saveEnds": {"save": "con_save", "at": "action"}}],
     }
     assert problems_of(with_entry(dance)) == [
-        f'{MECH}.applies[0].saveEnds.at: "at" (Capability API 1.264) {NOT_YET}: compelled behaviour is resolved by no planned issue'
+        f'{MECH}.applies[0].saveEnds.at: "at" value "action" (Capability API 1.264) {NOT_YET}: compelled behaviour is resolved by no planned issue'
     ]
 
 

@@ -491,7 +491,7 @@ def test_states_need_1_42():
 def test_multiply_needs_1_82():
     pkg = declaring(81)
     pkg["sheet"]["derived"].append({"id": "m", "label": "M", "op": "multiply", "of": [{"const": 2}, {"field": "toughness"}]})
-    assert problems_of(pkg) == ['sheet.derived[2].op: "op" needs capabilityApi 1.82 or later (this package declares 1.81)']
+    assert problems_of(pkg) == ['sheet.derived[2].op: "op" value "multiply" needs capabilityApi 1.82 or later (this package declares 1.81)']
 
 
 def test_boxes_need_1_40():

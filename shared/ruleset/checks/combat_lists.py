@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..base import DICE_TEXT_RE
+from ..base import dice_error
 from ..errors import PathPart, Problems
 from ..sheet_refs import a_or_an, check_value_ref, sheet_ids
 from .combat_refs import check_budget, combat_ids
@@ -158,7 +158,7 @@ def column_cannot_hold(column: Any, value: Any) -> str | None:
     elif kind == "enum":
         fits = isinstance(value, str) and value in column.values
     elif kind == "dice":
-        fits = isinstance(value, str) and DICE_TEXT_RE.match(value) is not None
+        fits = isinstance(value, str) and dice_error(value) is None
     else:
         fits = isinstance(value, str)
     if fits:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..base import DICE_TEXT_RE, ValueRef
+from ..base import ValueRef, dice_error
 from ..errors import Problems
 from ..item_attack import StatRef
 from ..items import NumberStat
@@ -44,7 +44,7 @@ def _stat_value_problem(stat: Any, value: Any) -> str | None:
         return f'"{value}" is not a value of item stat "{sid}"'
     if kind == "text" and len(value) > stat.maxLength:
         return f'is longer than item stat "{sid}"\'s maxLength {stat.maxLength}'
-    if kind == "dice" and not DICE_TEXT_RE.match(value):
+    if kind == "dice" and dice_error(value) is not None:
         return f'"{value}" is not dice (write it like "1d6" or "2d8+3")'
     return None
 
