@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .ruleset.errors import PackageError
+from .ruleset.errors import PackageError, Problem
 from .ruleset.load import load_package, read_json, validate_package
 
 
@@ -70,6 +70,78 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_list(path: str, what: str) -> list:
+    data = read_json(path)
+    if not isinstance(data, list):
+        raise PackageError([Problem("(top level)", f"a {what} file is a JSON list")])
+    return data
+
+
+def _cmd_fight(args: argparse.Namespace) -> int:
+    from .combat import SetupError, advance, decide_for, final_sheets, start_battle
+    from .dice import DiceError, ScriptedRoller
+
+    try:
+        ruleset = load_package(args.ruleset)
+    except PackageError as exc:
+        for line in exc.problems.lines():
+            print(f"{args.ruleset}: {line}", file=sys.stderr)
+        return 1
+    inputs = {}
+    for key, path, what in (("party", args.party, "party"), ("foes", args.foes, "foes"), ("script", args.script, "script")):
+        if path is None:
+            continue
+        try:
+            inputs[key] = _read_list(path, what)
+        except PackageError as exc:
+            for line in exc.problems.lines():
+                print(f"{path}: {line}", file=sys.stderr)
+            return 1
+    dice = None
+    if args.dice is not None:
+        try:
+            dice = list(ScriptedRoller.parse(args.dice).faces)
+        except DiceError as exc:
+            print(f"--dice: {exc}", file=sys.stderr)
+            return 1
+    script = list(inputs.get("script") or [])
+    try:
+        state, _events = start_battle(ruleset, inputs["party"], inputs["foes"], seed=args.seed, dice=dice)
+        while state.pending is not None and not state.outcome:
+            if script and isinstance(script[0], dict) and script[0].get("actor") == state.pending.actor:
+                choice = script.pop(0)
+            else:
+                choice = decide_for(ruleset, state)
+            result = advance(ruleset, state, choice)
+            if not isinstance(result, tuple):
+                print(f"refused: {result.code}: {result.message} (choice {json.dumps(choice)})", file=sys.stderr)
+                return 1
+            state, _events = result
+    except SetupError as exc:
+        for line in exc.problems:
+            print(f"fight refused: {line}", file=sys.stderr)
+        return 1
+    except DiceError as exc:
+        print(f"--dice: {exc}", file=sys.stderr)
+        return 1
+    if script:
+        print(f"warning: {len(script)} script step(s) were never reached", file=sys.stderr)
+    if args.json:
+        out = {
+            "outcome": state.outcome,
+            "rounds": state.round,
+            "log": [e.text for e in state.events],
+            "sheets": final_sheets(state),
+            "events": [e.model_dump(mode="json") for e in state.events],
+        }
+        json.dump(out, sys.stdout, indent=2, sort_keys=True)
+        sys.stdout.write("\n")
+    else:
+        for e in state.events:
+            print(e.text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="battle",
@@ -105,6 +177,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", "-r", required=True, metavar="R", help="the ruleset package (JSON)")
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.set_defaults(func=_cmd_sheet)
+
+    p = sub.add_parser(
+        "fight",
+        help="resolve a whole fight offline and print its log",
+        description="Resolve a whole fight offline with every side under the Engine's tactics (or a "
+        "--script of choices) and print the log. Same inputs and seed give byte-identical output.",
+    )
+    p.add_argument("--ruleset", "-r", required=True, metavar="R", help="the ruleset package (JSON)")
+    p.add_argument("--party", required=True, metavar="P.json",
+                   help='[{"name", "sheet", "controller"?, "player"?}]')
+    p.add_argument("--foes", required=True, metavar="F.json",
+                   help='[{"creature", "name"?, "count"?}, {"name", "statBlock"}, {"name", "tier"}]')
+    p.add_argument("--seed", type=int, default=0, help="the battle's dice seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print {outcome, rounds, log, sheets, events}")
+    p.add_argument("--script", metavar="CHOICES.json",
+                   help='choices [{"actor", "option", "targets"?}] used when that actor must decide')
+    p.add_argument("--dice", metavar="5,3,6,...",
+                   help="scripted die faces instead of the seeded roller; running out is an error")
+    p.set_defaults(func=_cmd_fight)
     return parser
 
 

@@ -1,0 +1,434 @@
+"""Resolving a chosen option: paying for it, attack rolls against defense, saves,
+damage and healing, conditions applied, standard actions.
+
+Owns: `resolve(fight, actor, item, targets)`, the log's arithmetic ("Juno attacks Rust
+jackal with Road axe: 8 (5 + 3) + 3 = 11 against Guard 6, a hit."), criticals, and the
+bookkeeping of budgets, strikes, uses and recharge.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..dice import DiceExpr, parse_dice
+from ..sheet import set_text, spend
+from . import effects as E
+from . import numbers as N
+from .fight import Fight
+from .options import MenuItem, Plan, action_damage, attack_mode
+from .state import Combatant, Concentration
+
+
+# ---------------------------------------------------------------------------
+# paying
+# ---------------------------------------------------------------------------
+
+
+def _spend_budget(fight: Fight, actor: Combatant, budget: str | None) -> None:
+    if budget is None:
+        return
+    actor.budgets[budget] = max(0, actor.budgets.get(budget, 0) - 1)
+    for pair in _exclusive_pairs(fight, actor):
+        if budget in pair:
+            for other in pair:
+                if other != budget:
+                    actor.budgets[other] = 0
+
+
+def _exclusive_pairs(fight: Fight, actor: Combatant) -> list[list[str]]:
+    pairs: list[list[str]] = []
+    for _name, rule, _held in N.rules_in_force(fight, actor):
+        value = getattr(rule, "exclusive", None)
+        if value:
+            pairs.append(list(value))
+    return pairs
+
+
+def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], what: str) -> None:
+    for pool, amount in costs:
+        if actor.sheet is None:
+            continue
+        error = fight.write(actor, spend(fight.ruleset, actor.sheet, pool, amount))
+        label = N.label(fight.ruleset, "pool", pool)
+        if error:
+            fight.emit("note", f"{actor.name} could not pay {amount} {label} for {what}: {error}", actor=actor.id)
+            continue
+        for per in ("turn", "round"):
+            actor.spent[f"{per}:{pool}"] = actor.spent.get(f"{per}:{pool}", 0) + amount
+        fight.emit("spend", f"{actor.name} spends {amount} {label} on {what}.", actor=actor.id, pool=pool, amount=amount)
+
+
+# ---------------------------------------------------------------------------
+# the attack roll
+# ---------------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
+
+
+def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str) -> tuple[bool, bool]:
+    """Rolls to hit and logs the line; returns (hit, critical)."""
+    roll_def = fight.combat.attackRoll
+    mode = attack_mode(fight, actor, target)
+    expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
+    r = fight.roll(expr, mode)
+    faces = [f for term in r.faces for f in term]
+    text = str(r.total) if len(faces) == 1 else f"{r.total} ({' + '.join(map(str, faces))})"
+    if r.dropped is not None:
+        text += f" ({mode}; dropped {r.dropped.total})"
+    total = r.total
+    pieces = [text]
+    if to_hit or len(pieces) == 1:
+        pieces.append(_signed(to_hit))
+        total += to_hit
+    for b in N.modifiers(fight, actor, "attacks"):
+        if b.flat:
+            total += b.flat
+            pieces.append(f"{_signed(b.flat)} ({b.label})")
+        if b.dice:
+            extra = fight.roll(b.dice)
+            value = -extra.total if b.minus else extra.total
+            total += value
+            pieces.append(f"{_signed(value)} ({b.label})")
+    defense, parts = N.defense(fight, target)
+    natural = r.natural
+    naturals = roll_def.naturals
+    critical = False
+    hit = total >= defense
+    note = ""
+    if natural is not None and naturals is not None:
+        top = roll_def.dice.sides
+        crit_from = top
+        if naturals.max == "critical" and roll_def.criticalFrom is not None:
+            view = fight.view(actor)
+            if view is not None:
+                value = math.floor(view.value(roll_def.criticalFrom))
+                crit_from = top if value < 2 else min(value, top)
+        if naturals.max in ("critical", "hit") and natural >= (crit_from if naturals.max == "critical" else top):
+            hit = True
+            critical = naturals.max == "critical"
+            note = f", a natural {natural}"
+        elif naturals.min == "miss" and natural == 1:
+            hit = False
+            note = ", a natural 1"
+    result = "a critical hit" if critical else ("a hit" if hit else "a miss")
+    def_text = f"{N.defense_label(fight.ruleset)} {defense}"
+    if parts:
+        def_text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
+    fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {' '.join(pieces)} = {total} "
+               f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
+               defense=defense, hit=hit, critical=critical)
+    actor.attacks_made += 1
+    if actor.helped_by is not None:
+        actor.helped_by = None
+    for held in list(actor.conditions):
+        if held.ends_after == "own-attack":
+            E.remove_condition(fight, actor, held, reason="it lasted for one attack")
+    for held in list(target.conditions):
+        if held.ends_after == "attacked":
+            E.remove_condition(fight, target, held, reason="it lasted for one attack")
+    return hit, critical
+
+
+def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:
+    """Damage dice with the ruleset's critical rule; never below 0."""
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    r = fight.roll(expr)
+    total = r.total
+    text = r.describe()
+    if critical and expr.terms:
+        if rule == "double-dice":
+            again = fight.roll(expr.dice_only())
+            total += again.total
+            text += f", doubled dice {again.describe()}"
+        elif rule == "max-dice":
+            total += expr.dice_max
+            text += f", plus the dice's highest {expr.dice_max}"
+    return max(0, total), text
+
+
+# ---------------------------------------------------------------------------
+# resolving
+# ---------------------------------------------------------------------------
+
+
+def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
+    plan = item.plan
+    if plan.kind == "weapon":
+        _weapon(fight, actor, plan, targets[0])
+    elif plan.kind == "entry":
+        _entry(fight, actor, plan, targets)
+    elif plan.kind == "action":
+        _spend_budget(fight, actor, plan.budget)
+        _use_action(fight, actor, plan.action)
+        _creature_action(fight, actor, plan.action, targets)
+    elif plan.kind == "sequence":
+        _spend_budget(fight, actor, plan.budget)
+        fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
+        first = targets[0]
+        for step in plan.steps:
+            if fight.state.outcome:
+                break
+            target = first if not first.out and not first.down else next(iter(
+                [c for c in fight.standing() if c.side != actor.side]), None)
+            if target is None:
+                break
+            _creature_action(fight, actor, step, [target])
+    elif plan.kind == "standard":
+        _standard(fight, actor, plan, targets)
+
+
+def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
+    if plan.uses_strike and actor.strikes > 0:
+        actor.strikes -= 1
+    else:
+        _spend_budget(fight, actor, plan.budget)
+        if plan.uses_strike:
+            actor.strikes = plan.strikes - 1
+    hit, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+    if hit and plan.damage is not None:
+        amount, text = roll_damage(fight, plan.damage, critical)
+        amount, text = _condition_damage(fight, actor, target, amount, text, critical)
+        E.deal_damage(fight, actor, target, amount, plan.damage_type, what=f"{plan.name} ({text})", critical=critical)
+
+
+def _condition_damage(fight: Fight, actor: Combatant, target: Combatant, amount: int, text: str,
+                      critical: bool) -> tuple[int, str]:
+    """`damage` modifiers the attacker holds and `damage-taken` the target holds (1.133)."""
+    times = 1.0
+    for holder, to in ((actor, "damage"), (target, "damage-taken")):
+        for name, rule, held in N.rules_in_force(fight, holder):
+            for mod in rule.modifiers or []:
+                if mod.to != to:
+                    continue
+                if mod.fromSource and (held is None or held.source != actor.id):
+                    continue
+                if mod.flat:
+                    amount += mod.flat
+                    text += f" {_signed(mod.flat)} ({name})"
+                if mod.dice:
+                    expr = parse_dice(mod.dice)
+                    if critical:
+                        expr = expr.times_dice(2)
+                    r = fight.roll(expr)
+                    value = -r.total if mod.minus else r.total
+                    amount += value
+                    text += f" {_signed(value)} ({name})"
+                if mod.times:
+                    times *= mod.times
+    if times != 1.0:
+        amount = math.floor(amount * times)
+        text += f" x{times:g}"
+    return max(0, amount), text
+
+
+def _entry_amount(fight: Fight, actor: Combatant, mech: Any) -> DiceExpr | None:
+    if mech.amount is None:
+        return None
+    expr = parse_dice(mech.amount.dice or "0")
+    extra = mech.amount.flat or 0
+    view = fight.view(actor)
+    if mech.amountAdd is not None and view is not None:
+        extra += math.floor(view.value(mech.amountAdd))
+    if mech.scales is not None and view is not None and expr.terms:
+        value = view.value(mech.scales.from_)
+        add = 0
+        for at, more in mech.scales.table:
+            if value >= at:
+                add = int(more)
+        if add:
+            expr = expr.plus(parse_dice(f"{add}d{expr.terms[0].sides}"))
+    return expr.with_modifier(expr.modifier + extra)
+
+
+def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+    mech = plan.mechanics
+    _spend_budget(fight, actor, plan.budget)
+    _pay_costs(fight, actor, plan.costs, plan.name)
+    for gift in mech.gives or []:
+        actor.budgets[gift.budget] = actor.budgets.get(gift.budget, 0) + gift.count
+    if mech.targets == "self" or not targets:
+        targets = [actor]
+    names = ", ".join(t.name for t in targets)
+    fight.emit("ability", f"{actor.name} uses {plan.name} on {names}.", actor=actor.id, targets=[t.id for t in targets])
+    if mech.concentration:
+        if actor.concentration is not None:
+            E.end_concentration(fight, actor, reason=f"starting {plan.name}")
+        actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
+        if actor.sheet is not None and fight.combat.concentration is not None:
+            fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
+    expr = _entry_amount(fight, actor, mech)
+    shared_roll: tuple[int, str] | None = None
+    if expr is not None and not mech.attackRoll and mech.kind != "heal":
+        shared_roll = roll_damage(fight, expr, False)
+    for target in targets:
+        if fight.state.outcome:
+            break
+        if mech.kind == "heal":
+            if expr is not None:
+                amount, text = roll_damage(fight, expr, False)
+                E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})")
+            if mech.temporary is not None:
+                _temp(fight, actor, target, mech, plan.name)
+            _applies(fight, actor, target, mech, plan, True)
+            continue
+        if mech.kind == "buff":
+            if mech.temporary is not None:
+                _temp(fight, actor, target, mech, plan.name)
+            _applies(fight, actor, target, mech, plan, True)
+            continue
+        landed = True
+        half = False
+        critical = False
+        if mech.attackRoll:
+            landed, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+        elif mech.save is not None and not mech.autoHit:
+            dc = plan.save_dc if plan.save_dc is not None else 10
+            saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}")
+            if saved:
+                on_success = mech.save.onSuccess or "none"
+                if on_success == "half":
+                    half = True
+                else:
+                    landed = False
+        if landed and expr is not None:
+            if mech.attackRoll:
+                amount, text = roll_damage(fight, expr, critical)
+            else:
+                assert shared_roll is not None
+                amount, text = shared_roll
+            if half:
+                amount //= 2
+                text += ", halved by the save"
+            E.deal_damage(fight, actor, target, amount, mech.damageType, what=f"{plan.name} ({text})", critical=critical)
+            for clause in mech.plus or []:
+                _clause(fight, actor, target, clause, mech.damageType, plan, critical)
+        if landed or half:
+            _applies(fight, actor, target, mech, plan, landed)
+
+
+def _clause(fight: Fight, actor: Combatant, target: Combatant, clause: Any, default_type: str | None,
+            plan: Plan, critical: bool) -> None:
+    expr = parse_dice(clause.dice or "0")
+    expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
+    amount, text = roll_damage(fight, expr, critical)
+    if clause.save is not None:
+        dc = clause.save.difficulty if clause.save.difficulty is not None else (plan.save_dc or 10)
+        if E.roll_save(fight, target, clause.save.save, dc, why=f"against part of {plan.name}"):
+            if clause.save.onSuccess == "half":
+                amount //= 2
+                text += ", halved by the save"
+            else:
+                return
+    E.deal_damage(fight, actor, target, amount, clause.type or default_type, what=f"{plan.name} ({text})")
+
+
+def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: str) -> None:
+    expr = parse_dice(mech.temporary.dice or "0")
+    amount, _text = roll_damage(fight, expr.with_modifier(expr.modifier + (mech.temporary.flat or 0)), False)
+    E.grant_temp(fight, target, amount, what=name)
+
+
+def _applies(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan: Plan, landed: bool) -> None:
+    if not landed or target.out:
+        return
+    for apply in mech.applies or []:
+        _apply_one(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
+
+
+def _apply_one(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
+               concentration: bool = False) -> None:
+    duration = apply.duration
+    rounds = at = None
+    of = "holder"
+    this_action = False
+    if isinstance(duration, str):
+        this_action = duration == "this-action"
+    else:
+        rounds = duration.rounds
+        at = duration.at
+        of = "source" if duration.of == "source" else "holder"
+    save = apply.saveEnds.save if apply.saveEnds is not None else None
+    save_at = apply.saveEnds.at if apply.saveEnds is not None else None
+    ok = E.put_condition(
+        fight, target, apply.condition, source=actor.id, rounds=rounds, at=at or "turn-end", of=of,
+        save=save, save_at=save_at, dc=dc, ends_after=apply.endsAfter,
+        concentration=actor.id if concentration else None, this_action=this_action,
+    )
+    if ok and concentration and actor.concentration is not None:
+        actor.concentration.conditions.append([target.id, apply.condition])
+
+
+def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
+    if action.uses is not None:
+        actor.uses[action.id] = actor.uses.get(action.id, action.uses.count) - 1
+    if action.recharge is not None:
+        actor.recharge[action.id] = False
+
+
+def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant]) -> None:
+    if action.self_:
+        targets = [actor]
+    if action.heal is not None:
+        expr = parse_dice(action.heal.dice or "0")
+        expr = expr.with_modifier(expr.modifier + (action.heal.flat or 0))
+        for target in targets:
+            amount, text = roll_damage(fight, expr, False)
+            E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+        return
+    expr = action_damage(action)
+    dtype = action.damage.type if action.damage else None
+    shared_roll = roll_damage(fight, expr, False) if expr is not None and (action.toHit is None or action.autoHit) else None
+    if action.toHit is None or action.autoHit or action.save is not None:
+        fight.emit("action", f"{actor.name} uses {action.name} on {', '.join(t.name for t in targets)}.",
+                   actor=actor.id, targets=[t.id for t in targets])
+    for target in targets:
+        if fight.state.outcome or target.out:
+            break
+        landed, half, critical = True, False, False
+        if action.toHit is not None and not action.autoHit:
+            landed, critical = attack_roll(fight, actor, target, action.toHit, action.name)
+        if landed and action.save is not None:
+            saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}")
+            if saved:
+                if action.save.onSuccess == "half":
+                    half = True
+                else:
+                    landed = False
+        if landed and expr is not None:
+            if shared_roll is not None and not critical:
+                amount, text = shared_roll
+            else:
+                amount, text = roll_damage(fight, expr, critical)
+            if half:
+                amount //= 2
+                text += ", halved by the save"
+            E.deal_damage(fight, actor, target, amount, dtype, what=f"{action.name} ({text})", critical=critical)
+            for clause in (action.damage.plus if action.damage else None) or []:
+                plan = Plan(kind="action", name=action.name, save_dc=action.save.difficulty if action.save else action.saveDifficulty)
+                _clause(fight, actor, target, clause, dtype, plan, critical)
+        if landed and not half:
+            dc = action.save.difficulty if action.save is not None else action.saveDifficulty
+            for apply in action.applies or []:
+                _apply_one(fight, actor, target, apply, dc)
+
+
+def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+    _spend_budget(fight, actor, plan.budget)
+    name = plan.standard
+    if name == "dodge":
+        actor.dodging = True
+        fight.emit("standard", f"{actor.name} dodges: attacks against them are rolled twice, keeping the worse, "
+                   "until their next turn.", actor=actor.id)
+    elif name == "help" and targets:
+        targets[0].helped_by = actor.id
+        fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
+                   "keeping the better.", actor=actor.id, target=targets[0].id)
+    elif name in ("dash", "disengage"):
+        fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",
+                   actor=actor.id)
+    else:
+        fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action, which changes nothing yet.",
+                   actor=actor.id)

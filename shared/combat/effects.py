@@ -1,0 +1,366 @@
+"""What lands on a combatant: damage (types, resistances, temporary points, health pool
+or track), healing, temporary points, conditions put on and taken off, going down, dying
+saves and concentration.
+
+Owns: every change to a combatant's health and conditions, written through the sheet's
+own operations for sheet combatants (the sheet is the record) and kept on the combatant
+for creatures written in numbers. Each change is a sentence in the log.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..sheet import damage as sheet_damage
+from ..sheet import heal as sheet_heal
+from ..sheet import set_condition, set_temp, set_text
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant, HeldCondition
+
+
+def health_line(fight: Fight, c: Combatant) -> str:
+    current, top, temp = N.health(fight, c)
+    extra = f" (+{temp} temporary)" if temp else ""
+    return f"{c.name} has {current} of {top} {N.health_label(fight.ruleset)}{extra}."
+
+
+# ---------------------------------------------------------------------------
+# damage
+# ---------------------------------------------------------------------------
+
+
+def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | None) -> tuple[int, str]:
+    """Immunity, resistance (halved, rounded down), vulnerability (doubled), and
+    `resist-all` on top; resistance and vulnerability cancel. Returns the amount and a
+    note for the log."""
+    if amount <= 0:
+        return 0, ""
+    kind = (dtype or "").lower()
+    if kind and kind in N.damage_guard(target, "immune"):
+        return 0, f" ({target.name} is immune to {dtype})"
+    halves = 0
+    if kind and kind in N.damage_guard(target, "resist"):
+        halves += 1
+    if "resist-all" in N.effects(fight, target):
+        halves += 1
+    doubles = 1 if kind and kind in N.damage_guard(target, "vulnerable") else 0
+    while halves and doubles:
+        halves -= 1
+        doubles -= 1
+    note = ""
+    for _ in range(halves):
+        amount //= 2
+        note = " (resisted: halved)"
+    for _ in range(doubles):
+        amount *= 2
+        note = " (vulnerable: doubled)"
+    return amount, note
+
+
+def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amount: int, dtype: str | None,
+                *, what: str, critical: bool = False) -> int:
+    """Deals `amount` of `dtype` after the target's own guards; returns what landed."""
+    landed, note = adjust_for_type(fight, target, amount, dtype)
+    type_text = f" {dtype}" if dtype else ""
+    fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
+               target=target.id, amount=landed, type=dtype, critical=critical)
+    if landed <= 0:
+        return 0
+    if target.down and fight.combat.dying is not None and target.dying is not None:
+        _damage_while_down(fight, target, critical)
+        return landed
+    spec = fight.combat.health
+    if target.sheet is not None:
+        if spec.pool is not None:
+            error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, pool=spec.pool))
+        else:
+            kind = _harm_kind(fight, dtype)
+            error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, track=spec.track, kind=kind))
+        if error:
+            fight.emit("note", f"The sheet refused the damage to {target.name}: {error}", target=target.id)
+    else:
+        taken = min(target.temp, landed)
+        target.temp -= taken
+        target.health = max(0, target.health - (landed - taken))
+    fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
+    _after_damage(fight, source, target, landed)
+    return landed
+
+
+def _harm_kind(fight: Fight, dtype: str | None) -> str | None:
+    kinds = fight.combat.damageKinds
+    if kinds is None:
+        return None
+    by_type = {k.lower(): v for k, v in (kinds.byType or {}).items()}
+    return by_type.get((dtype or "").lower(), kinds.default)
+
+
+def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
+    rules = N.condition_rules(fight.ruleset)
+    for held in list(target.conditions):
+        rule = rules.get(held.id)
+        if rule is not None and "ends-on-damage" in (rule.effects or []):
+            remove_condition(fight, target, held, reason="the damage ends it")
+    if target.concentration is not None and fight.combat.concentration is not None and not N.is_down_by_health(fight, target):
+        conc = fight.combat.concentration
+        dc = max(conc.floor, math.floor(landed * conc.fromDamage))
+        ok = roll_save(fight, target, conc.save, dc, why=f"to keep concentrating on {target.concentration.label}")
+        if not ok:
+            end_concentration(fight, target, reason="concentration is broken")
+    check_down(fight, target, source)
+
+
+def _damage_while_down(fight: Fight, target: Combatant, critical: bool) -> None:
+    dying = fight.combat.dying
+    rule = dying.criticalWhileDown if critical else dying.damageWhileDown
+    count = {"one-failure": 1, "two-failures": 2}.get(rule or "one-failure", 0)
+    if count:
+        _mark_dying(fight, target, failures=count, why="taking damage while down")
+
+
+# ---------------------------------------------------------------------------
+# going down, dying
+# ---------------------------------------------------------------------------
+
+
+def check_down(fight: Fight, c: Combatant, source: Combatant | None) -> None:
+    if c.down or c.out or not N.is_down_by_health(fight, c):
+        return
+    if c.side == "party" and fight.combat.dying is not None and c.sheet is not None:
+        c.down = True
+        c.dying = {"successes": 0, "failures": 0}
+        fight.emit("down", f"{c.name} goes down and is dying.", target=c.id)
+        cond = fight.combat.dying.condition
+        if cond:
+            put_condition(fight, c, cond, source=None, rounds=None, tracked=True, quiet=True)
+    elif c.side == "party":
+        c.down = True
+        fight.emit("down", f"{c.name} goes down.", target=c.id)
+    else:
+        c.out = True
+        fight.emit("down", f"{c.name} drops out of the fight.", target=c.id)
+    if c.concentration is not None:
+        end_concentration(fight, c, reason=f"{c.name} went down")
+    for other in fight.state.combatants:
+        for held in list(other.conditions):
+            rule = N.condition_rules(fight.ruleset).get(held.id)
+            if held.source == c.id and rule is not None and rule.endsWhenSourceDown:
+                remove_condition(fight, other, held, reason=f"{c.name} is down")
+
+
+def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int = 0, why: str) -> None:
+    dying = fight.combat.dying
+    assert c.dying is not None
+    c.dying["successes"] += successes
+    c.dying["failures"] += failures
+    view = fight.view(c)
+    need_s = need_f = 3
+    if view is not None:
+        s_info, f_info = view.track(dying.successes), view.track(dying.failures)
+        need_s = s_info.max if s_info else 3
+        need_f = f_info.max if f_info else 3
+    fight.emit("dying", f"{c.name} marks {'a success' if successes else f'{failures} failure' + ('s' if failures > 1 else '')} "
+               f"({why}): {c.dying['successes']} of {need_s} successes, {c.dying['failures']} of {need_f} failures.",
+               target=c.id, **c.dying)
+    if c.dying["failures"] >= need_f:
+        c.out = True
+        fight.emit("dead", f"{c.name} dies.", target=c.id)
+    elif c.dying["successes"] >= need_s:
+        c.dying = None
+        fight.emit("stable", f"{c.name} is stable, down but no longer dying.", target=c.id)
+
+
+def dying_save(fight: Fight, c: Combatant) -> None:
+    """A downed party member's roll against death at the start of their turn."""
+    dying = fight.combat.dying
+    if dying is None or c.dying is None:
+        return
+    r = fight.roll(f"{dying.dice.count}d{dying.dice.sides}")
+    natural = r.natural
+    nat = dying.naturals
+    if nat is not None and natural == dying.dice.sides and nat.max == "revive-1":
+        c.down = False
+        c.dying = None
+        if c.sheet is not None:
+            fight.write(c, sheet_heal(fight.ruleset, c.sheet, 1, pool=fight.combat.health.pool) if fight.combat.health.pool else c.sheet)
+        fight.emit("revive", f"{c.name} rolls {r.describe()} against death: a natural {natural}, back up with 1.", target=c.id)
+        return
+    if nat is not None and natural == 1 and nat.min in ("two-failures", "one-failure"):
+        _mark_dying(fight, c, failures=2 if nat.min == "two-failures" else 1, why=f"a natural 1 against death")
+        return
+    if r.total >= dying.succeedAt:
+        _mark_dying(fight, c, successes=1, why=f"{r.describe()} against death, needing {dying.succeedAt}")
+    else:
+        _mark_dying(fight, c, failures=1, why=f"{r.describe()} against death, needing {dying.succeedAt}")
+
+
+# ---------------------------------------------------------------------------
+# healing, temporary points
+# ---------------------------------------------------------------------------
+
+
+def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str) -> int:
+    before = N.health(fight, target)[0]
+    spec = fight.combat.health
+    if target.sheet is not None:
+        if spec.pool is not None:
+            error = fight.write(target, sheet_heal(fight.ruleset, target.sheet, amount, pool=spec.pool))
+        else:
+            error = fight.write(target, sheet_heal(fight.ruleset, target.sheet, amount, track=spec.track))
+        if error:
+            fight.emit("note", f"The sheet refused the healing of {target.name}: {error}", target=target.id)
+    else:
+        target.health = min(target.health_max, target.health + amount)
+    gained = N.health(fight, target)[0] - before
+    fight.emit("heal", f"{what} heals {target.name} for {gained}.", target=target.id, amount=gained)
+    if target.down and gained > 0:
+        target.down = False
+        target.dying = None
+        fight.emit("revive", f"{target.name} is back on their feet.", target=target.id)
+    fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
+    return gained
+
+
+def grant_temp(fight: Fight, target: Combatant, amount: int, *, what: str) -> None:
+    """Temporary points do not stack: only the bigger buffer stands."""
+    spec = fight.combat.health
+    if target.sheet is not None and spec.pool is not None:
+        error = fight.write(target, set_temp(fight.ruleset, target.sheet, spec.pool, amount, keep_bigger=True))
+        if error:
+            fight.emit("note", f"The sheet refused temporary points for {target.name}: {error}", target=target.id)
+    else:
+        target.temp = max(target.temp, amount)
+    fight.emit("temp", f"{what} gives {target.name} {amount} temporary {N.health_label(fight.ruleset)}.", target=target.id)
+
+
+# ---------------------------------------------------------------------------
+# conditions
+# ---------------------------------------------------------------------------
+
+
+def has_condition(c: Combatant, cid: str) -> bool:
+    return any(h.id == cid for h in c.conditions)
+
+
+def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
+                  at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
+                  dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
+                  concentration: str | None = None, this_action: bool = False, quiet: bool = False) -> bool:
+    name = N.label(fight.ruleset, "condition", cid)
+    if cid.lower() in N.immunities(c):
+        fight.emit("immune", f"{c.name} is immune to {name}.", target=c.id, condition=cid)
+        return False
+    for held in c.conditions:
+        if held.id == cid:
+            # The same condition twice is still one condition: keep the longer clock.
+            if rounds is not None and (held.rounds is None or held.rounds < rounds) and held.save is None:
+                held.rounds = rounds
+            return True
+    c.conditions.append(HeldCondition(
+        id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
+        ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
+    ))
+    if c.sheet is not None and cid in _sheet_conditions(fight):
+        fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))
+    if not quiet:
+        clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
+        fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
+    return True
+
+
+def _sheet_conditions(fight: Fight) -> set[str]:
+    live = fight.ruleset.sheet.live
+    return {x.id for x in (live.conditions or [])} if live else set()
+
+
+def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason: str) -> None:
+    if held not in c.conditions:
+        return
+    c.conditions.remove(held)
+    if c.sheet is not None and held.id in _sheet_conditions(fight):
+        fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
+    name = N.label(fight.ruleset, "condition", held.id)
+    fight.emit("condition-ends", f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
+    rule = N.condition_rules(fight.ruleset).get(held.id)
+    on_end = getattr(rule, "onEnd", None) if rule is not None else None
+    if on_end is not None and not fight.state.outcome:
+        for apply in on_end.applies or []:
+            duration = apply.duration if hasattr(apply, "duration") else None
+            rounds = getattr(duration, "rounds", None)
+            put_condition(fight, c, apply.condition, source=held.source, rounds=rounds)
+
+
+def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
+    conc = c.concentration
+    if conc is None:
+        return
+    c.concentration = None
+    if c.sheet is not None and fight.combat.concentration is not None:
+        fight.write(c, set_text(fight.ruleset, c.sheet, fight.combat.concentration.text, ""))
+    fight.emit("concentration-ends", f"{c.name} stops concentrating on {conc.label}: {reason}.", target=c.id)
+    for holder_id, cid in conc.conditions:
+        holder = fight.state.combatant(holder_id)
+        if holder is None:
+            continue
+        for held in list(holder.conditions):
+            if held.id == cid and held.concentration == c.id:
+                remove_condition(fight, holder, held, reason=f"{c.name}'s concentration ended")
+
+
+# ---------------------------------------------------------------------------
+# saves
+# ---------------------------------------------------------------------------
+
+
+def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: str | None = None) -> bool:
+    """One save inside combat: the attack roll's dice + the save + condition modifiers."""
+    from ..dice import pick_mode
+
+    name = N.label(fight.ruleset, "save", save)
+    name = name if name.lower().endswith("save") else f"{name} save"
+    failed_by = N.fails_save(fight, c, save)
+    if failed_by is not None:
+        fight.emit("save", f"{c.name} fails the {name} {why} without rolling ({failed_by}).", target=c.id, success=False)
+        return False
+    dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
+    expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
+    adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
+    dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
+    a2, d2 = N.mode_votes(fight, c, "saves", save=save)
+    if c.dodging:
+        dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
+        if dodge is not None and save in (dodge.saves or []):
+            adv += 1
+    mode = pick_mode(adv + a2, dis + d2) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
+    r = fight.roll(expr, mode)
+    bonus = N.save_bonus(fight, c, save)
+    total = r.total + bonus
+    parts = [_roll_text(r)]
+    if bonus:
+        parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
+    for b in N.modifiers(fight, c, "saves", save=save):
+        if b.flat:
+            total += b.flat
+            parts.append(f"{'+' if b.flat > 0 else '-'} {abs(b.flat)} ({b.label})")
+        if b.dice:
+            extra = fight.roll(b.dice)
+            value = -extra.total if b.minus else extra.total
+            total += value
+            parts.append(f"{'+' if value >= 0 else '-'} {abs(value)} ({b.label})")
+    ok = total >= dc
+    fight.emit("save", f"{c.name} rolls a {name} {why}: {' '.join(parts)} = {total} against {dc}, "
+               f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
+    for held in list(c.conditions):
+        if held.ends_after == "own-save":
+            remove_condition(fight, c, held, reason="it lasted for one save")
+    return ok
+
+
+def _roll_text(r: Any) -> str:
+    faces = [f for term in r.faces for f in term]
+    base = str(sum(faces)) if len(faces) == 1 else f"{sum(faces)} ({' + '.join(map(str, faces))})"
+    if r.dropped is not None:
+        base += f" ({r.mode}; dropped {r.dropped.total})"
+    return base

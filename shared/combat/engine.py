@@ -1,0 +1,237 @@
+"""The pure resolver's public face: `start_battle`, `menu` and `advance` over
+`(ruleset, state, choice)`.
+
+Owns: validating a choice against the menu (anything else is refused with a code and a
+sentence, and nothing changes), applying it, and then resolving Engine-controlled turns
+until a person must decide (a player's turn, or a Game-Master-controlled combatant's).
+No I/O, no clock, no global random: the same state and choice always give the same
+events, on any worker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..ruleset.load import package_digest
+from ..ruleset.package import Ruleset
+from . import numbers as N
+from .actions import resolve
+from .fight import Fight, Refused
+from .options import MenuItem, Option, build_menu
+from .setup import SetupError, build_combatants, roll_health
+from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .tactics import choose
+from .turns import advance_pointer, begin_round, check_outcome, end_turn, roll_initiative
+
+#: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
+MAX_ROUNDS = 100
+#: Engine decisions in one `advance` at the most (a guard, far above any real fight).
+MAX_STEPS = 20000
+
+
+@dataclass(frozen=True)
+class Choice:
+    actor: str
+    option: str
+    targets: tuple[str, ...] = ()
+    cell: tuple[int, int] | None = None
+
+    @classmethod
+    def parse(cls, data: Any) -> "Choice | Refused":
+        if isinstance(data, Choice):
+            return data
+        if not isinstance(data, dict):
+            return Refused("malformed", "a choice is an object with actor and option")
+        actor, option = data.get("actor"), data.get("option")
+        targets = data.get("targets") or []
+        if not isinstance(actor, str) or not isinstance(option, str):
+            return Refused("malformed", 'a choice needs "actor" and "option" as text')
+        if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+            return Refused("malformed", '"targets" is a list of combatant ids')
+        cell = data.get("cell")
+        return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None)
+
+
+def start_battle(
+    ruleset: Ruleset,
+    party: list[dict[str, Any]],
+    foes: list[dict[str, Any]],
+    *,
+    seed: int = 0,
+    dice: list[int] | None = None,
+    digest: str | None = None,
+) -> tuple[BattleState, list[Event]]:
+    """A new battle, resolved up to the first decision a person must make.
+
+    Raises SetupError naming who cannot take part and why."""
+    if ruleset.combat is None:
+        raise SetupError([f"{ruleset.name} has no combat block, so it resolves no fight"])
+    state = BattleState(
+        ruleset=RulesetRef(id=ruleset.id, version=ruleset.version, digest=digest or ""),
+        dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
+    )
+    fight = Fight(ruleset, state)
+    combatants = build_combatants(fight, party, foes)
+    for i, c in enumerate(combatants):
+        c.order = i
+    state.combatants = combatants
+    for c in combatants:
+        roll_health(fight, c)
+        if c.side == "party" and c.sheet is not None:
+            state.start_sheets[c.id] = c.sheet
+        _settle_levels(fight, c)
+    party_names = ", ".join(c.name for c in combatants if c.side == "party")
+    foe_names = ", ".join(c.name for c in combatants if c.side == "foes")
+    fight.emit("start", f"The fight begins: {party_names} against {foe_names}.")
+    roll_initiative(fight)
+    state.turn = -1
+    if not check_outcome(fight):
+        begin_round(fight)
+        advance_pointer(fight)
+        _settle(fight)
+    return state, fight.new_events
+
+
+def _settle_levels(fight: Fight, c: Any) -> None:
+    """`defeats` levels take a combatant out before anyone moves."""
+    for name, rule, held in N.rules_in_force(fight, c):
+        if held is None and getattr(rule, "defeats", False):
+            c.out = True
+            fight.emit("setup", f"{c.name} is out of the fight before it starts ({name}).", target=c.id)
+            return
+
+
+def menu(ruleset: Ruleset, state: BattleState, actor: str) -> list[Option]:
+    """What `actor` may choose now. Empty when it is not their decision. Consumes no dice."""
+    fight = Fight(ruleset, state.model_copy(deep=True))
+    return [item.option for item in _menu_items(fight, actor)]
+
+
+def _menu_items(fight: Fight, actor_id: str) -> list[MenuItem]:
+    state = fight.state
+    if state.outcome or state.pending is None or state.pending.actor != actor_id:
+        return []
+    actor = state.combatant(actor_id)
+    if actor is None:
+        return []
+    return build_menu(fight, actor)
+
+
+def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleState, list[Event]] | Refused:
+    """Applies one choice, then resolves Engine-controlled turns until a person must
+    decide. Returns the new state and the events it added, or a refusal (nothing changed;
+    the input state is never modified)."""
+    parsed = Choice.parse(choice)
+    if isinstance(parsed, Refused):
+        return parsed
+    if state.outcome:
+        return Refused("fight-over", f"the fight is over ({state.outcome})")
+    pending = state.pending
+    if pending is None:
+        return Refused("not-waiting", "the fight is not waiting for a choice")
+    if state.combatant(parsed.actor) is None:
+        return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
+    if pending.actor != parsed.actor:
+        waiting = state.combatant(pending.actor)
+        return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
+                                        f"not {state.combatant(parsed.actor).name}'s")
+    fight = Fight(ruleset, state.model_copy(deep=True))
+    items = _menu_items(fight, parsed.actor)
+    item = next((i for i in items if i.option.id == parsed.option), None)
+    if item is None:
+        return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
+    targets = _check_targets(fight, item.option, parsed.targets)
+    if isinstance(targets, Refused):
+        return targets
+    fight.state.pending = None
+    _apply(fight, parsed.actor, item, targets)
+    _settle(fight)
+    fight.state.revision += 1
+    return fight.state, fight.new_events
+
+
+def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> list[Any] | Refused:
+    if option.count == 0:
+        return []
+    if not chosen:
+        return Refused("needs-target", f"{option.label} needs a target: one of {', '.join(option.targets)}")
+    if len(set(chosen)) != len(chosen):
+        return Refused("bad-target", "a target is named twice")
+    if len(chosen) > option.count:
+        return Refused("bad-target", f"{option.label} takes at most {option.count} target(s)")
+    for t in chosen:
+        if t not in option.targets:
+            return Refused("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
+    return [fight.get(t) for t in chosen]
+
+
+def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
+    actor = fight.get(actor_id)
+    if item.plan.kind == "end":
+        end_turn(fight)
+        return
+    resolve(fight, actor, item, targets)
+    check_outcome(fight)
+
+
+def _settle(fight: Fight) -> None:
+    """Resolves turns until a person must decide or the fight ends."""
+    state = fight.state
+    for _ in range(MAX_STEPS):
+        if state.outcome:
+            state.pending = None
+            return
+        if state.round > MAX_ROUNDS:
+            state.outcome = "stalemate"
+            state.pending = None
+            fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
+                       outcome="stalemate")
+            return
+        actor = state.current()
+        if actor is None:
+            return
+        if actor.out or actor.down:
+            end_turn(fight)
+            continue
+        if "cannot-act" in N.effects(fight, actor):
+            fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
+            end_turn(fight)
+            continue
+        items = build_menu(fight, actor)
+        if all(i.plan.kind == "end" for i in items):
+            end_turn(fight)
+            continue
+        if actor.controller != "engine":
+            state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
+                                    decision="turn")
+            return
+        item, targets = choose(fight, actor, items)
+        _apply(fight, actor.id, item, [fight.get(t) for t in targets])
+    raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
+
+
+def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
+    """The Engine's tactics' choice for whoever must decide now (the GM fallback, and
+    `battle fight` for every side). Consumes no dice."""
+    if state.pending is None or state.outcome:
+        return None
+    fight = Fight(ruleset, state.model_copy(deep=True))
+    actor = fight.get(state.pending.actor)
+    items = build_menu(fight, actor)
+    item, targets = choose(fight, actor, items)
+    return {"actor": actor.id, "option": item.option.id, "targets": targets}
+
+
+def final_sheets(state: BattleState) -> dict[str, Any]:
+    """Party members' sheets as the fight leaves them (the record)."""
+    return {c.id: c.sheet for c in state.combatants if c.side == "party" and c.sheet is not None}
+
+
+def abandon(state: BattleState) -> dict[str, Any]:
+    """An abandoned fight writes nothing: the party's sheets exactly as before."""
+    return dict(state.start_sheets)
+
+
+def ruleset_digest(data: Any) -> str:
+    return package_digest(data)

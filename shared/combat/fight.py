@@ -1,0 +1,91 @@
+"""One step of work on a battle: the ruleset, the state being changed, the dice and the
+log, passed to every rule function.
+
+Owns: `Fight` (emit an event, roll dice from the battle's own seed and cursor, read a
+combatant's sheet through the sheet engine, write the sheet back through its own
+operations) and `Refused`, the refusal value (`{code, message}`) that changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..dice import DiceExpr, DiceRoll, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
+from ..ruleset.package import Ruleset
+from ..sheet import SheetView, is_refusal
+from .state import BattleState, Combatant, Event
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A choice the rules refuse: nothing changed."""
+
+    code: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class Fight:
+    def __init__(self, ruleset: Ruleset, state: BattleState):
+        self.ruleset = ruleset
+        self.combat = ruleset.combat
+        self.state = state
+        self.new_events: list[Event] = []
+        dice = state.dice
+        if dice.script is not None:
+            self.roller: Roller = ScriptedRoller(dice.script, cursor=dice.cursor)
+        else:
+            self.roller = SeededRoller(dice.seed, cursor=dice.cursor)
+        self._views: dict[str, SheetView] = {}
+
+    # -- log --------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, **data: Any) -> Event:
+        self.state.seq += 1
+        event = Event(seq=self.state.seq, kind=kind, text=text, data=data)
+        self.state.events.append(event)
+        self.new_events.append(event)
+        return event
+
+    # -- dice -------------------------------------------------------------------------
+    def roll(self, expr: str | DiceExpr, mode: str = "normal") -> DiceRoll:
+        result = roll(parse_dice(expr) if isinstance(expr, str) else expr, self.roller, mode)
+        self.state.dice.cursor = self.roller.cursor
+        return result
+
+    def die(self, sides: int) -> int:
+        face = self.roller.die(sides)
+        self.state.dice.cursor = self.roller.cursor
+        return face
+
+    # -- sheets -----------------------------------------------------------------------
+    def view(self, c: Combatant) -> SheetView | None:
+        if c.sheet is None:
+            return None
+        view = self._views.get(c.id)
+        if view is None or view.sheet is not c.sheet:
+            view = SheetView(self.ruleset, c.sheet)
+            self._views[c.id] = view
+        return view
+
+    def write(self, c: Combatant, result: Any) -> str | None:
+        """Writes a sheet operation's result back; a refusal is returned as its message."""
+        if is_refusal(result):
+            return result.message
+        c.sheet = result
+        self._views.pop(c.id, None)
+        return None
+
+    # -- lookups ----------------------------------------------------------------------
+    def get(self, cid: str) -> Combatant:
+        c = self.state.combatant(cid)
+        if c is None:
+            raise KeyError(cid)
+        return c
+
+    def standing(self, side: str | None = None) -> list[Combatant]:
+        return [
+            c for c in self.state.combatants if not c.out and not c.down and (side is None or c.side == side)
+        ]

@@ -1,0 +1,292 @@
+"""Every number a fight reads from a combatant: health, defense, saves, initiative, the
+conditions and levels in force, and what they change.
+
+Owns: reading a combatant the same way whether it is a sheet (party members and `sheet`
+creatures, through the sheet engine) or a block written in numbers, plus the labels the
+log uses ("Guard", "Grit"). Condition modifiers come back with the condition's name so
+the log can show them beside the roll ("12 + 5 + 3 (Blessed) = 20").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..ruleset.base import ValueRef
+from ..ruleset.package import Ruleset
+from .fight import Fight
+from .state import Combatant
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One named part of a roll: a flat number or dice, from a condition or level."""
+
+    label: str
+    flat: int = 0
+    dice: str | None = None
+    minus: bool = False
+
+
+# ---------------------------------------------------------------------------
+# labels
+# ---------------------------------------------------------------------------
+
+
+_LABELS: dict[int, tuple[Ruleset, dict[tuple[str, str], str]]] = {}
+
+
+def _labels(ruleset: Ruleset) -> dict[tuple[str, str], str]:
+    cached = _LABELS.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_LABELS) > 64:
+        _LABELS.clear()
+    found = _build_labels(ruleset)
+    _LABELS[id(ruleset)] = (ruleset, found)
+    return found
+
+
+def _build_labels(ruleset: Ruleset) -> dict[tuple[str, str], str]:
+    sheet = ruleset.sheet
+    out: dict[tuple[str, str], str] = {}
+    for kind, items in (
+        ("ability", sheet.abilities or []),
+        ("skill", sheet.skills or []),
+        ("save", sheet.saves or []),
+        ("field", sheet.fields or []),
+        ("derived", sheet.derived or []),
+    ):
+        for item in items:
+            out[(kind, item.id)] = item.label
+    live = sheet.live
+    if live is not None:
+        for pool in live.pools or []:
+            out[("pool", pool.id)] = pool.label
+        for track in live.tracks or []:
+            out[("track", track.id)] = track.label
+        for cond in live.conditions or []:
+            out[("condition", cond.id)] = cond.label
+    for budget in ruleset.combat.economy.budgets if ruleset.combat else []:
+        out[("budget", budget.id)] = budget.label
+    return out
+
+
+def label(ruleset: Ruleset, kind: str, ident: str) -> str:
+    return _labels(ruleset).get((kind, ident), ident.replace("_", " ").capitalize())
+
+
+def ref_label(ruleset: Ruleset, ref: ValueRef | None, default: str) -> str:
+    if ref is None:
+        return default
+    kinds = {"field": "field", "derived": "derived", "abilityMod": "ability", "abilityScore": "ability",
+             "skillMod": "skill", "saveMod": "save", "livePool": "pool", "liveTrack": "track"}
+    kind = kinds.get(ref.kind)
+    return label(ruleset, kind, ref.target) if kind else default
+
+
+def defense_label(ruleset: Ruleset) -> str:
+    return ref_label(ruleset, ruleset.combat.defense, "Defense")
+
+
+def health_label(ruleset: Ruleset) -> str:
+    h = ruleset.combat.health
+    return label(ruleset, "pool", h.pool) if h.pool else label(ruleset, "track", h.track or "health")
+
+
+# ---------------------------------------------------------------------------
+# conditions and levels in force
+# ---------------------------------------------------------------------------
+
+
+def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
+    return {c.condition: c for c in ruleset.combat.conditions or []}
+
+
+def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
+    immune = set((c.block or {}).get("conditionImmunities") or [])
+    for level in fight.combat.levels or []:
+        if level.track is not None:
+            if level.track in immune:
+                continue
+            view = fight.view(c)
+            if view is not None:
+                info = view.track(level.track)
+                value = info.value if info is not None else 0
+            else:
+                value = c.tracks.get(level.track, 0)
+            name = f"{label(fight.ruleset, 'track', level.track)} {value}"
+        else:
+            view = fight.view(c)
+            if view is None:
+                continue
+            value = view.derived(level.derived)
+            name = f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}"
+        if value >= level.at:
+            yield name, level
+
+
+def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
+    """(name, rule, held condition or None) for each condition and reached level."""
+    rules = condition_rules(fight.ruleset)
+    out: list[tuple[str, Any, Any]] = []
+    seen: set[str] = set()
+    for held in c.conditions:
+        rule = rules.get(held.id)
+        if held.id in seen:
+            continue
+        seen.add(held.id)
+        if rule is not None:
+            out.append((label(fight.ruleset, "condition", held.id), rule, held))
+    for name, level in _level_rules(fight, c):
+        out.append((name, level, None))
+    return out
+
+
+def effects(fight: Fight, c: Combatant) -> set[str]:
+    found: set[str] = set()
+    for _name, rule, _held in rules_in_force(fight, c):
+        found.update(rule.effects or [])
+    return found
+
+
+def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = None) -> int:
+    n = 0
+    for _name, rule, _held in rules_in_force(fight, c):
+        if effect in (rule.effects or []):
+            if save is not None and rule.saves and save not in rule.saves:
+                continue
+            n += 1
+    return n
+
+
+def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None) -> list[Bonus]:
+    """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`)."""
+    out: list[Bonus] = []
+    for name, rule, _held in rules_in_force(fight, c):
+        for mod in rule.modifiers or []:
+            if mod.to != to or (mod.flat is None and mod.dice is None):
+                continue
+            if to == "saves" and save is not None:
+                narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
+                if narrowed and save not in narrowed:
+                    continue
+            out.append(Bonus(name, mod.flat or 0, mod.dice, bool(mod.minus)))
+    return out
+
+
+def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None) -> tuple[int, int]:
+    """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
+    adv = dis = 0
+    for _name, rule, _held in rules_in_force(fight, c):
+        for mod in rule.modifiers or []:
+            if mod.to != to or mod.mode is None:
+                continue
+            if to == "saves" and save is not None:
+                narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
+                if narrowed and save not in narrowed:
+                    continue
+            if mod.mode == "advantage":
+                adv += 1
+            else:
+                dis += 1
+    return adv, dis
+
+
+def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
+    for name, rule, _held in rules_in_force(fight, c):
+        if save in (getattr(rule, "failsSaves", None) or []):
+            return name
+    return None
+
+
+# ---------------------------------------------------------------------------
+# health
+# ---------------------------------------------------------------------------
+
+
+def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
+    """(current, maximum, temporary points). A track reads as boxes left to fill."""
+    spec = fight.combat.health
+    view = fight.view(c)
+    if view is None:
+        return c.health, c.health_max, c.temp
+    if spec.pool is not None:
+        found = view.pool(spec.pool)
+        if found is None:
+            return 0, 0, 0
+        info, current, temp = found
+        return current, info.max, temp
+    info = view.track(spec.track)
+    if info is None:
+        return 0, 0, 0
+    if info.harm is not None and info.state is not None:
+        length = info.harm.length
+        filled = len([m for m in info.state.marks if m]) + (info.state.overflow or 0)
+        return max(0, length - filled), length, 0
+    return max(0, info.max - info.value), info.max - info.min, 0
+
+
+def is_down_by_health(fight: Fight, c: Combatant) -> bool:
+    current, top, _temp = health(fight, c)
+    return current <= 0
+
+
+# ---------------------------------------------------------------------------
+# defense, saves, initiative
+# ---------------------------------------------------------------------------
+
+
+def base_defense(fight: Fight, c: Combatant) -> int:
+    view = fight.view(c)
+    if view is None:
+        return int((c.block or {}).get("defense") or 0)
+    return math.floor(view.value(fight.combat.defense))
+
+
+def defense(fight: Fight, c: Combatant) -> tuple[int, list[Bonus]]:
+    parts = [b for b in modifiers(fight, c, "defense") if b.flat]
+    return base_defense(fight, c) + sum(b.flat for b in parts), parts
+
+
+def save_bonus(fight: Fight, c: Combatant, save: str) -> int:
+    view = fight.view(c)
+    if view is None:
+        return int(((c.block or {}).get("saves") or {}).get(save, 0))
+    number = view.check_number("save", save)
+    return math.floor((number.number or 0) + number.adjust + number.penalty)
+
+
+def initiative_modifier(fight: Fight, c: Combatant) -> float:
+    view = fight.view(c)
+    if view is None:
+        return float((c.block or {}).get("initiativeModifier") or 0)
+    ref = fight.combat.initiative.modifier
+    return view.value(ref) if ref is not None else 0.0
+
+
+def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
+    """What a combatant adds in a contest with `combat.checks` entry `check_id`."""
+    view = fight.view(c)
+    if view is None:
+        return int(((c.block or {}).get("checks") or {}).get(check_id, 0))
+    for check in fight.combat.checks or []:
+        if check.id == check_id:
+            return math.floor(view.value(check.value))
+    return 0
+
+
+def immunities(c: Combatant) -> set[str]:
+    return {str(x).lower() for x in (c.block or {}).get("conditionImmunities") or []}
+
+
+def damage_guard(c: Combatant, key: str) -> set[str]:
+    """Damage types a block resists, is vulnerable or immune to (lower case)."""
+    out: set[str] = set()
+    for entry in (c.block or {}).get(key) or []:
+        if isinstance(entry, str):
+            out.add(entry.lower())
+        elif isinstance(entry, dict) and isinstance(entry.get("type"), str):
+            out.add(entry["type"].lower())
+    return out

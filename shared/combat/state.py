@@ -1,0 +1,147 @@
+"""The battle state: plain JSON data a battle is stored, shipped and reloaded as.
+
+Owns: `BattleState` and the records inside it (`Combatant`, `HeldCondition`, `Event`,
+`DiceState`, `Pending`). Everything here is pydantic data with no behaviour beyond small
+lookups, so `state.model_dump(mode="json")` is the whole battle and
+`BattleState.model_validate(data)` brings it back on any worker.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Side = Literal["party", "foes"]
+Controller = Literal["engine", "player", "gm"]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class DiceState(Record):
+    """`{seed, cursor}`; `script` replaces the seeded roller with scripted faces (`--dice`)."""
+
+    seed: int = 0
+    cursor: int = 0
+    script: list[int] | None = None
+
+
+class HeldCondition(Record):
+    """A condition on a combatant, with its clock and where it came from."""
+
+    id: str
+    source: str | None = None
+    #: Rounds left; None for a condition with no clock (instant, until-save, this-action).
+    rounds: int | None = None
+    #: `turn-end` (default) or `turn-start`: when the rounds count down.
+    at: str = "turn-end"
+    #: "holder" counts the holder's own turns, "source" the applier's (`"of": "source"`).
+    of: str = "holder"
+    #: The source's next turn has begun (rounds `of: source` count from then).
+    started: bool = False
+    save: str | None = None
+    save_at: str | None = None
+    dc: int | None = None
+    ends_after: str | None = None
+    #: Applied by this fight (comes off the sheet when the fight ends).
+    tracked: bool = True
+    concentration: str | None = None
+    this_action: bool = False
+
+
+class Concentration(Record):
+    entry: str
+    label: str
+    #: (holder id, condition id) pairs the concentration maintains.
+    conditions: list[list[str]] = Field(default_factory=list)
+
+
+class Combatant(Record):
+    id: str
+    name: str
+    side: Side
+    controller: Controller = "engine"
+    player: str | None = None
+    #: "sheet" (numbers from a sheet) or "block" (a creature written in numbers).
+    kind: Literal["sheet", "block"]
+    #: Bestiary entry ("<catalog>/<entry>") a creature came from, if any.
+    entry: str | None = None
+    #: The creature block (JSON as the package wrote it, after any clamp) for creatures.
+    block: dict[str, Any] | None = None
+    #: The character sheet (build + live) for sheet combatants: the record.
+    sheet: dict[str, Any] | None = None
+    #: Health of block creatures (sheet combatants read theirs from the sheet).
+    health: int = 0
+    health_max: int = 0
+    temp: int = 0
+    initiative: float = 0
+    init_mod: float = 0
+    order: int = 0
+    conditions: list[HeldCondition] = Field(default_factory=list)
+    budgets: dict[str, int] = Field(default_factory=dict)
+    strikes: int = 0
+    attacks_made: int = 0
+    uses: dict[str, int] = Field(default_factory=dict)
+    recharge: dict[str, bool] = Field(default_factory=dict)
+    signature_points: int = 0
+    down: bool = False
+    out: bool = False
+    dying: dict[str, int] | None = None
+    concentration: Concentration | None = None
+    dodging: bool = False
+    helped_by: str | None = None
+    riders_used: list[str] = Field(default_factory=list)
+    spent: dict[str, int] = Field(default_factory=dict)
+    tracks: dict[str, int] = Field(default_factory=dict)
+
+
+class Event(Record):
+    seq: int
+    kind: str
+    text: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Pending(Record):
+    """Who must decide next: `actor` with `controller`; `window` when a window is open."""
+
+    actor: str
+    controller: Controller
+    player: str | None = None
+    decision: str
+    window: dict[str, Any] | None = None
+
+
+class RulesetRef(Record):
+    id: str
+    version: int
+    digest: str
+
+
+class BattleState(Record):
+    ruleset: RulesetRef
+    revision: int = 0
+    round: int = 0
+    turn: int = -1
+    order: list[str] = Field(default_factory=list)
+    combatants: list[Combatant] = Field(default_factory=list)
+    dice: DiceState = Field(default_factory=DiceState)
+    pending: Pending | None = None
+    outcome: str | None = None
+    events: list[Event] = Field(default_factory=list)
+    seq: int = 0
+    #: Sheets of party members as the fight found them (an abandoned fight writes nothing).
+    start_sheets: dict[str, Any] = Field(default_factory=dict)
+
+    def combatant(self, cid: str) -> Combatant | None:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        return None
+
+    def current(self) -> Combatant | None:
+        if 0 <= self.turn < len(self.order):
+            return self.combatant(self.order[self.turn])
+        return None

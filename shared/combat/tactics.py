@@ -1,0 +1,85 @@
+"""The Engine's tactics: how an Engine-controlled combatant picks from its menu.
+
+Owns: `choose(fight, actor, menu)`. Every option is scored by its forecast (expected
+damage against each target, healing where an ally needs it, conditions it puts on), the
+best is taken, and ties go to the earlier option and target, so the same state always
+gives the same choice. Choosing consumes no dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import numbers as N
+from .fight import Fight
+from .options import MenuItem
+from .state import Combatant
+
+#: What one condition put on a foe (or on an ally, for buffs) is worth, in points of damage.
+CONDITION_WORTH = 2.0
+
+
+def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    option, plan = item.option, item.plan
+    if plan.kind == "end":
+        return 0.0, []
+    if plan.kind == "standard":
+        if plan.standard == "help" and option.targets:
+            return 0.5, [option.targets[0]]
+        if plan.standard == "dodge":
+            current, top, _ = N.health(fight, actor)
+            return (1.0 if top and current * 3 < top else 0.1), []
+        return 0.0, []
+    ranked: list[tuple[float, str]] = []
+    for fc in option.forecasts:
+        target = fight.state.combatant(fc.target)
+        if target is None:
+            continue
+        value = 0.0
+        if fc.damage is not None:
+            current, _top, temp = N.health(fight, target)
+            hit = fc.hit if fc.hit is not None else 0.6
+            # Damage past what the target has left is wasted.
+            value += min(fc.damage, current + temp) * (1.0 if fc.hit is not None else hit)
+            if current + temp <= fc.damage:
+                value += 1.0
+        if fc.heal is not None:
+            current, top, _ = N.health(fight, target)
+            missing = top - current
+            if target.down:
+                missing += top
+            value += min(fc.heal, missing) if current * 2 < top or target.down else 0.0
+        applies = _applies(plan)
+        if applies:
+            value += CONDITION_WORTH * len([a for a in applies if not any(h.id == a for h in target.conditions)])
+        ranked.append((value, fc.target))
+    if not ranked:
+        return 0.0, []
+    ranked.sort(key=lambda pair: -pair[0])
+    count = max(1, option.count)
+    chosen = ranked[:count]
+    total = sum(v for v, _ in chosen)
+    if option.costs:
+        total -= 0.5 * sum(c["amount"] for c in option.costs)
+    return total, [t for _, t in chosen]
+
+
+def _applies(plan: Any) -> list[str]:
+    source = plan.mechanics if plan.kind == "entry" else plan.action
+    return [a.condition for a in (getattr(source, "applies", None) or [])]
+
+
+def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str]]:
+    best: tuple[float, int] | None = None
+    pick: tuple[MenuItem, list[str]] | None = None
+    end = next(item for item in menu if item.plan.kind == "end")
+    for i, item in enumerate(menu):
+        if item.plan.kind == "end":
+            continue
+        score, targets = _score(fight, actor, item)
+        if score <= 0:
+            continue
+        key = (score, -i)
+        if best is None or key > best:
+            best, pick = key, (item, targets)
+    return pick if pick is not None else (end, [])

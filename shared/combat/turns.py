@@ -1,0 +1,185 @@
+"""The order of a fight: initiative, rounds, whose turn it is, what a turn's start and
+end do (budgets refilled, condition clocks, saves that end conditions, recharge, dying
+saves), and how a fight ends.
+
+Owns: `roll_initiative`, `begin_round`, `begin_turn`, `end_turn`, `check_outcome` and the
+clean-up when a fight ends (conditions with clocks, `endsAfter` and concentration come
+off the sheet; concentration ends).
+"""
+
+from __future__ import annotations
+
+from ..dice import DiceExpr
+from . import effects as E
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant
+
+
+def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
+    init = fight.combat.initiative
+    parts: list[str] = []
+    for c in fight.state.combatants:
+        if c.out:
+            continue
+        c.init_mod = N.initiative_modifier(fight, c)
+        if init.dice is not None:
+            r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides))
+            c.initiative = r.total + c.init_mod
+            mod = c.init_mod
+            if mod:
+                sign = "+" if mod > 0 else "-"
+                parts.append(f"{c.name} {r.describe()} {sign} {abs(mod):g} = {c.initiative:g}")
+            else:
+                parts.append(f"{c.name} {r.describe()}")
+        else:
+            c.initiative = c.init_mod
+            parts.append(f"{c.name} {c.initiative:g}")
+    ranked = sorted(
+        (c for c in fight.state.combatants if not c.out),
+        key=lambda c: (-c.initiative, -c.init_mod, c.order),
+    )
+    fight.state.order = [c.id for c in ranked]
+    fight.emit("initiative", f"{announce}: " + "; ".join(parts) + ". Order: "
+               + ", ".join(c.name for c in ranked) + ".", order=fight.state.order)
+
+
+def _refill(fight: Fight, c: Combatant, per: str) -> None:
+    changes: dict[str, int] = {}
+    for _name, rule, _held in N.rules_in_force(fight, c):
+        for change in getattr(rule, "budgets", None) or []:
+            changes[change.budget] = changes.get(change.budget, 0) + change.flat
+    for budget in fight.combat.economy.budgets:
+        if budget.per == per:
+            count = budget.count if budget.count is not None else 1
+            c.budgets[budget.id] = max(0, count + (changes.get(budget.id, 0) if per == "turn" else 0))
+    for key in list(c.spent):
+        if key.startswith(f"{per}:"):
+            del c.spent[key]
+
+
+def begin_round(fight: Fight) -> None:
+    state = fight.state
+    state.round += 1
+    if state.round > 1 and fight.combat.initiative.each == "round":
+        roll_initiative(fight, announce=f"Initiative for round {state.round}")
+    fight.emit("round", f"Round {state.round}.", round=state.round)
+    for c in state.combatants:
+        _refill(fight, c, "round")
+
+
+def begin_turn(fight: Fight) -> None:
+    """Housekeeping as the current combatant's turn starts. The caller checks afterwards
+    whether the combatant can act at all."""
+    c = fight.state.current()
+    if c is None:
+        return
+    _refill(fight, c, "turn")
+    c.strikes = 0
+    c.attacks_made = 0
+    c.riders_used = [r for r in c.riders_used if not r.startswith("turn:")]
+    if c.dodging:
+        c.dodging = False
+    fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
+    _tick(fight, c, "turn-start")
+    _turn_saves(fight, c, "turn-start")
+    for action in (c.block or {}).get("actions") or []:
+        recharge = action.get("recharge")
+        if recharge and not c.recharge.get(action["id"], True):
+            dice = recharge["dice"]
+            r = fight.roll(DiceExpr.of(dice["count"], dice["sides"]))
+            back = r.total >= recharge["from"]
+            c.recharge[action["id"]] = back
+            fight.emit("recharge", f"{c.name} rolls {r.describe()} to recharge {action['name']} (needs {recharge['from']}): "
+                       f"{'it is back' if back else 'not yet'}.", actor=c.id)
+    if c.signature_points and (c.block or {}).get("signaturePoints"):
+        c.signature_points = int(c.block["signaturePoints"])
+    if c.down and c.dying is not None and not c.out:
+        E.dying_save(fight, c)
+
+
+def _tick(fight: Fight, c: Combatant, moment: str) -> None:
+    """Rounds count down at the holder's own turn (or, `of: source`, the applier's)."""
+    for holder in fight.state.combatants:
+        for held in list(holder.conditions):
+            if held.rounds is None or held.at != moment:
+                continue
+            if held.of == "source" and held.source is not None and fight.state.combatant(held.source) is not None \
+                    and not fight.get(held.source).out:
+                if held.source != c.id:
+                    continue
+                if moment == "turn-end" and not held.started:
+                    continue
+            elif holder.id != c.id:
+                continue
+            held.rounds -= 1
+            if held.rounds <= 0:
+                E.remove_condition(fight, holder, held, reason="its time is up")
+    if moment == "turn-start":
+        for holder in fight.state.combatants:
+            for held in holder.conditions:
+                if held.of == "source" and held.source == c.id:
+                    held.started = True
+
+
+def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
+    for held in list(c.conditions):
+        if held.save is not None and held.save_at == moment and held.dc is not None:
+            name = N.label(fight.ruleset, "condition", held.id)
+            if E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}", against=held.id):
+                E.remove_condition(fight, c, held, reason="the save ends it")
+
+
+def end_turn(fight: Fight) -> None:
+    c = fight.state.current()
+    if c is not None:
+        _tick(fight, c, "turn-end")
+        _turn_saves(fight, c, "turn-end")
+        for holder in fight.state.combatants:
+            for held in list(holder.conditions):
+                if held.this_action:
+                    E.remove_condition(fight, holder, held, reason="the action is over")
+        c.strikes = 0
+    if check_outcome(fight):
+        return
+    advance_pointer(fight)
+
+
+def advance_pointer(fight: Fight) -> None:
+    state = fight.state
+    for _ in range(len(state.order) + 1):
+        state.turn += 1
+        if state.turn >= len(state.order) and state.order:
+            state.turn = 0
+            begin_round(fight)
+        c = state.current()
+        if c is not None and not c.out:
+            begin_turn(fight)
+            return
+
+
+def check_outcome(fight: Fight) -> bool:
+    state = fight.state
+    if state.outcome:
+        return True
+    party = fight.standing("party")
+    foes = fight.standing("foes")
+    if party and foes:
+        return False
+    state.outcome = "victory" if party else "defeat"
+    state.pending = None
+    fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
+               f"{'the party wins' if party else 'the party is defeated'}.", outcome=state.outcome, round=state.round)
+    finish(fight)
+    return True
+
+
+def finish(fight: Fight) -> None:
+    """Conditions the fight applied with a clock, `endsAfter` or concentration come off the
+    sheet, leaving nothing behind; concentration ends. Conditions without a clock stay."""
+    for c in fight.state.combatants:
+        if c.concentration is not None:
+            E.end_concentration(fight, c, reason="the fight is over")
+        for held in list(c.conditions):
+            if held.tracked and (held.rounds is not None or held.ends_after or held.concentration or held.save):
+                E.remove_condition(fight, c, held, reason="the fight is over")

@@ -1,0 +1,279 @@
+"""The `BattleStore` contract: what a battle store keeps and the one way it is written.
+
+Owns: the `BattleStore` protocol both implementations follow (in-memory in `memory.py`,
+Redis in `redis_store.py`), the values it answers (`StoredBattle`, `Saved`,
+`RevisionConflict`, `Duplicate`, `RequestRecord`) and the defaults (idle expiry 7 days,
+hot record 200 events).
+
+The store never looks inside a battle's state: it is an opaque JSON object. What the store
+owns is around it: the battle's integer revision, its event stream (each event a JSON
+object with an integer `seq`: 1, 2, 3, ...), the single-window hold mirror, request-id
+dedupe, live-connection leases and idle expiry.
+
+Sync, not async. The protocol is synchronous: Celery workers and the embedded executor
+call it from threads, and both implementations share one set of semantics (one Lua script
+per write in Redis, one lock in memory). The aiohttp gateway wraps any store in
+`aio.AsyncBattleStore`, which runs each call in a worker thread (`asyncio.to_thread`); its
+hot path, the event fan-out, is natively async (`feed.Feed`: Redis pub/sub through
+`redis.asyncio`, or in-process queues for the memory store). A second, `redis.asyncio`
+implementation of every write would double the code that must stay atomic for a few
+reads per HTTP request; see `aio.py`.
+
+Idle expiry and live connections. A battle expires `idle_ttl` after its last write, but
+never while a player is connected. A connection holds a *lease* (`touch_connected` with a
+lease length, renewed by the gateway's heartbeat). Every touch stretches the battle's
+expiry to at least `lease + idle_ttl` from now, so a battle always outlives its live
+leases by the idle time; when the last lease is released its expiry is reset to
+`idle_ttl` from now. A gateway that dies without releasing cannot pin a battle forever:
+its lease lapses and the battle expires idle time later. (This replaces "PERSIST while a
+marker exists", which leaks a battle forever when the gateway holding the marker dies.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:
+    from .feed import Feed
+
+DEFAULT_IDLE_TTL: Final = 7 * 24 * 3600.0
+"""Seconds a battle lives after its last write when nobody is connected."""
+
+DEFAULT_DEDUPE_TTL: Final = 24 * 3600.0
+"""Seconds a request id is remembered; longer than any Celery redelivery window."""
+
+HOT_EVENTS: Final = 200
+"""Events kept in the battle's hot record (like Marinara's in-memory log)."""
+
+DEFAULT_PAGE: Final = 500
+"""`events_after` page size when the caller names none."""
+
+ACTIVE: Final = "active"
+ABANDONED: Final = "abandoned"
+
+Event = dict[str, Any]
+State = dict[str, Any]
+Hold = dict[str, Any]
+
+
+class _Unchanged:
+    """The `hold` argument of `save` when the write leaves the hold mirror as it is."""
+
+    _instance: "_Unchanged | None" = None
+
+    def __new__(cls) -> "_Unchanged":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+    def __reduce__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED: Final = _Unchanged()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredBattle:
+    """A battle as loaded: its state, the revision a save must name, the last event seq."""
+
+    state: State
+    revision: int
+    last_seq: int
+    status: str = ACTIVE
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """What a request id did: the revision its save produced and the result it answered."""
+
+    revision: int
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The compare-and-set won: the battle is now at `revision`, its stream at `last_seq`."""
+
+    revision: int
+    last_seq: int
+    ok: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionConflict:
+    """The compare-and-set lost: the battle is at `actual`, not `expected`. Nothing was written."""
+
+    expected: int
+    actual: int
+    ok: bool = False
+
+    def __str__(self) -> str:
+        return f"stale revision {self.expected}: the battle is at revision {self.actual}"
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """The request id was already applied; nothing was written. `record` is its answer."""
+
+    request_id: str
+    record: RequestRecord
+    ok: bool = False
+
+
+SaveResult = Saved | RevisionConflict | Duplicate
+
+
+@runtime_checkable
+class BattleStore(Protocol):
+    """Where battles live between choices. Every write to a battle is atomic.
+
+    Ids: battle ids are 1-128 characters of letters, digits, `.`, `_`, `-` (starting with a
+    letter or digit); request and connection ids 1-200 of those plus `:`. Times are
+    seconds (floats). A missing battle answers `None` from `load`, `get_hold`, `seen` and
+    raises `BattleNotFound` from writes and event reads.
+    """
+
+    idle_ttl: float
+    dedupe_ttl: float
+    hot_limit: int
+
+    # -- battles -----------------------------------------------------------------------
+    def create(
+        self,
+        battle_id: str,
+        state: State,
+        events: Sequence[Event] = (),
+        *,
+        ttl: float | None = None,
+        revision: int = 1,
+        hold: Hold | None = None,
+    ) -> Saved:
+        """Stores a new battle at `revision` with its first events (seq 1, 2, ...) and hold.
+        `ttl` is its idle expiry (default the store's `idle_ttl`). `BattleExists` if taken."""
+        ...
+
+    def load(self, battle_id: str) -> StoredBattle | None:
+        """The battle's state and revision, or None when it does not exist."""
+        ...
+
+    def save(
+        self,
+        battle_id: str,
+        expected_revision: int,
+        new_state: State,
+        new_events: Sequence[Event] = (),
+        *,
+        request_id: str | None = None,
+        result: Any = None,
+        hold: Hold | None | _Unchanged = UNCHANGED,
+    ) -> SaveResult:
+        """One atomic compare-and-set. When `request_id` was already applied: `Duplicate`
+        (checked first, so a duplicate is never applied twice whatever its revision). When the
+        battle is not at `expected_revision`: `RevisionConflict`. Both write nothing.
+        Otherwise writes the state at revision `expected_revision + 1`, appends the events
+        (their seq must continue the stream, else `EventSeqError` and nothing written), records
+        `{revision, result}` under the request id for `dedupe_ttl`, writes the hold mirror
+        (`UNCHANGED` keeps it, None clears it), refreshes the idle expiry and publishes the
+        events on the battle's channel. `BattleNotFound` / `BattleClosed` when it cannot be
+        written at all."""
+        ...
+
+    def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
+        """Closes the battle unconditionally (a new revision, so any in-flight save loses its
+        CAS), appends `events`, clears the hold and publishes. The battle stays readable until
+        it expires. Idempotent: abandoning an abandoned battle answers its revision."""
+        ...
+
+    def delete(self, battle_id: str) -> bool:
+        """Removes every key of the battle at once; True when it existed."""
+        ...
+
+    def ttl(self, battle_id: str) -> float | None:
+        """Seconds until the battle expires, None when it does not exist."""
+        ...
+
+    # -- events ------------------------------------------------------------------------
+    def events_after(self, battle_id: str, seq: int, limit: int = DEFAULT_PAGE) -> list[Event]:
+        """Up to `limit` events with seq > `seq`, in order, from the full stream."""
+        ...
+
+    def recent_events(self, battle_id: str) -> list[Event]:
+        """The hot record: the last `hot_limit` events, in order."""
+        ...
+
+    # -- request-id dedupe -------------------------------------------------------------
+    def seen(self, battle_id: str, request_id: str) -> RequestRecord | None:
+        """What `request_id` did to this battle, or None if it never saved (or was forgotten
+        after `dedupe_ttl`)."""
+        ...
+
+    # -- the single-window hold mirror -------------------------------------------------
+    def get_hold(self, battle_id: str) -> Hold | None:
+        """The open window holding the battle, as last saved; None when none is open."""
+        ...
+
+    def set_hold(self, battle_id: str, hold: Hold | None) -> None:
+        """Rewrites only the mirror (no revision, no CAS) and publishes it. Writes go through
+        `save(hold=...)` so the mirror never disagrees with the state; this is for repair."""
+        ...
+
+    def holds_due(self, now: float, limit: int = 100) -> list[str]:
+        """Battles whose hold has a numeric `deadline` (epoch seconds) at or before `now`, for
+        the sweeper that auto-passes expired windows."""
+        ...
+
+    # -- rulesets by content digest ----------------------------------------------------
+    def put_ruleset(self, digest: str, json_text: str) -> str:
+        """Stores a package under its digest (`shared.ruleset.load.package_digest`); a digest
+        that is not the text's own is refused. Rulesets never expire. Answers the digest."""
+        ...
+
+    def get_ruleset(self, digest: str) -> str | None:
+        """The package text stored under `digest`, or None."""
+        ...
+
+    # -- live connections --------------------------------------------------------------
+    def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:
+        """Takes or renews a connection lease of `ttl` seconds; the battle cannot expire
+        while it is live. Answers the number of live connections."""
+        ...
+
+    def release_connected(self, battle_id: str, connection_id: str) -> int:
+        """Drops a lease; when none is left the idle expiry restarts from now. Answers the
+        number of live connections (0 also when the battle is gone)."""
+        ...
+
+    def connections(self, battle_id: str) -> int:
+        """Live connection leases on the battle."""
+        ...
+
+    # -- fan-out -----------------------------------------------------------------------
+    def channel(self, battle_id: str) -> str:
+        """The pub/sub channel a battle's writes are announced on."""
+        ...
+
+    def publish(self, battle_id: str, events: Sequence[Event]) -> None:
+        """Announces events again without storing them (e.g. a re-sent prompt)."""
+        ...
+
+    def feed(self) -> "Feed":
+        """An async subscription source for the gateway's listener (see `feed.py`)."""
+        ...
+
+    # -- service -----------------------------------------------------------------------
+    def ping(self) -> bool:
+        """True when the store answers (for `/readyz`)."""
+        ...
+
+    def close(self) -> None:
+        """Releases connections."""
+        ...

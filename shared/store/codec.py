@@ -1,0 +1,167 @@
+"""What both stores check and encode the same way before anything is written.
+
+Owns: id validation, JSON encoding of states/events/results (canonical, no NaN), the
+event-seq rule, the hold's optional `deadline`, the ruleset digest check, and the text of a
+fan-out message. Both implementations keep JSON *text*, so a caller can never mutate a
+stored battle through a reference and the memory store refuses exactly what Redis would.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any, Sequence
+
+from .base import Event, Hold, _Unchanged
+from .errors import EventSeqError, StoreError
+
+_BATTLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
+_TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,200}")
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+
+HOLD_KEEP = "keep"
+HOLD_CLEAR = "clear"
+HOLD_SET = "set"
+
+
+def check_battle_id(battle_id: str) -> str:
+    # Ids become Redis key parts: no `:`, braces, globs or whitespace can reach a key.
+    if not isinstance(battle_id, str) or not _BATTLE_ID.fullmatch(battle_id):
+        raise StoreError(
+            f"battle id {battle_id!r} is not 1-128 letters, digits, '.', '_' or '-' "
+            "starting with a letter or digit"
+        )
+    return battle_id
+
+
+def check_token(value: str, what: str) -> str:
+    if not isinstance(value, str) or not _TOKEN.fullmatch(value):
+        raise StoreError(f"{what} {value!r} is not 1-200 letters, digits, '.', '_', ':' or '-'")
+    return value
+
+
+def check_digest(digest: str) -> str:
+    if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        raise StoreError(f"ruleset digest {digest!r} is not \"sha256:\" and 64 hex digits")
+    return digest
+
+
+def check_revision(revision: int, what: str = "revision") -> int:
+    if type(revision) is not int or revision < 0:
+        raise StoreError(f"{what} must be a non-negative integer, not {revision!r}")
+    return revision
+
+
+def check_seconds(seconds: float, what: str) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise StoreError(f"{what} must be a positive number of seconds, not {seconds!r}")
+    if not math.isfinite(seconds):
+        raise StoreError(f"{what} must be finite, not {seconds!r}")
+    return float(seconds)
+
+
+def to_ms(seconds: float) -> int:
+    """Seconds to whole milliseconds, at least 1 (Redis refuses a zero expiry)."""
+    return max(1, int(round(seconds * 1000)))
+
+
+def encode(value: Any, what: str) -> str:
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"{what} is not JSON-serialisable: {exc}") from None
+
+
+def encode_state(state: Any) -> str:
+    if not isinstance(state, dict):
+        raise StoreError(f"a battle state must be a JSON object, not {type(state).__name__}")
+    return encode(state, "the battle state")
+
+
+def encode_events(events: Sequence[Event]) -> tuple[int | None, list[str]]:
+    """The first seq and the JSON text of each event; seqs must be consecutive integers.
+    Whether the first continues the stored stream is checked inside the atomic write."""
+    if isinstance(events, (str, bytes, dict)):
+        raise StoreError("events must be a list of JSON objects")
+    texts: list[str] = []
+    first: int | None = None
+    for index, event in enumerate(events):
+        if not isinstance(event, dict):
+            raise EventSeqError(f"event {index} is not a JSON object")
+        seq = event.get("seq")
+        if type(seq) is not int or seq < 1:
+            raise EventSeqError(f"event {index} has no positive integer \"seq\" (got {seq!r})")
+        if first is None:
+            first = seq
+        elif seq != first + index:
+            raise EventSeqError(
+                f"event {index} has seq {seq} but must be {first + index}: seqs are consecutive"
+            )
+        texts.append(encode(event, f"event {seq}"))
+    return first, texts
+
+
+def seq_refusal(first: int, last_seq: int) -> EventSeqError:
+    return EventSeqError(
+        f"new events start at seq {first} but the stream is at seq {last_seq}: "
+        f"they must start at {last_seq + 1}"
+    )
+
+
+def hold_args(hold: Hold | None | _Unchanged) -> tuple[str, str, float | None]:
+    """(mode, hold text, deadline) for a write of the hold mirror."""
+    if isinstance(hold, _Unchanged):
+        return HOLD_KEEP, "", None
+    if hold is None:
+        return HOLD_CLEAR, "", None
+    if not isinstance(hold, dict):
+        raise StoreError(f"a hold must be a JSON object or None, not {type(hold).__name__}")
+    return HOLD_SET, encode(hold, "the hold"), hold_deadline(hold)
+
+
+def hold_deadline(hold: Hold) -> float | None:
+    """A hold's optional auto-pass deadline (epoch seconds) that `holds_due` indexes."""
+    deadline = hold.get("deadline")
+    if deadline is None:
+        return None
+    if isinstance(deadline, bool) or not isinstance(deadline, (int, float)):
+        raise StoreError(f"a hold's \"deadline\" must be epoch seconds, not {deadline!r}")
+    return float(deadline)
+
+
+def check_ruleset(digest: str, json_text: str) -> None:
+    """Refuses a digest that is not the package's own (so a digest always names one text)."""
+    from shared.ruleset.load import package_digest
+
+    check_digest(digest)
+    if not isinstance(json_text, str):
+        raise StoreError("a ruleset is stored as JSON text")
+    try:
+        data = json.loads(json_text)
+    except ValueError as exc:
+        raise StoreError(f"the ruleset is not JSON: {exc}") from None
+    actual = package_digest(data)
+    if actual != digest:
+        raise StoreError(f"the ruleset's digest is {actual}, not {digest}")
+
+
+def message_parts(
+    battle_id: str,
+    status: str,
+    event_texts: Sequence[str],
+    hold_mode: str,
+    hold_text: str,
+) -> tuple[str, str]:
+    """The fan-out message as (head, tail): the message is `head + str(revision) + tail`, so a
+    Lua script that learns the revision only while writing can finish it. Event texts are
+    spliced in as stored, never re-encoded."""
+    hold_part = (
+        '"hold_changed":false,"hold":null'
+        if hold_mode == HOLD_KEEP
+        else '"hold_changed":true,"hold":' + (hold_text if hold_mode == HOLD_SET else "null")
+    )
+    head = '{"battle_id":' + json.dumps(battle_id) + ',"revision":'
+    events = ",".join(event_texts)
+    tail = ',"status":' + json.dumps(status) + ',"events":[' + events + "]," + hold_part + "}"
+    return head, tail

@@ -1,0 +1,195 @@
+"""The async fan-out of battle writes, for the gateway's listener.
+
+Owns: `FeedMessage` (what a write announces), `Subscription` (one consumer's queue for one
+battle), `Feed` (the listener a gateway starts in its `cleanup_ctx`) and `MemoryFeed` (the
+in-process feed of the memory store). The Redis feed is in `redis_feed.py`.
+
+Every successful `save`, `abandon` and `set_hold` publishes one message on the battle's
+channel: `{"battle_id", "revision", "status", "events": [...], "hold_changed", "hold"}`.
+Delivery is at most once (Redis pub/sub): a consumer that sees a gap in `seq`, or gets a
+message with `resync` set (its queue overflowed, or the listener reconnected), re-reads
+with `events_after(last_seq)` and `get_hold`. The store, not the feed, is the record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .base import Event, Hold
+
+QUEUE_LIMIT = 1000
+"""Messages a slow consumer may fall behind before its queue is replaced by a resync."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeedMessage:
+    battle_id: str
+    revision: int | None
+    status: str | None
+    events: list[Event] = field(default_factory=list)
+    hold_changed: bool = False
+    hold: Hold | None = None
+    resync: bool = False
+    """Messages may have been lost: re-read the stream and the hold from the store."""
+
+    @classmethod
+    def from_text(cls, text: str | bytes) -> "FeedMessage":
+        data: dict[str, Any] = json.loads(text)
+        return cls(
+            battle_id=data["battle_id"],
+            revision=data["revision"],
+            status=data["status"],
+            events=data["events"],
+            hold_changed=data["hold_changed"],
+            hold=data["hold"],
+        )
+
+    @classmethod
+    def lost(cls, battle_id: str) -> "FeedMessage":
+        return cls(battle_id=battle_id, revision=None, status=None, resync=True)
+
+
+class Subscription:
+    """One consumer's messages for one battle, in publish order. Use as a context manager or
+    call `close()`; iterate with `async for` or `await get(timeout)`."""
+
+    def __init__(self, fanout: "FanOut", battle_id: str, limit: int = QUEUE_LIMIT) -> None:
+        self.battle_id = battle_id
+        self._fanout = fanout
+        self._queue: asyncio.Queue[FeedMessage] = asyncio.Queue(maxsize=limit)
+        self.closed = False
+
+    async def get(self, timeout: float | None = None) -> FeedMessage:
+        """The next message; `TimeoutError` after `timeout` seconds without one."""
+        if timeout is None:
+            return await self._queue.get()
+        return await asyncio.wait_for(self._queue.get(), timeout)
+
+    def get_nowait(self) -> FeedMessage | None:
+        try:
+            return self._queue.get_nowait()
+        except asyncio.QueueEmpty:
+            return None
+
+    def _offer(self, message: FeedMessage) -> None:
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            # Dropping silently would leave a hole the consumer cannot see; a resync tells it
+            # to catch up from the store instead.
+            while not self._queue.empty():
+                self._queue.get_nowait()
+            self._queue.put_nowait(FeedMessage.lost(self.battle_id))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._fanout.remove(self)
+
+    def __enter__(self) -> "Subscription":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __aiter__(self) -> "Subscription":
+        return self
+
+    async def __anext__(self) -> FeedMessage:
+        return await self.get()
+
+
+class FanOut:
+    """Subscriptions by battle on one event loop. `dispatch` must run on that loop."""
+
+    def __init__(self) -> None:
+        self._by_battle: dict[str, set[Subscription]] = {}
+
+    def add(self, sub: Subscription) -> None:
+        self._by_battle.setdefault(sub.battle_id, set()).add(sub)
+
+    def remove(self, sub: Subscription) -> None:
+        subs = self._by_battle.get(sub.battle_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._by_battle[sub.battle_id]
+
+    def wants(self, battle_id: str) -> bool:
+        return battle_id in self._by_battle
+
+    def dispatch(self, battle_id: str, text: str | bytes) -> None:
+        subs = self._by_battle.get(battle_id)
+        if not subs:
+            return
+        message = FeedMessage.from_text(text)
+        for sub in list(subs):
+            sub._offer(message)
+
+    def resync_all(self) -> None:
+        for battle_id, subs in list(self._by_battle.items()):
+            for sub in list(subs):
+                sub._offer(FeedMessage.lost(battle_id))
+
+
+class Feed(ABC):
+    """The gateway's listener: `async with store.feed() as feed: sub = feed.subscribe(id)`."""
+
+    def __init__(self) -> None:
+        self._fanout = FanOut()
+
+    @abstractmethod
+    async def start(self) -> None:
+        """Starts listening; must be awaited on the loop that will consume the messages."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Stops listening; open subscriptions get no more messages."""
+
+    def subscribe(self, battle_id: str) -> Subscription:
+        sub = Subscription(self._fanout, battle_id)
+        self._fanout.add(sub)
+        return sub
+
+    async def __aenter__(self) -> "Feed":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+Listener = Callable[[str, str], None]
+"""A memory-store listener: called with (battle_id, message text) under the store's lock."""
+
+
+class MemoryFeed(Feed):
+    """The memory store's feed: the store calls back on the writing thread; the message
+    crosses to the feed's loop with `call_soon_threadsafe`, keeping publish order."""
+
+    def __init__(self, store: Any) -> None:
+        super().__init__()
+        self._store = store
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._store.add_listener(self._on_message)
+
+    async def close(self) -> None:
+        self._store.remove_listener(self._on_message)
+        self._loop = None
+
+    def _on_message(self, battle_id: str, text: str) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(self._fanout.dispatch, battle_id, text)
+        except RuntimeError:
+            # The loop closed under us: the gateway is shutting down and wants no more.
+            return
