@@ -119,7 +119,9 @@ class MemoryBattleStore:
             for rid in [r for r, (_, until) in battle.requests.items() if until <= now]:
                 del battle.requests[rid]
 
-    def _write_hold(self, battle_id: str, battle: _Battle, mode: str, text: str, deadline: float | None) -> None:
+    def _write_hold(
+        self, battle_id: str, battle: _Battle, mode: str, text: str, deadline: float | None
+    ) -> None:
         if mode == codec.HOLD_KEEP:
             return
         battle.hold = text if mode == codec.HOLD_SET else None
@@ -128,7 +130,9 @@ class MemoryBattleStore:
         else:
             self._holds_due.pop(battle_id, None)
 
-    def _announce(self, battle_id: str, battle: _Battle, texts: Sequence[str], mode: str, hold_text: str) -> None:
+    def _announce(
+        self, battle_id: str, battle: _Battle, texts: Sequence[str], mode: str, hold_text: str
+    ) -> None:
         head, tail = codec.message_parts(battle_id, battle.status, texts, mode, hold_text)
         message = head + str(battle.revision) + tail
         # Called under the lock so listeners see one battle's writes in revision order.
@@ -174,7 +178,9 @@ class MemoryBattleStore:
             battle = self._live(battle_id, self._clock())
             if battle is None:
                 return None
-            return StoredBattle(json.loads(battle.state), battle.revision, battle.last_seq, battle.status)
+            return StoredBattle(
+                json.loads(battle.state), battle.revision, battle.last_seq, battle.status
+            )
 
     def save(
         self,

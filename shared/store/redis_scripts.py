@@ -1,14 +1,18 @@
 """The Lua scripts of the Redis store: each write to a battle is one of these, so it is atomic.
 
 Owns: the script texts. Every battle script receives the battle's keys in this order (see
-`redis_store.Keys`): 1 state (hash: state, revision, last_seq, status, idle_ms), 2 hot
+`redis_store.Keys`): 1 state (hash: state, revision, last_seq, status, idle_ms, born), 2 hot
 (list, last N events), 3 stream (Stream, entry id `<seq>-0`, field `e`), 4 hold (string),
-5 conns (zset: connection id -> lease deadline ms), 6 reqs (set of request ids, so delete
-finds their keys). All six share one expiry. Writers also get 7, the global holds-due zset,
-and save gets 8, the request id's record key.
+5 conns (zset: connection id -> lease deadline ms), 6 reqs (set of the request-record
+key names, so delete finds them). All six share one expiry. Writers also get 7, the global
+holds-due zset, and save gets 8, the request id's record key.
 
 Every check runs before the first write: a script that refuses has written nothing (Redis
 does not roll a script back).
+
+`born` names one life of a battle id. A request record is stored as `born|record`, so a
+record that outlived its battle (records expire on their own clock) is never taken for a
+record of a new battle created later under the same id.
 """
 
 from __future__ import annotations
@@ -57,15 +61,15 @@ end
 
 CREATE = _PRELUDE + r"""
 -- ARGV: 1 revision, 2 state, 3 idle_ms, 4 n events, 5 hold mode, 6 hold text,
---       7 hold deadline or '', 8 battle id, 9 hot limit, 10.. events (seq 1..n)
+--       7 hold deadline or '', 8 battle id, 9 hot limit, 10 born, 11.. events (seq 1..n)
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists'} end
 -- Leftovers of an earlier battle with this id must not leak into the new one.
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
 redis.call('ZREM', KEYS[7], ARGV[8])
 local n = tonumber(ARGV[4])
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'revision', ARGV[1], 'last_seq', ARGV[4],
-           'status', 'active', 'idle_ms', ARGV[3])
-append(1, 10, n, tonumber(ARGV[9]))
+           'status', 'active', 'idle_ms', ARGV[3], 'born', ARGV[10])
+append(1, 11, n, tonumber(ARGV[9]))
 write_hold(ARGV[5], ARGV[6], ARGV[7], ARGV[8])
 battle_ttl(tonumber(ARGV[3]))
 return {'ok'}
@@ -75,11 +79,14 @@ SAVE = _PRELUDE + r"""
 -- ARGV: 1 expected revision, 2 new revision, 3 state, 4 first seq, 5 n events,
 --       6 hold mode, 7 hold text, 8 hold deadline or '', 9 battle id, 10 request record,
 --       11 dedupe ms, 12 hot limit, 13 channel, 14 message head, 15 message tail, 16.. events
-local cur = redis.call('HMGET', KEYS[1], 'revision', 'last_seq', 'status', 'idle_ms')
+local cur = redis.call('HMGET', KEYS[1], 'revision', 'last_seq', 'status', 'idle_ms', 'born')
 if not cur[1] then return {'missing'} end
+local mark = cur[5] .. '|'
 if #KEYS == 8 then
   local prior = redis.call('GET', KEYS[8])
-  if prior then return {'duplicate', prior} end
+  if prior and string.sub(prior, 1, #mark) == mark then
+    return {'duplicate', string.sub(prior, #mark + 1)}
+  end
 end
 if cur[3] ~= 'active' then return {'closed', cur[3]} end
 if tonumber(cur[1]) ~= tonumber(ARGV[1]) then return {'conflict', cur[1]} end
@@ -91,7 +98,7 @@ redis.call('HSET', KEYS[1], 'state', ARGV[3], 'revision', ARGV[2],
 append(last_seq + 1, 16, n, tonumber(ARGV[12]))
 write_hold(ARGV[6], ARGV[7], ARGV[8], ARGV[9])
 if #KEYS == 8 then
-  redis.call('SET', KEYS[8], ARGV[10], 'PX', ARGV[11])
+  redis.call('SET', KEYS[8], mark .. ARGV[10], 'PX', ARGV[11])
   redis.call('SADD', KEYS[6], KEYS[8])
 end
 battle_ttl(tonumber(cur[4]))
@@ -140,7 +147,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', string.format('%d', now))
 redis.call('ZADD', KEYS[5], string.format('%d', now + lease), ARGV[1])
 -- The battle must outlive the lease by the idle time, so it never expires while the lease
 -- is live, and expires idle time after a lease that is never renewed nor released.
-local target = lease + tonumber(idle)
+local target = math.max(lease + tonumber(idle), redis.call('PTTL', KEYS[1]))
 for i = 1, 6 do
   local left = redis.call('PTTL', KEYS[i])
   if left ~= -2 and left < target then redis.call('PEXPIRE', KEYS[i], target) end

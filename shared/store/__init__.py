@@ -1,0 +1,74 @@
+"""Battle storage for the service: the `BattleStore` contract and its two implementations.
+
+Owns: the public names of the store and `open_store`, which picks an implementation from a
+URL: none or `memory://` gives the in-memory store (the embedded default), `redis://`,
+`rediss://` or `unix://` the Redis store. This is the only part of `shared/` that talks to
+Redis, and it imports `redis` only when a Redis store is opened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .aio import AsyncBattleStore
+from .base import (
+    ABANDONED,
+    ACTIVE,
+    DEFAULT_DEDUPE_TTL,
+    DEFAULT_IDLE_TTL,
+    DEFAULT_PAGE,
+    HOT_EVENTS,
+    UNCHANGED,
+    BattleStore,
+    Duplicate,
+    RequestRecord,
+    RevisionConflict,
+    Saved,
+    SaveResult,
+    StoredBattle,
+)
+from .errors import BattleClosed, BattleExists, BattleNotFound, EventSeqError, StoreError
+from .feed import Feed, FeedMessage, Subscription
+from .memory import MemoryBattleStore
+
+__all__ = [
+    "ABANDONED",
+    "ACTIVE",
+    "DEFAULT_DEDUPE_TTL",
+    "DEFAULT_IDLE_TTL",
+    "DEFAULT_PAGE",
+    "HOT_EVENTS",
+    "UNCHANGED",
+    "AsyncBattleStore",
+    "BattleClosed",
+    "BattleExists",
+    "BattleNotFound",
+    "BattleStore",
+    "Duplicate",
+    "EventSeqError",
+    "Feed",
+    "FeedMessage",
+    "MemoryBattleStore",
+    "RequestRecord",
+    "RevisionConflict",
+    "SaveResult",
+    "Saved",
+    "StoreError",
+    "StoredBattle",
+    "Subscription",
+    "open_store",
+]
+
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def open_store(url: str | None = None, **options: Any) -> BattleStore:
+    """The store a URL names; `options` go to the implementation (idle_ttl, dedupe_ttl,
+    hot_limit, clock, and for Redis namespace)."""
+    if url is None or url in ("memory", "memory://"):
+        return MemoryBattleStore(**options)
+    if url.startswith(_REDIS_SCHEMES):
+        from .redis_store import RedisBattleStore
+
+        return RedisBattleStore.from_url(url, **options)
+    raise StoreError(f"no battle store for {url!r}: use memory:// or redis://host:port/db")

@@ -1,0 +1,418 @@
+"""The Redis battle store: the production `BattleStore`, shared by the gateway and every worker.
+
+Owns: `RedisBattleStore` and `Keys`, the key layout. Every write to a battle is one Lua
+script (`redis_scripts.py`), so the compare-and-set, the stream append, the hold mirror,
+the request record, the expiry refresh and the publish happen together or not at all.
+
+Key layout (`ns` is the configurable namespace; `{id}` is a hash tag, so one battle's keys
+share a cluster slot):
+
+    ns:battle:{id}:state    hash   state (JSON), revision, last_seq, status, idle_ms, born
+    ns:battle:{id}:hot      list   the last `hot_limit` events (JSON), oldest first
+    ns:battle:{id}:stream   stream every event, entry id "<seq>-0", field "e" (JSON)
+    ns:battle:{id}:hold     string the open window (JSON); absent when none is open
+    ns:battle:{id}:conns    zset   connection id -> lease deadline (ms)
+    ns:battle:{id}:reqs     set    the request-record keys below (so delete can find them)
+    ns:battle:{id}:req:RID  string "<born>|" + {"revision", "result"}; expires after dedupe_ttl
+    ns:holds-due            zset   battle id -> hold deadline (epoch s), for the sweeper
+    ns:ruleset:DIGEST       string the package JSON; never expires
+    channel ns:events:ID    pub/sub, one message per write (see `feed.py`)
+
+The six per-battle keys always carry the same expiry (`idle_ms` after the last write,
+stretched by live connection leases, see `base.py`); request records carry their own, and
+name the life of the battle they belong to (`born`, a token drawn at create), so a record
+that outlives its battle is not mistaken for one of a new battle with the same id.
+
+`redis` is imported only when a store is built, so `import shared.store` works without it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from . import codec, redis_scripts
+from .base import (
+    ABANDONED,
+    ACTIVE,
+    DEFAULT_DEDUPE_TTL,
+    DEFAULT_IDLE_TTL,
+    DEFAULT_PAGE,
+    HOT_EVENTS,
+    UNCHANGED,
+    Duplicate,
+    Event,
+    Hold,
+    RequestRecord,
+    RevisionConflict,
+    Saved,
+    SaveResult,
+    State,
+    StoredBattle,
+    _Unchanged,
+)
+from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
+
+if TYPE_CHECKING:
+    import redis
+
+    from .redis_feed import RedisFeed
+
+DEFAULT_NAMESPACE = "marinara-battle"
+_NAMESPACE = re.compile(r"[A-Za-z0-9._:-]{1,100}")
+
+
+class Keys:
+    """Key and channel names under one namespace."""
+
+    def __init__(self, namespace: str) -> None:
+        if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
+            raise StoreError(
+                f"namespace {namespace!r} is not 1-100 letters, digits, '.', '_', ':' or '-'"
+            )
+        self.namespace = namespace
+        self.holds_due = f"{namespace}:holds-due"
+        self.channel_prefix = f"{namespace}:events:"
+
+    def battle(self, battle_id: str) -> list[str]:
+        """state, hot, stream, hold, conns, reqs: the order every script expects."""
+        base = f"{self.namespace}:battle:{{{battle_id}}}"
+        return [f"{base}:{part}" for part in ("state", "hot", "stream", "hold", "conns", "reqs")]
+
+    def request(self, battle_id: str, request_id: str) -> str:
+        return f"{self.namespace}:battle:{{{battle_id}}}:req:{request_id}"
+
+    def ruleset(self, digest: str) -> str:
+        return f"{self.namespace}:ruleset:{digest}"
+
+    def channel(self, battle_id: str) -> str:
+        return self.channel_prefix + battle_id
+
+
+class RedisBattleStore:
+    """A `BattleStore` on one Redis (standalone or Sentinel-managed; AOF, `noeviction`).
+
+    `clock`, when given, replaces the Redis server's clock for connection leases (tests
+    drive time with it); key expiry is always Redis's own.
+    """
+
+    def __init__(
+        self,
+        client: "redis.Redis",
+        *,
+        url: str | None = None,
+        namespace: str = DEFAULT_NAMESPACE,
+        idle_ttl: float = DEFAULT_IDLE_TTL,
+        dedupe_ttl: float = DEFAULT_DEDUPE_TTL,
+        hot_limit: int = HOT_EVENTS,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        if not client.get_connection_kwargs().get("decode_responses"):
+            raise StoreError("the Redis client must be created with decode_responses=True")
+        self.idle_ttl = codec.check_seconds(idle_ttl, "idle_ttl")
+        self.dedupe_ttl = codec.check_seconds(dedupe_ttl, "dedupe_ttl")
+        if type(hot_limit) is not int or hot_limit < 1:
+            raise StoreError(f"hot_limit must be a positive integer, not {hot_limit!r}")
+        self.hot_limit = hot_limit
+        self.keys = Keys(namespace)
+        self.url = url
+        self._client = client
+        self._clock = clock
+        self._create = client.register_script(redis_scripts.CREATE)
+        self._save = client.register_script(redis_scripts.SAVE)
+        self._abandon = client.register_script(redis_scripts.ABANDON)
+        self._set_hold = client.register_script(redis_scripts.SET_HOLD)
+        self._touch = client.register_script(redis_scripts.TOUCH)
+        self._release = client.register_script(redis_scripts.RELEASE)
+        self._count = client.register_script(redis_scripts.COUNT_CONNECTIONS)
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> "RedisBattleStore":
+        """A store on `redis://host:port/db` (or `rediss://`, `unix://`)."""
+        try:
+            import redis
+        except ImportError:
+            raise StoreError(
+                "the Redis store needs the `redis` package (pip install 'redis>=5,<7')"
+            ) from None
+        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+        return cls(client, url=url, **options)
+
+    @property
+    def client(self) -> "redis.Redis":
+        return self._client
+
+    # -- internals ---------------------------------------------------------------------
+    def _now_arg(self) -> int:
+        return -1 if self._clock is None else int(round(self._clock() * 1000))
+
+    def _writer_keys(self, battle_id: str) -> list[str]:
+        return [*self.keys.battle(battle_id), self.keys.holds_due]
+
+    def _message(
+        self, battle_id: str, status: str, texts: Sequence[str], mode: str, hold_text: str
+    ) -> tuple[str, str]:
+        return codec.message_parts(battle_id, status, texts, mode, hold_text)
+
+    @staticmethod
+    def _deadline(deadline: float | None) -> str:
+        return "" if deadline is None else repr(deadline)
+
+    # -- battles -----------------------------------------------------------------------
+    def create(
+        self,
+        battle_id: str,
+        state: State,
+        events: Sequence[Event] = (),
+        *,
+        ttl: float | None = None,
+        revision: int = 1,
+        hold: Hold | None = None,
+    ) -> Saved:
+        codec.check_battle_id(battle_id)
+        codec.check_revision(revision)
+        idle = self.idle_ttl if ttl is None else codec.check_seconds(ttl, "ttl")
+        state_text = codec.encode_state(state)
+        first, texts = codec.encode_events(events)
+        if first is not None and first != 1:
+            raise codec.seq_refusal(first, 0)
+        mode, hold_text, deadline = codec.hold_args(hold)
+        answer = self._create(
+            keys=self._writer_keys(battle_id),
+            args=[revision, state_text, codec.to_ms(idle), len(texts), mode, hold_text,
+                  self._deadline(deadline), battle_id, self.hot_limit, uuid.uuid4().hex, *texts],
+        )
+        if answer[0] == "exists":
+            raise BattleExists(battle_id)
+        return Saved(revision, len(texts))
+
+    def load(self, battle_id: str) -> StoredBattle | None:
+        codec.check_battle_id(battle_id)
+        state, revision, last_seq, status = self._client.hmget(
+            self.keys.battle(battle_id)[0], ["state", "revision", "last_seq", "status"]
+        )
+        if state is None:
+            return None
+        return StoredBattle(json.loads(state), int(revision), int(last_seq), status)
+
+    def save(
+        self,
+        battle_id: str,
+        expected_revision: int,
+        new_state: State,
+        new_events: Sequence[Event] = (),
+        *,
+        request_id: str | None = None,
+        result: Any = None,
+        hold: Hold | None | _Unchanged = UNCHANGED,
+    ) -> SaveResult:
+        codec.check_battle_id(battle_id)
+        codec.check_revision(expected_revision, "expected_revision")
+        if request_id is not None:
+            codec.check_token(request_id, "request id")
+        state_text = codec.encode_state(new_state)
+        first, texts = codec.encode_events(new_events)
+        mode, hold_text, deadline = codec.hold_args(hold)
+        revision = expected_revision + 1
+        record_text = codec.encode({"revision": revision, "result": result}, "the request's result")
+        head, tail = self._message(battle_id, ACTIVE, texts, mode, hold_text)
+        keys = self._writer_keys(battle_id)
+        if request_id is not None:
+            keys.append(self.keys.request(battle_id, request_id))
+        answer = self._save(
+            keys=keys,
+            args=[expected_revision, revision, state_text, first or 0, len(texts), mode, hold_text,
+                  self._deadline(deadline), battle_id, record_text, codec.to_ms(self.dedupe_ttl),
+                  self.hot_limit, self.keys.channel(battle_id), head, tail, *texts],
+        )
+        kind = answer[0]
+        if kind == "ok":
+            return Saved(revision, int(answer[1]))
+        if kind == "conflict":
+            return RevisionConflict(expected_revision, int(answer[1]))
+        if kind == "duplicate":
+            data = json.loads(answer[1])
+            return Duplicate(request_id or "", RequestRecord(data["revision"], data["result"]))
+        return self._refuse(battle_id, answer, first)
+
+    def _refuse(self, battle_id: str, answer: list[str], first: int | None) -> Any:
+        kind = answer[0]
+        if kind == "missing":
+            raise BattleNotFound(battle_id)
+        if kind == "closed":
+            raise BattleClosed(battle_id, answer[1])
+        if kind == "seq" and first is not None:
+            raise codec.seq_refusal(first, int(answer[1]))
+        raise StoreError(f"unexpected answer from the Redis script: {answer!r}")
+
+    def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
+        codec.check_battle_id(battle_id)
+        first, texts = codec.encode_events(events)
+        head, tail = self._message(battle_id, ABANDONED, texts, codec.HOLD_CLEAR, "")
+        answer = self._abandon(
+            keys=self._writer_keys(battle_id),
+            args=[first or 0, len(texts), battle_id, self.hot_limit, self.keys.channel(battle_id),
+                  head, tail, *texts],
+        )
+        if answer[0] in ("ok", "closed"):
+            return int(answer[1])
+        return self._refuse(battle_id, answer, first)
+
+    def delete(self, battle_id: str) -> bool:
+        codec.check_battle_id(battle_id)
+        keys = self.keys.battle(battle_id)
+        # A request recorded between SMEMBERS and DEL keeps its own key until dedupe_ttl;
+        # with the battle gone nothing reads it (`seen` checks the battle first).
+        records = self._client.smembers(keys[5])
+        pipe = self._client.pipeline(transaction=True)
+        pipe.exists(keys[0])
+        pipe.delete(*keys, *records)
+        pipe.zrem(self.keys.holds_due, battle_id)
+        return bool(pipe.execute()[0])
+
+    def ttl(self, battle_id: str) -> float | None:
+        codec.check_battle_id(battle_id)
+        left = self._client.pttl(self.keys.battle(battle_id)[0])
+        if left == -2:
+            return None
+        return float("inf") if left == -1 else left / 1000.0
+
+    # -- events ------------------------------------------------------------------------
+    def events_after(self, battle_id: str, seq: int, limit: int = DEFAULT_PAGE) -> list[Event]:
+        codec.check_battle_id(battle_id)
+        start = codec.check_revision(seq, "seq") + 1
+        if type(limit) is not int or limit < 1:
+            raise StoreError(f"limit must be a positive integer, not {limit!r}")
+        keys = self.keys.battle(battle_id)
+        pipe = self._client.pipeline(transaction=False)
+        pipe.exists(keys[0])
+        pipe.xrange(keys[2], min=f"{start}-0", max="+", count=limit)
+        exists, entries = pipe.execute()
+        if not exists:
+            raise BattleNotFound(battle_id)
+        return [json.loads(fields["e"]) for _, fields in entries]
+
+    def recent_events(self, battle_id: str) -> list[Event]:
+        codec.check_battle_id(battle_id)
+        keys = self.keys.battle(battle_id)
+        pipe = self._client.pipeline(transaction=False)
+        pipe.exists(keys[0])
+        pipe.lrange(keys[1], 0, -1)
+        exists, texts = pipe.execute()
+        if not exists:
+            raise BattleNotFound(battle_id)
+        return [json.loads(text) for text in texts]
+
+    # -- request-id dedupe -------------------------------------------------------------
+    def seen(self, battle_id: str, request_id: str) -> RequestRecord | None:
+        codec.check_battle_id(battle_id)
+        codec.check_token(request_id, "request id")
+        pipe = self._client.pipeline(transaction=False)
+        pipe.hget(self.keys.battle(battle_id)[0], "born")
+        pipe.get(self.keys.request(battle_id, request_id))
+        born, text = pipe.execute()
+        if born is None or text is None or not text.startswith(born + "|"):
+            return None
+        data = json.loads(text[len(born) + 1 :])
+        return RequestRecord(data["revision"], data["result"])
+
+    # -- the single-window hold mirror -------------------------------------------------
+    def get_hold(self, battle_id: str) -> Hold | None:
+        codec.check_battle_id(battle_id)
+        text = self._client.get(self.keys.battle(battle_id)[3])
+        return None if text is None else json.loads(text)
+
+    def set_hold(self, battle_id: str, hold: Hold | None) -> None:
+        codec.check_battle_id(battle_id)
+        mode, hold_text, deadline = codec.hold_args(hold)
+        head, tail = self._message(battle_id, ACTIVE, (), mode, hold_text)
+        answer = self._set_hold(
+            keys=self._writer_keys(battle_id),
+            args=[mode, hold_text, self._deadline(deadline), battle_id,
+                  self.keys.channel(battle_id), head, tail],
+        )
+        if answer[0] != "ok":
+            self._refuse(battle_id, answer, None)
+
+    def holds_due(self, now: float, limit: int = 100) -> list[str]:
+        ids = self._client.zrangebyscore(self.keys.holds_due, "-inf", now, start=0, num=limit)
+        if not ids:
+            return []
+        pipe = self._client.pipeline(transaction=False)
+        for battle_id in ids:
+            pipe.exists(self.keys.battle(battle_id)[0])
+        alive = pipe.execute()
+        gone = [b for b, ok in zip(ids, alive) if not ok]
+        if gone:
+            self._client.zrem(self.keys.holds_due, *gone)
+        return [b for b, ok in zip(ids, alive) if ok]
+
+    # -- rulesets by content digest ----------------------------------------------------
+    def put_ruleset(self, digest: str, json_text: str) -> str:
+        codec.check_ruleset(digest, json_text)
+        self._client.set(self.keys.ruleset(digest), json_text)
+        return digest
+
+    def get_ruleset(self, digest: str) -> str | None:
+        codec.check_digest(digest)
+        return self._client.get(self.keys.ruleset(digest))
+
+    # -- live connections --------------------------------------------------------------
+    def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:
+        codec.check_battle_id(battle_id)
+        codec.check_token(connection_id, "connection id")
+        lease = codec.check_seconds(ttl, "lease ttl")
+        live = self._touch(
+            keys=self.keys.battle(battle_id),
+            args=[connection_id, codec.to_ms(lease), self._now_arg()],
+        )
+        if live < 0:
+            raise BattleNotFound(battle_id)
+        return int(live)
+
+    def release_connected(self, battle_id: str, connection_id: str) -> int:
+        codec.check_battle_id(battle_id)
+        codec.check_token(connection_id, "connection id")
+        live = self._release(
+            keys=self.keys.battle(battle_id), args=[connection_id, self._now_arg()]
+        )
+        return max(0, int(live))
+
+    def connections(self, battle_id: str) -> int:
+        codec.check_battle_id(battle_id)
+        return int(self._count(keys=self.keys.battle(battle_id), args=[self._now_arg()]))
+
+    # -- fan-out -----------------------------------------------------------------------
+    def channel(self, battle_id: str) -> str:
+        return self.keys.channel(codec.check_battle_id(battle_id))
+
+    def publish(self, battle_id: str, events: Sequence[Event]) -> None:
+        codec.check_battle_id(battle_id)
+        _, texts = codec.encode_events(events)
+        state_key = self.keys.battle(battle_id)[0]
+        revision, status = self._client.hmget(state_key, ["revision", "status"])
+        if revision is None:
+            raise BattleNotFound(battle_id)
+        head, tail = self._message(battle_id, status, texts, codec.HOLD_KEEP, "")
+        self._client.publish(self.keys.channel(battle_id), head + revision + tail)
+
+    def feed(self) -> "RedisFeed":
+        from .redis_feed import RedisFeed
+
+        if self.url is None:
+            raise StoreError("a Redis feed needs the store's URL: build the store with from_url")
+        return RedisFeed(self.url, self.keys.channel_prefix)
+
+    # -- service -----------------------------------------------------------------------
+    def ping(self) -> bool:
+        import redis
+
+        try:
+            return bool(self._client.ping())
+        except (redis.RedisError, OSError):
+            return False
+
+    def close(self) -> None:
+        self._client.close()

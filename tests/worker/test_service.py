@@ -1,0 +1,107 @@
+"""BattleService on both stores: create, apply a choice once per request id, refuse stale
+revisions and illegal choices, keep the battle's dice across reloads."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+import pytest
+
+from shared.combat import BattleState, decide_for
+from shared.store import MemoryBattleStore
+from tests.conftest import EXAMPLES
+from tests.redis_harness import purge_namespace, redis_url, unique_namespace
+from worker.service import BattleService
+
+__all__ = ["redis_url"]
+
+
+@pytest.fixture(params=["memory", "redis"])
+def service(request) -> Iterator[BattleService]:
+    if request.param == "memory":
+        yield BattleService(MemoryBattleStore())
+        return
+    from shared.store.redis_store import RedisBattleStore
+
+    url = request.getfixturevalue("redis_url")
+    namespace = unique_namespace()
+    store = RedisBattleStore.from_url(url, namespace=namespace)
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        yield BattleService(store)
+    finally:
+        purge_namespace(client, namespace)
+        client.close()
+        store.close()
+
+
+def _setup(service: BattleService) -> tuple[str, int, dict]:
+    digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+    party = json.loads((EXAMPLES / "party.json").read_text())
+    foes = json.loads((EXAMPLES / "foes.json").read_text())
+    created = service.create(digest, party, foes, seed=11, battle_id="b-test")
+    assert created["ok"], created
+    return created["battle"], created["revision"], created
+
+
+def _next_choice(service: BattleService, battle: str) -> tuple[dict, int]:
+    state, revision = service.load(battle)
+    return decide_for(service.ruleset(state.ruleset.digest), state), revision
+
+
+def test_create_waits_for_a_player(service):
+    battle, revision, created = _setup(service)
+    assert revision == 1
+    state, _ = service.load(battle)
+    assert isinstance(state, BattleState)
+    assert state.pending is not None and state.pending.controller == "player"
+    assert created["events"][0]["seq"] == 1
+
+
+def test_a_choice_applies_once_per_request_id(service):
+    battle, revision, _ = _setup(service)
+    choice, revision = _next_choice(service, battle)
+    first = service.apply(battle, revision, choice, "req-1")
+    assert first["ok"] and first["revision"] == revision + 1
+    again = service.apply(battle, revision, choice, "req-1")
+    assert again == first
+    assert service.load(battle)[1] == revision + 1
+    seqs = [e["seq"] for e in service.store.events_after(battle, 0)]
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_stale_revision_is_refused(service):
+    battle, revision, _ = _setup(service)
+    choice, revision = _next_choice(service, battle)
+    assert service.apply(battle, revision, choice, "req-1")["ok"]
+    stale = service.apply(battle, revision, choice, "req-2")
+    assert stale == {"ok": False, "code": "stale-revision",
+                     "message": f"the choice was made at revision {revision}; the battle is at {revision + 1}"}
+
+
+def test_illegal_choice_is_refused_and_changes_nothing(service):
+    battle, revision, _ = _setup(service)
+    state, _ = service.load(battle)
+    before = state.model_dump(mode="json", exclude={"events"})
+    answer = service.apply(battle, revision, {"actor": state.pending.actor, "option": "attack:kit:nope"}, "req-x")
+    assert answer["ok"] is False and answer["code"] == "unknown-option"
+    after, rev_after = service.load(battle)
+    assert rev_after == revision
+    assert after.model_dump(mode="json", exclude={"events"}) == before
+
+
+def test_battle_played_to_the_end_through_the_store(service):
+    battle, revision, _ = _setup(service)
+    for n in range(300):
+        state, revision = service.load(battle)
+        if state.outcome:
+            break
+        choice = decide_for(service.ruleset(state.ruleset.digest), state)
+        assert service.apply(battle, revision, choice, f"req-{n}")["ok"]
+    state, _ = service.load(battle)
+    assert state.outcome in ("victory", "defeat")
+    texts = [e["text"] for e in service.store.events_after(battle, 0, limit=5000)]
+    assert texts[-1].startswith("The fight is over") or "fight is over" in " ".join(texts[-3:])
