@@ -15,17 +15,18 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-# Until the resolver and the service land, the main job validates the example ruleset and
-# prints a character's computed sheet.
+# Until the service lands (issue 4), the main job resolves a whole fight offline on the
+# example ruleset, every side under the Engine's tactics.
 demo: $(STAMP)
 	$(BIN)/battle validate examples/lantern-marsh.json
-	$(BIN)/battle sheet --ruleset examples/lantern-marsh.json examples/juno.json
+	$(BIN)/battle fight --ruleset examples/lantern-marsh.json --party examples/party.json --foes examples/foes.json --seed 7
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/dice.py
+	$(BIN)/python bench/resolve.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -16,7 +16,19 @@ from ..sheet import set_text, spend
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem, Plan, action_damage, attack_mode
+from . import costs as C
+from . import riders as R
+from . import blows as B
+from . import condition_ends as CE
+from . import saves_against as SA
+from .applying import allowed as apply_allowed
+from .delays import held_back
+from .menu_rules import attack_step_allowed
+from .targeting import filter_targets
+from .contests import resolve_contest
+from .creature_extras import alternative_note
+from .options import MenuItem, Plan, action_damage, attack_mode, slug
+from .spellcasting import spend_uses
 from .state import Combatant, Concentration
 
 
@@ -70,6 +82,7 @@ def _signed(n: int) -> str:
 
 def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str) -> tuple[bool, bool]:
     """Rolls to hit and logs the line; returns (hit, critical)."""
+    finish_attack(fight)
     roll_def = fight.combat.attackRoll
     mode = attack_mode(fight, actor, target)
     expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
@@ -119,17 +132,26 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         def_text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {' '.join(pieces)} = {total} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
-               defense=defense, hit=hit, critical=critical)
+               defense=defense, hit=hit, critical=critical, mode=mode)
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
-    for held in list(actor.conditions):
-        if held.ends_after == "own-attack":
-            E.remove_condition(fight, actor, held, reason="it lasted for one attack")
-    for held in list(target.conditions):
-        if held.ends_after == "attacked":
-            E.remove_condition(fight, target, held, reason="it lasted for one attack")
+    # A condition that lasts for one attack lasts for the whole of it, damage included: it
+    # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
+    for holder, moment in ((actor, "own-attack"), (target, "attacked")):
+        for held in holder.conditions:
+            if held.ends_after == moment:
+                fight.after_attack.append((holder.id, held))
     return hit, critical
+
+
+def finish_attack(fight: Fight) -> None:
+    """Takes off the one-attack conditions the last attack used up."""
+    spent, fight.after_attack = fight.after_attack, []
+    for holder_id, held in spent:
+        holder = fight.state.combatant(holder_id)
+        if holder is not None and held in holder.conditions:
+            E.remove_condition(fight, holder, held, reason="it lasted for one attack")
 
 
 def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:
@@ -172,12 +194,17 @@ def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combat
             if fight.state.outcome:
                 break
             target = first if not first.out and not first.down else next(iter(
-                [c for c in fight.standing() if c.side != actor.side]), None)
-            if target is None:
+                filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)), None)
+            if target is None or not attack_step_allowed(fight, actor, step):
                 break
             _creature_action(fight, actor, step, [target])
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
+    elif plan.kind == "contest":
+        resolve_contest(fight, actor, plan, targets)
+    elif plan.kind == CE.SHAKE_OFF:
+        CE.resolve_shake_off(fight, actor, plan)
+    finish_attack(fight)
 
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
@@ -190,65 +217,40 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> No
     hit, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
     if hit and plan.damage is not None:
         amount, text = roll_damage(fight, plan.damage, critical)
-        amount, text = _condition_damage(fight, actor, target, amount, text, critical)
-        E.deal_damage(fight, actor, target, amount, plan.damage_type, what=f"{plan.name} ({text})", critical=critical)
+        CE.open_blow(fight, target)
+        parts = [B.Part(amount, plan.damage_type, plan.name, text)]
+        parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
+                                                            plan.list_def.list, _row_of(fight, actor, plan)))
+        B.deliver(fight, actor, target, parts, B.hit_of_weapon(fight, actor, plan), critical)
+        CE.close_blow(fight, target)
 
 
-def _condition_damage(fight: Fight, actor: Combatant, target: Combatant, amount: int, text: str,
-                      critical: bool) -> tuple[int, str]:
-    """`damage` modifiers the attacker holds and `damage-taken` the target holds (1.133)."""
-    times = 1.0
-    for holder, to in ((actor, "damage"), (target, "damage-taken")):
-        for name, rule, held in N.rules_in_force(fight, holder):
-            for mod in rule.modifiers or []:
-                if mod.to != to:
-                    continue
-                if mod.fromSource and (held is None or held.source != actor.id):
-                    continue
-                if mod.flat:
-                    amount += mod.flat
-                    text += f" {_signed(mod.flat)} ({name})"
-                if mod.dice:
-                    expr = parse_dice(mod.dice)
-                    if critical:
-                        expr = expr.times_dice(2)
-                    r = fight.roll(expr)
-                    value = -r.total if mod.minus else r.total
-                    amount += value
-                    text += f" {_signed(value)} ({name})"
-                if mod.times:
-                    times *= mod.times
-    if times != 1.0:
-        amount = math.floor(amount * times)
-        text += f" x{times:g}"
-    return max(0, amount), text
-
-
-def _entry_amount(fight: Fight, actor: Combatant, mech: Any) -> DiceExpr | None:
-    if mech.amount is None:
-        return None
-    expr = parse_dice(mech.amount.dice or "0")
-    extra = mech.amount.flat or 0
+def _row_of(fight: Fight, actor: Combatant, plan: Plan) -> dict[str, Any] | None:
+    """The attack list row a weapon plan was read from (a rider's `requires` reads it)."""
     view = fight.view(actor)
-    if mech.amountAdd is not None and view is not None:
-        extra += math.floor(view.value(mech.amountAdd))
-    if mech.scales is not None and view is not None and expr.terms:
-        value = view.value(mech.scales.from_)
-        add = 0
-        for at, more in mech.scales.table:
-            if value >= at:
-                add = int(more)
-        if add:
-            expr = expr.plus(parse_dice(f"{add}d{expr.terms[0].sides}"))
-    return expr.with_modifier(expr.modifier + extra)
+    if view is None or plan.list_def is None:
+        return None
+    lst = plan.list_def
+    for row in view.rows(lst.list):
+        name = view.cell(lst.list, row, lst.name)
+        if isinstance(name, str) and f"{lst.list}:{slug(name)}" == plan.entry_ref:
+            return row
+    return None
+
+
+def _entry_amount(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> DiceExpr | None:
+    return C.amount_expr(fight, actor, mech, steps)
 
 
 def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
     mech = plan.mechanics
     _spend_budget(fight, actor, plan.budget)
     _pay_costs(fight, actor, plan.costs, plan.name)
-    for gift in mech.gives or []:
-        actor.budgets[gift.budget] = actor.budgets.get(gift.budget, 0) + gift.count
+    C.note_steps(fight, actor, plan)
+    spend_uses(fight, actor, plan)
+    if held_back(fight, actor, plan, targets):
+        return
+    C.give_budgets(fight, actor, mech.gives, plan.name)
     if mech.targets == "self" or not targets:
         targets = [actor]
     names = ", ".join(t.name for t in targets)
@@ -259,7 +261,7 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
-    expr = _entry_amount(fight, actor, mech)
+    expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
         shared_roll = roll_damage(fight, expr, False)
@@ -286,7 +288,8 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
             landed, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
         elif mech.save is not None and not mech.autoHit:
             dc = plan.save_dc if plan.save_dc is not None else 10
-            saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}")
+            saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
+                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech))
             if saved:
                 on_success = mech.save.onSuccess or "none"
                 if on_success == "half":
@@ -302,27 +305,22 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
             if half:
                 amount //= 2
                 text += ", halved by the save"
-            E.deal_damage(fight, actor, target, amount, mech.damageType, what=f"{plan.name} ({text})", critical=critical)
+            CE.open_blow(fight, target)
+            parts = [B.Part(amount, mech.damageType, plan.name, text)]
+            context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
             for clause in mech.plus or []:
-                _clause(fight, actor, target, clause, mech.damageType, plan, critical)
+                part = B.clause_part(fight, actor, target, clause, mech.damageType, plan.name, plan.save_dc or 10,
+                                     critical, context)
+                if part is not None:
+                    parts.append(part)
+            if not half and (mech.attackRoll or mech.autoHit):
+                list_id = plan.list_def.list if plan.list_def is not None else None
+                parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
+                                       rolled=bool(mech.attackRoll))
+            B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical)
+            CE.close_blow(fight, target)
         if landed or half:
             _applies(fight, actor, target, mech, plan, landed)
-
-
-def _clause(fight: Fight, actor: Combatant, target: Combatant, clause: Any, default_type: str | None,
-            plan: Plan, critical: bool) -> None:
-    expr = parse_dice(clause.dice or "0")
-    expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
-    amount, text = roll_damage(fight, expr, critical)
-    if clause.save is not None:
-        dc = clause.save.difficulty if clause.save.difficulty is not None else (plan.save_dc or 10)
-        if E.roll_save(fight, target, clause.save.save, dc, why=f"against part of {plan.name}"):
-            if clause.save.onSuccess == "half":
-                amount //= 2
-                text += ", halved by the save"
-            else:
-                return
-    E.deal_damage(fight, actor, target, amount, clause.type or default_type, what=f"{plan.name} ({text})")
 
 
 def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: str) -> None:
@@ -340,6 +338,8 @@ def _applies(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan:
 
 def _apply_one(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
                concentration: bool = False) -> None:
+    if not apply_allowed(fight, actor, target, apply):
+        return
     duration = apply.duration
     rounds = at = None
     of = "holder"
@@ -378,7 +378,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
-    expr = action_damage(action)
+    expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None
     shared_roll = roll_damage(fight, expr, False) if expr is not None and (action.toHit is None or action.autoHit) else None
     if action.toHit is None or action.autoHit or action.save is not None:
@@ -391,7 +391,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if action.toHit is not None and not action.autoHit:
             landed, critical = attack_roll(fight, actor, target, action.toHit, action.name)
         if landed and action.save is not None:
-            saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}")
+            saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
+                                against=SA.for_action(actor.id, action))
             if saved:
                 if action.save.onSuccess == "half":
                     half = True
@@ -405,10 +406,20 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             if half:
                 amount //= 2
                 text += ", halved by the save"
-            E.deal_damage(fight, actor, target, amount, dtype, what=f"{action.name} ({text})", critical=critical)
+            note = alternative_note(fight, actor, action)
+            CE.open_blow(fight, target)
+            parts = [B.Part(amount, dtype, action.name, f"{text}{note}")]
+            dc = action.save.difficulty if action.save else action.saveDifficulty
             for clause in (action.damage.plus if action.damage else None) or []:
-                plan = Plan(kind="action", name=action.name, save_dc=action.save.difficulty if action.save else action.saveDifficulty)
-                _clause(fight, actor, target, clause, dtype, plan, critical)
+                part = B.clause_part(fight, actor, target, clause, dtype, action.name, dc or 10, critical,
+                                     SA.for_action(actor.id, action))
+                if part is not None:
+                    parts.append(part)
+            if action.toHit is not None or action.autoHit:
+                parts += R.rider_parts(fight, actor, target, R.Blow(action.name, dtype, critical, action_id=action.id),
+                                       rolled=not action.autoHit)
+            B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical)
+            CE.close_blow(fight, target)
         if landed and not half:
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:

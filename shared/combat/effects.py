@@ -14,7 +14,7 @@ from typing import Any
 
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
-from ..sheet import set_condition, set_temp, set_text
+from ..sheet import move_track, set_condition, set_temp, set_text
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant, HeldCondition
@@ -65,7 +65,8 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     landed, note = adjust_for_type(fight, target, amount, dtype)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
-               target=target.id, amount=landed, type=dtype, critical=critical)
+               target=target.id, amount=landed, type=dtype, critical=critical,
+               source=source.id if source is not None else None)
     if landed <= 0:
         return 0
     if target.down and fight.combat.dying is not None and target.dying is not None:
@@ -98,6 +99,9 @@ def _harm_kind(fight: Fight, dtype: str | None) -> str | None:
 
 
 def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
+    from .condition_ends import on_damage
+
+    on_damage(fight, source, target, landed)
     rules = N.condition_rules(fight.ruleset)
     for held in list(target.conditions):
         rule = rules.get(held.id)
@@ -150,11 +154,29 @@ def check_down(fight: Fight, c: Combatant, source: Combatant | None) -> None:
                 remove_condition(fight, other, held, reason=f"{c.name} is down")
 
 
+def write_dying_counts(fight: Fight, c: Combatant) -> None:
+    """The dying counts are written to the sheet's own tracks at once (the sheet is the
+    record); a character no longer dying has both back at 0."""
+    dying = fight.combat.dying
+    if dying is None or c.sheet is None:
+        return
+    counts = c.dying or {"successes": 0, "failures": 0}
+    for key, track in (("successes", dying.successes), ("failures", dying.failures)):
+        view = fight.view(c)
+        info = view.track(track) if view is not None else None
+        if info is not None and info.value == counts[key]:
+            continue
+        error = fight.write(c, move_track(fight.ruleset, c.sheet, track, to=counts[key]))
+        if error:
+            fight.emit("note", f"The sheet refused {c.name}'s count against death: {error}", target=c.id)
+
+
 def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int = 0, why: str) -> None:
     dying = fight.combat.dying
     assert c.dying is not None
     c.dying["successes"] += successes
     c.dying["failures"] += failures
+    write_dying_counts(fight, c)
     view = fight.view(c)
     need_s = need_f = 3
     if view is not None:
@@ -169,7 +191,17 @@ def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int
         fight.emit("dead", f"{c.name} dies.", target=c.id)
     elif c.dying["successes"] >= need_s:
         c.dying = None
+        write_dying_counts(fight, c)
         fight.emit("stable", f"{c.name} is stable, down but no longer dying.", target=c.id)
+
+
+def _dying_condition_off(fight: Fight, c: Combatant) -> None:
+    """Back up: the downed condition the dying rule put on comes off, or it would keep a
+    revived member from ever acting again."""
+    cond = fight.combat.dying.condition if fight.combat.dying is not None else None
+    for held in list(c.conditions):
+        if held.id == cond and held.source is None:
+            remove_condition(fight, c, held, reason=f"{c.name} is back up")
 
 
 def dying_save(fight: Fight, c: Combatant) -> None:
@@ -183,9 +215,11 @@ def dying_save(fight: Fight, c: Combatant) -> None:
     if nat is not None and natural == dying.dice.sides and nat.max == "revive-1":
         c.down = False
         c.dying = None
+        write_dying_counts(fight, c)
         if c.sheet is not None:
             fight.write(c, sheet_heal(fight.ruleset, c.sheet, 1, pool=fight.combat.health.pool) if fight.combat.health.pool else c.sheet)
         fight.emit("revive", f"{c.name} rolls {r.describe()} against death: a natural {natural}, back up with 1.", target=c.id)
+        _dying_condition_off(fight, c)
         return
     if nat is not None and natural == 1 and nat.min in ("two-failures", "one-failure"):
         _mark_dying(fight, c, failures=2 if nat.min == "two-failures" else 1, why=f"a natural 1 against death")
@@ -202,6 +236,9 @@ def dying_save(fight: Fight, c: Combatant) -> None:
 
 
 def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str) -> int:
+    from .health_max import heal_cap
+
+    amount = heal_cap(fight, target, amount)
     before = N.health(fight, target)[0]
     spec = fight.combat.health
     if target.sheet is not None:
@@ -218,7 +255,9 @@ def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, wha
     if target.down and gained > 0:
         target.down = False
         target.dying = None
+        write_dying_counts(fight, target)
         fight.emit("revive", f"{target.name} is back on their feet.", target=target.id)
+        _dying_condition_off(fight, target)
     fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
     return gained
 
@@ -283,13 +322,9 @@ def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason:
         fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
     name = N.label(fight.ruleset, "condition", held.id)
     fight.emit("condition-ends", f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
-    rule = N.condition_rules(fight.ruleset).get(held.id)
-    on_end = getattr(rule, "onEnd", None) if rule is not None else None
-    if on_end is not None and not fight.state.outcome:
-        for apply in on_end.applies or []:
-            duration = apply.duration if hasattr(apply, "duration") else None
-            rounds = getattr(duration, "rounds", None)
-            put_condition(fight, c, apply.condition, source=held.source, rounds=rounds)
+    from .condition_ends import leave_behind
+
+    leave_behind(fight, c, held, N.condition_rules(fight.ruleset).get(held.id))
 
 
 def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
@@ -314,9 +349,15 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: str | None = None) -> bool:
-    """One save inside combat: the attack roll's dice + the save + condition modifiers."""
+def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None) -> bool:
+    """One save inside combat: the attack roll's dice + the save + condition modifiers.
+    `against` is what the save is against (a `SaveContext`, or the id of the condition
+    it would end); None is against nothing (concentration, death)."""
     from ..dice import pick_mode
+    from .saves_against import SaveContext
+
+    if isinstance(against, str):
+        against = SaveContext(conditions=frozenset([against]))
 
     name = N.label(fight.ruleset, "save", save)
     name = name if name.lower().endswith("save") else f"{name} save"
@@ -328,7 +369,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
     adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
     dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
-    a2, d2 = N.mode_votes(fight, c, "saves", save=save)
+    a2, d2 = N.mode_votes(fight, c, "saves", save=save, context=against)
     if c.dodging:
         dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
         if dodge is not None and save in (dodge.saves or []):
@@ -340,7 +381,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     parts = [_roll_text(r)]
     if bonus:
         parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
-    for b in N.modifiers(fight, c, "saves", save=save):
+    for b in N.modifiers(fight, c, "saves", save=save, context=against):
         if b.flat:
             total += b.flat
             parts.append(f"{'+' if b.flat > 0 else '-'} {abs(b.flat)} ({b.label})")

@@ -16,10 +16,15 @@ from typing import Any
 from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
+from . import support
 from .actions import resolve
+from .condition_ends import resolving
+from .costs import record_spend_limits
 from .fight import Fight, Refused
+from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
 from .setup import SetupError, build_combatants, roll_health
+from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, roll_initiative
@@ -67,6 +72,9 @@ def start_battle(
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
         raise SetupError([f"{ruleset.name} has no combat block, so it resolves no fight"])
+    refused = support.refusals(ruleset)
+    if refused:
+        raise SetupError(refused)
     state = BattleState(
         ruleset=RulesetRef(id=ruleset.id, version=ruleset.version, digest=digest or ""),
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
@@ -78,12 +86,15 @@ def start_battle(
     state.combatants = combatants
     for c in combatants:
         roll_health(fight, c)
+        record_spend_limits(fight, c)
         if c.side == "party" and c.sheet is not None:
             state.start_sheets[c.id] = c.sheet
         _settle_levels(fight, c)
     party_names = ", ".join(c.name for c in combatants if c.side == "party")
     foe_names = ", ".join(c.name for c in combatants if c.side == "foes")
     fight.emit("start", f"The fight begins: {party_names} against {foe_names}.")
+    for note in support.notes(ruleset, combatants):
+        fight.emit("note", note)
     roll_initiative(fight)
     state.turn = -1
     if not check_outcome(fight):
@@ -94,17 +105,14 @@ def start_battle(
 
 
 def _settle_levels(fight: Fight, c: Any) -> None:
-    """`defeats` levels take a combatant out before anyone moves."""
-    for name, rule, held in N.rules_in_force(fight, c):
-        if held is None and getattr(rule, "defeats", False):
-            c.out = True
-            fight.emit("setup", f"{c.name} is out of the fight before it starts ({name}).", target=c.id)
-            return
+    """What levels settle before anyone moves: `defeats`, health above a halved maximum,
+    a creature's starting `tracks` (health_max.py)."""
+    settle_at_start(fight, c)
 
 
 def menu(ruleset: Ruleset, state: BattleState, actor: str) -> list[Option]:
     """What `actor` may choose now. Empty when it is not their decision. Consumes no dice."""
-    fight = Fight(ruleset, state.model_copy(deep=True))
+    fight = Fight(ruleset, working_copy(state))
     return [item.option for item in _menu_items(fight, actor)]
 
 
@@ -136,7 +144,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleSt
         waiting = state.combatant(pending.actor)
         return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
                                         f"not {state.combatant(parsed.actor).name}'s")
-    fight = Fight(ruleset, state.model_copy(deep=True))
+    fight = Fight(ruleset, working_copy(state))
     items = _menu_items(fight, parsed.actor)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None:
@@ -171,7 +179,7 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> N
     if item.plan.kind == "end":
         end_turn(fight)
         return
-    resolve(fight, actor, item, targets)
+    resolving(fight, actor, item.plan, targets, lambda: resolve(fight, actor, item, targets))
     check_outcome(fight)
 
 
@@ -216,7 +224,7 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
     `battle fight` for every side). Consumes no dice."""
     if state.pending is None or state.outcome:
         return None
-    fight = Fight(ruleset, state.model_copy(deep=True))
+    fight = Fight(ruleset, working_copy(state))
     actor = fight.get(state.pending.actor)
     items = build_menu(fight, actor)
     item, targets = choose(fight, actor, items)

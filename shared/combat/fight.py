@@ -40,6 +40,10 @@ class Fight:
         else:
             self.roller = SeededRoller(dice.seed, cursor=dice.cursor)
         self._views: dict[str, SheetView] = {}
+        #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
+        self.rules_memo: dict[str, tuple[Any, ...]] = {}
+        #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
+        self.after_attack: list[tuple[str, Any]] = []
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

@@ -100,15 +100,27 @@ def health_label(ruleset: Ruleset) -> str:
 # ---------------------------------------------------------------------------
 
 
+_RULES: dict[int, tuple[Ruleset, dict[str, Any]]] = {}
+
+
 def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
-    return {c.condition: c for c in ruleset.combat.conditions or []}
+    """Condition id -> its `combat.conditions` entry; built once per ruleset (it is read
+    dozens of times for every menu), so callers must not change it."""
+    cached = _RULES.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_RULES) > 64:
+        _RULES.clear()
+    found = {c.condition: c for c in ruleset.combat.conditions or []}
+    _RULES[id(ruleset)] = (ruleset, found)
+    return found
 
 
 def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
-    immune = set((c.block or {}).get("conditionImmunities") or [])
+    immune = immunities(c)
     for level in fight.combat.levels or []:
         if level.track is not None:
-            if level.track in immune:
+            if level.track.lower() in immune:
                 continue
             view = fight.view(c)
             if view is not None:
@@ -128,7 +140,22 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
 
 
 def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
-    """(name, rule, held condition or None) for each condition and reached level."""
+    """(name, rule, held condition or None) for each condition and reached level.
+
+    A menu reads this a hundred times, so it is kept for the length of one call while what
+    it is read from stays the same: the same sheet object (sheet operations replace it, they
+    never edit it), the same block, the same held conditions (by identity) and tracks."""
+    held = tuple(c.conditions)
+    hit = fight.rules_memo.get(c.id)
+    if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
+            and len(hit[3]) == len(held) and all(a is b for a, b in zip(hit[3], held)):
+        return list(hit[4])
+    out = _rules_in_force(fight, c)
+    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), held, out)
+    return list(out)
+
+
+def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
     rules = condition_rules(fight.ruleset)
     out: list[tuple[str, Any, Any]] = []
     seen: set[str] = set()
@@ -151,42 +178,63 @@ def effects(fight: Fight, c: Combatant) -> set[str]:
     return found
 
 
-def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = None) -> int:
+def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = None, skill: str | None = None) -> int:
     n = 0
     for _name, rule, _held in rules_in_force(fight, c):
         if effect in (rule.effects or []):
             if save is not None and rule.saves and save not in rule.saves:
                 continue
+            if effect.startswith("own-checks-") and getattr(rule, "skills", None) and skill not in rule.skills:
+                continue
             n += 1
     return n
 
 
-def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None) -> list[Bonus]:
+def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill: str | None,
+             context: Any) -> bool:
+    """Whether a modifier to saves (checks) reaches this save (check): `saves` (`skills`)
+    narrow it, the modifier's own list in place of the condition's; a save modifier's
+    `against` must match what the save is against (saves_against.py). A contest rolls
+    combat's own checks (`skill` None), which nothing narrowed to skills reaches."""
+    if to == "saves":
+        narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
+        if narrowed and save is not None and save not in narrowed:
+            return False
+        if getattr(mod, "against", None) is not None:
+            from .saves_against import matches
+
+            return matches(fight, mod.against, context)
+    if to == "checks":
+        narrowed = mod.skills if mod.skills else getattr(rule, "skills", None)
+        if narrowed and (skill is None or skill not in narrowed):
+            return False
+    return True
+
+
+def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
+              context: Any = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`)."""
     out: list[Bonus] = []
     for name, rule, _held in rules_in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or (mod.flat is None and mod.dice is None):
                 continue
-            if to == "saves" and save is not None:
-                narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
-                if narrowed and save not in narrowed:
-                    continue
+            if not _reaches(fight, rule, mod, to, save, skill, context):
+                continue
             out.append(Bonus(name, mod.flat or 0, mod.dice, bool(mod.minus)))
     return out
 
 
-def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None) -> tuple[int, int]:
+def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
+               context: Any = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
     for _name, rule, _held in rules_in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or mod.mode is None:
                 continue
-            if to == "saves" and save is not None:
-                narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
-                if narrowed and save not in narrowed:
-                    continue
+            if not _reaches(fight, rule, mod, to, save, skill, context):
+                continue
             if mod.mode == "advantage":
                 adv += 1
             else:
@@ -208,16 +256,18 @@ def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
 
 def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
     """(current, maximum, temporary points). A track reads as boxes left to fill."""
+    from .health_max import factor, halve
+
     spec = fight.combat.health
     view = fight.view(c)
     if view is None:
-        return c.health, c.health_max, c.temp
+        return c.health, halve(c.health_max, factor(fight, c)[0]), c.temp
     if spec.pool is not None:
         found = view.pool(spec.pool)
         if found is None:
             return 0, 0, 0
         info, current, temp = found
-        return current, info.max, temp
+        return current, halve(info.max, factor(fight, c)[0]), temp
     info = view.track(spec.track)
     if info is None:
         return 0, 0, 0

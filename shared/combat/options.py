@@ -34,6 +34,8 @@ class Forecast(BaseModel):
     damage: float | None = None
     heal: float | None = None
     save: float | None = None
+    #: A contest's chance of winning (exact, from the dice forecast).
+    win: float | None = None
 
 
 class Option(BaseModel):
@@ -53,7 +55,8 @@ class Option(BaseModel):
 
 @dataclass
 class Plan:
-    """What resolving the option does. `kind`: weapon, entry, action, sequence, standard, end."""
+    """What resolving the option does. `kind`: weapon, entry, action, sequence, standard,
+    contest, end."""
 
     kind: str
     name: str = ""
@@ -74,6 +77,18 @@ class Plan:
     targets_side: str = "enemy"
     uses_strike: bool = False
     strikes: int = 1
+    #: The option id when it is not `ability:<list>:<row>` (a creature's spell, a bigger payment).
+    option_id: str | None = None
+    #: Steps paid above the cheapest pool of the cost's group (costs.py).
+    cost_steps: int = 0
+    #: `uses` counter a creature's spell spends (spellcasting.py), with its starting count.
+    uses_key: str | None = None
+    uses_count: int = 0
+    #: The `combat.contests` entry a contest option resolves (contests.py).
+    contest: Any = None
+    #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
+    ability: str | None = None
+    row: dict[str, Any] | None = None
 
 
 @dataclass
@@ -145,7 +160,9 @@ def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
         return [c for c in standing if c.side == actor.side]
     if side == "any":
         return [c for c in standing if not c.down or c.side == actor.side]
-    return [c for c in standing if c.side != actor.side and not c.down]
+    # A foe who is down and dying can still be struck: damage while down costs them
+    # failures against death. One down with no dying rule is simply out of reach.
+    return [c for c in standing if c.side != actor.side and (not c.down or c.dying is not None)]
 
 
 def budget_left(actor: Combatant, budget: str | None) -> bool:
@@ -220,6 +237,7 @@ def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]
                 kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
                 damage=dice.with_modifier(dice.modifier + damage_bonus), damage_type=dtype, list_def=lst,
                 entry_ref=f"{lst.list}:{slug(name)}", uses_strike=lst.strikes is not None, strikes=strikes,
+                ability=hit_ability, row=row,
             ))
     return plans
 
@@ -295,17 +313,9 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
 
 
 def can_pay(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> bool:
-    view = fight.view(actor)
-    if view is None:
-        return True
-    for pool, amount in costs:
-        found = view.pool(pool)
-        if found is None or found[1] < amount:
-            return False
-        for limit in fight.combat.spendLimits or []:
-            if limit.pool == pool and actor.spent.get(f"{limit.per}:{pool}", 0) + amount > math.floor(view.value(limit.max)):
-                return False
-    return True
+    from .costs import can_pay as pays
+
+    return pays(fight, actor, costs)
 
 
 # ---------------------------------------------------------------------------
@@ -330,15 +340,21 @@ def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
             steps = [by_id[s.action] for s in action.sequence for _ in range(s.times) if s.action in by_id]
             plans.append(Plan(kind="sequence", name=action.name, budget=action.budget, action=action, steps=steps))
             continue
-        side = "self" if action.self_ else (action.targets or ("ally" if action.heal and not action.targets else "enemy"))
-        if action.heal is not None and action.targets is None:
-            side = "ally"
+        # Without `targets` an action reaches the opposing side, a heal included (spec:
+        # "Without targets, it reaches the opposing side, as before").
+        side = "self" if action.self_ else (action.targets or "enemy")
         plans.append(Plan(kind="action", name=action.name, budget=action.budget, to_hit=action.toHit or 0,
                           to_hit_parts=[("", action.toHit or 0)], action=action, targets_side=side))
     return plans
 
 
-def action_damage(action: Any) -> DiceExpr | None:
+def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | None = None) -> DiceExpr | None:
+    """An action's damage; with the fight and the actor, as things stand now (the first
+    `damage.alternatives` that holds replaces the first amount)."""
+    if fight is not None and actor is not None:
+        from .creature_extras import action_damage as current
+
+        return current(fight, actor, action)
     dmg = action.damage
     if dmg is None:
         return None
@@ -362,12 +378,13 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
             out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
         elif plan.kind == "entry":
             m = plan.mechanics
+            from .costs import amount_expr
+
             if m.kind == "heal" and m.amount is not None:
-                amt = parse_dice(m.amount.dice or "0").mean + (m.amount.flat or 0)
+                amt = amount_expr(fight, actor, m, plan.cost_steps).mean
                 out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
             elif m.amount is not None and m.kind == "attack":
-                expr = parse_dice(m.amount.dice or "0")
-                expr = expr.with_modifier(expr.modifier + (m.amount.flat or 0))
+                expr = amount_expr(fight, actor, m, plan.cost_steps)
                 if m.attackRoll:
                     hit, crit = hit_forecast(fight, actor, t, plan.to_hit)
                     dmg = (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical)
@@ -378,7 +395,7 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                 out.append(Forecast(target=t.id))
         elif plan.kind == "action":
             a = plan.action
-            expr = action_damage(a)
+            expr = action_damage(a, fight, actor)
             if a.heal is not None:
                 amt = parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)
                 out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
@@ -394,7 +411,7 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
             hit_total = 0.0
             dmg_total = 0.0
             for step in plan.steps:
-                expr = action_damage(step)
+                expr = action_damage(step, fight, actor)
                 if expr is None:
                     continue
                 if step.toHit is not None and not step.autoHit:
@@ -414,7 +431,9 @@ def _target_count(plan: Plan) -> int:
         m = plan.mechanics
         if m.targets == "self":
             return 0
-        return m.targetCount or 1
+        from .costs import target_count
+
+        return target_count(m, plan.cost_steps)
     if plan.kind == "action":
         a = plan.action
         if a.self_:
@@ -439,6 +458,10 @@ def build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             plans += _weapon_plans(fight, actor, view)
             plans += _entry_plans(fight, actor, view)
         plans += _action_plans(fight, actor)
+        from .costs import expand_payments
+        from .spellcasting import spell_plans
+
+        plans = expand_payments(fight, actor, plans + spell_plans(fight, actor))
     attack_cap = _attack_cap(fight, actor)
     seen: set[str] = set()
     for plan in plans:
@@ -453,7 +476,7 @@ def build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
         elif plan.kind == "entry":
-            oid = f"ability:{plan.list_def.list}:{slug(plan.name)}"
+            oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
                 continue
             group = "ability"
@@ -480,7 +503,7 @@ def build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             targets = [actor]
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
         option = Option(
-            id=oid, label=plan.name, group=group, budget=plan.budget, costs=costs,
+            id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
             forecasts=_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
@@ -501,8 +524,25 @@ def build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
                        targets=targets, count=count, text=_STANDARD_TEXT[name]),
                 Plan(kind="standard", name=name, budget=main_budget, standard=name),
             ))
+    if can_act:
+        from .contests import contest_items
+        from .costs import granted_standard_items
+
+        items += contest_items(fight, actor, attack_cap)
+        if view is not None:
+            items += granted_standard_items(fight, actor, view)
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
-    return items
+    from .menu_rules import refine
+
+    return refine(fight, actor, items)
+
+
+def _option_label(fight: Fight, plan: Plan) -> str:
+    if plan.kind == "entry":
+        from .costs import payment_label
+
+        return payment_label(fight, plan)
+    return plan.name
 
 
 _STANDARD_TEXT = {

@@ -89,6 +89,45 @@ def _round_damage(action: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> f
     return one(action)
 
 
+def _drop_unknown_names(ruleset: Ruleset, name: str, block: dict[str, Any], notes: list[str]) -> None:
+    """A model wrote the proposal: names the ruleset does not have are dropped, each said."""
+    saves = {s.id for s in ruleset.sheet.saves or []}
+    live = ruleset.sheet.live
+    conditions = {c.id for c in (live.conditions or [])} if live else set()
+    types = {t.lower() for t in ruleset.combat.damageTypes or []} if ruleset.combat.damageTypes else None
+    budgets = [b.id for b in ruleset.combat.economy.budgets]
+    for save in list((block.get("saves") or {})):
+        if save not in saves:
+            del block["saves"][save]
+            notes.append(f"{name}'s save {save!r} is not one of this ruleset's, so it is dropped.")
+    for action in block.get("actions") or []:
+        label = action.get("name", action.get("id"))
+        damage = action.get("damage") or {}
+        if types is not None and isinstance(damage.get("type"), str) and damage["type"].lower() not in types:
+            notes.append(f"{name}'s {label}: damage type {damage['type']!r} is not one of this ruleset's, so it is dropped.")
+            del damage["type"]
+        kept = []
+        for apply in action.get("applies") or []:
+            if apply.get("condition") in conditions:
+                kept.append(apply)
+            else:
+                notes.append(f"{name}'s {label}: condition {apply.get('condition')!r} is not one of this ruleset's, "
+                             "so it is dropped.")
+        if "applies" in action:
+            if kept:
+                action["applies"] = kept
+            else:
+                del action["applies"]
+        save = action.get("save")
+        if isinstance(save, dict) and save.get("save") not in saves:
+            notes.append(f"{name}'s {label}: save {save.get('save')!r} is not one of this ruleset's, so the save is dropped.")
+            del action["save"]
+        if action.get("budget") not in budgets:
+            notes.append(f"{name}'s {label}: budget {action.get('budget')!r} is not one of this ruleset's, so it "
+                         f"spends {budgets[0]!r}.")
+            action["budget"] = budgets[0]
+
+
 def clamp_block(ruleset: Ruleset, name: str, block: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Fits a proposed stat block to its tier; returns the block and one sentence per change."""
     notes: list[str] = []
@@ -113,6 +152,7 @@ def clamp_block(ruleset: Ruleset, name: str, block: dict[str, Any]) -> tuple[dic
         if isinstance(block.get(key), int) and block[key] > cap:
             notes.append(f"{name}'s {key} {block[key]} is held to {cap} (at most 2 above {tier.label}).")
             block[key] = cap
+    _drop_unknown_names(ruleset, name, block, notes)
     actions = block.get("actions") or []
     if len(actions) > 6:
         notes.append(f"{name}'s actions beyond the first six are dropped.")
@@ -125,6 +165,12 @@ def clamp_block(ruleset: Ruleset, name: str, block: dict[str, Any]) -> tuple[dic
         if isinstance(save, dict) and isinstance(save.get("difficulty"), int) and save["difficulty"] > tier.saveDifficulty + 2:
             notes.append(f"{name}'s {action.get('name')} difficulty {save['difficulty']} is held to {tier.saveDifficulty + 2}.")
             save["difficulty"] = tier.saveDifficulty + 2
+    # A contest check is held like a chance to hit (spec/combat-3 "Contests").
+    checks = block.get("checks") or {}
+    for check_id in sorted(checks):
+        if isinstance(checks[check_id], int) and checks[check_id] > tier.toHit + 2:
+            notes.append(f"{name}'s {check_id} check {checks[check_id]} is held to {tier.toHit + 2}.")
+            checks[check_id] = tier.toHit + 2
     by_id = {a.get("id"): a for a in actions}
     top = tier.damagePerRound[1]
     for action in actions:
@@ -258,8 +304,13 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
 
 
 def roll_health(fight: Fight, c: Combatant) -> None:
-    """A block creature's health is rolled once when the fight is created."""
+    """A block creature's health is rolled once when the fight is created; a creature
+    written as a sheet with no health at all is left out (creature_extras.py)."""
+    c.signature_points = int((c.block or {}).get("signaturePoints") or 0)
     if c.kind != "block":
+        from .creature_extras import leave_out_without_health
+
+        leave_out_without_health(fight, c)
         return
     health = (c.block or {}).get("health")
     if isinstance(health, int):
@@ -274,4 +325,3 @@ def roll_health(fight: Fight, c: Combatant) -> None:
     else:
         c.out = True
         fight.emit("setup", f"{c.name} has no health at all, so it is left out of the fight.", target=c.id)
-    c.signature_points = int((c.block or {}).get("signaturePoints") or 0)

@@ -94,7 +94,12 @@ class Combatant(Record):
     helped_by: str | None = None
     riders_used: list[str] = Field(default_factory=list)
     spent: dict[str, int] = Field(default_factory=dict)
+    #: `combat.spendLimits` maxima ("<per>:<pool>"), read once when the fight starts.
+    spend_limits: dict[str, int] = Field(default_factory=dict)
     tracks: dict[str, int] = Field(default_factory=dict)
+    #: An action a `delays` condition held back until the start of the holder's next turn
+    #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
+    delayed: dict[str, Any] | None = None
 
 
 class Event(Record):

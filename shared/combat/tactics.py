@@ -23,6 +23,14 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
     option, plan = item.option, item.plan
     if plan.kind == "end":
         return 0.0, []
+    if plan.kind == "contest":
+        from .contests import contest_score
+
+        return contest_score(fight, actor, item)
+    if plan.kind == "shake-off":
+        from .condition_ends import shake_off_worth
+
+        return shake_off_worth(fight, plan) * CONDITION_WORTH, []
     if plan.kind == "standard":
         if plan.standard == "help" and option.targets:
             return 0.5, [option.targets[0]]
@@ -36,14 +44,18 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
         if target is None:
             continue
         value = 0.0
+        # An option that reaches either side (`targets: "any"`) is worth nothing against a
+        # friend: damage to one counts against it, and healing a foe counts for nothing.
+        friend = target.side == actor.side
         if fc.damage is not None:
             current, _top, temp = N.health(fight, target)
             hit = fc.hit if fc.hit is not None else 0.6
             # Damage past what the target has left is wasted.
-            value += min(fc.damage, current + temp) * (1.0 if fc.hit is not None else hit)
-            if current + temp <= fc.damage:
+            dealt = min(fc.damage, current + temp) * (1.0 if fc.hit is not None else hit)
+            value += -dealt if friend else dealt
+            if current + temp <= fc.damage and not friend:
                 value += 1.0
-        if fc.heal is not None:
+        if fc.heal is not None and friend:
             current, top, _ = N.health(fight, target)
             missing = top - current
             if target.down:
@@ -51,16 +63,22 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             value += min(fc.heal, missing) if current * 2 < top or target.down else 0.0
         applies = _applies(plan)
         if applies:
-            value += CONDITION_WORTH * len([a for a in applies if not any(h.id == a for h in target.conditions)])
+            # A harmful condition is worth something on a foe and costs as much on a friend
+            # (an area that catches an ally); a helpful one the other way round.
+            harmful = plan.kind != "entry" or plan.mechanics.kind in ("attack", "debuff")
+            worth = CONDITION_WORTH if harmful != friend else -CONDITION_WORTH
+            value += worth * len([a for a in applies if not any(h.id == a for h in target.conditions)])
         ranked.append((value, fc.target))
     if not ranked:
         return 0.0, []
     ranked.sort(key=lambda pair: -pair[0])
     count = max(1, option.count)
-    chosen = ranked[:count]
+    # Only targets worth reaching are chosen (never a friend caught for nothing).
+    chosen = [pair for pair in ranked[:count] if pair[0] > 0] or ranked[:1]
     total = sum(v for v, _ in chosen)
     if option.costs:
-        total -= 0.5 * sum(c["amount"] for c in option.costs)
+        # A bigger payment (a higher slot) costs more than its amount says.
+        total -= 0.5 * (1 + plan.cost_steps) * sum(c["amount"] for c in option.costs)
     return total, [t for _, t in chosen]
 
 

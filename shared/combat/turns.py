@@ -12,7 +12,9 @@ from __future__ import annotations
 from ..dice import DiceExpr
 from . import effects as E
 from . import numbers as N
+from .creature_extras import refill_signature_points
 from .fight import Fight
+from .saves_against import for_condition
 from .state import Combatant
 
 
@@ -81,6 +83,9 @@ def begin_turn(fight: Fight) -> None:
     if c.dodging:
         c.dodging = False
     fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
+    from .menu_rules import announce_budgets
+
+    announce_budgets(fight, c)
     _tick(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
     for action in (c.block or {}).get("actions") or []:
@@ -92,10 +97,14 @@ def begin_turn(fight: Fight) -> None:
             c.recharge[action["id"]] = back
             fight.emit("recharge", f"{c.name} rolls {r.describe()} to recharge {action['name']} (needs {recharge['from']}): "
                        f"{'it is back' if back else 'not yet'}.", actor=c.id)
-    if c.signature_points and (c.block or {}).get("signaturePoints"):
-        c.signature_points = int(c.block["signaturePoints"])
+    refill_signature_points(fight, c)
     if c.down and c.dying is not None and not c.out:
         E.dying_save(fight, c)
+    if c.delayed is not None:
+        from .delays import complete
+
+        complete(fight, c)
+        check_outcome(fight)
 
 
 def _tick(fight: Fight, c: Combatant, moment: str) -> None:
@@ -126,7 +135,7 @@ def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
     for held in list(c.conditions):
         if held.save is not None and held.save_at == moment and held.dc is not None:
             name = N.label(fight.ruleset, "condition", held.id)
-            if E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}", against=held.id):
+            if E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}", against=for_condition(held)):
                 E.remove_condition(fight, c, held, reason="the save ends it")
 
 

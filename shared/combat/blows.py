@@ -1,0 +1,308 @@
+"""One blow landing: its parts (the amount and every `plus` clause), the damage a condition
+changes (1.133), and dealing it part by part.
+
+Owns:
+- `Part` (an amount with its damage type and the words the log gives it) and `Hit` (what
+  an attack hit was: `weapon` or `spell`, the ability chosen for the roll, `melee` or
+  `ranged`), with `hit_of_weapon`, `hit_of_entry` and `hit_of_action`;
+- `clause_part`: one `plus` clause for one target (its `targetIs`, its own save);
+- `deliver`: the holder's `damage` and the target's `damage-taken` modifiers that reach the
+  hit (`attacks`: weapon/spell/any, `blow`, `ability`, `fromSource` for a tracked
+  condition the attacker applied) are added once per attack hit (a critical rolls their dice
+  the ruleset's critical way); an addition takes its own `damageType`, or the hit's type,
+  and merges into the part of that type before resistance; `times` changes the whole hit
+  after additions, rounding the total down once across all parts. Saves and automatic hits
+  (`hit` None) receive nothing. The parts are then dealt one by one (each resisted by its
+  own type) inside one blow, so what damage sets off is judged once per hit
+  (condition_ends.py);
+- `forecast_extra`: what the menu adds to an attack's expected damage: the holder's own
+  additions and multipliers (a target's mark is not promised there) and `plus` clauses
+  only against the targets they would reach.
+
+Rows of an attack list are weapons, and so are single-target stat-block attack rolls;
+catalog entries are spells. Without a board a weapon with reach (or with neither reach nor
+range) is swung in hand, and one with range but no reach is ranged.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..dice import DiceExpr, mean_damage, parse_dice
+from . import effects as E
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant
+
+
+@dataclass
+class Part:
+    """An amount of one damage type; the log calls it `name (detail)`."""
+
+    amount: int
+    type: str | None
+    name: str
+    detail: str = ""
+
+    @property
+    def what(self) -> str:
+        return f"{self.name} ({self.detail})" if self.detail else self.name
+
+
+@dataclass(frozen=True)
+class Hit:
+    attacks: str
+    ability: str | None = None
+    blow: str | None = None
+
+
+def _signed(n: int) -> str:
+    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
+
+
+def _number(value: Any) -> float | None:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _row_distance(fight: Fight, actor: Combatant, plan: Any, spec: Any) -> float | None:
+    if spec is None:
+        return None
+    if spec.const is not None:
+        return spec.const
+    view = fight.view(actor)
+    if view is None or plan.row is None:
+        return None
+    return _number(view.cell(plan.list_def.list, plan.row, spec.column))
+
+
+def hit_of_weapon(fight: Fight, actor: Combatant, plan: Any) -> Hit:
+    lst = plan.list_def
+    reach = _row_distance(fight, actor, plan, getattr(lst, "reach", None))
+    rng = getattr(lst, "range", None)
+    shoots = _row_distance(fight, actor, plan, rng.normal) if rng is not None else None
+    blow = "ranged" if (not reach) and shoots else "melee"
+    return Hit("weapon", getattr(plan, "ability", None), blow)
+
+
+def hit_of_entry(mech: Any) -> Hit | None:
+    return Hit("spell") if mech.attackRoll else None
+
+
+def hit_of_action(action: Any) -> Hit | None:
+    if action.toHit is None or action.autoHit:
+        return None
+    single = (action.targetCount or 1) == 1 and action.area is None
+    blow = "ranged" if action.reach is None and action.range is not None else "melee"
+    return Hit("weapon" if single else "spell", getattr(action, "ability", None), blow)
+
+
+# ---------------------------------------------------------------------------
+# clauses
+# ---------------------------------------------------------------------------
+
+
+def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, default_type: str | None,
+                name: str, dc: int, critical: bool, context: Any = None) -> Part | None:
+    """One `plus` clause for one target: None when its `targetIs` does not match or its own
+    save removes it."""
+    from .actions import roll_damage
+    from .targeting import describe_test, passes
+
+    test = getattr(clause, "targetIs", None)
+    if test is not None and not passes(fight, target, test):
+        fight.emit("note", f"Part of {name} reaches only {describe_test(fight, test)}, so it passes {target.name} by.",
+                   target=target.id)
+        return None
+    expr = parse_dice(clause.dice or "0")
+    expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
+    amount, text = roll_damage(fight, expr, critical)
+    if clause.save is not None:
+        clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
+        if E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context):
+            if clause.save.onSuccess == "half":
+                amount //= 2
+                text += ", halved by the save"
+            else:
+                return None
+    return Part(amount, clause.type or default_type, name, text)
+
+
+# ---------------------------------------------------------------------------
+# the damage a condition changes
+# ---------------------------------------------------------------------------
+
+
+def _reaches(mod: Any, hit: Hit) -> bool:
+    if mod.attacks not in (None, "any") and mod.attacks != hit.attacks:
+        return False
+    if mod.blow is not None and mod.blow != hit.blow:
+        return False
+    if mod.ability is not None and mod.ability != hit.ability:
+        return False
+    return True
+
+
+def holder_mods(fight: Fight, holder: Combatant, to: str) -> list[tuple[str, Any, Any]]:
+    """(name, modifier, held condition or None) for every `to` modifier the holder has."""
+    return [(name, mod, held) for name, rule, held in N.rules_in_force(fight, holder)
+            for mod in getattr(rule, "modifiers", None) or [] if mod.to == to]
+
+
+def damage_mods(fight: Fight, actor: Combatant, target: Combatant | None, hit: Hit,
+                own: list[tuple[str, Any, Any]] | None = None) -> list[tuple[str, Any]]:
+    """(name, modifier) for the attacker's `damage` and (when a target is given) the
+    target's `damage-taken` modifiers that reach this hit."""
+    found = own if own is not None else holder_mods(fight, actor, "damage")
+    if target is not None:
+        found = found + holder_mods(fight, target, "damage-taken")
+    out: list[tuple[str, Any]] = []
+    for name, mod, held in found:
+        if not _reaches(mod, hit):
+            continue
+        if mod.fromSource and (held is None or not held.tracked or held.source != actor.id):
+            continue
+        out.append((name, mod))
+    return out
+
+
+def _roll_added(fight: Fight, dice: str, critical: bool) -> tuple[int, str]:
+    expr = parse_dice(dice)
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    r = fight.roll(expr)
+    total, text = r.total, r.describe()
+    if critical and expr.terms:
+        if rule == "double-dice":
+            again = fight.roll(expr.dice_only())
+            total += again.total
+            text += f", doubled dice {again.describe()}"
+        elif rule == "max-dice":
+            total += expr.dice_max
+            text += f", plus the dice's highest {expr.dice_max}"
+    return total, text
+
+
+def _same_type(a: str | None, b: str | None) -> bool:
+    return (a or "").lower() == (b or "").lower()
+
+
+def _add(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]], critical: bool) -> None:
+    hit_type = parts[0].type if parts else None
+    for name, mod in mods:
+        if mod.flat is None and mod.dice is None:
+            continue
+        value = mod.flat or 0
+        shown = ""
+        if mod.dice:
+            rolled, text = _roll_added(fight, mod.dice, critical)
+            value += -rolled if mod.minus else rolled
+            shown = f"{mod.dice}: {text}"
+        dtype = mod.damageType or hit_type
+        part = next((p for p in parts if _same_type(p.type, dtype)), None)
+        if part is not None:
+            part.amount += value
+            part.detail += f", {_signed(value)} ({name}) = {part.amount}"
+        else:
+            parts.append(Part(value, dtype, name, shown or str(value)))
+
+
+def _times(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]]) -> None:
+    times = Fraction(1)
+    names: list[str] = []
+    for name, mod in mods:
+        if mod.times is not None:
+            times *= Fraction(mod.times)
+            names.append(name)
+    if times == 1 or not parts:
+        return
+    for p in parts:
+        p.amount = max(0, p.amount)
+    total = sum(p.amount for p in parts)
+    wanted = math.floor(total * times)
+    exact = [p.amount * times for p in parts]
+    floors = [math.floor(x) for x in exact]
+    # The total is rounded down once; the parts' remainders go, largest first, to make it up.
+    order = sorted(range(len(parts)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in order[: wanted - sum(floors)]:
+        floors[i] += 1
+    for p, amount in zip(parts, floors):
+        p.amount = amount
+    word = "halves" if times == Fraction(1, 2) else "doubles" if times == 2 else f"multiplies by {float(times):g}"
+    fight.emit("note", f"{' and '.join(names)} {word} the blow: {total} becomes {wanted}.", times=float(times))
+
+
+def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], hit: Hit | None,
+            critical: bool = False) -> int:
+    """Deals a blow's parts to `target` after the damage conditions change; returns what
+    landed in all."""
+    from . import condition_ends as CE
+
+    if hit is not None and parts:
+        mods = damage_mods(fight, actor, target, hit)
+        _add(fight, parts, mods, critical)
+        _times(fight, parts, mods)
+    landed = 0
+    CE.open_blow(fight, target)
+    try:
+        for part in parts:
+            if target.out or fight.state.outcome:
+                break
+            landed += E.deal_damage(fight, actor, target, max(0, part.amount), part.type, what=part.what,
+                                    critical=critical)
+    finally:
+        CE.close_blow(fight, target)
+    return landed
+
+
+# ---------------------------------------------------------------------------
+# forecasts
+# ---------------------------------------------------------------------------
+
+
+def _mean(expr: DiceExpr, critical: str | None) -> Fraction:
+    return mean_damage(expr, critical or "none")
+
+
+def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit | None, clauses: list[Any],
+                   own: list[tuple[str, Any, Any]], chances: Callable[[], tuple[Fraction, Fraction]]
+                   ) -> tuple[Fraction, Fraction] | None:
+    """(expected damage to add, multiplier) once the holder's own damage modifiers (`own`,
+    from `holder_mods`) and the `plus` clauses that reach `target` are counted, or None when
+    nothing changes the forecast. `hit` None is a save or an automatic hit (no modifiers).
+    `chances` gives (hit, critical) and is asked only when something changes."""
+    from .targeting import passes
+
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    normal = Fraction(0)
+    crit = Fraction(0)
+    times = Fraction(1)
+    changed = False
+    for clause in clauses:
+        if getattr(clause, "targetIs", None) is not None and not passes(fight, target, clause.targetIs):
+            continue
+        expr = parse_dice(clause.dice or "0")
+        expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
+        normal += _mean(expr, None)
+        crit += _mean(expr, rule)
+        changed = True
+    if hit is not None and own:
+        for _name, mod in damage_mods(fight, actor, None, hit, own):
+            if mod.flat:
+                normal += mod.flat
+                crit += mod.flat
+                changed = True
+            if mod.dice:
+                expr = parse_dice(mod.dice)
+                sign = -1 if mod.minus else 1
+                normal += sign * _mean(expr, None)
+                crit += sign * _mean(expr, rule)
+                changed = True
+            if mod.times is not None:
+                times *= Fraction(mod.times)
+                changed = True
+    if not changed:
+        return None
+    hit_chance, crit_chance = chances()
+    return (hit_chance - crit_chance) * normal + crit_chance * crit, times

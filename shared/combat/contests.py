@@ -1,0 +1,318 @@
+"""Contests (grab, shove, break free) in a fight without a board (Capability API 1.43).
+
+Owns: the `contest:<id>` menu options with each target's exact chance of winning,
+resolving a contest and its log line, and how the Engine's tactics weigh one.
+
+- The roll: both sides roll `attackRoll.dice` and add the best of the checks their side may
+  use (`combat.checks`: a sheet reads the value, a creature written in numbers its own
+  `checks`, a missing one 0). The higher total wins; a tie goes to the defender unless
+  `ties` is `"attacker"`. Each side's condition modifiers to `checks`, and
+  `own-checks-advantage`/`-disadvantage`, apply to that side's roll (they roll twice only
+  where the ruleset's attack roll allows advantage). Anything narrowed to `skills` does
+  not reach a contest, which rolls combat's own checks, not skills.
+- Winning does what `onWin` says: `applies` puts each condition on the loser with the
+  winner as its source (`rounds` gives it a clock); `ends` takes a condition off the actor
+  or the target; `push` would move the loser away, but without a board nobody moves, and
+  the log says so. Losing does nothing.
+- `from.holding`: aimed only at whoever put that condition on the actor, and offered only
+  while it lasts. `strike: true`: stands in for one strike of the budget's action (done
+  first it spends the budget and leaves the other strikes in hand; done while strikes are
+  held it uses one), and counts toward `attacksPerTurn`.
+- Tactics weigh contests conservatively: a grab sets something up (half a condition's
+  worth), breaking free is worth most, and only while held; a push without a board is
+  worth nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
+from . import effects as E
+from . import numbers as N
+from .fight import Fight
+from .options import Forecast, MenuItem, Option, Plan, budget_left, targets_for
+from .state import Combatant
+from .tactics import CONDITION_WORTH
+
+#: What a won break-free is worth to the Engine's tactics, in points of damage: while held,
+#: breaking free is worth most ("the greatest value only while held"), above an ordinary
+#: blow, unless the chance of winning is small.
+BREAK_FREE_WORTH = 10 * CONDITION_WORTH
+
+
+# ---------------------------------------------------------------------------
+# one side's numbers
+# ---------------------------------------------------------------------------
+
+
+def check_mods(fight: Fight, c: Combatant) -> list[N.Bonus]:
+    """Flat and rolled changes to `c`'s contest checks, named for the log (no skill: a
+    contest rolls combat's own checks, which nothing narrowed to skills reaches)."""
+    return [b for b in N.modifiers(fight, c, "checks") if b.flat or b.dice]
+
+
+def side_mode(fight: Fight, c: Combatant) -> str:
+    roll = fight.combat.attackRoll
+    if roll is None or not roll.advantage:
+        return "normal"
+    adv = N.effect_count(fight, c, "own-checks-advantage")
+    dis = N.effect_count(fight, c, "own-checks-disadvantage")
+    a2, d2 = N.mode_votes(fight, c, "checks")
+    return pick_mode(adv + a2, dis + d2)
+
+
+def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
+    """The check of the list that adds the most (the first one on a tie)."""
+    best: tuple[str, int] | None = None
+    for check_id in check_ids:
+        bonus = N.check_bonus(fight, c, check_id)
+        if best is None or bonus > best[1]:
+            best = (check_id, bonus)
+    assert best is not None
+    return best
+
+
+def check_label(fight: Fight, check_id: str) -> str:
+    for check in fight.combat.checks or []:
+        if check.id == check_id:
+            return check.label
+    return check_id
+
+
+# ---------------------------------------------------------------------------
+# the chance of winning
+# ---------------------------------------------------------------------------
+
+
+Side = tuple[int, str, tuple[tuple[str, bool], ...]]
+
+
+def _side(fight: Fight, c: Combatant, bonus: int, memo: dict[str, Side] | None = None) -> Side:
+    """(flat total, roll mode, rolled modifiers) of one side: what its distribution needs.
+    `memo` keeps what the conditions give each combatant while one menu is drawn."""
+    found = memo.get(c.id) if memo is not None else None
+    if found is None:
+        mods = check_mods(fight, c)
+        found = (sum(b.flat for b in mods), side_mode(fight, c), tuple((b.dice, b.minus) for b in mods if b.dice))
+        if memo is not None:
+            memo[c.id] = found
+    return found[0] + bonus, found[1], found[2]
+
+
+def _ways(count: int, sides: int, side: tuple[int, str, tuple[tuple[str, bool], ...]]) -> tuple[int, list[int], int]:
+    """(lowest total, ways of each total from there, outcomes): the side's exact totals."""
+    flat, mode, rolled = side
+    dist = sum_distribution(DiceExpr.of(count, sides, flat), mode)
+    low, ways, denominator = dist.low, list(dist.ways), dist.denominator
+    for text, minus in rolled:
+        extra = sum_distribution(parse_dice(text))
+        e_low, e_ways = extra.low, extra.ways
+        if minus:
+            e_low, e_ways = -extra.high, tuple(reversed(extra.ways))
+        merged = [0] * (len(ways) + len(e_ways) - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for j, v in enumerate(e_ways):
+                    merged[i + j] += w * v
+        low, ways, denominator = low + e_low, merged, denominator * extra.denominator
+    return low, ways, denominator
+
+
+@lru_cache(maxsize=4096)
+def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool) -> Fraction:
+    a_low, a_ways, a_den = _ways(count, sides, attacker)
+    d_low, d_ways, d_den = _ways(count, sides, defender)
+    # below[k]: ways the defender totals less than d_low + k.
+    below = [0]
+    for w in d_ways:
+        below.append(below[-1] + w)
+    won = 0
+    for i, w in enumerate(a_ways):
+        if not w:
+            continue
+        k = a_low + i - d_low + (1 if ties else 0)
+        won += w * below[min(max(k, 0), len(d_ways))]
+    return Fraction(won, a_den * d_den)
+
+
+def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
+               memo: dict[str, Side] | None = None) -> Fraction:
+    """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
+    _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
+    _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
+    dice = fight.combat.attackRoll.dice
+    return _chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), _side(fight, target, d_bonus, memo),
+                   contest.ties == "attacker")
+
+
+# ---------------------------------------------------------------------------
+# the menu
+# ---------------------------------------------------------------------------
+
+
+def _granted_strikes(fight: Fight, actor: Combatant, budget: str) -> int:
+    """Strikes the budget's action puts in hand (an attack list's `strikes`), else 1."""
+    view = fight.view(actor)
+    if view is None:
+        return 1
+    for lst in fight.combat.attacks or []:
+        if lst.budget == budget and lst.strikes is not None:
+            return max(1, math.floor(view.value(lst.strikes)))
+    return 1
+
+
+def contest_targets(fight: Fight, actor: Combatant, contest: Any) -> list[Combatant]:
+    holding = contest.from_.holding if contest.from_ is not None else None
+    if holding is None:
+        return targets_for(fight, actor, "enemy")
+    sources: list[str] = []
+    for held in actor.conditions:
+        if held.id == holding and held.source is not None and held.source not in sources:
+            sources.append(held.source)
+    return [c for c in fight.state.combatants if c.id in sources and not c.out]
+
+
+def _win_text(fight: Fight, contest: Any) -> str:
+    parts: list[str] = []
+    win = contest.onWin
+    for apply in win.applies or []:
+        name = N.label(fight.ruleset, "condition", apply.condition)
+        clock = f" for {apply.rounds} round{'s' if apply.rounds != 1 else ''}" if apply.rounds else ""
+        parts.append(f"the loser is {name}{clock}")
+    for end in win.ends or []:
+        parts.append(f"{'you are' if end.on == 'actor' else 'the target is'} no longer "
+                     f"{N.label(fight.ruleset, 'condition', end.condition)}")
+    if win.push is not None:
+        parts.append("the loser would be pushed (nobody moves without a board)")
+    return "; ".join(parts)
+
+
+def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
+    out: list[MenuItem] = []
+    if fight.combat.attackRoll is None or not fight.combat.contests:
+        return out
+    memo: dict[str, Side] = {}
+    for contest in fight.combat.contests:
+        free_strike = bool(contest.strike) and actor.strikes > 0
+        if not free_strike and not budget_left(actor, contest.budget):
+            continue
+        if contest.strike and attack_cap is not None and actor.attacks_made >= attack_cap:
+            continue
+        targets = contest_targets(fight, actor, contest)
+        if not targets:
+            continue
+        a_checks = " or ".join(check_label(fight, c) for c in contest.attacker.checks)
+        d_checks = " or ".join(check_label(fight, c) for c in contest.defender.checks)
+        budget_label = N.label(fight.ruleset, "budget", contest.budget)
+        spends = "one of the strikes in hand" if free_strike else budget_label
+        forecasts = [Forecast(target=t.id, win=round(float(win_chance(fight, actor, t, contest, memo)), 4))
+                     for t in targets]
+        out.append(MenuItem(
+            Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
+                   targets=[t.id for t in targets], count=1, forecasts=forecasts,
+                   text=f"{spends}; {a_checks} against {d_checks}; on a win {_win_text(fight, contest)}"),
+            Plan(kind="contest", name=contest.label, budget=contest.budget, contest=contest,
+                 uses_strike=bool(contest.strike), strikes=_granted_strikes(fight, actor, contest.budget)),
+        ))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# resolving
+# ---------------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
+
+
+def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
+    check_id, bonus = best_check(fight, c, check_ids)
+    dice = fight.combat.attackRoll.dice
+    r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
+    pieces = [E._roll_text(r), _signed(bonus)]
+    total = r.total + bonus
+    for b in check_mods(fight, c):
+        if b.flat:
+            total += b.flat
+            pieces.append(f"{_signed(b.flat)} ({b.label})")
+        if b.dice:
+            extra = fight.roll(b.dice)
+            value = -extra.total if b.minus else extra.total
+            total += value
+            pieces.append(f"{_signed(value)} ({b.label})")
+    return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}"
+
+
+def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+    from .actions import _spend_budget
+
+    contest = plan.contest
+    target = targets[0]
+    if plan.uses_strike and actor.strikes > 0:
+        actor.strikes -= 1
+    else:
+        _spend_budget(fight, actor, plan.budget)
+        if plan.uses_strike:
+            actor.strikes = plan.strikes - 1
+    if plan.uses_strike:
+        actor.attacks_made += 1
+    a_total, a_text = _roll_side(fight, actor, contest.attacker.checks)
+    d_total, d_text = _roll_side(fight, target, contest.defender.checks)
+    won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
+    fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
+               f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
+               total=a_total, against=d_total, won=won)
+    if won:
+        _on_win(fight, actor, target, contest)
+
+
+def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> None:
+    win = contest.onWin
+    for end in win.ends or []:
+        holder = winner if end.on == "actor" else loser
+        for held in [h for h in holder.conditions if h.id == end.condition]:
+            E.remove_condition(fight, holder, held, reason=f"{winner.name} won {contest.label}")
+    for apply in win.applies or []:
+        if loser.out:
+            break
+        E.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
+    if win.push is not None:
+        unit = fight.combat.distance.label if fight.combat.distance is not None else ""
+        far = f"{win.push:g} {unit}".strip()
+        fight.emit("push", f"{loser.name} would be pushed {far} away from {winner.name}, but this fight has "
+                   "no board, so nobody moves.", actor=winner.id, target=loser.id)
+
+
+# ---------------------------------------------------------------------------
+# tactics
+# ---------------------------------------------------------------------------
+
+
+def contest_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    """The Engine's weighing of a contest: the chance of winning times what winning sets up."""
+    contest = item.plan.contest
+    win = contest.onWin
+    best: tuple[float, str] | None = None
+    for fc in item.option.forecasts:
+        target = fight.state.combatant(fc.target)
+        if target is None or fc.win is None:
+            continue
+        worth = 0.0
+        for apply in win.applies or []:
+            if not any(h.id == apply.condition for h in target.conditions):
+                worth += CONDITION_WORTH / 2
+        for end in win.ends or []:
+            holder = actor if end.on == "actor" else target
+            if any(h.id == end.condition for h in holder.conditions):
+                worth += BREAK_FREE_WORTH if end.on == "actor" else CONDITION_WORTH / 2
+        value = fc.win * worth
+        if best is None or value > best[0]:
+            best = (value, target.id)
+    if best is None:
+        return 0.0, []
+    return best[0], [best[1]]

@@ -1,0 +1,99 @@
+"""A condition's `delays` (1.120): what its holder uses from its `catalogs`, paid for with
+its `budget`, may not happen yet.
+
+Owns: `held_back` (called once an entry is paid for: the `chance` die is rolled, and on
+`atLeast` or higher the action is kept on the holder as `Combatant.delayed`, its numbers as
+the menu read them) and `complete` (at the start of the holder's next turn it happens on
+the same budget, spending that turn's budget, and proceeds as it would have; a holder who
+cannot act or has none of that budget left loses it). Either way the cost stays spent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import numbers as N
+from .fight import Fight
+from .options import Plan
+from .state import Combatant
+
+
+def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | None:
+    if plan.kind != "entry" or plan.budget is None or not plan.entry_ref:
+        return None
+    catalog = plan.entry_ref.partition("/")[0]
+    for name, rule, _held in N.rules_in_force(fight, actor):
+        delays = getattr(rule, "delays", None)
+        if delays is not None and delays.budget == plan.budget and catalog in delays.catalogs:
+            return name, delays
+    return None
+
+
+def held_back(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> bool:
+    """Rolls the chance die for a paid entry; True when the action waits."""
+    found = _delaying(fight, actor, plan)
+    if found is None:
+        return False
+    name, delays = found
+    chance = delays.chance
+    face = fight.die(chance.sides)
+    if face < chance.atLeast:
+        fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "
+                   f"({chance.atLeast} or higher holds it back), so it goes ahead.", actor=actor.id, face=face)
+        return False
+    actor.delayed = {
+        "list": plan.list_def.list if plan.list_def is not None else None,
+        "entry": plan.entry_ref,
+        "name": plan.name,
+        "budget": plan.budget,
+        "targets": [t.id for t in targets],
+        "to_hit": plan.to_hit,
+        "to_hit_parts": [list(p) for p in plan.to_hit_parts],
+        "save_dc": plan.save_dc,
+        "cost_steps": getattr(plan, "cost_steps", 0),
+    }
+    fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "
+               f"({chance.atLeast} or higher holds it back), so it waits until the start of {actor.name}'s "
+               "next turn; what it cost stays spent.", actor=actor.id, face=face)
+    return True
+
+
+def _lost(fight: Fight, c: Combatant, name: str, why: str) -> None:
+    fight.emit("delay", f"{c.name}'s held-back {name} is lost: {why}.", actor=c.id)
+
+
+def complete(fight: Fight, c: Combatant) -> None:
+    """At the start of the holder's turn: the held-back action happens, or is lost."""
+    from . import actions as A
+    from .condition_ends import resolving
+    from .options import _catalog_entry
+
+    held = c.delayed
+    if held is None:
+        return
+    c.delayed = None
+    name, budget = held["name"], held["budget"]
+    if c.out or c.down or "cannot-act" in N.effects(fight, c):
+        _lost(fight, c, name, "they cannot act")
+        return
+    if c.budgets.get(budget, 0) <= 0:
+        _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
+        return
+    entry = _catalog_entry(fight, held["entry"])
+    list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held["list"]), None)
+    if entry is None or entry.mechanics is None:
+        _lost(fight, c, name, "the entry is gone")
+        return
+    targets = [t for t in (fight.state.combatant(cid) for cid in held["targets"]) if t is not None and not t.out]
+    if held["targets"] and not targets:
+        _lost(fight, c, name, "nobody it was aimed at is left")
+        return
+    plan = Plan(kind="entry", name=name, budget=None, to_hit=held["to_hit"],
+                to_hit_parts=[(str(a), int(b)) for a, b in held["to_hit_parts"]], entry=entry,
+                entry_ref=held["entry"], mechanics=entry.mechanics, list_def=list_def, save_dc=held["save_dc"])
+    if hasattr(plan, "cost_steps"):
+        plan.cost_steps = held.get("cost_steps", 0)
+    A._spend_budget(fight, c, budget)
+    fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
+               f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)
+    resolving(fight, c, plan, targets, lambda: A._entry(fight, c, plan, targets))

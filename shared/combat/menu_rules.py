@@ -1,0 +1,306 @@
+"""The menu's last pass: what conditions take off it, add to it, and change in its
+forecasts. `refine(fight, actor, items)` runs on the menu `build_menu` drew.
+
+Owns:
+- target rules (targeting.py): each option's targets lose whoever `cannot-target-source`
+  (`-side`), `targetTypes` or a needed sense rules out; an option left with nobody to aim
+  at goes;
+- `attacksPerTurn` (1.76) on every option that rolls to hit (weapons, entries with
+  `attackRoll`, stat-block attacks, sequences with an attack step) and `attack_step_allowed`,
+  which stops a sequence's attack steps once the holder has made that many;
+- `grants` (1.76): once the budget an option normally spends has run out, a budget a
+  condition fills can pay for the standard actions it names (`standard:<name>@<budget>`;
+  never the first budget, which already has every standard action), for one weapon attack
+  of a single strike (`attack:<list>:<row>@<budget>`; for a creature, a single-target
+  stat-block attack, `action:<id>@<budget>`, never a sequence), narrowed by `melee` and
+  `names`; `afterAttack` needs an attack already made this turn. Using items is offered
+  by the items part of combat; a grant never pays for a reaction;
+- `shakeOff` options (condition_ends.py), offered only to a combatant who can act;
+- forecasts (blows.py): the holder's own damage additions and multipliers and the `plus`
+  clauses that reach each target, so the menu promises what the blow would deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any
+
+from . import blows as B
+from . import numbers as N
+from .condition_ends import shake_off_items
+from .fight import Fight
+from .options import (
+    MenuItem,
+    Option,
+    Plan,
+    _action_plans,
+    _attack_cap,
+    _forecasts,
+    _weapon_plans,
+    budget_left,
+    hit_forecast,
+    slug,
+    targets_for,
+)
+from .state import Combatant
+from .targeting import filter_targets, plan_source, restricts
+
+# ---------------------------------------------------------------------------
+# attacks per turn
+# ---------------------------------------------------------------------------
+
+
+def _rolls_to_hit(plan: Plan) -> bool:
+    if plan.kind == "weapon":
+        return True
+    if plan.kind == "entry":
+        return bool(plan.mechanics.attackRoll)
+    if plan.kind == "action":
+        return plan.action.toHit is not None and not plan.action.autoHit
+    if plan.kind == "sequence":
+        return any(s.toHit is not None and not s.autoHit for s in plan.steps)
+    return False
+
+
+def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
+    """Whether one step of a sequence may still roll to hit this turn."""
+    if step.toHit is None or step.autoHit or fight.state.current() is not actor:
+        return True
+    cap = _attack_cap(fight, actor)
+    if cap is None or actor.attacks_made < cap:
+        return True
+    fight.emit("note", f"{actor.name} has made {actor.attacks_made} attack{'s' if actor.attacks_made != 1 else ''} "
+               f"this turn, all their conditions allow, so {step.name} does not happen.", actor=actor.id)
+    return False
+
+
+# ---------------------------------------------------------------------------
+# targets and forecasts
+# ---------------------------------------------------------------------------
+
+
+def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None:
+    option = item.option
+    if not option.targets or not restricts(fight, actor, plan_source(item.plan)):
+        return item
+    allowed = [t.id for t in filter_targets(fight, actor, (fight.get(t) for t in option.targets), plan_source(item.plan))]
+    if allowed == option.targets:
+        return item
+    if option.count and not allowed:
+        return None
+    kept = set(allowed)
+    option = option.model_copy(update={
+        "targets": allowed,
+        "count": min(option.count, len(allowed)),
+        "forecasts": [f for f in option.forecasts if f.target in kept],
+    })
+    return MenuItem(option, item.plan)
+
+
+def _hit_and_clauses(fight: Fight, actor: Combatant, plan: Plan, step: Any = None) -> tuple[B.Hit | None, list[Any], int | None]:
+    """What a plan's blow is for forecasting: the hit (None: a save or an automatic hit),
+    its `plus` clauses, and the to-hit bonus its attack roll adds (None: no roll)."""
+    if plan.kind == "weapon":
+        return B.hit_of_weapon(fight, actor, plan), [], plan.to_hit
+    if plan.kind == "entry":
+        m = plan.mechanics
+        if m.kind != "attack" or m.amount is None:
+            return None, [], None
+        return B.hit_of_entry(m), list(m.plus or []), plan.to_hit if m.attackRoll else None
+    action = step if step is not None else plan.action
+    if action is None or action.damage is None or action.heal is not None:
+        return None, [], None
+    hit = B.hit_of_action(action)
+    return hit, list(action.damage.plus or []), action.toHit if hit is not None else None
+
+
+def _extra(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
+           step: Any = None) -> tuple[Fraction, Fraction] | None:
+    hit, clauses, to_hit = _hit_and_clauses(fight, actor, plan, step)
+    if not clauses and (hit is None or not own):
+        return None
+
+    def chances() -> tuple[Fraction, Fraction]:
+        if to_hit is None:
+            return Fraction(1), Fraction(0)
+        return hit_forecast(fight, actor, target, to_hit)
+
+    return B.forecast_extra(fight, actor, target, hit, clauses, own, chances)
+
+
+def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[str, Any, Any]]) -> MenuItem:
+    plan = item.plan
+    if plan.kind not in ("weapon", "entry", "action", "sequence"):
+        return item
+    changed = False
+    forecasts = []
+    for fc in item.option.forecasts:
+        target = fight.state.combatant(fc.target)
+        if fc.damage is None or target is None:
+            forecasts.append(fc)
+            continue
+        if plan.kind == "sequence":
+            # Each step of a sequence is its own blow: its clauses and the holder's additions
+            # are added step by step (multipliers change that step's share).
+            total = Fraction(fc.damage).limit_denominator(1000)
+            for step in plan.steps:
+                found = _extra(fight, actor, target, plan, own, step)
+                if found is not None:
+                    extra, times = found
+                    total += extra * times + (times - 1) * _step_mean(fight, actor, target, step)
+                    changed = True
+            forecasts.append(fc.model_copy(update={"damage": round(float(max(total, Fraction(0))), 3)}))
+            continue
+        found = _extra(fight, actor, target, plan, own)
+        if found is None:
+            forecasts.append(fc)
+            continue
+        extra, times = found
+        damage = (Fraction(fc.damage).limit_denominator(1000) + extra) * times
+        forecasts.append(fc.model_copy(update={"damage": round(float(max(damage, Fraction(0))), 3)}))
+        changed = True
+    if not changed:
+        return item
+    return MenuItem(item.option.model_copy(update={"forecasts": forecasts}), plan)
+
+
+def _step_mean(fight: Fight, actor: Combatant, target: Combatant, step: Any) -> Fraction:
+    from ..dice import mean_damage
+    from .options import action_damage
+
+    expr = action_damage(step, fight, actor)
+    if expr is None:
+        return Fraction(0)
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    if step.toHit is None or step.autoHit:
+        return mean_damage(expr)
+    hit, crit = hit_forecast(fight, actor, target, step.toHit)
+    return (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, rule)
+
+
+# ---------------------------------------------------------------------------
+# budgets and grants
+# ---------------------------------------------------------------------------
+
+
+def announce_budgets(fight: Fight, c: Combatant) -> None:
+    """One sentence per condition that changed a per-turn budget as the turn began."""
+    per_turn = {b.id for b in fight.combat.economy.budgets if b.per == "turn"}
+    for name, rule, _held in N.rules_in_force(fight, c):
+        for change in getattr(rule, "budgets", None) or []:
+            if change.budget not in per_turn:
+                continue
+            label = N.label(fight.ruleset, "budget", change.budget)
+            if change.flat > 0:
+                text = f"{name} gives {c.name} {change.flat} more {label} this turn"
+            else:
+                text = f"{name} takes {-change.flat} {label} from {c.name} this turn"
+            fight.emit("budget", f"{text} ({c.budgets.get(change.budget, 0)} in all).", actor=c.id,
+                       budget=change.budget, change=change.flat)
+
+
+
+def _grants(fight: Fight, actor: Combatant) -> list[tuple[str, Any]]:
+    out = []
+    for name, rule, _held in N.rules_in_force(fight, actor):
+        grants = getattr(rule, "grants", None)
+        if grants is not None and actor.budgets.get(grants.budget, 0) > 0:
+            out.append((name, grants))
+    return out
+
+
+def _strike_allowed(fight: Fight, actor: Combatant, grants: Any, plan: Plan) -> bool:
+    if grants.names and plan.name.lower() not in {n.lower() for n in grants.names}:
+        return False
+    if grants.melee:
+        hit = B.hit_of_weapon(fight, actor, plan) if plan.kind == "weapon" else B.hit_of_action(plan.action)
+        if hit is None or hit.blow != "melee":
+            return False
+    if grants.afterAttack and actor.attacks_made == 0:
+        return False
+    return True
+
+
+def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | None) -> list[MenuItem]:
+    items: list[MenuItem] = []
+    main = fight.combat.economy.budgets[0].id
+    for cond_name, grants in _grants(fight, actor):
+        g = grants.budget
+        g_label = N.label(fight.ruleset, "budget", g)
+        if grants.standard and g != main and not budget_left(actor, main):
+            for name in grants.standard:
+                if name not in (fight.combat.standard or []):
+                    continue
+                oid = f"standard:{name}@{g}"
+                if oid in taken:
+                    continue
+                targets: list[str] = []
+                count = 0
+                if name == "help":
+                    allies = filter_targets(fight, actor, [c for c in fight.standing(actor.side) if c.id != actor.id])
+                    if not allies:
+                        continue
+                    targets, count = [c.id for c in allies], 1
+                taken.add(oid)
+                items.append(MenuItem(
+                    Option(id=oid, label=f"{name.capitalize()} ({g_label})", group="standard", budget=g,
+                           targets=targets, count=count, text=f"{g_label} from {cond_name}"),
+                    Plan(kind="standard", name=name, budget=g, standard=name, option_id=oid),
+                ))
+        if not grants.attacks or (cap is not None and actor.attacks_made >= cap):
+            continue
+        plans: list[Plan] = []
+        view = fight.view(actor)
+        if view is not None:
+            plans += [p for p in _weapon_plans(fight, actor, view)
+                      if not (p.uses_strike and actor.strikes > 0) and not budget_left(actor, p.budget)]
+        plans += [p for p in _action_plans(fight, actor)
+                  if p.kind == "action" and p.action.toHit is not None and not p.action.autoHit
+                  and p.action.heal is None and not p.action.self_ and not budget_left(actor, p.budget)]
+        for plan in plans:
+            if not _strike_allowed(fight, actor, grants, plan):
+                continue
+            if plan.kind == "weapon":
+                oid = f"attack:{plan.list_def.list}:{slug(plan.name)}@{g}"
+            else:
+                oid = f"action:{plan.action.id}@{g}"
+            if oid in taken:
+                continue
+            targets = filter_targets(fight, actor, targets_for(fight, actor, "enemy"), plan_source(plan))
+            if not targets:
+                continue
+            taken.add(oid)
+            granted = dataclasses.replace(plan, budget=g, uses_strike=False, strikes=1, option_id=oid)
+            items.append(MenuItem(
+                Option(id=oid, label=f"{plan.name} ({g_label})", group="attack" if plan.kind == "weapon" else "action",
+                       budget=g, targets=[t.id for t in targets], count=1,
+                       forecasts=_forecasts(fight, actor, granted, targets),
+                       text=f"{g_label} from {cond_name}; one strike"),
+                granted,
+            ))
+    return items
+
+
+# ---------------------------------------------------------------------------
+# the pass
+# ---------------------------------------------------------------------------
+
+
+def refine(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuItem]:
+    cap = _attack_cap(fight, actor)
+    own = B.holder_mods(fight, actor, "damage")
+    body = [i for i in items if i.plan.kind != "end"]
+    ends = [i for i in items if i.plan.kind == "end"]
+    out: list[MenuItem] = []
+    for item in body:
+        if cap is not None and actor.attacks_made >= cap and _rolls_to_hit(item.plan):
+            continue
+        kept = _retarget(fight, actor, item)
+        if kept is not None:
+            out.append(_reforecast(fight, actor, kept, own))
+    if not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor):
+        taken = {i.option.id for i in out}
+        out += [_reforecast(fight, actor, i, own) for i in _grant_items(fight, actor, taken, cap)]
+        out += [i for i in shake_off_items(fight, actor) if i.option.id not in taken]
+    return out + ends

@@ -1,0 +1,211 @@
+"""Who an option may be aimed at: the rules that take a combatant off an option's target
+list, and what a combatant *is* for the tests that read it.
+
+Owns:
+- creature types (1.168): `type_of` and `tags_of` a combatant (a creature's own `type` and
+  `tags`; a sheet character's `combat.creatureTypes.field` when its value is one of the
+  types, otherwise `default`) and `passes(test)` (any one type or tag matches; a combatant
+  with neither matches nothing);
+- `mechanics.targetTypes` (`is`, `not`, and the score bounds and `notImmuneTo` of 1.185 /
+  1.191: a creature recorded without the score is not excluded);
+- senses (1.127): a target whose conditions `lack` a sense an entry or action `needs`
+  (`needsAny`: lacks every one of them) cannot be chosen, and is skipped by anything that
+  reaches several targets;
+- `cannot-target-source` and `cannot-target-source-side` (1.278) on the one aiming.
+  `whileSourceInSight` needs a board to break line of sight: without one, every effect of
+  such a condition applies, so nothing here reads it.
+
+`refusal(fight, actor, target, source)` is the sentence saying why `target` cannot be
+aimed at (None when it can); `filter_targets` keeps the ones that can, in their order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant
+
+# ---------------------------------------------------------------------------
+# creature types and tags
+# ---------------------------------------------------------------------------
+
+
+def type_of(fight: Fight, c: Combatant) -> str | None:
+    """A creature's own `type`; a sheet character's `field` value if it is one of the
+    types, else the `default`. None when the ruleset declares no creature types and the
+    creature names none."""
+    block = c.block or {}
+    own = block.get("type")
+    if isinstance(own, str):
+        return own
+    types = fight.combat.creatureTypes
+    view = fight.view(c)
+    if types is None or view is None:
+        return None
+    if types.field is not None:
+        value = view.field(types.field)
+        if isinstance(value, str) and value in {t.id for t in types.types}:
+            return value
+    return types.default
+
+
+def tags_of(c: Combatant) -> list[str]:
+    tags = (c.block or {}).get("tags")
+    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+
+
+def passes(fight: Fight, c: Combatant, test: Any) -> bool:
+    """A target test passes if any one of its types or tags matches."""
+    if test is None:
+        return True
+    kind = type_of(fight, c)
+    if kind is not None and kind in (test.types or []):
+        return True
+    return any(tag in (test.tags or []) for tag in tags_of(c))
+
+
+def _type_label(fight: Fight, ident: str) -> str:
+    types = fight.combat.creatureTypes
+    for entry in [*(types.types if types else []), *((types.tags or []) if types else [])]:
+        if entry.id == ident:
+            return entry.label
+    return ident
+
+
+def describe_test(fight: Fight, test: Any) -> str:
+    """`dragon or undead`: the words a log sentence uses for a target test."""
+    names = [_type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
+    return " or ".join(names) if names else "nothing"
+
+
+# ---------------------------------------------------------------------------
+# targetTypes
+# ---------------------------------------------------------------------------
+
+
+def _score(fight: Fight, c: Combatant, ability: str) -> float | None:
+    view = fight.view(c)
+    if view is not None:
+        return view.score(ability) if ability in view.scores() else None
+    value = ((c.block or {}).get("abilities") or {}).get(ability)
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _target_types_refusal(fight: Fight, target: Combatant, tt: Any) -> str | None:
+    if tt is None:
+        return None
+    if tt.is_ is not None and not passes(fight, target, tt.is_):
+        return f"{target.name} is not {describe_test(fight, tt.is_)}"
+    if tt.not_ is not None and passes(fight, target, tt.not_):
+        return f"{target.name} is {describe_test(fight, tt.not_)}"
+    for bounds, above in ((tt.abilityAtMost, True), (tt.abilityAtLeast, False)):
+        for ability, limit in sorted((bounds or {}).items()):
+            score = _score(fight, target, ability)
+            if score is None:
+                continue
+            if (above and score > limit) or (not above and score < limit):
+                word = "above" if above else "below"
+                return f"{target.name}'s {N.label(fight.ruleset, 'ability', ability)} {score:g} is {word} {limit}"
+    for cid in tt.notImmuneTo or []:
+        if cid.lower() in N.immunities(target):
+            return f"{target.name} is immune to {N.label(fight.ruleset, 'condition', cid)}"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# senses
+# ---------------------------------------------------------------------------
+
+
+def lacks(fight: Fight, c: Combatant) -> list[str]:
+    """Senses the combatant's conditions say it does not have, in a stable order."""
+    out: list[str] = []
+    for _name, rule, _held in N.rules_in_force(fight, c):
+        for sense in getattr(rule, "lacks", None) or []:
+            if sense not in out:
+                out.append(sense)
+    return out
+
+
+def _senses_refusal(fight: Fight, target: Combatant, source: Any) -> str | None:
+    needs = list(getattr(source, "needs", None) or [])
+    if not needs:
+        return None
+    missing = [s for s in needs if s in lacks(fight, target)]
+    if not missing:
+        return None
+    if getattr(source, "needsAny", None) and len(missing) < len(needs):
+        return None
+    return f"{target.name} lacks {' and '.join(missing)}"
+
+
+# ---------------------------------------------------------------------------
+# cannot-target-source, cannot-target-source-side
+# ---------------------------------------------------------------------------
+
+
+_AIMING = ("cannot-target-source", "cannot-target-source-side")
+
+
+def _aim_blocks(fight: Fight, actor: Combatant) -> list[tuple[Any, str]]:
+    """(held condition, effect) for each source-bound targeting ban the actor holds."""
+    rules = N.condition_rules(fight.ruleset)
+    out = []
+    for held in actor.conditions:
+        rule = rules.get(held.id)
+        if rule is None or held.source is None:
+            continue
+        for effect in _AIMING:
+            if effect in (rule.effects or []):
+                out.append((held, effect))
+    return out
+
+
+def _source_refusal(fight: Fight, actor: Combatant, target: Combatant) -> str | None:
+    for held, effect in _aim_blocks(fight, actor):
+        name = N.label(fight.ruleset, "condition", held.id)
+        source = fight.state.combatant(held.source)
+        if effect == "cannot-target-source" and target.id == held.source:
+            return f"{actor.name} is {name} and cannot aim anything at {target.name}"
+        if effect == "cannot-target-source-side" and source is not None and source.side != actor.side \
+                and target.side == source.side:
+            return f"{actor.name} is {name} and cannot aim anything at {source.name}'s side"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# together
+# ---------------------------------------------------------------------------
+
+
+def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = None) -> str | None:
+    """Why `actor` may not aim `source` (an entry's mechanics, a creature action, or None
+    for a weapon or a standard action) at `target`, or None when it may."""
+    return (
+        _source_refusal(fight, actor, target)
+        or _target_types_refusal(fight, target, getattr(source, "targetTypes", None))
+        or _senses_refusal(fight, target, source)
+    )
+
+
+def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant], source: Any = None) -> list[Combatant]:
+    if not restricts(fight, actor, source):
+        return list(targets)
+    return [t for t in targets if refusal(fight, actor, t, source) is None]
+
+
+def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
+    """Whether any rule here can take a target away (most options: none can)."""
+    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or _aim_blocks(fight, actor))
+
+
+def plan_source(plan: Any) -> Any:
+    """What a plan aims: an entry's mechanics or a creature action (a sequence's own
+    action carries no `needs` or `targetTypes`; each step is checked as it lands)."""
+    if plan.kind == "entry":
+        return plan.mechanics
+    if plan.kind in ("action", "sequence"):
+        return plan.action
+    return None

@@ -1,0 +1,1 @@
+"""Tests of the pure battle resolver (shared/combat)."""

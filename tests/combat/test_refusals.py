@@ -1,0 +1,81 @@
+"""Refusals are values (`{code, message}`) and change nothing: the state given to `advance`
+is exactly as it was, dice cursor and revision included."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.combat import Refused, advance, decide_for, menu
+from tests.combat.kit import Bout, foe, juno_roads, member, roads, ruleset, state_copy
+
+AXE = "attack:gear:road-axe"
+
+
+def _pell() -> dict:
+    return member("Pell", {"abilities": {"brawn": 0, "wits": 2}, "fields": {"toughness": 2},
+                           "lists": {"gear": [{"name": "Sling", "swing": "wits", "damage": "1d4"}]}})
+
+
+@pytest.fixture()
+def bout() -> Bout:
+    # Initiative: Juno 6 + 6, Pell 1 + 1 + 2, the jackals 1 + 1 + 1 each: Juno decides first.
+    return Bout(ruleset(roads()), [juno_roads(), _pell()], [foe("rust-jackal", count=2)],
+                dice=[6, 6, 1, 1, 1, 1, 1, 1, 5, 3, 4])
+
+
+CASES = [
+    ({"actor": "pell", "option": "end-turn"}, "not-your-turn", "it is Juno's decision, not Pell's"),
+    ({"actor": "rust-jackal", "option": "action:bite", "targets": ["juno"]}, "not-your-turn",
+     "it is Juno's decision, not Rust jackal's"),
+    ({"actor": "ghost", "option": "end-turn"}, "unknown-actor", "there is no combatant 'ghost' in this fight"),
+    ({"actor": "juno", "option": "attack:gear:sling", "targets": ["rust-jackal"]}, "unknown-option",
+     "'attack:gear:sling' is not on Juno's menu now"),
+    ({"actor": "juno", "option": AXE}, "needs-target", "Road axe needs a target: one of rust-jackal, rust-jackal-2"),
+    ({"actor": "juno", "option": AXE, "targets": ["pell"]}, "bad-target", "'pell' cannot be aimed at with Road axe now"),
+    ({"actor": "juno", "option": AXE, "targets": ["rust-jackal", "rust-jackal"]}, "bad-target", "a target is named twice"),
+    ({"actor": "juno", "option": AXE, "targets": ["rust-jackal", "rust-jackal-2"]}, "bad-target",
+     "Road axe takes at most 1 target(s)"),
+    ({"actor": "juno", "option": "standard:help", "targets": ["juno"]}, "bad-target",
+     "'juno' cannot be aimed at with Help now"),
+    ({"actor": "juno"}, "malformed", 'a choice needs "actor" and "option" as text'),
+    ({"actor": "juno", "option": AXE, "targets": "rust-jackal"}, "malformed", '"targets" is a list of combatant ids'),
+    ("end-turn", "malformed", "a choice is an object with actor and option"),
+]
+
+
+@pytest.mark.parametrize(("choice", "code", "message"), CASES, ids=[c[1] + "-" + str(i) for i, c in enumerate(CASES)])
+def test_a_refused_choice_is_a_value_and_changes_nothing(bout: Bout, choice, code, message):
+    before = state_copy(bout.state)
+    result = advance(bout.rs, bout.state, choice)
+    assert isinstance(result, Refused)
+    assert result.as_dict() == {"code": code, "message": message}
+    assert state_copy(bout.state) == before
+
+
+def test_an_accepted_choice_leaves_the_input_state_alone_too(bout: Bout):
+    before = state_copy(bout.state)
+    new_state, events = advance(bout.rs, bout.state, {"actor": "juno", "option": AXE, "targets": ["rust-jackal"]})
+    assert state_copy(bout.state) == before
+    assert new_state.revision == bout.state.revision + 1
+    assert events[0].seq == bout.state.seq + 1
+
+
+def test_menu_and_the_engines_choice_consume_no_dice_and_change_nothing(bout: Bout):
+    before = state_copy(bout.state)
+    assert [o.id for o in menu(bout.rs, bout.state, "juno")][0] == AXE
+    assert menu(bout.rs, bout.state, "pell") == []
+    assert decide_for(bout.rs, bout.state) == {"actor": "juno", "option": AXE, "targets": ["rust-jackal"]}
+    assert state_copy(bout.state) == before
+
+
+def test_a_fight_that_is_over_refuses_everything():
+    rs = ruleset(roads())
+    # Juno hits the lone jackal (health 10) for 6 + 3, its bite misses, and her second blow ends it.
+    bout = Bout(rs, [juno_roads()], [foe("rust-jackal")], dice=[6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 6])
+    bout.choose("juno", AXE, "rust-jackal")
+    bout.choose("rust-jackal", "action:bite", "juno")
+    assert bout.choose("juno", AXE, "rust-jackal")[-1] == "The fight is over after 2 rounds: the party wins."
+    before = state_copy(bout.state)
+    assert bout.refusal("juno", "end-turn").as_dict() == {"code": "fight-over", "message": "the fight is over (victory)"}
+    assert state_copy(bout.state) == before
+    assert menu(rs, bout.state, "juno") == [] and decide_for(rs, bout.state) is None
