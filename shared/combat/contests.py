@@ -210,7 +210,7 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
         forecasts = [Forecast(target=t.id, win=round(float(win_chance(fight, actor, t, contest, memo)), 4))
-                     for t in targets]
+                     if fight.forecasting else Forecast(target=t.id) for t in targets]
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,

@@ -112,18 +112,19 @@ def _settle_levels(fight: Fight, c: Any) -> None:
 
 def menu(ruleset: Ruleset, state: BattleState, actor: str) -> list[Option]:
     """What `actor` may choose now. Empty when it is not their decision. Consumes no dice."""
-    fight = Fight(ruleset, working_copy(state))
+    # Drawing a menu changes nothing and rolls nothing, so it reads the state as it is.
+    fight = Fight(ruleset, state)
     return [item.option for item in _menu_items(fight, actor)]
 
 
-def _menu_items(fight: Fight, actor_id: str) -> list[MenuItem]:
+def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
     state = fight.state
     if state.outcome or state.pending is None or state.pending.actor != actor_id:
         return []
     actor = state.combatant(actor_id)
     if actor is None:
         return []
-    return build_menu(fight, actor)
+    return build_menu(fight, actor, forecasts=forecasts)
 
 
 def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleState, list[Event]] | Refused:
@@ -145,7 +146,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleSt
         return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
                                         f"not {state.combatant(parsed.actor).name}'s")
     fight = Fight(ruleset, working_copy(state))
-    items = _menu_items(fight, parsed.actor)
+    items = _menu_items(fight, parsed.actor, forecasts=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
@@ -206,7 +207,7 @@ def _settle(fight: Fight) -> None:
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
             end_turn(fight)
             continue
-        items = build_menu(fight, actor)
+        items = build_menu(fight, actor, forecasts=actor.controller == "engine")
         if all(i.plan.kind == "end" for i in items):
             end_turn(fight)
             continue
@@ -224,7 +225,7 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
     `battle fight` for every side). Consumes no dice."""
     if state.pending is None or state.outcome:
         return None
-    fight = Fight(ruleset, working_copy(state))
+    fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
     items = build_menu(fight, actor)
     item, targets = choose(fight, actor, items)

@@ -42,6 +42,8 @@ class Fight:
         self._views: dict[str, SheetView] = {}
         #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
         self.rules_memo: dict[str, tuple[Any, ...]] = {}
+        #: False while a menu is drawn only to check what is legal: forecasts are skipped.
+        self.forecasting = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
         self.after_attack: list[tuple[str, Any]] = []
 

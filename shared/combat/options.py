@@ -369,6 +369,8 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 
 
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
+    if not fight.forecasting:
+        return [Forecast(target=t.id) for t in targets]
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -444,7 +446,17 @@ def _target_count(plan: Plan) -> int:
     return 0
 
 
-def build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
+def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True) -> list[MenuItem]:
+    """Everything `actor` may choose now; `forecasts=False` when only legality matters."""
+    before = fight.forecasting
+    fight.forecasting = forecasts
+    try:
+        return _build_menu(fight, actor)
+    finally:
+        fight.forecasting = before
+
+
+def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     """Everything `actor` may choose now, in a stable order."""
     items: list[MenuItem] = []
     if actor.out or actor.down:

@@ -19,16 +19,49 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .state import BattleState
+from pydantic import BaseModel
+
+from .state import BattleState, Combatant
+
+#: Parts of a combatant shared with the original, never copied (see the module docstring).
+_SHARED = frozenset({"sheet", "block"})
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_copy(deep=True)
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    return value  # str, int, float, bool, None: immutable
+
+
+def _copy_combatant(c: Combatant) -> Combatant:
+    fresh = c.model_copy()
+    for name in type(c).model_fields:
+        if name in _SHARED:
+            continue
+        value = getattr(c, name)
+        if isinstance(value, list | dict | BaseModel):
+            setattr(fresh, name, _copy_value(value))
+    return fresh
 
 
 def working_copy(state: BattleState) -> BattleState:
-    memo: dict[int, Any] = {
-        id(state.events): list(state.events),
-        id(state.start_sheets): dict(state.start_sheets),
-    }
-    for c in state.combatants:
-        for part in (c.sheet, c.block):
-            if part is not None:
-                memo[id(part)] = part
-    return copy.deepcopy(state, memo)
+    """A copy that can be changed freely without reaching `state`; the large parts that are
+    never changed in place (past events, sheets, blocks, start sheets) are shared."""
+    fresh = state.model_copy()
+    fresh.events = list(state.events)
+    fresh.start_sheets = dict(state.start_sheets)
+    fresh.order = list(state.order)
+    fresh.dice = state.dice.model_copy(deep=True)
+    fresh.pending = state.pending.model_copy(deep=True) if state.pending is not None else None
+    fresh.ruleset = state.ruleset.model_copy()
+    fresh.combatants = [_copy_combatant(c) for c in state.combatants]
+    return fresh
+
+
+def deep_copy(state: BattleState) -> BattleState:
+    """The plain deep copy, for tests that check `working_copy` shares nothing it must not."""
+    return copy.deepcopy(state)

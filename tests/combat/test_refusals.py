@@ -79,3 +79,23 @@ def test_a_fight_that_is_over_refuses_everything():
     assert bout.refusal("juno", "end-turn").as_dict() == {"code": "fight-over", "message": "the fight is over (victory)"}
     assert state_copy(bout.state) == before
     assert menu(rs, bout.state, "juno") == [] and decide_for(rs, bout.state) is None
+
+
+def test_menu_and_decide_for_read_the_state_without_changing_it():
+    """menu() and decide_for() work on the caller's state directly (no copy): they must
+    change nothing and roll nothing."""
+    import json as _json
+
+    from shared.combat import decide_for, menu, start_battle
+    from shared.ruleset import load_package
+    from tests.conftest import EXAMPLES
+
+    rs = load_package(EXAMPLES / "lantern-marsh.json")
+    party = _json.loads((EXAMPLES / "party.json").read_text())
+    foes = _json.loads((EXAMPLES / "foes.json").read_text())
+    state, _ = start_battle(rs, party, foes, seed=4)
+    before = state.model_dump(mode="json")
+    options = menu(rs, state, state.pending.actor)
+    choice = decide_for(rs, state)
+    assert options and choice["option"] in {o.id for o in options}
+    assert state.model_dump(mode="json") == before
