@@ -45,21 +45,24 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(path: str, exc: PackageError) -> int:
+    """Prints every problem of a refused file as `FILE: path: message`; answers exit 1."""
+    for line in exc.problems.lines():
+        print(f"{path}: {line}", file=sys.stderr)
+    return 1
+
+
 def _cmd_sheet(args: argparse.Namespace) -> int:
     from .sheet import compute_sheet_json, validate_character
 
     try:
         ruleset = load_package(args.ruleset)
     except PackageError as exc:
-        for line in exc.problems.lines():
-            print(f"{args.ruleset}: {line}", file=sys.stderr)
-        return 1
+        return _report(args.ruleset, exc)
     try:
         data = read_json(args.character)
     except PackageError as exc:
-        for line in exc.problems.lines():
-            print(f"{args.character}: {line}", file=sys.stderr)
-        return 1
+        return _report(args.character, exc)
     character, problems = validate_character(ruleset, data)
     if problems or character is None:
         for line in problems.lines():
@@ -84,9 +87,7 @@ def _cmd_fight(args: argparse.Namespace) -> int:
     try:
         ruleset = load_package(args.ruleset)
     except PackageError as exc:
-        for line in exc.problems.lines():
-            print(f"{args.ruleset}: {line}", file=sys.stderr)
-        return 1
+        return _report(args.ruleset, exc)
     inputs = {}
     for key, path, what in (("party", args.party, "party"), ("foes", args.foes, "foes"), ("script", args.script, "script")):
         if path is None:
@@ -94,9 +95,7 @@ def _cmd_fight(args: argparse.Namespace) -> int:
         try:
             inputs[key] = _read_list(path, what)
         except PackageError as exc:
-            for line in exc.problems.lines():
-                print(f"{path}: {line}", file=sys.stderr)
-            return 1
+            return _report(path, exc)
     dice = None
     if args.dice is not None:
         try:

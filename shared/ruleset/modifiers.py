@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import DiceText, has_dice, EntryId, Id, Model, gate
+from .base import DiceText, has_dice, unsupported, EntryId, Id, Model, gate
 from .gates import Gate
 
 #: Targets a modifier may change, with the Capability API each value needs beyond the
@@ -105,11 +105,11 @@ class Modifier(Model):
     ability: Id | None = None
     fromSource: Literal[True] | None = None
     damageType: Annotated[str, Field(min_length=1, max_length=40)] | None = None
-    atSource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.185"))
+    atSource: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.185", "advantage at the source is not applied by the resolver yet"))
     from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.185"))
-    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=gate("1.247"))
-    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=gate("1.197"))
-    rescue: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.249"))
+    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=unsupported("1.247", "extra critical dice are not applied by the resolver yet"))
+    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=unsupported("1.197", "multiplied strike dice are not applied by the resolver yet"))
+    rescue: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.249", "rescue after the roll needs reaction windows, which are not built yet"))
 
     @field_validator("to")
     @classmethod
@@ -192,9 +192,14 @@ class Modifier(Model):
         api, schema = MODIFIER_TARGETS[self.to]
         if api is not None:
             yield Gate(("to",), api, schema)
+        if self.to == "attacks-taken":
+            yield Gate(("to",), api, unsupported="attack rolls against the holder are not changed by the resolver yet")
         if self.to == "attacks":
-            for key, key_api in (("attacks", "1.247"), ("blow", "1.247"), ("ability", "1.188"), ("mode", "1.185")):
+            for key, key_api in (("attacks", "1.247"), ("blow", "1.247"), ("ability", "1.188")):
                 if getattr(self, key) is not None:
-                    yield Gate((key,), key_api)
+                    yield Gate((key,), key_api, unsupported="an attack-roll modifier narrowed by the kind of attack "
+                               "is not applied by the resolver yet")
+            if self.mode is not None:
+                yield Gate(("mode",), "1.185")
         if self.to == "checks" and self.abilities is not None:
             yield Gate(("abilities",), "1.188")
