@@ -93,7 +93,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         text += f" ({mode}; dropped {r.dropped.total})"
     total = r.total
     pieces = [text]
-    if to_hit or len(pieces) == 1:
+    if to_hit:
         pieces.append(_signed(to_hit))
         total += to_hit
     for b in N.modifiers(fight, actor, "attacks"):
@@ -126,11 +126,15 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         elif naturals.min == "miss" and natural == 1:
             hit = False
             note = ", a natural 1"
-    result = "a critical hit" if critical else ("a hit" if hit else "a miss")
+    if critical and (roll_def.critical or "none") == "none":
+        result = "a critical hit, dealt as an ordinary hit"
+    else:
+        result = "a critical hit" if critical else ("a hit" if hit else "a miss")
     def_text = f"{N.defense_label(fight.ruleset)} {defense}"
     if parts:
         def_text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
-    fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {' '.join(pieces)} = {total} "
+    arithmetic = " ".join(pieces) + (f" = {total}" if len(pieces) > 1 else "")
+    fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
     actor.attacks_made += 1

@@ -184,7 +184,8 @@ def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int
         need_s = s_info.max if s_info else 3
         need_f = f_info.max if f_info else 3
     fight.emit("dying", f"{c.name} marks {'a success' if successes else f'{failures} failure' + ('s' if failures > 1 else '')} "
-               f"({why}): {c.dying['successes']} of {need_s} successes, {c.dying['failures']} of {need_f} failures.",
+               f"({why}): {min(c.dying['successes'], need_s)} of {need_s} successes, "
+               f"{min(c.dying['failures'], need_f)} of {need_f} failures.",
                target=c.id, **c.dying)
     if c.dying["failures"] >= need_f:
         c.out = True
@@ -391,7 +392,8 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
             total += value
             parts.append(f"{'+' if value >= 0 else '-'} {abs(value)} ({b.label})")
     ok = total >= dc
-    fight.emit("save", f"{c.name} rolls a {name} {why}: {' '.join(parts)} = {total} against {dc}, "
+    arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    fight.emit("save", f"{c.name} rolls a {name} {why}: {arithmetic} against {dc}, "
                f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
     for held in list(c.conditions):
         if held.ends_after == "own-save":

@@ -83,7 +83,8 @@ def test_double_dice_rolls_the_damage_dice_again_on_a_critical():
 def test_no_critical_rule_is_an_ordinary_hit_on_the_highest_face():
     _, lines = _swing(_pkg(critical="none"), [12, 5])
     assert lines[:2] == [
-        "Juno attacks Reed hound with Reed axe: 12 + 3 = 15 against Guard 8, a natural 12, a critical hit.",
+        "Juno attacks Reed hound with Reed axe: 12 + 3 = 15 against Guard 8, a natural 12, a critical hit, "
+        "dealt as an ordinary hit.",
         "Reed axe (5 + 3 = 8) deals 8 cut damage to Reed hound.",
     ]
 

@@ -92,7 +92,7 @@ def test_saves_and_automatic_hits_receive_nothing():
     b.put("wren", "focus", rounds=5)
     b.choose("juno", "end-turn")
     lines = b.choose("wren", "ability:charms:marsh-gas", "stoat")
-    assert lines[1:3] == ["Stoat rolls a Grit save against Marsh Gas: 5 = 5 against 12, a failure.",
+    assert lines[1:3] == ["Stoat rolls a Grit save against Marsh Gas: 5 against 12, a failure.",
                           "Marsh Gas (7 (3 + 4)) deals 7 cold damage to Stoat."]
 
 

@@ -71,7 +71,7 @@ def test_harm_from_the_holders_own_side_or_aimed_at_someone_else_leaves_it():
     b.put("juno", "charmed", source="stoat")
     b.choose("juno", "end-turn")
     lines = b.choose("wren", HOOK, "stoat-2")
-    assert lines[:2] == ["Wren attacks Stoat 2 with Lamp hook: 9 + 0 = 9 against Guard 8, a hit.",
+    assert lines[:2] == ["Wren attacks Stoat 2 with Lamp hook: 9 against Guard 8, a hit.",
                          "Lamp hook (3) deals 3 cut damage to Stoat 2."]
     lines = b.choose("stoat", NIP, "wren")
     assert lines[0] == "Stoat attacks Wren with Nip: 2 + 2 = 4 against Guard 8, a miss."
@@ -85,7 +85,7 @@ def test_aiming_a_save_ends_it_even_when_the_save_succeeds_and_the_action_that_p
     b.choose("juno", "end-turn")
     lines = b.choose("wren", "ability:charms:stare", "stoat")
     assert lines[:3] == ["Wren uses Stare on Stoat.",
-                         "Stoat rolls a Nerve save against Stare: 11 = 11 against 12, a failure.",
+                         "Stoat rolls a Nerve save against Stare: 11 against 12, a failure.",
                          "Stoat is Gripped for 1 round."]
     assert "Stoat is no longer Charmed: Juno's side harmed them." in lines
 

@@ -84,9 +84,9 @@ def _wren_charms(option: str, dice: list[int]) -> list[str]:
 
 def test_against_magic_needs_the_magical_quality():
     lines = _wren_charms("ability:charms:glamour", [2, 11])
-    assert lines[1] == "Stoat rolls a Nerve save against Glamour: 11 (advantage; dropped 2) = 11 against 12, a failure."
+    assert lines[1] == "Stoat rolls a Nerve save against Glamour: 11 (advantage; dropped 2) against 12, a failure."
     lines = _wren_charms("ability:charms:mud-hex", [4])
-    assert lines[1] == "Stoat rolls a Nerve save against Mud Hex: 4 = 4 against 12, a failure."
+    assert lines[1] == "Stoat rolls a Nerve save against Mud Hex: 4 against 12, a failure."
 
 
 def test_against_from_a_creature_type():

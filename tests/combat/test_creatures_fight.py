@@ -170,7 +170,7 @@ def test_a_block_spells_save_reads_the_blocks_difficulty():
     bout = _bout([foe("dryad")], [3, 4], first="dryad")
     lines = bout.choose("dryad", "ability:spellcasting:hush", "juno")
     assert lines[:3] == ["Dryad uses Hush on Juno.",
-                         "Juno rolls a Nerve save against Hush: 7 (3 + 4) = 7 against 12, a failure.",
+                         "Juno rolls a Nerve save against Hush: 7 (3 + 4) against 12, a failure.",
                          "Juno is Braced for 1 round."]
 
 

@@ -151,7 +151,7 @@ def test_a_failed_concentration_save_ends_it_and_removes_its_conditions():
                 dice=[12, 1, 5, 15, 4, 3])
     assert bout.choose("wren", "ability:charms:binding-reeds", "reed-hound")[:3] == [
         "Wren uses Binding Reeds on Reed hound.",
-        "Reed hound rolls a Nerve save against Binding Reeds: 5 = 5 against 12, a failure.",
+        "Reed hound rolls a Nerve save against Binding Reeds: 5 against 12, a failure.",
         "Reed hound is Mired for 10 rounds.",
     ]
     assert bout.who("wren").sheet["live"] == {"text": {"focus": "Binding Reeds"}}
@@ -159,7 +159,7 @@ def test_a_failed_concentration_save_ends_it_and_removes_its_conditions():
         "Reed hound attacks Wren with Bite: 15 + 3 = 18 against Guard 8, a hit.",
         "Bite (4) deals 4 cut damage to Wren.",
         "Wren has 3 of 7 Breath.",
-        "Wren rolls a Grit save to keep concentrating on Binding Reeds: 3 = 3 against 10, a failure.",
+        "Wren rolls a Grit save to keep concentrating on Binding Reeds: 3 against 10, a failure.",
         "Wren stops concentrating on Binding Reeds: concentration is broken.",
         "Reed hound is no longer Mired: Wren's concentration ended.",
     ]

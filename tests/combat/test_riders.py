@@ -173,7 +173,7 @@ def test_sources_narrow_the_rider_and_a_rider_naming_none_rides_every_blow():
     # Wits 0 to hit; Sly Strike names the gear list only, Cold Edge names nothing and takes
     # the bolt's own type.
     assert lines[1:6] == [
-        "Juno attacks Ash-hound with Frost Bolt: 15 (advantage; dropped 4) + 0 = 15 against Guard 6, a hit.",
+        "Juno attacks Ash-hound with Frost Bolt: 15 (advantage; dropped 4) against Guard 6, a hit.",
         "Cold Edge adds 2 to Juno's hit on Ash-hound (once a round).",
         "Frost Bolt (5) deals 5 cold damage to Ash-hound.",
         "Ash-hound has 25 of 30 Grit.",

@@ -165,7 +165,7 @@ def test_recharge_is_rolled_at_the_start_of_the_creatures_turn_and_logged():
         "Juno rolls a Grit save against Flood: 9 + 3 = 12 against 12, a success.",
         "Flood (7 (3 + 4), halved by the save) deals 3 cold damage to Juno.",
         "Juno has 8 of 11 Breath.",
-        "Wren rolls a Grit save against Flood: 2 = 2 against 12, a failure.",
+        "Wren rolls a Grit save against Flood: 2 against 12, a failure.",
         "Flood (7 (3 + 4)) deals 7 cold damage to Wren.",
         "Wren has 0 of 7 Breath.",
     ]
