@@ -15,11 +15,12 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-# Until the service lands (issue 4), the main job resolves a whole fight offline on the
-# example ruleset, every side under the Engine's tactics.
+# The main job on the embedded default: the gateway in this process (in-memory store,
+# in-process executor) and a whole battle played through its HTTP/WebSocket API by two
+# scripted player clients. No Redis needed.
 demo: $(STAMP)
 	$(BIN)/battle validate examples/lantern-marsh.json
-	$(BIN)/battle fight --ruleset examples/lantern-marsh.json --party examples/party.json --foes examples/foes.json --seed 7
+	$(BIN)/battle demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

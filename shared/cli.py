@@ -1,8 +1,9 @@
 """The `battle` command line.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`). Commands that need the service live in `worker`/`gateway` and are reached
-from here lazily, so the pure core never imports them.
+`sheet`, `fight`) and the entry points of `serve` and `demo`. Commands that need the
+service live in `worker`/`gateway` and are reached from here lazily, so the pure core
+never imports them.
 """
 
 from __future__ import annotations
@@ -141,6 +142,26 @@ def _cmd_fight(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_worker(args: argparse.Namespace) -> int:
+    # Imported here: shared/ never imports celery at module level.
+    from worker.cli import run_worker
+
+    return run_worker(args.celery_args)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    # aiohttp stays out of shared/ at import time: the gateway is reached only here.
+    from gateway.serve import serve
+
+    return serve(args.host, args.port, embedded=args.embedded, store_url=args.store)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from gateway.demo import run_demo
+
+    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="battle",
@@ -195,12 +216,50 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="5,3,6,...",
                    help="scripted die faces instead of the seeded roller; running out is an error")
     p.set_defaults(func=_cmd_fight)
+
+    p = sub.add_parser(
+        "worker",
+        help="start a Celery worker on the turns, director and llm queues",
+        description="Start a Celery worker (celery -A worker.app worker -Q turns,director,llm). "
+        "Every further argument goes to Celery, e.g. battle worker --concurrency 4 -n w1@%%h. "
+        "Redis comes from REDIS_URL; see docs/operations.md.",
+    )
+    p.set_defaults(func=_cmd_worker, passes_on=True)
+
+    p = sub.add_parser(
+        "serve",
+        help="run the HTTP/WebSocket gateway",
+        description="Run the gateway. --embedded keeps battles in memory and applies choices in this "
+        "process (no Redis needed); otherwise the store is --store or REDIS_URL.",
+    )
+    p.add_argument("--embedded", action="store_true", help="in-memory store, in-process executor")
+    p.add_argument("--store", metavar="URL", help="battle store URL (redis://host:port/db or memory://)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8080, help="port to listen on (default 8080)")
+    p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser(
+        "demo",
+        help="play a whole battle through the embedded server's HTTP/WebSocket API",
+        description="Start the embedded gateway on a free loopback port, create a battle and play it "
+        "with one scripted client per player over the real API, printing the log as it happens, then "
+        "the outcome and the final sheets.",
+    )
+    p.add_argument("--ruleset", "-r", metavar="R", help="ruleset package (default examples/lantern-marsh.json)")
+    p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
+    p.add_argument("--foes", metavar="F.json", help="foes file (default examples/foes.json)")
+    p.add_argument("--seed", type=int, default=2, help="the battle's dice seed (default 2)")
+    p.set_defaults(func=_cmd_demo)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # `battle worker` hands every argument it does not know to Celery, in order.
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and not getattr(args, "passes_on", False):
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.celery_args = unknown
     try:
         return int(args.func(args))
     except BrokenPipeError:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from shared.combat import BattleState, Refused, SetupError, advance, start_battle
+from shared.combat.state import Event
 from shared.ruleset.load import load_package, package_digest
 from shared.ruleset.package import Ruleset
 from shared.store.base import BattleStore, Duplicate, RevisionConflict, Saved
@@ -33,9 +34,22 @@ def _events(events: list[Any]) -> list[dict[str, Any]]:
     return [e.model_dump(mode="json") for e in events]
 
 
+def _with_note(before: BattleState, after: BattleState, events: list[Event], note: Event) -> list[Event]:
+    """Puts a worker's sentence (who decided, why a window passed) in the log before the
+    events the choice caused. The resolver numbered its events from `before.seq`; they move
+    up by one and so does the state's counter, so the next choice continues the stream."""
+    first = before.seq + 1
+    moved = [e.model_copy(update={"seq": e.seq + 1}) for e in events]
+    after.seq += 1
+    return [note.model_copy(update={"seq": first}), *moved]
+
+
 class BattleService:
-    def __init__(self, store: BattleStore):
+    def __init__(self, store: BattleStore, *, before_save: Callable[[str, str], None] | None = None):
         self.store = store
+        #: Called with (battle id, request id) between resolving and saving; the crash
+        #: tests use it to stop a worker at the worst moment.
+        self.before_save = before_save
         self._rulesets: dict[str, Ruleset] = {}
         self._lock = threading.Lock()
 
@@ -81,8 +95,11 @@ class BattleService:
             return None
         return BattleState.model_validate(stored.state), stored.revision
 
-    def apply(self, battle_id: str, revision: int, choice: Any, request_id: str) -> dict[str, Any]:
-        """Applies `choice` to the battle at `revision`, at most once per `request_id`."""
+    def apply(self, battle_id: str, revision: int, choice: Any, request_id: str, *,
+              note: tuple[str, str] | None = None) -> dict[str, Any]:
+        """Applies `choice` to the battle at `revision`, at most once per `request_id`.
+        `note` (kind, sentence) goes in the log before the choice's events when it is
+        accepted. The answer names who must decide next (`pending`) and the `outcome`."""
         record = self.store.seen(battle_id, request_id)
         if record is not None:
             return record.result
@@ -101,7 +118,13 @@ class BattleService:
             if isinstance(result, Refused):
                 return {"ok": False, **result.as_dict()}
             new_state, events = result
-            answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events)}
+            if note is not None:
+                events = _with_note(state, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+            pending = new_state.pending.model_dump(mode="json") if new_state.pending else None
+            answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
+                      "pending": pending, "outcome": new_state.outcome}
+            if self.before_save is not None:
+                self.before_save(battle_id, request_id)
             saved = self.store.save(battle_id, stored.revision, _dump(new_state), answer["events"],
                                     request_id=request_id, result=answer)
             if isinstance(saved, Saved):

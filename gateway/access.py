@@ -1,0 +1,122 @@
+"""What a caller may see of a battle and may do in it, read from the store.
+
+Owns: the player's view of the state (no foe sheets or blocks, no dice seed or cursor),
+sheet access (players: their own characters; the GM: everyone), the menu and prompt for
+the caller's decision, and the checks a choice passes before it is handed to the
+executor: the token may act for the pending actor, the revision is current, the option
+is on the menu and the targets are among its targets. These are blocking reads (store,
+ruleset, menu); the gateway runs them on the executor's threads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.combat import BattleState, decide_for, menu
+from shared.protocol import ChoiceRequest, MenuView, PromptMessage, SheetOut, Suggestion
+from shared.store.base import StoredBattle
+from worker.service import BattleService
+
+from .errors import ApiError
+from .tokens import Principal
+
+
+def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleState]:
+    stored = service.store.load(battle_id)
+    if stored is None:
+        raise ApiError("not-found", f"there is no battle {battle_id}")
+    return stored, BattleState.model_validate(stored.state)
+
+
+def visible_state(state: dict[str, Any], principal: Principal) -> dict[str, Any]:
+    """The GM sees the whole state; a player sees foes only as they look across the field."""
+    if principal.gm:
+        return state
+    seen = {k: v for k, v in state.items() if k != "dice"}
+    combatants = []
+    for c in state.get("combatants", []):
+        if c.get("side") == "foes":
+            c = {k: c[k] for k in ("id", "name", "side", "controller", "down", "out", "order", "initiative")
+                 if k in c} | {"conditions": [h["id"] for h in c.get("conditions", [])]}
+        combatants.append(c)
+    seen["combatants"] = combatants
+    return seen
+
+
+def sheet(service: BattleService, battle_id: str, member: str, principal: Principal) -> SheetOut:
+    _stored, state = load(service, battle_id)
+    c = state.combatant(member)
+    if c is None:
+        raise ApiError("not-found", f"there is no combatant {member!r} in this battle")
+    if not principal.gm and not (c.side == "party" and c.player == principal.player):
+        raise ApiError("not-yours", f"{c.name} is not one of {principal.player}'s characters")
+    return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)
+
+
+def _yours(state: BattleState, principal: Principal) -> bool:
+    p = state.pending
+    return p is not None and not state.outcome and principal.may_act(p.controller, p.player)
+
+
+def menu_view(service: BattleService, battle_id: str, principal: Principal) -> MenuView:
+    stored, state = load(service, battle_id)
+    p = state.pending if stored.active and not state.outcome else None
+    view = MenuView(battle=battle_id, revision=stored.revision, actor=p.actor if p else None,
+                    decision=p.decision if p else None, window=p.window if p else None)
+    if p is None or not _yours(state, principal):
+        return view
+    ruleset = service.ruleset(state.ruleset.digest)
+    view.yours = True
+    view.options = [o.model_dump(mode="json") for o in menu(ruleset, state, p.actor)]
+    suggested = decide_for(ruleset, state)
+    if suggested is not None:
+        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []))
+    return view
+
+
+def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | None:
+    """The open prompt addressed to this caller, or None when the decision is not theirs."""
+    view = menu_view(service, battle_id, principal)
+    if not view.yours or view.actor is None or view.decision is None:
+        return None
+    return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
+                         window=view.window, options=view.options, suggestion=view.suggestion)
+
+
+def check_choice(service: BattleService, battle_id: str, principal: Principal,
+                 request: ChoiceRequest) -> int | None:
+    """None when the choice may be handed to the executor; the revision it produced when
+    this request id was already applied (a duplicate answers as before). `ApiError`
+    otherwise, with nothing changed."""
+    record = service.store.seen(battle_id, request.request_id)
+    if record is not None:
+        return record.revision
+    stored, state = load(service, battle_id)
+    if not stored.active:
+        raise ApiError("closed", "the battle was abandoned")
+    if state.outcome:
+        raise ApiError("fight-over", f"the fight is over ({state.outcome})")
+    actor = state.combatant(request.actor)
+    if actor is None:
+        raise ApiError("unknown-actor", f"there is no combatant {request.actor!r} in this fight")
+    if not principal.may_act(actor.controller, actor.player):
+        who = "the GM" if principal.gm else principal.player
+        raise ApiError("not-yours", f"{who} may not act for {actor.name}")
+    if request.revision != stored.revision:
+        raise ApiError("stale-revision", f"the choice was made at revision {request.revision}; "
+                                         f"the battle is at {stored.revision}")
+    pending = state.pending
+    if pending is None or pending.actor != actor.id:
+        waiting = state.combatant(pending.actor) if pending else None
+        raise ApiError("not-your-turn", f"it is {waiting.name}'s decision, not {actor.name}'s" if waiting
+                       else "the fight is not waiting for a choice")
+    options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id)}
+    option = options.get(request.option_id)
+    if option is None:
+        raise ApiError("unknown-option", f"{request.option_id!r} is not on {actor.name}'s menu now")
+    for t in request.targets:
+        if t not in option.targets:
+            raise ApiError("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
+    if len(request.targets) > max(option.count, 0):
+        raise ApiError("bad-target", f"{option.label} takes at most {option.count} target(s)")
+    return None

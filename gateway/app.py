@@ -1,0 +1,91 @@
+"""The gateway's app factory: `create_app(store_url=None, executor="embedded")`.
+
+Owns: assembling the app from the route modules (the one route table the OpenAPI
+document is generated from), the settings (body limit, socket message size and rate) and
+the resources' lives in `cleanup_ctx`: the store, the service and its executor, then the
+store's feed listener. `on_shutdown` closes every socket before they go.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import AsyncIterator
+
+from aiohttp import web
+
+from shared.ruleset.load import MAX_PACKAGE_BYTES
+from shared.store import AsyncBattleStore, BattleStore, open_store
+from worker.service import BattleService
+
+from . import routes_battles, routes_choices, routes_rulesets, routes_service, ws
+from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS
+from .errors import error_middleware
+from .executor import EmbeddedExecutor
+from .routing import Route
+from .tokens import Tokens
+
+#: The largest request body: a ruleset package at the validator's own limit, plus room
+#: for a battle's party and foes around it.
+BODY_LIMIT = MAX_PACKAGE_BYTES + 1024 * 1024
+#: The largest WebSocket message (a choice is a few hundred bytes).
+WS_MAX_MESSAGE = 64 * 1024
+
+ALL_ROUTES: list[Route] = [
+    *routes_rulesets.ROUTES,
+    *routes_battles.ROUTES,
+    *routes_choices.ROUTES,
+    *ws.ROUTES,
+    *routes_service.ROUTES,
+]
+
+EXECUTORS = ("embedded",)
+
+
+def create_app(
+    store_url: str | None = None,
+    executor: str = "embedded",
+    *,
+    store: BattleStore | None = None,
+    secret: str | bytes | None = None,
+    body_limit: int = BODY_LIMIT,
+    ws_max_message: int = WS_MAX_MESSAGE,
+    ws_rate: float = 10.0,
+    ws_burst: int = 20,
+    workers: int = 4,
+) -> web.Application:
+    """A gateway on the store `store_url` names (None: in memory) or on `store` as given
+    (the caller keeps it open). `executor="embedded"` applies choices in this process."""
+    if executor not in EXECUTORS:
+        raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
+    app = web.Application(middlewares=[error_middleware], client_max_size=body_limit)
+    app[TOKENS] = Tokens(secret)
+    app[SOCKETS] = weakref.WeakSet()
+    app[ROUTES] = ALL_ROUTES
+    app[SETTINGS] = {"ws_max_message": ws_max_message, "ws_rate": ws_rate, "ws_burst": ws_burst}
+    for route in ALL_ROUTES:
+        app.router.add_route(route.method, route.path, route.handler, name=route.handler.__name__)
+
+    async def store_ctx(app: web.Application) -> AsyncIterator[None]:
+        owned = store is None
+        the_store = open_store(store_url) if owned else store
+        service = BattleService(the_store)
+        app[STORE] = the_store
+        app[SERVICE] = service
+        app[EXECUTOR] = EmbeddedExecutor(service, workers=workers)
+        app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
+        try:
+            yield
+        finally:
+            await app[EXECUTOR].close()
+            if owned:
+                the_store.close()
+
+    async def feed_ctx(app: web.Application) -> AsyncIterator[None]:
+        async with app[STORE].feed() as feed:
+            app[FEED] = feed
+            yield
+
+    app.cleanup_ctx.append(store_ctx)
+    app.cleanup_ctx.append(feed_ctx)
+    app.on_shutdown.append(ws.close_sockets)
+    return app

@@ -1,0 +1,74 @@
+"""Where an accepted choice is applied: the executor behind `POST /choices` and the socket.
+
+Owns: `EmbeddedExecutor`, the in-process executor of the embedded default. It runs
+`BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
+thread pool, and remembers how each request id it ran ended (`status`) for
+`GET /v1/battles/{id}/choices/{request_id}`. A refusal that only the rules can find after
+the gateway's checks (a race lost to another choice at the same revision) is answered to
+the socket that sent the choice and in that status; nothing changes in the battle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from worker.service import BattleService
+
+from . import metrics
+
+#: Request ids whose ending the executor remembers (the oldest are forgotten first).
+REMEMBERED = 10_000
+
+
+class EmbeddedExecutor:
+    def __init__(self, service: BattleService, workers: int = 4) -> None:
+        self.service = service
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
+        self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
+        self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """Runs blocking service work (loads, menus) on the executor's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def submit(self, battle_id: str, revision: int, choice: dict[str, Any],
+               request_id: str) -> "asyncio.Task[dict[str, Any]]":
+        """Starts applying the choice; the task answers the service's result dict."""
+        self._remember((battle_id, request_id), None)
+        task = asyncio.get_running_loop().create_task(self._apply(battle_id, revision, choice, request_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
+                     request_id: str) -> dict[str, Any]:
+        started = time.perf_counter()
+        result = await self.run(self.service.apply, battle_id, revision, choice, request_id)
+        if result.get("ok"):
+            metrics.ROUND_TRIP.observe(time.perf_counter() - started)
+        else:
+            metrics.refused(str(result.get("code")))
+        self._remember((battle_id, request_id), result)
+        return result
+
+    def _remember(self, key: tuple[str, str], result: dict[str, Any] | None) -> None:
+        self._results[key] = result
+        self._results.move_to_end(key)
+        while len(self._results) > REMEMBERED:
+            self._results.popitem(last=False)
+
+    def status(self, battle_id: str, request_id: str) -> tuple[bool, dict[str, Any] | None]:
+        """(known, result): result None while the choice is still being applied."""
+        key = (battle_id, request_id)
+        if key not in self._results:
+            return False, None
+        return True, self._results[key]
+
+    async def close(self) -> None:
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.pool.shutdown(wait=True)

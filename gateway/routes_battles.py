@@ -1,0 +1,155 @@
+"""Battle routes: create, read (as the caller may see it), menu, events, sheets, abandon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from shared.combat import abandon as start_sheets
+from shared.protocol import (
+    Abandoned,
+    BattleView,
+    CreateBattle,
+    CreatedBattle,
+    EventsPage,
+    MenuView,
+    SheetOut,
+)
+from shared.store import BattleNotFound, EventSeqError
+from worker.service import BattleService
+
+from . import access, metrics
+from .context import EXECUTOR, SERVICE, TOKENS, battle_id, json_response, parse_body, principal
+from .errors import ApiError
+from .routes_rulesets import store_package
+from .routing import Route
+from .tokens import Principal
+
+#: Events one `GET /events` answers at the most; ask again after the last seq.
+EVENTS_PAGE = 500
+
+
+def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
+    digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
+    try:
+        service.ruleset(digest)
+    except LookupError as exc:
+        raise ApiError("unknown-ruleset", str(exc)) from None
+    result = service.create(digest, body.party, body.foes, seed=body.seed)
+    if not result["ok"]:
+        raise ApiError(result["code"], result["message"])
+    result["digest"] = digest
+    return result
+
+
+async def create_battle(request: web.Request) -> web.Response:
+    body = await parse_body(request, CreateBattle)
+    result = await request.app[EXECUTOR].run(_create, request.app[SERVICE], body)
+    battle = result["battle"]
+    tokens = request.app[TOKENS]
+    players = sorted({m["player"] for m in body.party
+                      if isinstance(m, dict) and isinstance(m.get("player"), str)})
+    metrics.BATTLES_CREATED.inc()
+    return json_response(CreatedBattle(
+        battle=battle, revision=result["revision"], ruleset=result["digest"],
+        gm_token=tokens.issue(Principal(battle, "gm")),
+        tokens={p: tokens.issue(Principal(battle, "player", p)) for p in players},
+        last_seq=result["events"][-1]["seq"] if result["events"] else 0,
+    ), status=201)
+
+
+def _view(service: BattleService, battle: str, who: Principal) -> BattleView:
+    stored, _state = access.load(service, battle)
+    return BattleView(battle=battle, revision=stored.revision, status=stored.status, last_seq=stored.last_seq,
+                      role=who.role, player=who.player, state=access.visible_state(stored.state, who))
+
+
+async def get_battle(request: web.Request) -> web.Response:
+    who = principal(request)
+    return json_response(await request.app[EXECUTOR].run(_view, request.app[SERVICE], battle_id(request), who))
+
+
+async def get_menu(request: web.Request) -> web.Response:
+    who = principal(request)
+    view = await request.app[EXECUTOR].run(access.menu_view, request.app[SERVICE], battle_id(request), who)
+    return json_response(view)
+
+
+def _int_query(request: web.Request, name: str, default: int) -> int:
+    text = request.query.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ApiError("malformed", f'"{name}" is a whole number') from None
+    if value < 0:
+        raise ApiError("malformed", f'"{name}" is not negative')
+    return value
+
+
+def _events(service: BattleService, battle: str, after: int, limit: int) -> EventsPage:
+    try:
+        events = service.store.events_after(battle, after, limit)
+    except BattleNotFound:
+        raise ApiError("not-found", f"there is no battle {battle}") from None
+    return EventsPage(battle=battle, events=events, last_seq=events[-1]["seq"] if events else after)
+
+
+async def get_events(request: web.Request) -> web.Response:
+    principal(request)
+    after = _int_query(request, "after", 0)
+    limit = min(max(_int_query(request, "limit", EVENTS_PAGE), 1), EVENTS_PAGE)
+    page = await request.app[EXECUTOR].run(_events, request.app[SERVICE], battle_id(request), after, limit)
+    return json_response(page)
+
+
+async def get_sheet(request: web.Request) -> web.Response:
+    who = principal(request)
+    out = await request.app[EXECUTOR].run(access.sheet, request.app[SERVICE], battle_id(request),
+                                          request.match_info["member"], who)
+    return json_response(out)
+
+
+def _abandon(service: BattleService, battle: str) -> Abandoned:
+    # The closing event must continue the stream; a choice saved between the read and the
+    # write moves the stream on, so read again (the write itself is unconditional).
+    for _attempt in range(5):
+        stored, state = access.load(service, battle)
+        if not stored.active:
+            return Abandoned(battle=battle, revision=stored.revision, status="abandoned",
+                             sheets=start_sheets(state))
+        event = {"seq": stored.last_seq + 1, "kind": "abandoned", "data": {},
+                 "text": "The Game Master abandons the fight: nothing it did is written to the sheets."}
+        try:
+            revision = service.store.abandon(battle, [event])
+        except EventSeqError:
+            continue
+        return Abandoned(battle=battle, revision=revision, status="abandoned", sheets=start_sheets(state))
+    raise ApiError("conflict", "the battle kept changing; try again")
+
+
+async def post_abandon(request: web.Request) -> web.Response:
+    who = principal(request)
+    if not who.gm:
+        raise ApiError("forbidden", "only the GM may abandon a battle")
+    return json_response(await request.app[EXECUTOR].run(_abandon, request.app[SERVICE], battle_id(request)))
+
+
+_ID = "/v1/battles/{battle}"
+
+ROUTES = [
+    Route("POST", "/v1/battles", create_battle, "Create a battle; answers its id, revision and tokens",
+          ok=201, response=CreatedBattle, body=CreateBattle, errors=(400, 413, 422)),
+    Route("GET", _ID, get_battle, "The battle as the caller may see it", response=BattleView, auth=True,
+          errors=(403, 404)),
+    Route("GET", _ID + "/menu", get_menu, "The caller's menu for the pending decision", response=MenuView,
+          auth=True, errors=(403, 404)),
+    Route("GET", _ID + "/events", get_events, "Events after a seq, in order", response=EventsPage, auth=True,
+          errors=(400, 403, 404), query={"after": "integer", "limit": "integer"}),
+    Route("GET", _ID + "/sheets/{member}", get_sheet, "A combatant's sheet (players: their own only)",
+          response=SheetOut, auth=True, errors=(403, 404)),
+    Route("POST", _ID + "/abandon", post_abandon, "Abandon the battle (GM only); nothing is written to sheets",
+          response=Abandoned, auth=True, errors=(403, 404, 409)),
+]

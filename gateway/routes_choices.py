@@ -1,0 +1,78 @@
+"""Choices: `POST /v1/battles/{id}/choices` and how a submitted choice ended.
+
+Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway's checks
+(`access.check_choice`: token, revision, menu) answer synchronously (403, 409, 422); a
+choice that passes is handed to the executor and answered 202 `{request_id}`. Its events
+then arrive on the battle's sockets and in `/events`. A refusal the rules find only while
+applying (another choice won the same revision) is answered on the socket that sent it
+and in `GET /choices/{request_id}`. A request id already applied answers 200 with the
+revision it produced and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from aiohttp import web
+
+from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
+
+from . import access, metrics
+from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
+from .errors import ApiError
+from .routing import Route
+from .tokens import Principal
+
+
+async def submit(app: web.Application, battle: str, who: Principal,
+                 request: ChoiceRequest) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
+    executor = app[EXECUTOR]
+    try:
+        applied = await executor.run(access.check_choice, app[SERVICE], battle, who, request)
+    except ApiError as exc:
+        metrics.refused(exc.code)
+        raise
+    if applied is not None:
+        return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
+    task = executor.submit(battle, request.revision, request.as_choice(), request.request_id)
+    metrics.accepted()
+    return ChoiceAccepted(request_id=request.request_id, status="queued"), task
+
+
+async def post_choice(request: web.Request) -> web.Response:
+    who = principal(request)
+    body = await parse_body(request, ChoiceRequest)
+    accepted, _task = await submit(request.app, battle_id(request), who, body)
+    return json_response(accepted, status=200 if accepted.status == "applied" else 202)
+
+
+def _status(app: web.Application, battle: str, request_id: str) -> ChoiceStatus:
+    record = app[SERVICE].store.seen(battle, request_id)
+    if record is not None:
+        return ChoiceStatus(request_id=request_id, status="applied", revision=record.revision)
+    known, result = app[EXECUTOR].status(battle, request_id)
+    if not known:
+        return ChoiceStatus(request_id=request_id, status="unknown")
+    if result is None:
+        return ChoiceStatus(request_id=request_id, status="queued")
+    if result.get("ok"):
+        return ChoiceStatus(request_id=request_id, status="applied", revision=result.get("revision"))
+    return ChoiceStatus(request_id=request_id, status="refused", code=result.get("code"),
+                        message=result.get("message"))
+
+
+async def get_choice(request: web.Request) -> web.Response:
+    battle = battle_id(request)
+    principal(request)
+    status = await request.app[EXECUTOR].run(_status, request.app, battle, request.match_info["request_id"])
+    return json_response(status)
+
+
+ROUTES = [
+    Route("POST", "/v1/battles/{battle}/choices", post_choice,
+          "Submit a choice from the pending actor's menu (202 queued; 200 when the request id was applied)",
+          ok=202, response=ChoiceAccepted, body=ChoiceRequest, auth=True, errors=(400, 403, 404, 409, 413, 422)),
+    Route("GET", "/v1/battles/{battle}/choices/{request_id}", get_choice, "How a submitted choice ended",
+          response=ChoiceStatus, auth=True, errors=(403,)),
+]

@@ -1,0 +1,213 @@
+"""`WS /v1/battles/{id}/ws?token=..&after=SEQ`: a player's (or the GM's) live window on a
+battle.
+
+Owns: the socket's life. On connect it subscribes to the store's feed first (so nothing
+published meanwhile is lost), sends every event after `after` in seq order, then the open
+prompt when the decision is this caller's. From then on it pushes new events as the feed
+announces them (re-reading the store on a gap or a resync), a new prompt when the
+decision comes to this caller, and `{type: "closed"}` when the fight ends or is
+abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+`accepted` or `error`. A reconnecting client names its last seq and gets the rest and
+its prompt again. Messages over the size limit close the socket; messages over the
+per-connection rate get an error and are dropped. The gateway's shutdown closes every
+socket with 1001 (going away).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+from pydantic import ValidationError
+
+from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage
+from shared.store import DEFAULT_PAGE, BattleNotFound
+
+from . import access, metrics
+from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id
+from .errors import ApiError, validation_lines
+from .routes_choices import submit
+from .routing import Route
+from .tokens import Principal
+
+#: Seconds a connection lease lasts; the socket renews it at a third of that.
+LEASE = 90.0
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, request: web.Request, ws: web.WebSocketResponse, who: Principal, after: int) -> None:
+        self.app = request.app
+        self.battle = who.battle
+        self.ws = ws
+        self.who = who
+        self.last_seq = after
+        self.prompted: int | None = None
+        self.send_lock = asyncio.Lock()
+        settings = self.app[SETTINGS]
+        self.limit = RateLimit(settings["ws_rate"], settings["ws_burst"])
+        self.done = False
+
+    async def send(self, message: Any) -> None:
+        async with self.send_lock:
+            if not self.ws.closed:
+                await self.ws.send_str(message.model_dump_json())
+
+    # -- outgoing --------------------------------------------------------------------
+    async def catch_up(self) -> None:
+        """Sends every stored event after `last_seq`, then the prompt or the end."""
+        astore = self.app[ASTORE]
+        while True:
+            events = await astore.events_after(self.battle, self.last_seq)
+            for event in events:
+                await self.send(EventMessage(event=event))
+                self.last_seq = event["seq"]
+            if len(events) < DEFAULT_PAGE:
+                break
+        await self.after_change()
+
+    async def after_change(self) -> None:
+        stored, state = await self.app[EXECUTOR].run(access.load, self.app[SERVICE], self.battle)
+        if not stored.active or state.outcome:
+            await self.send(ClosedMessage(status=stored.status, outcome=state.outcome))
+            self.done = True
+            return
+        if self.prompted == stored.revision:
+            return
+        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who)
+        if prompt is not None:
+            self.prompted = prompt.revision
+            await self.send(prompt)
+
+    async def pump(self, sub: Any) -> None:
+        """Feed messages -> events and prompts, in seq order."""
+        while not self.done and not self.ws.closed:
+            message = await sub.get()
+            fresh = [e for e in message.events if e["seq"] > self.last_seq]
+            if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
+                await self.catch_up()
+                continue
+            for event in fresh:
+                await self.send(EventMessage(event=event))
+                self.last_seq = event["seq"]
+            if fresh or message.hold_changed or message.status != "active":
+                await self.after_change()
+        await self.ws.close()
+
+    # -- incoming --------------------------------------------------------------------
+    async def receive(self, text: str) -> None:
+        if not self.limit.allow():
+            metrics.refused("rate-limited")
+            await self.send(ErrorMessage(code="rate-limited", message="too many messages; slow down"))
+            return
+        data: Any = None
+        try:
+            data = json.loads(text)
+            choice = ClientChoice.model_validate(data)
+        except ValueError as exc:
+            lines = validation_lines(exc) if isinstance(exc, ValidationError) else [f"(message): {exc}"]
+            rid = data.get("request_id") if isinstance(data, dict) else None
+            await self.send(ErrorMessage(request_id=rid if isinstance(rid, str) else None, code="malformed",
+                                         message="; ".join(lines)))
+            return
+        try:
+            accepted, task = await submit(self.app, self.battle, self.who, choice)
+        except ApiError as exc:
+            await self.send(ErrorMessage(request_id=choice.request_id, code=exc.code, message=exc.message))
+            return
+        await self.send(AcceptedMessage(request_id=accepted.request_id))
+        if task is not None:
+            task.add_done_callback(lambda t: self._answered(choice.request_id, t))
+
+    def _answered(self, request_id: str, task: "asyncio.Task[dict[str, Any]]") -> None:
+        if task.cancelled() or task.exception() is not None:
+            return
+        result = task.result()
+        if not result.get("ok"):
+            asyncio.get_running_loop().create_task(self.send(ErrorMessage(
+                request_id=request_id, code=str(result.get("code")), message=str(result.get("message")))))
+
+    async def lease(self, connection_id: str) -> None:
+        astore = self.app[ASTORE]
+        while True:
+            await asyncio.sleep(LEASE / 3)
+            with contextlib.suppress(BattleNotFound):
+                await astore.touch_connected(self.battle, connection_id, LEASE)
+
+
+async def battle_socket(request: web.Request) -> web.StreamResponse:
+    battle = battle_id(request)
+    who = request.app[TOKENS].from_request(request.headers, request.query, battle)
+    try:
+        after = int(request.query.get("after", "0"))
+    except ValueError:
+        raise ApiError("malformed", '"after" is a whole number') from None
+    astore = request.app[ASTORE]
+    connection_id = "ws-" + secrets.token_hex(8)
+    try:
+        await astore.touch_connected(battle, connection_id, LEASE)
+    except BattleNotFound:
+        raise ApiError("not-found", f"there is no battle {battle}") from None
+    settings = request.app[SETTINGS]
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings["ws_max_message"])
+    await ws.prepare(request)
+    request.app[SOCKETS].add(ws)
+    metrics.OPEN_WEBSOCKETS.inc()
+    conn = Connection(request, ws, who, after)
+    sub = request.app[FEED].subscribe(battle)
+    helpers: list[asyncio.Task[Any]] = []
+    try:
+        await conn.catch_up()
+        helpers = [asyncio.create_task(conn.pump(sub)), asyncio.create_task(conn.lease(connection_id))]
+        async for msg in ws:
+            if msg.type == WSMsgType.TEXT:
+                await conn.receive(msg.data)
+            elif msg.type == WSMsgType.BINARY:
+                await conn.send(ErrorMessage(code="malformed", message="messages are JSON text"))
+    finally:
+        for task in helpers:
+            task.cancel()
+        for task in helpers:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        sub.close()
+        metrics.OPEN_WEBSOCKETS.dec()
+        with contextlib.suppress(Exception):
+            await astore.release_connected(battle, connection_id)
+        if not ws.closed:
+            await ws.close()
+    return ws
+
+
+async def close_sockets(app: web.Application) -> None:
+    """`on_shutdown`: every open socket gets 1001 (going away) before the app stops."""
+    for ws in list(app[SOCKETS]):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the gateway is shutting down")
+
+
+ROUTES = [
+    Route("GET", "/v1/battles/{battle}/ws", battle_socket,
+          "WebSocket: events after a seq, the caller's prompts, choices in (upgrade)", ok=101, auth=True,
+          errors=(403, 404), query={"token": "string", "after": "integer"}, content_type=""),
+]

@@ -1,0 +1,220 @@
+"""Messages between clients, the gateway and workers (pydantic v2).
+
+Owns: the request and response bodies of the HTTP API (`/v1/...`), the WebSocket messages
+(`ClientChoice` in; `EventMessage`, `PromptMessage`, `AcceptedMessage`, `ErrorMessage`
+out) and the error body `{code, message}`. The gateway's OpenAPI document is generated
+from these models, so the document and the handlers read the same definitions.
+
+Sheets, menus and events are the pure core's own JSON (`shared.combat`); they pass through
+as objects here rather than being restated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Identifier = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+class ErrorBody(Message):
+    """Every refusal: a stable `code` and a plain sentence. `problems` lists every
+    `path: message` line of a refused package or request body."""
+
+    code: str
+    message: str
+    problems: list[str] | None = None
+
+
+# -- rulesets --------------------------------------------------------------------------
+
+
+class RulesetStored(Message):
+    digest: str
+    id: str
+    version: int
+
+
+# -- battles ---------------------------------------------------------------------------
+
+
+class CreateBattle(Message):
+    """A new battle on a stored ruleset (`ruleset`: its digest) or an inline `package`
+    (validated and stored first). Party and foes are the `battle fight` file formats."""
+
+    ruleset: str | None = None
+    package: dict[str, Any] | None = None
+    party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
+    foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+    @model_validator(mode="after")
+    def _one_ruleset(self) -> "CreateBattle":
+        if (self.ruleset is None) == (self.package is None):
+            raise ValueError('give exactly one of "ruleset" (a digest) and "package"')
+        return self
+
+
+class CreatedBattle(Message):
+    """`gm_token` may do everything; `tokens` maps each party `player` name to theirs."""
+
+    battle: str
+    revision: int
+    ruleset: str
+    gm_token: str
+    tokens: dict[str, str]
+    last_seq: int
+
+
+class BattleView(Message):
+    """The battle as the caller may see it: a player gets no foe sheets or blocks and no
+    dice seed or cursor; the GM gets the whole state."""
+
+    battle: str
+    revision: int
+    status: Literal["active", "abandoned"]
+    last_seq: int
+    role: Literal["gm", "player"]
+    player: str | None = None
+    state: dict[str, Any]
+
+
+class Suggestion(Message):
+    """The Engine's tactics' choice for this decision (consumes no dice)."""
+
+    option: str
+    targets: list[str] = Field(default_factory=list)
+
+
+class MenuView(Message):
+    """What the caller may choose now. `actor` is who must decide (None when nobody);
+    `options` is empty when that decision is not the caller's."""
+
+    battle: str
+    revision: int
+    actor: str | None = None
+    decision: str | None = None
+    window: dict[str, Any] | None = None
+    yours: bool = False
+    options: list[dict[str, Any]] = Field(default_factory=list)
+    suggestion: Suggestion | None = None
+
+
+class ChoiceRequest(Message):
+    """One choice from the actor's menu, made at `revision`. `request_id` makes it
+    idempotent: the same id is applied at most once."""
+
+    actor: str = Identifier
+    option_id: str = Field(min_length=1, max_length=200)
+    targets: list[str] = Field(default_factory=list, max_length=32)
+    cell: tuple[int, int] | None = None
+    request_id: str = Identifier
+    revision: int = Field(ge=0)
+
+    def as_choice(self) -> dict[str, Any]:
+        choice: dict[str, Any] = {"actor": self.actor, "option": self.option_id, "targets": list(self.targets)}
+        if self.cell is not None:
+            choice["cell"] = list(self.cell)
+        return choice
+
+
+class ChoiceAccepted(Message):
+    """The choice passed the gateway's checks and was handed to the executor; its events
+    arrive on the socket and in `/events`; `/choices/{request_id}` tells how it ended."""
+
+    request_id: str
+    status: Literal["queued", "applied"]
+    revision: int | None = None
+
+
+class ChoiceStatus(Message):
+    """How a submitted choice ended. `applied` is read from the store (any gateway);
+    `queued` and `refused` are known to the gateway that accepted it."""
+
+    request_id: str
+    status: Literal["queued", "applied", "refused", "unknown"]
+    revision: int | None = None
+    code: str | None = None
+    message: str | None = None
+
+
+class EventsPage(Message):
+    battle: str
+    events: list[dict[str, Any]]
+    last_seq: int
+
+
+class SheetOut(Message):
+    battle: str
+    member: str
+    name: str
+    side: Literal["party", "foes"]
+    sheet: dict[str, Any] | None = None
+    block: dict[str, Any] | None = None
+
+
+class Abandoned(Message):
+    battle: str
+    revision: int
+    status: Literal["abandoned"]
+    sheets: dict[str, Any]
+
+
+class Health(Message):
+    ok: bool
+    detail: str | None = None
+
+
+# -- WebSocket -------------------------------------------------------------------------
+
+
+class ClientChoice(ChoiceRequest):
+    """`{type: "choice", ...}` sent on the socket: the same fields as the HTTP body."""
+
+    type: Literal["choice"]
+
+
+class EventMessage(Message):
+    type: Literal["event"] = "event"
+    event: dict[str, Any]
+
+
+class PromptMessage(Message):
+    """Sent when the decision is this socket's player's (or the GM's): their turn or a
+    window asking one of their characters."""
+
+    type: Literal["prompt"] = "prompt"
+    actor: str
+    revision: int
+    decision: str
+    window: dict[str, Any] | None = None
+    options: list[dict[str, Any]]
+    suggestion: Suggestion | None = None
+
+
+class AcceptedMessage(Message):
+    type: Literal["accepted"] = "accepted"
+    request_id: str
+
+
+class ErrorMessage(Message):
+    type: Literal["error"] = "error"
+    request_id: str | None = None
+    code: str
+    message: str
+
+
+class ClosedMessage(Message):
+    """The battle ended (an outcome or abandoned); the server closes the socket after it."""
+
+    type: Literal["closed"] = "closed"
+    status: str
+    outcome: str | None = None

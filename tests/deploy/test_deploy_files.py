@@ -1,0 +1,100 @@
+"""deploy/ stays in step with the code: the files parse, compose runs every part, each
+environment variable the code reads is set, and every metric on the dashboard exists."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+yaml = pytest.importorskip("yaml", reason="PyYAML is not installed; the deploy YAML cannot be parsed")
+
+DEPLOY = ROOT / "deploy"
+DASHBOARD = DEPLOY / "grafana" / "dashboards" / "marinara-battle.json"
+SERVICES = {"redis", "gateway", "worker", "beat", "prometheus", "grafana", "flower"}
+ENV_READ = re.compile(r"""environ(?:\.get\(|\[)\s*["']([A-Z][A-Z0-9_]+)["']""")
+ENV_CONST = re.compile(r"""^[A-Z_]*ENV[A-Z_]*\s*=\s*["']([A-Z][A-Z0-9_]+)["']""", re.M)
+TEST_ONLY = {"MARINARA_TEST_CRASH_DIR"}
+
+
+def _compose() -> dict:
+    return yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+
+
+def _env_read_by(folder: str) -> set[str]:
+    names: set[str] = set()
+    for path in (ROOT / folder).rglob("*.py"):
+        text = path.read_text()
+        names |= set(ENV_READ.findall(text)) | set(ENV_CONST.findall(text))
+    return names - TEST_ONLY
+
+
+def _environment(service: dict) -> dict:
+    env = service.get("environment") or {}
+    assert isinstance(env, dict), "environment is written as a mapping"
+    return env
+
+
+def test_compose_runs_every_part():
+    services = _compose()["services"]
+    assert SERVICES <= set(services)
+    assert services["worker"]["deploy"]["replicas"] == 2
+    assert services["worker"]["command"][:2] == ["battle", "worker"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "worker.app", "beat"]
+
+
+def test_every_environment_variable_the_code_reads_is_set():
+    from worker.settings import ENV_NAMES
+
+    services = _compose()["services"]
+    worker_needs = (_env_read_by("worker") | set(ENV_NAMES)) - {"PROMETHEUS_MULTIPROC_DIR", "MARINARA_METRICS_PORT"}
+    for name in ("worker", "beat", "gateway"):
+        missing = worker_needs - set(_environment(services[name]))
+        assert not missing, f"{name} does not set {sorted(missing)}"
+    worker_env = _environment(services["worker"])
+    assert worker_env["PROMETHEUS_MULTIPROC_DIR"] in services["worker"]["tmpfs"]
+    assert "MARINARA_METRICS_PORT" in worker_env
+    gateway_missing = _env_read_by("gateway") - set(_environment(services["gateway"]))
+    assert not gateway_missing, f"gateway does not set {sorted(gateway_missing)}"
+
+
+def test_prometheus_scrapes_the_gateway_and_every_worker():
+    config = yaml.safe_load((DEPLOY / "prometheus.yml").read_text())
+    jobs = {job["job_name"]: job for job in config["scrape_configs"]}
+    assert jobs["gateway"]["static_configs"][0]["targets"] == ["gateway:8080"]
+    port = _environment(_compose()["services"]["worker"])["MARINARA_METRICS_PORT"]
+    assert jobs["worker"]["dns_sd_configs"][0] == {"names": ["worker"], "type": "A", "port": int(port),
+                                                   "refresh_interval": "30s"}
+
+
+def test_redis_never_evicts_and_keeps_an_append_only_file():
+    lines = [line.split() for line in (DEPLOY / "redis.conf").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    settings = {words[0]: words[1:] for words in lines}
+    assert settings["maxmemory-policy"] == ["noeviction"]
+    assert settings["appendonly"] == ["yes"] and settings["appendfsync"] == ["everysec"]
+
+
+def test_grafana_provisioning_points_at_the_dashboard():
+    compose = _compose()["services"]["grafana"]["volumes"]
+    source = yaml.safe_load((DEPLOY / "grafana/provisioning/datasources/prometheus.yaml").read_text())
+    provider = yaml.safe_load((DEPLOY / "grafana/provisioning/dashboards/marinara-battle.yaml").read_text())
+    path = provider["providers"][0]["options"]["path"]
+    assert f"./grafana/dashboards:{path}:ro" in compose
+    dashboard = json.loads(DASHBOARD.read_text())
+    uids = {p["datasource"]["uid"] for p in dashboard["panels"]}
+    assert uids == {source["datasources"][0]["uid"]}
+
+
+def test_every_metric_on_the_dashboard_exists_in_the_code():
+    dashboard = json.loads(DASHBOARD.read_text())
+    exprs = " ".join(t["expr"] for p in dashboard["panels"] for t in p["targets"])
+    used = {re.sub(r"_(bucket|count|sum)$", "", m) for m in re.findall(r"\b((?:battle|marinara)_[a-z_]+)\b", exprs)}
+    code = " ".join(p.read_text() for d in ("worker", "gateway") for p in (ROOT / d).rglob("metrics.py"))
+    declared = set(re.findall(r"""["']((?:battle|marinara)_[a-z_]+)["']""", code))
+    declared |= {name.removesuffix("_total") for name in declared}
+    assert used and used <= declared, f"not in the code: {sorted(used - declared)}"

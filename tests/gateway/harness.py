@@ -1,0 +1,96 @@
+"""Running the gateway in tests: an aiohttp `TestServer`/`TestClient` on the memory store
+inside `asyncio.run` (pytest-aiohttp is not used), and small clients for a battle."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from gateway.app import create_app
+from tests.conftest import EXAMPLES
+
+RULESET = json.loads((EXAMPLES / "lantern-marsh.json").read_text())
+PARTY = json.loads((EXAMPLES / "party.json").read_text())
+FOES = json.loads((EXAMPLES / "foes.json").read_text())
+
+#: A seed under which the example fight reaches two player turns before it ends.
+SEED = 2
+
+
+def run(test: Callable[..., Awaitable[Any]], **app_options: Any) -> Any:
+    """Runs `test(client)` against a fresh embedded gateway."""
+
+    async def main() -> Any:
+        async with TestClient(TestServer(create_app(**app_options))) as client:
+            return await asyncio.wait_for(test(client), 60)
+
+    return asyncio.run(main())
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def create(client: TestClient, seed: int = SEED) -> dict[str, Any]:
+    r = await client.post("/v1/battles", json={"package": RULESET, "party": PARTY, "foes": FOES, "seed": seed})
+    assert r.status == 201, await r.text()
+    return await r.json()
+
+
+async def battle_view(client: TestClient, created: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    r = await client.get(f"/v1/battles/{created['battle']}", headers=bearer(token or created["gm_token"]))
+    assert r.status == 200, await r.text()
+    return await r.json()
+
+
+async def wait_applied(client: TestClient, created: dict[str, Any], request_id: str) -> dict[str, Any]:
+    for _ in range(500):
+        r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
+                             headers=bearer(created["gm_token"]))
+        status = await r.json()
+        if status["status"] in ("applied", "refused"):
+            return status
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{request_id} never ended")
+
+
+def token_for(created: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
+    """(player, token) of whoever must decide now."""
+    pending = view["state"]["pending"]
+    return pending["player"], created["tokens"][pending["player"]]
+
+
+async def choose_http(client: TestClient, created: dict[str, Any], token: str,
+                      request_id: str) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """Posts the Engine's suggestion from the caller's menu: (status, answer, the choice)."""
+    r = await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))
+    menu = await r.json()
+    assert menu["yours"], menu
+    choice = {"actor": menu["actor"], "option_id": menu["suggestion"]["option"],
+              "targets": menu["suggestion"]["targets"], "request_id": request_id, "revision": menu["revision"]}
+    r = await client.post(f"/v1/battles/{created['battle']}/choices", json=choice, headers=bearer(token))
+    return r.status, await r.json(), choice
+
+
+@contextlib.asynccontextmanager
+async def socket(client: TestClient, created: dict[str, Any], token: str, after: int = 0) -> AsyncIterator[Any]:
+    ws = await client.ws_connect(f"/v1/battles/{created['battle']}/ws", params={"token": token, "after": str(after)})
+    try:
+        yield ws
+    finally:
+        await ws.close()
+
+
+async def until(ws: Any, kind: str, timeout: float = 10) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Reads messages until one of type `kind`: (the events seen before it, that message)."""
+    events = []
+    while True:
+        msg = await ws.receive_json(timeout=timeout)
+        if msg["type"] == kind:
+            return events, msg
+        if msg["type"] == "event":
+            events.append(msg["event"])

@@ -1,0 +1,137 @@
+"""Real Celery worker processes for the integration tests.
+
+Owns: the `stack` fixture: two `celery -A worker.app worker --pool=solo` subprocesses on the
+test Redis (`tests.redis_harness`), isolated by a key namespace of their own for the battle
+store and for every broker and result key; a short visibility timeout so a killed worker's
+message comes back within seconds; a client Celery app and a `BattleService` on the same
+store for the test side; and cleanup of every key and process at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from tests.conftest import EXAMPLES, ROOT
+from tests.redis_harness import purge_namespace, unique_namespace
+
+VISIBILITY = 3
+READY_TIMEOUT = 30.0
+
+
+@dataclass
+class Worker:
+    name: str
+    process: subprocess.Popen
+    log: Path
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+@dataclass
+class Stack:
+    env: dict[str, str]
+    namespace: str
+    crash_dir: Path
+    logs: Path
+    app: Any
+    service: Any
+    workers: list[Worker] = field(default_factory=list)
+
+    def start_worker(self, name: str) -> Worker:
+        log = self.logs / f"{name}.log"
+        out = log.open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--pool=solo",
+             "--concurrency=1", "-Q", "turns,director,llm", "-n", f"{name}@%h", "-l", "info",
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        out.close()
+        worker = Worker(name, process, log)
+        deadline = time.monotonic() + READY_TIMEOUT
+        while " ready." not in worker.text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                worker.stop()
+                raise RuntimeError(f"worker {name} did not start:\n{worker.text()[-3000:]}")
+            time.sleep(0.1)
+        self.workers.append(worker)
+        return worker
+
+    # -- battles -------------------------------------------------------------------------
+    def create(self, battle_id: str, seed: int, controller: str = "player") -> int:
+        party = json.loads((EXAMPLES / "party.json").read_text())
+        for member in party:
+            member["controller"] = controller
+        foes = json.loads((EXAMPLES / "foes.json").read_text())
+        created = self.service.create(self.digest, party, foes, seed=seed, battle_id=battle_id)
+        assert created["ok"], created
+        return created["revision"]
+
+    def advance(self, battle_id: str, revision: int, choice: dict, request_id: str):
+        return self.app.send_task("battle.advance", args=[battle_id, revision, choice, request_id])
+
+    @property
+    def digest(self) -> str:
+        return self.service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+
+
+def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    pytest.importorskip("celery", reason="celery is not installed (pip install 'celery[redis]>=5.4,<6')")
+    import redis
+
+    from shared.store.redis_store import RedisBattleStore
+    from worker.app import make_app
+    from worker.service import BattleService
+
+    namespace = unique_namespace("mbcelery")
+    base = tmp_path_factory.mktemp("celery")
+    crash_dir = base / "crash"
+    crash_dir.mkdir()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "REDIS_URL": redis_url,
+        "MARINARA_NAMESPACE": namespace,
+        "MARINARA_BROKER_PREFIX": f"{namespace}:celery:",
+        "MARINARA_VISIBILITY_TIMEOUT": str(VISIBILITY),
+        "MARINARA_RESTORE_INTERVAL": "1",
+        "MARINARA_TEST_CRASH_DIR": str(crash_dir),
+    }
+    env.pop("MARINARA_STORE_URL", None)
+    env.pop("MARINARA_BROKER_URL", None)
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    app = make_app(env)
+    store = RedisBattleStore.from_url(redis_url, namespace=namespace)
+    stack = Stack(env, namespace, crash_dir, base, app, BattleService(store))
+    client = redis.Redis.from_url(redis_url)
+    try:
+        stack.start_worker("w1")
+        stack.start_worker("w2")
+        yield stack
+    finally:
+        for worker in stack.workers:
+            worker.stop()
+        app.close()
+        store.close()
+        purge_namespace(client, namespace)
+        client.close()

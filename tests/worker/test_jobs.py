@@ -1,0 +1,103 @@
+"""The worker jobs on the in-memory store: the director's Engine fallback and its log
+sentence, decision ids that apply once, the opponents refusal, and the window sweeper."""
+
+from __future__ import annotations
+
+import json
+
+from shared.combat import decide_for
+from shared.store import MemoryBattleStore
+from tests.conftest import EXAMPLES
+from worker import jobs
+from worker.service import BattleService
+
+
+def _battle(controller: str = "player") -> tuple[BattleService, str, int]:
+    service = BattleService(MemoryBattleStore())
+    digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+    party = json.loads((EXAMPLES / "party.json").read_text())
+    for member in party:
+        member["controller"] = controller
+    foes = json.loads((EXAMPLES / "foes.json").read_text())
+    created = service.create(digest, party, foes, seed=11, battle_id="b-jobs")
+    assert created["ok"], created
+    return service, created["battle"], created["revision"]
+
+
+def _seqs(service: BattleService, battle: str) -> list[int]:
+    return [e["seq"] for e in service.store.events_after(battle, 0, limit=5000)]
+
+
+def test_director_falls_back_to_the_engine_and_the_log_says_so():
+    service, battle, revision = _battle("gm")
+    state, _ = service.load(battle)
+    assert state.pending.controller == "gm"
+    expected = decide_for(service.ruleset(state.ruleset.digest), state)
+    last_before = state.seq
+    answer = jobs.director(service, battle, jobs.decision_id(battle, revision))
+    assert answer["ok"], answer
+    first = answer["events"][0]
+    assert first["kind"] == "engine-decides" and first["seq"] == last_before + 1
+    name = state.combatant(expected["actor"]).name
+    assert first["text"].startswith(f"No GM model is configured, so the Engine's tactics decide for {name}: ")
+    assert _seqs(service, battle) == list(range(1, len(_seqs(service, battle)) + 1))
+    after, _ = service.load(battle)
+    assert after.seq == _seqs(service, battle)[-1]
+
+
+def test_director_fallback_plays_a_gm_party_to_the_end():
+    service, battle, revision = _battle("gm")
+    for _ in range(300):
+        answer = jobs.director(service, battle, jobs.decision_id(battle, revision))
+        assert answer["ok"], answer
+        revision = answer["revision"]
+        if answer["outcome"]:
+            break
+    assert answer["outcome"] in ("victory", "defeat", "stalemate")
+    seqs = _seqs(service, battle)
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_duplicated_director_message_applies_once():
+    service, battle, revision = _battle("gm")
+    decision = jobs.decision_id(battle, revision)
+    first = jobs.director(service, battle, decision)
+    assert jobs.director(service, battle, decision) == first
+    assert service.load(battle)[1] == revision + 1
+
+
+def test_director_refuses_a_decision_at_another_revision():
+    service, battle, revision = _battle("gm")
+    assert jobs.director(service, battle, jobs.decision_id(battle, revision))["ok"]
+    late = jobs.director(service, battle, jobs.decision_id(battle, revision + 7))
+    assert late["ok"] is False and late["code"] == "stale-revision"
+
+
+def test_director_leaves_player_decisions_alone():
+    service, battle, revision = _battle("player")
+    answer = jobs.director(service, battle, jobs.decision_id(battle, revision))
+    assert answer["code"] == "not-gm-decision"
+    assert service.load(battle)[1] == revision
+    assert jobs.director(service, battle, "nonsense")["code"] == "malformed"
+
+
+def test_invent_opponents_refuses_without_a_model():
+    answer = jobs.invent_opponents({"tier": "minion"})
+    assert answer["ok"] is False and answer["code"] == jobs.NO_GM_MODEL
+    assert "no GM model is configured" in answer["message"]
+
+
+def test_sweeper_with_nothing_due_does_nothing():
+    service, battle, revision = _battle()
+    assert jobs.sweep_windows(service, 1e12) == {"swept": 0, "results": {}}
+
+
+def test_sweeper_survives_a_pass_the_rules_refuse():
+    service, battle, revision = _battle()
+    state, _ = service.load(battle)
+    service.store.set_hold(battle, {"actor": state.pending.actor, "deadline": 100.0})
+    assert jobs.sweep_windows(service, 50.0)["swept"] == 0
+    swept = jobs.sweep_windows(service, 200.0)
+    result = swept["results"][battle]
+    assert swept["swept"] == 1 and result["ok"] is False and result["code"] == "unknown-option"
+    assert service.load(battle)[1] == revision

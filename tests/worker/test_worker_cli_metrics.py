@@ -1,0 +1,58 @@
+"""`battle worker` hands its arguments to Celery; worker metrics add up across processes
+in prometheus-client multiprocess mode."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytest.importorskip("celery", reason="celery is not installed (pip install 'celery[redis]>=5.4,<6')")
+
+
+def _run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def test_battle_worker_runs_celery_worker_on_every_queue():
+    from worker.cli import celery_argv
+
+    assert celery_argv(["--", "--concurrency", "2"])[1:] == [
+        "-m", "celery", "-A", "worker.app", "worker", "-Q", "turns,director,llm", "--concurrency", "2"]
+    shown = _run(["-m", "shared.cli", "worker", "--", "--help"])
+    assert shown.returncode == 0, shown.stderr
+    assert "celery worker" in shown.stdout and "--concurrency" in shown.stdout
+
+
+def test_other_commands_still_refuse_unknown_arguments():
+    refused = _run(["-m", "shared.cli", "validate", "--bogus", "x.json"])
+    assert refused.returncode == 2 and "unrecognized arguments: --bogus" in refused.stderr
+
+
+def test_shared_does_not_import_celery():
+    shown = _run(["-c", "import sys, shared.cli, shared.store; print('celery' in sys.modules)"])
+    assert shown.stdout.strip() == "False", shown.stderr
+
+
+def test_metrics_from_two_processes_add_up(tmp_path):
+    script = textwrap.dedent("""
+        from worker import metrics
+        metrics.observe("battle.advance", 0.02, "ok")
+        metrics.observe("battle.advance", 0.5, "stale-revision")
+    """)
+    for _ in range(2):
+        ran = _run(["-c", script], {"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+        assert ran.returncode == 0, ran.stderr
+    shown = _run(["-c", "from prometheus_client import generate_latest; from worker import metrics; "
+                        "print(generate_latest(metrics.registry()).decode())"],
+                 {"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+    text = shown.stdout
+    assert 'marinara_worker_tasks_total{outcome="ok",task="battle.advance"} 2.0' in text, text
+    assert 'marinara_worker_tasks_total{outcome="stale-revision",task="battle.advance"} 2.0' in text
+    assert 'marinara_worker_task_duration_seconds_count{task="battle.advance"} 4.0' in text

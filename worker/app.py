@@ -1,0 +1,139 @@
+"""The Celery app: broker, queues, delivery guarantees, and the worker's own battle service.
+
+Owns: `make_app` (the configuration, from `worker.settings`), the module-level `app` that
+`celery -A worker.app worker` loads, and `service()`, the store and `BattleService` built
+once per worker process.
+
+Delivery: a message is acknowledged only after its task returns (`task_acks_late`), and a
+message whose worker process died is given back (`task_reject_on_worker_lost`); each
+worker process reserves one message at a time (`worker_prefetch_multiplier=1`), so a
+crash strands at most one choice. A stranded message is redelivered once it has been
+unacknowledged for the broker's visibility timeout (`worker.settings`). That is safe
+because `battle.advance` is idempotent by request id and its dice come from the battle's
+state: a recomputation rolls the same dice.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Mapping
+
+from celery import Celery
+from celery.signals import worker_init, worker_process_shutdown
+from kombu import Queue
+
+from shared.store import BattleStore, open_store
+
+from . import metrics
+from .service import BattleService
+from .settings import Settings
+
+QUEUES = ("turns", "director", "llm")
+
+ROUTES = {
+    "battle.advance": {"queue": "turns"},
+    "battle.sweep_windows": {"queue": "turns"},
+    "battle.director": {"queue": "director"},
+    "battle.invent_opponents": {"queue": "llm"},
+}
+
+#: How often the sweeper looks for windows whose deadline has passed.
+SWEEP_EVERY = 5.0
+
+
+def make_app(env: Mapping[str, str] | None = None) -> Celery:
+    settings = Settings.from_env(env)
+    app = Celery("marinara-battle", broker=settings.broker_url, backend=settings.broker_url,
+                 include=["worker.tasks"])
+    transport = {
+        "visibility_timeout": settings.visibility_timeout,
+        "unacked_restore_interval": settings.restore_interval,
+        # Scan on every restore tick, so the interval alone bounds the redelivery delay.
+        "unacked_restore_throttle": 1,
+    }
+    results = {}
+    if settings.broker_prefix:
+        transport["global_keyprefix"] = settings.broker_prefix
+        results["global_keyprefix"] = settings.broker_prefix
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        result_serializer="json",
+        accept_content=["json"],
+        result_accept_content=["json"],
+        task_queues=[Queue(name) for name in QUEUES],
+        task_default_queue="turns",
+        task_routes=ROUTES,
+        broker_transport_options=transport,
+        result_backend_transport_options=results,
+        result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        worker_hijack_root_logger=False,
+        beat_schedule={
+            "sweep-windows": {"task": "battle.sweep_windows", "schedule": SWEEP_EVERY,
+                              # A sweep that waits longer than its period is replaced by the next.
+                              "options": {"expires": SWEEP_EVERY}},
+        },
+    )
+    app.conf.marinara = settings
+    return app
+
+
+app = make_app()
+
+_lock = threading.Lock()
+_service: tuple[int, BattleService] | None = None
+
+
+def build_service(settings: Settings) -> BattleService:
+    """The store and the service a worker process uses."""
+    options = {"namespace": settings.namespace} if settings.store_url.startswith(("redis", "unix")) else {}
+    store: BattleStore = open_store(settings.store_url, **options)
+    hook = _crash_hook(settings.crash_dir) if settings.crash_dir else None
+    return BattleService(store, before_save=hook)
+
+
+def _crash_hook(directory: str):
+    """Tests only (`MARINARA_TEST_CRASH_DIR`): a request whose id a test armed, by creating
+    `<dir>/<request id>.stop`, stops between resolving and saving, after writing this
+    process's id to `<dir>/<request id>.pid`, so the test can kill the worker there. The
+    rename disarms it, so the redelivered message goes on and saves."""
+    import time
+
+    def stop_here(battle_id: str, request_id: str) -> None:
+        armed = os.path.join(directory, request_id + ".stop")
+        try:
+            os.rename(armed, armed + "ped")
+        except FileNotFoundError:
+            return
+        with open(os.path.join(directory, request_id + ".pid"), "w") as out:
+            out.write(str(os.getpid()))
+        time.sleep(60)
+
+    return stop_here
+
+
+def service() -> BattleService:
+    """This process's service, built on first use (after a prefork, each child builds its
+    own, so no Redis connection crosses a fork)."""
+    global _service
+    pid = os.getpid()
+    with _lock:
+        if _service is None or _service[0] != pid:
+            _service = (pid, build_service(app.conf.marinara))
+        return _service[1]
+
+
+@worker_init.connect
+def _serve_metrics(**_: object) -> None:
+    port = app.conf.marinara.metrics_port
+    if port:
+        metrics.serve(port)
+
+
+@worker_process_shutdown.connect
+def _forget_process(pid: int | None = None, **_: object) -> None:
+    metrics.mark_dead(pid or os.getpid())

@@ -1,0 +1,91 @@
+"""Worker settings read from the environment, in one place.
+
+Owns: `Settings` and the environment variable names the Celery app, the per-process
+battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
+`tests/deploy` checks that every name here is present there.
+
+    REDIS_URL                    Redis for everything unless overridden (default
+                                 redis://127.0.0.1:6379/0)
+    MARINARA_STORE_URL           the battle store (default REDIS_URL; memory:// for a
+                                 worker that shares nothing, only useful in tests)
+    MARINARA_NAMESPACE           the store's key namespace (default "marinara-battle")
+    MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL)
+    MARINARA_BROKER_PREFIX       key prefix for every broker and result key (default none)
+    MARINARA_VISIBILITY_TIMEOUT  seconds before an unacknowledged message is redelivered
+                                 (default 300)
+    MARINARA_RESTORE_INTERVAL    seconds between sweeps for such messages (default 10)
+    MARINARA_METRICS_PORT        port the worker serves /metrics on (default none: off)
+    PROMETHEUS_MULTIPROC_DIR     prometheus-client multiprocess directory (read by it)
+    MARINARA_TEST_CRASH_DIR      test only: see `worker.app.build_service`
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+DEFAULT_NAMESPACE = "marinara-battle"
+
+#: Why 300 s: a message a crashed worker held is redelivered only after this long, so it is
+#: the worst-case delay a crash adds to one choice; and every task (a turn takes
+#: milliseconds, a director call is bounded by the GM model's timeout, far below it) must
+#: finish within it, or it would be delivered twice. No task uses a countdown or ETA, which
+#: would also have to stay below it.
+DEFAULT_VISIBILITY_TIMEOUT = 300.0
+DEFAULT_RESTORE_INTERVAL = 10.0
+
+ENV_NAMES = (
+    "REDIS_URL",
+    "MARINARA_STORE_URL",
+    "MARINARA_NAMESPACE",
+    "MARINARA_BROKER_URL",
+    "MARINARA_BROKER_PREFIX",
+    "MARINARA_VISIBILITY_TIMEOUT",
+    "MARINARA_RESTORE_INTERVAL",
+    "MARINARA_METRICS_PORT",
+    "PROMETHEUS_MULTIPROC_DIR",
+)
+"""What a deployed worker reads (the test-only crash switch is left out on purpose)."""
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name)
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r} is not a number of seconds") from None
+    if value <= 0:
+        raise ValueError(f"{name}={text!r} must be more than 0 seconds")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    store_url: str
+    namespace: str
+    broker_url: str
+    broker_prefix: str
+    visibility_timeout: float
+    restore_interval: float
+    metrics_port: int | None
+    crash_dir: str | None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if env is None else env
+        redis_url = env.get("REDIS_URL") or DEFAULT_REDIS_URL
+        port = env.get("MARINARA_METRICS_PORT")
+        return cls(
+            store_url=env.get("MARINARA_STORE_URL") or redis_url,
+            namespace=env.get("MARINARA_NAMESPACE") or DEFAULT_NAMESPACE,
+            broker_url=env.get("MARINARA_BROKER_URL") or redis_url,
+            broker_prefix=env.get("MARINARA_BROKER_PREFIX") or "",
+            visibility_timeout=_seconds(env, "MARINARA_VISIBILITY_TIMEOUT", DEFAULT_VISIBILITY_TIMEOUT),
+            restore_interval=_seconds(env, "MARINARA_RESTORE_INTERVAL", DEFAULT_RESTORE_INTERVAL),
+            metrics_port=int(port) if port else None,
+            crash_dir=env.get("MARINARA_TEST_CRASH_DIR") or None,
+        )
