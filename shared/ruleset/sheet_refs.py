@@ -310,6 +310,11 @@ def check_hide_when(pkg: "Ruleset", rule: Any, path: Sequence[PathPart], problem
     if entry is None:
         problems.add([*path, "field"], f'unknown field "{rule.field}"')
         return
+    check_hide_values(entry, rule, path, problems)
+
+
+def check_hide_values(entry: Any, rule: Any, path: Sequence[PathPart], problems: Problems) -> None:
+    """Every value a `hideWhen` names (`in`, `equals` or `notEquals`) is one `entry` can hold."""
     if rule.in_ is not None:
         named = [(["in", i], v) for i, v in enumerate(rule.in_)]
     elif rule.equals is not None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import PathPart, Problems
 from ..party import Party
-from ..sheet_refs import a_or_an, field_cannot_hold, sheet_ids
+from ..sheet_refs import a_or_an, check_hide_values, sheet_ids
 from .gm import check_summary_list
 from .lookup import index
 
@@ -42,16 +42,7 @@ def _hide_when(fields: dict[str, Any], rule: Any, path: Sequence[PathPart], prob
     field = _party_field(fields, rule.field, [*path, "field"], problems)
     if field is None:
         return
-    if rule.in_ is not None:
-        named = [(["in", i], v) for i, v in enumerate(rule.in_)]
-    elif rule.equals is not None:
-        named = [(["equals"], rule.equals)]
-    else:
-        named = [(["notEquals"], rule.notEquals)]
-    for sub, value in named:
-        reason = field_cannot_hold(field, value)
-        if reason is not None:
-            problems.add([*path, *sub], reason)
+    check_hide_values(field, rule, path, problems)
 
 
 def _pools(party: Party, fields: dict[str, Any], problems: Problems) -> None:
