@@ -323,11 +323,28 @@ def can_pay(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> boo
 # ---------------------------------------------------------------------------
 
 
-def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
+_PARSED_ACTIONS: dict[int, tuple[list[Any], list[Any]]] = {}
+
+
+def block_actions(actor: Combatant) -> list[Any]:
+    """A block's actions as models. A block never changes once the fight is set up and is
+    shared between working copies, so each list is parsed once per process."""
     from ..ruleset.creature_actions import CreatureAction
 
+    raw = (actor.block or {}).get("actions") or []
+    cached = _PARSED_ACTIONS.get(id(raw))
+    if cached is not None and cached[0] is raw:
+        return cached[1]
+    if len(_PARSED_ACTIONS) > 4096:
+        _PARSED_ACTIONS.clear()
+    parsed = [CreatureAction.model_validate(a) for a in raw]
+    _PARSED_ACTIONS[id(raw)] = (raw, parsed)
+    return parsed
+
+
+def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
     plans: list[Plan] = []
-    actions = [CreatureAction.model_validate(a) for a in (actor.block or {}).get("actions") or []]
+    actions = block_actions(actor)
     by_id = {a.id: a for a in actions}
     for action in actions:
         if action.reaction is not None or action.signature is not None:

@@ -27,12 +27,19 @@ from .state import BattleState, Combatant
 _SHARED = frozenset({"sheet", "block"})
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _copy_value(value: Any) -> Any:
     if isinstance(value, BaseModel):
         return value.model_copy(deep=True)
     if isinstance(value, list):
+        if all(isinstance(v, _SCALARS) for v in value):
+            return list(value)
         return [_copy_value(v) for v in value]
     if isinstance(value, dict):
+        if all(isinstance(v, _SCALARS) for v in value.values()):
+            return dict(value)
         return {k: _copy_value(v) for k, v in value.items()}
     return value  # str, int, float, bool, None: immutable
 

@@ -239,7 +239,13 @@ def critical_terms(expr: DiceExpr, critical: Critical) -> tuple[_Terms, int]:
 
 def mean_damage(expr: "DiceExpr | str | int", critical: Critical = "none") -> Fraction:
     """Expected damage of one hit (a total below 0 deals 0), or of a critical hit."""
-    terms, modifier = critical_terms(parse_dice(expr), critical)
+    return _mean_damage(parse_dice(expr), critical)
+
+
+@lru_cache(maxsize=_CACHE)
+def _mean_damage(expr: DiceExpr, critical: Critical) -> Fraction:
+    # Menus ask for the same few expressions on every step: worked out once.
+    terms, modifier = critical_terms(expr, critical)
     return _distribution(terms, modifier).mean_at_least(0)
 
 
