@@ -78,7 +78,7 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
             error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, pool=spec.pool))
         else:
             kind = _harm_kind(fight, dtype)
-            error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, track=spec.track, kind=kind))
+            error = fight.write(target, _track_change(fight, target, landed, kind))
         if error:
             fight.emit("note", f"The sheet refused the damage to {target.name}: {error}", target=target.id)
     else:
@@ -88,6 +88,19 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
     _after_damage(fight, source, target, landed)
     return landed
+
+
+def _track_change(fight: Fight, c: Combatant, amount: int, kind: str | None) -> Any:
+    """Health kept on a track: a harm track takes marks (a negative amount heals them); a
+    plain track (1.383) fills toward `max` with damage and empties with healing."""
+    track = fight.combat.health.track
+    view = fight.view(c)
+    info = view.track(track) if view is not None else None
+    if info is not None and info.harm is None:
+        return move_track(fight.ruleset, c.sheet, track, by=amount)
+    if amount < 0:
+        return sheet_heal(fight.ruleset, c.sheet, -amount, track=track)
+    return sheet_damage(fight.ruleset, c.sheet, amount, track=track, kind=kind)
 
 
 def _harm_kind(fight: Fight, dtype: str | None) -> str | None:
@@ -218,7 +231,9 @@ def dying_save(fight: Fight, c: Combatant) -> None:
         c.dying = None
         write_dying_counts(fight, c)
         if c.sheet is not None:
-            fight.write(c, sheet_heal(fight.ruleset, c.sheet, 1, pool=fight.combat.health.pool) if fight.combat.health.pool else c.sheet)
+            spec = fight.combat.health
+            fight.write(c, sheet_heal(fight.ruleset, c.sheet, 1, pool=spec.pool) if spec.pool
+                        else _track_change(fight, c, -1, None))
         fight.emit("revive", f"{c.name} rolls {r.describe()} against death: a natural {natural}, back up with 1.", target=c.id)
         _dying_condition_off(fight, c)
         return
@@ -246,7 +261,7 @@ def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, wha
         if spec.pool is not None:
             error = fight.write(target, sheet_heal(fight.ruleset, target.sheet, amount, pool=spec.pool))
         else:
-            error = fight.write(target, sheet_heal(fight.ruleset, target.sheet, amount, track=spec.track))
+            error = fight.write(target, _track_change(fight, target, -amount, None))
         if error:
             fight.emit("note", f"The sheet refused the healing of {target.name}: {error}", target=target.id)
     else:

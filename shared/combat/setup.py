@@ -22,7 +22,7 @@ from ..ruleset.errors import from_validation_error
 from ..ruleset.package import Ruleset
 from ..sheet import validate_character
 from .fight import Fight
-from .state import Combatant
+from .state import Combatant, HeldCondition
 
 
 class SetupError(Exception):
@@ -240,8 +240,13 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
             problems.append(f"{name} has no valid sheet for {ruleset.name}: {detail}")
             continue
         cid, cname = _unique(name, taken)
-        out.append(Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
-                             player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"])))
+        c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
+                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]))
+        # Conditions the sheet already holds come into the fight as they are: no clock, no
+        # source, and they stay on the sheet when the fight ends.
+        for cid_held in (c.sheet.get("live") or {}).get("conditions") or []:
+            c.conditions.append(HeldCondition(id=cid_held, tracked=False))
+        out.append(c)
     for i, foe in enumerate(foes):
         if not isinstance(foe, dict):
             problems.append(f"foes[{i}]: an opponent is an object")

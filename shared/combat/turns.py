@@ -18,6 +18,49 @@ from .saves_against import for_condition
 from .state import Combatant
 
 
+def initiative_mode(fight: Fight, c: Combatant) -> str:
+    """Initiative rolled twice (1.240): a check of `initiative.checkAbility` rolls twice when
+    the holder's checks do, and a catalog entry on the holder's lists with `initiativeMode`
+    rolls it twice whatever else; advantage and disadvantage cancel."""
+    from ..dice import pick_mode
+
+    adv = dis = 0
+    ability = fight.combat.initiative.checkAbility
+    if ability is not None:
+        adv += N.effect_count(fight, c, "own-checks-advantage")
+        dis += N.effect_count(fight, c, "own-checks-disadvantage")
+        for _name, rule, _held in N.rules_in_force(fight, c):
+            for mod in rule.modifiers or []:
+                if mod.to != "checks" or mod.mode is None or mod.skills:
+                    continue
+                if mod.abilities and ability not in mod.abilities:
+                    continue
+                if mod.mode == "advantage":
+                    adv += 1
+                else:
+                    dis += 1
+    for mode in _entry_initiative_modes(fight, c):
+        if mode == "advantage":
+            adv += 1
+        else:
+            dis += 1
+    return pick_mode(adv, dis)
+
+
+def _entry_initiative_modes(fight: Fight, c: Combatant) -> list[str]:
+    from .support import _catalog_entry
+
+    modes: list[str] = []
+    for rows in ((c.sheet or {}).get("lists") or {}).values():
+        for row in rows or []:
+            ref = row.get("_catalog") if isinstance(row, dict) else None
+            entry = _catalog_entry(fight.ruleset, ref) if isinstance(ref, str) else None
+            mode = getattr(entry.mechanics, "initiativeMode", None) if entry is not None and entry.mechanics else None
+            if mode is not None:
+                modes.append(mode)
+    return modes
+
+
 def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
     init = fight.combat.initiative
     parts: list[str] = []
@@ -26,7 +69,7 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
             continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
-            r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides))
+            r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides), initiative_mode(fight, c))
             c.initiative = r.total + c.init_mod
             mod = c.init_mod
             if mod:
