@@ -28,6 +28,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/dice.py
 	$(BIN)/python bench/resolve.py
+	$(BIN)/python bench/service.py --quick
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

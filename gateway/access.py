@@ -91,6 +91,22 @@ def check_choice(service: BattleService, battle_id: str, principal: Principal,
     record = service.store.seen(battle_id, request.request_id)
     if record is not None:
         return record.revision
+    try:
+        _check(service, battle_id, principal, request)
+    except ApiError as exc:
+        # A duplicate of a choice saved between the look-up above and the load is refused
+        # by the state it produced (stale, not its turn, fight over); it answers as applied.
+        # Who may act for whom does not change with the state: that refusal stands.
+        if exc.code in ("not-yours", "unknown-actor"):
+            raise
+        record = service.store.seen(battle_id, request.request_id)
+        if record is not None:
+            return record.revision
+        raise
+    return None
+
+
+def _check(service: BattleService, battle_id: str, principal: Principal, request: ChoiceRequest) -> None:
     stored, state = load(service, battle_id)
     if not stored.active:
         raise ApiError("closed", "the battle was abandoned")
@@ -119,4 +135,3 @@ def check_choice(service: BattleService, battle_id: str, principal: Principal,
             raise ApiError("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
     if len(request.targets) > max(option.count, 0):
         raise ApiError("bad-target", f"{option.label} takes at most {option.count} target(s)")
-    return None

@@ -2,27 +2,33 @@
 
 Owns: assembling the app from the route modules (the one route table the OpenAPI
 document is generated from), the settings (body limit, socket message size and rate) and
-the resources' lives in `cleanup_ctx`: the store, the service and its executor, then the
-store's feed listener. `on_shutdown` closes every socket before they go.
+the resources' lives in `cleanup_ctx`: the store, the service and its executor (in this
+process, or the Celery workers), then the store's feed listener and the battle tracker
+it feeds. `on_shutdown` closes every socket before they go.
 """
 
 from __future__ import annotations
 
 import weakref
-from typing import AsyncIterator
+from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from aiohttp import web
 
 from shared.ruleset.load import MAX_PACKAGE_BYTES
 from shared.store import AsyncBattleStore, BattleStore, open_store
 from worker.service import BattleService
+from worker.settings import Settings
 
 from . import routes_battles, routes_choices, routes_rulesets, routes_service, ws
-from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS
+from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
 from .errors import error_middleware
-from .executor import EmbeddedExecutor
+from .executor import EmbeddedExecutor, Executor
 from .routing import Route
 from .tokens import Tokens
+from .tracker import BattleTracker
+
+if TYPE_CHECKING:
+    from celery import Celery
 
 #: The largest request body: a ruleset package at the validator's own limit, plus room
 #: for a battle's party and foes around it.
@@ -38,7 +44,7 @@ ALL_ROUTES: list[Route] = [
     *routes_service.ROUTES,
 ]
 
-EXECUTORS = ("embedded",)
+EXECUTORS = ("embedded", "celery")
 
 
 def create_app(
@@ -46,6 +52,7 @@ def create_app(
     executor: str = "embedded",
     *,
     store: BattleStore | None = None,
+    celery: "Celery | None" = None,
     secret: str | bytes | None = None,
     body_limit: int = BODY_LIMIT,
     ws_max_message: int = WS_MAX_MESSAGE,
@@ -54,24 +61,45 @@ def create_app(
     workers: int = 4,
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
-    (the caller keeps it open). `executor="embedded"` applies choices in this process."""
+    (the caller keeps it open). `executor="embedded"` applies choices in this process;
+    `executor="celery"` sends them to the workers through `celery` (default: the workers'
+    own app, `worker.app.app`, configured from the environment) and, without `store`, opens
+    the store the workers use (`worker.settings`: its URL unless `store_url` names one, and
+    its namespace)."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
+    store_options: dict[str, Any] = {}
+    if executor == "celery":
+        if celery is None:
+            from worker.app import app as celery
+        if store is None:
+            settings = getattr(celery.conf, "marinara", None) or Settings.from_env()
+            store_url = store_url or settings.store_url
+            if store_url.startswith(("redis", "unix")):
+                store_options["namespace"] = settings.namespace
     app = web.Application(middlewares=[error_middleware], client_max_size=body_limit)
     app[TOKENS] = Tokens(secret)
     app[SOCKETS] = weakref.WeakSet()
     app[ROUTES] = ALL_ROUTES
     app[SETTINGS] = {"ws_max_message": ws_max_message, "ws_rate": ws_rate, "ws_burst": ws_burst}
+    app[TRACKER] = BattleTracker()
     for route in ALL_ROUTES:
         app.router.add_route(route.method, route.path, route.handler, name=route.handler.__name__)
 
     async def store_ctx(app: web.Application) -> AsyncIterator[None]:
         owned = store is None
-        the_store = open_store(store_url) if owned else store
+        the_store = open_store(store_url, **store_options) if owned else store
         service = BattleService(the_store)
         app[STORE] = the_store
         app[SERVICE] = service
-        app[EXECUTOR] = EmbeddedExecutor(service, workers=workers)
+        the_executor: Executor
+        if executor == "celery":
+            from .celery_executor import CeleryExecutor
+
+            the_executor = CeleryExecutor(service, celery, workers=workers)
+        else:
+            the_executor = EmbeddedExecutor(service, workers=workers)
+        app[EXECUTOR] = the_executor
         app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
         try:
             yield
@@ -83,6 +111,7 @@ def create_app(
     async def feed_ctx(app: web.Application) -> AsyncIterator[None]:
         async with app[STORE].feed() as feed:
             app[FEED] = feed
+            feed.tap(app[TRACKER].observe)
             yield
 
     app.cleanup_ctx.append(store_ctx)

@@ -1,8 +1,9 @@
 """What a gateway app holds, under typed `web.AppKey`s, and how handlers reach it.
 
 Owns: the app keys (the sync store, its async wrapper, the service, the executor, the
-store's feed, the token signer, the open sockets, the route table) and the small request helpers every
-route module uses (the caller's principal, a JSON body read into a protocol model).
+store's feed, the token signer, the open sockets, the route table, the battle tracker)
+and the small request helpers every route module uses (the caller's principal, a JSON
+body read into a protocol model).
 """
 
 from __future__ import annotations
@@ -18,18 +19,20 @@ from shared.store import AsyncBattleStore, BattleStore, Feed
 from worker.service import BattleService
 
 from .errors import ApiError, validation_lines
-from .executor import EmbeddedExecutor
+from .executor import Executor
 from .tokens import Principal, Tokens
+from .tracker import BattleTracker
 
 STORE = web.AppKey("store", BattleStore)
 ASTORE = web.AppKey("astore", AsyncBattleStore)
 SERVICE = web.AppKey("service", BattleService)
-EXECUTOR = web.AppKey("executor", EmbeddedExecutor)
+EXECUTOR = web.AppKey("executor", Executor)
 FEED = web.AppKey("feed", Feed)
 TOKENS = web.AppKey("tokens", Tokens)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)
 SETTINGS = web.AppKey("settings", dict)
 ROUTES = web.AppKey("routes", list)
+TRACKER = web.AppKey("tracker", BattleTracker)
 
 M = TypeVar("M", bound=BaseModel)
 

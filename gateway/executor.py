@@ -1,6 +1,8 @@
 """Where an accepted choice is applied: the executor behind `POST /choices` and the socket.
 
-Owns: `EmbeddedExecutor`, the in-process executor of the embedded default. It runs
+Owns: `Executor`, what every executor shares (the thread pool for blocking store reads,
+the remembered endings of request ids, the hooks a Celery executor fills in), and
+`EmbeddedExecutor`, the in-process executor of the embedded default. It runs
 `BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
 thread pool, and remembers how each request id it ran ended (`status`) for
 `GET /v1/battles/{id}/choices/{request_id}`. A refusal that only the rules can find after
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,7 +27,11 @@ from . import metrics
 REMEMBERED = 10_000
 
 
-class EmbeddedExecutor:
+class Executor(ABC):
+    """Applies accepted choices; `submit` answers a task ending in the service's result dict."""
+
+    name = "embedded"
+
     def __init__(self, service: BattleService, workers: int = 4) -> None:
         self.service = service
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
@@ -39,21 +46,36 @@ class EmbeddedExecutor:
                request_id: str) -> "asyncio.Task[dict[str, Any]]":
         """Starts applying the choice; the task answers the service's result dict."""
         self._remember((battle_id, request_id), None)
-        task = asyncio.get_running_loop().create_task(self._apply(battle_id, revision, choice, request_id))
+        task = asyncio.get_running_loop().create_task(self._timed(battle_id, revision, choice, request_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
+    async def _timed(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
         started = time.perf_counter()
-        result = await self.run(self.service.apply, battle_id, revision, choice, request_id)
-        if result.get("ok"):
-            metrics.ROUND_TRIP.observe(time.perf_counter() - started)
-        else:
-            metrics.refused(str(result.get("code")))
+        result = await self._apply(battle_id, revision, choice, request_id)
+        metrics.finished(result, time.perf_counter() - started)
         self._remember((battle_id, request_id), result)
         return result
+
+    @abstractmethod
+    async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
+                     request_id: str) -> dict[str, Any]:
+        """Applies the choice somewhere; answers the service's result dict."""
+
+    async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
+        """Asks the director to decide the GM-controlled decision at `revision`; False when
+        this executor has no director (the GM's token decides instead)."""
+        return False
+
+    def queue_depths(self) -> dict[str, int]:
+        """Messages waiting per queue (read at scrape; blocking)."""
+        return {}
+
+    def workers_answer(self) -> str | None:
+        """None when the executor can apply choices now; otherwise why not (blocking)."""
+        return None
 
     def _remember(self, key: tuple[str, str], result: dict[str, Any] | None) -> None:
         self._results[key] = result
@@ -72,3 +94,11 @@ class EmbeddedExecutor:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self.pool.shutdown(wait=True)
+
+
+class EmbeddedExecutor(Executor):
+    """Runs `BattleService.apply` on this process's threads."""
+
+    async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
+                     request_id: str) -> dict[str, Any]:
+        return await self.run(self.service.apply, battle_id, revision, choice, request_id)

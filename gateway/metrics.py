@@ -29,3 +29,39 @@ def accepted() -> None:
 
 def refused(code: str) -> None:
     CHOICES.labels(outcome="refused", code=code).inc()
+BATTLES_ACTIVE = Gauge(
+    "battle_active",
+    "Battles created or written since this gateway started that have not ended, been abandoned "
+    "or idled out (every gateway on one Redis sees every write: aggregate with max).",
+)
+OPEN_WINDOWS = Gauge("battle_open_windows", "Battles held by an open window (their hold mirror is set).")
+CAS_CONFLICTS = Counter(
+    "battle_cas_conflicts_total",
+    "Accepted choices a worker answered as a lost compare-and-set: `stale-revision` (another "
+    "choice saved the revision first) or `conflict` (the battle kept changing through every retry).",
+    ["code"],
+)
+DIRECTOR_ENQUEUED = Counter(
+    "battle_director_enqueued_total",
+    "`battle.director` tasks this gateway enqueued for a GM-controlled decision, by when.",
+    ["when"],
+)
+QUEUE_DEPTH = Gauge(
+    "battle_queue_depth",
+    "Messages waiting in each Celery queue on the broker, read at scrape (Celery executor only).",
+    ["queue"],
+)
+
+#: Result codes of an accepted choice that mean its compare-and-set lost.
+CAS_CODES = ("stale-revision", "conflict")
+
+
+def finished(result: dict, seconds: float) -> None:
+    """Counts how an accepted choice ended, whichever executor applied it."""
+    if result.get("ok"):
+        ROUND_TRIP.observe(seconds)
+        return
+    code = str(result.get("code"))
+    refused(code)
+    if code in CAS_CODES:
+        CAS_CONFLICTS.labels(code=code).inc()

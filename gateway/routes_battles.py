@@ -20,7 +20,7 @@ from shared.store import BattleNotFound, EventSeqError
 from worker.service import BattleService
 
 from . import access, metrics
-from .context import EXECUTOR, SERVICE, TOKENS, battle_id, json_response, parse_body, principal
+from .context import EXECUTOR, SERVICE, TOKENS, TRACKER, battle_id, json_response, parse_body, principal
 from .errors import ApiError
 from .routes_rulesets import store_package
 from .routing import Route
@@ -40,6 +40,9 @@ def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest
+    loaded = service.load(result["battle"])
+    pending = loaded[0].pending if loaded is not None and not loaded[0].outcome else None
+    result["gm_decides"] = pending is not None and pending.controller == "gm"
     return result
 
 
@@ -51,6 +54,10 @@ async def create_battle(request: web.Request) -> web.Response:
     players = sorted({m["player"] for m in body.party
                       if isinstance(m, dict) and isinstance(m.get("player"), str)})
     metrics.BATTLES_CREATED.inc()
+    request.app[TRACKER].created(battle)
+    if result["gm_decides"]:
+        # Later GM decisions are enqueued by the worker that saved the revision asking them.
+        await request.app[EXECUTOR].ask_director(battle, result["revision"], "created")
     return json_response(CreatedBattle(
         battle=battle, revision=result["revision"], ruleset=result["digest"],
         gm_token=tokens.issue(Principal(battle, "gm")),

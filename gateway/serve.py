@@ -1,14 +1,13 @@
 """Running the gateway: `battle serve`.
 
-Owns: starting the app on a host and port until interrupted. `--embedded` (or no store
-URL at all) keeps battles in memory; `--store URL` / `REDIS_URL` names a Redis store.
-Choices are applied by the in-process executor in both cases (the Celery executor is
-what `battle worker` will add).
+Owns: starting the app on a host and port until interrupted. `--embedded` keeps battles
+in memory and applies choices in this process. Without it the gateway is the front of
+the distributed service: choices go to the Celery workers (`battle worker`), and the
+store is the workers' own (`worker.settings`: `MARINARA_STORE_URL` or `REDIS_URL`, in
+`MARINARA_NAMESPACE`) unless `--store URL` names another.
 """
 
 from __future__ import annotations
-
-import os
 
 from aiohttp import web
 
@@ -17,8 +16,15 @@ from .app import create_app
 
 def serve(host: str = "127.0.0.1", port: int = 8080, *, embedded: bool = False,
           store_url: str | None = None) -> int:
-    url = None if embedded else (store_url or os.environ.get("REDIS_URL"))
-    where = url or "memory (embedded)"
-    print(f"battle gateway on http://{host}:{port} (store: {where}; executor: embedded)", flush=True)
-    web.run_app(create_app(url), host=host, port=port, print=None)
+    if embedded:
+        print(f"battle gateway on http://{host}:{port} (store: memory; executor: embedded)", flush=True)
+        web.run_app(create_app(None), host=host, port=port, print=None)
+        return 0
+    from worker.app import app as celery
+
+    settings = celery.conf.marinara
+    where = store_url or f"{settings.store_url} (namespace {settings.namespace})"
+    print(f"battle gateway on http://{host}:{port} (store: {where}; executor: celery, "
+          f"broker {settings.broker_url})", flush=True)
+    web.run_app(create_app(store_url, "celery", celery=celery), host=host, port=port, print=None)
     return 0

@@ -230,7 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="run the HTTP/WebSocket gateway",
         description="Run the gateway. --embedded keeps battles in memory and applies choices in this "
-        "process (no Redis needed); otherwise the store is --store or REDIS_URL.",
+        "process (no Redis needed); otherwise choices go to the Celery workers (battle worker) and the "
+        "store is --store or the workers' own (REDIS_URL, MARINARA_NAMESPACE).",
     )
     p.add_argument("--embedded", action="store_true", help="in-memory store, in-process executor")
     p.add_argument("--store", metavar="URL", help="battle store URL (redis://host:port/db or memory://)")

@@ -64,4 +64,9 @@ def invent_opponents(request: Any) -> dict[str, Any]:
 
 @app.task(name="battle.sweep_windows", **RETRY)
 def sweep_windows() -> dict[str, Any]:
-    return _measured("battle.sweep_windows", lambda: jobs.sweep_windows(service(), time.time()))
+    swept = _measured("battle.sweep_windows", lambda: jobs.sweep_windows(service(), time.time()))
+    for battle_id, result in swept["results"].items():
+        pending = result.get("pending") if result.get("ok") else None
+        if pending and pending.get("controller") == "gm":
+            director.delay(battle_id, jobs.decision_id(battle_id, result["revision"]))
+    return swept

@@ -103,11 +103,16 @@ class Subscription:
         return await self.get()
 
 
+Tap = Callable[[FeedMessage], None]
+"""Called with every message the feed reads, whichever battle it is for (on the feed's loop)."""
+
+
 class FanOut:
     """Subscriptions by battle on one event loop. `dispatch` must run on that loop."""
 
     def __init__(self) -> None:
         self._by_battle: dict[str, set[Subscription]] = {}
+        self.taps: list[Tap] = []
 
     def add(self, sub: Subscription) -> None:
         self._by_battle.setdefault(sub.battle_id, set()).add(sub)
@@ -124,11 +129,13 @@ class FanOut:
 
     def dispatch(self, battle_id: str, text: str | bytes) -> None:
         subs = self._by_battle.get(battle_id)
-        if not subs:
+        if not subs and not self.taps:
             return
         message = FeedMessage.from_text(text)
-        for sub in list(subs):
+        for sub in list(subs or ()):
             sub._offer(message)
+        for tap in list(self.taps):
+            tap(message)
 
     def resync_all(self) -> None:
         for battle_id, subs in list(self._by_battle.items()):
@@ -154,6 +161,11 @@ class Feed(ABC):
         sub = Subscription(self._fanout, battle_id)
         self._fanout.add(sub)
         return sub
+
+    def tap(self, callback: Tap) -> None:
+        """Calls `callback` with every message of every battle (the gateway's gauges of
+        battles and windows). A tap must be quick and must not raise: it runs inline."""
+        self._fanout.taps.append(callback)
 
     async def __aenter__(self) -> "Feed":
         await self.start()

@@ -1,12 +1,13 @@
 """Running the gateway in tests: an aiohttp `TestServer`/`TestClient` on the memory store
-inside `asyncio.run` (pytest-aiohttp is not used), and small clients for a battle."""
+(or what `defaults` names) inside `asyncio.run` (pytest-aiohttp is not used), and
+small clients for a battle."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -21,8 +22,26 @@ FOES = json.loads((EXAMPLES / "foes.json").read_text())
 SEED = 2
 
 
+#: App options `run` adds when the test does not name them (none: embedded on a fresh
+#: memory store). The integration tests set them, through `defaults`, to run these same
+#: tests on a Redis store and on the Celery executor.
+_defaults: dict[str, Any] = {}
+
+
+@contextlib.contextmanager
+def defaults(**app_options: Any) -> Iterator[None]:
+    """`create_app` options for every gateway `run` starts meanwhile (a `store` given here
+    is the caller's to close)."""
+    _defaults.update(app_options)
+    try:
+        yield
+    finally:
+        _defaults.clear()
+
+
 def run(test: Callable[..., Awaitable[Any]], **app_options: Any) -> Any:
-    """Runs `test(client)` against a fresh embedded gateway."""
+    """Runs `test(client)` against a fresh gateway (embedded unless `defaults` says otherwise)."""
+    app_options = {**_defaults, **app_options}
 
     async def main() -> Any:
         async with TestClient(TestServer(create_app(**app_options))) as client:

@@ -1,0 +1,250 @@
+"""The whole distributed service end to end: the gateway (aiohttp TestServer on the Redis
+store, Celery executor) + two real Celery worker processes + Redis. Two player clients
+play a whole battle over HTTP and WebSocket and it rolls exactly the seed's dice; a
+duplicated choice is applied once; a stale revision is 409; a reconnecting client gets
+what it missed and its prompt; a player's token is refused for the other player's
+character; a GM-controlled battle is played by the director the gateway enqueues; the
+service routes report the workers and the queues. Then every gateway test of
+tests/gateway runs once more on this stack."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from shared.combat import decide_for
+from shared.store import MemoryBattleStore
+from tests.gateway import harness, test_play, test_refusals
+from tests.gateway.harness import (
+    FOES,
+    PARTY,
+    RULESET,
+    SEED,
+    battle_view,
+    bearer,
+    choose_http,
+    create,
+    socket,
+    token_for,
+    until,
+    wait_applied,
+)
+from tests.integration.celery_stack import Stack, stack_fixture
+from tests.redis_harness import redis_url
+from worker.service import BattleService
+
+__all__ = ["redis_url"]
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def stack(redis_url, tmp_path_factory) -> Iterator[Stack]:
+    yield from stack_fixture(redis_url, tmp_path_factory)
+
+
+def _run(stack: Stack, test: Callable[..., Any]) -> Any:
+    return harness.run(test, executor="celery", store=stack.service.store, celery=stack.app)
+
+
+def _reference(seed: int) -> list[dict]:
+    """The same battle played in-process by the Engine's suggestions (what the clients pick)."""
+    service = BattleService(MemoryBattleStore())
+    digest = service.put_ruleset(RULESET)
+    assert service.create(digest, PARTY, FOES, seed=seed, battle_id="ref")["ok"]
+    for n in range(500):
+        state, revision = service.load("ref")
+        if state.outcome:
+            break
+        assert service.apply("ref", revision, decide_for(service.ruleset(digest), state), f"r-{n}")["ok"]
+    return service.store.events_after("ref", 0, limit=10000)
+
+
+def _metric(text: str, name: str) -> float:
+    """The value of one sample line (`name` with its labels, as Prometheus prints it)."""
+    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+def test_two_players_play_a_whole_battle_and_it_rolls_the_seeds_dice(stack):
+    async def play(client):
+        created = await create(client)
+        assert set(created["tokens"]) == {"p1", "p2"}
+        answered = {"p1": 0, "p2": 0}
+
+        async def by_http(player):
+            token = created["tokens"][player]
+            async with socket(client, created, token) as ws:
+                while True:
+                    msg = await ws.receive_json(timeout=20)
+                    if msg["type"] == "closed":
+                        return msg
+                    if msg["type"] == "prompt":
+                        status, _, _ = await choose_http(client, created, token, f"{player}-{msg['revision']}")
+                        assert status == 202
+                        answered[player] += 1
+
+        async def by_socket(player):
+            async with socket(client, created, created["tokens"][player]) as ws:
+                while True:
+                    msg = await ws.receive_json(timeout=20)
+                    if msg["type"] == "closed":
+                        return msg
+                    if msg["type"] == "prompt":
+                        await ws.send_json({"type": "choice", "actor": msg["actor"], "revision": msg["revision"],
+                                            "option_id": msg["suggestion"]["option"],
+                                            "targets": msg["suggestion"]["targets"],
+                                            "request_id": f"{player}-{msg['revision']}"})
+                        answered[player] += 1
+
+        async def watch():
+            async with socket(client, created, created["gm_token"]) as ws:
+                return await until(ws, "closed", timeout=30)
+
+        (events, closed), end1, end2 = await asyncio.gather(watch(), by_http("p1"), by_socket("p2"))
+        assert closed["outcome"] in ("victory", "defeat") and end1 == end2 == closed
+        assert answered["p1"] >= 1 and answered["p2"] >= 1
+        assert events == _reference(SEED)
+        r = await client.get("/readyz")
+        assert r.status == 200, await r.text()
+        text = await (await client.get("/metrics")).text()
+        assert 'battle_queue_depth{queue="turns"}' in text and "battle_active " in text
+        assert _metric(text, 'battle_choices_total{code="ok",outcome="accepted"}') >= 2
+        assert _metric(text, "battle_choice_round_trip_seconds_count") >= 2
+        return answered["p1"] + answered["p2"]
+
+    choices = _run(stack, play)
+    ran = sum(w.text().count("Task battle.advance[") for w in stack.workers)
+    assert ran >= choices, "the workers, not the gateway, applied the choices"
+
+
+def test_duplicates_stale_revisions_and_other_players_characters_are_refused(stack):
+    async def body(client):
+        created = await create(client)
+        url = f"/v1/battles/{created['battle']}/choices"
+        before = await battle_view(client, created)
+        player, token = token_for(created, before)
+        other = "p2" if player == "p1" else "p1"
+        menu = await (await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))).json()
+        choice = {"actor": menu["actor"], "option_id": menu["suggestion"]["option"],
+                  "targets": menu["suggestion"]["targets"], "request_id": "dup", "revision": menu["revision"]}
+
+        r = await client.post(url, json=choice, headers=bearer(created["tokens"][other]))
+        assert r.status == 403 and (await r.json())["code"] == "not-yours"
+
+        answers = await asyncio.gather(*[client.post(url, json=choice, headers=bearer(token)) for _ in range(3)])
+        assert all(a.status in (200, 202) for a in answers)
+        assert (await wait_applied(client, created, "dup"))["revision"] == before["revision"] + 1
+        r = await client.post(url, json=choice, headers=bearer(token))
+        assert r.status == 200 and (await r.json())["revision"] == before["revision"] + 1
+        after = await battle_view(client, created)
+        assert after["revision"] == before["revision"] + 1
+        events = (await (await client.get(f"/v1/battles/{created['battle']}/events",
+                                          headers=bearer(token))).json())["events"]
+        assert events == _reference(SEED)[:len(events)], "applied once, with the seed's dice"
+
+        r = await client.post(url, json={**choice, "request_id": "late"}, headers=bearer(token))
+        assert r.status == 409 and (await r.json())["code"] == "stale-revision"
+        assert (await battle_view(client, created))["revision"] == after["revision"]
+
+    _run(stack, body)
+
+
+def test_two_choices_racing_for_one_revision_apply_one_and_count_the_loser(stack):
+    async def body(client):
+        created = await create(client)
+        before = await battle_view(client, created)
+        _, token = token_for(created, before)
+        conflicts = _metric(await (await client.get("/metrics")).text(),
+                            'battle_cas_conflicts_total{code="stale-revision"}')
+        menu = await (await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))).json()
+        choice = {"actor": menu["actor"], "option_id": menu["suggestion"]["option"],
+                  "targets": menu["suggestion"]["targets"], "revision": menu["revision"]}
+        url = f"/v1/battles/{created['battle']}/choices"
+        posts = await asyncio.gather(*[client.post(url, json={**choice, "request_id": f"race-{n}"},
+                                                   headers=bearer(token)) for n in range(2)])
+        queued = [f"race-{n}" for n, r in enumerate(posts) if r.status == 202]
+        assert all(r.status in (202, 409) for r in posts) and queued
+        endings = [await wait_applied(client, created, rid) for rid in queued]
+        assert sum(e["status"] == "applied" for e in endings) == 1
+        late = [e for e in endings if e["status"] == "refused"]
+        assert all(e["code"] == "stale-revision" for e in late)
+        assert (await battle_view(client, created))["revision"] == before["revision"] + 1
+        text = await (await client.get("/metrics")).text()
+        assert _metric(text, 'battle_cas_conflicts_total{code="stale-revision"}') == conflicts + len(late)
+
+    _run(stack, body)
+
+
+def test_a_reconnecting_client_gets_what_it_missed_and_its_prompt(stack):
+    async def body(client):
+        created = await create(client)
+        view = await battle_view(client, created)
+        player, token = token_for(created, view)
+        async with socket(client, created, token) as ws:
+            seen, prompt = await until(ws, "prompt", timeout=20)
+        last = seen[-1]["seq"]
+        status, _, _ = await choose_http(client, created, token, "away-1")
+        assert status == 202
+        await wait_applied(client, created, "away-1")
+        view = await battle_view(client, created)
+        async with socket(client, created, token, after=last) as ws:
+            if view["state"]["outcome"]:
+                missed, _closed = await until(ws, "closed", timeout=20)
+            elif view["state"]["pending"]["player"] == player:
+                missed, again = await until(ws, "prompt", timeout=20)
+                assert again["revision"] == view["revision"] != prompt["revision"]
+            else:
+                missed = [(await ws.receive_json(timeout=20))["event"]
+                          for _ in range(view["last_seq"] - last)]
+        assert [e["seq"] for e in missed] == list(range(last + 1, view["last_seq"] + 1))
+    _run(stack, body)
+
+
+def test_a_gm_controlled_battle_is_played_by_the_director_the_gateway_enqueues(stack):
+    async def body(client):
+        party = [{**member, "controller": "gm"} for member in PARTY]
+        for member in party:
+            member.pop("player", None)
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": party, "foes": FOES, "seed": SEED})
+        assert r.status == 201, await r.text()
+        created = await r.json()
+        async with socket(client, created, created["gm_token"]) as ws:
+            events, closed = await until(ws, "closed", timeout=30)
+        assert closed["outcome"] in ("victory", "defeat")
+        assert any(e["text"].startswith("No GM model is configured") for e in events)
+        text = await (await client.get("/metrics")).text()
+        assert _metric(text, 'battle_director_enqueued_total{when="created"}') >= 1
+
+    _run(stack, body)
+
+
+def test_readyz_wants_a_worker_behind_the_broker(stack):
+    from worker.app import make_app
+
+    nobody = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "empty:"})
+
+    async def body(client):
+        r = await client.get("/readyz")
+        assert r.status == 503 and "no Celery worker answered" in (await r.json())["detail"]
+        text = await (await client.get("/metrics")).text()
+        assert _metric(text, 'battle_queue_depth{queue="turns"}') == 0
+
+    try:
+        harness.run(body, executor="celery", store=stack.service.store, celery=nobody)
+    finally:
+        nobody.close()
+
+
+#: The gateway's own tests, which play through `harness.run`, on this stack.
+GATEWAY_TESTS = [f for module in (test_play, test_refusals)
+                 for name, f in sorted(vars(module).items()) if name.startswith("test_")]
+
+
+@pytest.mark.parametrize("test", GATEWAY_TESTS, ids=[f.__name__ for f in GATEWAY_TESTS])
+def test_the_gateway_tests_pass_on_the_celery_executor(stack, test):
+    with harness.defaults(executor="celery", store=stack.service.store, celery=stack.app):
+        test()
