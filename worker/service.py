@@ -30,6 +30,12 @@ def _dump(state: BattleState) -> dict[str, Any]:
     return state.model_dump(mode="json", exclude={"events"})
 
 
+def _hold(state: BattleState) -> dict[str, Any] | None:
+    """The single-window hold the gateway routes prompts by: the open window, saved with
+    the state under the same revision (None when no window is open)."""
+    return state.pending.window if state.pending is not None else None
+
+
 def _events(events: list[Any]) -> list[dict[str, Any]]:
     return [e.model_dump(mode="json") for e in events]
 
@@ -86,7 +92,8 @@ class BattleService:
             state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest)
         except SetupError as exc:
             return {"ok": False, "code": "setup-refused", "message": "; ".join(exc.problems)}
-        saved = self.store.create(battle_id, _dump(state), _events(events), revision=state.revision + 1)
+        saved = self.store.create(battle_id, _dump(state), _events(events), revision=state.revision + 1,
+                                  hold=_hold(state))
         return {"ok": True, "battle": battle_id, "revision": saved.revision, "events": _events(events)}
 
     def load(self, battle_id: str) -> tuple[BattleState, int] | None:
@@ -126,7 +133,7 @@ class BattleService:
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
             saved = self.store.save(battle_id, stored.revision, _dump(new_state), answer["events"],
-                                    request_id=request_id, result=answer)
+                                    request_id=request_id, result=answer, hold=_hold(new_state))
             if isinstance(saved, Saved):
                 return answer
             if isinstance(saved, Duplicate):

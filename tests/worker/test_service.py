@@ -105,3 +105,14 @@ def test_battle_played_to_the_end_through_the_store(service):
     assert state.outcome in ("victory", "defeat")
     texts = [e["text"] for e in service.store.events_after(battle, 0, limit=5000)]
     assert texts[-1].startswith("The fight is over") or "fight is over" in " ".join(texts[-3:])
+
+
+def test_the_hold_mirror_is_saved_with_the_state(service):
+    """The open window (none yet: windows arrive with issue 6) is written by the same save
+    as the state, so the mirror never disagrees with it."""
+    battle, revision, _ = _setup(service)
+    assert service.store.get_hold(battle) is None
+    choice, revision = _next_choice(service, battle)
+    assert service.apply(battle, revision, choice, "req-h")["ok"]
+    state, _ = service.load(battle)
+    assert service.store.get_hold(battle) == (state.pending.window if state.pending else None)
