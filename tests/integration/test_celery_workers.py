@@ -1,5 +1,5 @@
 """Battles resolved by two real Celery worker processes on a real Redis: a whole battle,
-20 at once, a duplicated choice, a stale revision, the director and the sweeper on their
+50 at once, a duplicated choice, a stale revision, the director and the sweeper on their
 queues, and a worker killed in the middle of `battle.advance`."""
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ def test_a_whole_battle_through_celery_rolls_the_seeds_dice(stack):
     assert events == _reference(100) and events[-1]["kind"] == "outcome"
 
 
-def test_twenty_battles_at_once_on_two_workers(stack):
-    battles = {f"b-many-{i}": stack.create(f"b-many-{i}", seed=100 + i) for i in range(20)}
+def test_fifty_battles_at_once_on_two_workers(stack):
+    battles = {f"b-many-{i}": stack.create(f"b-many-{i}", seed=100 + i) for i in range(50)}
     steps = {b: 0 for b in battles}
     live = set(battles)
     while live:
