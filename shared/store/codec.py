@@ -8,6 +8,8 @@ stored battle through a reference and the memory store refuses exactly what Redi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import json
 import math
 import re
@@ -165,3 +167,41 @@ def message_parts(
     events = ",".join(event_texts)
     tail = ',"status":' + json.dumps(status) + ',"events":[' + events + "]," + hold_part + "}"
     return head, tail
+
+
+@dataclass(frozen=True, slots=True)
+class SaveArgs:
+    """A `save` call checked and encoded once, whichever store writes it."""
+
+    revision: int
+    state_text: str
+    first: int | None
+    texts: list[str]
+    hold_mode: str
+    hold_text: str
+    deadline: float | None
+    record_text: str
+
+
+def save_args(
+    battle_id: str,
+    expected_revision: int,
+    new_state: Any,
+    new_events: Sequence[Event],
+    request_id: str | None,
+    result: Any,
+    hold: "Hold | None | _Unchanged",
+) -> SaveArgs:
+    """Checks ids and revision and encodes state, events, hold and the request record."""
+    check_battle_id(battle_id)
+    check_revision(expected_revision, "expected_revision")
+    if request_id is not None:
+        check_token(request_id, "request id")
+    first, texts = encode_events(new_events)
+    mode, hold_text, deadline = hold_args(hold)
+    revision = expected_revision + 1
+    return SaveArgs(
+        revision, encode_state(new_state), first, texts, mode, hold_text, deadline,
+        encode({"revision": revision, "result": result}, "the request's result"),
+    )
+

@@ -193,15 +193,7 @@ class MemoryBattleStore:
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
     ) -> SaveResult:
-        codec.check_battle_id(battle_id)
-        codec.check_revision(expected_revision, "expected_revision")
-        if request_id is not None:
-            codec.check_token(request_id, "request id")
-        state_text = codec.encode_state(new_state)
-        first, texts = codec.encode_events(new_events)
-        mode, hold_text, deadline = codec.hold_args(hold)
-        revision = expected_revision + 1
-        record_text = codec.encode({"revision": revision, "result": result}, "the request's result")
+        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold)
         with self._lock:
             now = self._clock()
             self._purge(now)
@@ -215,16 +207,16 @@ class MemoryBattleStore:
                 raise BattleClosed(battle_id, battle.status)
             if battle.revision != expected_revision:
                 return RevisionConflict(expected_revision, battle.revision)
-            self._check_seq(first, battle.last_seq)
-            battle.state = state_text
-            battle.revision = revision
-            battle.events.extend(texts)
-            self._write_hold(battle_id, battle, mode, hold_text, deadline)
+            self._check_seq(a.first, battle.last_seq)
+            battle.state = a.state_text
+            battle.revision = a.revision
+            battle.events.extend(a.texts)
+            self._write_hold(battle_id, battle, a.hold_mode, a.hold_text, a.deadline)
             if request_id is not None:
-                battle.requests[request_id] = (record_text, now + self.dedupe_ttl)
+                battle.requests[request_id] = (a.record_text, now + self.dedupe_ttl)
             battle.expires_at = max(battle.expires_at, now + battle.idle)
-            self._announce(battle_id, battle, texts, mode, hold_text)
-            return Saved(revision, battle.last_seq)
+            self._announce(battle_id, battle, a.texts, a.hold_mode, a.hold_text)
+            return Saved(a.revision, battle.last_seq)
 
     def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
         codec.check_battle_id(battle_id)

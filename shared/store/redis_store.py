@@ -208,34 +208,27 @@ class RedisBattleStore:
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
     ) -> SaveResult:
-        codec.check_battle_id(battle_id)
-        codec.check_revision(expected_revision, "expected_revision")
-        if request_id is not None:
-            codec.check_token(request_id, "request id")
-        state_text = codec.encode_state(new_state)
-        first, texts = codec.encode_events(new_events)
-        mode, hold_text, deadline = codec.hold_args(hold)
-        revision = expected_revision + 1
-        record_text = codec.encode({"revision": revision, "result": result}, "the request's result")
-        head, tail = self._message(battle_id, ACTIVE, texts, mode, hold_text)
+        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold)
+        head, tail = self._message(battle_id, ACTIVE, a.texts, a.hold_mode, a.hold_text)
         keys = self._writer_keys(battle_id)
         if request_id is not None:
             keys.append(self.keys.request(battle_id, request_id))
         answer = self._save(
             keys=keys,
-            args=[expected_revision, revision, state_text, first or 0, len(texts), mode, hold_text,
-                  self._deadline(deadline), battle_id, record_text, codec.to_ms(self.dedupe_ttl),
-                  self.hot_limit, self.keys.channel(battle_id), head, tail, *texts],
+            args=[expected_revision, a.revision, a.state_text, a.first or 0, len(a.texts), a.hold_mode,
+                  a.hold_text, self._deadline(a.deadline), battle_id, a.record_text,
+                  codec.to_ms(self.dedupe_ttl), self.hot_limit, self.keys.channel(battle_id), head, tail,
+                  *a.texts],
         )
         kind = answer[0]
         if kind == "ok":
-            return Saved(revision, int(answer[1]))
+            return Saved(a.revision, int(answer[1]))
         if kind == "conflict":
             return RevisionConflict(expected_revision, int(answer[1]))
         if kind == "duplicate":
             data = json.loads(answer[1])
             return Duplicate(request_id or "", RequestRecord(data["revision"], data["result"]))
-        return self._refuse(battle_id, answer, first)
+        return self._refuse(battle_id, answer, a.first)
 
     def _refuse(self, battle_id: str, answer: list[str], first: int | None) -> Any:
         kind = answer[0]
