@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import BattleState, decide_for, menu
+from shared.combat import BattleState, menu, menu_with_suggestion
 from shared.protocol import ChoiceRequest, MenuView, PromptMessage, SheetOut, Suggestion
 from shared.store.base import StoredBattle
 from worker.service import BattleService
@@ -67,8 +67,8 @@ def menu_view(service: BattleService, battle_id: str, principal: Principal) -> M
         return view
     ruleset = service.ruleset(state.ruleset.digest)
     view.yours = True
-    view.options = [o.model_dump(mode="json") for o in menu(ruleset, state, p.actor)]
-    suggested = decide_for(ruleset, state)
+    options, suggested = menu_with_suggestion(ruleset, state, p.actor)
+    view.options = [o.model_dump(mode="json") for o in options]
     if suggested is not None:
         view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []))
     return view
@@ -126,7 +126,7 @@ def _check(service: BattleService, battle_id: str, principal: Principal, request
         waiting = state.combatant(pending.actor) if pending else None
         raise ApiError("not-your-turn", f"it is {waiting.name}'s decision, not {actor.name}'s" if waiting
                        else "the fight is not waiting for a choice")
-    options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id)}
+    options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id, forecasts=False)}
     option = options.get(request.option_id)
     if option is None:
         raise ApiError("unknown-option", f"{request.option_id!r} is not on {actor.name}'s menu now")

@@ -110,11 +110,22 @@ def _settle_levels(fight: Fight, c: Any) -> None:
     settle_at_start(fight, c)
 
 
-def menu(ruleset: Ruleset, state: BattleState, actor: str) -> list[Option]:
-    """What `actor` may choose now. Empty when it is not their decision. Consumes no dice."""
+def menu(ruleset: Ruleset, state: BattleState, actor: str, *, forecasts: bool = True) -> list[Option]:
+    """What `actor` may choose now. Empty when it is not their decision. Consumes no dice.
+    `forecasts=False` leaves the forecasts out, for a caller that only checks legality."""
     # Drawing a menu changes nothing and rolls nothing, so it reads the state as it is.
     fight = Fight(ruleset, state)
-    return [item.option for item in _menu_items(fight, actor)]
+    return [item.option for item in _menu_items(fight, actor, forecasts=forecasts)]
+
+
+def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tuple[list[Option], dict[str, Any] | None]:
+    """The menu and the Engine's tactics' pick from that same menu (drawn once)."""
+    fight = Fight(ruleset, state)
+    items = _menu_items(fight, actor)
+    if not items:
+        return [], None
+    item, targets = choose(fight, fight.get(actor), items)
+    return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
 
 
 def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:

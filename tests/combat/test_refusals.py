@@ -99,3 +99,23 @@ def test_menu_and_decide_for_read_the_state_without_changing_it():
     choice = decide_for(rs, state)
     assert options and choice["option"] in {o.id for o in options}
     assert state.model_dump(mode="json") == before
+
+
+def test_menu_with_suggestion_agrees_with_menu_and_decide_for():
+    import json as _json
+
+    from shared.combat import decide_for, menu, menu_with_suggestion, start_battle
+    from shared.ruleset import load_package
+    from tests.conftest import EXAMPLES
+
+    rs = load_package(EXAMPLES / "lantern-marsh.json")
+    party = _json.loads((EXAMPLES / "party.json").read_text())
+    foes = _json.loads((EXAMPLES / "foes.json").read_text())
+    state, _ = start_battle(rs, party, foes, seed=9)
+    actor = state.pending.actor
+    options, suggestion = menu_with_suggestion(rs, state, actor)
+    assert [o.model_dump() for o in options] == [o.model_dump() for o in menu(rs, state, actor)]
+    assert suggestion == decide_for(rs, state)
+    bare = menu(rs, state, actor, forecasts=False)
+    assert [o.id for o in bare] == [o.id for o in options]
+    assert all(f.hit is None and f.damage is None for o in bare for f in o.forecasts)
