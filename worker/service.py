@@ -40,11 +40,11 @@ def _events(events: list[Any]) -> list[dict[str, Any]]:
     return [e.model_dump(mode="json") for e in events]
 
 
-def _with_note(before: BattleState, after: BattleState, events: list[Event], note: Event) -> list[Event]:
+def _with_note(before_seq: int, after: BattleState, events: list[Event], note: Event) -> list[Event]:
     """Puts a worker's sentence (who decided, why a window passed) in the log before the
-    events the choice caused. The resolver numbered its events from `before.seq`; they move
+    events the choice caused. The resolver numbered its events from `before_seq`; they move
     up by one and so does the state's counter, so the next choice continues the stream."""
-    first = before.seq + 1
+    first = before_seq + 1
     moved = [e.model_copy(update={"seq": e.seq + 1}) for e in events]
     after.seq += 1
     return [note.model_copy(update={"seq": first}), *moved]
@@ -121,12 +121,15 @@ class BattleService:
                         "message": f"the choice was made at revision {revision}; the battle is at {stored.revision}"}
             state = BattleState.model_validate(stored.state)
             ruleset = self.ruleset(state.ruleset.digest)
-            result = advance(ruleset, state, choice)
+            before_seq = state.seq
+            # The state was parsed just now and is dropped after the save: the step may
+            # change it in place instead of copying it first.
+            result = advance(ruleset, state, choice, owned=True)
             if isinstance(result, Refused):
                 return {"ok": False, **result.as_dict()}
             new_state, events = result
             if note is not None:
-                events = _with_note(state, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+                events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
             pending = new_state.pending.model_dump(mode="json") if new_state.pending else None
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
                       "pending": pending, "outcome": new_state.outcome}

@@ -138,10 +138,12 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     return build_menu(fight, actor, forecasts=forecasts)
 
 
-def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleState, list[Event]] | Refused:
+def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
+            owned: bool = False) -> tuple[BattleState, list[Event]] | Refused:
     """Applies one choice, then resolves Engine-controlled turns until a person must
     decide. Returns the new state and the events it added, or a refusal (nothing changed;
-    the input state is never modified)."""
+    the input state is never modified, unless the caller passes `owned=True` for a state it
+    parsed itself and will not read again)."""
     parsed = Choice.parse(choice)
     if isinstance(parsed, Refused):
         return parsed
@@ -156,7 +158,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any) -> tuple[BattleSt
         waiting = state.combatant(pending.actor)
         return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
                                         f"not {state.combatant(parsed.actor).name}'s")
-    fight = Fight(ruleset, working_copy(state))
+    # A caller that owns `state` (it parsed it just now and will drop it) lets the step
+    # change it in place; everyone else's state is never touched.
+    fight = Fight(ruleset, state if owned else working_copy(state))
     items = _menu_items(fight, parsed.actor, forecasts=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None:

@@ -119,3 +119,23 @@ def test_menu_with_suggestion_agrees_with_menu_and_decide_for():
     bare = menu(rs, state, actor, forecasts=False)
     assert [o.id for o in bare] == [o.id for o in options]
     assert all(f.hit is None and f.damage is None for o in bare for f in o.forecasts)
+
+
+def test_advance_on_an_owned_state_gives_the_same_step():
+    import json as _json
+
+    from shared.combat import BattleState, advance, decide_for, start_battle
+    from shared.ruleset import load_package
+    from tests.conftest import EXAMPLES
+
+    rs = load_package(EXAMPLES / "lantern-marsh.json")
+    party = _json.loads((EXAMPLES / "party.json").read_text())
+    foes = _json.loads((EXAMPLES / "foes.json").read_text())
+    state, _ = start_battle(rs, party, foes, seed=12)
+    choice = decide_for(rs, state)
+    copied, events = advance(rs, state, choice)
+    owned = BattleState.model_validate(state.model_dump(mode="json"))
+    in_place, events2 = advance(rs, owned, choice, owned=True)
+    assert in_place is owned
+    assert [e.text for e in events2] == [e.text for e in events]
+    assert in_place.model_dump(mode="json") == copied.model_dump(mode="json")
