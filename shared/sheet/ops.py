@@ -123,7 +123,9 @@ def _pool_now(view: SheetView, info: PoolInfo) -> tuple[int, int]:
     return hit[1], hit[2]
 
 
-def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result:
+def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: str, amount: Any) -> Refusal | tuple[int, SheetView, PoolInfo]:
+    """The checked amount and the pool it is about, or the refusal of either: what every
+    pool operation reads first."""
     amount = _amount(amount)
     if isinstance(amount, Refusal):
         return amount
@@ -131,6 +133,14 @@ def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result
     info = find_pool(view, pool)
     if info is None:
         return _no_pool(pool)
+    return amount, view, info
+
+
+def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result:
+    found = _pool_amount(ruleset, sheet, pool, amount)
+    if isinstance(found, Refusal):
+        return found
+    amount, view, info = found
     current, _temp = _pool_now(view, info)
     if amount > current:
         return Refusal(INSUFFICIENT, f"{info.label} has {current} left, not enough to spend {amount}")
@@ -140,13 +150,10 @@ def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result
 
 
 def restore(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result:
-    amount = _amount(amount)
-    if isinstance(amount, Refusal):
-        return amount
-    view = SheetView(ruleset, sheet)
-    info = find_pool(view, pool)
-    if info is None:
-        return _no_pool(pool)
+    found = _pool_amount(ruleset, sheet, pool, amount)
+    if isinstance(found, Refusal):
+        return found
+    amount, view, info = found
     current, _temp = _pool_now(view, info)
     pools = _sub(sheet, "pools")
     pools[info.key] = min(info.max, current + amount)
@@ -156,13 +163,10 @@ def restore(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Resu
 def set_temp(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int, *, keep_bigger: bool = False) -> Result:
     """Temporary points on a pool with `allowTemp`. With `keep_bigger` they do not stack:
     only the bigger buffer stands."""
-    amount = _amount(amount)
-    if isinstance(amount, Refusal):
-        return amount
-    view = SheetView(ruleset, sheet)
-    info = find_pool(view, pool)
-    if info is None:
-        return _no_pool(pool)
+    found = _pool_amount(ruleset, sheet, pool, amount)
+    if isinstance(found, Refusal):
+        return found
+    amount, view, info = found
     if not info.allow_temp:
         return Refusal(NO_TEMP, f"{info.label} takes no temporary points")
     _current, temp = _pool_now(view, info)
@@ -267,13 +271,10 @@ def damage(
         return Refusal(BAD_VALUE, "damage names exactly one of a pool and a track")
     if track is not None:
         return mark(ruleset, sheet, track, kind, amount, box)
-    amount = _amount(amount)
-    if isinstance(amount, Refusal):
-        return amount
-    view = SheetView(ruleset, sheet)
-    info = find_pool(view, pool)
-    if info is None:
-        return _no_pool(pool)
+    found = _pool_amount(ruleset, sheet, pool, amount)
+    if isinstance(found, Refusal):
+        return found
+    amount, view, info = found
     return _damage_pool(view, sheet, info, amount)
 
 

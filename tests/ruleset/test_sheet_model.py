@@ -12,6 +12,7 @@ from shared.ruleset import load_package
 from shared.ruleset.sheet_live import Track
 from tests.conftest import UPSTREAM, needs_upstream
 from tests.ruleset.minimal import minimal_package, problems_of
+from tests.sheet.packages import HARM as SHEET_HARM
 
 POOL_RESOLUTION = {
     "kind": "dice-pool",
@@ -23,19 +24,8 @@ POOL_RESOLUTION = {
     "difficultyLadder": [{"label": "Plain work", "successes": 1}],
 }
 
-HARM = {
-    "id": "harm",
-    "label": "Harm",
-    "min": 0,
-    "max": 4,
-    "levels": [
-        {"label": "Scuffed", "penalty": 0},
-        {"label": "Winded", "penalty": -1},
-        {"label": "Bleeding", "penalty": -3},
-        {"label": "Down", "penalty": -99},
-    ],
-    "kinds": [{"id": "knock", "label": "K", "severity": 0}, {"id": "tear", "label": "T", "severity": 1}],
-}
+#: Gravewatch-style harm track (the engine tests' one, without its scar list).
+HARM = {k: v for k, v in SHEET_HARM.items() if k != "extra"}
 
 STRAIN = {
     "id": "strain",
