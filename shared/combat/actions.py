@@ -21,6 +21,8 @@ from . import riders as R
 from . import blows as B
 from . import condition_ends as CE
 from . import saves_against as SA
+from . import pool_actions
+from .pool_dice import is_dice_pool
 from .applying import allowed as apply_allowed
 from .delays import held_back
 from .menu_rules import attack_step_allowed
@@ -137,6 +139,13 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
+    attack_made(fight, actor, target)
+    return hit, critical
+
+
+def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """What every attack roll, summed or thrown as a pool, leaves behind: the count of
+    attacks, the help used up, and the one-attack conditions it uses."""
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
@@ -146,7 +155,6 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         for held in holder.conditions:
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
-    return hit, critical
 
 
 def finish_attack(fight: Fight) -> None:
@@ -218,6 +226,9 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> No
         _spend_budget(fight, actor, plan.budget)
         if plan.uses_strike:
             actor.strikes = plan.strikes - 1
+    if is_dice_pool(fight):
+        pool_actions.weapon(fight, actor, plan, target)
+        return
     hit, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
     if hit and plan.damage is not None:
         amount, text = roll_damage(fight, plan.damage, critical)
@@ -265,6 +276,9 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
+    if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
+        pool_actions.entry(fight, actor, plan, targets)
+        return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
@@ -381,6 +395,9 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         for target in targets:
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+        return
+    if is_dice_pool(fight):
+        pool_actions.creature_action(fight, actor, action, targets)
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None

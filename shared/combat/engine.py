@@ -20,6 +20,7 @@ from . import support
 from .actions import resolve
 from .condition_ends import resolving
 from .costs import record_spend_limits
+from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
@@ -216,6 +217,9 @@ def _settle(fight: Fight) -> None:
         if actor is None:
             return
         if actor.out or actor.down:
+            end_turn(fight)
+            continue
+        if skip_turn(fight, actor):
             end_turn(fight)
             continue
         if "cannot-act" in N.effects(fight, actor):
