@@ -47,8 +47,9 @@ def after_hit(fight: Fight, actor: Combatant, target: Combatant, landed: int, ov
                                  quiet=True)
     target.dazed = {"by": actor.id, "marked": marked}
     text = f" {daze.text}" if daze.text else ""
+    mark = f", marked {N.label(fight.ruleset, 'condition', daze.condition)}" if marked and daze.condition else ""
     fight.emit("daze", f"{actor.name}'s hit dazes {target.name}: {measure} damage is more than {what} {over}, "
-               f"so they skip their next turn.{text}", target=target.id, actor=actor.id, damage=measure, over=over)
+               f"so they skip their next turn{mark}.{text}", target=target.id, actor=actor.id, damage=measure, over=over)
 
 
 def skip_turn(fight: Fight, c: Combatant) -> bool:

@@ -66,7 +66,7 @@ def soak(fight: Fight, target: Combatant, kind: str | None) -> Soak:
     if isinstance(own, dict):
         by_kind = own.get("byKind") or {}
         value = by_kind.get(kind) if kind in by_kind else own.get("all")
-        return Soak(max(0, int(value or 0)), block.roll, "its own soak")
+        return Soak(max(0, int(value or 0)), block.roll, f"{target.name}'s own soak")
     ref = (block.byKind or {}).get(kind) if kind else None
     if ref is None:
         ref = block.all
