@@ -23,7 +23,7 @@ from . import pool_dice as P
 from .fight import Fight
 from .options import Forecast, action_damage, attack_votes
 from .pool_attack import attack_pool, needed
-from .pool_damage import PoolAmount, minimum, soak
+from .pool_damage import PoolAmount, Soak, minimum, soak
 from .state import Combatant
 
 
@@ -32,12 +32,11 @@ def _binomial(n: int, p: float) -> tuple[float, ...]:
     return tuple(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
-def _counted(fight: Fight, target: Combatant, amount: PoolAmount, kind: str | None,
-             floor: int | None) -> dict[int, float]:
-    """Distribution of what one damage pool counts against `target`, before resistance."""
+def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> dict[int, float]:
+    """Distribution of what one damage pool counts against a target soaking `held`,
+    before resistance."""
     rules = P.damage_rules(fight)
     p = (rules.sides - rules.target + 1) / rules.sides
-    held = soak(fight, target, kind)
     dice = amount.dice
     if held.amount and not held.rolled:
         dice = max(0, dice - held.amount)
@@ -55,11 +54,30 @@ def _counted(fight: Fight, target: Combatant, amount: PoolAmount, kind: str | No
     return out
 
 
+class _Against:
+    """What one target does to the damage pools thrown at it: its soak of the blow's kind,
+    the attacker's minimum, and its guard against the type, each read once."""
+
+    def __init__(self, fight: Fight, actor: Combatant, target: Combatant, dtype: str | None, tags: tuple[str, ...]):
+        self.fight, self.target, self.dtype = fight, target, dtype
+        kind, _ordinary = H.kind_for(fight, target, dtype, tags)
+        self.held = soak(fight, target, kind)
+        self.floor = minimum(fight, actor)
+        self.guarded: dict[int, int] = {}
+
+    def mean(self, amount: PoolAmount) -> float:
+        total = 0.0
+        for n, p in _counted(self.fight, amount, self.held, self.floor).items():
+            landed = self.guarded.get(n)
+            if landed is None:
+                landed = self.guarded[n] = E.adjust_for_type(self.fight, self.target, n, self.dtype)[0]
+            total += p * landed
+        return total
+
+
 def damage_mean(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmount,
                 tags: tuple[str, ...] = ()) -> float:
-    kind, _ordinary = H.kind_for(fight, target, amount.type, tags)
-    dist = _counted(fight, target, amount, kind, minimum(fight, actor))
-    return sum(p * E.adjust_for_type(fight, target, n, amount.type)[0] for n, p in dist.items())
+    return _Against(fight, actor, target, amount.type, tags).mean(amount)
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], dice: int, auto: int,
@@ -70,12 +88,12 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[
     odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
     hit = odds.at_least(need)
     damage = 0.0
+    against = _Against(fight, actor, target, dtype, tags)
     for successes in range(need, len(odds.ranks) - 1):
         chance = odds.successes(successes)
         if chance:
             extra = successes - need
-            amount = PoolAmount(dice + extra, auto, dtype, "", first=True, extra=extra)
-            damage += chance * damage_mean(fight, actor, target, amount, tags)
+            damage += chance * against.mean(PoolAmount(dice + extra, auto, dtype, "", first=True, extra=extra))
     return hit, damage
 
 
