@@ -18,8 +18,6 @@ def refusals(ruleset: Ruleset) -> list[str]:
     if initiative.resource is not None:
         out.append(f'{lead} "initiative.resource" (initiative that attacks move, Capability API 1.48) is not '
                    "resolved yet")
-    elif initiative.pool is not None:
-        out.append(f'{lead} "initiative.pool" (initiative thrown as a pool, Capability API 1.48) is not resolved yet')
     if combat.contests:
         out.append(f'{lead} "combat.contests" are not thrown as pools yet (Capability API 1.43)')
     for cond in combat.conditions or []:

@@ -221,3 +221,13 @@ def test_the_menu_forecast_matches_the_seeded_roller_within_sampling_error(brawn
     mean = sum(damage) / SAMPLES
     spread = (sum((d - mean) ** 2 for d in damage) / (SAMPLES - 1)) ** 0.5
     assert abs(mean - expected.damage) <= 4.5 * spread / SAMPLES ** 0.5 + 0.002
+
+
+def test_initiative_thrown_as_a_pool_is_its_successes_plus_plus():
+    pkg = pool_package()
+    pkg["combat"]["initiative"] = {"pool": {"abilityMod": "brawn"}, "plus": 1}
+    # Juno throws Brawn 3; the rat's initiativeModifier 0 is held to the pool's minimum of 1.
+    b = bout(pkg, [7, 9, 3, 10])
+    assert b.started[1] == ("Initiative: Juno 3 dice: 7, 9, 3 → 2 successes + 1 = 3; "
+                            "Rat 1 die: 10 → 1 success + 1 = 2. Order: Juno, Rat.")
+    assert b.dice_left() == 0
