@@ -56,7 +56,7 @@ def run_clock(rules: Any, clocks: list[ops.Clock], tag: Tag) -> tuple[list[ops.C
         return clocks, refused(attrs)
     name = attrs.get("name")
     if name is None:
-        return clocks, refused('a clock tag names its clock with name="..."')
+        return clocks, refused("a clock tag names its clock with name")
     actions = [a for a in ACTIONS if a in attrs]
     if len(actions) != 1:
         return clocks, refused(

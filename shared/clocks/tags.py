@@ -11,7 +11,7 @@ case), optional spaces, `:`, then anything but square brackets, then `]`. Inside
 are separated by whitespace and read in this order of preference:
 
 - `key="value"`: a quoted value (no double quote inside) closed by a quote that is
-  followed by whitespace or the end of the tag;
+  followed by whitespace or the end of the tag; no spaces around `=`;
 - `key=value`: an unquoted value (no whitespace, no double quote);
 - `key`: a bare flag (`clear`);
 - anything else up to the next whitespace is junk, and makes the tag malformed.
@@ -29,11 +29,14 @@ from dataclasses import dataclass, field
 TAG = re.compile(r"\[\s*(clock|sheet)\s*:([^\[\]]*)\]", re.IGNORECASE)
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
-_QUOTED = re.compile(rf'({_KEY})\s*=\s*"([^"]*)"(?=\s|$)')
-_UNQUOTED = re.compile(rf'({_KEY})\s*=\s*([^\s"]+)')
+_QUOTED = re.compile(rf'({_KEY})="([^"]*)"(?=\s|$)')
+_UNQUOTED = re.compile(rf'({_KEY})=([^\s"]+)')
 _FLAG = re.compile(rf"({_KEY})(?=\s|$)")
 _JUNK = re.compile(r"\S+")
 _SPACE = re.compile(r"\s+")
+
+#: Rounds of reading a tag as it will be written (see `tokenize`).
+MAX_ROUNDS = 16
 
 #: Attributes only the Engine writes; the model's own are dropped.
 RESULT_KEYS = frozenset({"result", "now", "reason"})
@@ -75,8 +78,7 @@ class Tag:
         return next((t for t in self.tokens if t.key is not None and t.key.lower() == key), None)
 
 
-def tokenize(inner: str) -> list[Token]:
-    """Every token of a tag's inside, result attributes dropped. Never fails."""
+def _tokens(inner: str) -> list[Token]:
     tokens: list[Token] = []
     at = 0
     size = len(inner)
@@ -101,6 +103,25 @@ def tokenize(inner: str) -> list[Token]:
         tokens.append(token)
 
 
+def _render_tokens(tokens: list[Token]) -> str:
+    return " ".join(t.render() for t in tokens)
+
+
+def tokenize(inner: str) -> list[Token]:
+    """Every token of a tag's inside, result attributes dropped. Never fails.
+
+    The tokens are those of the receipt the tag becomes: dropping the model's result
+    attributes can bring a stray quote next to text it now pairs with, so the inside is
+    read again as it will be written until it reads the same (a few rounds at most)."""
+    tokens = _tokens(inner)
+    for _ in range(MAX_ROUNDS):
+        again = _tokens(_render_tokens(tokens))
+        if again == tokens:
+            return tokens
+        tokens = again
+    return tokens
+
+
 def find_tags(text: str) -> list[Tag]:
     """The clock and sheet tags of `text`, in the order they appear."""
     return [
@@ -121,7 +142,9 @@ def safe_value(text: str) -> str:
 def render(tag: Tag, result: list[tuple[str, str]]) -> str:
     """The receipt: `[word: <tokens as written> result="..." ...]`."""
     parts = [t.render() for t in tag.tokens]
-    parts += [f'{key}="{safe_value(value)}"' for key, value in result]
+    # A value written right after its quote and never blank, so no stray quote the model
+    # left can pair with a receipt's quotes when the receipt is read again.
+    parts += [f'{key}="{safe_value(value).strip() or "-"}"' for key, value in result]
     return f"[{tag.word}: " + " ".join(parts) + "]"
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from shared.clocks.commands import Result, refused, run_clock
-from shared.clocks.tags import Rewrites, Tag, find_tags, render
+from shared.clocks.tags import Rewrites, Tag, find_tags, render, safe_value
 from shared.party.commands import run_party
 
 from .state import State, normal_state
@@ -57,5 +57,5 @@ def apply_reply(ruleset: Any, state: Any, text: str, members: Sequence[Any] = ()
         else:
             party, result = run_party(ruleset, party, members, tag)
         rewrites.put(tag, render(tag, result))
-        receipts.append({"tag": tag.word, **dict(result)})
+        receipts.append({"tag": tag.word, **{key: safe_value(value).strip() or "-" for key, value in result}})
     return ReplyOutcome({"clocks": clocks, "party": party}, rewrites.result(tags), receipts)
