@@ -39,7 +39,7 @@ def multiplier(amount: Any) -> float:
         return 1.0
     mean = Fraction(amount.flat or 0)
     if amount.dice is not None:
-        mean += parse_dice(amount.dice).mean()
+        mean += parse_dice(amount.dice).mean
     low, high = MULTIPLIER_RANGE
     return min(max(round(0.5 + float(mean) / 8, 2), low), high)
 
