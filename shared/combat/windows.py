@@ -84,7 +84,13 @@ def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combata
     if resume.get("step") == "action" and source is not None:
         from .plan_codec import plan_from_json
 
-        origin = origin_of(fight, source, plan_from_json(fight, source, resume["plan"]))
+        plan = plan_from_json(fight, source, resume["plan"])
+        step = (resume.get("cursor") or {}).get("step")
+        if plan.kind == "sequence" and step is not None and step < len(plan.steps):
+            # A hit inside a sequence is a hit by that part.
+            part = plan.steps[step]
+            plan = Plan(kind="action", name=part.name, budget=plan.budget, action=part)
+        origin = origin_of(fight, source, plan)
     return source, target, aimed, list(resume.get("harmed") or []), origin
 
 
