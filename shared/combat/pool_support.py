@@ -30,4 +30,10 @@ def refusals(ruleset: Ruleset) -> list[str]:
             mech = getattr(entry, "mechanics", None)
             if mech is not None and mech.kind == "rider":
                 out.append(f'{lead} the rider "{cat.id}/{entry.id}" (kind "rider") is not thrown as a damage pool yet')
+            reactions = [getattr(mech, "reaction", None)]
+            creature = getattr(entry, "creature", None)
+            reactions += [getattr(a, "reaction", None) for a in getattr(creature, "actions", None) or []]
+            if any(getattr(r, "on", None) == "hit" for r in reactions):
+                out.append(f'{lead} "{cat.id}/{entry.id}" answers a hit before its damage (reaction "on": "hit", '
+                           "Capability API 1.46), which a pool attack does not hold for yet")
     return out
