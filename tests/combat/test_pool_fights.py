@@ -231,3 +231,13 @@ def test_initiative_thrown_as_a_pool_is_its_successes_plus_plus():
     assert b.started[1] == ("Initiative: Juno 3 dice: 7, 9, 3 → 2 successes + 1 = 3; "
                             "Rat 1 die: 10 → 1 success + 1 = 2. Order: Juno, Rat.")
     assert b.dice_left() == 0
+
+
+def test_a_reaction_that_answers_a_hit_before_its_damage_is_refused_in_a_pool_fight():
+    pkg = pool_package()
+    shell = pkg["catalogs"][0]["entries"][1]["creature"]
+    shell["actions"].append({"id": "snap", "name": "Snap shut", "budget": "act", "self": True,
+                             "reaction": {"on": "hit"}, "applies": [{"condition": "dazed", "duration": {"rounds": 1}}]})
+    with pytest.raises(SetupError) as refused:
+        start_battle(ruleset(pkg), [juno()], [{"creature": "rat"}])
+    assert 'answers a hit before its damage (reaction "on": "hit", Capability API 1.46)' in str(refused.value)
