@@ -68,6 +68,8 @@ def _option_lines(state: BattleState, option: Option) -> list[str]:
 
 def _state_lines(ruleset: Ruleset, state: BattleState) -> list[str]:
     fight = Fight(ruleset, state)
+    actor = state.combatant(state.pending.actor) if state.pending else None
+    side = actor.side if actor else "foes"
     health = N.health_label(ruleset)
     lines = [f"Round {state.round}."]
     for c in state.combatants:
@@ -79,7 +81,7 @@ def _state_lines(ruleset: Ruleset, state: BattleState) -> list[str]:
             bits.append("out of the fight")
         elif c.down:
             bits.append("down")
-        lines.append(f"- {c.id}: {c.name}, {'the party' if c.side == 'party' else 'your side'}; " + "; ".join(bits))
+        lines.append(f"- {c.id}: {c.name}, {'your side' if c.side == side else 'the other side'}; " + "; ".join(bits))
     return lines
 
 
@@ -109,7 +111,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         f"You decide for {name} ({pending.actor if pending else '?'}).{window} The menu:",
         *menu_lines,
         "",
-        "Percentages are the Engine's own chances; expected damage is the average of a hit.",
+        "Percentages are the Engine's own chances; expected damage averages hits and misses.",
         "Reply with one option id (and its targets).",
     ])
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..ruleset.creature_actions import CreatureAction
 from ..ruleset.creatures import Creature
-from ..ruleset.errors import from_validation_error
+from ..ruleset.errors import format_path, from_validation_error
 from ..ruleset.gates import collect_gates
 from ..ruleset.package import Ruleset
 from .clamp import SHEET_NOT_FITTED, tier_block
@@ -46,7 +46,8 @@ def _first_problem(exc: ValidationError, data: Any) -> str:
     return lines[0] if lines else str(exc)
 
 
-def _read_action(name: str, i: int, raw: Any, taken: set[str], notes: list[str]) -> dict[str, Any] | None:
+def _read_action(name: str, i: int, raw: Any, taken: set[str], budgets: list[str],
+                 notes: list[str]) -> dict[str, Any] | None:
     if not isinstance(raw, dict):
         notes.append(f"{name}'s action {i + 1} is not an action, so it is dropped.")
         return None
@@ -65,8 +66,13 @@ def _read_action(name: str, i: int, raw: Any, taken: set[str], notes: list[str])
         n += 1
         ident = f"{base}-{n}"
     action["id"] = ident
-    if not isinstance(action.get("budget"), str):
-        action["budget"] = "?"  # the clamp names the ruleset's first budget in a sentence
+    if action.get("budget") not in budgets:
+        if "budget" in action:
+            notes.append(f"{name}'s {label}: budget {action['budget']!r} is not one of this ruleset's, so it "
+                         f"spends {budgets[0]!r}.")
+        else:
+            notes.append(f"{name}'s {label} names no budget, so it spends {budgets[0]!r}.")
+        action["budget"] = budgets[0]
     try:
         CreatureAction.model_validate(action)
     except ValidationError as exc:
@@ -111,8 +117,9 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
             block[key] = plain[key]
     taken: set[str] = set()
     written = block.get("actions") if isinstance(block.get("actions"), list) else []
+    budgets = [b.id for b in ruleset.combat.economy.budgets]
     actions = [read for i, raw_action in enumerate(written)
-               if (read := _read_action(name, i, raw_action, taken, notes)) is not None]
+               if (read := _read_action(name, i, raw_action, taken, budgets, notes)) is not None]
     if not actions:
         notes.append(f"{name}'s proposal has no action the Engine can read, so it strikes as {tier.label} does.")
         actions = plain["actions"]
@@ -134,7 +141,7 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
         if not refused:
             return block, notes
         for gate in refused:
-            where = ".".join(str(p) for p in gate.path)
+            where = format_path(gate.path)
             notes.append(f"{name}'s {where} is dropped: {gate.unsupported}.")
             _drop_path(block, gate.path)
     return None, notes + [f"{name}'s proposal still cannot be read after {REPAIRS} repairs."]
