@@ -14,8 +14,9 @@ import asyncio
 import json
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
+import pytest
 from aiohttp import web
 
 
@@ -111,3 +112,13 @@ class ChatServer:
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chat() -> Iterator[ChatServer]:
+    """A started server for the test module (import this fixture where it is used)."""
+    server = ChatServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
