@@ -125,6 +125,10 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
 def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
     ruleset = fight.ruleset
     name = foe.get("name")
+    if "invent" in foe:
+        problems.append(f"foes[{i}]: opponents the GM invents are made by the service before the fight is built "
+                        "(POST /v1/battles with a GM model; see docs/gm.md), not by the resolver")
+        return None
     if "creature" in foe:
         found = find_creature(ruleset, str(foe["creature"]))
         if found is None:
