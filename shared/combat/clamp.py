@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import parse_dice
 from ..dice.expressions import DiceExpr, DiceTerm
@@ -117,22 +117,29 @@ def _set_dice(unit: dict[str, Any], expr: DiceExpr) -> None:
     unit["dice"] = str(expr)
 
 
-def _fewer_dice(units: list[dict[str, Any]], _action: dict[str, Any]) -> bool:
+def _change_term(units: list[dict[str, Any]], wanted: Callable[[DiceTerm], bool], most: Callable[[DiceTerm], int],
+                 change: Callable[[DiceTerm], DiceTerm]) -> bool:
+    """Changes one added die term: of the terms `wanted` accepts, the one with the `most`."""
     best = None
     for unit in units:
         expr = _expr(unit)
         if expr is None:
             continue
         for i, term in enumerate(expr.terms):
-            if not term.negative and term.count > 1 and (best is None or term.count > best[2].count):
+            if not term.negative and wanted(term) and (best is None or most(term) > most(best[2])):
                 best = (unit, expr, term, i)
     if best is None:
         return False
     unit, expr, term, i = best
     terms = list(expr.terms)
-    terms[i] = DiceTerm(term.count - 1, term.sides, term.negative)
+    terms[i] = change(term)
     _set_dice(unit, DiceExpr(tuple(terms), expr.modifier))
     return True
+
+
+def _fewer_dice(units: list[dict[str, Any]], _action: dict[str, Any]) -> bool:
+    return _change_term(units, lambda t: t.count > 1, lambda t: t.count,
+                        lambda t: DiceTerm(t.count - 1, t.sides, t.negative))
 
 
 def _smaller_flat(units: list[dict[str, Any]], _action: dict[str, Any]) -> bool:
@@ -158,22 +165,8 @@ def _one_strike_fewer(_units: list[dict[str, Any]], action: dict[str, Any]) -> b
 
 
 def _smaller_die(units: list[dict[str, Any]], _action: dict[str, Any]) -> bool:
-    best = None
-    for unit in units:
-        expr = _expr(unit)
-        if expr is None:
-            continue
-        for i, term in enumerate(expr.terms):
-            if not term.negative and term.sides > 2 and (best is None or term.sides > best[2].sides):
-                best = (unit, expr, term, i)
-    if best is None:
-        return False
-    unit, expr, term, i = best
-    smaller = next(s for s in DIE_STEPS if s < term.sides)
-    terms = list(expr.terms)
-    terms[i] = DiceTerm(term.count, smaller, term.negative)
-    _set_dice(unit, DiceExpr(tuple(terms), expr.modifier))
-    return True
+    return _change_term(units, lambda t: t.sides > 2, lambda t: t.sides,
+                        lambda t: DiceTerm(t.count, next(s for s in DIE_STEPS if s < t.sides), t.negative))
 
 
 REDUCTIONS = (_fewer_dice, _smaller_flat, _one_strike_fewer, _smaller_die)
