@@ -113,8 +113,9 @@ def _ask_gm(service: BattleService, gm: GmModel, battle_id: str, revision: int, 
     if isinstance(choice, Unusable):
         return "fallback-invalid", choice.reason, None
     # The decision may have been made while the model thought (a late or duplicated reply).
-    if service.store.seen(battle_id, request_id) is not None:
-        return "duplicate", "", service.store.seen(battle_id, request_id).result
+    done = service.store.seen(battle_id, request_id)
+    if done is not None:
+        return "duplicate", "", done.result
     sentence = f"The GM decides for {name}: {_label(service, state, choice)}."
     answer = service.apply(battle_id, revision, choice, request_id, note=("gm-decides", sentence))
     if answer.get("ok"):
