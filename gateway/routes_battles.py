@@ -51,7 +51,8 @@ def _digest(service: BattleService, body: CreateBattle) -> str:
 def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[Any], adjustments: list[str],
             gm: GmModel) -> dict[str, Any]:
     foes = assign_controllers(service.ruleset(digest), foes, model=gm.configured, gm_runs_bosses=body.gm_runs_bosses)
-    result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments)
+    result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments,
+                            window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest

@@ -61,6 +61,8 @@ class CreateBattle(Message):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
     gm_runs_bosses: bool = True
+    #: Seconds a window waits for its answer before the sweeper passes for the one asked.
+    window_seconds: float | None = Field(default=None, gt=0, le=86400)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":
