@@ -106,6 +106,12 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
     defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import adjacent_critical, defense_parts
+
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     natural = r.natural
     naturals = roll_def.naturals
     critical = False
@@ -126,6 +132,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         elif naturals.min == "miss" and natural == 1:
             hit = False
             note = ", a natural 1"
+    if hit and not critical and fight.state.board is not None and adjacent_critical(fight, actor, target):
+        critical = True
+        note += f", a critical from the adjacent cell ({_adjacent_crit_source(fight, target)})"
     if critical and (roll_def.critical or "none") == "none":
         result = "a critical hit, dealt as an ordinary hit"
     else:
@@ -147,6 +156,13 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
     return hit, critical
+
+
+def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
+    for name, rule, _held in N.rules_in_force(fight, target):
+        if "attacks-from-adjacent-critical" in (rule.effects or []):
+            return name
+    return "attacks-from-adjacent-critical"
 
 
 def finish_attack(fight: Fight) -> None:
@@ -441,6 +457,10 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         targets[0].helped_by = actor.id
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
+    elif name in ("dash", "disengage") and fight.state.board is not None:
+        from .board.movement import dash, disengage
+
+        (dash if name == "dash" else disengage)(fight, actor)
     elif name in ("dash", "disengage"):
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",
                    actor=actor.id)

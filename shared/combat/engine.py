@@ -23,9 +23,13 @@ from .costs import record_spend_limits
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
+from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .board.menu import area_span, check_aim
+from .board.opportunity import answer as answer_window
+from .board.opportunity import engine_answer, window_items
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, roll_initiative
 
@@ -66,8 +70,13 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    board: dict[str, Any] | None = None,
+    style: str | None = None,
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make.
+    """A new battle, resolved up to the first decision a person must make. `board` is a
+    board file (docs/board.md); `style` the combat style (`tactical` when a board is given,
+    else `classic`). The fight is on the board only when the ruleset declares
+    `combat.distance` and the style is `tactical`.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -84,6 +93,7 @@ def start_battle(
     for i, c in enumerate(combatants):
         c.order = i
     state.combatants = combatants
+    set_board(fight, party, foes, board, style)
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
@@ -124,8 +134,11 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     items = _menu_items(fight, actor)
     if not items:
         return [], None
-    item, targets = choose(fight, fight.get(actor), items)
-    return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
+    item, targets, cell = choose(fight, fight.get(actor), items)
+    suggestion = {"actor": actor, "option": item.option.id, "targets": targets}
+    if cell is not None:
+        suggestion["cell"] = list(cell)
+    return [i.option for i in items], suggestion
 
 
 def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
@@ -135,6 +148,8 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     actor = state.combatant(actor_id)
     if actor is None:
         return []
+    if state.pending.window is not None and state.pending.window.get("moment") == "leaves-reach":
+        return window_items(fight, actor, state.pending.window)
     return build_menu(fight, actor, forecasts=forecasts)
 
 
@@ -165,11 +180,19 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
-    targets = _check_targets(fight, item.option, parsed.targets)
+    aimed = fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
+    if aimed:
+        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
+    else:
+        targets = _check_targets(fight, item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
+    window = pending.window
     fight.state.pending = None
-    _apply(fight, parsed.actor, item, targets)
+    if window is not None and window.get("moment") == "leaves-reach":
+        answer_window(fight, fight.get(parsed.actor), item, targets, window)
+    else:
+        _apply(fight, parsed.actor, item, targets, parsed.cell)
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -190,12 +213,29 @@ def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> lis
     return [fight.get(t) for t in chosen]
 
 
-def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
+def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
+           cell: tuple[int, int] | None = None) -> None:
     actor = fight.get(actor_id)
     if item.plan.kind == "end":
         end_turn(fight)
         return
+    if item.plan.kind in ("move", "stand"):
+        from .board.movement import stand, walk
+
+        if item.plan.kind == "stand":
+            stand(fight, actor)
+        else:
+            start = (actor.position[0], actor.position[1])
+            walk(fight, actor, [tuple(c) for c in item.plan.walk["path"]], asked=[], paid=0, start=start)
+        check_outcome(fight)
+        return
+    fight.aiming = item.plan
+    if cell is not None and fight.state.board is not None:
+        fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
+                   f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
+                   targets=[t.id for t in targets])
     resolving(fight, actor, item.plan, targets, lambda: resolve(fight, actor, item, targets))
+    fight.aiming = None
     check_outcome(fight)
 
 
@@ -206,6 +246,16 @@ def _settle(fight: Fight) -> None:
         if state.outcome:
             state.pending = None
             return
+        if state.pending is not None:
+            # A window opened by the last step holds the fight until it is answered.
+            asked = fight.get(state.pending.actor)
+            if asked.controller != "engine":
+                return
+            window = state.pending.window
+            item, targets = engine_answer(fight, asked, window)
+            state.pending = None
+            answer_window(fight, asked, item, [fight.get(t) for t in targets], window)
+            continue
         if state.round > MAX_ROUNDS:
             state.outcome = "stalemate"
             state.pending = None
@@ -230,8 +280,8 @@ def _settle(fight: Fight) -> None:
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
-        item, targets = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets])
+        item, targets, cell = choose(fight, actor, items)
+        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 
@@ -242,9 +292,12 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
         return None
     fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
-    items = build_menu(fight, actor)
-    item, targets = choose(fight, actor, items)
-    return {"actor": actor.id, "option": item.option.id, "targets": targets}
+    items = _menu_items(fight, actor.id)
+    item, targets, cell = choose(fight, actor, items)
+    decision = {"actor": actor.id, "option": item.option.id, "targets": targets}
+    if cell is not None:
+        decision["cell"] = list(cell)
+    return decision
 
 
 def final_sheets(state: BattleState) -> dict[str, Any]:

@@ -100,6 +100,12 @@ class Combatant(Record):
     #: An action a `delays` condition held back until the start of the holder's next turn
     #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
     delayed: dict[str, Any] | None = None
+    #: On a board: the cell `[x, y]` the combatant stands on (board/battlefield.py).
+    position: list[int] | None = None
+    #: On a board: cells of movement left this turn.
+    movement: int = 0
+    #: On a board: took Disengage this turn (nobody strikes at them walking away).
+    disengaged: bool = False
 
 
 class Event(Record):
@@ -139,6 +145,10 @@ class BattleState(Record):
     seq: int = 0
     #: Sheets of party members as the fight found them (an abandoned fight writes nothing).
     start_sheets: dict[str, Any] = Field(default_factory=dict)
+    #: The combat style the fight was started with (`classic`, `tactical`, ...).
+    style: str = "classic"
+    #: The board (board/grid.py `read_board`), kept only when the fight is on a board.
+    board: dict[str, Any] | None = None
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:
