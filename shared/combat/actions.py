@@ -149,6 +149,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
+        actor.help_against = None
     # A condition that lasts for one attack lasts for the whole of it, damage included: it
     # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
@@ -455,6 +456,11 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
                    "until their next turn.", actor=actor.id)
     elif name == "help" and targets:
         targets[0].helped_by = actor.id
+        effects = fight.combat.standardEffects
+        if fight.state.board is not None and effects is not None and effects.help is not None and effects.help.beside:
+            from .board.menu import helped_against
+
+            targets[0].help_against = helped_against(fight, actor)
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
     elif name in ("dash", "disengage") and fight.state.board is not None:

@@ -124,7 +124,7 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     dis += d2
     if target.dodging:
         dis += 1
-    if attacker.helped_by is not None:
+    if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
     if fight.state.board is not None:
         from .board.attacks import votes

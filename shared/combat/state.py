@@ -92,6 +92,8 @@ class Combatant(Record):
     concentration: Concentration | None = None
     dodging: bool = False
     helped_by: str | None = None
+    #: `help.beside` on a board: the help applies only against these opponents.
+    help_against: list[str] | None = None
     riders_used: list[str] = Field(default_factory=list)
     spent: dict[str, int] = Field(default_factory=dict)
     #: `combat.spendLimits` maxima ("<per>:<pool>"), read once when the fight starts.

@@ -159,7 +159,7 @@ def test_save_against_succeeds_and_modes_validate():
     pkg = spells_package({
         "kind": "attack", "amount": {"dice": "2d6"}, "damageType": "poison",
         "save": {
-            "save": "con_save", "onSuccess": "half", "ignoresCover": True,
+            "save": "con_save", "onSuccess": "half",
             "against": {"damage": ["poison"]},
             "succeeds": {"immune": ["poison"], "conditionImmune": ["shaken"], "is": {"types": ["undead"]}},
             "modes": [{"is": {"types": ["undead"]}, "mode": "disadvantage"}],

@@ -32,6 +32,8 @@ class Shape:
     width: int = 1
     #: Cells the shape may be sent (None: a burst without a range goes off on the actor).
     range: int | None = None
+    #: `throughWalls`: walls between the centre and a cell protect nobody.
+    through: bool = False
 
 
 def _clear(grid: Grid, origin: Cell, cell: Cell) -> bool:
@@ -41,12 +43,12 @@ def _clear(grid: Grid, origin: Cell, cell: Cell) -> bool:
     return not any(grid.solid(*c) for c in between(grid, origin, cell, centre(origin), centre(cell)))
 
 
-def burst(grid: Grid, at: Cell, size: int) -> list[Cell]:
+def burst(grid: Grid, at: Cell, size: int, through: bool = False) -> list[Cell]:
     reach = max(0, size - 1)
     out = []
     for y in range(at[1] - reach, at[1] + reach + 1):
         for x in range(at[0] - reach, at[0] + reach + 1):
-            if grid.inside(x, y) and _clear(grid, at, (x, y)):
+            if grid.inside(x, y) and (not grid.solid(x, y) if through else _clear(grid, at, (x, y))):
                 out.append((x, y))
     return out
 
@@ -94,7 +96,7 @@ def line(grid: Grid, origin: Cell, aim: Cell, size: int, width: int = 1) -> list
 
 def cells_of(grid: Grid, shape: Shape, actor: Cell, aim: Cell) -> list[Cell]:
     if shape.shape == "burst":
-        return burst(grid, aim, shape.size)
+        return burst(grid, aim, shape.size, shape.through)
     if shape.shape == "cone":
         return cone(grid, actor, aim, shape.size)
     return line(grid, actor, aim, shape.size, shape.width)

@@ -53,9 +53,14 @@ def _row_value(fight: Any, actor: Any, plan: Any, spec: Any) -> float | None:
     return _number(view.cell(plan.list_def.list, plan.row, spec.column))
 
 
-def _shape(area: Any, unit: float, range_cells: int | None) -> Shape:
+def _shape(area: Any, unit: float, range_cells: int | None, cost_steps: int = 0) -> Shape:
+    """An area in cells: `sizePerCostStep` grows it for each step paid above the base;
+    `around` is a burst on the user, never aimed; `throughWalls` is not stopped by walls."""
     width = to_cells(getattr(area, "width", None), unit) or 1
-    return Shape(area.shape, to_cells(area.size, unit) or 1, width, range_cells)
+    size = float(area.size) + float(getattr(area, "sizePerCostStep", None) or 0) * cost_steps
+    around = bool(getattr(area, "around", None))
+    return Shape(area.shape, to_cells(size, unit) or 1, width, None if around else range_cells,
+                 through=bool(getattr(area, "throughWalls", None)))
 
 
 def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:
@@ -91,7 +96,7 @@ def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:
         catalog = (plan.entry_ref or "").partition("/")[0] or None
         unit = per_cell(fight, catalog)
         cells = to_cells(mech.range, unit)
-        area = _shape(mech.area, unit, cells) if mech.area is not None else None
+        area = _shape(mech.area, unit, cells, plan.cost_steps) if mech.area is not None else None
         if cells is None:
             return Span(reach=None, unlimited=True, area=area, melee=False)
         if cells == 0:
