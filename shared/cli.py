@@ -166,7 +166,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from gateway.demo import run_demo
 
-    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed)
+    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed, board_path=args.board)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -262,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
     p.add_argument("--foes", metavar="F.json", help="foes file (default examples/foes.json)")
     p.add_argument("--seed", type=int, default=2, help="the battle's dice seed (default 2)")
+    p.add_argument("--board", metavar="BOARD.json",
+                   help="a board (default: examples/board-marsh.json with the default ruleset)")
     p.set_defaults(func=_cmd_demo)
     return parser
 
