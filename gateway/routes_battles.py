@@ -36,7 +36,8 @@ def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
         service.ruleset(digest)
     except LookupError as exc:
         raise ApiError("unknown-ruleset", str(exc)) from None
-    result = service.create(digest, body.party, body.foes, seed=body.seed, board=body.board, style=body.style)
+    result = service.create(digest, body.party, body.foes, seed=body.seed, board=body.board, style=body.style,
+                            window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest

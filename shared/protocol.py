@@ -60,6 +60,8 @@ class CreateBattle(Message):
     board: dict[str, Any] | None = None
     #: The combat style: `classic`, `tactical`, or one `combat.styles` lists.
     style: str | None = Field(default=None, min_length=1, max_length=40)
+    #: Seconds a window waits for its answer before the sweeper passes for the one asked.
+    window_seconds: float | None = Field(default=None, gt=0, le=86400)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":
