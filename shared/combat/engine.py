@@ -21,6 +21,7 @@ from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
 from .costs import record_spend_limits
+from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
@@ -71,11 +72,14 @@ def start_battle(
     digest: str | None = None,
     board: dict[str, Any] | None = None,
     style: str | None = None,
+    adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
     """A new battle, resolved up to the first decision a person must make. `board` is a
     board file (docs/board.md); `style` the combat style (`tactical` when a board is given,
     else `classic`). The fight is on the board only when the ruleset declares
-    `combat.distance` and the style is `tactical`.
+    `combat.distance` and the style is `tactical`. `adjustments` are sentences about how
+    the fight was made before it was built (the GM's invented opponents: what was read,
+    lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -88,6 +92,8 @@ def start_battle(
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
     )
     fight = Fight(ruleset, state)
+    for sentence in adjustments:
+        fight.emit("setup", sentence)
     combatants = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
@@ -299,6 +305,9 @@ def _settle(fight: Fight) -> None:
             return
         if actor.out or actor.down:
             _held(fight, lambda: end_turn(fight))
+            continue
+        if skip_turn(fight, actor):
+            end_turn(fight)
             continue
         if "cannot-act" in N.effects(fight, actor):
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)

@@ -108,6 +108,8 @@ class Combatant(Record):
     movement: int = 0
     #: On a board: took Disengage this turn (nobody strikes at them walking away).
     disengaged: bool = False
+    #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).
+    dazed: dict[str, Any] | None = None
 
 
 class Event(Record):
