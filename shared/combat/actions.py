@@ -108,6 +108,12 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
     defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import adjacent_critical, defense_parts
+
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     natural = r.natural
     naturals = roll_def.naturals
     critical = False
@@ -128,6 +134,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         elif naturals.min == "miss" and natural == 1:
             hit = False
             note = ", a natural 1"
+    if hit and not critical and fight.state.board is not None and adjacent_critical(fight, actor, target):
+        critical = True
+        note += f", a critical from the adjacent cell ({_adjacent_crit_source(fight, target)})"
     if critical and (roll_def.critical or "none") == "none":
         result = "a critical hit, dealt as an ordinary hit"
     else:
@@ -151,12 +160,20 @@ def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
+        actor.help_against = None
     # A condition that lasts for one attack lasts for the whole of it, damage included: it
     # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
         for held in holder.conditions:
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
+
+
+def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
+    for name, rule, _held in N.rules_in_force(fight, target):
+        if "attacks-from-adjacent-critical" in (rule.effects or []):
+            return name
+    return "attacks-from-adjacent-critical"
 
 
 def finish_attack(fight: Fight) -> None:
@@ -534,8 +551,17 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
                    "until their next turn.", actor=actor.id)
     elif name == "help" and targets:
         targets[0].helped_by = actor.id
+        effects = fight.combat.standardEffects
+        if fight.state.board is not None and effects is not None and effects.help is not None and effects.help.beside:
+            from .board.menu import helped_against
+
+            targets[0].help_against = helped_against(fight, actor)
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
+    elif name in ("dash", "disengage") and fight.state.board is not None:
+        from .board.movement import dash, disengage
+
+        (dash if name == "dash" else disengage)(fight, actor)
     elif name in ("dash", "disengage"):
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",
                    actor=actor.id)

@@ -12,8 +12,8 @@ resolving a contest and its log line, and how the Engine's tactics weigh one.
   not reach a contest, which rolls combat's own checks, not skills.
 - Winning does what `onWin` says: `applies` puts each condition on the loser with the
   winner as its source (`rounds` gives it a clock); `ends` takes a condition off the actor
-  or the target; `push` would move the loser away, but without a board nobody moves, and
-  the log says so. Losing does nothing.
+  or the target; `push` moves the loser away on a board (board/push.py); without a board
+  nobody moves, and the log says so. Losing does nothing.
 - `from.holding`: aimed only at whoever put that condition on the actor, and offered only
   while it lasts. `strike: true`: stands in for one strike of the budget's action (done
   first it spends the budget and leaves the other strikes in hand; done while strikes are
@@ -186,7 +186,9 @@ def _win_text(fight: Fight, contest: Any) -> str:
     for end in win.ends or []:
         parts.append(f"{'you are' if end.on == 'actor' else 'the target is'} no longer "
                      f"{N.label(fight.ruleset, 'condition', end.condition)}")
-    if win.push is not None:
+    if win.push is not None and fight.state.board is not None:
+        parts.append(f"the loser is pushed {win.push:g} {fight.combat.distance.label} away")
+    elif win.push is not None:
         parts.append("the loser would be pushed (nobody moves without a board)")
     return "; ".join(parts)
 
@@ -281,7 +283,11 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> 
         if loser.out:
             break
         E.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
-    if win.push is not None:
+    if win.push is not None and fight.state.board is not None and not loser.out:
+        from .board.push import push
+
+        push(fight, winner, loser, win.push)
+    elif win.push is not None:
         unit = fight.combat.distance.label if fight.combat.distance is not None else ""
         far = f"{win.push:g} {unit}".strip()
         fight.emit("push", f"{loser.name} would be pushed {far} away from {winner.name}, but this fight has "

@@ -129,6 +129,10 @@ def begin_turn(fight: Fight) -> None:
     if c is None:
         return
     _refill(fight, c, "turn")
+    if fight.state.board is not None:
+        from .board.battlefield import refill
+
+        refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
     c.riders_used = [r for r in c.riders_used if not r.startswith("turn:")]
