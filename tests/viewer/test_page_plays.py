@@ -6,6 +6,7 @@ the arrow keys. Screenshots of the board go to `test-artifacts/viewer/`."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -47,14 +48,26 @@ def option(menu_view: dict[str, Any], option_id: str) -> dict[str, Any]:
     return next(o for o in menu_view["options"] if o["id"] == option_id)
 
 
-def gm_choose(gateway: LiveGateway, created: dict[str, Any], option_id: str, request_id: str) -> None:
-    battle, token = created["battle"], created["gm_token"]
+def choose(gateway: LiveGateway, battle: str, token: str, option_id: str, request_id: str) -> None:
+    """Posts a choice over HTTP (as the Game Master or another player) and waits until it is applied."""
     view = menu(gateway, battle, token)
     assert view["yours"], view
     status, body = gateway.call("POST", f"/v1/battles/{battle}/choices", token=token, body={
         "actor": view["actor"], "option_id": option_id, "targets": [], "request_id": request_id,
         "revision": view["revision"]})
     assert status in (200, 202), body
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        status, body = gateway.call("GET", f"/v1/battles/{battle}/choices/{request_id}", token=token)
+        if body["status"] == "applied":
+            return
+        assert body["status"] == "queued", body
+        time.sleep(0.02)
+    raise AssertionError(f"{request_id} was not applied in time")
+
+
+def gm_choose(gateway: LiveGateway, created: dict[str, Any], option_id: str, request_id: str) -> None:
+    choose(gateway, created["battle"], created["gm_token"], option_id, request_id)
 
 
 def test_a_player_walks_attacks_passes_a_window_and_reloads(browser, gateway, artifacts):
@@ -111,7 +124,7 @@ def test_a_player_walks_attacks_passes_a_window_and_reloads(browser, gateway, ar
     expect(page.locator('#order li[data-combatant="wren"]')).not_to_have_class(has_class("target"))
     page.locator("#board-panel").screenshot(path=str(artifacts / "target.png"))
     cell(page, 5, 2).click()
-    expect(page.locator("#log li").filter(has_text="Juno attacks Ogre with Reed axe")).to_have_count(1)
+    expect(page.locator("#log li").last).to_have_text("Juno attacks Ogre with Reed axe: 4 + 3 = 7 against Guard 9, a miss.")
     expect(page.locator(".prompt-title")).to_have_text("Juno's turn: choose.")
     page.get_by_role("button", name=re.compile(r"^End turn")).click()
     expect(page.locator("#log li").last).to_have_text("Ogre's turn.")
@@ -141,3 +154,45 @@ def test_a_player_walks_attacks_passes_a_window_and_reloads(browser, gateway, ar
     gm_choose(gateway, created, "end-turn", "gm-end")
     expect(page.locator("#log li").filter(has_text="Wren's turn.")).to_have_count(1)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_spectator_watches_read_only_and_an_area_is_aimed_with_the_keyboard(browser, gateway, artifacts):
+    created = gateway.create()
+    battle = created["battle"]
+    choose(gateway, battle, created["tokens"]["juno"], "end-turn", "juno-end")
+    gm_choose(gateway, created, "move:2,3", "gm-close")
+    gm_choose(gateway, created, "end-turn", "gm-end")
+
+    watcher = open_page(browser, gateway, battle, created["spectator_token"])
+    expect(watcher.locator("#who")).to_have_text("Watching as a spectator (read-only)")
+    expect(watcher.locator("#log li").last).to_have_text("Wren's turn.")
+    expect(watcher.locator("#prompt")).to_contain_text("Waiting on Wren.")
+    expect(watcher.locator("#prompt button")).to_have_count(0)
+
+    page = open_page(browser, gateway, battle, created["tokens"]["wren"])
+    expect(page.locator(".prompt-title")).to_have_text("Wren's turn: choose.")
+    flare = option(menu(gateway, battle, created["tokens"]["wren"]), "ability:charms:marsh-flare")
+    catches = flare["board"]["catches"]
+    # An aim point that catches the Ogre and Juno both: allies are caught too.
+    aim = next(k for k, who in catches.items() if set(who) == {"ogre", "juno"})
+    x, y = (int(v) for v in aim.split(","))
+    page.get_by_role("button", name=re.compile(r"^Marsh Flare")).click()
+    for ax, ay in flare["board"]["aim"]:
+        expect(cell(page, ax, ay)).to_have_class(has_class("aim"))
+    # The arrow keys walk the focus from the corner to the aim point; the focused cell previews.
+    cell(page, 0, 0).focus()
+    for _ in range(x):
+        page.keyboard.press("ArrowRight")
+    for _ in range(y):
+        page.keyboard.press("ArrowDown")
+    expect(cell(page, x, y)).to_be_focused()
+    expect(page.locator("#board-info")).to_have_text(f"Marsh Flare aimed at {x}, {y} catches Juno, Ogre")
+    for who in ("ogre", "juno"):
+        expect(page.locator(f'#order li[data-combatant="{who}"]')).to_have_class(has_class("caught"))
+    expect(page.locator('#order li[data-combatant="wren"]')).not_to_have_class(has_class("caught"))
+    expect(cell(page, x, y)).to_have_attribute("aria-label", re.compile(r"aim here: catches Juno, Ogre$"))
+    page.locator("#board-panel").screenshot(path=str(artifacts / "area.png"))
+    page.keyboard.press("Enter")
+    expect(watcher.locator("#log li").filter(has_text="Marsh Flare")).not_to_have_count(0)
+    expect(page.locator("#log li").filter(has_text="Marsh Flare")).not_to_have_count(0)
+    assert page.errors == [] and watcher.errors == []  # type: ignore[attr-defined]
