@@ -114,6 +114,7 @@ def test_a_player_walks_attacks_passes_a_window_and_reloads(browser, gateway, ar
     expect(cell(page, 4, 3)).to_have_class(has_class("amber"))
     expect(page.locator("#strikers")).to_have_text("Would strike at this walk: Ogre (leaving 4, 3)")
     page.locator("#board-panel").screenshot(path=str(artifacts / "amber.png"))
+    page.screenshot(path=str(artifacts / "page-walk-amber.png"))
     page.keyboard.press("Escape")
     expect(cell(page, 4, 3)).not_to_have_class(has_class("amber"))
 
