@@ -18,7 +18,7 @@ from .routing import Route
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The files the viewer is made of, and the type each is served as.
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 PAGE = "index.html"
 
 
