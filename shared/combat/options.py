@@ -36,6 +36,8 @@ class Forecast(BaseModel):
     save: float | None = None
     #: A contest's chance of winning (exact, from the dice forecast).
     win: float | None = None
+    #: Initiative a taking style is expected to take (1.48, pool_styles.py).
+    take: float | None = None
 
 
 class Option(BaseModel):
@@ -89,6 +91,9 @@ class Plan:
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
     ability: str | None = None
     row: dict[str, Any] | None = None
+    #: The style an attack is made in where initiative is a number attacks move (1.48);
+    #: None is the first style (pool_styles.py).
+    style: str | None = None
 
 
 @dataclass
@@ -583,7 +588,12 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
     from .menu_rules import refine
 
-    return refine(fight, actor, items)
+    items = refine(fight, actor, items)
+    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
+        from .pool_styles import styled
+
+        items = styled(fight, actor, items)
+    return items
 
 
 def _option_label(fight: Fight, plan: Plan) -> str:
