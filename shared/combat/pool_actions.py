@@ -167,8 +167,8 @@ def _spending(fight: Fight, actor: Combatant, plan: Any) -> tuple[Any, dict[str,
 
 
 def _land(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: tuple[str, ...],
-          style: Any, spend: dict[str, Any] | None, what: str, dtype: str | None, hit: Any, blow: R.Blow | None,
-          weapon: Any = None) -> None:
+          style: Any, spend: dict[str, Any] | None, what: str, dtype: str | None, hit: Any, blow: R.Blow | None
+          ) -> None:
     """A hit lands in its style: a spending blow throws the attacker's number and nothing
     else; otherwise the damage pools (with the riders that fire) go to the target's number
     (a taking style) or their health."""
@@ -181,18 +181,9 @@ def _land(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolA
             dice, auto = P.count(expr)
             amounts.append(PoolAmount(dice, auto, rider_type, name))
     if style is not None and style.takes is not None:
-        take(fight, actor, target, amounts, tags, style, hit, weapon)
+        take(fight, actor, target, amounts, tags, style, hit)
     else:
-        deliver(fight, actor, target, amounts, tags, hit, weapon)
-
-
-def weapon_item(fight: Fight, row: dict[str, Any] | None) -> Any:
-    """The catalog item an attack row names (`_catalog`), whose `attack` is the weapon's."""
-    from .support import _catalog_entry
-
-    ref = row.get("_catalog") if isinstance(row, dict) else None
-    entry = _catalog_entry(fight.ruleset, ref) if isinstance(ref, str) else None
-    return getattr(entry, "item", None) if entry is not None else None
+        deliver(fight, actor, target, amounts, tags, hit)
 
 
 def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor: dict[str, Any] | None = None) -> None:
@@ -204,7 +195,7 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
         row = plan.row
         blow = R.Blow(plan.name, plan.damage_type, False, plan.list_def.list if plan.list_def else None, row)
         _land(fight, actor, target, [first], blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
-              B.hit_of_weapon(fight, actor, plan), blow, weapon_item(fight, row))
+              B.hit_of_weapon(fight, actor, plan), blow)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 

@@ -78,21 +78,13 @@ def soak(fight: Fight, target: Combatant, kind: str | None) -> Soak:
     return Soak(amount, block.roll, N.ref_label(fight.ruleset, ref, kind_label or "soak"))
 
 
-def minimum(fight: Fight, actor: Combatant, weapon: Any = None) -> int | None:
-    """`combat.damage.minimum` read from the attacker's current sheet, or the weapon's own
-    `attack.damage.minimum` (a value reference read on its holder, or one of the item's
-    number stats; 0 overrides too): whole dice, rounded down and held between 0 and
-    `resolution.pool.max`."""
-    own = getattr(getattr(getattr(weapon, "attack", None), "damage", None), "minimum", None)
-    if own is not None:
-        stat = getattr(own, "stat", None)
-        value = (weapon.stats or {}).get(stat, 0) if stat is not None else H.read_on(fight, actor, own)
-    elif fight.combat.damage is not None:
-        value = H.read_on(fight, actor, fight.combat.damage.minimum)
-    else:
+def minimum(fight: Fight, actor: Combatant) -> int | None:
+    """`combat.damage.minimum` read from the attacker's current sheet: whole dice, rounded
+    down and held between 0 and `resolution.pool.max`."""
+    damage = fight.combat.damage
+    if damage is None:
         return None
-    number = value if isinstance(value, int | float) and not isinstance(value, bool) else 0
-    return max(0, min(P.most(fight), math.floor(number)))
+    return max(0, min(P.most(fight), math.floor(H.read_on(fight, actor, damage.minimum))))
 
 
 def _dice_words(amount: PoolAmount) -> str:
@@ -187,14 +179,14 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
 
 
 def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: Iterable[str],
-         style: Any, hit: Any = None, weapon: Any = None) -> int:
+         style: Any, hit: Any = None) -> int:
     """A blow in a style that takes initiative: thrown as usual (extra dice, soak by kind,
     the minimum, automatic successes), and what it counts comes off the target's number
     instead of their health (initiative_resource.take); no guard, no daze."""
     from . import initiative_resource as IR
 
     mods = with_modifiers(fight, actor, target, amounts, hit)
-    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor, weapon)), mods)
+    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
     counted = sum(points for _a, _k, points, _w in thrown)
     what = " and ".join(f"{amount.name} ({words})" for amount, _k, _p, words in thrown)
     IR.take(fight, actor, target, counted, style, what)
@@ -202,15 +194,14 @@ def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAm
 
 
 def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable[PoolAmount],
-            tags: Iterable[str] = (), hit: Any = None, weapon: Any = None) -> int:
+            tags: Iterable[str] = (), hit: Any = None) -> int:
     """Throws each pool of one blow for `target` and deals what it counts; returns what
     landed in all (and checks whether the hit dazes). `hit` (blows.Hit) lets the damage
-    modifiers of an attack hit reach it; `weapon` is the catalog item the blow was struck
-    with (its own minimum)."""
+    modifiers of an attack hit reach it."""
     amounts = list(amounts)
     over = D.threshold(fight, target)
     mods = with_modifiers(fight, actor, target, amounts, hit)
-    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor, weapon)), mods)
+    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
     marks: list[int | None] = [None] * len(thrown)
     if H.per_blow(fight):
         landed_kinds = [kind for amount, kind, points, _ in thrown
