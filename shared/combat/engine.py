@@ -68,8 +68,11 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make.
+    """A new battle, resolved up to the first decision a person must make. `adjustments`
+    are sentences about how the fight was made before it was built (the GM's invented
+    opponents: what was read, lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -82,6 +85,8 @@ def start_battle(
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
     )
     fight = Fight(ruleset, state)
+    for sentence in adjustments:
+        fight.emit("setup", sentence)
     combatants = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
