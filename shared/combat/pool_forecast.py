@@ -86,7 +86,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[
     """(chance to hit, expected damage) of one pool attack on `target`; `guarded=False`
     leaves out resistance (what a taking blow takes, initiative_resource.py)."""
     size, _text = attack_pool(fight, actor, parts)
-    need, _words = needed(fight, target)
+    need, _words = needed(fight, target, actor)
     odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
     hit = odds.at_least(need)
     damage = 0.0

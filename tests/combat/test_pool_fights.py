@@ -311,3 +311,24 @@ def test_initiative_thrown_as_a_pool_is_its_successes_plus_plus():
     assert b.started[1] == ("Initiative: Juno 3 dice: 7, 9, 3 → 2 successes + 1 = 3; "
                             "Rat 1 die: 10 → 1 success + 1 = 2. Order: Juno, Rat.")
     assert b.dice_left() == 0
+
+
+def test_cover_on_a_board_adds_to_the_successes_a_pool_blow_needs():
+    """spec/combat-2 "dice-pool": defense is the successes needed, plus cover; board/attacks.py
+    gives the cover (a target standing in forest has half cover, `cover.bonus` 1)."""
+    from shared.combat.engine import start_battle
+    from shared.combat.fight import Fight
+    from shared.combat.pool_attack import needed
+
+    pkg = pool_package(distance={"label": "m", "perCell": 1}, cover={"bonus": 1})
+    rs = ruleset(pkg)
+    party = [{**juno(), "position": [0, 0]}]
+    state, _events = start_battle(rs, party, [{"creature": "rat", "controller": "player", "position": [3, 0]}],
+                                  dice=[6, 6, 1, 1], board={"rows": ["...T", "...."]})
+    fight = Fight(rs, state)
+    rat, me = state.combatant(state.order[1]), state.combatant(state.order[0])
+    assert {rat.name, me.name} == {"Rat", "Juno"}
+    if me.name != "Juno":
+        rat, me = me, rat
+    assert needed(fight, rat) == (2, "Defense 2")
+    assert needed(fight, rat, me) == (3, "Defense 3 (+ 1 half cover)")
