@@ -244,7 +244,7 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     elif plan.kind == "entry":
         _entry(fight, actor, plan, targets, cursor)
     elif plan.kind == "action":
-        _creature_action(fight, actor, plan.action, targets, cursor, {})
+        _creature_action(fight, actor, plan.action, targets, cursor, {}, plan)
     elif plan.kind == "sequence":
         if cursor is None:
             fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
@@ -262,7 +262,7 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
             if target is None or not attack_step_allowed(fight, actor, step):
                 break
             _creature_action(fight, actor, step, [target], cursor if k == start else None,
-                             {"step": k, "target": target.id})
+                             {"step": k, "target": target.id}, plan)
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
     elif plan.kind == "contest":
@@ -290,7 +290,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
     if is_dice_pool(fight):
-        pool_actions.weapon(fight, actor, plan, target)
+        pool_actions.weapon(fight, actor, plan, target, cursor)
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
@@ -364,7 +364,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                        cursor: dict[str, Any] | None, start: int) -> None:
     mech = plan.mechanics
     if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
-        pool_actions.entry(fight, actor, plan, targets[start:])
+        pool_actions.entry(fight, actor, plan, targets, start, cursor)
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
@@ -476,7 +476,10 @@ def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
 
 
 def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant],
-                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
+                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None,
+                     plan: Plan | None = None) -> None:
+    """A creature action (or a sequence's part); `plan` is the chosen option's, for a pool
+    fight's style of attack."""
     if action.self_:
         targets = [actor]
     if action.heal is not None:
@@ -487,7 +490,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
     if is_dice_pool(fight):
-        pool_actions.creature_action(fight, actor, action, targets)
+        pool_actions.creature_action(fight, actor, action, targets, plan, cursor, at)
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None

@@ -3,7 +3,8 @@
 Owns: the `contest:<id>` menu options with each target's exact chance of winning,
 resolving a contest and its log line, and how the Engine's tactics weigh one.
 
-- The roll: both sides roll `attackRoll.dice` and add the best of the checks their side may
+- The roll: in a dice-pool fight each side's check is thrown as a pool (pool_contests.py).
+  Otherwise both sides roll `attackRoll.dice` and add the best of the checks their side may
   use (`combat.checks`: a sheet reads the value, a creature written in numbers its own
   `checks`, a missing one 0). The higher total wins; a tie goes to the defender unless
   `ties` is `"attacker"`. Each side's condition modifiers to `checks`, and
@@ -55,14 +56,19 @@ def check_mods(fight: Fight, c: Combatant) -> list[N.Bonus]:
     return [b for b in N.modifiers(fight, c, "checks") if b.flat or b.dice]
 
 
+def side_votes(fight: Fight, c: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) a side's contest roll leans by, before they cancel."""
+    adv = N.effect_count(fight, c, "own-checks-advantage")
+    dis = N.effect_count(fight, c, "own-checks-disadvantage")
+    a2, d2 = N.mode_votes(fight, c, "checks")
+    return adv + a2, dis + d2
+
+
 def side_mode(fight: Fight, c: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
-    adv = N.effect_count(fight, c, "own-checks-advantage")
-    dis = N.effect_count(fight, c, "own-checks-disadvantage")
-    a2, d2 = N.mode_votes(fight, c, "checks")
-    return pick_mode(adv + a2, dis + d2)
+    return pick_mode(*side_votes(fight, c))
 
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
@@ -142,6 +148,10 @@ def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
+    if fight.combat.kind == "dice-pool":
+        from .pool_contests import win_chance as pool_win
+
+        return Fraction(pool_win(fight, actor, target, contest)).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
     _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
     dice = fight.combat.attackRoll.dice
@@ -195,7 +205,7 @@ def _win_text(fight: Fight, contest: Any) -> str:
 
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
-    if fight.combat.attackRoll is None or not fight.combat.contests:
+    if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind != "dice-pool"):
         return out
     memo: dict[str, Side] = {}
     for contest in fight.combat.contests:
@@ -263,8 +273,11 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
             actor.strikes = plan.strikes - 1
     if plan.uses_strike:
         actor.attacks_made += 1
-    a_total, a_text = _roll_side(fight, actor, contest.attacker.checks)
-    d_total, d_text = _roll_side(fight, target, contest.defender.checks)
+    throw = _roll_side
+    if fight.combat.kind == "dice-pool":
+        from .pool_contests import throw_side as throw
+    a_total, a_text = throw(fight, actor, contest.attacker.checks)
+    d_total, d_text = throw(fight, target, contest.defender.checks)
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,

@@ -208,6 +208,10 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     fight = Fight(ruleset, state if owned else working_copy(state))
     items = _menu_items(fight, parsed.actor, forecasts=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
+    if item is None and fight.combat.kind == "dice-pool":
+        from .pool_styles import unnamed
+
+        item = unnamed(fight, items, parsed.option)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None

@@ -36,6 +36,8 @@ class Forecast(BaseModel):
     save: float | None = None
     #: A contest's chance of winning (exact, from the dice forecast).
     win: float | None = None
+    #: Initiative a taking style is expected to take (1.48, pool_styles.py).
+    take: float | None = None
 
 
 class Option(BaseModel):
@@ -95,6 +97,9 @@ class Plan:
     row: dict[str, Any] | None = None
     #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
     walk: dict[str, Any] | None = None
+    #: The style an attack is made in where initiative is a number attacks move (1.48);
+    #: None is the first style (pool_styles.py).
+    style: str | None = None
 
 
 @dataclass
@@ -606,6 +611,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         from .board.menu import board_items
 
         items = board_items(fight, actor, items)
+    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
+        from .pool_styles import styled
+
+        items = styled(fight, actor, items)
     return items
 
 

@@ -110,6 +110,9 @@ class Combatant(Record):
     disengaged: bool = False
     #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).
     dazed: dict[str, Any] | None = None
+    #: Initiative that attacks move (1.48): None while the number is above the crash line;
+    #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
+    crashed: int | None = None
 
 
 class Event(Record):

@@ -38,6 +38,10 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             current, top, _ = N.health(fight, actor)
             return (1.0 if top and current * 3 < top else 0.1), []
         return 0.0, []
+    if plan.style is not None:
+        from .pool_styles import score
+
+        return score(fight, actor, item)
     ranked: list[tuple[float, str]] = []
     for fc in option.forecasts:
         target = fight.state.combatant(fc.target)

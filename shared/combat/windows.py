@@ -361,7 +361,10 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     # The one-attack conditions are gathered again when the held roll is checked again.
     kept, fight.after_attack = fight.after_attack, []
     label = N.defense_label(fight.ruleset)
-    what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({roll.get('total')} against {label} {roll.get('defense')})"
+    total = roll.get("total")
+    # A pool's throw is its successes (pool_attack.py).
+    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") else total
+    what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
     step["cursor"] = None
     fight.after_attack = kept
@@ -379,6 +382,11 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
         fight.emit("attack", f"{actor.name}'s {what}: {total} against {target.name}'s {label} {defense} now, "
                    f"{verdict}.", actor=actor.id, target=target.id, total=total, defense=defense, hit=hit,
                    recheck=True)
+    regather(fight, actor, target)
+    return hit, bool(held.get("critical")) and hit
+
+
+def regather(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """The one-attack conditions a held attack uses, gathered again as it resumes."""
     fight.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
         (target.id, h) for h in target.conditions if h.ends_after == "attacked"]
-    return hit, bool(held.get("critical")) and hit
