@@ -13,20 +13,16 @@ from typing import Any
 from ..ruleset.package import Ruleset
 from .state import Combatant
 
-_KINDS = {
-    "symbol-pool": "symbol dice",
-}
-
-
 def refusals(ruleset: Ruleset) -> list[str]:
     kind = ruleset.combat.kind
-    if kind in _KINDS:
-        return [f"{ruleset.name} rolls its fights with {_KINDS[kind]} (combat.kind \"{kind}\"), which this "
-                "resolver does not roll yet; it resolves attack-vs-defense and dice-pool fights"]
     if kind == "dice-pool":
         from .pool_support import refusals as pool_refusals
 
         return pool_refusals(ruleset)
+    if kind == "symbol-pool":
+        from .symbol_support import refusals as symbol_refusals
+
+        return symbol_refusals(ruleset)
     return []
 
 
