@@ -42,21 +42,25 @@ class _Damage:
 
     def __init__(self, fight: Fight, target: Combatant, expr: DiceExpr | None, dtype: str | None,
                  tags: tuple[str, ...], half: bool = False):
-        self.fight, self.target, self.dtype, self.half = fight, target, dtype, half
-        self.base = sum_distribution(expr).items() if expr is not None else [(0, Fraction(1))]
+        self.fight, self.target, self.dtype = fight, target, dtype
+        base = sum_distribution(expr).items() if expr is not None else [(0, Fraction(1))]
+        self.base = [(max(0, value) // 2 if half else max(0, value), float(p)) for value, p in base]
         kind, _ordinary = H.kind_for(fight, target, dtype, tags)
         self.soak = soak(fight, target, kind)[0]
         self.memo: dict[int, float] = {}
+        self.guarded: dict[int, int] = {}
 
     def mean(self, added: int) -> float:
         found = self.memo.get(added)
         if found is None:
-            total = Fraction(0)
-            for value, p in self.base:
-                amount = max(0, value) // 2 if self.half else max(0, value)
+            found = 0.0
+            for amount, p in self.base:
                 landed = max(0, amount + added - self.soak)
-                total += p * E.adjust_for_type(self.fight, self.target, landed, self.dtype)[0]
-            found = self.memo[added] = float(total)
+                guarded = self.guarded.get(landed)
+                if guarded is None:
+                    guarded = self.guarded[landed] = E.adjust_for_type(self.fight, self.target, landed, self.dtype)[0]
+                found += p * guarded
+            self.memo[added] = found
         return found
 
 
