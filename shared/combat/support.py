@@ -1,7 +1,7 @@
 """What this resolver does not resolve yet, said out loud instead of silently ignored.
 
-Owns: `refusals` (a fight of a kind the resolver cannot roll is refused, naming the kind)
-and `notes` (sentences logged when a fight starts for parts of the package that wait for
+Owns: `refusals` (what a pool fight does not throw yet, refused by name when it starts:
+pool_support.py and symbol_support.py) and `notes` (sentences logged when a fight starts for parts of the package that wait for
 machinery not built yet; none today). The package validator refuses keys the resolver
 does not resolve, by name.
 """
