@@ -53,10 +53,11 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             # Damage past what the target has left is wasted.
             dealt = min(fc.damage, current + temp) * (1.0 if fc.hit is not None else hit)
             value += -dealt if friend else dealt
-        if fc.cost:
-            value -= fc.cost
             if current + temp <= fc.damage and not friend:
                 value += 1.0
+        if fc.cost:
+            # What the opposing side's symbol spends would cost (symbol-pool).
+            value -= fc.cost
         if fc.heal is not None and friend:
             current, top, _ = N.health(fight, target)
             missing = top - current
