@@ -94,5 +94,25 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {dice_text}: {roll.describe()} "
                f"against {need_text}, {result}.", actor=actor.id, target=target.id, dice=dice,
                successes=roll.successes, needed=need, hit=hit, botch=roll.botch, extra=extra, mode=mode)
+    # What a hit window holds: the throw is never made again, only checked again (recheck).
+    fight.last_roll = {"pool": True, "total": roll.successes, "defense": need, "critical": False, "forced": False}
     attack_made(fight, actor, target)
     return PoolHit(hit, roll.successes, extra, roll.botch)
+
+
+def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict, what: str) -> PoolHit:
+    """A throw a hit window held, checked again against the successes the target needs
+    now; the log says whether an answer turned it into a miss. The extra dice are what it
+    has beyond the successes needed now."""
+    from .windows import regather
+
+    need, _text = needed(fight, target)
+    successes = int(held["total"]) - int(held.get("lowered") or 0)
+    hit = successes >= need
+    if need != held.get("defense") or held.get("lowered"):
+        verdict = "still hits" if hit else "now misses"
+        fight.emit("attack", f"{actor.name}'s {what}: {P.successes_word(successes)} against {target.name}'s "
+                   f"{N.defense_label(fight.ruleset)} {need} now, {verdict}.", actor=actor.id, target=target.id,
+                   total=successes, defense=need, hit=hit, recheck=True)
+    regather(fight, actor, target)
+    return PoolHit(hit, successes, successes - need if hit else 0)

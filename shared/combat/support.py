@@ -1,8 +1,8 @@
 """What this resolver does not resolve yet, said out loud instead of silently ignored.
 
-Owns: `refusals` (what a pool fight does not throw yet, refused by name when it starts:
-pool_support.py and symbol_support.py) and `notes` (sentences logged when a fight starts for parts of the package that wait for
-machinery not built yet; none today). The package validator refuses keys the resolver
+Owns: `refusals` (what a symbol-pool fight does not throw yet, refused by name when it
+starts: symbol_support.py) and `notes` (sentences logged when a fight starts for parts of
+the package that wait for machinery not built yet; none today). The package validator refuses keys the resolver
 does not resolve, by name.
 """
 
@@ -13,12 +13,9 @@ from typing import Any
 from ..ruleset.package import Ruleset
 from .state import Combatant
 
+
 def refusals(ruleset: Ruleset) -> list[str]:
     kind = ruleset.combat.kind
-    if kind == "dice-pool":
-        from .pool_support import refusals as pool_refusals
-
-        return pool_refusals(ruleset)
     if kind == "symbol-pool":
         from .symbol_support import refusals as symbol_refusals
 

@@ -76,6 +76,13 @@ def base_pool(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
 def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool) -> tuple[S.Pool, str]:
     """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`)."""
     defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import defense_parts
+
+        # Cover (and the high ground) add difficulty dice as they add to a defense.
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     boost, setback, words = S.modifier_dice(fight, actor, "attacks")
     lean_boost, lean_setback = S.lean_dice(*attack_votes(fight, actor, target))
     if lean_boost:
