@@ -409,6 +409,12 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         ok = pool_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
         _save_made(fight, c)
         return ok
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_saves import roll_save as symbol_save
+
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        _save_made(fight, c)
+        return ok
     mode = pick_mode(adv + a2, dis + d2) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
     r = fight.roll(expr, mode)
     bonus = N.save_bonus(fight, c, save)

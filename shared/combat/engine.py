@@ -17,6 +17,7 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
+from . import symbol_choice as SC
 from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
@@ -160,6 +161,9 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     if W.current(fight) is not None:
         item, targets = engine_answer(fight, actor, items)
         return item, targets, None
+    if fight.state.pending is not None and fight.state.pending.decision == "spend":
+        item, targets = SC.engine_pick(items)
+        return item, targets, None
     return choose(fight, actor, items)
 
 
@@ -177,6 +181,8 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
             return list(W.window_items(fight, actor))
         finally:
             fight.forecasting = before
+    if state.pending.decision == "spend":
+        return SC.spend_items(fight, actor)
     return build_menu(fight, actor, forecasts=forecasts)
 
 
@@ -202,6 +208,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         if pending.decision == "window":
             return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
                                             f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
+        if pending.decision == "spend":
+            return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for "
+                                            f"{state.combatant(parsed.actor).name}")
         return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
@@ -223,6 +232,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return targets
     if pending.decision == "window":
         _held(fight, lambda: W.answer(fight, item, targets))
+    elif pending.decision == "spend":
+        _held(fight, lambda: SC.answer(fight, item))
     else:
         fight.state.pending = None
         _apply(fight, parsed.actor, item, targets, parsed.cell)
@@ -288,6 +299,9 @@ def _settle(fight: Fight) -> None:
             state.pending = None
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
+            return
+        if state.pending is not None and state.pending.decision == "spend":
+            # A player chooses their own symbol spends: the roll waits for them.
             return
         window = W.current(fight)
         if window is not None:
