@@ -16,6 +16,7 @@ from aiohttp import web
 
 from shared.ruleset.load import MAX_PACKAGE_BYTES
 from shared.store import AsyncBattleStore, BattleStore, open_store
+from worker.jobs import SWEEP_EVERY
 from worker.service import BattleService
 from worker.settings import Settings
 
@@ -61,13 +62,15 @@ def create_app(
     ws_rate: float = 10.0,
     ws_burst: int = 20,
     workers: int = 4,
+    sweep_every: float | None = SWEEP_EVERY,
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
     (the caller keeps it open). `executor="embedded"` applies choices in this process;
     `executor="celery"` sends them to the workers through `celery` (default: the workers'
     own app, `worker.app.app`, configured from the environment) and, without `store`, opens
     the store the workers use (`worker.settings`: its URL unless `store_url` names one, and
-    its namespace)."""
+    its namespace). `sweep_every`: seconds between the embedded executor's window sweeps
+    (None: none; with Celery the workers' beat sweeps)."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
     store_options: dict[str, Any] = {}
@@ -100,8 +103,9 @@ def create_app(
 
             the_executor = CeleryExecutor(service, celery, workers=workers)
         else:
-            the_executor = EmbeddedExecutor(service, workers=workers)
+            the_executor = EmbeddedExecutor(service, workers=workers, sweep_every=sweep_every)
         app[EXECUTOR] = the_executor
+        the_executor.start()
         app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
         try:
             yield

@@ -5,23 +5,31 @@ the remembered endings of request ids, the hooks a Celery executor fills in), an
 `EmbeddedExecutor`, the in-process executor of the embedded default. It runs
 `BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
 thread pool, and remembers how each request id it ran ended (`status`) for
-`GET /v1/battles/{id}/choices/{request_id}`. A refusal that only the rules can find after
-the gateway's checks (a race lost to another choice at the same revision) is answered to
-the socket that sent the choice and in that status; nothing changes in the battle.
+`GET /v1/battles/{id}/choices/{request_id}`. With no workers and no beat behind it, it
+also runs the window sweeper (`worker.jobs.sweep_windows`, the beat task's body) every
+`sweep_every` seconds, so a window past its deadline is passed here too. A refusal that
+only the rules can find after the gateway's checks (a race lost to another choice at the
+same revision) is answered to the socket that sent the choice and in that status;
+nothing changes in the battle.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from worker.jobs import SWEEP_EVERY, sweep_windows
 from worker.service import BattleService
 
 from . import metrics
+
+log = logging.getLogger(__name__)
 
 #: Request ids whose ending the executor remembers (the oldest are forgotten first).
 REMEMBERED = 10_000
@@ -37,6 +45,9 @@ class Executor(ABC):
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
         self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
+
+    def start(self) -> None:
+        """Starts what the executor runs in the background (called on the app's loop)."""
 
     async def run(self, fn: Any, *args: Any) -> Any:
         """Runs blocking service work (loads, menus) on the executor's threads."""
@@ -97,7 +108,32 @@ class Executor(ABC):
 
 
 class EmbeddedExecutor(Executor):
-    """Runs `BattleService.apply` on this process's threads."""
+    """Runs `BattleService.apply` on this process's threads, and the window sweeper."""
+
+    def __init__(self, service: BattleService, workers: int = 4, *, sweep_every: float | None = SWEEP_EVERY) -> None:
+        super().__init__(service, workers)
+        self.sweep_every = sweep_every
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.sweep_every:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="window-sweeper")
+
+    async def _sweep(self) -> None:
+        assert self.sweep_every
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.run(sweep_windows, self.service, time.time())
+            except Exception:  # the store is briefly unreachable: the next sweep tries again
+                log.exception("the window sweeper could not sweep")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await super().close()
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:

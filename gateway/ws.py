@@ -3,10 +3,11 @@ battle.
 
 Owns: the socket's life. On connect it subscribes to the store's feed first (so nothing
 published meanwhile is lost), sends every event after `after` in seq order, then the open
-prompt when the decision is this caller's. From then on it pushes new events as the feed
-announces them (re-reading the store on a gap or a resync), a new prompt when the
-decision comes to this caller, and `{type: "closed"}` when the fight ends or is
-abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom the
+battle waits when it is someone else's (a turn or a window asking them). From then on it
+pushes new events as the feed announces them (re-reading the store on a gap or a
+resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
+when the fight ends or is abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
@@ -95,6 +96,8 @@ class Connection:
             return
         if self.prompted == stored.revision:
             return
+        # The prompt to whoever answers the decision; every other socket is told on whom
+        # the battle waits (once per revision: a reconnect asks again).
         prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who)
         if prompt is not None:
             self.prompted = prompt.revision

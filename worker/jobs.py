@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 
 NO_GM_MODEL = "no-gm-model"
 
+#: How often the sweeper looks for windows whose deadline has passed (the workers' beat;
+#: the embedded gateway's own loop).
+SWEEP_EVERY = 5.0
+
 
 def decision_id(battle_id: str, revision: int) -> str:
     return f"{battle_id}:{revision}"
