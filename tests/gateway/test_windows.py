@@ -159,13 +159,35 @@ def test_a_gm_controlled_combatant_is_asked_the_window_on_the_gms_socket():
     run(body)
 
 
+#: After Juno ends her turn: Engine-controlled Wren passes in the window of round 3 (the
+#: Shield would not turn 17 against Guard 8 into a miss), within the step Juno's choice ran.
+ENGINE_TO_THE_END = [
+    "Round 2.", "Wren's turn.", "Wren attacks Ogre with Lamp hook: 12 against Guard 9, a hit.",
+    "Lamp hook (6) deals 6 cut damage to Ogre.", "Ogre has 19 of 30 Breath.", "Ogre's turn.", "Ogre uses Two clubs.",
+    "Ogre attacks Juno with Club: 17 + 4 = 21 against Guard 10, a hit.", "Club (2 + 2 = 4) deals 4 cut damage to Juno.",
+    "Juno has 7 of 11 Breath.", "Ogre attacks Juno with Club: 14 + 4 = 18 against Guard 10, a hit.",
+    "Club (5 + 2 = 7) deals 7 cut damage to Juno.", "Juno has 0 of 11 Breath.", "Juno goes down.", "Juno's turn.",
+    "Round 3.", "Wren's turn.", "Wren attacks Ogre with Lamp hook: 2 against Guard 9, a miss.", "Ogre's turn.",
+    "Ogre attacks Wren with Club: 13 + 4 = 17 against Guard 8, a hit.",
+    "The fight waits: Ogre's Club (17 against Guard 8) hits Wren. Asked in turn: Wren.", "Wren passes.",
+    "Club (3 + 2 = 5) deals 5 cut damage to Wren.", "Wren has 0 of 11 Breath.", "Wren goes down.",
+    "The fight is over after 3 rounds: the party is defeated.",
+]
+
+
 def test_an_engine_controlled_combatant_answers_inside_the_step():
     async def body(client):
         created = await W.create(client, wren_controller="engine")
         async with socket(client, created, created["tokens"]["juno"]) as juno:
             events, turn = await until(juno, "prompt", timeout=20)
-        assert W.texts(events) == W.START + W.ENGINE_TURN + W.ENGINE_PASSES
-        assert (turn["actor"], turn["decision"], turn["revision"]) == ("juno", "turn", 1)
+            assert W.texts(events) == W.START + W.ENGINE_TURN + W.ENGINE_PASSES
+            assert (turn["actor"], turn["decision"], turn["revision"]) == ("juno", "turn", 1)
+            await juno.send_json({"type": "choice", "actor": "juno", "option_id": "end-turn",
+                                  "request_id": "juno-end", "revision": 1})
+            rest, closed = await until(juno, "closed", timeout=20)
+        assert W.texts(rest) == ENGINE_TO_THE_END
+        assert closed == {"type": "closed", "status": "active", "outcome": "defeat"}
+        assert (await battle_view(client, created))["revision"] == 2, "no window waited on anyone"
 
     run(body)
 
