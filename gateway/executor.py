@@ -24,7 +24,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from worker.jobs import SWEEP_EVERY, sweep_windows
+from worker import jobs
+from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
@@ -40,8 +41,11 @@ class Executor(ABC):
 
     name = "embedded"
 
-    def __init__(self, service: BattleService, workers: int = 4) -> None:
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL) -> None:
         self.service = service
+        #: The GM model the jobs this executor runs in-process use (the embedded director
+        #: and invention); a Celery executor's workers read their own.
+        self.gm = gm
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
         self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
@@ -80,6 +84,19 @@ class Executor(ABC):
         this executor has no director (the GM's token decides instead)."""
         return False
 
+    async def invent(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
+        """Runs `battle.invent_opponents` for a battle about to be created and waits at most
+        `wait` seconds for its answer (`worker.jobs.invent_opponents`' result dict)."""
+        try:
+            return await asyncio.wait_for(self._invent(request), wait)
+        except asyncio.TimeoutError:
+            return {"ok": False, "code": "invent-timeout",
+                    "message": f"the GM's opponents did not come back within {wait:g} seconds; "
+                               "no battle was created"}
+
+    async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
+        return await self.run(jobs.invent_opponents, self.service, request, self.gm)
+
     def queue_depths(self) -> dict[str, int]:
         """Messages waiting per queue (read at scrape; blocking)."""
         return {}
@@ -108,10 +125,14 @@ class Executor(ABC):
 
 
 class EmbeddedExecutor(Executor):
-    """Runs `BattleService.apply` on this process's threads, and the window sweeper."""
+    """Runs `BattleService.apply` on this process's threads, and the window sweeper. With a
+    GM model configured it also runs the director here, as a worker's `battle.director`
+    would: every GM-controlled decision a choice (or a sweeper's Pass) leads to is put to
+    the model (without one, the GM's token decides)."""
 
-    def __init__(self, service: BattleService, workers: int = 4, *, sweep_every: float | None = SWEEP_EVERY) -> None:
-        super().__init__(service, workers)
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL,
+                 sweep_every: float | None = jobs.SWEEP_EVERY) -> None:
+        super().__init__(service, workers, gm=gm)
         self.sweep_every = sweep_every
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -124,9 +145,12 @@ class EmbeddedExecutor(Executor):
         while True:
             await asyncio.sleep(self.sweep_every)
             try:
-                await self.run(sweep_windows, self.service, time.time())
+                swept = await self.run(jobs.sweep_windows, self.service, time.time())
             except Exception:  # the store is briefly unreachable: the next sweep tries again
                 log.exception("the window sweeper could not sweep")
+                continue
+            for battle_id, result in swept["results"].items():
+                await self._director_next(battle_id, result, "sweep")
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -137,4 +161,25 @@ class EmbeddedExecutor(Executor):
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
-        return await self.run(self.service.apply, battle_id, revision, choice, request_id)
+        result = await self.run(self.service.apply, battle_id, revision, choice, request_id)
+        await self._director_next(battle_id, result, "choice")
+        return result
+
+    async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
+        if not self.gm.configured:
+            return False
+        metrics.DIRECTOR_ENQUEUED.labels(when=when).inc()
+        task = asyncio.get_running_loop().create_task(self._direct(battle_id, revision))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return True
+
+    async def _direct(self, battle_id: str, revision: int) -> dict[str, Any]:
+        result = await self.run(jobs.director, self.service, battle_id, jobs.decision_id(battle_id, revision), self.gm)
+        await self._director_next(battle_id, result, "director")
+        return result
+
+    async def _director_next(self, battle_id: str, result: dict[str, Any], when: str) -> None:
+        pending = result.get("pending") if result.get("ok") else None
+        if pending and pending.get("controller") == "gm":
+            await self.ask_director(battle_id, result["revision"], when)

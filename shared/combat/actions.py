@@ -21,6 +21,8 @@ from . import riders as R
 from . import blows as B
 from . import condition_ends as CE
 from . import saves_against as SA
+from . import pool_actions
+from .pool_dice import is_dice_pool
 from .applying import allowed as apply_allowed
 from .delays import held_back
 from .menu_rules import attack_step_allowed
@@ -139,6 +141,13 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
                defense=defense, hit=hit, critical=critical, mode=mode)
     # What a hit window holds: the roll is never made again, only checked again (windows).
     fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": bool(note) and hit}
+    attack_made(fight, actor, target)
+    return hit, critical
+
+
+def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """What every attack roll, summed or thrown as a pool, leaves behind: the count of
+    attacks, the help used up, and the one-attack conditions it uses."""
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
@@ -148,7 +157,6 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         for held in holder.conditions:
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
-    return hit, critical
 
 
 def finish_attack(fight: Fight) -> None:
@@ -264,6 +272,9 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
 
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
+    if is_dice_pool(fight):
+        pool_actions.weapon(fight, actor, plan, target)
+        return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
         amount, text = roll_damage(fight, plan.damage, critical)
@@ -335,6 +346,9 @@ def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Com
 def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
                        cursor: dict[str, Any] | None, start: int) -> None:
     mech = plan.mechanics
+    if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
+        pool_actions.entry(fight, actor, plan, targets[start:])
+        return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
@@ -454,6 +468,9 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         for target in targets:
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+        return
+    if is_dice_pool(fight):
+        pool_actions.creature_action(fight, actor, action, targets)
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None

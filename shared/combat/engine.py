@@ -21,6 +21,7 @@ from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
 from .costs import record_spend_limits
+from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
@@ -67,8 +68,11 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make.
+    """A new battle, resolved up to the first decision a person must make. `adjustments`
+    are sentences about how the fight was made before it was built (the GM's invented
+    opponents: what was read, lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -81,6 +85,8 @@ def start_battle(
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
     )
     fight = Fight(ruleset, state)
+    for sentence in adjustments:
+        fight.emit("setup", sentence)
     combatants = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
@@ -272,6 +278,9 @@ def _settle(fight: Fight) -> None:
             return
         if actor.out or actor.down:
             _held(fight, lambda: end_turn(fight))
+            continue
+        if skip_turn(fight, actor):
+            end_turn(fight)
             continue
         if "cannot-act" in N.effects(fight, actor):
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)

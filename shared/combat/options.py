@@ -107,6 +107,12 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
+    return pick_mode(*attack_votes(fight, attacker, target))
+
+
+def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) an attack roll leans by, before they cancel (a pool
+    fight reads the same votes, pool_dice.lean)."""
     adv = N.effect_count(fight, attacker, "own-attacks-advantage") + N.effect_count(
         fight, target, "attacks-against-advantage"
     )
@@ -120,7 +126,7 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
         dis += 1
     if attacker.helped_by is not None:
         adv += 1
-    return pick_mode(adv, dis)
+    return adv, dis
 
 
 def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> int:
@@ -392,6 +398,12 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [Forecast(target=t.id) for t in targets]
+    if fight.combat.kind == "dice-pool":
+        from .pool_forecast import forecasts as pool_forecasts
+
+        pooled = pool_forecasts(fight, actor, plan, targets)
+        if pooled is not None:
+            return pooled
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -508,6 +520,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             group, costs = "attack", []
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+            if fight.combat.kind == "dice-pool":
+                from .pool_actions import weapon_text
+
+                text = weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):

@@ -100,6 +100,8 @@ class Combatant(Record):
     #: An action a `delays` condition held back until the start of the holder's next turn
     #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
     delayed: dict[str, Any] | None = None
+    #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).
+    dazed: dict[str, Any] | None = None
 
 
 class Event(Record):

@@ -14,7 +14,6 @@ from ..ruleset.package import Ruleset
 from .state import Combatant
 
 _KINDS = {
-    "dice-pool": "a dice pool (successes against a target)",
     "symbol-pool": "symbol dice",
 }
 
@@ -23,7 +22,11 @@ def refusals(ruleset: Ruleset) -> list[str]:
     kind = ruleset.combat.kind
     if kind in _KINDS:
         return [f"{ruleset.name} rolls its fights with {_KINDS[kind]} (combat.kind \"{kind}\"), which this "
-                "resolver does not roll yet; it resolves attack-vs-defense fights"]
+                "resolver does not roll yet; it resolves attack-vs-defense and dice-pool fights"]
+    if kind == "dice-pool":
+        from .pool_support import refusals as pool_refusals
+
+        return pool_refusals(ruleset)
     return []
 
 

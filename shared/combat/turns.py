@@ -67,6 +67,11 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
     for c in fight.state.combatants:
         if c.out:
             continue
+        if init.pool is not None and fight.combat.kind == "dice-pool":
+            from .initiative_pool import throw_initiative
+
+            parts.append(throw_initiative(fight, c))
+            continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
             r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides), initiative_mode(fight, c))
