@@ -62,8 +62,9 @@ def menu_view(service: BattleService, battle_id: str, principal: Principal) -> M
     return _menu_view(service, battle_id, principal)[0]
 
 
-def _menu_view(service: BattleService, battle_id: str, principal: Principal) -> tuple[MenuView, BattleState]:
-    stored, state = load(service, battle_id)
+def _menu_view(service: BattleService, battle_id: str, principal: Principal,
+               loaded: tuple[StoredBattle, BattleState] | None = None) -> tuple[MenuView, BattleState]:
+    stored, state = loaded if loaded is not None else load(service, battle_id)
     p = state.pending if stored.active and not state.outcome else None
     view = MenuView(battle=battle_id, revision=stored.revision, actor=p.actor if p else None,
                     decision=p.decision if p else None, window=p.window if p else None)
@@ -78,11 +79,12 @@ def _menu_view(service: BattleService, battle_id: str, principal: Principal) -> 
     return view, state
 
 
-def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | WaitingMessage | None:
+def prompt(service: BattleService, battle_id: str, principal: Principal,
+           loaded: tuple[StoredBattle, BattleState] | None = None) -> PromptMessage | WaitingMessage | None:
     """The open prompt when the decision is this caller's (for a window: the answers they
     may take and Pass side by side); otherwise on whom the battle waits; None when it
-    waits on nobody."""
-    view, state = _menu_view(service, battle_id, principal)
+    waits on nobody. `loaded`: the battle as the caller just read it (else read now)."""
+    view, state = _menu_view(service, battle_id, principal, loaded)
     if view.actor is None or view.decision is None:
         return None
     if view.yours:

@@ -90,6 +90,11 @@ class Connection:
 
     async def after_change(self) -> None:
         stored, state = await self.app[EXECUTOR].run(access.load, self.app[SERVICE], self.battle)
+        if stored.last_seq > self.last_seq:
+            # Saved after the events this socket was sent: the log first, so a prompt (or
+            # the end) never runs ahead of the events that led to it.
+            await self.catch_up()
+            return
         if not stored.active or state.outcome:
             await self.send(ClosedMessage(status=stored.status, outcome=state.outcome))
             self.done = True
@@ -98,7 +103,8 @@ class Connection:
             return
         # The prompt to whoever answers the decision; every other socket is told on whom
         # the battle waits (once per revision: a reconnect asks again).
-        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who)
+        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who,
+                                              (stored, state))
         if prompt is not None:
             self.prompted = prompt.revision
             await self.send(prompt)
