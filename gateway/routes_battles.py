@@ -52,6 +52,7 @@ def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[
             gm: GmModel) -> dict[str, Any]:
     foes = assign_controllers(service.ruleset(digest), foes, model=gm.configured, gm_runs_bosses=body.gm_runs_bosses)
     result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments,
+                            board=body.board, style=body.style,
                             window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])

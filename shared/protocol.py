@@ -59,6 +59,11 @@ class CreateBattle(Message):
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    #: A board `{"rows", "heights"?, "legend"?}` (docs/board.md): the fight is on it when the
+    #: ruleset declares `combat.distance` and the style is `tactical` (the default with a board).
+    board: dict[str, Any] | None = None
+    #: The combat style: `classic`, `tactical`, or one `combat.styles` lists.
+    style: str | None = Field(default=None, min_length=1, max_length=40)
     difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
     gm_runs_bosses: bool = True
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.
@@ -100,6 +105,8 @@ class Suggestion(Message):
 
     option: str
     targets: list[str] = Field(default_factory=list)
+    #: On a board, the cell an area option is aimed at.
+    cell: tuple[int, int] | None = None
 
 
 class MenuView(Message):

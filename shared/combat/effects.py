@@ -60,14 +60,16 @@ def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | N
 
 
 def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amount: int, dtype: str | None,
-                *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None) -> int:
+                *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None,
+                unguarded: bool = False) -> int:
     """Deals `amount` of `dtype` after the target's own guards; returns what landed.
 
     On a harm track, `kind` is the kind of harm marked when the target changed it (a
     `remap`, harm_kinds.py), and `marks` how many boxes the blow fills when that is not
     what landed: a track marked `per-blow` fills one (0: another part of the same blow
-    marks it)."""
-    landed, note = adjust_for_type(fight, target, amount, dtype)
+    marks it). `unguarded`: nothing the target has makes it smaller (a blow that spends
+    initiative, initiative_resource.py)."""
+    landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
                target=target.id, amount=landed, type=dtype, critical=critical,

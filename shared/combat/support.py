@@ -23,10 +23,6 @@ def refusals(ruleset: Ruleset) -> list[str]:
     if kind in _KINDS:
         return [f"{ruleset.name} rolls its fights with {_KINDS[kind]} (combat.kind \"{kind}\"), which this "
                 "resolver does not roll yet; it resolves attack-vs-defense and dice-pool fights"]
-    if kind == "dice-pool":
-        from .pool_support import refusals as pool_refusals
-
-        return pool_refusals(ruleset)
     return []
 
 
