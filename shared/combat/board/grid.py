@@ -134,6 +134,9 @@ class Grid:
                  for ch, spec in data["legend"].items()}
         self._cells = [[kinds[ch] for ch in row] for row in data["rows"]]
         self._levels = [[int(ch) for ch in row] for row in data["heights"]]
+        #: Every solid cell, for the checks that look at many cells at once.
+        self.solid_cells: frozenset[tuple[int, int]] = frozenset(
+            (x, y) for y, row in enumerate(self._cells) for x, t in enumerate(row) if t.solid)
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height

@@ -35,40 +35,49 @@ NONE, HALF, THREE_QUARTERS, TOTAL = "none", "half", "three-quarters", "total"
 MEMO_LIMIT = 400_000
 
 
-def _rows(lo: int, hi: int, den: int) -> range:
-    """Rows r whose open span (2r, 2r + 2) meets [lo / den, hi / den] (half cells, den > 0)
-    in more than an edge."""
-    cell = 2 * den
-    if lo == hi:
-        return range(0) if lo % cell == 0 else range(lo // cell, lo // cell + 1)
-    return range(lo // cell, -(-hi // cell))
-
-
 def crossed(p: Point, q: Point) -> list[Cell]:
     """Cells whose inside the segment p-q (points in half cells) passes through, in order
     from p."""
     (px, py), (qx, qy) = p, q
+    if qx < px:
+        # The same cells, walked the other way.
+        out = crossed(q, p)
+        out.reverse()
+        return out
     if px == qx:
         if px % 2 == 0:
             return []
         x = px // 2
-        rows = _rows(min(py, qy), max(py, qy), 1)
-        return [(x, r) for r in (rows if qy >= py else reversed(rows))]
+        lo, hi = (py, qy) if qy >= py else (qy, py)
+        if lo == hi:
+            return [] if lo % 2 == 0 else [(x, lo // 2)]
+        if qy >= py:
+            return [(x, r) for r in range(lo // 2, -(-hi // 2))]
+        return [(x, r) for r in range(-(-hi // 2) - 1, lo // 2 - 1, -1)]
     out: list[Cell] = []
-    x0, x1 = min(px, qx), max(px, qx)
     dx, dy = qx - px, qy - py
-    # y at a half-cell x is (py * dx + dy * (x - px)) / dx; keep the denominator positive.
-    sign = 1 if dx > 0 else -1
-    den = dx * sign
-    columns = range(x0 // 2, -(-x1 // 2))
-    for col in (columns if dx > 0 else reversed(columns)):
-        a, b = max(2 * col, x0), min(2 * col + 2, x1)
-        if a >= b:
-            continue
-        ya = (py * dx + dy * (a - px)) * sign
-        yb = (py * dx + dy * (b - px)) * sign
-        rows = _rows(min(ya, yb), max(ya, yb), den)
-        out.extend((col, r) for r in (reversed(rows) if qy < py else rows))
+    # y at a half-cell x is (py * dx + dy * (x - px)) / dx, dx > 0; rows are 2 * dx apart.
+    span = 2 * dx
+    a = px
+    ya = py * dx
+    col = px // 2
+    while a < qx:
+        b = min(2 * col + 2, qx)
+        if b > a:
+            yb = py * dx + dy * (b - px)
+            if dy >= 0:
+                lo, hi = ya, yb
+            else:
+                lo, hi = yb, ya
+            if lo == hi:
+                if lo % span:
+                    out.append((col, lo // span))
+            elif dy >= 0:
+                out.extend((col, r) for r in range(lo // span, -(-hi // span)))
+            else:
+                out.extend((col, r) for r in range(-(-hi // span) - 1, lo // span - 1, -1))
+            a, ya = b, yb
+        col += 1
     return out
 
 
@@ -81,8 +90,9 @@ def corners(c: Cell) -> list[Point]:
     return [(2 * (x + dx), 2 * (y + dy)) for dy in (0, 1) for dx in (0, 1)]
 
 
-def _between(grid: Grid, a: Cell, b: Cell, p: Point, q: Point) -> tuple[Cell, ...]:
-    return tuple(cell for cell in crossed(p, q) if cell != a and cell != b and grid.inside(*cell))
+def _between(a: Cell, b: Cell, p: Point, q: Point) -> tuple[Cell, ...]:
+    # A segment between two points of the board only passes through the board's cells.
+    return tuple(cell for cell in crossed(p, q) if cell != a and cell != b)
 
 
 def _memo(grid: Grid) -> dict:
@@ -98,12 +108,12 @@ def centre_line(grid: Grid, a: Cell, b: Cell) -> tuple[Cell, ...]:
     key = ("line", a, b)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _between(grid, a, b, centre(a), centre(b))
+        found = memo[key] = _between(a, b, centre(a), centre(b))
     return found
 
 
 def _blocks(grid: Grid, cell: Cell, top: int) -> bool:
-    return grid.solid(*cell) or grid.level(*cell) > top
+    return cell in grid.solid_cells or grid.level(*cell) > top
 
 
 def sees(grid: Grid, a: Cell, b: Cell) -> bool:
@@ -132,7 +142,7 @@ def _corner_lines(grid: Grid, attacker: Cell, target: Cell) -> tuple[tuple[Line,
     for corner in corners(attacker):
         lines = []
         for aim in corners(target):
-            cells = _between(grid, attacker, target, corner, aim)
+            cells = _between(attacker, target, corner, aim)
             hard = soft = False
             for cell in cells:
                 if _blocks(grid, cell, top):
