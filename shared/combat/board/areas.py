@@ -32,6 +32,8 @@ class Shape:
     range: int | None = None
     #: `throughWalls`: walls between the centre and a cell protect nobody.
     through: bool = False
+    #: `around`: a burst centred on the user, which never affects the user.
+    around: bool = False
 
 
 def _clear(grid: Grid, origin: Cell, cell: Cell) -> bool:
