@@ -224,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the battle's dice seed (default 0)")
     p.add_argument("--json", action="store_true", help="print {outcome, rounds, log, sheets, events}")
     p.add_argument("--script", metavar="CHOICES.json",
-                   help='choices [{"actor", "option", "targets"?, "cell"?: [x, y]}] used when that actor must decide')
+                   help='choices [{"actor", "option", "targets"?, "cell"?: [x, y]}] used when that actor must decide '
+                   '(in a window: one of its answers or "pass")')
     p.add_argument("--dice", metavar="5,3,6,...",
                    help="scripted die faces instead of the seeded roller; running out is an error")
     p.set_defaults(func=_cmd_fight)

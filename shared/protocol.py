@@ -48,7 +48,11 @@ class RulesetStored(Message):
 
 class CreateBattle(Message):
     """A new battle on a stored ruleset (`ruleset`: its digest) or an inline `package`
-    (validated and stored first). Party and foes are the `battle fight` file formats."""
+    (validated and stored first). Party and foes are the `battle fight` file formats; a
+    foe may also be `{"invent": N, "tier": T, "boss"?: true, "brief"?: "..."}`: the GM
+    model invents N opponents of tier T on the `llm` queue before the fight starts (see
+    docs/gm.md). `difficulty` picks the encounter budget's step for invented fights;
+    `gm_runs_bosses: false` is a game where the player keeps bosses from the GM."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None
@@ -60,6 +64,10 @@ class CreateBattle(Message):
     board: dict[str, Any] | None = None
     #: The combat style: `classic`, `tactical`, or one `combat.styles` lists.
     style: str | None = Field(default=None, min_length=1, max_length=40)
+    difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
+    gm_runs_bosses: bool = True
+    #: Seconds a window waits for its answer before the sweeper passes for the one asked.
+    window_seconds: float | None = Field(default=None, gt=0, le=86400)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":

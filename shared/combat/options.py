@@ -113,6 +113,12 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
+    return pick_mode(*attack_votes(fight, attacker, target))
+
+
+def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) an attack roll leans by, before they cancel (a pool
+    fight reads the same votes, pool_dice.lean)."""
     adv = N.effect_count(fight, attacker, "own-attacks-advantage") + N.effect_count(
         fight, target, "attacks-against-advantage"
     )
@@ -132,7 +138,7 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
         a3, d3 = votes(fight, attacker, target)
         adv += a3
         dis += d3
-    return pick_mode(adv, dis)
+    return adv, dis
 
 
 def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> int:
@@ -292,7 +298,9 @@ def offered_entry(mech: Any) -> bool:
     return True
 
 
-def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
+    """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
+    for the reactions)."""
     plans: list[Plan] = []
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
@@ -300,7 +308,7 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
             if not isinstance(ref, str) or not _row_allowed(view, lst, row):
                 continue
             entry = _catalog_entry(fight, ref)
-            if entry is None or not offered_entry(entry.mechanics):
+            if entry is None or not pick(entry.mechanics):
                 continue
             mech = entry.mechanics
             if mech.usableWhen is not None:
@@ -358,12 +366,14 @@ def block_actions(actor: Combatant) -> list[Any]:
     return parsed
 
 
-def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
+def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
+    """Plans for the creature's actions `pick` keeps (by default those taken on a turn: no
+    reaction, no signature action)."""
     plans: list[Plan] = []
     actions = block_actions(actor)
     by_id = {a.id: a for a in actions}
     for action in actions:
-        if action.reaction is not None or action.signature is not None:
+        if not (pick(action) if pick is not None else action.reaction is None and action.signature is None):
             continue
         if action.uses is not None and actor.uses.get(action.id, action.uses.count) <= 0:
             continue
@@ -404,6 +414,12 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [Forecast(target=t.id) for t in targets]
+    if fight.combat.kind == "dice-pool":
+        from .pool_forecast import forecasts as pool_forecasts
+
+        pooled = pool_forecasts(fight, actor, plan, targets)
+        if pooled is not None:
+            return pooled
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -520,6 +536,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             group, costs = "attack", []
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+            if fight.combat.kind == "dice-pool":
+                from .pool_actions import weapon_text
+
+                text = weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):

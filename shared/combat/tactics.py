@@ -90,11 +90,6 @@ def _applies(plan: Any) -> list[str]:
 def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
     """(item, targets, cell): the pick, whom it is aimed at, and the cell an area is aimed
     at (None off the board or for an option not aimed at a cell)."""
-    if any(i.plan.kind == "pass" for i in menu):
-        from .board.opportunity import engine_answer
-
-        item, targets = engine_answer(fight, actor, fight.state.pending.window)
-        return item, targets, None
     if fight.state.board is not None and actor.position is not None:
         from .board.tactics import choose_on_board
 

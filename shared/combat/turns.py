@@ -67,6 +67,11 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
     for c in fight.state.combatants:
         if c.out:
             continue
+        if init.pool is not None and fight.combat.kind == "dice-pool":
+            from .initiative_pool import throw_initiative
+
+            parts.append(throw_initiative(fight, c))
+            continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
             r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides), initiative_mode(fight, c))
@@ -101,6 +106,10 @@ def _refill(fight: Fight, c: Combatant, per: str) -> None:
     for key in list(c.spent):
         if key.startswith(f"{per}:"):
             del c.spent[key]
+
+
+def refill_turn_budgets(fight: Fight, c: Combatant) -> None:
+    _refill(fight, c, "turn")
 
 
 def begin_round(fight: Fight) -> None:
@@ -152,6 +161,9 @@ def begin_turn(fight: Fight) -> None:
 
         complete(fight, c)
         check_outcome(fight)
+    from .window_resume import turn_started
+
+    turn_started(fight, c)
 
 
 def _tick(fight: Fight, c: Combatant, moment: str) -> None:
@@ -198,6 +210,9 @@ def end_turn(fight: Fight) -> None:
         c.strikes = 0
     if check_outcome(fight):
         return
+    from .window_resume import between_turns
+
+    between_turns(fight, c)
     advance_pointer(fight)
 
 

@@ -127,6 +127,7 @@ def test_shield_parry_protection_and_guardian_reactions_validate():
 
 
 def test_feather_fall_catching_five_validates():
+    # The spec's Feather Fall for up to five fallers (1.124); falls are answered on a board.
     assert mech_problems({
         "kind": "buff", "targets": "ally", "targetCount": 5, "range": 60, "budget": "reaction",
         "cost": [{"pool": "luck", "amount": 1}], "reaction": {"on": "falls"},

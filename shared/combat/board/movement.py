@@ -6,7 +6,8 @@ each says its path, its cost and the movement left in the ruleset's unit, and th
 where someone would strike at that path and who), `stand_item` (Stand up: a holder of
 `half-move-to-stand` pays half its allowance to end it), `walk` (cell by cell, paying for
 each; leaving an enemy's reach stops the walk there and opens the `leaves-reach` window,
-opportunity.py), `dash` and `disengage` on a board.
+opportunity.py), `start_walk`, `resume_walk` (the rest of a walk a window held), `dash`
+and `disengage` on a board.
 """
 
 from __future__ import annotations
@@ -107,11 +108,18 @@ def disengage(fight: Any, actor: Any) -> None:
                actor=actor.id)
 
 
+def start_walk(fight: Any, mover: Any, path: list[Any]) -> None:
+    """A walk chosen from the menu (`move:x,y`): along its path, from where the mover stands."""
+    walk(fight, mover, [(c[0], c[1]) for c in path], asked=[], paid=0, start=BF.cell_of(mover))
+
+
 def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: int, start: Cell) -> None:
-    """Walks `cells` one at a time. Before each step that leaves an enemy's reach, the walk
-    stops and the window opens (the rest is kept in its `resume`). At the end, the log line
-    says where the walk ended, its whole cost and what is left."""
-    from .opportunity import leaving, open_window
+    """Walks `cells` one at a time. Before each step that leaves the reach of enemies not yet
+    asked on this walk, the `leaves-reach` window opens (windows.open_window raises `Held`;
+    the rest of the walk is its `resume`). At the end, the log line says where the walk
+    ended, its whole cost and what is left."""
+    from ..windows import open_window
+    from .opportunity import leaving
 
     g = BF.grid(fight)
     watchers = None
@@ -122,12 +130,13 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
                 from .opportunity import watchers_of
 
                 watchers = watchers_of(fight, mover)
-            strikers = [w for w in leaving(here, cell, watchers) if w.id not in asked]
-            if strikers:
-                open_window(fight, mover, strikers, {
-                    "kind": "walk", "mover": mover.id, "cells": [list(c) for c in cells[i:]],
-                    "asked": asked + [s.id for s in strikers], "paid": paid, "from": list(start)})
-                return
+            now = [w.id for w in leaving(here, cell, watchers) if w.id not in asked]
+            if now:
+                open_window(fight, "leaves-reach", mover, mover, {
+                    "step": "walk", "mover": mover.id, "cells": [[c[0], c[1]] for c in cells[i:]],
+                    "asked": list(asked), "now": now, "paid": paid, "from": [start[0], start[1]]})
+                # Nobody could be asked (nothing they can take): the walk goes on.
+                asked = asked + now
         cost = step_cost(g, here, cell)
         if cost is None or cost > mover.movement:
             # Someone stepped into the way while the walk was held: it ends here.
@@ -141,3 +150,21 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
     fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)} and has "
                f"{say(fight, mover.movement)} left.", actor=mover.id, cell=[x, y], cost=paid,
                left=mover.movement, start=list(start))
+
+
+def resume_walk(fight: Any, record: dict[str, Any]) -> None:
+    """The walk a `leaves-reach` window held: on through its remaining cells, paying for
+    each; it ends on the spot when the walker dropped or cannot move (`speed-zero`, 1.243:
+    no further than the cell where they were struck)."""
+    mover = fight.get(record["mover"])
+    x, y = BF.cell_of(mover)
+    if mover.down or mover.out:
+        fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
+        return
+    held = [name for name, rule, _h in N.rules_in_force(fight, mover) if "speed-zero" in (rule.effects or [])]
+    if held:
+        fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}: {', '.join(held)} holds them there.",
+                   actor=mover.id, cell=[x, y])
+        return
+    walk(fight, mover, [(c[0], c[1]) for c in record["cells"]], asked=list(record["asked"]) + list(record["now"]),
+         paid=record["paid"], start=(record["from"][0], record["from"][1]))

@@ -1,17 +1,18 @@
 """Strikes at someone walking away: the `leaves-reach` window (spec/combat-3 "Strikes at
-someone walking away", "Windows: holding the fight").
+someone walking away", "Windows: holding the fight"; mechanics-2 1.243).
 
 Owns: `watchers_of` (the enemies who could strike at a walker: standing, able to act and to
 react, holding `opportunity.budget`, with a means of melee attack; each with the reach of
 its longest swing), `leaving` and `strikers_along` (where a path leaves whose reach),
-`open_window` (the window record in the battle's pending decision: `moment`
-`leaves-reach`, `asking` in turn order, `resume` = the rest of the walk), `window_items`
-(the asked striker's menu: each swing that reaches the walker, spending the opportunity
-budget, and `pass`), `answer` (strike or let go; then the next one is asked, or the walk
-resumes from `resume`, paying for every cell, or ends on the spot if the strike dropped the
-walker) and `engine_answer` (an Engine-controlled striker strikes with its best swing).
+`strike_items` (the asked striker's answers: each swing that reaches the walker, spending
+the opportunity budget), `strike` (the swing, held on its hit like an attack on a turn,
+1.243, then the window carries on) and `best_strike` (an Engine-controlled striker strikes
+with its best swing).
 
-Each enemy is asked once per whole walk; `disengage` prevents all of it for the turn.
+The window itself is the shared one (windows.py `open_window`, opened by movement.py's
+walk with `resume = {"step": "walk", ...}`): asked in turn order, each once, Pass free,
+saved with the battle. Each enemy is asked once per whole walk; `disengage` prevents all of
+it for the turn.
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import numbers as N
-from ..options import MenuItem, Option, Plan, _action_plans, _forecasts, _weapon_plans
-from ..state import Pending
+from ..options import Option, Plan, _action_plans, _forecasts, _weapon_plans
 from . import battlefield as BF
 from .reach import span_of
 from .units import steps
@@ -99,40 +99,32 @@ def strikers_along(start: Cell, path: tuple[Cell, ...] | list[Cell], watchers: l
 
 
 
-def open_window(fight: Any, mover: Any, strikers: list[Any], resume: dict[str, Any]) -> None:
-    x, y = BF.cell_of(mover)
-    names = ", ".join(fight.get(s.id).name for s in strikers)
-    event = fight.emit("window", f"{mover.name} walks out of {names}'s reach at {x}, {y}; the fight waits for "
-                       f"{'their' if len(strikers) > 1 else 'that'} answer.", actor=mover.id,
-                       asking=[s.id for s in strikers])
-    first = fight.get(strikers[0].id)
-    fight.state.pending = Pending(
-        actor=first.id, controller=first.controller, player=first.player, decision="window",
-        window={"id": f"w{event.seq}", "moment": "leaves-reach", "asking": [s.id for s in strikers],
-                "source": mover.id, "target": mover.id, "resume": resume, "deadline": None})
+def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
+    """The asked striker's answers in a `leaves-reach` window: each swing that reaches the
+    walker, spending the opportunity budget (windows.py adds Pass). Only those whose reach
+    this step leaves (`resume.now`) have any."""
+    from ..windows import WindowItem
 
-
-def window_items(fight: Any, striker: Any, window: dict[str, Any]) -> list[MenuItem]:
-    mover = fight.state.combatant(window["target"])
-    items: list[MenuItem] = []
-    if mover is not None and can_strike(fight, striker):
-        budget = fight.combat.opportunity.budget
-        label = N.label(fight.ruleset, "budget", budget)
-        for plan, reach in _swings(fight, striker):
-            if BF.distance_cells(striker, mover) > reach:
-                continue
-            strike = dataclasses.replace(plan, budget=budget, uses_strike=False, strikes=1)
-            oid = f"attack:{plan.list_def.list}:{_slug(plan.name)}" if plan.kind == "weapon" else f"action:{plan.action.id}"
-            if any(i.option.id == oid for i in items):
-                continue
-            fight.aiming = strike
-            items.append(MenuItem(Option(
-                id=oid, label=f"Strike with {plan.name}", group="strike", budget=budget,
-                targets=[mover.id], count=1, forecasts=_forecasts(fight, striker, strike, [mover]),
-                text=f"{label}; strike at {mover.name} walking away"), strike))
-            fight.aiming = None
-    items.append(MenuItem(Option(id="pass", label="Pass", group="pass", text=f"let {mover.name if mover else 'them'} go"),
-                          Plan(kind="pass", name="Pass")))
+    mover = fight.state.combatant(w["target"])
+    items: list[Any] = []
+    if (striker.id not in w["resume"].get("now", []) or mover is None or mover.down or mover.out
+            or not can_strike(fight, striker)):
+        return items
+    budget = fight.combat.opportunity.budget
+    label = N.label(fight.ruleset, "budget", budget)
+    for plan, reach in _swings(fight, striker):
+        if BF.distance_cells(striker, mover) > reach:
+            continue
+        strike_plan = dataclasses.replace(plan, budget=budget, uses_strike=False, strikes=1)
+        oid = f"attack:{plan.list_def.list}:{_slug(plan.name)}" if plan.kind == "weapon" else f"action:{plan.action.id}"
+        if any(i.option.id == oid for i in items):
+            continue
+        fight.aiming = strike_plan
+        items.append(WindowItem(Option(
+            id=oid, label=f"Strike with {plan.name}", group="strike", budget=budget,
+            targets=[mover.id], forecasts=_forecasts(fight, striker, strike_plan, [mover]),
+            text=f"{label}; strike at {mover.name} walking away"), strike_plan, fixed=[mover.id]))
+        fight.aiming = None
     return items
 
 
@@ -142,47 +134,50 @@ def _slug(text: str) -> str:
     return slug(text)
 
 
-def answer(fight: Any, striker: Any, item: MenuItem, targets: list[Any], window: dict[str, Any]) -> None:
-    from ..actions import resolve
-    from ..turns import check_outcome
+def held_on_hit(fight: Any) -> bool:
+    """Mechanics-2 1.243: a strike at someone walking away is held on its hit like an attack
+    on a turn. A package that declares an older Capability API keeps combat-3's rule that
+    nothing made inside a window is held."""
+    from ...ruleset.gates import ApiVersion
 
-    mover = fight.get(window["target"])
-    if item.plan.kind == "pass":
-        fight.emit("pass", f"{striker.name} lets {mover.name} go.", actor=striker.id, target=mover.id)
-    else:
-        fight.aiming = item.plan
-        resolve(fight, striker, item, [mover])
-        fight.aiming = None
-        check_outcome(fight)
-    asking = [a for a in window["asking"] if a != striker.id]
-    if fight.state.outcome:
+    declared = fight.ruleset.capabilityApi
+    return declared is None or not declared.version() < ApiVersion(1, 243)
+
+
+def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
+    """The striker's swing at the walker, paid from the opportunity budget and resolved as an
+    attack of its own (a `hit` window may hold it, 1.243: the one hit and then the striker
+    are asked). When it is over the `leaves-reach` window carries on: the next striker is
+    asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
+    from .. import actions as A
+    from ..window_resume import action_record, continue_action
+    from ..windows import carry_on, no_windows
+
+    mover = fight.get(w["target"])
+    plan = item.plan
+    fight.emit("answer", f"{striker.name} strikes at {mover.name} with {plan.name}.", actor=striker.id,
+               target=mover.id, window=w["id"], option=item.option.id)
+    record = action_record(fight, striker, plan, [mover], stage="resolve")
+    record["strike"] = True
+    A.pay(fight, striker, plan)
+    # Whoever is asked next gets a deadline of their own when the window is saved again.
+    w["deadline"] = None
+    if held_on_hit(fight):
+        record["then"] = w
+        continue_action(fight, record)
         return
-    if mover.down or mover.out:
-        x, y = BF.cell_of(mover)
-        fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id)
-        return
-    while asking and not can_strike(fight, fight.get(asking[0])):
-        asking.pop(0)
-    if asking:
-        nxt = fight.get(asking[0])
-        fight.state.pending = Pending(actor=nxt.id, controller=nxt.controller, player=nxt.player,
-                                      decision="window", window={**window, "asking": asking})
-        return
-    resume = window["resume"]
-    from .movement import walk
-
-    walk(fight, mover, [tuple(c) for c in resume["cells"]], asked=list(resume["asked"]), paid=resume["paid"],
-         start=tuple(resume["from"]))
+    with no_windows(fight):
+        continue_action(fight, record)
+    carry_on(fight, w)
 
 
-def engine_answer(fight: Any, striker: Any, window: dict[str, Any]) -> tuple[MenuItem, list[str]]:
+def best_strike(items: list[Any]) -> tuple[Any, list[str]]:
     """The Engine's striker takes its best swing (by expected damage), or passes."""
-    items = window_items(fight, striker, window)
     best = None
     for item in items:
         damage = max((f.damage or 0.0 for f in item.option.forecasts), default=0.0)
-        if item.plan.kind != "pass" and damage > 0 and (best is None or damage > best[0]):
+        if item.option.id != "pass" and damage > 0 and (best is None or damage > best[0]):
             best = (damage, item)
     if best is None:
         return items[-1], []
-    return best[1], [window["target"]]
+    return best[1], []
