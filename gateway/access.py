@@ -29,13 +29,15 @@ def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleSt
 
 
 def visible_state(state: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The GM sees the whole state; a player sees foes only as they look across the field."""
+    """The GM sees the whole state; a player sees foes only as they look across the field,
+    and a spectator sees everyone that way."""
     if principal.gm:
         return state
     seen = {k: v for k, v in state.items() if k != "dice"}
+    looked_at = ("party", "foes") if principal.spectator else ("foes",)
     combatants = []
     for c in state.get("combatants", []):
-        if c.get("side") == "foes":
+        if c.get("side") in looked_at:
             c = {k: c[k] for k in ("id", "name", "side", "controller", "down", "out", "order", "initiative")
                  if k in c} | {"conditions": [h["id"] for h in c.get("conditions", [])]}
         combatants.append(c)
@@ -48,6 +50,8 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
     c = state.combatant(member)
     if c is None:
         raise ApiError("not-found", f"there is no combatant {member!r} in this battle")
+    if principal.spectator:
+        raise ApiError("not-yours", "a spectator reads no sheets")
     if not principal.gm and not (c.side == "party" and c.player == principal.player):
         raise ApiError("not-yours", f"{c.name} is not one of {principal.player}'s characters")
     return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)

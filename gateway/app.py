@@ -20,7 +20,8 @@ from worker.service import BattleService
 from worker.llm import GmModel
 from worker.settings import Settings
 
-from . import routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_service, ws
+from . import (routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_screen,
+               routes_service, routes_static, ws)
 from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
 from .errors import error_middleware
 from .executor import EmbeddedExecutor, Executor
@@ -40,11 +41,13 @@ WS_MAX_MESSAGE = 64 * 1024
 ALL_ROUTES: list[Route] = [
     *routes_rulesets.ROUTES,
     *routes_battles.ROUTES,
+    *routes_screen.ROUTES,
     *routes_games.ROUTES,
     *routes_bridge.ROUTES,
     *routes_choices.ROUTES,
     *ws.ROUTES,
     *routes_service.ROUTES,
+    *routes_static.ROUTES,
 ]
 
 EXECUTORS = ("embedded", "celery")
