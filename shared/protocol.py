@@ -217,6 +217,20 @@ class PromptMessage(Message):
     suggestion: Suggestion | None = None
 
 
+class WaitingMessage(Message):
+    """Sent to every socket the pending decision is not addressed to: the battle waits,
+    and on whom (`actor`, its `name` and who answers for it). For a window, `window` is
+    the record without its `resume` (what is left of the held step is the worker's)."""
+
+    type: Literal["waiting"] = "waiting"
+    actor: str
+    name: str
+    controller: str
+    revision: int
+    decision: str
+    window: dict[str, Any] | None = None
+
+
 class AcceptedMessage(Message):
     type: Literal["accepted"] = "accepted"
     request_id: str
