@@ -322,8 +322,14 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         strike(fight, holder, item, w)
         return
     else:
-        with no_windows(fight):
-            take(fight, holder, item, targets, w)
+        # The answer is a step of its own: a player's own spends on a roll it makes hold
+        # the fight inside it (window_answers.continue_answer goes on from there).
+        take(fight, holder, item, targets, w)
+    answered(fight, w)
+
+
+def answered(fight: Fight, w: dict[str, Any]) -> None:
+    """The one asked has answered (or passed): the window carries on."""
     w["asking"].pop(0)
     carry_on(fight, w)
 
