@@ -4,12 +4,14 @@ the player controls, the fight waits until the player picks spends one at a time
 rest to the Engine's choice, or decides to spend no more").
 
 Owns: `wants_to_choose` (a player-controlled party member whose party entry says
-`"ownSpends": true`, inside an action step that can be held), `hold` (the decision of its own
+`"ownSpends": true`, inside an action step that can be held: one on a turn, or an answer
+in a window), `hold` (the decision of its own
 kind, `state.pending.decision == "spend"`: the roll, what is left and what was bought are in
 the action step's cursor, `pending.spend["resume"]`, plain JSON saved with the battle),
 `spend_items` (the menu: one `spend:<id>` per spend the rules allow now, `spend:engine`
 to leave the rest to the Engine, `spend:done` to spend no more), `engine_pick` and `answer`,
-which applies the pick and goes on with the held step (window_resume.continue_action), so
+which applies the pick and goes on with the held step (window_resume.continue_action, or
+window_answers.continue_answer and then the window), so
 a battle saved and reloaded mid-spend resolves exactly as one that never stopped.
 """
 

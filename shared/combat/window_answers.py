@@ -1,7 +1,9 @@
 """Taking an answer in a window: paying for it, whether it cancels what the window holds
 (`cancels`, `upTo: "paid"` with `above` 1.116, `cancelSave`), and resolving what it does.
 
-Owns: `take` (called by windows.answer inside `no_windows`) and the Engine's own answers
+Owns: `take` (called by windows.answer: the answer as a step of its own, resolved with
+windows off, which a player's own symbol spends may hold; `continue_answer` goes on from
+its saved record and then carries the window on) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
 miss (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
 an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
@@ -174,7 +176,6 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
     """Tried on a throwaway copy of the battle: whether the held roll misses once the
     answer is in place. Consumes none of the battle's dice."""
     from .snapshot import working_copy
-    from .windows import no_windows
 
     held = ((w["resume"].get("cursor") or {}).get("held")) or {}
     if held.get("forced"):

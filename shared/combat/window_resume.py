@@ -13,7 +13,10 @@ window, then `aimed`, then the action itself (held at each hit that someone may 
      "this_action": [[holder, condition], ...]}
 
 (`"strike": true` and `"then": <the leaves-reach window>` for a strike at someone walking
-away, 1.243: only its hit is held, and the window carries on after it), the board's steps
+away, 1.243: only its hit is held, and the window carries on after it; `"starts_turn":
+<id>` for a held-back action completing as its holder's turn starts, delays.py: the turn's
+start goes on when it is over; `"answer": {"window", "holds", "reacts"}` for an answer
+taken in a window, window_answers.py, which resolves it with windows off), the board's steps
 `{"step": "walk", "mover", "cells", "asked", "now", "paid", "from"}` (the rest of a walk a
 `leaves-reach` window held: `now` are those whose reach the next step leaves) and
 `{"step": "fall", "targets", "falls": [{"faller", "levels", "source"}]}` (landings a
@@ -114,10 +117,20 @@ def perform_step(fight: Fight, actor: Combatant, plan: Any, targets: list[Combat
         scratch["applied"] = set()
 
 
+def events_since(fight: Fight, seq: int) -> list[Any]:
+    """The events after `seq`, found from the end (the log only grows, in order), so a long
+    fight does not read its whole log at every step."""
+    events = fight.state.events
+    i = len(events)
+    while i > 0 and events[i - 1].seq > seq:
+        i -= 1
+    return events[i:]
+
+
 def _harmed_since(fight: Fight, seq: int) -> list[str]:
     harmed: list[str] = []
-    for ev in fight.state.events:
-        if ev.seq > seq and ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
+    for ev in events_since(fight, seq):
+        if ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
             target = ev.data.get("target")
             if target and target not in harmed:
                 harmed.append(target)
@@ -156,8 +169,7 @@ def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Comb
     now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
     aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
-    events = [ev for ev in fight.state.events if ev.seq > record["from_seq"]]
-    _after(fight, actor, plan, aimed, events, kept)
+    _after(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
 
 
 def resume(fight: Fight, w: dict[str, Any]) -> None:

@@ -41,8 +41,8 @@ class Held(Exception):
 
 @contextmanager
 def no_windows(fight: Fight) -> Iterator[None]:
-    """Nothing done inside opens a window (an answer, a signature action, a held-back
-    action completing as a turn starts)."""
+    """Nothing done inside opens a window (an answer, a signature action, a strike under a
+    Capability API older than 1.243)."""
     fight.windows_off += 1
     try:
         yield

@@ -19,12 +19,17 @@ from tests.combat.test_windows import FACES
 SPARK = "ability:charms:spark"
 
 
-def _sluggish_wren() -> Bout:
+def _sluggish_wren_against(foe: str) -> Bout:
     pkg = K.package()
     add_condition(pkg, "sluggish", "Sluggish",
                   delays={"catalogs": ["charms"], "budget": "act", "chance": {"sides": 20, "atLeast": 11}})
-    b = Bout(ruleset(pkg), [K.wren("spark")], [K.foe("hex-witch")], dice=[12, 1] + FACES)
+    b = Bout(ruleset(pkg), [K.wren("spark")], [K.foe(foe)], dice=[12, 1] + FACES)
     b.put("wren", "sluggish", rounds=5)
+    return b
+
+
+def _sluggish_wren() -> Bout:
+    b = _sluggish_wren_against("hex-witch")
     # The d20 for Sluggish shows 15: held back, and nobody is asked yet.
     assert b.choose("wren", SPARK, "hex-witch") == [
         "Wren spends 1 Level 1 slot on Spark.",
@@ -84,11 +89,7 @@ def test_a_held_back_attack_is_held_on_its_hit_like_one_on_the_turn():
 
 
 def test_the_turn_start_window_follows_the_held_back_action():
-    pkg = K.package()
-    add_condition(pkg, "sluggish", "Sluggish",
-                  delays={"catalogs": ["charms"], "budget": "act", "chance": {"sides": 20, "atLeast": 11}})
-    b = Bout(ruleset(pkg), [K.wren("spark")], [K.foe("masked-hag")], dice=[12, 1] + FACES)
-    b.put("wren", "sluggish", rounds=5)
+    b = _sluggish_wren_against("masked-hag")
     b.choose("masked-hag", "pass")  # the mask is asked as Wren's first turn starts too
     b.choose("wren", SPARK, "masked-hag")
     events = b.choose("masked-hag", "end-turn")
@@ -105,12 +106,13 @@ def test_the_turn_start_window_follows_the_held_back_action():
 
 
 def test_reloaded_while_a_held_back_action_waits_in_its_windows_the_events_are_the_same():
+    script = ("end-turn", "pass", "ability:charms:shield")
     straight = _sluggish_wren()
-    for actor, option in (("hex-witch", "end-turn"), ("hex-witch", "pass"), ("hex-witch", "ability:charms:shield")):
-        straight.choose(actor, option)
+    for option in script:
+        straight.choose("hex-witch", option)
     again = _sluggish_wren()
-    for actor, option in (("hex-witch", "end-turn"), ("hex-witch", "pass"), ("hex-witch", "ability:charms:shield")):
+    for option in script:
         _reloaded(again)
-        again.choose(actor, option)
+        again.choose("hex-witch", option)
     assert again.log == straight.log
     assert again.state.model_dump(mode="json") == straight.state.model_dump(mode="json")
