@@ -116,3 +116,28 @@ def test_reloaded_while_a_held_back_action_waits_in_its_windows_the_events_are_t
         again.choose("hex-witch", option)
     assert again.log == straight.log
     assert again.state.model_dump(mode="json") == straight.state.model_dump(mode="json")
+
+
+def test_an_answer_paid_with_the_delaying_budget_is_held_back_too_and_the_hit_stands():
+    pkg = K.package()
+    add_condition(pkg, "sluggish", "Sluggish",
+                  delays={"catalogs": ["charms"], "budget": "reaction", "chance": {"sides": 20, "atLeast": 11}})
+    b = Bout(ruleset(pkg), [K.wren("shield")], [K.foe("ogre")], dice=[12, 1, 15, 15, 3])
+    b.put("wren", "sluggish", rounds=5)
+    b.choose("wren", "end-turn")
+    b.choose("ogre", "action:club", "wren")
+    assert b.choose("wren", "ability:charms:shield") == [
+        "Wren answers with Shield.",
+        "Wren spends 1 Level 1 slot on Shield.",
+        "Sluggish: Wren rolls 15 on a d20 for Shield (11 or higher holds it back), so it waits until the start of "
+        "Wren's next turn; what it cost stays spent.",
+        "Club (3 + 2 = 5) deals 5 cut damage to Wren.",
+        "Wren has 2 of 7 Breath.",
+        "Round 2.",
+        "Wren's turn.",
+        "Wren's held-back Shield takes effect, spending this turn's Reaction.",
+        "Wren uses Shield on Wren.",
+        "Wren is Shielded for 1 round.",
+    ]
+    assert b.who("wren").budgets["reaction"] == 0
+    assert b.dice_left() == 0
