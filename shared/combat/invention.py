@@ -106,7 +106,8 @@ def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], propo
            difficulty: str) -> tuple[list[dict[str, Any]], list[str]]:
     """The foes list with every invent entry replaced by the opponents it makes, and the
     fight's adjustments. `proposals` is what the GM wrote, one per opponent, in the order
-    the asks make them (`{"name", "statBlock"}`)."""
+    the asks make them (`{"name", "statBlock", "temperament"?}`; a temperament is kept for
+    a sheet, whose missing choices lean on it when the fight fills them in)."""
     asks, problems = asks_in(foes)
     if problems:
         raise ValueError("; ".join(problems))
@@ -131,6 +132,9 @@ def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], propo
                 notes.append(f"{name} is built from the {tier.label} tier's own numbers.")
                 block = tier_block(ruleset, tier)
             entry: dict[str, Any] = {"name": name, "statBlock": block}
+            temperament = raw.get("temperament") if isinstance(raw, dict) else None
+            if "sheet" in block and isinstance(temperament, str) and temperament.strip():
+                entry["temperament"] = temperament.strip()[:40]
             entry.update({k: foes[ask.index][k] for k in PASSED_ON if k in foes[ask.index]})
             if ask.boss:
                 entry["boss"] = True
