@@ -92,6 +92,7 @@ def gm_numbers(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], a
         "asks": [{"count": a.count, "tier": tier_of(ruleset, a.tier).id, "boss": a.boss,
                   **({"brief": a.brief} if a.brief else {})} for a in asks],
     }
+    out["sheet"] = sheet_shape(ruleset)
     if threat.budget is not None:
         invented = [Counted("?", tier_of(ruleset, a.tier).id, True, a.boss) for a in asks for _ in range(a.count)]
         counted = _counted_foes(ruleset, foes) + invented
@@ -100,6 +101,33 @@ def gm_numbers(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], a
         out["budget"] = {"step": allowed.step, "label": allowed.label, "amount": allowed.amount,
                          "asked": worth, "crowdTimes": times}
     return out
+
+
+def _holds(shape: Any) -> str:
+    if shape.type == "number":
+        return f"a whole number {shape.min:g} to {shape.max:g}"
+    if shape.type == "enum":
+        return "one of " + ", ".join(shape.values)
+    return {"boolean": "true or false", "dice": "dice such as 1d6"}.get(shape.type, "text")
+
+
+def sheet_shape(ruleset: Ruleset) -> dict[str, Any]:
+    """What an opponent written as a sheet can hold: the sheet's ids and what each holds,
+    the lists the fight reads, and the names the catalogs offer for those lists."""
+    sheet = ruleset.sheet
+    combat = ruleset.combat
+    read = [a.list for a in combat.attacks or []] + [a.list for a in combat.abilities or []]
+    lists = []
+    for lst in sheet.lists or []:
+        if lst.id not in read:
+            continue
+        names = [e.label for cat in ruleset.catalogs or [] if lst.id in (cat.feeds or []) for e in cat.entries]
+        lists.append({"id": lst.id, "columns": {c.id: _holds(c) for c in lst.columns}, "catalog": names})
+    return {
+        "abilities": {a.id: f"a whole number {a.min:g} to {a.max:g}" for a in sheet.abilities or []},
+        "skills": [s.id for s in sheet.skills or []], "saves": [s.id for s in sheet.saves or []],
+        "fields": {f.id: _holds(f) for f in sheet.fields or []}, "lists": lists,
+    }
 
 
 def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], proposals: list[Any],
