@@ -224,13 +224,23 @@ async def create_battles(base: str, plan: list[tuple[Kind, int, bool]]) -> list[
     return ledgers
 
 
-async def play(base: str, ledgers: list[Ledger], opts: Options) -> None:
+async def play(base: str, ledgers: list[Ledger], opts: Options, chaos: "Chaos") -> None:
     import aiohttp
+
+    async def progress() -> None:
+        began = time.monotonic()
+        while True:
+            await asyncio.sleep(30)
+            print(f"  {time.monotonic() - began:5.0f} s: {sum(x.closed for x in ledgers)} of {len(ledgers)} battles "
+                  f"ended, {sum(len(x.accepted) for x in ledgers)} choices accepted, {chaos.kills} kills, "
+                  f"Redis restarts {chaos.redis_restarts}", flush=True)
 
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=30)
+    ticker = asyncio.create_task(progress())
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         await asyncio.gather(*(play_battle(session, base, ledger, opts, n) for n, ledger in enumerate(ledgers)))
+    ticker.cancel()
 
 
 def _loadavg() -> list[float]:
@@ -277,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         chaos.start()
         play_started = time.monotonic()
         opts = Options(deadline=play_started + args.minutes * 60, think=args.think)
-        asyncio.run(play(stack.gateway, ledgers, opts))
+        asyncio.run(play(stack.gateway, ledgers, opts, chaos))
         played = time.monotonic() - play_started
         chaos.halt.set()
         chaos.join(timeout=60)

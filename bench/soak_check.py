@@ -128,5 +128,8 @@ def check_battle(store: Any, ledger: Any, kind: Any, ruleset: Any) -> dict[str, 
         if asked.controller != "player" or asked.player not in ledger.tokens:
             stuck = True
             problems.append(f"{battle}: window {window.get('id')} asks {asked.actor}, whom no client answers for")
+    if problems:
+        problems.append(f"{battle}: clients: via {'POST' if ledger.via_http else 'socket'}, refused {ledger.refused}, "
+                        f"stalled {sorted(ledger.stalled)}, reconnects {ledger.reconnects}, sockets {ledger.sockets}")
     return {"battle": battle, "kind": kind.name, "ended": bool(state.outcome), "applied": len(applied), "lost": lost, "rescued": len(rescued),
             "twice": twice, "replay": replay_ok, "stuck_window": stuck, "problems": problems}

@@ -49,6 +49,8 @@ class Ledger:
     gaps: int = 0
     http_errors: int = 0
     windows: int = 0
+    #: Per player, where their client stands (for the report on a battle that did not end).
+    sockets: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -98,6 +100,7 @@ class Player:
         self.outstanding: str | None = None
         self.sent_at: float | None = None
         self.suggestions: dict[str, dict[str, Any]] = {}
+        self.where = ledger.sockets.setdefault(player, {})
 
     async def run(self) -> None:
         import aiohttp
@@ -132,6 +135,8 @@ class Player:
                 return False
             data = json.loads(msg.data)
             kind = data["type"]
+            self.where.update(last_message=kind, last_seq=self.last_seq, outstanding=self.outstanding,
+                              revision=data.get("revision", self.where.get("revision")))
             if kind == "event":
                 seq = data["event"]["seq"]
                 if seq != self.last_seq + 1:
