@@ -254,8 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=15.0, help="the most the clients play (default 15)")
     parser.add_argument("--kill-every", type=float, default=3.0, help="seconds between kills, +-50%% (default 3)")
     parser.add_argument("--visibility", type=float, default=5.0, help="the workers' visibility timeout (default 5)")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="a client waits up to this long before answering a prompt (default 1.0 s)")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="a client waits up to this long before answering a prompt (default 3 s, so the battles outlast 50 kills)")
     parser.add_argument("--seed", type=int, default=1, help="battle seeds start here; the chaos and clients too")
     parser.add_argument("--quick", action="store_true", help="24 battles, 8 kills, 4 minutes at the most")
     args = parser.parse_args(argv)
