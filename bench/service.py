@@ -65,6 +65,16 @@ P50_FACTOR = 1.5
 #: Seconds any single answer may take before the phase gives up on it.
 WAIT = 30.0
 READY_TIMEOUT = 30.0
+#: `python -c` this with (stats file, "celery", args...): a Celery worker in cProfile,
+#: timed by the thread's CPU clock so waits on sockets do not count.
+PROFILED_CELERY = (
+    "import cProfile, runpy, sys, time\n"
+    "out = sys.argv[1]; sys.argv = ['celery', *sys.argv[3:]]\n"
+    "profiler = cProfile.Profile(time.thread_time)\n"
+    "profiler.enable()\n"
+    "try:\n    runpy.run_module('celery', run_name='__main__', alter_sys=True)\n"
+    "finally:\n    profiler.disable(); profiler.dump_stats(out)\n"
+)
 
 
 # -- small helpers ---------------------------------------------------------------------------
@@ -109,6 +119,7 @@ class Stack:
     processes: list[tuple[str, subprocess.Popen]] = field(default_factory=list)
     gateway: str = ""
     executor: str = ""
+    profile: Path | None = None
 
     @classmethod
     def make(cls, redis_url: str, broker_db: int) -> "Stack":
@@ -147,11 +158,14 @@ class Stack:
         started = []
         for n in range(1, workers + 1):
             name = f"worker{n}"
+            # Under --profile each worker runs in cProfile (CPU time), which writes its stats at exit.
+            profiled = ["-c", PROFILED_CELERY, str(self.profile / f"{name}.prof")] if self.profile else ["-m"]
             started.append((name, self._spawn(name, [
-                sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
+                sys.executable, *profiled, "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
                 "-Q", "turns,director,llm", "-n", f"bench{n}-{os.getpid()}@%h", "-l", "info",
                 "-I", "bench.celery_noop", "--without-gossip", "--without-mingle", "--without-heartbeat"])))
-        gateway = self._spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child"])
+        gateway = self._spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child",
+                                          *(["--profile", str(self.profile)] if self.profile else [])])
         for name, process in started:
             self._await_line(name, process, " ready.")
         line = self._await_line("gateway", gateway, "BENCH-GATEWAY ")
@@ -215,7 +229,7 @@ class Stack:
 
 
 # -- the gateway process ---------------------------------------------------------------------
-def gateway_child() -> int:
+def gateway_child(profile: Path | None = None) -> int:
     """Runs in the process `Stack.start` spawns: the gateway on a free loopback port until
     SIGTERM, on this run's store namespace. Client rate limits are lifted (a benchmark client
     answers every prompt at once); everything else is the gateway as deployed."""
@@ -239,10 +253,28 @@ def gateway_child() -> int:
         await stop.wait()
         await runner.cleanup()
 
+    profilers: list[Any] = []
+    if profile is not None:
+        import cProfile
+
+        def per_thread(*_: Any) -> None:
+            # cProfile sees one thread; the gateway's store reads run on its pool's threads.
+            profiler = cProfile.Profile(time.thread_time)
+            profilers.append(profiler)
+            profiler.enable()
+
+        threading.setprofile(per_thread)
+        per_thread()
     try:
         asyncio.run(run())
     finally:
         store.close()
+        if profilers:
+            import pstats
+
+            threading.setprofile(None)
+            profilers[0].disable()
+            pstats.Stats(*profilers).dump_stats(profile / "gateway.prof")
     return 0
 
 
@@ -469,10 +501,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
                         help="Redis for the store (loopback; default $REDIS_URL or redis://127.0.0.1:6379/0)")
     parser.add_argument("--broker-db", type=int, default=13, help="Redis database for the broker (default 13)")
+    parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
+                        help="run the gateway and the workers under cProfile and write DIR/gateway.prof, "
+                             "DIR/worker1.prof, ... (slows every phase; read them with pstats)")
     parser.add_argument("--gateway-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.gateway_child:
-        return gateway_child()
+        return gateway_child(args.profile)
     seconds = 3.0 if args.quick else args.seconds
     levels = [10] if args.quick else [int(n) for n in args.battles.split(",")]
     host = args.redis.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].rsplit(":", 1)[0]
@@ -496,6 +531,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"work per choice in process ({work['choices']} choices, medians): gateway "
           f"{work['gateway_median_ms']:.2f} ms, worker {work['worker_median_ms']:.2f} ms", flush=True)
     stack = Stack.make(args.redis, args.broker_db)
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        stack.profile = args.profile.resolve()
     rows: list[dict[str, Any]] = []
     try:
         stack.start()
