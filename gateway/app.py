@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator
 from aiohttp import web
 
 from shared.ruleset.load import MAX_PACKAGE_BYTES
-from shared.store import AsyncBattleStore, BattleStore, open_store
+from shared.store import BattleStore, open_store
 from worker.service import BattleService
 from worker.settings import Settings
 
@@ -100,7 +100,7 @@ def create_app(
         else:
             the_executor = EmbeddedExecutor(service, workers=workers)
         app[EXECUTOR] = the_executor
-        app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
+        app[ASTORE] = the_executor.astore
         try:
             yield
         finally:
@@ -112,6 +112,7 @@ def create_app(
         async with app[STORE].feed() as feed:
             app[FEED] = feed
             feed.tap(app[TRACKER].observe)
+            feed.tap(app[EXECUTOR].observe)
             yield
 
     app.cleanup_ctx.append(store_ctx)

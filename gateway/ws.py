@@ -6,7 +6,9 @@ published meanwhile is lost), sends every event after `after` in seq order, then
 prompt when the decision is this caller's. From then on it pushes new events as the feed
 announces them (re-reading the store on a gap or a resync), a new prompt when the
 decision comes to this caller, and `{type: "closed"}` when the fight ends or is
-abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+abandoned. The prompt comes from the open decision the worker saved with the revision:
+carried by the feed message of the save, or read with the battle's head; only a revision
+saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
@@ -25,8 +27,8 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
-from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage
-from shared.store import DEFAULT_PAGE, BattleNotFound
+from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage, OpenDecision
+from shared.store import ACTIVE, DEFAULT_PAGE, BattleNotFound, FeedMessage
 
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id
@@ -87,23 +89,37 @@ class Connection:
                 break
         await self.after_change()
 
-    async def after_change(self) -> None:
-        stored, state = await self.app[EXECUTOR].run(access.load, self.app[SERVICE], self.battle)
-        if not stored.active or state.outcome:
-            await self.send(ClosedMessage(status=stored.status, outcome=state.outcome))
+    async def after_change(self, message: FeedMessage | None = None) -> None:
+        """Sends the prompt of the battle's current decision when it is this caller's, or
+        the end. `message`: the feed message of the save that made the revision."""
+        if message is not None and message.decision is not None and message.revision is not None:
+            revision, status = message.revision, message.status or ACTIVE
+            decision = OpenDecision.model_validate(message.decision)
+        else:
+            revision, status, decision = await self._current()
+        if status != ACTIVE or decision.outcome:
+            await self.send(ClosedMessage(status=status, outcome=decision.outcome))
             self.done = True
             return
-        if self.prompted == stored.revision:
+        if self.prompted == revision:
             return
-        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who)
+        prompt = access.prompt_of(access.view_of(self.battle, revision, status, decision, self.who))
         if prompt is not None:
             self.prompted = prompt.revision
             await self.send(prompt)
+
+    async def _current(self) -> tuple[int, str, OpenDecision]:
+        head = await self.app[ASTORE].head(self.battle)
+        if head is not None and head.decision is not None:
+            return head.revision, head.status, OpenDecision.model_validate(head.decision)
+        return await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE], self.battle)
 
     async def pump(self, sub: Any) -> None:
         """Feed messages -> events and prompts, in seq order."""
         while not self.done and not self.ws.closed:
             message = await sub.get()
+            if message.is_answer:
+                continue
             fresh = [e for e in message.events if e["seq"] > self.last_seq]
             if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
                 await self.catch_up()
@@ -111,8 +127,8 @@ class Connection:
             for event in fresh:
                 await self.send(EventMessage(event=event))
                 self.last_seq = event["seq"]
-            if fresh or message.hold_changed or message.status != "active":
-                await self.after_change()
+            if fresh or message.hold_changed or message.status != ACTIVE:
+                await self.after_change(message)
         await self.ws.close()
 
     # -- incoming --------------------------------------------------------------------

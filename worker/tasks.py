@@ -7,17 +7,26 @@ their metrics. Everything a task decides is in `worker.service` and `worker.jobs
 
 Retries: only when Redis cannot be reached, with backoff capped far below the broker's
 visibility timeout (a countdown past it would let the message be delivered twice).
+
+Results: the gateway sends `battle.advance` with `ignore_result=True` and learns how each
+choice ended from the battle's feed (the save's message, or the answer `BattleService`
+announces when nothing was saved); a turn that fails outright announces `worker-failed`
+the same way (`AnnouncedTask`). Other callers (tests, tools) still get Celery results.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Callable
 
 import redis
+from celery import Task
 
 from . import jobs, metrics
 from .app import app, service
+
+log = logging.getLogger(__name__)
 
 RETRY = {
     "autoretry_for": (redis.ConnectionError, redis.TimeoutError),
@@ -38,7 +47,21 @@ def _measured(name: str, run: Callable[[], Any]) -> Any:
     return result
 
 
-@app.task(name="battle.advance", **RETRY)
+class AnnouncedTask(Task):
+    """A choice task whose final failure is announced on the battle's channel, so a gateway
+    waiting on the request (it asked for no Celery result) hears that it ended."""
+
+    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        try:
+            battle_id, request_id = args[0], args[3]
+            service().store.announce(battle_id, request_id, {
+                "ok": False, "code": "worker-failed",
+                "message": f"the worker could not apply the choice: {type(exc).__name__}: {exc}"})
+        except Exception:  # noqa: BLE001 - the store is likely why it failed; the gateway's sweep covers it
+            log.exception("task %s: its failure could not be announced", task_id)
+
+
+@app.task(name="battle.advance", base=AnnouncedTask, **RETRY)
 def advance(battle_id: str, revision: int, choice: Any, request_id: str) -> dict[str, Any]:
     result = _measured("battle.advance",
                        lambda: service().apply(battle_id, revision, choice, request_id))
