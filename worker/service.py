@@ -24,7 +24,7 @@ from shared.combat import BattleState, Refused, SetupError, advance, start_battl
 from shared.combat.state import Event
 from shared.ruleset.load import load_package, package_digest
 from shared.ruleset.package import Ruleset
-from shared.store.base import BattleStore, Duplicate, RevisionConflict, Saved
+from shared.store.base import BattleStore, Duplicate, JsonText, RevisionConflict, Saved
 
 from .decision import open_decision
 
@@ -32,9 +32,10 @@ from .decision import open_decision
 CAS_ATTEMPTS = 5
 
 
-def _dump(state: BattleState) -> dict[str, Any]:
-    # Events live in the store's stream, not in the state record.
-    return state.model_dump(mode="json", exclude={"events"})
+def _dump(state: BattleState) -> JsonText:
+    # Events live in the store's stream, not in the state record. pydantic writes the JSON
+    # text itself, without a dict in between.
+    return JsonText(state.model_dump_json(exclude={"events"}))
 
 
 def _hold(state: BattleState) -> dict[str, Any] | None:

@@ -67,6 +67,13 @@ Decision = dict[str, Any]
 object to the store, written by the worker that resolved the revision (see `save`)."""
 
 
+class JsonText(str):
+    """A battle state its caller already encoded as a JSON object (a pydantic model's
+    `model_dump_json`): stored as it is instead of being encoded again."""
+
+    __slots__ = ()
+
+
 class _Unchanged:
     """The `hold` argument of `save` when the write leaves the hold mirror as it is."""
 

@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any, Sequence
 
-from .base import ACTIVE, BattleHead, Decision, Event, Hold, RequestRecord, _Unchanged
+from .base import ACTIVE, BattleHead, Decision, Event, Hold, JsonText, RequestRecord, _Unchanged
 from .errors import EventSeqError, StoreError
 
 _BATTLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
@@ -77,9 +77,24 @@ def encode(value: Any, what: str) -> str:
 
 
 def encode_state(state: Any) -> str:
+    if isinstance(state, JsonText):
+        if not state.startswith("{"):
+            raise StoreError("a battle state must be a JSON object, not JSON text of another kind")
+        return str(state)
     if not isinstance(state, dict):
         raise StoreError(f"a battle state must be a JSON object, not {type(state).__name__}")
     return encode(state, "the battle state")
+
+
+def encode_record(revision: int, result: Any, events: Sequence[Event], event_texts: Sequence[str]) -> str:
+    """A request's record `{"revision", "result"}`. A result that carries the very events
+    being saved (a worker's answer does) gets their text spliced in, not encoded twice."""
+    if isinstance(result, dict) and event_texts and result.get("events") is events:
+        rest = encode({k: v for k, v in result.items() if k != "events"}, "the request's result")
+        result_text = rest[:-1] + ("," if len(rest) > 2 else "") + '"events":[' + ",".join(event_texts) + "]}"
+    else:
+        result_text = encode(result, "the request's result")
+    return '{"revision":' + str(revision) + ',"result":' + result_text + "}"
 
 
 def encode_events(events: Sequence[Event]) -> tuple[int | None, list[str]]:
@@ -249,7 +264,7 @@ def save_args(
     revision = expected_revision + 1
     return SaveArgs(
         revision, encode_state(new_state), first, texts, mode, hold_text, deadline,
-        encode({"revision": revision, "result": result}, "the request's result"),
+        encode_record(revision, result, new_events, texts),
         encode_decision(decision),
     )
 

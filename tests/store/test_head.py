@@ -114,3 +114,25 @@ def test_the_async_store_reads_heads_on_the_loop(store):
     head, gone = asyncio.run(main())
     assert head == BattleHead(2, 0, "active", WINDOW, RequestRecord(2, {"ok": True}))
     assert gone is None
+
+
+def test_a_state_given_as_json_text_is_stored_as_it_is(store):
+    from shared.store import JsonText
+
+    store.create("b1", JsonText('{"round":1,"name":"Ünï"}'))
+    store.save("b1", 1, JsonText('{"round":2}'), evs(1, 2), request_id="r-1",
+               result={"ok": True, "events": "not these"})
+    assert store.load("b1").state == {"round": 2}
+    assert store.seen("b1", "r-1") == RequestRecord(2, {"ok": True, "events": "not these"})
+    with pytest.raises(StoreError, match="must be a JSON object"):
+        store.save("b1", 2, JsonText("[1, 2]"))
+
+
+def test_a_result_carrying_the_saved_events_is_recorded_with_them(store):
+    store.create("b1", {})
+    events = evs(1, 3)
+    answer = {"ok": True, "revision": 2, "events": events, "pending": None}
+    store.save("b1", 1, {}, events, request_id="r-1", result=answer)
+    assert store.seen("b1", "r-1") == RequestRecord(2, answer)
+    store.save("b1", 2, {}, [], request_id="r-2", result={"events": []})
+    assert store.seen("b1", "r-2") == RequestRecord(3, {"events": []})
