@@ -84,7 +84,9 @@ class CeleryExecutor(Executor):
     async def _send(self, name: str, args: list[Any]) -> None:
         # No Celery result: the answer comes on the feed (and a result would cost the
         # worker a write and this gateway a subscription per task).
-        await self.run(functools.partial(self.celery.send_task, name, args=args, ignore_result=True))
+        # `argsrepr` given: Celery's own (`saferepr`) costs more than the rest of the send.
+        await self.run(functools.partial(self.celery.send_task, name, args=args, ignore_result=True,
+                                         argsrepr=repr(args), kwargsrepr="{}"))
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
