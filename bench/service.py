@@ -436,14 +436,17 @@ def resolver_step(seconds: float) -> float:
 
 
 def work_per_choice(seconds: float) -> dict[str, Any]:
-    """In this process, on the in-memory store (no Redis, no network): the median time
-    (one thread, so CPU time) of one choice on each side, for the same lantern-marsh decisions the service phase makes.
-    Gateway: `access.check_choice` (before queueing) + `access.load` and `access.prompt`
-    (after the events, for the next prompt). Worker: `BattleService.apply` (the body of
-    `battle.advance`, Engine-controlled turns included)."""
+    """In this process, on the in-memory store (no Redis, no network): the median CPU time
+    (this thread's clock, so other jobs on the machine do not count) of one choice on each side, for the same lantern-marsh
+    decisions the service phase makes. Gateway: the battle's head and `access.passes`
+    (before queueing), then the next prompt from the open decision the save carried
+    (`OpenDecision` read, `access.view_of`, `access.prompt_of`). Worker:
+    `BattleService.apply` (the body of `battle.advance`: Engine-controlled turns and the
+    next open decision included). Also the median `BattleService.create` (on the gateway,
+    once a battle) and the choices a battle lasts."""
     from gateway import access
     from gateway.tokens import Principal
-    from shared.protocol import ChoiceRequest
+    from shared.protocol import ChoiceRequest, OpenDecision
     from shared.store import MemoryBattleStore
     from worker.service import BattleService
 
@@ -451,33 +454,43 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
     gateway_ms: list[float] = []
     worker_ms: list[float] = []
+    create_ms: list[float] = []
     started, seed = time.perf_counter(), 0
+
+    def next_prompt(battle: str, who: Principal) -> Any:
+        head = service.store.head(battle)
+        view = access.view_of(battle, head.revision, head.status, OpenDecision.model_validate(head.decision), who)
+        return access.prompt_of(view)
+
     while seed < 2 or time.perf_counter() - started < seconds:
         battle = f"w-{seed}"
+        t0 = time.thread_time()
         created = service.create(digest, _party(), _foes(), seed=seed, battle_id=battle)
+        create_ms.append((time.thread_time() - t0) * 1000)
         if not created["ok"]:
             raise RuntimeError(f"battle refused: {created}")
         seed += 1
         who = Principal(battle=battle, role="player", player="bench")
-        prompt = access.prompt(service, battle, who)
+        prompt = next_prompt(battle, who)
         while prompt is not None:
             answer = _answer(prompt.model_dump(mode="json"))
             request = ChoiceRequest(actor=prompt.actor, option_id=answer["option_id"], targets=answer["targets"],
                                     request_id=f"{battle}-{prompt.revision}", revision=prompt.revision)
-            t0 = time.perf_counter()
-            access.check_choice(service, battle, who, request)
-            t1 = time.perf_counter()
+            t0 = time.thread_time()
+            if not access.passes(service.store.head(battle, request.request_id), who, request):
+                raise RuntimeError(f"{battle}: the head did not accept the prompt's suggestion")
+            t1 = time.thread_time()
             result = service.apply(battle, request.revision, request.as_choice(), request.request_id)
-            t2 = time.perf_counter()
+            t2 = time.thread_time()
             if not result["ok"]:
                 raise RuntimeError(f"{battle}: {result}")
-            access.load(service, battle)
-            prompt = access.prompt(service, battle, who)
-            t3 = time.perf_counter()
+            prompt = next_prompt(battle, who)
+            t3 = time.thread_time()
             gateway_ms.append((t1 - t0 + t3 - t2) * 1000)
             worker_ms.append((t2 - t1) * 1000)
     return {"choices": len(worker_ms), "gateway_median_ms": statistics.median(gateway_ms),
-            "worker_median_ms": statistics.median(worker_ms)}
+            "worker_median_ms": statistics.median(worker_ms), "create_median_ms": statistics.median(create_ms),
+            "choices_per_battle": len(worker_ms) / seed}
 
 
 def _fmt(value: float | None, unit: str = "") -> str:
@@ -529,7 +542,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"resolver step (lantern-marsh, median): {step_ms:.2f} ms", flush=True)
     work = work_per_choice(1.0 if args.quick else 3.0)
     print(f"work per choice in process ({work['choices']} choices, medians): gateway "
-          f"{work['gateway_median_ms']:.2f} ms, worker {work['worker_median_ms']:.2f} ms", flush=True)
+          f"{work['gateway_median_ms']:.2f} ms, worker {work['worker_median_ms']:.2f} ms; a battle's creation "
+          f"{work['create_median_ms']:.2f} ms, {work['choices_per_battle']:.1f} choices a battle", flush=True)
     stack = Stack.make(args.redis, args.broker_db)
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
