@@ -48,9 +48,9 @@ def _pending(state: BattleState) -> dict[str, Any] | None:
     return state.pending.model_dump(mode="json") if state.pending is not None else None
 
 
-def _decision(ruleset: Ruleset, state: BattleState) -> dict[str, Any]:
-    """The open decision saved with the state's revision."""
-    return open_decision(ruleset, state).model_dump(mode="json")
+def _decision(ruleset: Ruleset, state: BattleState) -> JsonText:
+    """The open decision saved with the state's revision (pydantic writes its text)."""
+    return JsonText(open_decision(ruleset, state).model_dump_json())
 
 
 def _events(events: list[Any]) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from .base import (
     Decision,
     Event,
     Hold,
+    JsonText,
     RequestRecord,
     Saved,
     SaveResult,
@@ -103,7 +104,7 @@ class AsyncBattleStore:
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         return await self._call(
             self.sync.create, battle_id, state, events, ttl=ttl, revision=revision, hold=hold,
@@ -126,7 +127,7 @@ class AsyncBattleStore:
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
         return await self._call(
             self.sync.save, battle_id, expected_revision, new_state, new_events,

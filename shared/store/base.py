@@ -68,8 +68,8 @@ object to the store, written by the worker that resolved the revision (see `save
 
 
 class JsonText(str):
-    """A battle state its caller already encoded as a JSON object (a pydantic model's
-    `model_dump_json`): stored as it is instead of being encoded again."""
+    """A battle state or open decision its caller already encoded as a JSON object (a
+    pydantic model's `model_dump_json`): stored as it is instead of being encoded again."""
 
     __slots__ = ()
 
@@ -193,7 +193,7 @@ class BattleStore(Protocol):
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         """Stores a new battle at `revision` with its first events (seq 1, 2, ...), hold and
         open decision. `ttl` is its idle expiry (default the store's `idle_ttl`).
@@ -220,7 +220,7 @@ class BattleStore(Protocol):
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
         """One atomic compare-and-set. When `request_id` was already applied: `Duplicate`
         (checked first, so a duplicate is never applied twice whatever its revision). When the

@@ -197,10 +197,14 @@ def answer_message(battle_id: str, request_id: str, result: Any) -> str:
             + ',"answer":' + encode(result, "the request's answer") + "}")
 
 
-def encode_decision(decision: Decision | None) -> str:
+def encode_decision(decision: Decision | JsonText | None) -> str:
     """The open decision's JSON text, "" for none."""
     if decision is None:
         return ""
+    if isinstance(decision, JsonText):
+        if not decision.startswith("{"):
+            raise StoreError("an open decision must be a JSON object, not JSON text of another kind")
+        return str(decision)
     if not isinstance(decision, dict):
         raise StoreError(f"an open decision must be a JSON object or None, not {type(decision).__name__}")
     return encode(decision, "the open decision")
@@ -251,7 +255,7 @@ def save_args(
     request_id: str | None,
     result: Any,
     hold: "Hold | None | _Unchanged",
-    decision: Decision | None = None,
+    decision: Decision | JsonText | None = None,
 ) -> SaveArgs:
     """Checks ids and revision and encodes state, events, hold, the request record and the
     open decision."""

@@ -48,6 +48,7 @@ from .base import (
     Duplicate,
     Event,
     Hold,
+    JsonText,
     RequestRecord,
     RevisionConflict,
     Saved,
@@ -187,7 +188,7 @@ class RedisBattleStore:
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         codec.check_battle_id(battle_id)
         codec.check_revision(revision)
@@ -239,7 +240,7 @@ class RedisBattleStore:
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
-        decision: Decision | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
         a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold,
                             decision)

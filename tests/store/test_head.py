@@ -136,3 +136,12 @@ def test_a_result_carrying_the_saved_events_is_recorded_with_them(store):
     assert store.seen("b1", "r-1") == RequestRecord(2, answer)
     store.save("b1", 2, {}, [], request_id="r-2", result={"events": []})
     assert store.seen("b1", "r-2") == RequestRecord(3, {"events": []})
+
+
+def test_a_decision_given_as_json_text_is_stored_as_it_is(store):
+    from shared.store import JsonText
+
+    store.create("b1", {}, decision=JsonText('{"actor":"juno","options":[]}'))
+    assert store.head("b1").decision == {"actor": "juno", "options": []}
+    with pytest.raises(StoreError, match="open decision must be a JSON object"):
+        store.save("b1", 1, {}, decision=JsonText('"turn"'))

@@ -63,10 +63,16 @@ def test_twenty_threads_racing_one_battle_get_one_winner_per_revision(store, eag
     wins: list[tuple[int, int, int]] = []
     losses: list[str] = []
 
+    loaded = threading.Barrier(THREADS)
+
     def racer(tid: int) -> None:
         barrier.wait()
         for attempt in itertools.count(1):
             battle = store.load("race")
+            if attempt == 1:
+                # Every thread holds revision 1 before any saves: a collision is certain
+                # however the machine schedules them afterwards.
+                loaded.wait()
             if battle.state["count"] >= WINS:
                 return
             event = {"seq": battle.last_seq + 1, "by": tid, "attempt": attempt}
