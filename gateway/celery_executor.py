@@ -15,6 +15,11 @@ looked up in the store every `LATE` seconds: applied (its record), or impossible
 battle moved past its revision, or is gone). One still possible keeps waiting: its
 message may be queued, or coming back after a worker crash.
 
+An opponent invention (`battle.invent_opponents`, before a battle exists) is the one task
+the gateway reads a Celery result of: one watcher per gateway reads every outstanding
+result with one MGET every `POLL` seconds while any is out, answers the waiting calls and
+deletes what it read.
+
 For `/metrics` and `/readyz` it reads the broker's queue lengths and pings the workers.
 """
 
@@ -24,12 +29,14 @@ import asyncio
 import functools
 import logging
 import time
+import uuid
 from typing import Any
 
-from celery import Celery
+from celery import Celery, states
 
 from shared.store import FeedMessage
-from worker.jobs import decision_id
+from worker.jobs import NO_MODEL, decision_id
+from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
@@ -39,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds a choice waits for its answer on the feed before the store is asked.
 LATE = 5.0
+#: Seconds between reads of the outstanding Celery results while any is out.
+POLL = 0.005
 #: Seconds a `/readyz` waits for a worker to answer its ping.
 PING_TIMEOUT = 0.5
 #: kombu's Redis transport keeps a queue's prioritised messages in lists named
@@ -57,11 +66,14 @@ class _Waiting:
 class CeleryExecutor(Executor):
     name = "celery"
 
-    def __init__(self, service: BattleService, celery: Celery, workers: int = 4) -> None:
-        super().__init__(service, workers)
+    def __init__(self, service: BattleService, celery: Celery, workers: int = 4, *,
+                 gm: GmModel = NO_MODEL) -> None:
+        super().__init__(service, workers, gm=gm)
         self.celery = celery
         self._waiting: dict[tuple[str, str], _Waiting] = {}
         self._checker: asyncio.Task[None] | None = None
+        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._watcher: asyncio.Task[None] | None = None
         self._broker: Any = None
 
     # -- choices -------------------------------------------------------------------------
@@ -81,12 +93,13 @@ class CeleryExecutor(Executor):
         # Shielded: two submissions of one request id share the answer.
         return await asyncio.shield(waiting.answer)
 
-    async def _send(self, name: str, args: list[Any]) -> None:
-        # No Celery result: the answer comes on the feed (and a result would cost the
-        # worker a write and this gateway a subscription per task).
-        # `argsrepr` given: Celery's own (`saferepr`) costs more than the rest of the send.
-        await self.run(functools.partial(self.celery.send_task, name, args=args, ignore_result=True,
-                                         argsrepr=repr(args), kwargsrepr="{}"))
+    async def _send(self, name: str, args: list[Any], task_id: str | None = None) -> None:
+        # No Celery result unless `task_id` names one to read back: a choice's answer comes
+        # on the feed (and a result would cost the worker a write and this gateway a
+        # subscription per task). `argsrepr` given: Celery's own (`saferepr`) costs more
+        # than the rest of the send.
+        await self.run(functools.partial(self.celery.send_task, name, args=args, task_id=task_id,
+                                         ignore_result=task_id is None, argsrepr=repr(args), kwargsrepr="{}"))
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
@@ -132,6 +145,58 @@ class CeleryExecutor(Executor):
                     "message": f"the choice was made at revision {revision}; the battle is at {head.revision}"}
         return None
 
+    # -- opponent inventions: a Celery result ----------------------------------------------
+    async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
+        return await self._call("battle.invent_opponents", [request], "the invention")
+
+    async def _call(self, name: str, args: list[Any], what: str) -> dict[str, Any]:
+        """Sends a task and waits for its result through the watcher."""
+        task_id = uuid.uuid4().hex
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._calls[task_id] = answer
+        try:
+            await self._send(name, args, task_id)
+        except Exception as exc:  # the broker refused the message: nothing was queued
+            self._calls.pop(task_id, None)
+            return {"ok": False, "code": "unavailable", "message": f"{what} could not be queued: {exc}"}
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.get_running_loop().create_task(self._watch(), name="celery-results")
+        try:
+            return await answer
+        finally:
+            # A caller that stopped waiting (a timeout) leaves nothing behind to watch.
+            self._calls.pop(task_id, None)
+
+    async def _watch(self) -> None:
+        while self._calls:
+            ids = list(self._calls)
+            try:
+                ready = await self.run(self._read, ids)
+            except Exception:  # the backend is briefly unreachable: the results wait in Redis
+                ready = {}
+            for task_id, result in ready.items():
+                answer = self._calls.pop(task_id, None)
+                if answer is not None and not answer.done():
+                    answer.set_result(result)
+            await asyncio.sleep(POLL)
+
+    def _read(self, task_ids: list[str]) -> dict[str, dict[str, Any]]:
+        backend = self.celery.backend
+        keys = [backend.get_key_for_task(t) for t in task_ids]
+        found: dict[str, dict[str, Any]] = {}
+        done_keys = []
+        for task_id, key, value in zip(task_ids, keys, backend.mget(keys)):
+            if value is None:
+                continue
+            meta = backend.decode_result(value)
+            if meta.get("status") not in states.READY_STATES:
+                continue
+            found[task_id] = _result_of(meta)
+            done_keys.append(key)
+        if done_keys:
+            backend.client.delete(*done_keys)
+        return found
+
     # -- the director --------------------------------------------------------------------
     async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
         try:
@@ -172,14 +237,26 @@ class CeleryExecutor(Executor):
     async def close(self) -> None:
         # Choices still out are the workers' now (the store records how they end); the
         # gateway stops waiting for them so its shutdown does not.
-        if self._checker is not None:
-            self._checker.cancel()
-        for waiting in self._waiting.values():
-            if not waiting.answer.done():
-                waiting.answer.set_result({"ok": False, "code": "gateway-closing",
-                                           "message": "the gateway shut down before the choice's result came back"})
+        for task in (self._checker, self._watcher):
+            if task is not None:
+                task.cancel()
+        closing = {"ok": False, "code": "gateway-closing",
+                   "message": "the gateway shut down before the choice's result came back"}
+        for answer in [w.answer for w in self._waiting.values()] + list(self._calls.values()):
+            if not answer.done():
+                answer.set_result(closing)
         self._waiting.clear()
+        self._calls.clear()
         await super().close()
         if self._broker is not None:
             self._broker.close()
 
+
+def _result_of(meta: dict[str, Any]) -> dict[str, Any]:
+    if meta["status"] == states.SUCCESS and isinstance(meta.get("result"), dict):
+        return meta["result"]
+    error = meta.get("result")
+    if isinstance(error, dict):
+        error = f"{error.get('exc_type', 'error')}: {error.get('exc_message', '')}"
+    return {"ok": False, "code": "worker-failed",
+            "message": f"the worker could not apply the choice ({meta['status']}): {error}"}

@@ -19,7 +19,8 @@ def open_decision(ruleset: Ruleset, state: BattleState) -> OpenDecision:
     if pending is None or state.outcome:
         return OpenDecision(outcome=state.outcome)
     options, suggested = menu_with_suggestion(ruleset, state, pending.actor)
-    suggestion = (Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []))
+    suggestion = (Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
+                             cell=suggested.get("cell"))
                   if suggested is not None else None)
     return OpenDecision(actor=pending.actor, controller=pending.controller, player=pending.player,
                         decision=pending.decision, window=pending.window,

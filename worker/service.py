@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from typing import Any, Callable
 
 from shared.combat import BattleState, Refused, SetupError, advance, start_battle
@@ -40,8 +41,13 @@ def _dump(state: BattleState) -> JsonText:
 
 def _hold(state: BattleState) -> dict[str, Any] | None:
     """The single-window hold the gateway routes prompts by: the open window, saved with
-    the state under the same revision (None when no window is open)."""
-    return state.pending.window if state.pending is not None else None
+    the state under the same revision (None when no window is open). A window asking a
+    person gets its deadline here from the battle's `window_seconds`, counted from when
+    that person is first asked."""
+    window = state.pending.window if state.pending is not None else None
+    if window is not None and state.window_seconds and window.get("deadline") is None:
+        window["deadline"] = time.time() + state.window_seconds
+    return window
 
 
 def _pending(state: BattleState) -> dict[str, Any] | None:
@@ -101,16 +107,22 @@ class BattleService:
 
     # -- battles -----------------------------------------------------------------------
     def create(self, digest: str, party: list[Any], foes: list[Any], *, seed: int | None = None,
-               battle_id: str | None = None) -> dict[str, Any]:
+               battle_id: str | None = None, board: dict[str, Any] | None = None,
+               style: str | None = None, adjustments: list[str] | None = None,
+               window_seconds: float | None = None) -> dict[str, Any]:
         ruleset = self.ruleset(digest)
         seed = seed if seed is not None else secrets.randbelow(2**53)
         battle_id = battle_id or "b-" + secrets.token_hex(8)
         try:
-            state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest)
+            state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest, board=board, style=style,
+                                         adjustments=adjustments or ())
         except SetupError as exc:
             return {"ok": False, "code": "setup-refused", "message": "; ".join(exc.problems)}
+        state.window_seconds = window_seconds
+        # The hold first: it stamps a window's deadline into the state the rest saves.
+        hold = _hold(state)
         saved = self.store.create(battle_id, _dump(state), _events(events), revision=state.revision + 1,
-                                  hold=_hold(state), decision=_decision(ruleset, state))
+                                  hold=hold, decision=_decision(ruleset, state))
         return {"ok": True, "battle": battle_id, "revision": saved.revision, "events": _events(events),
                 "pending": _pending(state), "outcome": state.outcome}
 
@@ -159,14 +171,15 @@ class BattleService:
             new_state, events = result
             if note is not None:
                 events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+            # The hold first: it stamps a window's deadline into the state the rest saves.
+            hold = _hold(new_state)
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
                       "pending": _pending(new_state), "outcome": new_state.outcome}
             decision = _decision(ruleset, new_state)
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
             saved = self.store.save(battle_id, stored.revision, _dump(new_state), answer["events"],
-                                    request_id=request_id, result=answer, hold=_hold(new_state),
-                                    decision=decision)
+                                    request_id=request_id, result=answer, hold=hold, decision=decision)
             if isinstance(saved, Saved):
                 return answer, True
             if isinstance(saved, Duplicate):

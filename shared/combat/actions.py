@@ -21,6 +21,8 @@ from . import riders as R
 from . import blows as B
 from . import condition_ends as CE
 from . import saves_against as SA
+from . import pool_actions
+from .pool_dice import is_dice_pool
 from .applying import allowed as apply_allowed
 from .delays import held_back
 from .menu_rules import attack_step_allowed
@@ -106,6 +108,12 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
     defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import adjacent_critical, defense_parts
+
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     natural = r.natural
     naturals = roll_def.naturals
     critical = False
@@ -126,6 +134,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         elif naturals.min == "miss" and natural == 1:
             hit = False
             note = ", a natural 1"
+    if hit and not critical and fight.state.board is not None and adjacent_critical(fight, actor, target):
+        critical = True
+        note += f", a critical from the adjacent cell ({_adjacent_crit_source(fight, target)})"
     if critical and (roll_def.critical or "none") == "none":
         result = "a critical hit, dealt as an ordinary hit"
     else:
@@ -137,16 +148,32 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
+    # What a hit window holds: the roll is never made again, only checked again (windows).
+    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": bool(note) and hit}
+    attack_made(fight, actor, target)
+    return hit, critical
+
+
+def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """What every attack roll, summed or thrown as a pool, leaves behind: the count of
+    attacks, the help used up, and the one-attack conditions it uses."""
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
+        actor.help_against = None
     # A condition that lasts for one attack lasts for the whole of it, damage included: it
     # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
         for held in holder.conditions:
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
-    return hit, critical
+
+
+def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
+    for name, rule, _held in N.rules_in_force(fight, target):
+        if "attacks-from-adjacent-critical" in (rule.effects or []):
+            return name
+    return "attacks-from-adjacent-critical"
 
 
 def finish_attack(fight: Fight) -> None:
@@ -181,27 +208,61 @@ def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]
 
 
 def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
-    plan = item.plan
+    """Pays for the option and resolves it at once (no window is asked in between)."""
+    pay(fight, actor, item.plan)
+    perform(fight, actor, item.plan, targets)
+
+
+def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """What the option costs, paid before anyone is asked about it and never refunded.
+    Standard actions, contests and shaking off pay as they resolve (they open no window)."""
     if plan.kind == "weapon":
-        _weapon(fight, actor, plan, targets[0])
+        if plan.uses_strike and actor.strikes > 0:
+            actor.strikes -= 1
+        else:
+            _spend_budget(fight, actor, plan.budget)
+            if plan.uses_strike:
+                actor.strikes = plan.strikes - 1
     elif plan.kind == "entry":
-        _entry(fight, actor, plan, targets)
+        _spend_budget(fight, actor, plan.budget)
+        _pay_costs(fight, actor, plan.costs, plan.name)
+        C.note_steps(fight, actor, plan)
+        spend_uses(fight, actor, plan)
     elif plan.kind == "action":
         _spend_budget(fight, actor, plan.budget)
         _use_action(fight, actor, plan.action)
-        _creature_action(fight, actor, plan.action, targets)
     elif plan.kind == "sequence":
         _spend_budget(fight, actor, plan.budget)
-        fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
+
+
+def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+            cursor: dict[str, Any] | None = None) -> None:
+    """Resolves a paid option. `cursor` resumes it where a hit window held it: the target
+    (and sequence part) it stopped at, with the held roll (windows.Held)."""
+    if plan.kind == "weapon":
+        _weapon(fight, actor, plan, targets[0], cursor)
+    elif plan.kind == "entry":
+        _entry(fight, actor, plan, targets, cursor)
+    elif plan.kind == "action":
+        _creature_action(fight, actor, plan.action, targets, cursor, {}, plan)
+    elif plan.kind == "sequence":
+        if cursor is None:
+            fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
         first = targets[0]
-        for step in plan.steps:
+        start = cursor.get("step", 0) if cursor is not None else 0
+        for k, step in enumerate(plan.steps):
+            if k < start:
+                continue
             if fight.state.outcome:
                 break
             target = first if not first.out and not first.down else next(iter(
                 filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)), None)
+            if cursor is not None and k == start and cursor.get("target"):
+                target = fight.state.combatant(cursor["target"])
             if target is None or not attack_step_allowed(fight, actor, step):
                 break
-            _creature_action(fight, actor, step, [target])
+            _creature_action(fight, actor, step, [target], cursor if k == start else None,
+                             {"step": k, "target": target.id}, plan)
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
     elif plan.kind == "contest":
@@ -211,14 +272,27 @@ def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combat
     finish_attack(fight)
 
 
-def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
-    if plan.uses_strike and actor.strikes > 0:
-        actor.strikes -= 1
-    else:
-        _spend_budget(fight, actor, plan.budget)
-        if plan.uses_strike:
-            actor.strikes = plan.strikes - 1
-    hit, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str, plan: Any,
+            cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool]:
+    """The attack roll at position `at`: the held roll when the cursor stopped here (checked
+    again against the defense as it is now), otherwise a new roll, held when it hits
+    someone who may answer (a hit window; raises windows.Held)."""
+    from . import windows as W
+
+    if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
+        held = cursor.pop("held")
+        return W.recheck_hit(fight, actor, target, held, what)
+    hit, critical = attack_roll(fight, actor, target, to_hit, what)
+    if hit:
+        W.offer_hit(fight, actor, target, plan, at)
+    return hit, critical
+
+
+def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
+    if is_dice_pool(fight):
+        pool_actions.weapon(fight, actor, plan, target, cursor)
+        return
+    hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
         amount, text = roll_damage(fight, plan.damage, critical)
         CE.open_blow(fight, target)
@@ -246,17 +320,23 @@ def _entry_amount(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> 
     return C.amount_expr(fight, actor, mech, steps)
 
 
-def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+           cursor: dict[str, Any] | None = None) -> None:
     mech = plan.mechanics
-    _spend_budget(fight, actor, plan.budget)
-    _pay_costs(fight, actor, plan.costs, plan.name)
-    C.note_steps(fight, actor, plan)
-    spend_uses(fight, actor, plan)
-    if held_back(fight, actor, plan, targets):
-        return
-    C.give_budgets(fight, actor, mech.gives, plan.name)
     if mech.targets == "self" or not targets:
         targets = [actor]
+    if cursor is None and not _entry_starts(fight, actor, plan, targets):
+        return
+    _entry_targets(fight, actor, plan, targets, cursor)
+
+
+def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> bool:
+    """What an entry does once before it reaches anyone (never again on resuming); False
+    when a `delays` condition held it back."""
+    mech = plan.mechanics
+    if held_back(fight, actor, plan, targets):
+        return False
+    C.give_budgets(fight, actor, mech.gives, plan.name)
     names = ", ".join(t.name for t in targets)
     fight.emit("ability", f"{actor.name} uses {plan.name} on {names}.", actor=actor.id, targets=[t.id for t in targets])
     if mech.concentration:
@@ -265,11 +345,34 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
+    return True
+
+
+def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+                   cursor: dict[str, Any] | None) -> None:
+    mech = plan.mechanics
+    start = cursor.get("index", 0) if cursor is not None else 0
+    # A condition's `noDamageFrom` reads which entry the blows come from.
+    fight.blow_from = plan.entry_ref
+    try:
+        _each_entry_target(fight, actor, plan, targets, cursor, start)
+    finally:
+        fight.blow_from = None
+
+
+def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+                       cursor: dict[str, Any] | None, start: int) -> None:
+    mech = plan.mechanics
+    if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
+        pool_actions.entry(fight, actor, plan, targets, start, cursor)
+        return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
         shared_roll = roll_damage(fight, expr, False)
-    for target in targets:
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome:
             break
         if mech.kind == "heal":
@@ -289,7 +392,7 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         half = False
         critical = False
         if mech.attackRoll:
-            landed, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+            landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
         elif mech.save is not None and not mech.autoHit:
             dc = plan.save_dc if plan.save_dc is not None else 10
             saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
@@ -372,7 +475,11 @@ def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
         actor.recharge[action.id] = False
 
 
-def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant]) -> None:
+def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant],
+                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None,
+                     plan: Plan | None = None) -> None:
+    """A creature action (or a sequence's part); `plan` is the chosen option's, for a pool
+    fight's style of attack."""
     if action.self_:
         targets = [actor]
     if action.heal is not None:
@@ -382,18 +489,26 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
+    if is_dice_pool(fight):
+        pool_actions.creature_action(fight, actor, action, targets, plan, cursor, at)
+        return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None
-    shared_roll = roll_damage(fight, expr, False) if expr is not None and (action.toHit is None or action.autoHit) else None
-    if action.toHit is None or action.autoHit or action.save is not None:
+    start = cursor.get("index", 0) if cursor is not None else 0
+    rolled_once = action.toHit is None or action.autoHit
+    shared_roll = roll_damage(fight, expr, False) if expr is not None and rolled_once else None
+    if (rolled_once or action.save is not None) and cursor is None:
         fight.emit("action", f"{actor.name} uses {action.name} on {', '.join(t.name for t in targets)}.",
                    actor=actor.id, targets=[t.id for t in targets])
-    for target in targets:
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome or target.out:
             break
         landed, half, critical = True, False, False
         if action.toHit is not None and not action.autoHit:
-            landed, critical = attack_roll(fight, actor, target, action.toHit, action.name)
+            landed, critical = _attack(fight, actor, target, action.toHit, action.name,
+                                       action, cursor, {**(at or {}), "index": i})
         if landed and action.save is not None:
             saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
                                 against=SA.for_action(actor.id, action))
@@ -439,8 +554,17 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
                    "until their next turn.", actor=actor.id)
     elif name == "help" and targets:
         targets[0].helped_by = actor.id
+        effects = fight.combat.standardEffects
+        if fight.state.board is not None and effects is not None and effects.help is not None and effects.help.beside:
+            from .board.menu import helped_against
+
+            targets[0].help_against = helped_against(fight, actor)
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
+    elif name in ("dash", "disengage") and fight.state.board is not None:
+        from .board.movement import dash, disengage
+
+        (dash if name == "dash" else disengage)(fight, actor)
     elif name in ("dash", "disengage"):
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",
                    actor=actor.id)

@@ -17,17 +17,21 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
-from .actions import resolve
-from .condition_ends import resolving
+from . import windows as W
+from .window_answers import engine_answer
+from .window_resume import start_action
 from .costs import record_spend_limits
+from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
+from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .board.menu import area_span, check_aim
 from .tactics import choose
-from .turns import advance_pointer, begin_round, check_outcome, end_turn, roll_initiative
+from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -66,8 +70,16 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    board: dict[str, Any] | None = None,
+    style: str | None = None,
+    adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make.
+    """A new battle, resolved up to the first decision a person must make. `board` is a
+    board file (docs/board.md); `style` the combat style (`tactical` when a board is given,
+    else `classic`). The fight is on the board only when the ruleset declares
+    `combat.distance` and the style is `tactical`. `adjustments` are sentences about how
+    the fight was made before it was built (the GM's invented opponents: what was read,
+    lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -80,10 +92,13 @@ def start_battle(
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
     )
     fight = Fight(ruleset, state)
+    for sentence in adjustments:
+        fight.emit("setup", sentence)
     combatants = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
     state.combatants = combatants
+    set_board(fight, party, foes, board, style)
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
@@ -96,10 +111,14 @@ def start_battle(
     for note in support.notes(ruleset, combatants):
         fight.emit("note", note)
     roll_initiative(fight)
+    # Every per-turn budget is there from the start: an answer before one's first turn
+    # spends its own (a reaction).
+    for c in combatants:
+        refill_turn_budgets(fight, c)
     state.turn = -1
     if not check_outcome(fight):
         begin_round(fight)
-        advance_pointer(fight)
+        _held(fight, lambda: advance_pointer(fight))
         _settle(fight)
     return state, fight.new_events
 
@@ -124,8 +143,24 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     items = _menu_items(fight, actor)
     if not items:
         return [], None
-    item, targets = choose(fight, fight.get(actor), items)
-    return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
+    item, targets, cell = _engine_pick(fight, fight.get(actor), items)
+    return [i.option for i in items], _decision(actor, item, targets, cell)
+
+
+def _decision(actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
+    decision: dict[str, Any] = {"actor": actor, "option": item.option.id, "targets": targets}
+    if cell is not None:
+        decision["cell"] = list(cell)
+    return decision
+
+
+def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str], tuple[int, int] | None]:
+    """The Engine's tactics on a turn menu (with the cell an area is aimed at), or its
+    answer in a window."""
+    if W.current(fight) is not None:
+        item, targets = engine_answer(fight, actor, items)
+        return item, targets, None
+    return choose(fight, actor, items)
 
 
 def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
@@ -135,6 +170,13 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     actor = state.combatant(actor_id)
     if actor is None:
         return []
+    if state.pending.decision == "window":
+        before = fight.forecasting
+        fight.forecasting = forecasts
+        try:
+            return list(W.window_items(fight, actor))
+        finally:
+            fight.forecasting = before
     return build_menu(fight, actor, forecasts=forecasts)
 
 
@@ -156,20 +198,34 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
     if pending.actor != parsed.actor:
         waiting = state.combatant(pending.actor)
-        return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
-                                        f"not {state.combatant(parsed.actor).name}'s")
+        who = waiting.name if waiting else pending.actor
+        if pending.decision == "window":
+            return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+                                            f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
+        return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
     items = _menu_items(fight, parsed.actor, forecasts=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
+    if item is None and fight.combat.kind == "dice-pool":
+        from .pool_styles import unnamed
+
+        item = unnamed(fight, items, parsed.option)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
-    targets = _check_targets(fight, item.option, parsed.targets)
+    aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
+    if aimed:
+        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
+    else:
+        targets = _check_targets(fight, item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
-    fight.state.pending = None
-    _apply(fight, parsed.actor, item, targets)
+    if pending.decision == "window":
+        _held(fight, lambda: W.answer(fight, item, targets))
+    else:
+        fight.state.pending = None
+        _apply(fight, parsed.actor, item, targets, parsed.cell)
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -190,13 +246,34 @@ def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> lis
     return [fight.get(t) for t in chosen]
 
 
-def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
+def _held(fight: Fight, run: Any) -> None:
+    """Runs a step; a window it opens (`Held`) leaves the rest of it in the window's record."""
+    try:
+        run()
+    except W.Held:
+        pass
+
+
+def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
+           cell: tuple[int, int] | None = None) -> None:
     actor = fight.get(actor_id)
     if item.plan.kind == "end":
-        end_turn(fight)
+        _held(fight, lambda: end_turn(fight))
         return
-    resolving(fight, actor, item.plan, targets, lambda: resolve(fight, actor, item, targets))
-    check_outcome(fight)
+    if item.plan.kind in ("move", "stand"):
+        from .board.movement import stand, start_walk
+
+        if item.plan.kind == "stand":
+            stand(fight, actor)
+        else:
+            _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
+        check_outcome(fight)
+        return
+    if cell is not None and fight.state.board is not None:
+        fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
+                   f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
+                   targets=[t.id for t in targets])
+    _held(fight, lambda: start_action(fight, actor, item, targets))
 
 
 def _settle(fight: Fight) -> None:
@@ -212,26 +289,44 @@ def _settle(fight: Fight) -> None:
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
             return
+        window = W.current(fight)
+        if window is not None:
+            asked = fight.get(state.pending.actor)
+            if asked.controller != "engine":
+                return
+            items = W.window_items(fight, asked)
+            item, targets = engine_answer(fight, asked, items)
+            _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
+            continue
+        if state.falls:
+            # Falls land once the step that caused them is over and no window is open.
+            from .board.falls import next_falls
+
+            _held(fight, lambda: next_falls(fight))
+            continue
         actor = state.current()
         if actor is None:
             return
         if actor.out or actor.down:
+            _held(fight, lambda: end_turn(fight))
+            continue
+        if skip_turn(fight, actor):
             end_turn(fight)
             continue
         if "cannot-act" in N.effects(fight, actor):
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
-            end_turn(fight)
+            _held(fight, lambda: end_turn(fight))
             continue
         items = build_menu(fight, actor, forecasts=actor.controller == "engine")
         if all(i.plan.kind == "end" for i in items):
-            end_turn(fight)
+            _held(fight, lambda: end_turn(fight))
             continue
         if actor.controller != "engine":
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
-        item, targets = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets])
+        item, targets, cell = choose(fight, actor, items)
+        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 
@@ -242,9 +337,9 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
         return None
     fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
-    items = build_menu(fight, actor)
-    item, targets = choose(fight, actor, items)
-    return {"actor": actor.id, "option": item.option.id, "targets": targets}
+    items = _menu_items(fight, actor.id)
+    item, targets, cell = _engine_pick(fight, actor, items)
+    return _decision(actor.id, item, targets, cell)
 
 
 def final_sheets(state: BattleState) -> dict[str, Any]:

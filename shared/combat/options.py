@@ -36,6 +36,8 @@ class Forecast(BaseModel):
     save: float | None = None
     #: A contest's chance of winning (exact, from the dice forecast).
     win: float | None = None
+    #: Initiative a taking style is expected to take (1.48, pool_styles.py).
+    take: float | None = None
 
 
 class Option(BaseModel):
@@ -51,6 +53,10 @@ class Option(BaseModel):
     count: int = 0
     forecasts: list[Forecast] = Field(default_factory=list)
     text: str = ""
+    #: On a board: what the screen draws (a walk's cell, path, cost and what is left, the
+    #: cells where someone would strike; per target how it is reached and its cover; an
+    #: area's aim cells and whom each catches). None off the board.
+    board: dict[str, Any] | None = None
 
 
 @dataclass
@@ -89,6 +95,11 @@ class Plan:
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
     ability: str | None = None
     row: dict[str, Any] | None = None
+    #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
+    walk: dict[str, Any] | None = None
+    #: The style an attack is made in where initiative is a number attacks move (1.48);
+    #: None is the first style (pool_styles.py).
+    style: str | None = None
 
 
 @dataclass
@@ -107,6 +118,12 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
+    return pick_mode(*attack_votes(fight, attacker, target))
+
+
+def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) an attack roll leans by, before they cancel (a pool
+    fight reads the same votes, pool_dice.lean)."""
     adv = N.effect_count(fight, attacker, "own-attacks-advantage") + N.effect_count(
         fight, target, "attacks-against-advantage"
     )
@@ -118,9 +135,15 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     dis += d2
     if target.dodging:
         dis += 1
-    if attacker.helped_by is not None:
+    if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
-    return pick_mode(adv, dis)
+    if fight.state.board is not None:
+        from .board.attacks import votes
+
+        a3, d3 = votes(fight, attacker, target)
+        adv += a3
+        dis += d3
+    return adv, dis
 
 
 def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> int:
@@ -139,6 +162,10 @@ def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: i
         return Fraction(0), Fraction(0)
     dice = DiceExpr.of(roll.dice.count, roll.dice.sides, to_hit + round(_flat_mods(fight, attacker, "attacks")))
     defense, _parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import defense_parts
+
+        defense += sum(p.flat for p in defense_parts(fight, attacker, target))
     naturals = roll.naturals
     nmax = naturals.max if naturals and naturals.max and dice.single_die else "none"
     nmin = naturals.min if naturals and naturals.min and dice.single_die else "none"
@@ -276,7 +303,9 @@ def offered_entry(mech: Any) -> bool:
     return True
 
 
-def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
+    """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
+    for the reactions)."""
     plans: list[Plan] = []
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
@@ -284,7 +313,7 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
             if not isinstance(ref, str) or not _row_allowed(view, lst, row):
                 continue
             entry = _catalog_entry(fight, ref)
-            if entry is None or not offered_entry(entry.mechanics):
+            if entry is None or not pick(entry.mechanics):
                 continue
             mech = entry.mechanics
             if mech.usableWhen is not None:
@@ -342,12 +371,14 @@ def block_actions(actor: Combatant) -> list[Any]:
     return parsed
 
 
-def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
+def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
+    """Plans for the creature's actions `pick` keeps (by default those taken on a turn: no
+    reaction, no signature action)."""
     plans: list[Plan] = []
     actions = block_actions(actor)
     by_id = {a.id: a for a in actions}
     for action in actions:
-        if action.reaction is not None or action.signature is not None:
+        if not (pick(action) if pick is not None else action.reaction is None and action.signature is None):
             continue
         if action.uses is not None and actor.uses.get(action.id, action.uses.count) <= 0:
             continue
@@ -388,6 +419,12 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [Forecast(target=t.id) for t in targets]
+    if fight.combat.kind == "dice-pool":
+        from .pool_forecast import forecasts as pool_forecasts
+
+        pooled = pool_forecasts(fight, actor, plan, targets)
+        if pooled is not None:
+            return pooled
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -504,6 +541,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             group, costs = "attack", []
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+            if fight.combat.kind == "dice-pool":
+                from .pool_actions import weapon_text
+
+                text = weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
@@ -531,6 +572,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if plan.kind == "entry" and plan.mechanics.targets == "self":
             targets = [actor]
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
+        fight.aiming = plan
         option = Option(
             id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
@@ -563,7 +605,17 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
     from .menu_rules import refine
 
-    return refine(fight, actor, items)
+    items = refine(fight, actor, items)
+    fight.aiming = None
+    if fight.state.board is not None:
+        from .board.menu import board_items
+
+        items = board_items(fight, actor, items)
+    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
+        from .pool_styles import styled
+
+        items = styled(fight, actor, items)
+    return items
 
 
 def _option_label(fight: Fight, plan: Plan) -> str:

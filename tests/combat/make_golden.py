@@ -13,7 +13,9 @@ Fights (the package, the party, the foes and the seed):
   ember-roads    ../shared/data/upstream/ember-roads.json with tests/combat/fixtures/ember-*.json
                  (Juno, Pell and Ora against two Rust Jackals and the Toll Warden)
   5e             ../shared/data/upstream/ruleset-5e-2014.example.json with tests/combat/fixtures/5e-*.json
-The last two are skipped (and say so) when ../shared/data/upstream is not here.
+  gravewatch     ../shared/data/upstream/gravewatch.json with tests/combat/fixtures/gravewatch-*.json
+                 (Ada and Tobin against a Grave-rat swarm and a Hollow warden: a dice-pool fight)
+The last three are skipped (and say so) when ../shared/data/upstream is not here.
 """
 
 from __future__ import annotations
@@ -62,6 +64,8 @@ FIGHTS = [
                 FIXTURES / "ember-foes.json", seed=9),
     GoldenFight("5e", UPSTREAM / "ruleset-5e-2014.example.json", FIXTURES / "5e-party.json",
                 FIXTURES / "5e-foes.json", seed=3),
+    GoldenFight("gravewatch", UPSTREAM / "gravewatch.json", FIXTURES / "gravewatch-party.json",
+                FIXTURES / "gravewatch-foes.json", seed=1),
 ]
 
 REGENERATE = "python3 tests/combat/make_golden.py"

@@ -127,6 +127,7 @@ def test_shield_parry_protection_and_guardian_reactions_validate():
 
 
 def test_feather_fall_catching_five_validates():
+    # The spec's Feather Fall for up to five fallers (1.124); falls are answered on a board.
     assert mech_problems({
         "kind": "buff", "targets": "ally", "targetCount": 5, "range": 60, "budget": "reaction",
         "cost": [{"pool": "luck", "amount": 1}], "reaction": {"on": "falls"},
@@ -159,7 +160,7 @@ def test_save_against_succeeds_and_modes_validate():
     pkg = spells_package({
         "kind": "attack", "amount": {"dice": "2d6"}, "damageType": "poison",
         "save": {
-            "save": "con_save", "onSuccess": "half", "ignoresCover": True,
+            "save": "con_save", "onSuccess": "half",
             "against": {"damage": ["poison"]},
             "succeeds": {"immune": ["poison"], "conditionImmune": ["shaken"], "is": {"types": ["undead"]}},
             "modes": [{"is": {"types": ["undead"]}, "mode": "disadvantage"}],

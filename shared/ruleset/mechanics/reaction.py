@@ -32,6 +32,11 @@ ActionName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 MOMENT_GATES: dict[str, str] = {"used": "1.44", "hit": "1.46", "falls": "1.124", "turn-start": "1.131"}
 
 
+def _moment_gates(on: str) -> Iterable[Gate]:
+    if on in MOMENT_GATES:
+        yield Gate(("on",), MOMENT_GATES[on])
+
+
 class ReactionAgainst(Model):
     """Narrows what the entry answers: things used from these catalogs, these entries
     (1.117) or these stat-block actions; a match on any one opens the moment."""
@@ -108,8 +113,7 @@ class AlsoMoment(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        if self.on in MOMENT_GATES:
-            yield Gate(("on",), MOMENT_GATES[self.on])
+        yield from _moment_gates(self.on)
 
 
 class Reaction(Model):
@@ -156,8 +160,7 @@ class Reaction(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        if self.on in MOMENT_GATES:
-            yield Gate(("on",), MOMENT_GATES[self.on])
+        yield from _moment_gates(self.on)
 
 
 def _reaction_form(value: object) -> str:
