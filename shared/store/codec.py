@@ -76,14 +76,20 @@ def encode(value: Any, what: str) -> str:
         raise StoreError(f"{what} is not JSON-serialisable: {exc}") from None
 
 
+def encode_object(value: Any, a_what: str, the_what: str) -> str:
+    """The JSON text of an object given as a dict or as `JsonText`; anything else is
+    refused, naming it ("a battle state", "the battle state")."""
+    if isinstance(value, JsonText):
+        if not value.startswith("{"):
+            raise StoreError(f"{a_what} must be a JSON object, not JSON text of another kind")
+        return str(value)
+    if not isinstance(value, dict):
+        raise StoreError(f"{a_what} must be a JSON object, not {type(value).__name__}")
+    return encode(value, the_what)
+
+
 def encode_state(state: Any) -> str:
-    if isinstance(state, JsonText):
-        if not state.startswith("{"):
-            raise StoreError("a battle state must be a JSON object, not JSON text of another kind")
-        return str(state)
-    if not isinstance(state, dict):
-        raise StoreError(f"a battle state must be a JSON object, not {type(state).__name__}")
-    return encode(state, "the battle state")
+    return encode_object(state, "a battle state", "the battle state")
 
 
 def encode_record(revision: int, result: Any, events: Sequence[Event], event_texts: Sequence[str]) -> str:
@@ -199,15 +205,7 @@ def answer_message(battle_id: str, request_id: str, result: Any) -> str:
 
 def encode_decision(decision: Decision | JsonText | None) -> str:
     """The open decision's JSON text, "" for none."""
-    if decision is None:
-        return ""
-    if isinstance(decision, JsonText):
-        if not decision.startswith("{"):
-            raise StoreError("an open decision must be a JSON object, not JSON text of another kind")
-        return str(decision)
-    if not isinstance(decision, dict):
-        raise StoreError(f"an open decision must be a JSON object or None, not {type(decision).__name__}")
-    return encode(decision, "the open decision")
+    return "" if decision is None else encode_object(decision, "an open decision", "the open decision")
 
 
 #: The state hash's fields `head` reads, in this order.

@@ -191,32 +191,34 @@ class MemoryBattleStore:
             self._battles[battle_id] = battle
             return Saved(revision, battle.last_seq)
 
-    def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
+    def _read(self, battle_id: str, request_id: str | None) -> tuple[_Battle, RequestRecord | None, float] | None:
+        """(the battle, what the request did, now) as one read, or None: the lock is
+        held by the caller, so both answers are of one moment."""
         codec.check_battle_id(battle_id)
         if request_id is not None:
             codec.check_token(request_id, "request id")
+        now = self._clock()
+        battle = self._live(battle_id, now)
+        if battle is None:
+            return None
+        return battle, self._record(battle, request_id, now), now
+
+    def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
         with self._lock:
-            now = self._clock()
-            battle = self._live(battle_id, now)
-            if battle is None:
+            read = self._read(battle_id, request_id)
+            if read is None:
                 return None
-            return StoredBattle(
-                json.loads(battle.state), battle.revision, battle.last_seq, battle.status,
-                self._record(battle, request_id, now),
-            )
+            battle, record, _now = read
+            return StoredBattle(json.loads(battle.state), battle.revision, battle.last_seq, battle.status, record)
 
     def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
-        codec.check_battle_id(battle_id)
-        if request_id is not None:
-            codec.check_token(request_id, "request id")
         with self._lock:
-            now = self._clock()
-            battle = self._live(battle_id, now)
-            if battle is None:
+            read = self._read(battle_id, request_id)
+            if read is None:
                 return None
+            battle, record, _now = read
             return BattleHead(battle.revision, battle.last_seq, battle.status,
-                              json.loads(battle.decision) if battle.decision else None,
-                              self._record(battle, request_id, now))
+                              json.loads(battle.decision) if battle.decision else None, record)
 
     def save(
         self,

@@ -65,7 +65,7 @@ def test_a_record_of_an_earlier_life_of_the_battle_id_is_not_this_ones(store):
 
 
 def test_a_decision_must_be_a_json_object_and_ids_are_checked(store):
-    with pytest.raises(StoreError, match="open decision must be a JSON object"):
+    with pytest.raises(StoreError, match="an open decision must be a JSON object"):
         store.create("b1", {}, decision=["turn"])
     store.create("b1", {})
     with pytest.raises(StoreError, match="open decision is not JSON-serialisable"):
@@ -143,5 +143,5 @@ def test_a_decision_given_as_json_text_is_stored_as_it_is(store):
 
     store.create("b1", {}, decision=JsonText('{"actor":"juno","options":[]}'))
     assert store.head("b1").decision == {"actor": "juno", "options": []}
-    with pytest.raises(StoreError, match="open decision must be a JSON object"):
+    with pytest.raises(StoreError, match="an open decision must be a JSON object"):
         store.save("b1", 1, {}, decision=JsonText('"turn"'))
