@@ -2,7 +2,7 @@
 
 Owns: the player's view of the state (no foe sheets or blocks, no dice seed or cursor),
 sheet access (players: their own characters; the GM: everyone), the menu and prompt for
-the caller's decision, and the checks a choice passes before it is handed to the
+the caller's decision (or, when it is someone else's, on whom the battle waits), and the checks a choice passes before it is handed to the
 executor: the token may act for the pending actor, the revision is current, the option
 is on the menu and the targets are among its targets.
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import BattleState, menu
-from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut
+from shared.combat import BattleState, menu, waits_on_another
+from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
 from shared.store.base import ACTIVE, BattleHead, StoredBattle
 from worker.decision import open_decision
 from worker.service import BattleService
@@ -36,13 +36,15 @@ def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleSt
 
 
 def visible_state(state: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The GM sees the whole state; a player sees foes only as they look across the field."""
+    """The GM sees the whole state; a player sees foes only as they look across the field,
+    and a spectator sees everyone that way."""
     if principal.gm:
         return state
     seen = {k: v for k, v in state.items() if k != "dice"}
+    looked_at = ("party", "foes") if principal.spectator else ("foes",)
     combatants = []
     for c in state.get("combatants", []):
-        if c.get("side") == "foes":
+        if c.get("side") in looked_at:
             c = {k: c[k] for k in ("id", "name", "side", "controller", "down", "out", "order", "initiative")
                  if k in c} | {"conditions": [h["id"] for h in c.get("conditions", [])]}
         combatants.append(c)
@@ -55,6 +57,8 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
     c = state.combatant(member)
     if c is None:
         raise ApiError("not-found", f"there is no combatant {member!r} in this battle")
+    if principal.spectator:
+        raise ApiError("not-yours", "a spectator reads no sheets")
     if not principal.gm and not (c.side == "party" and c.player == principal.player):
         raise ApiError("not-yours", f"{c.name} is not one of {principal.player}'s characters")
     return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)
@@ -91,17 +95,27 @@ def menu_view(service: BattleService, battle_id: str, principal: Principal) -> M
     return view_of(battle_id, revision, status, decision, principal)
 
 
-def prompt_of(view: MenuView) -> PromptMessage | None:
-    """The prompt of a menu view, or None when the decision is not the caller's."""
-    if not view.yours or view.actor is None or view.decision is None:
+def prompt_for(battle_id: str, revision: int, status: str, decision: OpenDecision,
+               principal: Principal) -> PromptMessage | WaitingMessage | None:
+    """The open prompt when the decision is this caller's (for a window: the answers they
+    may take and Pass side by side); otherwise on whom the battle waits; None when it
+    waits on nobody."""
+    view = view_of(battle_id, revision, status, decision, principal)
+    if view.actor is None or view.decision is None:
         return None
-    return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
-                         window=view.window, options=view.options, suggestion=view.suggestion)
+    if view.yours:
+        return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
+                             window=view.window, options=view.options, suggestion=view.suggestion)
+    window = {k: v for k, v in view.window.items() if k != "resume"} if view.window is not None else None
+    return WaitingMessage(actor=view.actor, name=decision.name or view.actor,
+                          controller=decision.controller or "engine",
+                          revision=view.revision, decision=view.decision, window=window)
 
 
-def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | None:
-    """The open prompt addressed to this caller, or None when the decision is not theirs."""
-    return prompt_of(menu_view(service, battle_id, principal))
+def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | WaitingMessage | None:
+    """`prompt_for` the battle's current decision."""
+    revision, status, decision = current_decision(service, battle_id)
+    return prompt_for(battle_id, revision, status, decision, principal)
 
 
 def passes(head: BattleHead, principal: Principal, request: ChoiceRequest) -> bool:
@@ -160,11 +174,11 @@ def _check(service: BattleService, battle_id: str, principal: Principal, request
     if request.revision != stored.revision:
         raise ApiError("stale-revision", f"the choice was made at revision {request.revision}; "
                                          f"the battle is at {stored.revision}")
-    pending = state.pending
-    if pending is None or pending.actor != actor.id:
-        waiting = state.combatant(pending.actor) if pending else None
-        raise ApiError("not-your-turn", f"it is {waiting.name}'s decision, not {actor.name}'s" if waiting
-                       else "the fight is not waiting for a choice")
+    # While a window is open only the asked combatant's answer or a Pass is taken: the
+    # core's own sentence says on whom it waits.
+    elsewhere = waits_on_another(state, actor.id)
+    if elsewhere is not None:
+        raise ApiError(elsewhere.code, elsewhere.message)
     options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id, forecasts=False)}
     option = options.get(request.option_id)
     if option is None:

@@ -3,12 +3,13 @@ battle.
 
 Owns: the socket's life. On connect it subscribes to the store's feed first (so nothing
 published meanwhile is lost), sends every event after `after` in seq order, then the open
-prompt when the decision is this caller's. From then on it pushes new events as the feed
-announces them (re-reading the store on a gap or a resync), a new prompt when the
-decision comes to this caller, and `{type: "closed"}` when the fight ends or is
-abandoned. The prompt comes from the open decision the worker saved with the revision:
-carried by the feed message of the save, or read with the battle's head; only a revision
-saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom the
+battle waits when it is someone else's (a turn or a window asking them). From then on it
+pushes new events as the feed announces them (re-reading the store on a gap or a
+resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
+when the fight ends or is abandoned. Both come from the open decision the worker saved
+with the revision: carried by the save's feed message, or read with the battle's head;
+only a revision saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
@@ -28,7 +29,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage, OpenDecision
-from shared.store import ACTIVE, DEFAULT_PAGE, BattleNotFound, FeedMessage
+from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedMessage
 
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id
@@ -66,6 +67,8 @@ class Connection:
         self.who = who
         self.last_seq = after
         self.prompted: int | None = None
+        #: The latest revision this socket has answered with a prompt, a notice or the end.
+        self.revision = 0
         self.send_lock = asyncio.Lock()
         settings = self.app[SETTINGS]
         self.limit = RateLimit(settings["ws_rate"], settings["ws_burst"])
@@ -90,26 +93,37 @@ class Connection:
         await self.after_change()
 
     async def after_change(self, message: FeedMessage | None = None) -> None:
-        """Sends the prompt of the battle's current decision when it is this caller's, or
-        the end. `message`: the feed message of the save that made the revision."""
+        """Sends the prompt of the battle's current decision (or on whom it waits), or the
+        end. `message`: the feed message of the save that made the revision, whose events
+        this socket was just sent."""
         if message is not None and message.decision is not None and message.revision is not None:
             revision, status = message.revision, message.status or ACTIVE
             decision = OpenDecision.model_validate(message.decision)
         else:
-            revision, status, decision = await self._current()
+            head = await self.app[ASTORE].head(self.battle)
+            if head is not None and head.last_seq > self.last_seq:
+                # Saved after the events this socket was sent: the log first, so a prompt
+                # (or the end) never runs ahead of the events that led to it.
+                await self.catch_up()
+                return
+            revision, status, decision = await self._current(head)
+        if revision < self.revision:
+            return  # an older save's message, queued behind what this socket already read
+        self.revision = revision
         if status != ACTIVE or decision.outcome:
             await self.send(ClosedMessage(status=status, outcome=decision.outcome))
             self.done = True
             return
         if self.prompted == revision:
             return
-        prompt = access.prompt_of(access.view_of(self.battle, revision, status, decision, self.who))
+        # The prompt to whoever answers the decision; every other socket is told on whom
+        # the battle waits (once per revision: a reconnect asks again).
+        prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
         if prompt is not None:
             self.prompted = prompt.revision
             await self.send(prompt)
 
-    async def _current(self) -> tuple[int, str, OpenDecision]:
-        head = await self.app[ASTORE].head(self.battle)
+    async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
         if head is not None and head.decision is not None:
             return head.revision, head.status, OpenDecision.model_validate(head.decision)
         return await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE], self.battle)

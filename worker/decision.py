@@ -22,6 +22,8 @@ def open_decision(ruleset: Ruleset, state: BattleState) -> OpenDecision:
     suggestion = (Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
                              cell=suggested.get("cell"))
                   if suggested is not None else None)
-    return OpenDecision(actor=pending.actor, controller=pending.controller, player=pending.player,
+    asked = state.combatant(pending.actor)
+    return OpenDecision(actor=pending.actor, name=asked.name if asked is not None else pending.actor,
+                        controller=pending.controller, player=pending.player,
                         decision=pending.decision, window=pending.window,
                         options=[o.model_dump(mode="json") for o in options], suggestion=suggestion)

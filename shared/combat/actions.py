@@ -23,6 +23,8 @@ from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
 from .pool_dice import is_dice_pool
+from . import symbol_attack
+from .symbol_dice import is_symbol_pool
 from .applying import allowed as apply_allowed
 from .delays import held_back
 from .menu_rules import attack_step_allowed
@@ -279,6 +281,8 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     someone who may answer (a hit window; raises windows.Held)."""
     from . import windows as W
 
+    if is_symbol_pool(fight):
+        return symbol_attack.strike(fight, actor, target, what, plan, cursor, at)
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)

@@ -17,6 +17,7 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
+from . import symbol_choice as SC
 from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
@@ -160,6 +161,9 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     if W.current(fight) is not None:
         item, targets = engine_answer(fight, actor, items)
         return item, targets, None
+    if fight.state.pending is not None and fight.state.pending.decision == "spend":
+        item, targets = SC.engine_pick(items)
+        return item, targets, None
     return choose(fight, actor, items)
 
 
@@ -177,7 +181,29 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
             return list(W.window_items(fight, actor))
         finally:
             fight.forecasting = before
+    if state.pending.decision == "spend":
+        return SC.spend_items(fight, actor)
     return build_menu(fight, actor, forecasts=forecasts)
+
+
+def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
+    """The refusal of a choice by `actor_id` when the fight waits on someone else (None
+    when the decision is theirs). The gateway refuses with the same sentence before it
+    queues anything, so a player reads one reason whichever refuses first."""
+    pending = state.pending
+    if pending is None:
+        return Refused("not-waiting", "the fight is not waiting for a choice")
+    if pending.actor == actor_id:
+        return None
+    waiting, asking = state.combatant(pending.actor), state.combatant(actor_id)
+    who = waiting.name if waiting else pending.actor
+    other = asking.name if asking else actor_id
+    if pending.decision == "window":
+        return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+                                        f"Pass is taken now, not {other}'s")
+    if pending.decision == "spend":
+        return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for {other}")
+    return Refused("not-your-turn", f"it is {who}'s decision, not {other}'s")
 
 
 def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
@@ -196,13 +222,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return Refused("not-waiting", "the fight is not waiting for a choice")
     if state.combatant(parsed.actor) is None:
         return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
-    if pending.actor != parsed.actor:
-        waiting = state.combatant(pending.actor)
-        who = waiting.name if waiting else pending.actor
-        if pending.decision == "window":
-            return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
-                                            f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
-        return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
+    elsewhere = waits_on_another(state, parsed.actor)
+    if elsewhere is not None:
+        return elsewhere
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
@@ -223,6 +245,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return targets
     if pending.decision == "window":
         _held(fight, lambda: W.answer(fight, item, targets))
+    elif pending.decision == "spend":
+        _held(fight, lambda: SC.answer(fight, item))
     else:
         fight.state.pending = None
         _apply(fight, parsed.actor, item, targets, parsed.cell)
@@ -288,6 +312,9 @@ def _settle(fight: Fight) -> None:
             state.pending = None
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
+            return
+        if state.pending is not None and state.pending.decision == "spend":
+            # A player chooses their own symbol spends: the roll waits for them.
             return
         window = W.current(fight)
         if window is not None:

@@ -57,6 +57,8 @@ class Fight:
         self.step: dict[str, Any] | None = None
         #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
         self.blow_from: str | None = None
+        #: What a symbol-pool hit adds to its blow (successes, spends), for symbol_damage.py.
+        self.symbol_blow: dict[str, Any] | None = None
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

@@ -38,6 +38,9 @@ class Forecast(BaseModel):
     win: float | None = None
     #: Initiative a taking style is expected to take (1.48, pool_styles.py).
     take: float | None = None
+    #: What the opposing side's symbol spends are expected to cost the attacker, in points
+    #: of damage (symbol-pool; the Engine's tactics take it off the attack's worth).
+    cost: float | None = None
 
 
 class Option(BaseModel):
@@ -425,6 +428,12 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         pooled = pool_forecasts(fight, actor, plan, targets)
         if pooled is not None:
             return pooled
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_forecast import forecasts as symbol_forecasts
+
+        thrown = symbol_forecasts(fight, actor, plan, targets)
+        if thrown is not None:
+            return thrown
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -545,6 +554,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
                 from .pool_actions import weapon_text
 
                 text = weapon_text(fight, actor, plan)
+            elif fight.combat.kind == "symbol-pool":
+                from .symbol_forecast import weapon_text as symbol_weapon_text
+
+                text = symbol_weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):

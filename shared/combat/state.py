@@ -113,6 +113,11 @@ class Combatant(Record):
     #: Initiative that attacks move (1.48): None while the number is above the crash line;
     #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
     crashed: int | None = None
+    #: "Choose my own symbol spends" (a player-controlled party member; symbol_choice.py).
+    own_spends: bool = False
+    #: Boost and setback dice symbol spends put on this combatant's next roll
+    #: (`{"boost": n, "setback": n}`; symbol_dice.py uses them up).
+    symbol_dice: dict[str, int] = Field(default_factory=dict)
 
 
 class Event(Record):
@@ -123,13 +128,16 @@ class Event(Record):
 
 
 class Pending(Record):
-    """Who must decide next: `actor` with `controller`; `window` when a window is open."""
+    """Who must decide next: `actor` with `controller`; `window` when a window is open;
+    `spend` when a roll left symbols the player chooses to spend themselves."""
 
     actor: str
     controller: Controller
     player: str | None = None
     decision: str
     window: dict[str, Any] | None = None
+    #: `decision == "spend"`: a player picks their own symbol spends (symbol_choice.py).
+    spend: dict[str, Any] | None = None
 
 
 class RulesetRef(Record):

@@ -1,8 +1,9 @@
 """What this resolver does not resolve yet, said out loud instead of silently ignored.
 
-Owns: `refusals` (a fight of a kind the resolver cannot roll is refused, naming the kind)
-and `notes` (sentences logged when a fight starts for parts of the package that wait for
-machinery not built yet; none today). The package validator refuses keys the resolver
+Owns: `refusals` (what a fight of some kind does not resolve yet, refused by name when it
+starts; nothing today: symbol-pool contests and hit windows are thrown with symbol dice)
+and `notes` (sentences logged when a fight starts for parts of
+the package that wait for machinery not built yet; none today). The package validator refuses keys the resolver
 does not resolve, by name.
 """
 
@@ -13,16 +14,10 @@ from typing import Any
 from ..ruleset.package import Ruleset
 from .state import Combatant
 
-_KINDS = {
-    "symbol-pool": "symbol dice",
-}
-
 
 def refusals(ruleset: Ruleset) -> list[str]:
-    kind = ruleset.combat.kind
-    if kind in _KINDS:
-        return [f"{ruleset.name} rolls its fights with {_KINDS[kind]} (combat.kind \"{kind}\"), which this "
-                "resolver does not roll yet; it resolves attack-vs-defense and dice-pool fights"]
+    """Nothing a package of any kind declares is refused at the start of a fight any more.
+    Kept as the place a later gap is said."""
     return []
 
 

@@ -59,6 +59,9 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             value += -dealt if friend else dealt
             if current + temp <= fc.damage and not friend:
                 value += 1.0
+        if fc.cost:
+            # What the opposing side's symbol spends would cost (symbol-pool).
+            value -= fc.cost
         if fc.heal is not None and friend:
             current, top, _ = N.health(fight, target)
             missing = top - current

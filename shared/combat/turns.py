@@ -73,6 +73,11 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
 
             parts.append(throw_initiative(fight, c))
             continue
+        if init.pool is not None and fight.combat.kind == "symbol-pool":
+            from .symbol_saves import throw_initiative as throw_symbols
+
+            parts.append(throw_symbols(fight, c))
+            continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
             r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides), initiative_mode(fight, c))
