@@ -440,7 +440,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     (this thread's clock, so other jobs on the machine do not count) of one choice on each side, for the same lantern-marsh
     decisions the service phase makes. Gateway: the battle's head and `access.passes`
     (before queueing), then the next prompt from the open decision the save carried
-    (`OpenDecision` read, `access.view_of`, `access.prompt_of`). Worker:
+    (`OpenDecision` read, `access.prompt_for`). Worker:
     `BattleService.apply` (the body of `battle.advance`: Engine-controlled turns and the
     next open decision included). Also the median `BattleService.create` (on the gateway,
     once a battle) and the choices a battle lasts."""
@@ -459,8 +459,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
 
     def next_prompt(battle: str, who: Principal) -> Any:
         head = service.store.head(battle)
-        view = access.view_of(battle, head.revision, head.status, OpenDecision.model_validate(head.decision), who)
-        return access.prompt_of(view)
+        return access.prompt_for(battle, head.revision, head.status, OpenDecision.model_validate(head.decision), who)
 
     while seed < 2 or time.perf_counter() - started < seconds:
         battle = f"w-{seed}"
