@@ -12,8 +12,18 @@ answers a waiting choice when the save that applied its request id is announced,
 the worker announces an answer that saved nothing (a refusal, a duplicate, a failure).
 Pub/sub may lose a message (a reconnect); a choice still waiting after `LATE` seconds is
 looked up in the store every `LATE` seconds: applied (its record), or impossible (the
-battle moved past its revision, or is gone). One still possible keeps waiting: its
-message may be queued, or coming back after a worker crash.
+battle moved past its revision, or is gone). One still possible keeps waiting.
+
+No accepted choice is lost. The broker can lose a message (a worker killed between taking
+it off the queue and recording it as unacknowledged), so `accept` records every choice in
+the store's outbox (`shared.store.outbox`) before the gateway answers 202, due
+`RESEND_AFTER` seconds later; a gateway that cannot record it answers 503 and accepts
+nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
+one applied, refused for good or impossible is settled; one still possible is sent again
+as `battle.advance` under the same request id (the store's dedupe applies it at most once,
+with the same dice), up to `MAX_SENDS` times. An answer seen on the feed settles its entry
+(in a batch, on the reconciler's next turn). The outbox is in Redis, so a choice whose
+gateway died is reconciled by any gateway on the same store.
 
 An opponent invention (`battle.invent_opponents`, before a battle exists) is the one task
 the gateway reads a Celery result of: one watcher per gateway reads every outstanding
@@ -40,12 +50,22 @@ from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
+from .errors import ApiError
 from .executor import Executor
 
 log = logging.getLogger(__name__)
 
 #: Seconds a choice waits for its answer on the feed before the store is asked.
 LATE = 5.0
+#: Seconds an accepted choice may go unanswered before the reconciler sends it again:
+#: far longer than a normal round trip (milliseconds), shorter than a client's patience.
+RESEND_AFTER = 8.0
+#: Seconds between the reconciler's turns.
+RECONCILE_EVERY = 1.0
+#: Entries the reconciler claims in one turn.
+RECONCILE_BATCH = 200
+#: Times one accepted choice is sent again before the reconciler gives it up (logged).
+MAX_SENDS = 5
 #: Seconds between reads of the outstanding Celery results while any is out.
 POLL = 0.005
 #: Seconds a `/readyz` waits for a worker to answer its ping.
@@ -75,8 +95,21 @@ class CeleryExecutor(Executor):
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._broker: Any = None
+        self.outbox = service.store.outbox()
+        #: Entries whose answer was seen, settled in a batch on the reconciler's next turn.
+        self._settled: list[tuple[str, str]] = []
+        self._reconciler: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._reconciler = asyncio.get_running_loop().create_task(self._reconcile(), name="choice-reconciler")
 
     # -- choices -------------------------------------------------------------------------
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        try:
+            await self.run(self.outbox.put, battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
+        except Exception as exc:  # the store is unreachable: nothing is accepted
+            raise ApiError("unavailable", f"the choice could not be recorded, try again: {exc}", status=503) from exc
+
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
         key = (battle_id, request_id)
@@ -85,9 +118,9 @@ class CeleryExecutor(Executor):
             waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision)
         try:
             await self._send("battle.advance", [battle_id, revision, choice, request_id])
-        except Exception as exc:  # the broker refused the message: nothing was queued
-            self._waiting.pop(key, None)
-            return {"ok": False, "code": "unavailable", "message": f"the choice could not be queued: {exc}"}
+        except Exception:  # the broker refused the message: the outbox holds it for the reconciler
+            log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
+                        battle_id, request_id, exc_info=True)
         if self._checker is None or self._checker.done():
             self._checker = asyncio.get_running_loop().create_task(self._check_late(), name="celery-late-choices")
         # Shielded: two submissions of one request id share the answer.
@@ -108,6 +141,7 @@ class CeleryExecutor(Executor):
         waiting = self._waiting.pop((message.battle_id, message.request_id), None)
         if waiting is None:
             return
+        self._settled.append((message.battle_id, message.request_id))
         if message.is_answer:
             result = message.answer if isinstance(message.answer, dict) else {
                 "ok": False, "code": "worker-failed", "message": f"an unreadable answer: {message.answer!r}"}
@@ -126,10 +160,61 @@ class CeleryExecutor(Executor):
                 except Exception:  # the store is briefly unreachable: ask again later
                     log.warning("battle %s: could not look up late request %s", *key, exc_info=True)
                     continue
-                if result is not None and self._waiting.get(key) is waiting:
-                    del self._waiting[key]
-                    if not waiting.answer.done():
-                        waiting.answer.set_result(result)
+                if result is not None:
+                    self._settled.append(key)
+                    self._answer(key, result, waiting)
+
+    def _answer(self, key: tuple[str, str], result: dict[str, Any], waiting: _Waiting | None = None) -> None:
+        """Answers the choice this gateway waits on under `key` (if `waiting`, only that one)."""
+        found = self._waiting.get(key)
+        if found is None or (waiting is not None and found is not waiting):
+            return
+        del self._waiting[key]
+        if not found.answer.done():
+            found.answer.set_result(result)
+
+    # -- the reconciler: accepted choices the broker may have lost -------------------------
+    async def _reconcile(self) -> None:
+        while True:
+            await asyncio.sleep(RECONCILE_EVERY)
+            try:
+                await self.reconcile()
+            except Exception:  # the store or broker is briefly unreachable: the entries wait
+                log.warning("the choice reconciler could not finish a turn", exc_info=True)
+
+    async def reconcile(self, now: float | None = None) -> int:
+        """One turn: settles the answered entries, then sends again each accepted choice past
+        due that can still be applied. Answers how many were sent again."""
+        settled, self._settled = self._settled, []
+        try:
+            if settled:
+                await self.run(self.outbox.settle, settled)
+        except Exception:
+            self._settled.extend(settled)
+            raise
+        now = time.time() if now is None else now
+        due = await self.run(self.outbox.claim_due, now, now + RESEND_AFTER, RECONCILE_BATCH)
+        done: list[tuple[str, str]] = []
+        resent = 0
+        for entry in due:
+            key = (entry.battle_id, entry.request_id)
+            result = await self._look_up(entry.battle_id, entry.request_id, entry.revision)
+            if result is not None:
+                done.append(key)
+                self._answer(key, result)
+            elif entry.sends > MAX_SENDS:
+                done.append(key)
+                log.error("battle %s: request %s was sent %d times and never answered; given up",
+                          entry.battle_id, entry.request_id, entry.sends - 1)
+            else:
+                await self._send("battle.advance", [entry.battle_id, entry.revision, entry.choice, entry.request_id])
+                metrics.CHOICES_RESENT.inc()
+                log.warning("battle %s: request %s had no answer after %g s; sent again (%d)",
+                            entry.battle_id, entry.request_id, RESEND_AFTER, entry.sends)
+                resent += 1
+        if done:
+            await self.run(self.outbox.settle, done)
+        return resent
 
     async def _look_up(self, battle_id: str, request_id: str, revision: int) -> dict[str, Any] | None:
         """A late choice's answer from the store, or None while it may still be applied."""
@@ -237,7 +322,7 @@ class CeleryExecutor(Executor):
     async def close(self) -> None:
         # Choices still out are the workers' now (the store records how they end); the
         # gateway stops waiting for them so its shutdown does not.
-        for task in (self._checker, self._watcher):
+        for task in (self._checker, self._watcher, self._reconciler):
             if task is not None:
                 task.cancel()
         closing = {"ok": False, "code": "gateway-closing",

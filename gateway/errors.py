@@ -32,6 +32,8 @@ STATUS_OF: dict[str, int] = {
     "closed": 409,
     "conflict": 409,
     "too-large": 413,
+    # The store or broker cannot record an accepted choice right now.
+    "unavailable": 503,
     # The GM model behind invented opponents: a bad gateway, down, or too slow.
     "gm-invalid": 502,
     "gm-unavailable": 503,

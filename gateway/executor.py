@@ -61,6 +61,11 @@ class Executor(ABC):
         """Runs blocking service work (loads, menus) on the executor's threads."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        """Records a choice the gateway is about to accept, before it answers 202; raises
+        `ApiError` (503) when it cannot, and the choice is not accepted. An in-process
+        executor loses nothing on the way, so it records nothing."""
+
     def submit(self, battle_id: str, revision: int, choice: dict[str, Any],
                request_id: str) -> "asyncio.Task[dict[str, Any]]":
         """Starts applying the choice; the task answers the service's result dict."""

@@ -46,6 +46,11 @@ DIRECTOR_ENQUEUED = Counter(
     "`battle.director` tasks this gateway enqueued for a GM-controlled decision, by when.",
     ["when"],
 )
+CHOICES_RESENT = Counter(
+    "battle_choices_resent_total",
+    "Accepted choices the reconciler sent to the workers again: no answer within the resend "
+    "time while the battle still waited on them (a message the broker lost, or a slow queue).",
+)
 QUEUE_DEPTH = Gauge(
     "battle_queue_depth",
     "Messages waiting in each Celery queue on the broker, read at scrape (Celery executor only).",

@@ -2,7 +2,9 @@
 
 Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway's checks
 (token, revision, menu) answer synchronously (403, 409, 422); a choice that passes is
-handed to the executor and answered 202 `{request_id}`. The checks read the battle's head
+recorded by the executor (`accept`: the Celery executor's outbox, so a message the
+broker loses is sent again; 503 when it cannot be recorded) and handed to it, and
+answered 202 `{request_id}`. The checks read the battle's head
 on the loop (one small read: the revision, the request's record and the open decision
 saved with the revision, `access.passes`); only a choice the head does not accept takes
 the full check on a thread (`access.check_choice`), which finds the exact refusal. Its events
@@ -44,7 +46,9 @@ async def submit(app: web.Application, battle: str, who: Principal,
             raise
     if applied is not None:
         return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
-    task = executor.submit(battle, request.revision, request.as_choice(), request.request_id)
+    choice = request.as_choice()
+    await executor.accept(battle, request.revision, choice, request.request_id)
+    task = executor.submit(battle, request.revision, choice, request.request_id)
     metrics.accepted()
     return ChoiceAccepted(request_id=request.request_id, status="queued"), task
 
@@ -81,7 +85,7 @@ async def get_choice(request: web.Request) -> web.Response:
 ROUTES = [
     Route("POST", "/v1/battles/{battle}/choices", post_choice,
           "Submit a choice from the pending actor's menu (202 queued; 200 when the request id was applied)",
-          ok=202, response=ChoiceAccepted, body=ChoiceRequest, auth=True, errors=(400, 403, 404, 409, 413, 422)),
+          ok=202, response=ChoiceAccepted, body=ChoiceRequest, auth=True, errors=(400, 403, 404, 409, 413, 422, 503)),
     Route("GET", "/v1/battles/{battle}/choices/{request_id}", get_choice, "How a submitted choice ended",
           response=ChoiceStatus, auth=True, errors=(403,)),
 ]

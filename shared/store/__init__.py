@@ -33,9 +33,11 @@ from .base import (
 from .errors import BattleClosed, BattleExists, BattleNotFound, EventSeqError, StoreError
 from .feed import Feed, FeedMessage, Subscription
 from .memory import MemoryBattleStore
+from .outbox import Accepted, Outbox
 
 __all__ = [
     "ABANDONED",
+    "Accepted",
     "ACTIVE",
     "DEFAULT_DEDUPE_TTL",
     "DEFAULT_IDLE_TTL",
@@ -55,6 +57,7 @@ __all__ = [
     "FeedMessage",
     "JsonText",
     "MemoryBattleStore",
+    "Outbox",
     "RequestRecord",
     "RevisionConflict",
     "SaveResult",

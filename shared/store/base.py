@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, runtime_checka
 if TYPE_CHECKING:
     from .aio import AsyncReader
     from .feed import Feed
+    from .outbox import Outbox
 
 DEFAULT_IDLE_TTL: Final = 7 * 24 * 3600.0
 """Seconds a battle lives after its last write when nobody is connected."""
@@ -324,6 +325,12 @@ class BattleStore(Protocol):
     def async_reader(self) -> "AsyncReader":
         """The reads code on an event loop makes on the hot path, without a thread (see
         `aio.AsyncReader`); made on the loop that will use it."""
+        ...
+
+    # -- the outbox of accepted choices ------------------------------------------------
+    def outbox(self) -> "Outbox":
+        """The outbox where a gateway records the choices it accepted until their answer is
+        seen (see `outbox.py`); one per store, shared by everyone using it."""
         ...
 
     # -- service -----------------------------------------------------------------------

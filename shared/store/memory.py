@@ -39,6 +39,7 @@ from .base import (
     _Unchanged,
 )
 from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
+from .outbox import MemoryOutbox
 from .feed import Listener, MemoryFeed
 
 PURGE_EVERY = 60.0
@@ -95,6 +96,7 @@ class MemoryBattleStore:
         self._rulesets: dict[str, str] = {}
         self._listeners: list[Listener] = []
         self._last_purge = clock()
+        self._outbox = MemoryOutbox()
 
     # -- internals (call with the lock held) -------------------------------------------
     def _live(self, battle_id: str, now: float) -> _Battle | None:
@@ -420,6 +422,10 @@ class MemoryBattleStore:
         return MemoryAsyncReader(self)
 
     # -- service -----------------------------------------------------------------------
+    def outbox(self) -> MemoryOutbox:
+        """The outbox of accepted choices (see `outbox.py`)."""
+        return self._outbox
+
     def ping(self) -> bool:
         return True
 

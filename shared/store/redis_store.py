@@ -16,6 +16,7 @@ share a cluster slot):
     ns:battle:{id}:reqs     set    the request-record keys below (so delete can find them)
     ns:battle:{id}:req:RID  string "<born>|" + {"revision", "result"}; expires after dedupe_ttl
     ns:holds-due            zset   battle id -> hold deadline (epoch s), for the sweeper
+    ns:outbox...            the outbox of accepted choices (`outbox.py`)
     ns:ruleset:DIGEST       string the package JSON; never expires
     channel ns:events:ID    pub/sub, one message per write (see `feed.py`)
 
@@ -62,6 +63,7 @@ from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
 if TYPE_CHECKING:
     import redis
 
+    from .outbox import RedisOutbox
     from .redis_aio import RedisAsyncReader
     from .redis_feed import RedisFeed
 
@@ -441,6 +443,13 @@ class RedisBattleStore:
         if self.url is None:
             raise StoreError("a Redis feed needs the store's URL: build the store with from_url")
         return RedisFeed(self.url, self.keys.channel_prefix)
+
+    # -- the outbox of accepted choices ------------------------------------------------
+    def outbox(self) -> "RedisOutbox":
+        """The outbox of accepted choices on this server and namespace (see `outbox.py`)."""
+        from .outbox import RedisOutbox
+
+        return RedisOutbox(self._client, self.keys.namespace)
 
     # -- service -----------------------------------------------------------------------
     def ping(self) -> bool:
