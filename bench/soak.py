@@ -17,7 +17,7 @@ through the kinds in bench/soak_battles.py (Ember Roads and 5e with and without 
 a window package whose hits ask a player, Lantern Marsh on its board); then every player of
 every battle plays on a WebSocket of their own at once (bench/soak_client.py), half the
 battles sending their choices on the socket and half by `POST /choices`. Meanwhile the
-chaos loop SIGKILLs a random worker every `--kill-every` seconds (default 3, +-50%) and
+chaos loop SIGKILLs a random worker every `--kill-every` seconds (default 2, +-50%) and
 starts a replacement at once, and after a quarter of `--kills` it SIGKILLs Redis and
 starts it again on the same port and directory (its AOF brings everything back).
 
@@ -252,10 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--battles", type=int, default=200, help="battles played at once (default 200)")
     parser.add_argument("--kills", type=int, default=50, help="worker SIGKILLs at least (default 50)")
     parser.add_argument("--minutes", type=float, default=15.0, help="the most the clients play (default 15)")
-    parser.add_argument("--kill-every", type=float, default=3.0, help="seconds between kills, +-50%% (default 3)")
+    parser.add_argument("--kill-every", type=float, default=2.0, help="seconds between kills, +-50%% (default 2)")
     parser.add_argument("--visibility", type=float, default=5.0, help="the workers' visibility timeout (default 5)")
-    parser.add_argument("--think", type=float, default=3.0,
-                        help="a client waits up to this long before answering a prompt (default 3 s, so the battles outlast 50 kills)")
+    parser.add_argument("--think", type=float, default=8.0,
+                        help="a client waits up to this long before answering a prompt (default 8 s, so the battles outlast 50 kills)")
     parser.add_argument("--seed", type=int, default=1, help="battle seeds start here; the chaos and clients too")
     parser.add_argument("--quick", action="store_true", help="24 battles, 8 kills, 4 minutes at the most")
     args = parser.parse_args(argv)
@@ -292,8 +292,11 @@ def main(argv: list[str] | None = None) -> int:
         chaos.halt.set()
         chaos.join(timeout=60)
         load_after = _loadavg()
+        resent = _gateway_counter(stack.gateway, "battle_choices_resent_total")
         verdict = verify(stack, ledgers, found)
         figures = summary(args, ledgers, chaos, stack, verdict, played, load_before, load_after)
+        figures["resent_by_gateway"] = resent
+        figures["outbox_left"] = _outbox_left(stack)
     finally:
         if chaos is not None:
             chaos.halt.set()
@@ -303,6 +306,33 @@ def main(argv: list[str] | None = None) -> int:
         redis.stop()
     figures["total_seconds"] = time.monotonic() - started
     return report(figures, verdict)
+
+
+def _gateway_counter(base: str, name: str) -> float | None:
+    """One unlabelled counter of the gateway's `/metrics` (None when it cannot be read)."""
+    import re
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{base}/metrics", timeout=10) as r:
+            text = r.read().decode()
+    except OSError:
+        return None
+    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
+def _outbox_left(stack: ChaosStack) -> int:
+    """Accepted choices still in the outbox after the play: answered ones the reconciler has
+    not settled yet (it settles on its next turn), or ones never answered."""
+    from shared.store.redis_store import RedisBattleStore
+
+    time.sleep(2.0)  # the reconciler's next turns
+    store = RedisBattleStore.from_url(stack.store_url, namespace=stack.namespace)
+    try:
+        return store.outbox().size()
+    finally:
+        store.close()
 
 
 def verify(stack: ChaosStack, ledgers: list[Ledger], found: list[Kind]) -> list[dict[str, Any]]:
@@ -342,6 +372,8 @@ def summary(args: Any, ledgers: list[Ledger], chaos: Chaos, stack: ChaosStack, v
         "double_sends": sum(x.doubles for x in ledgers),
         "reconnects": sum(x.reconnects for x in ledgers), "seq_gaps": sum(x.gaps for x in ledgers),
         "http_errors": sum(x.http_errors for x in ledgers),
+        "http_failures": [f"{x.battle}: {line}" for x in ledgers for line in x.http_failures],
+        "client_retried_unaccepted": sum(len(x.stalled - x.stalled_accepted) for x in ledgers),
         "round_trips": len(trips), "round_trip_p50_ms": _pct(trips, 0.5), "round_trip_p99_ms": _pct(trips, 0.99),
         "play_seconds": played, "load_average_before": load_before, "load_average_after": load_after,
     }
@@ -371,7 +403,12 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
             ("refused after sending (races, off-menu picks)", figures["refused_after_send"]),
             ("window prompts answered", figures["window_prompts"]),
             ("worker SIGKILLs", figures["kills"]), ("redelivered tasks", figures["redelivered_tasks"]),
+            ("choices the gateway's reconciler sent again / left in its outbox",
+             f"{'-' if figures.get('resent_by_gateway') is None else int(figures['resent_by_gateway'])} / "
+             f"{figures.get('outbox_left')}"),
             ("prompts asked again (reconnects) / double sends", f"{figures['reasked']} / {figures['double_sends']}"),
+            ("choices the client sent again after a send that was not accepted (5xx, no answer)",
+             figures["client_retried_unaccepted"]),
             ("socket reconnects / seq gaps / HTTP errors",
              f"{figures['reconnects']} / {figures['seq_gaps']} / {figures['http_errors']}"),
             ("choice round trip p50 / p99", f"{service._fmt(figures['round_trip_p50_ms'], ' ms')} / "
@@ -382,6 +419,8 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
     for name, value in rows:
         print(f"| {name} | {value} |")
     problems = [p for v in verdict for p in v["problems"]]
+    for line in figures["http_failures"][:10]:
+        print("  failed send (not accepted): " + line)
     for line in problems[:40]:
         print("  " + line)
     if len(problems) > 40:

@@ -4,8 +4,9 @@ Owns: `check_battle`, which answers the pass criteria for a battle as a dict of 
 a list of problems (each a sentence):
   ended       the battle has an outcome;
   lost        a choice the gateway accepted (202, or `accepted` on the socket) that the
-              store never recorded and nobody refused; `rescued`: one applied only after
-              the client, hearing nothing for longer than any redelivery, sent it again;
+              store never recorded and nobody refused; `rescued`: one accepted and then
+              applied only after the client, hearing nothing for longer than any
+              redelivery, sent it again;
   twice       the battle's revisions after its creation are not exactly one per applied
               request id (a choice applied twice, or a write no accepted choice explains);
   stream      the event stream is not the creation's events followed, in revision order,
@@ -64,11 +65,12 @@ def check_battle(store: Any, ledger: Any, kind: Any, ruleset: Any) -> dict[str, 
             lost += 1
             problems.append(f"{battle}: {rid} was accepted, never applied and never refused")
     applied.sort()
-    # Sent again after `stall` seconds without news, and only then applied: the service had
-    # dropped it and the client's retry saved it (the first send's task never saved).
-    rescued = [rid for _, rid, _ in applied if rid in ledger.stalled]
+    # Accepted, then sent again after `stall` seconds without news, and applied: the service
+    # had dropped an accepted choice and the client's retry saved it. One whose send failed
+    # (5xx: never accepted) and that the client sent again is the client's retry, not a loss.
+    rescued = [rid for _, rid, _ in applied if rid in ledger.stalled_accepted]
     for rid in rescued:
-        problems.append(f"{battle}: {rid} was applied only after the client sent it again")
+        problems.append(f"{battle}: {rid} was accepted, and applied only after the client sent it again")
     revisions = [r for r, _, _ in applied]
     expected = list(range(ledger.revision + 1, stored.revision + 1))
     twice = revisions != expected

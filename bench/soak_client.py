@@ -9,7 +9,9 @@ in a window an answer or Pass), either on the socket or by `POST /choices`, some
 twice on purpose (a double click), and reconnects with its last seq whenever the socket
 drops. A choice with no news for `stall` seconds (longer than any redelivery) is sent again
 under the same request id, as a real client retries; the soak counts each such choice
-that was then applied as one the service would have lost (`rescued`).
+that the gateway had accepted before and that was then applied as one the service would
+have lost (`rescued`). One whose first send was never accepted (a 5xx while Redis
+restarts) is the client's to send again.
 
 Request ids are `<battle>.<actor>.r<revision>` (`-s` when a refused pick falls back to the
 suggestion): one per decision, so the same decision can never be saved twice under two ids.
@@ -45,6 +47,10 @@ class Ledger:
     reconnects: int = 0
     reasked: int = 0
     stalled: set[str] = field(default_factory=set)
+    #: Of `stalled`, those the gateway had accepted before the client gave up waiting.
+    stalled_accepted: set[str] = field(default_factory=set)
+    #: Each `POST /choices` that failed (5xx, or no answer): "<request id>: <what>".
+    http_failures: list[str] = field(default_factory=list)
     doubles: int = 0
     gaps: int = 0
     http_errors: int = 0
@@ -129,6 +135,8 @@ class Player:
             except asyncio.TimeoutError:
                 if self.outstanding is not None:
                     self.ledger.stalled.add(self.outstanding)
+                    if self.outstanding in self.ledger.accepted:
+                        self.ledger.stalled_accepted.add(self.outstanding)
                     await self._send(ws, self.outstanding)
                 continue
             if msg.type != aiohttp.WSMsgType.TEXT:
@@ -208,10 +216,12 @@ class Player:
                     self.ledger.accepted.add(rid)
                 elif r.status >= 500:
                     self.ledger.http_errors += 1
+                    self.ledger.http_failures.append(f"{rid}: {r.status} {json.dumps(answer)[:200]}")
                 else:
                     await self._refused(ws, rid, (answer or {}).get("code", str(r.status)))
-        except Exception:  # the gateway or Redis is briefly away: the stall timer sends it again
+        except Exception as exc:  # the gateway or Redis is briefly away: the stall timer sends it again
             self.ledger.http_errors += 1
+            self.ledger.http_failures.append(f"{rid}: {type(exc).__name__}: {exc}"[:300])
 
 
 async def play_battle(session: Any, base: str, ledger: Ledger, opts: Options, seed: int) -> None:

@@ -12,7 +12,8 @@ answers a waiting choice when the save that applied its request id is announced,
 the worker announces an answer that saved nothing (a refusal, a duplicate, a failure).
 Pub/sub may lose a message (a reconnect); a choice still waiting after `LATE` seconds is
 looked up in the store every `LATE` seconds: applied (its record), or impossible (the
-battle moved past its revision, or is gone). One still possible keeps waiting.
+battle moved past its revision, or is gone). One still possible keeps waiting, and is put
+back in the outbox if the outbox lost it (a Redis killed between fsyncs).
 
 No accepted choice is lost. The broker can lose a message (a worker killed between taking
 it off the queue and recording it as unacknowledged), so `accept` records every choice in
@@ -77,10 +78,10 @@ PRIORITY_STEPS = (0, 3, 6, 9)
 
 
 class _Waiting:
-    __slots__ = ("answer", "revision", "since")
+    __slots__ = ("answer", "revision", "choice", "since")
 
-    def __init__(self, answer: "asyncio.Future[dict[str, Any]]", revision: int) -> None:
-        self.answer, self.revision, self.since = answer, revision, time.monotonic()
+    def __init__(self, answer: "asyncio.Future[dict[str, Any]]", revision: int, choice: dict[str, Any]) -> None:
+        self.answer, self.revision, self.choice, self.since = answer, revision, choice, time.monotonic()
 
 
 class CeleryExecutor(Executor):
@@ -115,7 +116,7 @@ class CeleryExecutor(Executor):
         key = (battle_id, request_id)
         waiting = self._waiting.get(key)
         if waiting is None:
-            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision)
+            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
         try:
             await self._send("battle.advance", [battle_id, revision, choice, request_id])
         except Exception:  # the broker refused the message: the outbox holds it for the reconciler
@@ -163,6 +164,15 @@ class CeleryExecutor(Executor):
                 if result is not None:
                     self._settled.append(key)
                     self._answer(key, result, waiting)
+                    continue
+                # Still possible: make sure the outbox has it. Redis killed with AOF fsynced
+                # every second loses its last writes, the entry (and the message) among them;
+                # put again, it comes due at once and the reconciler sends it.
+                try:
+                    if await self.run(self.outbox.put, key[0], key[1], waiting.revision, waiting.choice, time.time()):
+                        log.warning("battle %s: request %s was missing from the outbox; put back", *key)
+                except Exception:
+                    log.warning("battle %s: could not check the outbox for request %s", *key, exc_info=True)
 
     def _answer(self, key: tuple[str, str], result: dict[str, Any], waiting: _Waiting | None = None) -> None:
         """Answers the choice this gateway waits on under `key` (if `waiting`, only that one)."""

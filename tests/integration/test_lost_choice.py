@@ -31,7 +31,7 @@ pytestmark = pytest.mark.integration
 
 #: Longer than the test: a killed worker's message never comes back by itself here.
 VISIBILITY = 120
-RESEND_AFTER = 2.0
+RESEND_AFTER = 4.0
 
 
 @pytest.fixture(scope="module")
@@ -64,32 +64,48 @@ def _drop_unacked(stack: Stack) -> list[str]:
     return [json.loads(text)[0]["headers"]["task"] for text in held.values()]
 
 
-def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypatch):
+def _drop_outbox(stack: Stack) -> int:
+    """Removes the outbox's keys, as a Redis killed before its fsync loses them."""
+    prefix = f"{stack.namespace}:outbox"
+    return stack.service.store.client.delete(prefix, prefix + ":entries", prefix + ":sends")
+
+
+@pytest.mark.parametrize("outbox_lost", [False, True], ids=["message-lost", "message-and-outbox-lost"])
+def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypatch, caplog, outbox_lost):
+    """With `outbox_lost`, Redis also lost the outbox entry (its last second before a kill,
+    with AOF fsynced every second): the gateway still waiting on the choice puts it back."""
     from gateway import celery_executor
 
     monkeypatch.setattr(celery_executor, "RESEND_AFTER", RESEND_AFTER)
     monkeypatch.setattr(celery_executor, "RECONCILE_EVERY", 0.2)
+    monkeypatch.setattr(celery_executor, "LATE", 1.0)
+    request_id = f"lost-{int(outbox_lost)}"
 
     async def body(client):
         created = await create(client)
         before = await battle_view(client, created)
         _, token = token_for(created, before)
-        (stack.crash_dir / "lost-1.stop").touch()
-        status, answer, sent = await choose_http(client, created, token, "lost-1")
+        (stack.crash_dir / f"{request_id}.stop").touch()
+        status, answer, sent = await choose_http(client, created, token, request_id)
         assert status == 202 and answer["status"] == "queued"
-        killed = await asyncio.to_thread(stack.kill_armed, "lost-1")
+        assert stack.service.store.outbox().size() == 1
+        killed = await asyncio.to_thread(stack.kill_armed, request_id)
         assert await asyncio.to_thread(_drop_unacked, stack) == ["battle.advance"]
-        assert stack.service.store.seen(created["battle"], "lost-1") is None
+        if outbox_lost:
+            assert _drop_outbox(stack) >= 2
+        assert stack.service.store.seen(created["battle"], request_id) is None
+        await asyncio.to_thread(stack.start_worker, f"w-{request_id}")  # the killed one's replacement
         # The client never sends it again; the gateway's reconciler must.
         for _ in range(200):
-            record = stack.service.store.seen(created["battle"], "lost-1")
+            record = stack.service.store.seen(created["battle"], request_id)
             if record is not None:
                 break
             await asyncio.sleep(0.1)
         else:
             raise AssertionError("the lost choice was never applied")
         assert record.revision == before["revision"] + 1
-        r = await client.get(f"/v1/battles/{created['battle']}/choices/lost-1", headers=bearer(created["gm_token"]))
+        r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
+                             headers=bearer(created["gm_token"]))
         status = await r.json()
         assert (status["status"], status["revision"]) == ("applied", before["revision"] + 1)
         head = stack.service.store.head(created["battle"])
@@ -102,9 +118,9 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
             if stack.service.store.outbox().size() == 0:
                 break
             await asyncio.sleep(0.1)
-        return killed, before["revision"], head, events, choice, resent
+        return killed, created["battle"], before["revision"], head, events, choice, resent
 
-    killed, revision, head, events, choice, resent = harness.run(
+    killed, battle, revision, head, events, choice, resent = harness.run(
         body, executor="celery", store=stack.service.store, celery=stack.app)
     assert killed.process.returncode == -9
     # Applied exactly once: one revision past the creation, the events of one application
@@ -112,4 +128,7 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
     assert head.revision == revision + 1 and head.record is None
     assert events == _reference(choice)
     assert resent >= 1
+    put_back = [r.getMessage() for r in caplog.records if "missing from the outbox" in r.getMessage()]
+    assert put_back == ([f"battle {battle}: request {request_id} was missing from the outbox; put back"]
+                        if outbox_lost else [])
     assert stack.service.store.outbox().size() == 0
