@@ -20,9 +20,12 @@ it off the queue and recording it as unacknowledged), so `accept` records every 
 the store's outbox (`shared.store.outbox`) before the gateway answers 202, due
 `RESEND_AFTER` seconds later; a gateway that cannot record it answers 503 and accepts
 nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
-one applied, refused for good or impossible is settled; one still possible is sent again
-as `battle.advance` under the same request id (the store's dedupe applies it at most once,
-with the same dice), up to `MAX_SENDS` times. An answer seen on the feed settles its entry
+one applied, refused for good or impossible is settled; one whose message the broker still
+holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
+task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
+again as `battle.advance` under the same request id (the store's dedupe applies it at most
+once, with the same dice), up to `MAX_SENDS` times. That covers a message the broker lost
+and one held by a dead worker until the visibility timeout. An answer seen on the feed settles its entry
 (in a batch, on the reconciler's next turn). The outbox is in Redis, so a choice whose
 gateway died is reconciled by any gateway on the same store.
 
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import time
 import uuid
@@ -75,6 +79,8 @@ PING_TIMEOUT = 0.5
 #: `<queue>\x06\x16<priority>`; these are its default priority steps (0 is the bare name).
 PRIORITY_SEP = "\x06\x16"
 PRIORITY_STEPS = (0, 3, 6, 9)
+#: The queue `battle.advance` is routed to (`worker.app`).
+TURNS = "turns"
 
 
 class _Waiting:
@@ -118,7 +124,7 @@ class CeleryExecutor(Executor):
         if waiting is None:
             waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
         try:
-            await self._send("battle.advance", [battle_id, revision, choice, request_id])
+            await self._send_choice(battle_id, revision, choice, request_id)
         except Exception:  # the broker refused the message: the outbox holds it for the reconciler
             log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
                         battle_id, request_id, exc_info=True)
@@ -127,13 +133,18 @@ class CeleryExecutor(Executor):
         # Shielded: two submissions of one request id share the answer.
         return await asyncio.shield(waiting.answer)
 
-    async def _send(self, name: str, args: list[Any], task_id: str | None = None) -> None:
-        # No Celery result unless `task_id` names one to read back: a choice's answer comes
-        # on the feed (and a result would cost the worker a write and this gateway a
-        # subscription per task). `argsrepr` given: Celery's own (`saferepr`) costs more
-        # than the rest of the send.
+    async def _send(self, name: str, args: list[Any], task_id: str | None = None, *, result: bool = False) -> None:
+        # No Celery result unless asked for: a choice's answer comes on the feed (and a
+        # result would cost the worker a write and this gateway a subscription per task).
+        # `argsrepr` given: Celery's own (`saferepr`) costs more than the rest of the send.
         await self.run(functools.partial(self.celery.send_task, name, args=args, task_id=task_id,
-                                         ignore_result=task_id is None, argsrepr=repr(args), kwargsrepr="{}"))
+                                         ignore_result=not result, argsrepr=repr(args), kwargsrepr="{}"))
+
+    async def _send_choice(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        # The task id names the choice, so the reconciler can tell a message still in the
+        # broker from one the broker lost (`_in_broker`).
+        await self._send("battle.advance", [battle_id, revision, choice, request_id],
+                         f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}")
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
@@ -204,6 +215,7 @@ class CeleryExecutor(Executor):
             raise
         now = time.time() if now is None else now
         due = await self.run(self.outbox.claim_due, now, now + RESEND_AFTER, RECONCILE_BATCH)
+        held = await self.run(self._in_broker, now - RESEND_AFTER) if due else set()
         done: list[tuple[str, str]] = []
         resent = 0
         for entry in due:
@@ -212,12 +224,14 @@ class CeleryExecutor(Executor):
             if result is not None:
                 done.append(key)
                 self._answer(key, result)
+            elif key in held:
+                continue  # still queued, or just taken by a live worker: sending it again only adds work
             elif entry.sends > MAX_SENDS:
                 done.append(key)
                 log.error("battle %s: request %s was sent %d times and never answered; given up",
                           entry.battle_id, entry.request_id, entry.sends - 1)
             else:
-                await self._send("battle.advance", [entry.battle_id, entry.revision, entry.choice, entry.request_id])
+                await self._send_choice(entry.battle_id, entry.revision, entry.choice, entry.request_id)
                 metrics.CHOICES_RESENT.inc()
                 log.warning("battle %s: request %s had no answer after %g s; sent again (%d)",
                             entry.battle_id, entry.request_id, RESEND_AFTER, entry.sends)
@@ -240,6 +254,29 @@ class CeleryExecutor(Executor):
                     "message": f"the choice was made at revision {revision}; the battle is at {head.revision}"}
         return None
 
+    def _in_broker(self, taken_since: float) -> set[tuple[str, str]]:
+        """The (battle, request id) of every choice whose message the broker still holds: waiting
+        on the `turns` queue, or taken by a worker at or after `taken_since` (a turn takes
+        milliseconds: one taken earlier and still unacknowledged is held by a dead worker,
+        waiting for the visibility timeout). One snapshot (MULTI), so a message moving from
+        the queue to a worker is seen in one place or the other."""
+        client = self._broker_client()
+        prefix = self.celery.conf.broker_transport_options.get("global_keyprefix", "")
+        pipe = client.pipeline(transaction=True)
+        for step in PRIORITY_STEPS:
+            pipe.lrange(prefix + TURNS + (f"{PRIORITY_SEP}{step}" if step else ""), 0, -1)
+        pipe.hgetall(prefix + "unacked")
+        pipe.zrangebyscore(prefix + "unacked_index", taken_since, "+inf")
+        *queued, unacked, recent = pipe.execute()
+        messages = [json.loads(text) for texts in queued for text in texts]
+        messages += [json.loads(unacked[tag])[0] for tag in recent if tag in unacked]
+        held = set()
+        for message in messages:
+            parts = str(message.get("headers", {}).get("id", "")).split("/")
+            if len(parts) == 3:
+                held.add((parts[0], parts[1]))
+        return held
+
     # -- opponent inventions: a Celery result ----------------------------------------------
     async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
         return await self._call("battle.invent_opponents", [request], "the invention")
@@ -250,7 +287,7 @@ class CeleryExecutor(Executor):
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._calls[task_id] = answer
         try:
-            await self._send(name, args, task_id)
+            await self._send(name, args, task_id, result=True)
         except Exception as exc:  # the broker refused the message: nothing was queued
             self._calls.pop(task_id, None)
             return {"ok": False, "code": "unavailable", "message": f"{what} could not be queued: {exc}"}

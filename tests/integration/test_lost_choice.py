@@ -132,3 +132,46 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
     assert put_back == ([f"battle {battle}: request {request_id} was missing from the outbox; put back"]
                         if outbox_lost else [])
     assert stack.service.store.outbox().size() == 0
+
+
+def test_a_choice_still_queued_is_not_sent_again_and_is_settled_once_applied(stack, monkeypatch):
+    """No worker consumes this gateway's queue: the choice's message waits there past its
+    resend time, so the reconciler leaves it (a backlog is not fed duplicates); once the
+    choice is applied (here by the test, under the same request id) its entry is settled."""
+    from gateway import celery_executor
+    from worker.app import make_app
+
+    monkeypatch.setattr(celery_executor, "RESEND_AFTER", 0.5)
+    monkeypatch.setattr(celery_executor, "RECONCILE_EVERY", 0.1)
+    prefix = stack.env["MARINARA_BROKER_PREFIX"] + "unheard:"
+    unheard = make_app({**stack.env, "MARINARA_BROKER_PREFIX": prefix})
+
+    async def resent(client) -> float:
+        text = await (await client.get("/metrics")).text()
+        return float(re.search(r"^battle_choices_resent_total (\S+)$", text, re.MULTILINE).group(1))
+
+    async def body(client):
+        created = await create(client)
+        before = await battle_view(client, created)
+        _, token = token_for(created, before)
+        first = await resent(client)
+        status, _, sent = await choose_http(client, created, token, "queued-1")
+        assert status == 202
+        await asyncio.sleep(2.0)  # four resend times, twenty reconciler turns
+        assert await resent(client) == first
+        assert stack.service.store.outbox().size() == 1
+        assert stack.service.store.client.llen(prefix + "turns") == 1
+        choice = {"actor": sent["actor"], "option": sent["option_id"], "targets": sent["targets"]}
+        applied = await asyncio.to_thread(stack.service.apply, created["battle"], before["revision"], choice, "queued-1")
+        assert applied["ok"] and applied["revision"] == before["revision"] + 1
+        for _ in range(50):
+            if stack.service.store.outbox().size() == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert stack.service.store.outbox().size() == 0
+        assert await resent(client) == first
+
+    try:
+        harness.run(body, executor="celery", store=stack.service.store, celery=unheard)
+    finally:
+        unheard.close()
