@@ -17,7 +17,7 @@ through the kinds in bench/soak_battles.py (Ember Roads and 5e with and without 
 a window package whose hits ask a player, Lantern Marsh on its board); then every player of
 every battle plays on a WebSocket of their own at once (bench/soak_client.py), half the
 battles sending their choices on the socket and half by `POST /choices`. Meanwhile the
-chaos loop SIGKILLs a random worker every `--kill-every` seconds (default 2, +-50%) and
+chaos loop SIGKILLs a random worker every `--kill-every` seconds (default 2.5, +-50%) and
 starts a replacement at once, and after a quarter of `--kills` it SIGKILLs Redis and
 starts it again on the same port and directory (its AOF brings everything back).
 
@@ -252,10 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--battles", type=int, default=200, help="battles played at once (default 200)")
     parser.add_argument("--kills", type=int, default=50, help="worker SIGKILLs at least (default 50)")
     parser.add_argument("--minutes", type=float, default=15.0, help="the most the clients play (default 15)")
-    parser.add_argument("--kill-every", type=float, default=2.0, help="seconds between kills, +-50%% (default 2)")
+    parser.add_argument("--kill-every", type=float, default=2.5, help="seconds between kills, +-50%% (default 2.5)")
     parser.add_argument("--visibility", type=float, default=5.0, help="the workers' visibility timeout (default 5)")
-    parser.add_argument("--think", type=float, default=8.0,
-                        help="a client waits up to this long before answering a prompt (default 8 s, so the battles outlast 50 kills)")
+    parser.add_argument("--think", type=float, default=10.0,
+                        help="a client waits up to this long before answering a prompt (default 10 s, so the battles outlast 50 kills)")
     parser.add_argument("--seed", type=int, default=1, help="battle seeds start here; the chaos and clients too")
     parser.add_argument("--quick", action="store_true", help="24 battles, 8 kills, 4 minutes at the most")
     args = parser.parse_args(argv)
@@ -374,6 +374,7 @@ def summary(args: Any, ledgers: list[Ledger], chaos: Chaos, stack: ChaosStack, v
         "http_errors": sum(x.http_errors for x in ledgers),
         "http_failures": [f"{x.battle}: {line}" for x in ledgers for line in x.http_failures],
         "client_retried_unaccepted": sum(len(x.stalled - x.stalled_accepted) for x in ledgers),
+        "late_news": sum(1 for x in ledgers for status in x.stall_status.values() if status == "applied"),
         "round_trips": len(trips), "round_trip_p50_ms": _pct(trips, 0.5), "round_trip_p99_ms": _pct(trips, 0.99),
         "play_seconds": played, "load_average_before": load_before, "load_average_after": load_after,
     }
@@ -409,6 +410,7 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
             ("prompts asked again (reconnects) / double sends", f"{figures['reasked']} / {figures['double_sends']}"),
             ("choices the client sent again after a send that was not accepted (5xx, no answer)",
              figures["client_retried_unaccepted"]),
+            ("choices already applied when their client gave up waiting for news (20 s)", figures["late_news"]),
             ("socket reconnects / seq gaps / HTTP errors",
              f"{figures['reconnects']} / {figures['seq_gaps']} / {figures['http_errors']}"),
             ("choice round trip p50 / p99", f"{service._fmt(figures['round_trip_p50_ms'], ' ms')} / "

@@ -6,7 +6,8 @@ a list of problems (each a sentence):
   lost        a choice the gateway accepted (202, or `accepted` on the socket) that the
               store never recorded and nobody refused; `rescued`: one accepted and then
               applied only after the client, hearing nothing for longer than any
-              redelivery, sent it again;
+              redelivery, sent it again (one the gateway already reported applied when the
+              client gave up waiting is late news, not a lost choice, and is counted apart);
   twice       the battle's revisions after its creation are not exactly one per applied
               request id (a choice applied twice, or a write no accepted choice explains);
   stream      the event stream is not the creation's events followed, in revision order,
@@ -68,9 +69,11 @@ def check_battle(store: Any, ledger: Any, kind: Any, ruleset: Any) -> dict[str, 
     # Accepted, then sent again after `stall` seconds without news, and applied: the service
     # had dropped an accepted choice and the client's retry saved it. One whose send failed
     # (5xx: never accepted) and that the client sent again is the client's retry, not a loss.
-    rescued = [rid for _, rid, _ in applied if rid in ledger.stalled_accepted]
+    rescued = [rid for _, rid, _ in applied
+               if rid in ledger.stalled_accepted and ledger.stall_status.get(rid) != "applied"]
     for rid in rescued:
-        problems.append(f"{battle}: {rid} was accepted, and applied only after the client sent it again")
+        problems.append(f"{battle}: {rid} was accepted, and applied only after the client sent it again "
+                        f"(the gateway said {ledger.stall_status.get(rid)!r} when the client gave up waiting)")
     revisions = [r for r, _, _ in applied]
     expected = list(range(ledger.revision + 1, stored.revision + 1))
     twice = revisions != expected

@@ -49,6 +49,9 @@ class Ledger:
     stalled: set[str] = field(default_factory=set)
     #: Of `stalled`, those the gateway had accepted before the client gave up waiting.
     stalled_accepted: set[str] = field(default_factory=set)
+    #: Of `stalled_accepted`, how the gateway said each had ended when the client gave up
+    #: waiting (`GET /choices/{id}`): "applied" means only the news was late, not the choice.
+    stall_status: dict[str, str] = field(default_factory=dict)
     #: Each `POST /choices` that failed (5xx, or no answer): "<request id>: <what>".
     http_failures: list[str] = field(default_factory=list)
     doubles: int = 0
@@ -137,6 +140,7 @@ class Player:
                     self.ledger.stalled.add(self.outstanding)
                     if self.outstanding in self.ledger.accepted:
                         self.ledger.stalled_accepted.add(self.outstanding)
+                        self.ledger.stall_status[self.outstanding] = await self._status(self.outstanding)
                     await self._send(ws, self.outstanding)
                 continue
             if msg.type != aiohttp.WSMsgType.TEXT:
@@ -200,6 +204,14 @@ class Player:
             body = {**self.ledger.bodies[rid], **self.suggestions[rid], "request_id": rid + "-s"}
             self.ledger.bodies[rid + "-s"] = body
             await self._send(ws, rid + "-s")
+
+    async def _status(self, rid: str) -> str:
+        try:
+            async with self.session.get(f"{self.base}/v1/battles/{self.ledger.battle}/choices/{rid}",
+                                        headers={"Authorization": f"Bearer {self.token}"}) as r:
+                return str((await r.json(content_type=None) or {}).get("status", r.status))
+        except Exception as exc:  # noqa: BLE001 - only a figure
+            return type(exc).__name__
 
     async def _send(self, ws: Any, rid: str) -> None:
         body = self.ledger.bodies[rid]

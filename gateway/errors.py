@@ -2,7 +2,8 @@
 
 Owns: `ApiError` (raised by handlers), `STATUS_OF` (a rules refusal code -> HTTP status)
 and the middleware that turns every error, including aiohttp's own (404 route, 405, 413
-body too large), into an `ErrorBody`.
+body too large), into an `ErrorBody`; a store that cannot be reached (Redis restarting or
+loading its AOF) is 503 `unavailable`, not 500.
 """
 
 from __future__ import annotations
@@ -74,6 +75,17 @@ def validation_lines(exc: ValidationError) -> list[str]:
     return lines
 
 
+def _store_away(exc: BaseException) -> bool:
+    """A connection to the store (or broker) failed or timed out: Redis is away or loading."""
+    if isinstance(exc, (ConnectionError, TimeoutError)):
+        return True
+    try:
+        import redis
+    except ImportError:
+        return False
+    return isinstance(exc, (redis.ConnectionError, redis.TimeoutError))
+
+
 _HTTP_CODES = {400: "bad-request", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
                413: "too-large", 415: "unsupported-media-type"}
 
@@ -93,6 +105,12 @@ async def error_middleware(request: web.Request,
             raise
         code = _HTTP_CODES.get(exc.status, f"http-{exc.status}")
         return ApiError(code, exc.reason.lower(), status=exc.status).response()
-    except Exception:
+    except Exception as exc:
+        if _store_away(exc):
+            # Redis restarting or still loading its AOF: the client's retry will get through.
+            log.warning("%s %s: the battle store is unavailable (%s)", request.method, request.path,
+                        type(exc).__name__)
+            return ApiError("unavailable", f"the battle store is briefly unavailable ({type(exc).__name__}); "
+                            "nothing was done, try again", status=503).response()
         log.exception("unhandled error on %s %s", request.method, request.path)
         return ApiError("internal", "the gateway failed on this request", status=500).response()
