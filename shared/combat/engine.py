@@ -22,7 +22,7 @@ from .condition_ends import resolving
 from .costs import record_spend_limits
 from .fight import Fight, Refused
 from .health_max import settle_at_start
-from .options import MenuItem, Option, build_menu
+from .options import MenuItem, Option, build_menu, has_choice
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
@@ -222,14 +222,19 @@ def _settle(fight: Fight) -> None:
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
             end_turn(fight)
             continue
-        items = build_menu(fight, actor, forecasts=actor.controller == "engine")
-        if all(i.plan.kind == "end" for i in items):
-            end_turn(fight)
-            continue
         if actor.controller != "engine":
+            # Whoever decides draws the menu themselves; here it only matters whether
+            # there is anything on it besides ending the turn.
+            if not has_choice(fight, actor):
+                end_turn(fight)
+                continue
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
+        items = build_menu(fight, actor)
+        if all(i.plan.kind == "end" for i in items):
+            end_turn(fight)
+            continue
         item, targets = choose(fight, actor, items)
         _apply(fight, actor.id, item, [fight.get(t) for t in targets])
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard

@@ -538,22 +538,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             text=(f"{budget_label}; " if budget_label else "") + text,
         )
         items.append(MenuItem(option, plan))
-    main_budget = fight.combat.economy.budgets[0].id
-    if can_act and budget_left(actor, main_budget):
-        for name in fight.combat.standard or []:
-            if name == "help":
-                allies = [c for c in fight.standing(actor.side) if c.id != actor.id]
-                if not allies:
-                    continue
-                targets, count = [c.id for c in allies], 1
-            else:
-                targets, count = [], 0
-            items.append(MenuItem(
-                Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
-                       targets=targets, count=count, text=_STANDARD_TEXT[name]),
-                Plan(kind="standard", name=name, budget=main_budget, standard=name),
-            ))
     if can_act:
+        items += _standard_items(fight, actor)
         from .contests import contest_items
         from .costs import granted_standard_items
 
@@ -564,6 +550,40 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     from .menu_rules import refine
 
     return refine(fight, actor, items)
+
+
+def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
+    """`standard:<name>` for each of `combat.standard`, while the first budget lasts."""
+    items: list[MenuItem] = []
+    main_budget = fight.combat.economy.budgets[0].id
+    if not budget_left(actor, main_budget):
+        return items
+    for name in fight.combat.standard or []:
+        if name == "help":
+            allies = [c for c in fight.standing(actor.side) if c.id != actor.id]
+            if not allies:
+                continue
+            targets, count = [c.id for c in allies], 1
+        else:
+            targets, count = [], 0
+        items.append(MenuItem(
+            Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
+                   targets=targets, count=count, text=_STANDARD_TEXT[name]),
+            Plan(kind="standard", name=name, budget=main_budget, standard=name),
+        ))
+    return items
+
+
+def has_choice(fight: Fight, actor: Combatant) -> bool:
+    """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
+    asks before handing a turn to a player or the GM. A standard action aimed at nobody
+    (dodge, dash, ...) is never taken off by `menu_rules.refine`, so while one is offered
+    the whole menu need not be drawn; otherwise it is, without forecasts."""
+    if not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
+            and any(name != "help" for name in fight.combat.standard or []) \
+            and budget_left(actor, fight.combat.economy.budgets[0].id):
+        return True
+    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False))
 
 
 def _option_label(fight: Fight, plan: Plan) -> str:
