@@ -67,6 +67,17 @@ def side_mode(fight: Fight, c: Combatant) -> str:
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
     """The check of the list that adds the most (the first one on a tie)."""
+    memo = fight.menu_memo
+    if memo is not None:
+        key = ("check", c.id, tuple(check_ids))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _best_check(fight, c, check_ids)
+        return found
+    return _best_check(fight, c, check_ids)
+
+
+def _best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
     best: tuple[str, int] | None = None
     for check_id in check_ids:
         bonus = N.check_bonus(fight, c, check_id)

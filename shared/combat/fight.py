@@ -42,6 +42,11 @@ class Fight:
         self._views: dict[str, SheetView] = {}
         #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
         self.rules_memo: dict[str, tuple[Any, ...]] = {}
+        #: Per-call memo of `numbers.effects`, kept with the `rules_in_force` answer it read.
+        self.effects_memo: dict[str, tuple[Any, frozenset[str]]] = {}
+        #: What one drawing of a menu has read (options.build_menu), None between menus:
+        #: nothing changes while a menu is drawn, so a number read once holds until it ends.
+        self.menu_memo: dict[Any, Any] | None = None
         #: False while a menu is drawn only to check what is legal: forecasts are skipped.
         self.forecasting = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).

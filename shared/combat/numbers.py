@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import is_
 from typing import Any, Iterable
 
 from ..ruleset.base import ValueRef
@@ -140,19 +141,24 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
 
 
 def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
-    """(name, rule, held condition or None) for each condition and reached level.
+    """(name, rule, held condition or None) for each condition and reached level."""
+    return list(in_force(fight, c))
+
+
+def in_force(fight: Fight, c: Combatant) -> tuple[tuple[str, Any, Any], ...]:
+    """`rules_in_force` as a tuple shared between callers (the readers in this module).
 
     A menu reads this a hundred times, so it is kept for the length of one call while what
     it is read from stays the same: the same sheet object (sheet operations replace it, they
     never edit it), the same block, the same held conditions (by identity) and tracks."""
-    held = tuple(c.conditions)
+    held = c.conditions
     hit = fight.rules_memo.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
-            and len(hit[3]) == len(held) and all(a is b for a, b in zip(hit[3], held)):
-        return list(hit[4])
-    out = _rules_in_force(fight, c)
-    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), held, out)
-    return list(out)
+            and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
+        return hit[4]
+    out = tuple(_rules_in_force(fight, c))
+    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
+    return out
 
 
 def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
@@ -171,16 +177,24 @@ def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def effects(fight: Fight, c: Combatant) -> set[str]:
+def effects(fight: Fight, c: Combatant) -> frozenset[str]:
+    """Every effect the conditions and levels in force give `c` (kept with what they are
+    read from, like `rules_in_force`)."""
+    rules = in_force(fight, c)
+    hit = fight.effects_memo.get(c.id)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     found: set[str] = set()
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in rules:
         found.update(rule.effects or [])
-    return found
+    out = frozenset(found)
+    fight.effects_memo[c.id] = (rules, out)
+    return out
 
 
 def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = None, skill: str | None = None) -> int:
     n = 0
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in in_force(fight, c):
         if effect in (rule.effects or []):
             if save is not None and rule.saves and save not in rule.saves:
                 continue
@@ -215,7 +229,7 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
               context: Any = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`)."""
     out: list[Bonus] = []
-    for name, rule, _held in rules_in_force(fight, c):
+    for name, rule, _held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or (mod.flat is None and mod.dice is None):
                 continue
@@ -229,7 +243,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
                context: Any = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or mod.mode is None:
                 continue
@@ -243,7 +257,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
 
 
 def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
-    for name, rule, _held in rules_in_force(fight, c):
+    for name, rule, _held in in_force(fight, c):
         if save in (getattr(rule, "failsSaves", None) or []):
             return name
     return None

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -134,22 +135,67 @@ def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> 
 
 
 def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Fraction, Fraction]:
+    """(chance to hit, chance of a critical) of an attack roll adding `to_hit`."""
+    key = _hit_key(fight, attacker, target, to_hit)
+    return _chances(key) if key is not None else (Fraction(0), Fraction(0))
+
+
+def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Any, ...] | None:
+    """Every number an attack roll's odds depend on: dice count and sides, the total added,
+    the defense, the roll mode, natural faces and where criticals start. None without an
+    attack roll. While a menu is drawn the state stands still, so the parts read from the
+    two combatants are kept in the menu's memo for every option aimed the same way."""
     roll = fight.combat.attackRoll
     if roll is None:
-        return Fraction(0), Fraction(0)
-    dice = DiceExpr.of(roll.dice.count, roll.dice.sides, to_hit + round(_flat_mods(fight, attacker, "attacks")))
-    defense, _parts = N.defense(fight, target)
+        return None
+    memo = fight.menu_memo
+    pair = (attacker.id, target.id)
+    parts = memo.get(pair) if memo is not None else None
+    if parts is None:
+        flat = round(_flat_mods(fight, attacker, "attacks"))
+        defense, _parts = N.defense(fight, target)
+        crit_from = None
+        naturals = roll.naturals
+        if naturals and naturals.max == "critical" and roll.criticalFrom is not None:
+            view = fight.view(attacker)
+            if view is not None:
+                crit_from = math.floor(view.value(roll.criticalFrom))
+        parts = (flat, defense, attack_mode(fight, attacker, target), crit_from)
+        if memo is not None:
+            memo[pair] = parts
+    flat, defense, mode, crit_from = parts
     naturals = roll.naturals
-    nmax = naturals.max if naturals and naturals.max and dice.single_die else "none"
-    nmin = naturals.min if naturals and naturals.min and dice.single_die else "none"
-    crit_from = None
-    if nmax == "critical" and roll.criticalFrom is not None:
-        view = fight.view(attacker)
-        if view is not None:
-            crit_from = math.floor(view.value(roll.criticalFrom))
-    odds = attack_forecast(dice, defense, attack_mode(fight, attacker, target), naturals_max=nmax,
-                           naturals_min=nmin, critical_from=crit_from)
+    return (roll.dice.count, roll.dice.sides, to_hit + flat, defense, mode,
+            naturals.max if naturals and naturals.max else "none",
+            naturals.min if naturals and naturals.min else "none", crit_from)
+
+
+@lru_cache(maxsize=4096)
+def _chances(key: tuple[Any, ...]) -> tuple[Fraction, Fraction]:
+    count, sides, modifier, defense, mode, nmax, nmin, crit_from = key
+    dice = DiceExpr.of(count, sides, modifier)
+    if not dice.single_die:
+        nmax = nmin = "none"
+    odds = attack_forecast(dice, defense, mode, naturals_max=nmax, naturals_min=nmin,
+                           critical_from=crit_from if nmax == "critical" else None)
     return odds.hit, odds.critical
+
+
+@lru_cache(maxsize=4096)
+def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str) -> tuple[float, float]:
+    """(hit chance, expected damage) as a forecast shows them, for one attack roll."""
+    hit, crit = _chances(key)
+    dmg = (hit - crit) * mean_damage(damage) + crit * mean_damage(damage, critical)
+    return round(float(hit), 4), round(float(dmg), 3)
+
+
+def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int, damage: DiceExpr,
+                   critical: str) -> Forecast:
+    key = _hit_key(fight, attacker, target, to_hit)
+    if key is None:
+        return Forecast(target=target.id, hit=0.0, damage=0.0)
+    hit, dmg = _blow(key, damage, critical)
+    return Forecast(target=target.id, hit=hit, damage=dmg)
 
 
 def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
@@ -388,49 +434,44 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [Forecast(target=t.id) for t in targets]
-    out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
-    for t in targets:
-        if plan.kind == "weapon" and plan.damage is not None:
-            hit, crit = hit_forecast(fight, actor, t, plan.to_hit)
-            dmg = (hit - crit) * mean_damage(plan.damage) + crit * mean_damage(plan.damage, critical)
-            out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-        elif plan.kind == "entry":
-            m = plan.mechanics
-            from .costs import amount_expr
+    # What an option deals or heals does not depend on whom it is aimed at, so it is worked
+    # out once for all the targets.
+    if plan.kind == "weapon" and plan.damage is not None:
+        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical) for t in targets]
+    if plan.kind == "entry":
+        m = plan.mechanics
+        from .costs import amount_expr
 
-            if m.kind == "heal" and m.amount is not None:
-                amt = amount_expr(fight, actor, m, plan.cost_steps).mean
-                out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
-            elif m.amount is not None and m.kind == "attack":
-                expr = amount_expr(fight, actor, m, plan.cost_steps)
-                if m.attackRoll:
-                    hit, crit = hit_forecast(fight, actor, t, plan.to_hit)
-                    dmg = (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical)
-                    out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-                else:
-                    out.append(Forecast(target=t.id, hit=1.0 if m.autoHit or not m.save else None, damage=round(float(mean_damage(expr)), 3)))
-            else:
-                out.append(Forecast(target=t.id))
-        elif plan.kind == "action":
-            a = plan.action
-            expr = action_damage(a, fight, actor)
-            if a.heal is not None:
-                amt = parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)
-                out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
-            elif expr is not None and a.toHit is not None and not a.autoHit:
-                hit, crit = hit_forecast(fight, actor, t, a.toHit)
-                dmg = (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical)
-                out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-            elif expr is not None:
-                out.append(Forecast(target=t.id, hit=1.0 if not a.save else None, damage=round(float(mean_damage(expr)), 3)))
-            else:
-                out.append(Forecast(target=t.id))
-        elif plan.kind == "sequence":
+        if m.kind == "heal" and m.amount is not None:
+            amt = round(float(amount_expr(fight, actor, m, plan.cost_steps).mean), 3)
+            return [Forecast(target=t.id, heal=amt) for t in targets]
+        if m.amount is not None and m.kind == "attack":
+            expr = amount_expr(fight, actor, m, plan.cost_steps)
+            if m.attackRoll:
+                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical) for t in targets]
+            hit, dmg = 1.0 if m.autoHit or not m.save else None, round(float(mean_damage(expr)), 3)
+            return [Forecast(target=t.id, hit=hit, damage=dmg) for t in targets]
+        return [Forecast(target=t.id) for t in targets]
+    if plan.kind == "action":
+        a = plan.action
+        expr = action_damage(a, fight, actor)
+        if a.heal is not None:
+            amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
+            return [Forecast(target=t.id, heal=amt) for t in targets]
+        if expr is not None and a.toHit is not None and not a.autoHit:
+            return [_blow_forecast(fight, actor, t, a.toHit, expr, critical) for t in targets]
+        if expr is not None:
+            hit, dmg = 1.0 if not a.save else None, round(float(mean_damage(expr)), 3)
+            return [Forecast(target=t.id, hit=hit, damage=dmg) for t in targets]
+        return [Forecast(target=t.id) for t in targets]
+    if plan.kind == "sequence":
+        steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
+        out: list[Forecast] = []
+        for t in targets:
             hit_total = 0.0
             dmg_total = 0.0
-            for step in plan.steps:
-                expr = action_damage(step, fight, actor)
+            for step, expr in steps:
                 if expr is None:
                     continue
                 if step.toHit is not None and not step.autoHit:
@@ -440,9 +481,8 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                 else:
                     dmg_total += float(mean_damage(expr))
             out.append(Forecast(target=t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
-        else:
-            out.append(Forecast(target=t.id))
-    return out
+        return out
+    return [Forecast(target=t.id) for t in targets]
 
 
 def _target_count(plan: Plan) -> int:
@@ -465,12 +505,14 @@ def _target_count(plan: Plan) -> int:
 
 def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True) -> list[MenuItem]:
     """Everything `actor` may choose now; `forecasts=False` when only legality matters."""
-    before = fight.forecasting
+    before, memo = fight.forecasting, fight.menu_memo
     fight.forecasting = forecasts
+    # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
+    fight.menu_memo = {} if memo is None else memo
     try:
         return _build_menu(fight, actor)
     finally:
-        fight.forecasting = before
+        fight.forecasting, fight.menu_memo = before, memo
 
 
 def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
