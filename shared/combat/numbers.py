@@ -118,8 +118,11 @@ def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
+    levels = fight.combat.levels
+    if not levels:
+        return
     immune = immunities(c)
-    for level in fight.combat.levels or []:
+    for level in levels:
         if level.track is not None:
             if level.track.lower() in immune:
                 continue
@@ -129,15 +132,15 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
                 value = info.value if info is not None else 0
             else:
                 value = c.tracks.get(level.track, 0)
-            name = f"{label(fight.ruleset, 'track', level.track)} {value}"
+            if value >= level.at:
+                yield f"{label(fight.ruleset, 'track', level.track)} {value}", level
         else:
             view = fight.view(c)
             if view is None:
                 continue
             value = view.derived(level.derived)
-            name = f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}"
-        if value >= level.at:
-            yield name, level
+            if value >= level.at:
+                yield f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}", level
 
 
 def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
@@ -270,8 +273,7 @@ def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
 
 def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
     """(current, maximum, temporary points). A track reads as boxes left to fill."""
-    from .health_max import factor, halve
-
+    factor, halve = _health_max.factor, _health_max.halve
     spec = fight.combat.health
     view = fight.view(c)
     if view is None:
@@ -354,3 +356,8 @@ def damage_guard(c: Combatant, key: str) -> set[str]:
         elif isinstance(entry, dict) and isinstance(entry.get("type"), str):
             out.add(entry["type"].lower())
     return out
+
+
+# health_max builds on this module; bound last so that either may be imported first (an
+# import inside `health`, read many times a step, cost more than a microsecond a call).
+from . import health_max as _health_max  # noqa: E402

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..dice import DiceError, DiceExpr, attack_forecast, expected_damage, mean_damage, parse_dice, pick_mode
+from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from . import numbers as N
 from .fight import Fight
@@ -359,9 +360,7 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
 
 
 def can_pay(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> bool:
-    from .costs import can_pay as pays
-
-    return pays(fight, actor, costs)
+    return _costs.can_pay(fight, actor, costs)
 
 
 # ---------------------------------------------------------------------------
@@ -375,8 +374,6 @@ _PARSED_ACTIONS: dict[int, tuple[list[Any], list[Any]]] = {}
 def block_actions(actor: Combatant) -> list[Any]:
     """A block's actions as models. A block never changes once the fight is set up and is
     shared between working copies, so each list is parsed once per process."""
-    from ..ruleset.creature_actions import CreatureAction
-
     raw = (actor.block or {}).get("actions") or []
     cached = _PARSED_ACTIONS.get(id(raw))
     if cached is not None and cached[0] is raw:
@@ -415,9 +412,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
     """An action's damage; with the fight and the actor, as things stand now (the first
     `damage.alternatives` that holds replaces the first amount)."""
     if fight is not None and actor is not None:
-        from .creature_extras import action_damage as current
-
-        return current(fight, actor, action)
+        return _creature_extras.action_damage(fight, actor, action)
     dmg = action.damage
     if dmg is None:
         return None
@@ -441,8 +436,7 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical) for t in targets]
     if plan.kind == "entry":
         m = plan.mechanics
-        from .costs import amount_expr
-
+        amount_expr = _costs.amount_expr
         if m.kind == "heal" and m.amount is not None:
             amt = round(float(amount_expr(fight, actor, m, plan.cost_steps).mean), 3)
             return [Forecast(target=t.id, heal=amt) for t in targets]
@@ -490,9 +484,7 @@ def _target_count(plan: Plan) -> int:
         m = plan.mechanics
         if m.targets == "self":
             return 0
-        from .costs import target_count
-
-        return target_count(m, plan.cost_steps)
+        return _costs.target_count(m, plan.cost_steps)
     if plan.kind == "action":
         a = plan.action
         if a.self_:
@@ -529,10 +521,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             plans += _weapon_plans(fight, actor, view)
             plans += _entry_plans(fight, actor, view)
         plans += _action_plans(fight, actor)
-        from .costs import expand_payments
-        from .spellcasting import spell_plans
-
-        plans = expand_payments(fight, actor, plans + spell_plans(fight, actor))
+        plans = _costs.expand_payments(fight, actor, plans + _spellcasting.spell_plans(fight, actor))
     attack_cap = _attack_cap(fight, actor)
     seen: set[str] = set()
     for plan in plans:
@@ -582,16 +571,11 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         items.append(MenuItem(option, plan))
     if can_act:
         items += _standard_items(fight, actor)
-        from .contests import contest_items
-        from .costs import granted_standard_items
-
-        items += contest_items(fight, actor, attack_cap)
+        items += _contests.contest_items(fight, actor, attack_cap)
         if view is not None:
-            items += granted_standard_items(fight, actor, view)
+            items += _costs.granted_standard_items(fight, actor, view)
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
-    from .menu_rules import refine
-
-    return refine(fight, actor, items)
+    return _menu_rules.refine(fight, actor, items)
 
 
 def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -630,9 +614,7 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
 
 def _option_label(fight: Fight, plan: Plan) -> str:
     if plan.kind == "entry":
-        from .costs import payment_label
-
-        return payment_label(fight, plan)
+        return _costs.payment_label(fight, plan)
     return plan.name
 
 
@@ -653,3 +635,13 @@ def _attack_cap(fight: Fight, actor: Combatant) -> int | None:
         if isinstance(value, int):
             cap = value if cap is None else min(cap, value)
     return cap
+
+
+# The modules that build on this one (they import `Plan`, `Option`, ... from here) are bound
+# last, so that either side may be imported first; they are read when a menu is drawn. An
+# import inside each function cost more than a microsecond a call, a few dozen times a menu.
+from . import contests as _contests  # noqa: E402
+from . import costs as _costs  # noqa: E402
+from . import creature_extras as _creature_extras  # noqa: E402
+from . import menu_rules as _menu_rules  # noqa: E402
+from . import spellcasting as _spellcasting  # noqa: E402
