@@ -202,11 +202,21 @@ def _win_text(fight: Fight, contest: Any) -> str:
     return "; ".join(parts)
 
 
+def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Any, memo: dict[Any, Any]) -> float:
+    """The menu's chance of winning, shared by contests rolled with the same checks (a
+    grapple and a shove usually are)."""
+    key = (tuple(contest.attacker.checks), tuple(contest.defender.checks), contest.ties, target.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = round(float(win_chance(fight, actor, target, contest, memo)), 4)
+    return found
+
+
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
     if fight.combat.attackRoll is None or not fight.combat.contests:
         return out
-    memo: dict[str, Side] = {}
+    memo: dict[Any, Any] = {}
     for contest in fight.combat.contests:
         free_strike = bool(contest.strike) and actor.strikes > 0
         if not free_strike and not budget_left(actor, contest.budget):
@@ -220,8 +230,10 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         d_checks = " or ".join(check_label(fight, c) for c in contest.defender.checks)
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
-        forecasts = [Forecast(target=t.id, win=round(float(win_chance(fight, actor, t, contest, memo)), 4))
-                     if fight.forecasting else Forecast(target=t.id) for t in targets]
+        if fight.forecasting:
+            forecasts = [Forecast(target=t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
+        else:
+            forecasts = [Forecast(target=t.id) for t in targets]
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,
