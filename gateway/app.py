@@ -19,7 +19,7 @@ from shared.store import AsyncBattleStore, BattleStore, open_store
 from worker.service import BattleService
 from worker.settings import Settings
 
-from . import routes_battles, routes_choices, routes_rulesets, routes_service, ws
+from . import routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_service, ws
 from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
 from .errors import error_middleware
 from .executor import EmbeddedExecutor, Executor
@@ -39,6 +39,8 @@ WS_MAX_MESSAGE = 64 * 1024
 ALL_ROUTES: list[Route] = [
     *routes_rulesets.ROUTES,
     *routes_battles.ROUTES,
+    *routes_games.ROUTES,
+    *routes_bridge.ROUTES,
     *routes_choices.ROUTES,
     *ws.ROUTES,
     *routes_service.ROUTES,
@@ -116,5 +118,6 @@ def create_app(
 
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(feed_ctx)
+    app.cleanup_ctx.append(routes_games.games_ctx)
     app.on_shutdown.append(ws.close_sockets)
     return app

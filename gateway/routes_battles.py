@@ -36,7 +36,7 @@ def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
         service.ruleset(digest)
     except LookupError as exc:
         raise ApiError("unknown-ruleset", str(exc)) from None
-    result = service.create(digest, body.party, body.foes, seed=body.seed)
+    result = service.create(digest, body.party, body.foes, seed=body.seed, window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest

@@ -55,6 +55,8 @@ class CreateBattle(Message):
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    #: Seconds a window waits for its answer before the sweeper passes for the one asked.
+    window_seconds: float | None = Field(default=None, gt=0, le=86400)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":

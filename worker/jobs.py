@@ -104,7 +104,9 @@ def _pass_window(service: BattleService, battle_id: str) -> dict[str, Any]:
     if hold is None or loaded is None:
         return {"ok": False, "code": "no-window", "message": "the window closed before its deadline was swept"}
     state, revision = loaded
-    actor_id = hold.get("actor") if isinstance(hold.get("actor"), str) else None
+    # The window record asks `asking[0]`, who is also the pending actor.
+    asking = hold.get("asking") if isinstance(hold.get("asking"), list) else []
+    actor_id = asking[0] if asking and isinstance(asking[0], str) else None
     actor_id = actor_id or (state.pending.actor if state.pending else None)
     if actor_id is None:
         return {"ok": False, "code": "not-waiting", "message": "the battle is not waiting for anyone"}

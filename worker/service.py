@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from typing import Any, Callable
 
 from shared.combat import BattleState, Refused, SetupError, advance, start_battle
@@ -32,8 +33,13 @@ def _dump(state: BattleState) -> dict[str, Any]:
 
 def _hold(state: BattleState) -> dict[str, Any] | None:
     """The single-window hold the gateway routes prompts by: the open window, saved with
-    the state under the same revision (None when no window is open)."""
-    return state.pending.window if state.pending is not None else None
+    the state under the same revision (None when no window is open). A window asking a
+    person gets its deadline here from the battle's `window_seconds`, counted from when
+    that person is first asked."""
+    window = state.pending.window if state.pending is not None else None
+    if window is not None and state.window_seconds and window.get("deadline") is None:
+        window["deadline"] = time.time() + state.window_seconds
+    return window
 
 
 def _events(events: list[Any]) -> list[dict[str, Any]]:
@@ -84,7 +90,7 @@ class BattleService:
 
     # -- battles -----------------------------------------------------------------------
     def create(self, digest: str, party: list[Any], foes: list[Any], *, seed: int | None = None,
-               battle_id: str | None = None) -> dict[str, Any]:
+               battle_id: str | None = None, window_seconds: float | None = None) -> dict[str, Any]:
         ruleset = self.ruleset(digest)
         seed = seed if seed is not None else secrets.randbelow(2**53)
         battle_id = battle_id or "b-" + secrets.token_hex(8)
@@ -92,8 +98,9 @@ class BattleService:
             state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest)
         except SetupError as exc:
             return {"ok": False, "code": "setup-refused", "message": "; ".join(exc.problems)}
-        saved = self.store.create(battle_id, _dump(state), _events(events), revision=state.revision + 1,
-                                  hold=_hold(state))
+        state.window_seconds = window_seconds
+        hold = _hold(state)
+        saved = self.store.create(battle_id, _dump(state), _events(events), revision=state.revision + 1, hold=hold)
         return {"ok": True, "battle": battle_id, "revision": saved.revision, "events": _events(events)}
 
     def load(self, battle_id: str) -> tuple[BattleState, int] | None:
@@ -130,13 +137,14 @@ class BattleService:
             new_state, events = result
             if note is not None:
                 events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+            hold = _hold(new_state)
             pending = new_state.pending.model_dump(mode="json") if new_state.pending else None
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
                       "pending": pending, "outcome": new_state.outcome}
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
             saved = self.store.save(battle_id, stored.revision, _dump(new_state), answer["events"],
-                                    request_id=request_id, result=answer, hold=_hold(new_state))
+                                    request_id=request_id, result=answer, hold=hold)
             if isinstance(saved, Saved):
                 return answer
             if isinstance(saved, Duplicate):

@@ -137,6 +137,8 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
+    # What a hit window holds: the roll is never made again, only checked again (windows).
+    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": bool(note) and hit}
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
@@ -181,27 +183,61 @@ def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]
 
 
 def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
-    plan = item.plan
+    """Pays for the option and resolves it at once (no window is asked in between)."""
+    pay(fight, actor, item.plan)
+    perform(fight, actor, item.plan, targets)
+
+
+def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """What the option costs, paid before anyone is asked about it and never refunded.
+    Standard actions, contests and shaking off pay as they resolve (they open no window)."""
     if plan.kind == "weapon":
-        _weapon(fight, actor, plan, targets[0])
+        if plan.uses_strike and actor.strikes > 0:
+            actor.strikes -= 1
+        else:
+            _spend_budget(fight, actor, plan.budget)
+            if plan.uses_strike:
+                actor.strikes = plan.strikes - 1
     elif plan.kind == "entry":
-        _entry(fight, actor, plan, targets)
+        _spend_budget(fight, actor, plan.budget)
+        _pay_costs(fight, actor, plan.costs, plan.name)
+        C.note_steps(fight, actor, plan)
+        spend_uses(fight, actor, plan)
     elif plan.kind == "action":
         _spend_budget(fight, actor, plan.budget)
         _use_action(fight, actor, plan.action)
-        _creature_action(fight, actor, plan.action, targets)
     elif plan.kind == "sequence":
         _spend_budget(fight, actor, plan.budget)
-        fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
+
+
+def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+            cursor: dict[str, Any] | None = None) -> None:
+    """Resolves a paid option. `cursor` resumes it where a hit window held it: the target
+    (and sequence part) it stopped at, with the held roll (windows.Held)."""
+    if plan.kind == "weapon":
+        _weapon(fight, actor, plan, targets[0], cursor)
+    elif plan.kind == "entry":
+        _entry(fight, actor, plan, targets, cursor)
+    elif plan.kind == "action":
+        _creature_action(fight, actor, plan.action, targets, cursor, {})
+    elif plan.kind == "sequence":
+        if cursor is None:
+            fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
         first = targets[0]
-        for step in plan.steps:
+        start = cursor.get("step", 0) if cursor is not None else 0
+        for k, step in enumerate(plan.steps):
+            if k < start:
+                continue
             if fight.state.outcome:
                 break
             target = first if not first.out and not first.down else next(iter(
                 filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)), None)
+            if cursor is not None and k == start and cursor.get("target"):
+                target = fight.state.combatant(cursor["target"])
             if target is None or not attack_step_allowed(fight, actor, step):
                 break
-            _creature_action(fight, actor, step, [target])
+            _creature_action(fight, actor, step, [target], cursor if k == start else None,
+                             {"step": k, "target": target.id})
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
     elif plan.kind == "contest":
@@ -211,14 +247,24 @@ def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combat
     finish_attack(fight)
 
 
-def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
-    if plan.uses_strike and actor.strikes > 0:
-        actor.strikes -= 1
-    else:
-        _spend_budget(fight, actor, plan.budget)
-        if plan.uses_strike:
-            actor.strikes = plan.strikes - 1
-    hit, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str, plan: Any,
+            cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool]:
+    """The attack roll at position `at`: the held roll when the cursor stopped here (checked
+    again against the defense as it is now), otherwise a new roll, held when it hits
+    someone who may answer (a hit window; raises windows.Held)."""
+    from . import windows as W
+
+    if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
+        held = cursor.pop("held")
+        return W.recheck_hit(fight, actor, target, held, what)
+    hit, critical = attack_roll(fight, actor, target, to_hit, what)
+    if hit:
+        W.offer_hit(fight, actor, target, plan, at)
+    return hit, critical
+
+
+def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
+    hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
         amount, text = roll_damage(fight, plan.damage, critical)
         CE.open_blow(fight, target)
@@ -246,17 +292,23 @@ def _entry_amount(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> 
     return C.amount_expr(fight, actor, mech, steps)
 
 
-def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+           cursor: dict[str, Any] | None = None) -> None:
     mech = plan.mechanics
-    _spend_budget(fight, actor, plan.budget)
-    _pay_costs(fight, actor, plan.costs, plan.name)
-    C.note_steps(fight, actor, plan)
-    spend_uses(fight, actor, plan)
-    if held_back(fight, actor, plan, targets):
-        return
-    C.give_budgets(fight, actor, mech.gives, plan.name)
     if mech.targets == "self" or not targets:
         targets = [actor]
+    if cursor is None and not _entry_starts(fight, actor, plan, targets):
+        return
+    _entry_targets(fight, actor, plan, targets, cursor)
+
+
+def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> bool:
+    """What an entry does once before it reaches anyone (never again on resuming); False
+    when a `delays` condition held it back."""
+    mech = plan.mechanics
+    if held_back(fight, actor, plan, targets):
+        return False
+    C.give_budgets(fight, actor, mech.gives, plan.name)
     names = ", ".join(t.name for t in targets)
     fight.emit("ability", f"{actor.name} uses {plan.name} on {names}.", actor=actor.id, targets=[t.id for t in targets])
     if mech.concentration:
@@ -265,11 +317,31 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
+    return True
+
+
+def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+                   cursor: dict[str, Any] | None) -> None:
+    mech = plan.mechanics
+    start = cursor.get("index", 0) if cursor is not None else 0
+    # A condition's `noDamageFrom` reads which entry the blows come from.
+    fight.blow_from = plan.entry_ref
+    try:
+        _each_entry_target(fight, actor, plan, targets, cursor, start)
+    finally:
+        fight.blow_from = None
+
+
+def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
+                       cursor: dict[str, Any] | None, start: int) -> None:
+    mech = plan.mechanics
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
         shared_roll = roll_damage(fight, expr, False)
-    for target in targets:
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome:
             break
         if mech.kind == "heal":
@@ -289,7 +361,7 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant])
         half = False
         critical = False
         if mech.attackRoll:
-            landed, critical = attack_roll(fight, actor, target, plan.to_hit, plan.name)
+            landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
         elif mech.save is not None and not mech.autoHit:
             dc = plan.save_dc if plan.save_dc is not None else 10
             saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
@@ -372,7 +444,8 @@ def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
         actor.recharge[action.id] = False
 
 
-def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant]) -> None:
+def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant],
+                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
     if action.self_:
         targets = [actor]
     if action.heal is not None:
@@ -384,16 +457,21 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None
-    shared_roll = roll_damage(fight, expr, False) if expr is not None and (action.toHit is None or action.autoHit) else None
-    if action.toHit is None or action.autoHit or action.save is not None:
+    start = cursor.get("index", 0) if cursor is not None else 0
+    rolled_once = action.toHit is None or action.autoHit
+    shared_roll = roll_damage(fight, expr, False) if expr is not None and rolled_once else None
+    if (rolled_once or action.save is not None) and cursor is None:
         fight.emit("action", f"{actor.name} uses {action.name} on {', '.join(t.name for t in targets)}.",
                    actor=actor.id, targets=[t.id for t in targets])
-    for target in targets:
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome or target.out:
             break
         landed, half, critical = True, False, False
         if action.toHit is not None and not action.autoHit:
-            landed, critical = attack_roll(fight, actor, target, action.toHit, action.name)
+            landed, critical = _attack(fight, actor, target, action.toHit, action.name,
+                                       action, cursor, {**(at or {}), "index": i})
         if landed and action.save is not None:
             saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
                                 against=SA.for_action(actor.id, action))

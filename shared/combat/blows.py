@@ -233,12 +233,34 @@ def _times(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]]) -> None
     fight.emit("note", f"{' and '.join(names)} {word} the blow: {total} becomes {wanted}.", times=float(times))
 
 
+def _no_damage_from(fight: Fight, target: Combatant) -> str | None:
+    """The condition whose `noDamageFrom` keeps the blows of the entry now dealing them off
+    `target` (1.117), by its label; None when none does."""
+    entry = fight.blow_from
+    if entry is None:
+        return None
+    rules = N.condition_rules(fight.ruleset)
+    for held in target.conditions:
+        rule = rules.get(held.id)
+        if rule is not None and entry in (getattr(rule, "noDamageFrom", None) or []):
+            return N.label(fight.ruleset, "condition", held.id)
+    return None
+
+
 def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], hit: Hit | None,
             critical: bool = False) -> int:
     """Deals a blow's parts to `target` after the damage conditions change; returns what
     landed in all."""
     from . import condition_ends as CE
 
+    shield = _no_damage_from(fight, target)
+    if shield is not None:
+        for part in parts:
+            type_text = f" {part.type}" if part.type else ""
+            fight.emit("damage", f"{part.what} deals 0{type_text} damage to {target.name}: {target.name} is immune "
+                       f"to it while {shield}.", target=target.id, amount=0, type=part.type, critical=critical,
+                       source=actor.id, immune=True)
+        return 0
     if hit is not None and parts:
         mods = damage_mods(fight, actor, target, hit)
         _add(fight, parts, mods, critical)

@@ -96,4 +96,8 @@ def complete(fight: Fight, c: Combatant) -> None:
     A._spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)
-    resolving(fight, c, plan, targets, lambda: A._entry(fight, c, plan, targets))
+    from .windows import no_windows
+
+    # It happens as the turn starts, not as a choice: nothing it does is held for a window.
+    with no_windows(fight):
+        resolving(fight, c, plan, targets, lambda: A._entry(fight, c, plan, targets))

@@ -17,8 +17,9 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
-from .actions import resolve
-from .condition_ends import resolving
+from . import windows as W
+from .window_answers import engine_answer
+from .window_resume import start_action
 from .costs import record_spend_limits
 from .fight import Fight, Refused
 from .health_max import settle_at_start
@@ -27,7 +28,7 @@ from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
 from .tactics import choose
-from .turns import advance_pointer, begin_round, check_outcome, end_turn, roll_initiative
+from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -96,10 +97,14 @@ def start_battle(
     for note in support.notes(ruleset, combatants):
         fight.emit("note", note)
     roll_initiative(fight)
+    # Every per-turn budget is there from the start: an answer before one's first turn
+    # spends its own (a reaction).
+    for c in combatants:
+        refill_turn_budgets(fight, c)
     state.turn = -1
     if not check_outcome(fight):
         begin_round(fight)
-        advance_pointer(fight)
+        _held(fight, lambda: advance_pointer(fight))
         _settle(fight)
     return state, fight.new_events
 
@@ -124,8 +129,15 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     items = _menu_items(fight, actor)
     if not items:
         return [], None
-    item, targets = choose(fight, fight.get(actor), items)
+    item, targets = _engine_pick(fight, fight.get(actor), items)
     return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
+
+
+def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str]]:
+    """The Engine's tactics on a turn menu, or its answer in a window."""
+    if W.current(fight) is not None:
+        return engine_answer(fight, actor, items)
+    return choose(fight, actor, items)
 
 
 def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
@@ -135,6 +147,13 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     actor = state.combatant(actor_id)
     if actor is None:
         return []
+    if state.pending.decision == "window":
+        before = fight.forecasting
+        fight.forecasting = forecasts
+        try:
+            return list(W.window_items(fight, actor))
+        finally:
+            fight.forecasting = before
     return build_menu(fight, actor, forecasts=forecasts)
 
 
@@ -156,8 +175,11 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
     if pending.actor != parsed.actor:
         waiting = state.combatant(pending.actor)
-        return Refused("not-your-turn", f"it is {waiting.name if waiting else pending.actor}'s decision, "
-                                        f"not {state.combatant(parsed.actor).name}'s")
+        who = waiting.name if waiting else pending.actor
+        if pending.decision == "window":
+            return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+                                            f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
+        return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
@@ -168,8 +190,11 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     targets = _check_targets(fight, item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
-    fight.state.pending = None
-    _apply(fight, parsed.actor, item, targets)
+    if pending.decision == "window":
+        _held(fight, lambda: W.answer(fight, item, targets))
+    else:
+        fight.state.pending = None
+        _apply(fight, parsed.actor, item, targets)
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -190,13 +215,20 @@ def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> lis
     return [fight.get(t) for t in chosen]
 
 
+def _held(fight: Fight, run: Any) -> None:
+    """Runs a step; a window it opens (`Held`) leaves the rest of it in the window's record."""
+    try:
+        run()
+    except W.Held:
+        pass
+
+
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
     actor = fight.get(actor_id)
     if item.plan.kind == "end":
-        end_turn(fight)
+        _held(fight, lambda: end_turn(fight))
         return
-    resolving(fight, actor, item.plan, targets, lambda: resolve(fight, actor, item, targets))
-    check_outcome(fight)
+    _held(fight, lambda: start_action(fight, actor, item, targets))
 
 
 def _settle(fight: Fight) -> None:
@@ -212,28 +244,37 @@ def _settle(fight: Fight) -> None:
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
             return
+        window = W.current(fight)
+        if window is not None:
+            asked = fight.get(state.pending.actor)
+            if asked.controller != "engine":
+                return
+            items = W.window_items(fight, asked)
+            item, targets = engine_answer(fight, asked, items)
+            _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
+            continue
         actor = state.current()
         if actor is None:
             return
         if actor.out or actor.down:
-            end_turn(fight)
+            _held(fight, lambda: end_turn(fight))
             continue
         if "cannot-act" in N.effects(fight, actor):
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
-            end_turn(fight)
+            _held(fight, lambda: end_turn(fight))
             continue
         if actor.controller != "engine":
             # Whoever decides draws the menu themselves; here it only matters whether
             # there is anything on it besides ending the turn.
             if not has_choice(fight, actor):
-                end_turn(fight)
+                _held(fight, lambda: end_turn(fight))
                 continue
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
         items = build_menu(fight, actor)
         if all(i.plan.kind == "end" for i in items):
-            end_turn(fight)
+            _held(fight, lambda: end_turn(fight))
             continue
         item, targets = choose(fight, actor, items)
         _apply(fight, actor.id, item, [fight.get(t) for t in targets])
@@ -247,8 +288,8 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
         return None
     fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
-    items = build_menu(fight, actor)
-    item, targets = choose(fight, actor, items)
+    items = _menu_items(fight, actor.id)
+    item, targets = _engine_pick(fight, actor, items)
     return {"actor": actor.id, "option": item.option.id, "targets": targets}
 
 

@@ -51,6 +51,14 @@ class Fight:
         self.forecasting = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
         self.after_attack: list[tuple[str, Any]] = []
+        #: Above zero while an answer or a signature action resolves: nothing opens a window.
+        self.windows_off = 0
+        #: The last attack roll (`total`, `defense`, `critical`, `forced`), held by a hit window.
+        self.last_roll: dict[str, Any] | None = None
+        #: The action step now resolving (window_resume.py), where a hit window writes its cursor.
+        self.step: dict[str, Any] | None = None
+        #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
+        self.blow_from: str | None = None
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

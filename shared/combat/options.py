@@ -323,7 +323,9 @@ def offered_entry(mech: Any) -> bool:
     return True
 
 
-def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
+    """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
+    for the reactions)."""
     plans: list[Plan] = []
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
@@ -331,7 +333,7 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
             if not isinstance(ref, str) or not _row_allowed(view, lst, row):
                 continue
             entry = _catalog_entry(fight, ref)
-            if entry is None or not offered_entry(entry.mechanics):
+            if entry is None or not pick(entry.mechanics):
                 continue
             mech = entry.mechanics
             if mech.usableWhen is not None:
@@ -385,12 +387,14 @@ def block_actions(actor: Combatant) -> list[Any]:
     return parsed
 
 
-def _action_plans(fight: Fight, actor: Combatant) -> list[Plan]:
+def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
+    """Plans for the creature's actions `pick` keeps (by default those taken on a turn: no
+    reaction, no signature action)."""
     plans: list[Plan] = []
     actions = block_actions(actor)
     by_id = {a.id: a for a in actions}
     for action in actions:
-        if action.reaction is not None or action.signature is not None:
+        if not (pick(action) if pick is not None else action.reaction is None and action.signature is None):
             continue
         if action.uses is not None and actor.uses.get(action.id, action.uses.count) <= 0:
             continue

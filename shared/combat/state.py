@@ -137,6 +137,9 @@ class BattleState(Record):
     outcome: str | None = None
     events: list[Event] = Field(default_factory=list)
     seq: int = 0
+    #: The battle option the service reads to give each window a deadline (the pure core
+    #: never reads a clock); None: windows wait as long as it takes.
+    window_seconds: float | None = None
     #: Sheets of party members as the fight found them (an abandoned fight writes nothing).
     start_sheets: dict[str, Any] = Field(default_factory=dict)
 

@@ -2,8 +2,8 @@
 
 Owns: `refusals` (a fight of a kind the resolver cannot roll is refused, naming the kind)
 and `notes` (sentences logged when a fight starts for parts of the package that wait for
-machinery not built yet: reaction windows, signature windows). The package validator
-refuses keys no planned work resolves; these are the planned ones still on their way.
+machinery not built yet; none today). The package validator refuses keys the resolver
+does not resolve, by name.
 """
 
 from __future__ import annotations
@@ -36,24 +36,6 @@ def _catalog_entry(ruleset: Ruleset, ref: str) -> Any:
 
 
 def notes(ruleset: Ruleset, combatants: list[Combatant]) -> list[str]:
-    out: list[str] = []
-    for c in combatants:
-        answers: list[str] = []
-        for row_list in ((c.sheet or {}).get("lists") or {}).values():
-            for row in row_list or []:
-                ref = row.get("_catalog") if isinstance(row, dict) else None
-                entry = _catalog_entry(ruleset, ref) if isinstance(ref, str) else None
-                mech = entry.mechanics if entry is not None else None
-                if mech is not None and mech.reaction is not None and mech.reaction is not True:
-                    answers.append(entry.label)
-        for action in (c.block or {}).get("actions") or []:
-            if isinstance(action.get("reaction"), dict):
-                answers.append(action.get("name", action.get("id")))
-        if answers:
-            out.append(f"{c.name}'s {', '.join(sorted(set(answers)))} answer moments of the fight; reaction "
-                       "windows are not opened yet, so they are not offered in this fight.")
-        signature = [a.get("name") for a in (c.block or {}).get("actions") or [] if a.get("signature")]
-        if signature and (c.block or {}).get("signaturePoints"):
-            out.append(f"{c.name}'s signature actions ({', '.join(signature)}) are bought in the window between "
-                       "turns, which is not opened yet, so they are not offered in this fight.")
-    return out
+    """Nothing the package declares waits for machinery any more: answers and signature
+    actions are asked in windows (windows.py). Kept as the place a later gap is said."""
+    return []

@@ -103,6 +103,10 @@ def _refill(fight: Fight, c: Combatant, per: str) -> None:
             del c.spent[key]
 
 
+def refill_turn_budgets(fight: Fight, c: Combatant) -> None:
+    _refill(fight, c, "turn")
+
+
 def begin_round(fight: Fight) -> None:
     state = fight.state
     state.round += 1
@@ -148,6 +152,9 @@ def begin_turn(fight: Fight) -> None:
 
         complete(fight, c)
         check_outcome(fight)
+    from .window_resume import turn_started
+
+    turn_started(fight, c)
 
 
 def _tick(fight: Fight, c: Combatant, moment: str) -> None:
@@ -194,6 +201,9 @@ def end_turn(fight: Fight) -> None:
         c.strikes = 0
     if check_outcome(fight):
         return
+    from .window_resume import between_turns
+
+    between_turns(fight, c)
     advance_pointer(fight)
 
 

@@ -126,12 +126,18 @@ def test_shield_parry_protection_and_guardian_reactions_validate():
         assert mech_problems(mech) == [], mech
 
 
-def test_feather_fall_catching_five_validates():
+FALLS_REFUSED = ('catalogs[0].entries[0].mechanics.reaction.on: "on" value "falls" (Capability API 1.124) is not '
+                 'supported by marinara-battle yet: falling is not resolved yet (it needs the board), so no answer '
+                 'waits for a fall')
+
+
+def test_feather_fall_catching_five_is_refused_until_falling_exists():
+    # Falling is board work: the entry validates in every other respect and is refused by name.
     assert mech_problems({
         "kind": "buff", "targets": "ally", "targetCount": 5, "range": 60, "budget": "reaction",
         "cost": [{"pool": "luck", "amount": 1}], "reaction": {"on": "falls"},
         "applies": [{"condition": "feather_falling", "duration": {"rounds": 10}}],
-    }) == []
+    }) == [FALLS_REFUSED]
 
 
 def test_free_gives_and_standard_validate():

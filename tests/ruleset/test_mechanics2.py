@@ -212,9 +212,27 @@ EXAMPLES = {
 }
 
 
+_RESCUE = ('rescue', '"rescue" (Capability API 1.249) is not supported by marinara-battle yet: an entry spent when '
+           "its owner's own roll has failed is not resolved by the windows yet")
+_LOWERS = ('lowersRoll', '"lowersRoll" (Capability API 1.250) is not supported by marinara-battle yet: dice taken off '
+           "someone else's roll (Cutting Words) are not resolved by the windows yet")
+_ADDS = ('addsToBlow', '"addsToBlow" (Capability API 1.241) is not supported by marinara-battle yet: an answer\'s '
+         "amount added to the owner's blow is not resolved by the windows yet")
+#: Spec examples whose keys the windows do not resolve yet: refused by name, nothing else.
+REFUSED_EXAMPLES = {
+    "cutting words (1.250, 1.257)": [_LOWERS],
+    "divine smite (1.241)": [_ADDS],
+    "indomitable (1.249)": [_RESCUE],
+    "peerless skill (1.256)": [_RESCUE],
+    "ring of evasion rescue (1.257)": [_RESCUE],
+    "stroke of luck (1.256)": [_RESCUE],
+}
+
+
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_spec_example_validates(name):
-    assert problems_of(with_entry(EXAMPLES[name])) == []
+    expected = [f"{MECH}.{key}: {message}" for key, message in REFUSED_EXAMPLES.get(name, [])]
+    assert problems_of(with_entry(EXAMPLES[name])) == expected
 
 
 def test_acid_arrow_later_damage_is_refused_with_the_harm_it_grows():
@@ -232,7 +250,7 @@ def test_keys_of_this_page_need_their_capability_api():
     pkg["capabilityApi"] = {"major": 1, "minor": 240}
     # The gate checker walks keys in no fixed order, so the lines are compared as a set.
     assert sorted(problems_of(pkg)) == [
-        f'{MECH}.addsToBlow: "addsToBlow" needs capabilityApi 1.241 or later (this package declares 1.240)',
+        f'{MECH}.addsToBlow: {_ADDS[1]}',
         f'{MECH}.perCostStepsMax: "perCostStepsMax" needs capabilityApi 1.241 or later (this package declares 1.240)',
         f'{MECH}.reaction.by: "by" needs capabilityApi 1.241 or later (this package declares 1.240)',
         f'{MECH}.reaction.weapon: "weapon" needs capabilityApi 1.241 or later (this package declares 1.240)',
@@ -242,7 +260,8 @@ def test_keys_of_this_page_need_their_capability_api():
 def test_a_value_gate_inside_rescue():
     pkg = with_entry(EXAMPLES["stroke of luck (1.256)"])
     pkg["capabilityApi"] = {"major": 1, "minor": 250}
-    assert problems_of(pkg) == [f'{MECH}.rescue.by: "by" value "twenty" needs capabilityApi 1.256 or later (this package declares 1.250)']
+    assert problems_of(pkg) == [f"{MECH}.rescue: {_RESCUE[1]}",
+                                f'{MECH}.rescue.by: "by" value "twenty" needs capabilityApi 1.256 or later (this package declares 1.250)']
 
 
 # ---------------------------------------------------------------------------
@@ -343,7 +362,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "rescue naming an unknown save",
         {"kind": "utility", "rescue": {"roll": "saves", "by": "success", "saves": ["wis_save"]}},
-        [f'{MECH}.rescue.saves[0]: unknown save "wis_save"'],
+        [f'{MECH}.rescue.saves[0]: unknown save "wis_save"', f"{MECH}.rescue: {_RESCUE[1]}"],
     ),
     (
         "lowersRoll without a hit reaction",

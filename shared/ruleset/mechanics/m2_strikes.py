@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Bounds, Id, Model, gate
+from ..base import Bounds, Id, Model, gate, unsupported
 from .m2_common import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
 from .m2_health import ReducesMax, TargetHolds
 
@@ -75,7 +75,8 @@ class StrikeKeys(Model):
     #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
     beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.247"))
     #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
-    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported(
+        "1.241", "an answer's amount added to the owner's blow is not resolved by the windows yet"))
     #: The most raised-cost steps that count.
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))

@@ -1,0 +1,193 @@
+"""Game routes: Game Master replies with their clock and party commands, the clocks, the
+shared party sheet and its saves, the members present, swipes, and the GM reminder.
+
+Owns: the routes under `/v1/games`, the `GAMES` app key and `games_ctx`, which opens the
+game store beside the battle store (in memory beside memory, the same Redis and
+namespace beside Redis) once the store context has opened it. Every call runs the pure
+core through `shared.games.service.GameService` on the executor's thread pool.
+"""
+
+from __future__ import annotations
+
+from typing import Any, AsyncIterator
+
+from aiohttp import web
+
+from shared.games.service import MISSING, GameService
+from shared.protocol_games import (
+    ChooseSnapshot,
+    CreateGame,
+    GameClocks,
+    GameMembers,
+    GameParty,
+    GameReminder,
+    GameReply,
+    GameView,
+    PartySave,
+    ReplyApplied,
+)
+from shared.sheet.refusal import Refusal
+from shared.store.errors import StoreError
+from shared.store.games import GameExists, game_store_for
+
+from .context import EXECUTOR, SERVICE, STORE, json_response, parse_body
+from .errors import ApiError
+from .routes_rulesets import store_package
+from .routing import Route
+
+GAMES = web.AppKey("games", GameService)
+
+#: HTTP status of the game service's refusal codes (others are 422, refused by the rules).
+STATUS = {
+    "not-found": 404,
+    "unknown-snapshot": 404,
+    "snapshot-exists": 409,
+    "stale-party-revision": 409,
+    "conflict": 409,
+    "no-party-sheet": 422,
+    "bad-members": 422,
+    "bad-save": 422,
+}
+
+
+async def games_ctx(app: web.Application) -> AsyncIterator[None]:
+    store = game_store_for(app[STORE])
+    service = app[SERVICE]
+
+    def ruleset_of(digest: str) -> Any:
+        return service.ruleset(digest)
+
+    app[GAMES] = GameService(store, ruleset_of)
+    try:
+        yield
+    finally:
+        store.close()
+
+
+def _game(request: web.Request) -> str:
+    return request.match_info["game"]
+
+
+def _answer(result: Any) -> Any:
+    if isinstance(result, Refusal):
+        raise ApiError(result.code, result.message, status=STATUS.get(result.code, 422))
+    return result
+
+
+async def _run(request: web.Request, fn: Any, *args: Any) -> Any:
+    try:
+        return _answer(await request.app[EXECUTOR].run(fn, *args))
+    except StoreError as exc:
+        raise ApiError("bad-request", str(exc)) from None
+
+
+def _snapshot_query(request: web.Request) -> Any:
+    return request.query.get("snapshot", MISSING)
+
+
+async def create_game(request: web.Request) -> web.Response:
+    body = await parse_body(request, CreateGame)
+    service, games = request.app[SERVICE], request.app[GAMES]
+
+    def create() -> Any:
+        digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
+        try:
+            service.ruleset(digest)
+        except LookupError as exc:
+            raise ApiError("unknown-ruleset", str(exc)) from None
+        try:
+            return games.create(body.game, digest, body.members)
+        except GameExists as exc:
+            raise ApiError("game-exists", str(exc), status=409) from None
+
+    view = await _run(request, create)
+    return json_response(GameView.model_validate(view), status=201)
+
+
+async def get_game(request: web.Request) -> web.Response:
+    view = await _run(request, request.app[GAMES].view, _game(request), _snapshot_query(request))
+    return json_response(GameView.model_validate(view))
+
+
+async def post_reply(request: web.Request) -> web.Response:
+    body = await parse_body(request, GameReply)
+    parent = body.parent if "parent" in body.model_fields_set else MISSING
+    answer = await _run(request, request.app[GAMES].reply, _game(request), body.snapshot, parent, body.text)
+    return json_response(ReplyApplied.model_validate(answer), status=200 if answer["duplicate"] else 201)
+
+
+async def get_clocks(request: web.Request) -> web.Response:
+    view = await _run(request, request.app[GAMES].view, _game(request), _snapshot_query(request))
+    return json_response(GameClocks(game=view["game"], snapshot=view["snapshot"], current=view["current"],
+                                    clocks=view["clocks"]))
+
+
+def _party(view: dict[str, Any]) -> GameParty:
+    if view["party"] is None:
+        raise ApiError("no-party-sheet", "this game's ruleset has no party sheet", status=404)
+    return GameParty(game=view["game"], snapshot=view["snapshot"], partyRevision=view["partyRevision"],
+                     party=view["party"])
+
+
+async def get_party(request: web.Request) -> web.Response:
+    view = await _run(request, request.app[GAMES].view, _game(request), _snapshot_query(request))
+    return json_response(_party(view))
+
+
+async def put_party(request: web.Request) -> web.Response:
+    body = await parse_body(request, PartySave)
+    draft = body.model_dump(exclude={"revision"}, exclude_none=True)
+    view = await _run(request, request.app[GAMES].save_party, _game(request), body.revision, draft)
+    return json_response(_party(view))
+
+
+async def put_members(request: web.Request) -> web.Response:
+    body = await parse_body(request, GameMembers)
+    view = await _run(request, request.app[GAMES].set_members, _game(request), body.members)
+    return json_response(GameView.model_validate(view))
+
+
+async def choose_snapshot(request: web.Request) -> web.Response:
+    body = await parse_body(request, ChooseSnapshot)
+    view = await _run(request, request.app[GAMES].select, _game(request), body.snapshot)
+    return json_response(GameView.model_validate(view))
+
+
+async def remove_snapshot(request: web.Request) -> web.Response:
+    view = await _run(request, request.app[GAMES].remove, _game(request), request.match_info["snapshot"])
+    return json_response(GameView.model_validate(view))
+
+
+async def get_reminder(request: web.Request) -> web.Response:
+    view = await _run(request, request.app[GAMES].view, _game(request), _snapshot_query(request))
+    return json_response(GameReminder(game=view["game"], snapshot=view["snapshot"], text=view["reminder"]))
+
+
+_AT = {"snapshot": "string"}
+
+ROUTES = [
+    Route("POST", "/v1/games", create_game, "Create a game on a ruleset with the characters present",
+          ok=201, response=GameView, body=CreateGame, errors=(400, 409, 413, 422)),
+    Route("GET", "/v1/games/{game}", get_game, "The game at its current snapshot (or ?snapshot=)",
+          response=GameView, errors=(404,), query=_AT),
+    Route("POST", "/v1/games/{game}/replies", post_reply,
+          "Apply a Game Master reply's clock and party commands and store it as a new snapshot",
+          ok=201, response=ReplyApplied, body=GameReply, errors=(400, 404, 409, 413)),
+    Route("GET", "/v1/games/{game}/clocks", get_clocks, "The progress clocks at the current snapshot",
+          response=GameClocks, errors=(404,), query=_AT),
+    Route("GET", "/v1/games/{game}/party", get_party, "The shared party sheet as shown, with its revision",
+          response=GameParty, errors=(404,), query=_AT),
+    Route("PUT", "/v1/games/{game}/party", put_party,
+          "Save the party's permanent values; refused when opened at an older party revision",
+          response=GameParty, body=PartySave, errors=(400, 404, 409, 422)),
+    Route("PUT", "/v1/games/{game}/members", put_members, "The characters present now (member fields follow)",
+          response=GameView, body=GameMembers, errors=(400, 404, 422)),
+    Route("POST", "/v1/games/{game}/current", choose_snapshot,
+          "Show a snapshot (choose a swipe or a message), restoring its clocks and party sheet",
+          response=GameView, body=ChooseSnapshot, errors=(400, 404)),
+    Route("DELETE", "/v1/games/{game}/snapshots/{snapshot}", remove_snapshot,
+          "Remove a swipe or a message and what continued it", response=GameView, errors=(404,)),
+    Route("GET", "/v1/games/{game}/reminder", get_reminder,
+          "The Game Master's reminder: clocks and how full they are, the party sheet, the commands",
+          response=GameReminder, errors=(404,), query=_AT),
+]

@@ -1,0 +1,65 @@
+"""A chosen option's plan as plain JSON, so an action interrupted by a window can be
+finished from the saved battle on any worker.
+
+Owns: `plan_to_json` and `plan_from_json`. A plan holds models read from the package (the
+catalog entry, the attack or ability list, the creature action); the JSON keeps only their
+ids and the numbers the menu read when the option was chosen, and the models are looked up
+again in the same ruleset. The numbers are not read again: what was paid for resolves as
+the menu promised, even if paying changed the sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import parse_dice
+from .fight import Fight
+from .options import Plan, _catalog_entry, block_actions
+from .state import Combatant
+
+_PLAIN = ("kind", "name", "budget", "to_hit", "damage_type", "entry_ref", "save_dc", "standard", "targets_side",
+          "uses_strike", "strikes", "option_id", "cost_steps", "uses_key", "uses_count", "ability", "row")
+
+
+def plan_to_json(plan: Plan) -> dict[str, Any]:
+    out: dict[str, Any] = {key: getattr(plan, key) for key in _PLAIN}
+    out["to_hit_parts"] = [[label, n] for label, n in plan.to_hit_parts]
+    out["damage"] = str(plan.damage) if plan.damage is not None else None
+    out["list"] = plan.list_def.list if plan.list_def is not None else None
+    out["costs"] = [[pool, amount] for pool, amount in plan.costs]
+    out["action"] = plan.action.id if plan.action is not None else None
+    out["steps"] = [step.id for step in plan.steps]
+    out["contest"] = getattr(plan.contest, "id", None)
+    return out
+
+
+def _list_def(fight: Fight, kind: str, list_id: str | None) -> Any:
+    if list_id is None:
+        return None
+    lists = fight.combat.attacks if kind == "weapon" else fight.combat.abilities
+    return next((lst for lst in lists or [] if lst.list == list_id), None)
+
+
+def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan:
+    plan = Plan(kind=data["kind"])
+    for key in _PLAIN:
+        setattr(plan, key, data.get(key))
+    plan.to_hit = int(data.get("to_hit") or 0)
+    plan.strikes = int(data.get("strikes") or 1)
+    plan.cost_steps = int(data.get("cost_steps") or 0)
+    plan.uses_count = int(data.get("uses_count") or 0)
+    plan.targets_side = data.get("targets_side") or "enemy"
+    plan.uses_strike = bool(data.get("uses_strike"))
+    plan.to_hit_parts = [(str(label), int(n)) for label, n in data.get("to_hit_parts") or []]
+    plan.damage = parse_dice(data["damage"]) if data.get("damage") else None
+    plan.list_def = _list_def(fight, plan.kind, data.get("list"))
+    plan.costs = [(str(pool), int(amount)) for pool, amount in data.get("costs") or []]
+    if plan.entry_ref:
+        plan.entry = _catalog_entry(fight, plan.entry_ref) if "/" in plan.entry_ref else None
+        plan.mechanics = plan.entry.mechanics if plan.entry is not None else None
+    by_id = {a.id: a for a in block_actions(actor)}
+    plan.action = by_id.get(data["action"]) if data.get("action") else None
+    plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
+    if data.get("contest"):
+        plan.contest = next((c for c in fight.combat.contests or [] if getattr(c, "id", None) == data["contest"]), None)
+    return plan

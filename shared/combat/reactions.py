@@ -1,0 +1,166 @@
+"""Who holds an answer waiting for a moment, and whether it answers this window.
+
+Owns: `Answer` (a reaction a combatant holds: its plan, built as the turn menu builds
+plans, and its `mechanics.reaction` object), `held_answers`, `Origin` (what set the
+moment off: the catalog and entry it came from, a stat-block action's name, a weapon
+blow, melee or ranged, the budget it was paid from) and `matches`, the moment rules of
+spec/combat-3 "Windows" (`on`, `against`, `for`/`within`, `seesSource`, `blow`) and
+mechanics-2 (`by: "self"`, `weapon`, `names`, `budget`).
+
+Without a board everyone sees everyone and every distance (`range`, `within`) is in
+reach, as the spec says of a fight without a board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from . import blows as B
+from .fight import Fight
+from .options import Plan, _action_plans, _entry_plans
+from .state import Combatant
+
+
+@dataclass
+class Answer:
+    plan: Plan
+    reaction: Any
+
+    @property
+    def mechanics(self) -> Any:
+        return self.plan.mechanics if self.plan.kind == "entry" else self.plan.action
+
+    def harmful(self) -> bool:
+        """A harmful answer reaches the other side; a helpful one its own."""
+        if self.plan.kind == "entry":
+            m = self.plan.mechanics
+            side = m.targets or ("enemy" if m.kind in ("attack", "debuff") else "ally")
+            return side == "enemy"
+        a = self.plan.action
+        return not (a.self_ or a.targets == "ally" or a.heal is not None)
+
+
+def _is_object(reaction: Any) -> bool:
+    return isinstance(reaction, BaseModel)
+
+
+def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
+    """Every answer `c` holds (`reaction: true` alone names no moment and is never one)."""
+    from .costs import expand_payments
+
+    plans: list[Plan] = []
+    view = fight.view(c)
+    if view is not None:
+        plans += _entry_plans(fight, c, view, pick=lambda m: m is not None and _is_object(m.reaction))
+    plans += _action_plans(fight, c, pick=lambda a: a.reaction is not None)
+    out: list[Answer] = []
+    for plan in expand_payments(fight, c, plans):
+        reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
+        out.append(Answer(plan, reaction))
+    return out
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What set a moment off."""
+
+    catalog: str | None = None
+    entry: str | None = None
+    action: str | None = None
+    weapon: bool = False
+    blow: str | None = None
+    budget: str | None = None
+    name: str = ""
+    level: int = 0
+
+
+def origin_of(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
+    from .costs import grouped_cost, pool_level
+
+    if plan.kind == "weapon":
+        return Origin(weapon=True, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget, name=plan.name)
+    if plan.kind == "entry":
+        catalog = (plan.entry_ref or "").partition("/")[0] or None
+        i = grouped_cost(fight, plan.costs)
+        level = pool_level(fight, plan.costs[i][0]) if i is not None else 0
+        mech = plan.mechanics
+        blow = "ranged" if getattr(mech, "range", None) else "melee"
+        return Origin(catalog=catalog, entry=plan.entry_ref, blow=blow, budget=plan.budget, name=plan.name,
+                      level=level)
+    action = plan.action
+    hit = B.hit_of_action(action) if action is not None else None
+    return Origin(action=plan.name, weapon=hit is not None and hit.attacks == "weapon",
+                  blow=hit.blow if hit is not None else None, budget=plan.budget, name=plan.name)
+
+
+def moments(reaction: Any) -> list[Any]:
+    """The first moment and each `also` moment (the reaction object serves as the first)."""
+    return [reaction, *(reaction.also or [])]
+
+
+def _against(spec: Any, origin: Origin) -> bool:
+    against = getattr(spec, "against", None)
+    if against is None:
+        return True
+    if against.catalogs and origin.catalog in against.catalogs:
+        return True
+    if against.entries and origin.entry in against.entries:
+        return True
+    if against.actions and origin.action is not None:
+        return origin.action.casefold() in {a.casefold() for a in against.actions}
+    return False
+
+
+def _hit_narrowing(reaction: Any, spec: Any, origin: Origin) -> bool:
+    if getattr(spec, "blow", None) is not None and spec.blow != origin.blow:
+        return False
+    if getattr(reaction, "weapon", None) and not origin.weapon:
+        return False
+    names = getattr(reaction, "names", None)
+    if names and origin.name.casefold() not in {n.casefold() for n in names}:
+        return False
+    budget = getattr(reaction, "budget", None)
+    return budget is None or budget == origin.budget
+
+
+def matches(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
+            target: Combatant | None, aimed: list[Combatant], harmed: list[str], origin: Origin | None) -> bool:
+    """Whether `answer`'s moment `spec` answers this window for `holder`."""
+    if spec.on != moment:
+        return False
+    if moment in ("used", "aimed", "hit", "harmed") and origin is not None and not _against(spec, origin):
+        return False
+    for_ = getattr(spec, "for_", None) or "self"
+    by_self = getattr(answer.reaction, "by", None) == "self" and spec is answer.reaction
+    if moment == "used":
+        return source is not None and source.side != holder.side
+    if moment == "aimed":
+        if source is None:
+            return False
+        threatened = [t for t in aimed if t.side != source.side]
+        if for_ == "self":
+            return holder in threatened
+        return any(t.side == holder.side and (for_ == "any" or t.id != holder.id) for t in threatened)
+    if moment == "hit":
+        if source is None or target is None or origin is None or not _hit_narrowing(answer.reaction, spec, origin):
+            return False
+        if by_self:
+            return holder.id == source.id
+        if for_ == "self":
+            return holder.id == target.id
+        return target.side == holder.side and (for_ == "any" or target.id != holder.id)
+    if moment == "harmed":
+        if holder.id not in harmed:
+            return False
+        # Being hurt happened to oneself, but an answer aimed back at the one who did it
+        # still cannot be aimed at an ally.
+        at = getattr(answer.reaction, "at", None) or "source"
+        return not (at == "source" and answer.harmful() and source is not None and source.side == holder.side)
+    if moment == "turn-start":
+        if source is None or source.id == holder.id:
+            return False
+        return (source.side != holder.side) == answer.harmful()
+    return False

@@ -1,0 +1,185 @@
+"""Taking an answer in a window: paying for it, whether it cancels what the window holds
+(`cancels`, `upTo: "paid"` with `above` 1.116, `cancelSave`), and resolving what it does.
+
+Owns: `take` (called by windows.answer inside `no_windows`) and the Engine's own answers
+(`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
+miss (or keeps an aimed entry's damage off entirely, `noDamageFrom`), take a cancelling
+answer when it can stop what it answers, and score everything else (and signature
+actions) by the tactics' forecasts.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..dice import DiceExpr, pick_mode
+from . import actions as A
+from . import effects as E
+from . import numbers as N
+from .condition_ends import resolving
+from .fight import Fight
+from .state import Combatant
+from .windows import WindowItem, current
+
+
+def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
+    """The level of what was paid: the level of the grouped pool it came from; 0 when it
+    cost nothing or came from a pool in no group."""
+    from .costs import _group_of, grouped_cost, pool_level
+
+    i = grouped_cost(fight, costs)
+    if i is None or _group_of(fight, costs[i][0])[0] is None:
+        return 0
+    return pool_level(fight, costs[i][0])
+
+
+def _check_value(fight: Fight, holder: Combatant, ref: Any) -> int:
+    if getattr(ref, "const", None) is not None:
+        return math.floor(ref.const)
+    view = fight.view(holder)
+    return math.floor(view.value(ref)) if view is not None else 0
+
+
+def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid: int, own: int) -> bool:
+    """A check against `dc` + the level of what was paid, to stop something paid above the
+    answer's own level: the fight's own dice, with the answerer's conditions on checks."""
+    above = reaction.above
+    dice = fight.combat.attackRoll.dice
+    adv, dis = N.mode_votes(fight, holder, "checks")
+    adv += N.effect_count(fight, holder, "own-checks-advantage")
+    dis += N.effect_count(fight, holder, "own-checks-disadvantage")
+    r = fight.roll(DiceExpr.of(dice.count, dice.sides), pick_mode(adv, dis))
+    bonus = _check_value(fight, holder, above.check)
+    pieces = [r.describe()]
+    total = r.total + bonus
+    if bonus:
+        pieces.append(f"{'+' if bonus >= 0 else '-'} {abs(bonus)}")
+    for b in N.modifiers(fight, holder, "checks"):
+        if b.flat:
+            total += b.flat
+            pieces.append(f"{'+' if b.flat >= 0 else '-'} {abs(b.flat)} ({b.label})")
+    dc = above.dc + paid
+    stops = total >= dc
+    arithmetic = " ".join(pieces) + (f" = {total}" if len(pieces) > 1 else "")
+    fight.emit("check", f"{holder.name} reaches for {what} at level {paid} with an answer of level {own}: "
+               f"{arithmetic} against {dc} ({above.dc} + {paid}), {'enough' if stops else 'not enough'}.",
+               actor=holder.id, total=total, dc=dc, paid=paid, level=own)
+    return stops
+
+
+def _cancels(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
+    reaction = item.answer.reaction
+    resume = w["resume"]
+    source = fight.get(w["source"])
+    what = resume["plan"].get("name") or "it"
+    if reaction.upTo == "paid":
+        paid = _level_paid(fight, [(p, a) for p, a in resume["plan"].get("costs") or []])
+        own = _level_paid(fight, item.plan.costs)
+        if paid > own:
+            if reaction.above is None:
+                fight.emit("note", f"{source.name}'s {what} was paid at level {paid}, above {holder.name}'s "
+                           f"{item.plan.name} at level {own}, so it is not stopped.", actor=holder.id)
+                return False
+            if not _reach_above(fight, holder, reaction, f"{source.name}'s {what}", paid, own):
+                return False
+    if reaction.cancelSave is not None:
+        cs = reaction.cancelSave
+        if not E.roll_save(fight, holder, cs.save, cs.dc, why=f"to stop {source.name}'s {what}"):
+            fight.emit("note", f"{holder.name} fails to stop {source.name}'s {what}; it goes ahead.", actor=holder.id)
+            return False
+    return True
+
+
+def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: dict[str, Any]) -> None:
+    """Pays for the answer and resolves it; a cancelling answer that stops what the window
+    holds marks the held step cancelled (its cost stays spent)."""
+    plan = item.plan
+    fixed = [fight.get(t) for t in item.fixed]
+    aim = fixed or targets or [holder]
+    fight.emit("answer", f"{holder.name} answers with {item.option.label}.", actor=holder.id, window=w["id"],
+               option=item.option.id)
+    if item.signature:
+        holder.signature_points -= item.signature
+        fight.emit("spend", f"{holder.name} spends {item.signature} signature point{'s' if item.signature != 1 else ''} "
+                   f"on {plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
+    before = {(c.id, id(h)) for c in fight.state.combatants for h in c.conditions}
+    A.pay(fight, holder, plan)
+    resolving(fight, holder, plan, aim, lambda: A.perform(fight, holder, plan, aim))
+    if item.answer is not None and getattr(item.answer.reaction, "cancels", None):
+        if _cancels(fight, holder, item, w):
+            source = fight.get(w["source"])
+            fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {w['resume']['plan']['name']}: "
+                       "it does not happen, and what it cost stays spent.", actor=holder.id, target=source.id)
+            w["resume"]["cancelled"] = True
+    # Conditions an answer puts on for `this-action` end when the held action is over.
+    this_action = w["resume"].setdefault("this_action", [])
+    for c in fight.state.combatants:
+        for h in c.conditions:
+            if h.this_action and (c.id, id(h)) not in before:
+                this_action.append([c.id, h.id])
+
+
+# ---------------------------------------------------------------------------
+# the Engine's own answers
+# ---------------------------------------------------------------------------
+
+
+def _defensive(item: WindowItem) -> bool:
+    answer = item.answer
+    return answer is not None and not answer.harmful() and not getattr(answer.reaction, "cancels", None)
+
+
+def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
+    """Tried on a throwaway copy of the battle: whether the held roll misses once the
+    answer is in place. Consumes none of the battle's dice."""
+    from .snapshot import working_copy
+    from .windows import no_windows
+
+    held = ((w["resume"].get("cursor") or {}).get("held")) or {}
+    if held.get("forced"):
+        return False
+    trial = Fight(fight.ruleset, working_copy(fight.state))
+    trial_holder = trial.get(holder.id)
+    with no_windows(trial):
+        take(trial, trial_holder, item, [trial.get(t) for t in item.option.targets[:item.option.count]],
+             trial.state.pending.window)
+    defense, _ = N.defense(trial, trial.get(w["target"]))
+    return int(held.get("total", 0)) - int(held.get("lowered") or 0) < defense
+
+
+def _keeps_damage_off(fight: Fight, item: WindowItem, w: dict[str, Any]) -> bool:
+    entry = (w["resume"].get("plan") or {}).get("entry_ref")
+    if not entry:
+        return False
+    rules = N.condition_rules(fight.ruleset)
+    mech = item.answer.mechanics
+    for apply in getattr(mech, "applies", None) or []:
+        rule = rules.get(apply.condition)
+        if rule is not None and entry in (getattr(rule, "noDamageFrom", None) or []):
+            return True
+    return False
+
+
+def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> tuple[WindowItem, list[str]]:
+    from .tactics import choose
+
+    w = current(fight)
+    assert w is not None
+    pass_item = items[-1]
+    scored: list[WindowItem] = []
+    for item in items[:-1]:
+        if item.answer is None:
+            scored.append(item)
+        elif getattr(item.answer.reaction, "cancels", None):
+            return item, item.option.targets[:item.option.count]
+        elif _defensive(item):
+            if w["moment"] == "hit" and _turns_hit_to_miss(fight, holder, item, w):
+                return item, []
+            if w["moment"] in ("aimed", "used") and _keeps_damage_off(fight, item, w):
+                return item, []
+        else:
+            scored.append(item)
+    end = pass_item
+    picked, targets = choose(fight, holder, scored + [end])
+    return picked, targets

@@ -1,0 +1,163 @@
+"""Continuations: what is left of a step a window interrupted, as plain JSON, and how the
+step goes on from it.
+
+Owns: the action step (`start_action`, `continue_action`): paid first, then the `used`
+window, then `aimed`, then the action itself (held at each hit that someone may answer,
+`resume.cursor` naming the target and sequence part and the held roll), then the
+`harmed` window, then what ends once the action is over. Its record:
+
+    {"step": "action", "actor", "plan": <plan_codec JSON>, "targets": [ids],
+     "stage": "used" | "aimed" | "resolve" | "harmed" | "after",
+     "cursor": null | {"index", "step"?, "target"?, "held": {total, defense, critical, forced}},
+     "from_seq", "before": [[holder, condition], ...], "harmed": [ids], "cancelled"?,
+     "this_action": [[holder, condition], ...]}
+
+and the turn steps: `{"step": "next-turn"}` (a window between turns: the next turn
+begins), `{"step": "turn-start-signature", "source"}` (after the `turn-start` window, the
+1.805 signature window) and `{"step": "turn"}` (the one whose turn it is acts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import actions as A
+from . import effects as E
+from .condition_ends import _after, _harmful, _scratch
+from .fight import Fight
+from .options import MenuItem
+from .plan_codec import plan_from_json, plan_to_json
+from .reactions import origin_of
+from .state import Combatant
+from .windows import open_window
+
+
+def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
+    """Pays for a chosen option and resolves it through the windows it opens."""
+    plan = item.plan
+    record: dict[str, Any] = {
+        "step": "action", "actor": actor.id, "plan": plan_to_json(plan), "targets": [t.id for t in targets],
+        "stage": "used", "cursor": None, "from_seq": fight.state.seq,
+        "before": sorted([c.id, h.id] for c in fight.state.combatants for h in c.conditions), "harmed": [],
+    }
+    A.pay(fight, actor, plan)
+    continue_action(fight, record)
+
+
+_OPENS_USE = ("weapon", "entry", "action", "sequence")
+
+
+def continue_action(fight: Fight, record: dict[str, Any]) -> None:
+    actor = fight.get(record["actor"])
+    plan = plan_from_json(fight, actor, record["plan"])
+    targets = [c for c in (fight.state.combatant(t) for t in record["targets"]) if c is not None]
+    opens = plan.kind in _OPENS_USE
+    what = plan.name
+    while True:
+        stage = record["stage"]
+        if stage == "used":
+            record["stage"] = "aimed"
+            if opens:
+                open_window(fight, "used", actor, None, record, what=what)
+        elif stage == "aimed":
+            record["stage"] = "resolve"
+            if opens and not record.get("cancelled") and any(t.side != actor.side for t in targets):
+                open_window(fight, "aimed", actor, targets[0] if len(targets) == 1 else None, record, what=what)
+        elif stage == "resolve":
+            if not record.get("cancelled"):
+                _perform(fight, actor, plan, targets, record)
+            record["stage"] = "harmed"
+            record["cursor"] = None
+        elif stage == "harmed":
+            record["stage"] = "after"
+            if not record.get("cancelled"):
+                record["harmed"] = _harmed_since(fight, record["from_seq"])
+                if record["harmed"]:
+                    open_window(fight, "harmed", actor, None, record, what=what)
+        else:
+            _finish(fight, actor, plan, targets, record)
+            return
+
+
+def _perform(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
+    scratch = _scratch(fight)
+    scratch["acting"] = actor.id
+    scratch["applied"] = set()
+    fight.step = record
+    try:
+        cursor = record.get("cursor")
+        A.perform(fight, actor, plan, targets, dict(cursor) if cursor is not None else None)
+    finally:
+        fight.step = None
+        scratch["acting"] = None
+        # Conditions put on again by this action keep their own endings until the next one.
+        record.setdefault("applied", []).extend(sorted([h, c] for h, c in scratch["applied"]))
+        scratch["applied"] = set()
+
+
+def _harmed_since(fight: Fight, seq: int) -> list[str]:
+    harmed: list[str] = []
+    for ev in fight.state.events:
+        if ev.seq > seq and ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
+            target = ev.data.get("target")
+            if target and target not in harmed:
+                harmed.append(target)
+    order = {cid: i for i, cid in enumerate(fight.state.order)}
+    return sorted(harmed, key=lambda cid: order.get(cid, len(order)))
+
+
+def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
+    """What ends once the action is over (condition endings that wait for it; `this-action`
+    conditions answers put on), then whether the fight is over."""
+    from .turns import check_outcome
+
+    before = {tuple(pair) for pair in record["before"]}
+    now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
+    kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
+    aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
+    events = [ev for ev in fight.state.events if ev.seq > record["from_seq"]]
+    _after(fight, actor, plan, aimed, events, kept)
+    for holder_id, cid in record.get("this_action") or []:
+        holder = fight.state.combatant(holder_id)
+        held = next((h for h in holder.conditions if h.id == cid and h.this_action), None) if holder else None
+        if held is not None:
+            E.remove_condition(fight, holder, held, reason="the action is over")
+    check_outcome(fight)
+
+
+def resume(fight: Fight, w: dict[str, Any]) -> None:
+    """Goes on with the step the closed window `w` held."""
+    record = w["resume"]
+    step = record.get("step")
+    if step == "action":
+        continue_action(fight, record)
+    elif step == "next-turn":
+        from .turns import advance_pointer
+
+        advance_pointer(fight)
+    elif step == "turn-start-signature":
+        signature_at_turn_start(fight, fight.get(record["source"]))
+    # "turn": the one whose turn it is acts next; the driver carries on.
+
+
+def signature_at_turn_start(fight: Fight, c: Combatant) -> None:
+    """1.805: as an opposing side's turn begins, after all its start set off."""
+    if fight.combat.signatureAtTurnStart:
+        open_window(fight, "starts-turn", c, None, {"step": "turn"})
+
+
+def turn_started(fight: Fight, c: Combatant) -> None:
+    """After everything the start of `c`'s turn sets off: the `turn-start` window, then the
+    signature window of 1.805."""
+    if c.out or c.down or fight.state.outcome:
+        return
+    open_window(fight, "turn-start", c, None, {"step": "turn-start-signature", "source": c.id})
+    signature_at_turn_start(fight, c)
+
+
+def between_turns(fight: Fight, ended: Combatant | None) -> None:
+    """When a turn has ended and before the next begins: signature actions."""
+    open_window(fight, "between-turns", ended, None, {"step": "next-turn"})
+
+
+__all__ = ["between_turns", "continue_action", "origin_of", "resume", "start_action", "turn_started"]

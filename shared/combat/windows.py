@@ -1,0 +1,333 @@
+"""Windows: the fight held for someone other than the actor (spec/combat-3 "Windows").
+
+Owns: opening a window in the shared record shape (`state.pending.window`: `id`,
+`moment`, `asking`, `source`, `target`, `resume`, `deadline`), asking one combatant at a
+time in turn order, each once, skipping anyone with nothing they can take and never
+asking a `cannot-react` holder; the window's menu (the answers the asked combatant may
+take, and Pass, option id `"pass"`, always valid and free); an answer or a Pass; and
+closing it, which hands the `resume` continuation to `window_resume.resume`.
+
+One window at a time, never a stack: an answer is resolved inside `no_windows`, so
+nothing it does opens another. A window that opens deep inside a step raises `Held`,
+which the driver (engine.py) catches; everything the step did before stays done and the
+rest of it is in `resume`, plain JSON saved with the battle.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from . import numbers as N
+from .fight import Fight
+from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
+from .reactions import Answer, Origin, held_answers, matches, moments, origin_of
+from .state import Combatant, Pending
+
+#: Moments an entry or creature action names; the other two are opened by the fight itself.
+ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "turn-start")
+#: Signature windows: between two turns, and (1.805) as an opposing side's turn starts.
+SIGNATURE_MOMENTS = ("between-turns", "starts-turn")
+
+
+class Held(Exception):
+    """A window opened: the step stops here and continues from the window's `resume`."""
+
+
+@contextmanager
+def no_windows(fight: Fight) -> Iterator[None]:
+    """Nothing done inside opens a window (an answer, a signature action, a held-back
+    action completing as a turn starts)."""
+    fight.windows_off += 1
+    try:
+        yield
+    finally:
+        fight.windows_off -= 1
+
+
+def open_now(fight: Fight) -> bool:
+    return fight.windows_off == 0 and not fight.state.outcome
+
+
+def current(fight: Fight) -> dict[str, Any] | None:
+    p = fight.state.pending
+    return p.window if p is not None and p.decision == "window" else None
+
+
+# ---------------------------------------------------------------------------
+# the window's menu
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class WindowItem(MenuItem):
+    answer: Answer | None = None
+    #: Targets the moment fills in (`at: source` or `target`); empty when chosen or self.
+    fixed: list[str] = field(default_factory=list)
+    signature: int = 0
+
+
+def _pass_item() -> WindowItem:
+    return WindowItem(Option(id="pass", label="Pass", group="pass", text="let the moment go by; costs nothing"),
+                      Plan(kind="end", name="Pass"))
+
+
+def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combatant | None, list[Combatant],
+                                                       list[str], Origin | None]:
+    state = fight.state
+    source = state.combatant(w["source"]) if w.get("source") else None
+    target = state.combatant(w["target"]) if w.get("target") else None
+    resume = w.get("resume") or {}
+    aimed = [c for c in (state.combatant(t) for t in resume.get("targets") or []) if c is not None]
+    origin = None
+    if resume.get("step") == "action" and source is not None:
+        from .plan_codec import plan_from_json
+
+        plan = plan_from_json(fight, source, resume["plan"])
+        step = (resume.get("cursor") or {}).get("step")
+        if plan.kind == "sequence" and step is not None and step < len(plan.steps):
+            # A hit inside a sequence is a hit by that part.
+            part = plan.steps[step]
+            plan = Plan(kind="action", name=part.name, budget=plan.budget, action=part)
+        origin = origin_of(fight, source, plan)
+    return source, target, aimed, list(resume.get("harmed") or []), origin
+
+
+def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str, Any], source: Combatant | None,
+                   target: Combatant | None, aimed: list[Combatant]) -> list[str] | None:
+    """Whom the answer lands on when the moment fills it in; None when it is chosen."""
+    plan = answer.plan
+    if plan.kind == "entry" and plan.mechanics.targets == "self":
+        return [holder.id]
+    if plan.kind == "action" and plan.action.self_:
+        return [holder.id]
+    at = getattr(answer.reaction, "at", None) or "source"
+    if at == "chosen":
+        return None
+    if at == "source":
+        return [source.id] if source is not None else []
+    moment = w["moment"]
+    if moment == "harmed":
+        return [holder.id]
+    if moment == "aimed" and source is not None:
+        mine = [t for t in aimed if t.side == holder.side and t.side != source.side]
+        return [mine[0].id] if mine else []
+    return [target.id] if target is not None else []
+
+
+def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+    moment = w["moment"]
+    source, target, aimed, harmed, origin = _context(fight, w)
+    effects = N.effects(fight, holder)
+    items: list[WindowItem] = []
+    seen: set[str] = set()
+    for answer in held_answers(fight, holder):
+        specs = [s for s in moments(answer.reaction)
+                 if matches(fight, holder, answer, s, moment, source, target, aimed, harmed, origin)]
+        if not specs:
+            continue
+        own_hit = getattr(answer.reaction, "by", None) == "self" and specs[0] is answer.reaction
+        # What stops reactions does not stop a reaction to one's own hit (1.241).
+        if not own_hit and ("cannot-react" in effects or "cannot-act" in effects):
+            continue
+        plan = answer.plan
+        if not budget_left(holder, plan.budget):
+            continue
+        oid = plan.option_id or (f"ability:{plan.list_def.list}:{slug(plan.name)}" if plan.kind == "entry"
+                                 else f"action:{plan.action.id}")
+        if oid in seen:
+            continue
+        fixed = _fixed_targets(fight, holder, answer, w, source, target, aimed)
+        if fixed is None:
+            choices = targets_for(fight, holder, plan.targets_side)
+            count = _target_count(plan)
+            if count and not choices:
+                continue
+            reach = choices
+        else:
+            if not fixed and plan.kind == "entry" and plan.mechanics.targets != "self":
+                continue
+            reach, count = [c for c in (fight.state.combatant(t) for t in fixed) if c is not None], 0
+        seen.add(oid)
+        costs = [{"pool": p, "amount": a, "label": N.label(fight.ruleset, "pool", p)} for p, a in plan.costs]
+        option = Option(id=oid, label=_label(fight, plan), group="answer", budget=plan.budget, costs=costs,
+                        targets=[c.id for c in reach], count=min(count, len(reach)) if count else 0,
+                        forecasts=_forecasts(fight, holder, plan, reach or [holder]),
+                        text=f"answers {moment}" + (f" on {', '.join(c.name for c in reach)}" if fixed else ""))
+        items.append(WindowItem(option, plan, answer=answer, fixed=list(fixed or [])))
+    return items
+
+
+def _label(fight: Fight, plan: Plan) -> str:
+    if plan.kind == "entry":
+        from .costs import payment_label
+
+        return payment_label(fight, plan)
+    return plan.name
+
+
+def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+    effects = N.effects(fight, holder)
+    if holder.signature_points <= 0 or "cannot-act" in effects or "cannot-react" in effects:
+        return []
+    source = fight.state.combatant(w["source"]) if w.get("source") else None
+    if source is not None and source.id == holder.id:
+        return []
+    if w["moment"] == "starts-turn" and (source is None or source.side == holder.side):
+        return []
+    items: list[WindowItem] = []
+    for plan in _action_plans(fight, holder, pick=lambda a: a.signature is not None):
+        cost = plan.action.signature.cost
+        if cost > holder.signature_points:
+            continue
+        side = plan.targets_side if plan.kind == "action" else "enemy"
+        reach = targets_for(fight, holder, side)
+        count = _target_count(plan)
+        if count and not reach:
+            continue
+        if plan.kind == "action" and plan.action.self_:
+            reach, count = [holder], 0
+        plan.budget = None
+        option = Option(id=f"action:{plan.action.id}", label=plan.name, group="signature",
+                        targets=[c.id for c in reach] if count else [], count=min(count, len(reach)) if count else 0,
+                        forecasts=_forecasts(fight, holder, plan, reach if count else [holder]),
+                        text=f"{cost} signature point{'s' if cost != 1 else ''} of {holder.signature_points}")
+        items.append(WindowItem(option, plan, signature=cost))
+    return items
+
+
+def window_items(fight: Fight, holder: Combatant) -> list[WindowItem]:
+    """What `holder` may take in the open window, Pass last (empty when not asked)."""
+    w = current(fight)
+    if w is None or not w["asking"] or w["asking"][0] != holder.id:
+        return []
+    return _items(fight, holder, w) + [_pass_item()]
+
+
+def _items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+    if holder.out or holder.down:
+        return []
+    if w["moment"] in SIGNATURE_MOMENTS:
+        return _signature_items(fight, holder, w)
+    return _answer_items(fight, holder, w)
+
+
+# ---------------------------------------------------------------------------
+# opening, asking, closing
+# ---------------------------------------------------------------------------
+
+_OPENING = {
+    "used": "{source} uses {what}",
+    "aimed": "{what} is aimed at {aimed}",
+    "hit": "{what} hits {target}",
+    "harmed": "{what} has harmed {harmed}",
+    "turn-start": "{source} starts their turn",
+    "between-turns": "between turns, signature actions may be bought",
+    "starts-turn": "{source}'s turn begins; signature actions may be bought",
+}
+
+
+def open_window(fight: Fight, moment: str, source: Combatant | None, target: Combatant | None,
+                resume: dict[str, Any], *, what: str = "") -> None:
+    """Opens a window when anyone may answer, and raises `Held`; otherwise does nothing
+    and the caller goes on. Nobody is asked while windows are off (inside a window)."""
+    if not open_now(fight) or current(fight) is not None:
+        return
+    w = {"id": f"w{fight.state.seq + 1}", "moment": moment, "asking": [], "source": source.id if source else None,
+         "target": target.id if target else None, "resume": resume, "deadline": None}
+    asking = [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
+    if moment == "hit":
+        # The attacker's answers to their own hit come after everyone hit has answered.
+        asking.sort(key=lambda cid: cid == w["source"])
+    if not asking:
+        return
+    w["asking"] = asking
+    names = {cid: fight.get(cid).name for cid in fight.state.order if fight.state.combatant(cid)}
+    aimed = ", ".join(names.get(t, t) for t in resume.get("targets") or [])
+    harmed = ", ".join(names.get(t, t) for t in resume.get("harmed") or [])
+    moment_text = _OPENING[moment].format(source=source.name if source else "", what=what or "it",
+                                          target=target.name if target else "", aimed=aimed, harmed=harmed)
+    fight.emit("window", f"The fight waits: {moment_text}. Asked in turn: "
+               f"{', '.join(fight.get(c).name for c in asking)}.", window=w["id"], moment=moment,
+               asking=list(asking), source=w["source"], target=w["target"])
+    _ask(fight, w)
+    raise Held()
+
+
+def _turn_order(fight: Fight) -> list[str]:
+    order = list(fight.state.order)
+    return order + [c.id for c in fight.state.combatants if c.id not in order]
+
+
+def _ask(fight: Fight, w: dict[str, Any]) -> None:
+    asked = fight.get(w["asking"][0])
+    fight.state.pending = Pending(actor=asked.id, controller=asked.controller, player=asked.player,
+                                  decision="window", window=w)
+
+
+def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
+    """The asked combatant's answer (or Pass); then the next one is asked, or the window
+    closes and the step it held resumes (which may raise `Held` for the next window)."""
+    from .window_answers import take
+
+    w = current(fight)
+    assert w is not None
+    holder = fight.get(w["asking"][0])
+    if item.option.id == "pass":
+        fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
+    else:
+        with no_windows(fight):
+            take(fight, holder, item, targets, w)
+    w["asking"].pop(0)
+    if w["resume"].get("cancelled"):
+        w["asking"].clear()
+    while w["asking"] and not fight.state.outcome:
+        # Whoever has nothing left they can take (spent, fallen) is skipped, not asked.
+        if _items(fight, fight.get(w["asking"][0]), w):
+            _ask(fight, w)
+            return
+        w["asking"].pop(0)
+    fight.state.pending = None
+    from .window_resume import resume
+
+    resume(fight, w)
+
+
+# ---------------------------------------------------------------------------
+# a hit held before damage
+# ---------------------------------------------------------------------------
+
+
+def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: Any, at: dict[str, Any]) -> None:
+    """A roll that hit: the window asks the one hit (and whoever answers for them) before
+    damage. The held roll and where the step stands go into the step's `resume`."""
+    step = fight.step
+    if step is None or not open_now(fight):
+        return
+    roll = dict(fight.last_roll or {})
+    step["cursor"] = {**at, "held": roll}
+    # The one-attack conditions are gathered again when the held roll is checked again.
+    kept, fight.after_attack = fight.after_attack, []
+    label = N.defense_label(fight.ruleset)
+    what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({roll.get('total')} against {label} {roll.get('defense')})"
+    open_window(fight, "hit", actor, target, step, what=what)
+    step["cursor"] = None
+    fight.after_attack = kept
+
+
+def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], what: str) -> tuple[bool, bool]:
+    """The held roll checked again against the defense as it is now: a natural roll that
+    always hits still hits. The log says whether an answer turned it into a miss."""
+    defense, _parts = N.defense(fight, target)
+    total = int(held["total"]) - int(held.get("lowered") or 0)
+    hit = bool(held.get("forced")) or total >= defense
+    if defense != held.get("defense") or held.get("lowered"):
+        label = N.defense_label(fight.ruleset)
+        verdict = "still hits" if hit else "now misses"
+        fight.emit("attack", f"{actor.name}'s {what}: {total} against {target.name}'s {label} {defense} now, "
+                   f"{verdict}.", actor=actor.id, target=target.id, total=total, defense=defense, hit=hit,
+                   recheck=True)
+    fight.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
+        (target.id, h) for h in target.conditions if h.ends_after == "attacked"]
+    return hit, bool(held.get("critical")) and hit

@@ -1,0 +1,327 @@
+"""Games on a `GameStore`: replies, swipes, the party sheet's saves, and what is read.
+
+Owns: `GameService(store, ruleset_of)` and `MISSING`. Every write is a loop of load,
+compute with the pure functions (`reply.py`, `shared.party`), and one compare-and-set
+`commit`; a lost race reloads and computes again, so concurrent replies never lose a tick
+and a save always checks the newest party revision. Refusals are `Refusal` values.
+
+- A reply names its new snapshot id and its parent: an id (a regeneration names the
+  snapshot before the reply it replaces), `None` (the game's beginning) or `MISSING`
+  (continue from the current snapshot, whatever it is when the write lands). Sending the
+  same snapshot id again with the same text answers the stored receipt and changes
+  nothing; another text under a taken id is refused.
+- Selecting a snapshot shows it (its clocks and party sheet with it); removing one takes
+  every snapshot continued from it and shows the newest remaining swipe, else its parent.
+- `partyRevision` (the spec's `gamePartySheetRevision`) goes up whenever the party sheet
+  as shown changes: a save, a reply's party command, a swipe, a member joining or
+  leaving. A save names the revision it was opened at and is refused when it is older.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable
+
+from shared.party.rules import party_rules
+from shared.party.sheet import check_save, read_party, stored_part
+from shared.sheet.character import validate_character
+from shared.sheet.refusal import Refusal
+from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, SnapshotTaken
+
+from .history import after_removal, copy_record, new_record, subtree
+from .reminder import reminder_text
+from .reply import apply_reply
+from .state import normal_state
+
+MAX_TRIES = 500
+MAX_MEMBERS = 64
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+#: What a write step answers when a snapshot it read vanished under it: load again.
+RETRY: Any = object()
+
+NOT_FOUND = "not-found"
+UNKNOWN_SNAPSHOT = "unknown-snapshot"
+SNAPSHOT_EXISTS = "snapshot-exists"
+STALE_PARTY = "stale-party-revision"
+NO_PARTY = "no-party-sheet"
+BAD_MEMBERS = "bad-members"
+BAD_SAVE = "bad-save"
+BUSY = "conflict"
+
+
+def _digest(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class GameService:
+    def __init__(self, store: GameStore, ruleset_of: Callable[[str], Any]):
+        self.store = store
+        self.ruleset_of = ruleset_of
+
+    # -- reading -----------------------------------------------------------------------
+    def _load(self, game_id: str) -> tuple[dict[str, Any], int] | Refusal:
+        stored = self.store.load_game(game_id)
+        if stored is None:
+            return Refusal(NOT_FOUND, f'there is no game "{game_id}"')
+        return stored.record, stored.revision
+
+    def _state(self, game_id: str, record: dict[str, Any], snapshot: str | None) -> dict[str, Any] | None:
+        if snapshot is None:
+            return normal_state(record["base"])
+        snap = self.store.get_snapshot(game_id, snapshot)
+        return normal_state(snap["state"]) if snap is not None else None
+
+    def _party_shown(self, ruleset: Any, record: dict[str, Any], state: dict[str, Any]) -> Any:
+        rules = party_rules(ruleset)
+        if rules is None:
+            return None
+        return read_party(ruleset, rules, state["party"], record["members"])
+
+    def _bumped(self, ruleset: Any, record: dict[str, Any], before: Any, after: Any) -> None:
+        if self._party_shown(ruleset, record, before) != self._party_shown(ruleset, record, after):
+            record["partyRevision"] += 1
+
+    def view(self, game_id: str, snapshot: Any = MISSING) -> dict[str, Any] | Refusal:
+        """The game as shown at `snapshot` (MISSING: the current one): clocks, the party
+        sheet, the reminder."""
+        loaded = self._load(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        record, revision = loaded
+        at = record["current"] if snapshot is MISSING else snapshot
+        if at is not None and at not in record["tree"]:
+            return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{at}"')
+        state = self._state(game_id, record, at)
+        if state is None:
+            return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{at}"')
+        ruleset = self.ruleset_of(record["ruleset"])
+        return {
+            "game": game_id,
+            "snapshot": at,
+            "current": record["current"],
+            "revision": revision,
+            "partyRevision": record["partyRevision"],
+            "clocks": state["clocks"],
+            "party": self._party_shown(ruleset, record, state),
+            "reminder": reminder_text(ruleset, state, record["members"]),
+            "ruleset": record["ruleset"],
+        }
+
+    # -- creating ----------------------------------------------------------------------
+    def _members(self, ruleset: Any, members: Any) -> list[dict[str, Any]] | Refusal:
+        if not isinstance(members, list) or len(members) > MAX_MEMBERS:
+            return Refusal(BAD_MEMBERS, f"members is a list of at most {MAX_MEMBERS} characters")
+        out: list[dict[str, Any]] = []
+        problems: list[str] = []
+        names: set[str] = set()
+        for i, data in enumerate(members):
+            character, found = validate_character(ruleset, data)
+            problems += [f"members[{i}].{line}" for line in found.lines()]
+            if character is not None:
+                if character.name.casefold() in names:
+                    problems.append(f"members[{i}].name: {character.name} is already a member")
+                names.add(character.name.casefold())
+                out.append({"name": character.name, "sheet": character.sheet})
+        if problems:
+            return Refusal(BAD_MEMBERS, "; ".join(problems))
+        return out
+
+    def create(self, game_id: str, digest: str, members: Any = ()) -> dict[str, Any] | Refusal:
+        ruleset = self.ruleset_of(digest)
+        checked = self._members(ruleset, list(members))
+        if isinstance(checked, Refusal):
+            return checked
+        self.store.create_game(game_id, new_record(digest, checked))
+        view = self.view(game_id)
+        assert not isinstance(view, Refusal)
+        return view
+
+    # -- the write loop ----------------------------------------------------------------
+    def _write(self, game_id: str, step: Callable[[dict[str, Any], int], Any]) -> Any:
+        """Runs `step(record, revision)` until its commit wins. `step` answers a Refusal,
+        a finished answer (`("done", value)`) or a commit to try (`(record, put, delete,
+        update, value)`)."""
+        for _ in range(MAX_TRIES):
+            loaded = self._load(game_id)
+            if isinstance(loaded, Refusal):
+                return loaded
+            record, revision = loaded
+            planned = step(record, revision)
+            if planned is RETRY:
+                continue
+            if isinstance(planned, Refusal):
+                return planned
+            if planned[0] == "done":
+                return planned[1]
+            new_record_, put, delete, update, value = planned
+            try:
+                result = self.store.commit(game_id, revision, new_record_, put=put, delete=delete, update=update)
+            except GameNotFound:
+                return Refusal(NOT_FOUND, f'there is no game "{game_id}"')
+            if isinstance(result, GameSaved):
+                return value(result.revision)
+            if isinstance(result, (GameConflict, SnapshotTaken)):
+                continue
+        return Refusal(BUSY, f'game "{game_id}" changed {MAX_TRIES} times while this was written; try again')
+
+    # -- replies -----------------------------------------------------------------------
+    def reply(self, game_id: str, snapshot_id: str, parent: Any, text: str) -> dict[str, Any] | Refusal:
+        submitted = _digest(text)
+
+        def step(record: dict[str, Any], revision: int) -> Any:
+            tree = record["tree"]
+            if snapshot_id in tree:
+                stored = self.store.get_snapshot(game_id, snapshot_id)
+                same = stored is not None and stored.get("submitted") == submitted and (
+                    parent is MISSING or parent == stored.get("parent")
+                )
+                if not same:
+                    return Refusal(SNAPSHOT_EXISTS, f'snapshot "{snapshot_id}" already holds another reply')
+                return ("done", self._answer(game_id, snapshot_id, stored, record, revision, duplicate=True))
+            start = record["current"] if parent is MISSING else parent
+            if start is not None and start not in tree:
+                return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
+            state = self._state(game_id, record, start)
+            if state is None:
+                return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
+            ruleset = self.ruleset_of(record["ruleset"])
+            outcome = apply_reply(ruleset, state, text, record["members"])
+            shown = self._state(game_id, record, record["current"]) or state
+            new = copy_record(record)
+            new["tree"][snapshot_id] = start
+            new["current"] = snapshot_id
+            self._bumped(ruleset, new, shown, outcome.state)
+            snap = {
+                "parent": start,
+                "state": outcome.state,
+                "text": outcome.text,
+                "receipts": outcome.receipts,
+                "submitted": submitted,
+            }
+            return (new, {snapshot_id: snap}, (), {},
+                    lambda rev: self._answer(game_id, snapshot_id, snap, new, rev, duplicate=False))
+
+        return self._write(game_id, step)
+
+    def _answer(self, game_id: str, snapshot_id: str, snap: dict[str, Any], record: dict[str, Any],
+                revision: int, *, duplicate: bool) -> dict[str, Any]:
+        return {
+            "game": game_id,
+            "snapshot": snapshot_id,
+            "parent": snap["parent"],
+            "text": snap["text"],
+            "clocks": snap["state"]["clocks"],
+            "receipts": snap["receipts"],
+            "revision": revision,
+            "partyRevision": record["partyRevision"],
+            "duplicate": duplicate,
+        }
+
+    # -- swipes ------------------------------------------------------------------------
+    def select(self, game_id: str, snapshot_id: str | None) -> dict[str, Any] | Refusal:
+        """Shows `snapshot_id` (None: the beginning), restoring its clocks and party."""
+
+        def step(record: dict[str, Any], revision: int) -> Any:
+            if snapshot_id is not None and snapshot_id not in record["tree"]:
+                return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{snapshot_id}"')
+            if record["current"] == snapshot_id:
+                return ("done", None)
+            return self._move(game_id, record, snapshot_id, ())
+
+        done = self._write(game_id, step)
+        return done if isinstance(done, Refusal) else self.view(game_id)
+
+    def remove(self, game_id: str, snapshot_id: str) -> dict[str, Any] | Refusal:
+        """Removes a swipe or a message: the snapshot and everything continued from it."""
+
+        def step(record: dict[str, Any], revision: int) -> Any:
+            tree = record["tree"]
+            if snapshot_id not in tree:
+                return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{snapshot_id}"')
+            gone = subtree(tree, snapshot_id)
+            shown = after_removal(tree, snapshot_id, record["current"])
+            return self._move(game_id, record, shown, gone)
+
+        done = self._write(game_id, step)
+        return done if isinstance(done, Refusal) else self.view(game_id)
+
+    def _move(self, game_id: str, record: dict[str, Any], shown: str | None, gone: Any) -> Any:
+        ruleset = self.ruleset_of(record["ruleset"])
+        before = self._state(game_id, record, record["current"])
+        after = self._state(game_id, record, shown)
+        if before is None or after is None:
+            # A snapshot vanished between the load and now: its commit would lose anyway.
+            return RETRY
+        new = copy_record(record)
+        for sid in gone:
+            new["tree"].pop(sid, None)
+        new["current"] = shown
+        self._bumped(ruleset, new, before, after)
+        return (new, {}, list(gone), {}, lambda rev: None)
+
+    # -- the party sheet ---------------------------------------------------------------
+    def save_party(self, game_id: str, revision: int, draft: Any) -> dict[str, Any] | Refusal:
+        """A player's save of the party's permanent values, opened at `revision`."""
+
+        def step(record: dict[str, Any], game_revision: int) -> Any:
+            ruleset = self.ruleset_of(record["ruleset"])
+            rules = party_rules(ruleset)
+            if rules is None:
+                return Refusal(NO_PARTY, "this ruleset has no party sheet")
+            if revision != record["partyRevision"]:
+                return Refusal(
+                    STALE_PARTY,
+                    f"this save was opened at party revision {revision}, and the party sheet is at "
+                    f"revision {record['partyRevision']} now: read the newer sheet and save again",
+                )
+            problems = check_save(rules, draft)
+            if problems:
+                return Refusal(BAD_SAVE, "; ".join(problems.lines()))
+            current = record["current"]
+            state = self._state(game_id, record, current)
+            if state is None:
+                return RETRY
+            party = dict(state["party"])
+            for key in ("fields", "lists"):
+                if key in draft:
+                    party[key] = dict(draft[key])
+            after = {**state, "party": stored_part(rules, party)}
+            new = copy_record(record)
+            new["partyRevision"] += 1
+            if current is None:
+                new["base"] = after
+                return (new, {}, (), {}, lambda rev: None)
+            snap = self.store.get_snapshot(game_id, current)
+            if snap is None:
+                return RETRY
+            return (new, {}, (), {current: {**snap, "state": after}}, lambda rev: None)
+
+        done = self._write(game_id, step)
+        return done if isinstance(done, Refusal) else self.view(game_id)
+
+    def set_members(self, game_id: str, members: Any) -> dict[str, Any] | Refusal:
+        """The characters present now (a member joined or left)."""
+
+        def step(record: dict[str, Any], revision: int) -> Any:
+            ruleset = self.ruleset_of(record["ruleset"])
+            checked = self._members(ruleset, members)
+            if isinstance(checked, Refusal):
+                return checked
+            state = self._state(game_id, record, record["current"])
+            if state is None:
+                return RETRY
+            new = copy_record(record)
+            new["members"] = checked
+            if self._party_shown(ruleset, record, state) != self._party_shown(ruleset, new, state):
+                new["partyRevision"] += 1
+            return (new, {}, (), {}, lambda rev: None)
+
+        done = self._write(game_id, step)
+        return done if isinstance(done, Refusal) else self.view(game_id)

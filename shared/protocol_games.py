@@ -1,0 +1,181 @@
+"""Messages of the game routes (`/v1/games/...`) and the battle bridge (`/v1/bridge/...`),
+pydantic v2; the gateway's OpenAPI document is generated from them with the rest of
+`shared.protocol`.
+
+Owns: creating a game, a Game Master reply and its receipt, the clocks and the party
+sheet as read, a party save, the members present, choosing a snapshot, the GM reminder;
+the bridge's import and write-back bodies. Sheets and receipts pass through as the pure
+core's own JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from .protocol import Message
+
+SnapshotId = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
+MAX_REPLY = 200_000
+
+
+class RulesetChoice(Message):
+    """A stored ruleset (`ruleset`: its digest) or an inline `package`."""
+
+    ruleset: str | None = None
+    package: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _one_ruleset(self) -> "RulesetChoice":
+        if (self.ruleset is None) == (self.package is None):
+            raise ValueError('give exactly one of "ruleset" (a digest) and "package"')
+        return self
+
+
+class CreateGame(RulesetChoice):
+    """A new game: its id, its ruleset and the characters present (`{name, sheet}`)."""
+
+    game: str = Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    members: list[dict[str, Any]] = Field(default_factory=list, max_length=64)
+
+
+class GameReply(Message):
+    """A Game Master reply stored as snapshot `snapshot`. `parent` names the snapshot it
+    follows: a regeneration names the one before the reply it replaces, `null` is the
+    game's beginning, and leaving it out continues from the current snapshot."""
+
+    snapshot: str = SnapshotId
+    parent: str | None = Field(default=None, min_length=1, max_length=200)
+    text: str = Field(max_length=MAX_REPLY)
+
+
+class ClockOut(Message):
+    name: str
+    size: int
+    filled: int
+
+
+class Receipt(Message):
+    tag: str
+    result: str
+    now: str | None = None
+    reason: str | None = None
+
+
+class ReplyApplied(Message):
+    """The reply with every command rewritten as a receipt, and the clocks after it.
+    `duplicate` is true when this snapshot id was already stored with this text."""
+
+    game: str
+    snapshot: str
+    parent: str | None
+    text: str
+    clocks: list[ClockOut]
+    receipts: list[Receipt]
+    revision: int
+    partyRevision: int
+    duplicate: bool
+
+
+class GameClocks(Message):
+    game: str
+    snapshot: str | None
+    current: str | None
+    clocks: list[ClockOut]
+
+
+class GameParty(Message):
+    """The shared party sheet as shown (`label`, visible `fields`, `pools` as
+    `{current, max}`, `lists`, `fromMembers`, `notes`), and the revision a save names."""
+
+    game: str
+    snapshot: str | None
+    partyRevision: int
+    party: dict[str, Any]
+
+
+class GameReminder(Message):
+    game: str
+    snapshot: str | None
+    text: str
+
+
+class GameView(Message):
+    game: str
+    snapshot: str | None
+    current: str | None
+    revision: int
+    partyRevision: int
+    ruleset: str
+    clocks: list[ClockOut]
+    party: dict[str, Any] | None = None
+    reminder: str
+
+
+class PartySave(Message):
+    """A player's save of the party's permanent values, opened at `revision`."""
+
+    revision: int = Field(ge=0)
+    fields: dict[str, Any] | None = None
+    lists: dict[str, Any] | None = None
+
+
+class GameMembers(Message):
+    members: list[dict[str, Any]] = Field(max_length=64)
+
+
+class ChooseSnapshot(Message):
+    """Shows `snapshot` (a swipe or a message chosen; `null` is the beginning)."""
+
+    snapshot: str | None = Field(min_length=1, max_length=200)
+
+
+# -- the battle bridge -------------------------------------------------------------------
+
+
+class HostCombatant(Message):
+    """What Marinara's own combat built for a character: its health bar's maximum."""
+
+    maxHealth: int = Field(ge=1, le=1_000_000)
+
+
+class BridgeImportBody(RulesetChoice):
+    """Characters (`{name, sheet}`) lent to a host battle, each with the health bar the
+    host built for it (`host`, by member name)."""
+
+    members: list[dict[str, Any]] = Field(min_length=1, max_length=64)
+    host: dict[str, HostCombatant]
+
+
+class BridgeImported(Message):
+    """Per member: where the host's bars start, slots by level, skills, and the entries
+    left out with why (see docs/games.md)."""
+
+    members: list[dict[str, Any]]
+
+
+class BridgeEnd(Message):
+    """How one combatant left the host battle."""
+
+    health: int = Field(ge=0)
+    maxHealth: int = Field(ge=1)
+    mp: int | None = Field(default=None, ge=0)
+    slots: dict[str, int] | None = None
+
+
+class BridgeWriteBackBody(RulesetChoice):
+    """The sheets as they were when the fight began and how each combatant ended (by
+    member name). The import is worked out again from those sheets. `abandoned` writes
+    nothing back."""
+
+    members: list[dict[str, Any]] = Field(min_length=1, max_length=64)
+    ended: dict[str, BridgeEnd]
+    abandoned: bool = False
+
+
+class BridgeWritten(Message):
+    """Each member's sheet after the fight and the changes applied, skipped or refused."""
+
+    members: list[dict[str, Any]]
+
