@@ -295,13 +295,28 @@ def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]
 
 
 def _catalog_entry(fight: Fight, ref: str) -> Any:
+    """The entry `<catalog>/<entry>` names (the first, should a package repeat one)."""
     cat_id, _, entry_id = ref.partition("/")
-    for cat in fight.ruleset.catalogs or []:
-        if cat.id == cat_id:
-            for entry in cat.entries:
-                if entry.id == entry_id:
-                    return entry
-    return None
+    return _catalog_index(fight.ruleset).get((cat_id, entry_id))
+
+
+_CATALOGS: dict[int, tuple[Any, dict[tuple[str, str], Any]]] = {}
+
+
+def _catalog_index(ruleset: Any) -> dict[tuple[str, str], Any]:
+    """(catalog id, entry id) -> entry, built once per ruleset: every sheet row on a menu
+    names one, and a catalog of spells is long."""
+    cached = _CATALOGS.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_CATALOGS) > 64:
+        _CATALOGS.clear()
+    index: dict[tuple[str, str], Any] = {}
+    for cat in ruleset.catalogs or []:
+        for entry in cat.entries:
+            index.setdefault((cat.id, entry.id), entry)
+    _CATALOGS[id(ruleset)] = (ruleset, index)
+    return index
 
 
 def _row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:

@@ -94,6 +94,18 @@ def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combata
     return source, target, aimed, list(resume.get("harmed") or []), origin
 
 
+def _window_context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combatant | None, list[Combatant],
+                                                              list[str], Origin | None]:
+    """`_context`, read once for everyone asked while nothing changes (see `_asking`)."""
+    memo = fight.menu_memo
+    if memo is None:
+        return _context(fight, w)
+    found = memo.get(("window", id(w)))
+    if found is None or found[0] is not w:
+        found = memo[("window", id(w))] = (w, _context(fight, w))
+    return found[1]
+
+
 def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str, Any], source: Combatant | None,
                    target: Combatant | None, aimed: list[Combatant]) -> list[str] | None:
     """Whom the answer lands on when the moment fills it in; None when it is chosen."""
@@ -118,11 +130,14 @@ def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str,
 
 def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
     moment = w["moment"]
-    source, target, aimed, harmed, origin = _context(fight, w)
+    answers = held_answers(fight, holder)
+    if not answers:
+        return []
+    source, target, aimed, harmed, origin = _window_context(fight, w)
     effects = N.effects(fight, holder)
     items: list[WindowItem] = []
     seen: set[str] = set()
-    for answer in held_answers(fight, holder):
+    for answer in answers:
         specs = [s for s in moments(answer.reaction)
                  if matches(fight, holder, answer, s, moment, source, target, aimed, harmed, origin)]
         if not specs:
@@ -236,7 +251,7 @@ def open_window(fight: Fight, moment: str, source: Combatant | None, target: Com
         return
     w = {"id": f"w{fight.state.seq + 1}", "moment": moment, "asking": [], "source": source.id if source else None,
          "target": target.id if target else None, "resume": resume, "deadline": None}
-    asking = [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
+    asking = _asking(fight, w)
     if moment == "hit":
         # The attacker's answers to their own hit come after everyone hit has answered.
         asking.sort(key=lambda cid: cid == w["source"])
@@ -253,6 +268,19 @@ def open_window(fight: Fight, moment: str, source: Combatant | None, target: Com
                asking=list(asking), source=w["source"], target=w["target"])
     _ask(fight, w)
     raise Held()
+
+
+def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
+    """Who has an answer to take, in turn order. Only whether each has one matters, so
+    their forecasts are left out; nothing changes while they are looked at, so what is read
+    (the window's context, the combatants' numbers) is kept until the last is asked."""
+    before, memo = fight.forecasting, fight.menu_memo
+    fight.forecasting = False
+    fight.menu_memo = {} if memo is None else memo
+    try:
+        return [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
+    finally:
+        fight.forecasting, fight.menu_memo = before, memo
 
 
 def _turn_order(fight: Fight) -> list[str]:
