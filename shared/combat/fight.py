@@ -42,6 +42,9 @@ class Fight:
         self._views: dict[str, SheetView] = {}
         #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
         self.rules_memo: dict[str, tuple[Any, ...]] = {}
+        #: Per-call memos of what is read from parts that are replaced, never edited (sheets,
+        #: blocks), each kept with the objects it was read from and checked against them.
+        self.call_memo: dict[Any, tuple[Any, ...]] = {}
         #: Per-call memo of `numbers.effects`, kept with the `rules_in_force` answer it read.
         self.effects_memo: dict[str, tuple[Any, frozenset[str]]] = {}
         #: What one drawing of a menu has read (options.build_menu), None between menus:

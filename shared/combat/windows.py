@@ -183,8 +183,10 @@ def _label(fight: Fight, plan: Plan) -> str:
 
 
 def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+    if holder.signature_points <= 0:
+        return []
     effects = N.effects(fight, holder)
-    if holder.signature_points <= 0 or "cannot-act" in effects or "cannot-react" in effects:
+    if "cannot-act" in effects or "cannot-react" in effects:
         return []
     source = fight.state.combatant(w["source"]) if w.get("source") else None
     if source is not None and source.id == holder.id:
