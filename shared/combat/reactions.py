@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from . import blows as B
 from .fight import Fight
-from .options import Plan, _action_plans, _catalog_entry, _entry_plans, block_actions
+from .options import Plan, _action_plans, _catalog_entry, _entry_plans
 from .state import Combatant
 
 
@@ -72,7 +72,9 @@ def _may_answer(fight: Fight, c: Combatant) -> bool:
     found = fight.call_memo.get(("may-answer", c.id))
     if found is not None and found[0] is c.sheet and found[1] is c.block:
         return found[2]
-    may = any(a.reaction is not None for a in block_actions(c))
+    # A block's actions are read as written: parsing them all (what `block_actions` does,
+    # once per process for a block object) costs more than this whole question.
+    may = any(isinstance(a, dict) and a.get("reaction") is not None for a in (c.block or {}).get("actions") or [])
     view = fight.view(c)
     if not may and view is not None:
         for lst in fight.combat.abilities or []:
