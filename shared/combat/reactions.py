@@ -49,10 +49,10 @@ def _is_object(reaction: Any) -> bool:
 
 def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     """Every answer `c` holds (`reaction: true` alone names no moment and is never one)."""
-    from .costs import expand_payments
-
     if not _may_answer(fight, c):
         return []
+    from .costs import expand_payments
+
     plans: list[Plan] = []
     view = fight.view(c)
     if view is not None:
