@@ -40,6 +40,7 @@ class Fight:
         else:
             self.roller = SeededRoller(dice.seed, cursor=dice.cursor)
         self._views: dict[str, SheetView] = {}
+        self._places: tuple[list[Combatant], int, dict[str, int]] | None = None
         #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
         self.rules_memo: dict[str, tuple[Any, ...]] = {}
         #: Per-call memos of what is read from parts that are replaced, never edited (sheets,
@@ -102,6 +103,20 @@ class Fight:
 
     # -- lookups ----------------------------------------------------------------------
     def get(self, cid: str) -> Combatant:
+        # Where each id stood in the combatant list when last looked up; a step looks the
+        # same few combatants up hundreds of times. The list is checked on every lookup (the
+        # same list, as long, the same id at that place), so a changed list is read again.
+        combatants = self.state.combatants
+        places = self._places
+        if places is None or places[0] is not combatants or places[1] != len(combatants):
+            places = self._places = (combatants, len(combatants), {})
+            for i, c in enumerate(combatants):
+                places[2].setdefault(c.id, i)
+        i = places[2].get(cid)
+        if i is not None:
+            c = combatants[i]
+            if c.id == cid:
+                return c
         c = self.state.combatant(cid)
         if c is None:
             raise KeyError(cid)

@@ -17,7 +17,8 @@ decision) is copied, so changing the copy never reaches the caller's state.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -37,9 +38,11 @@ def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseM
     """A copy of a pydantic record whose containers are copied all the way down, except
     the fields named in `shared`. Builds the copy directly (what `BaseModel.__copy__`
     does) instead of through `model_copy(deep=True)` and `copy.deepcopy`, which cost
-    several times more on the small records a battle holds."""
+    several times more on the small records a battle holds. Fields whose type holds only
+    text, numbers, booleans or None are shared without looking at them."""
     fields = dict(model.__dict__)
-    for name, value in fields.items():
+    for name in _containers(type(model)):
+        value = fields[name]
         if type(value) not in _IMMUTABLE and name not in shared:
             fields[name] = _copy_value(value)
     fresh = _new(type(model))
@@ -50,6 +53,31 @@ def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseM
     private = getattr(model, "__pydantic_private__", None)
     _set(fresh, "__pydantic_private__", copy.deepcopy(private) if private else None)
     return fresh
+
+
+_CONTAINERS: dict[type, tuple[str, ...]] = {}
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
+def _scalar(annotation: Any) -> bool:
+    """Whether a field of this type only ever holds text, numbers, booleans or None."""
+    if annotation in _SCALAR_TYPES:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return all(type(a) in _SCALAR_TYPES for a in get_args(annotation))
+    if origin is Union or origin is UnionType:
+        return all(_scalar(a) for a in get_args(annotation))
+    return False
+
+
+def _containers(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a record class that may hold a list, a dict or a record."""
+    found = _CONTAINERS.get(cls)
+    if found is None:
+        found = _CONTAINERS[cls] = tuple(name for name, info in cls.model_fields.items()
+                                         if not _scalar(info.annotation))
+    return found
 
 
 def _copy_value(value: Any) -> Any:
