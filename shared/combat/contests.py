@@ -233,7 +233,7 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         if fight.forecasting:
             forecasts = [Forecast(target=t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
         else:
-            forecasts = [Forecast(target=t.id) for t in targets]
+            forecasts = [Forecast(target=t.id) for t in targets] if fight.blanks else []
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,

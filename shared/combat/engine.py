@@ -140,7 +140,7 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     return choose(fight, actor, items)
 
 
-def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
+def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
     state = fight.state
     if state.outcome or state.pending is None or state.pending.actor != actor_id:
         return []
@@ -148,13 +148,13 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     if actor is None:
         return []
     if state.pending.decision == "window":
-        before = fight.forecasting
-        fight.forecasting = forecasts
+        before, blank = fight.forecasting, fight.blanks
+        fight.forecasting, fight.blanks = forecasts, blanks
         try:
             return list(W.window_items(fight, actor))
         finally:
-            fight.forecasting = before
-    return build_menu(fight, actor, forecasts=forecasts)
+            fight.forecasting, fight.blanks = before, blank
+    return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
 def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
@@ -183,7 +183,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
-    items = _menu_items(fight, parsed.actor, forecasts=False)
+    # Only what is legal matters here: no forecasts, not even blank ones.
+    items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")

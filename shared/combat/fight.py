@@ -53,6 +53,10 @@ class Fight:
         self.menu_memo: dict[Any, Any] | None = None
         #: False while a menu is drawn only to check what is legal: forecasts are skipped.
         self.forecasting = True
+        #: Whether a menu drawn without forecasts still lists a blank one for each target
+        #: (what `menu(forecasts=False)` shows); the resolver's own legality checks, which
+        #: never read them, leave them out.
+        self.blanks = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
         self.after_attack: list[tuple[str, Any]] = []
         #: Above zero while an answer or a signature action resolves: nothing opens a window.

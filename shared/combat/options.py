@@ -447,7 +447,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
-        return [Forecast(target=t.id) for t in targets]
+        return [Forecast(target=t.id) for t in targets] if fight.blanks else []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
@@ -514,16 +514,18 @@ def _target_count(plan: Plan) -> int:
     return 0
 
 
-def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True) -> list[MenuItem]:
-    """Everything `actor` may choose now; `forecasts=False` when only legality matters."""
-    before, memo = fight.forecasting, fight.menu_memo
-    fight.forecasting = forecasts
+def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
+    """Everything `actor` may choose now; `forecasts=False` when only legality matters
+    (`blanks=False`: not even a blank forecast for each target, for the resolver's own
+    checks)."""
+    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
+    fight.forecasting, fight.blanks = forecasts, blanks
     # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
     fight.menu_memo = {} if memo is None else memo
     try:
         return _build_menu(fight, actor)
     finally:
-        fight.forecasting, fight.menu_memo = before, memo
+        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
 def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -628,7 +630,7 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):
         return True
-    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False))
+    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False, blanks=False))
 
 
 def _option_label(fight: Fight, plan: Plan) -> str:

@@ -276,13 +276,13 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
     """Who has an answer to take, in turn order. Only whether each has one matters, so
     their forecasts are left out; nothing changes while they are looked at, so what is read
     (the window's context, the combatants' numbers) is kept until the last is asked."""
-    before, memo = fight.forecasting, fight.menu_memo
-    fight.forecasting = False
+    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
+    fight.forecasting, fight.blanks = False, False
     fight.menu_memo = {} if memo is None else memo
     try:
         return [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
     finally:
-        fight.forecasting, fight.menu_memo = before, memo
+        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
 def _turn_order(fight: Fight) -> list[str]:
