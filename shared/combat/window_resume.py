@@ -95,10 +95,20 @@ def _perform(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]
         scratch["applied"] = set()
 
 
+def _events_since(fight: Fight, seq: int) -> list[Any]:
+    """The events after `seq`. The log only appends, numbered 1, 2, 3, ..., so they are read
+    back from its end (a long fight's earlier events are not looked at on every step)."""
+    events = fight.state.events
+    i = len(events)
+    while i > 0 and events[i - 1].seq > seq:
+        i -= 1
+    return events[i:]
+
+
 def _harmed_since(fight: Fight, seq: int) -> list[str]:
     harmed: list[str] = []
-    for ev in fight.state.events:
-        if ev.seq > seq and ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
+    for ev in _events_since(fight, seq):
+        if ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
             target = ev.data.get("target")
             if target and target not in harmed:
                 harmed.append(target)
@@ -115,7 +125,7 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
     now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
     aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
-    events = [ev for ev in fight.state.events if ev.seq > record["from_seq"]]
+    events = _events_since(fight, record["from_seq"])
     _after(fight, actor, plan, aimed, events, kept)
     for holder_id, cid in record.get("this_action") or []:
         holder = fight.state.combatant(holder_id)
