@@ -34,7 +34,7 @@ from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
-from .options import Forecast, MenuItem, Option, Plan, budget_left, targets_for
+from .options import MenuItem, Option, Plan, budget_left, forecast, targets_for
 from .state import Combatant
 from .tactics import CONDITION_WORTH
 
@@ -231,9 +231,9 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
         if fight.forecasting:
-            forecasts = [Forecast(target=t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
+            forecasts = [forecast(t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
         else:
-            forecasts = [Forecast(target=t.id) for t in targets] if fight.blanks else []
+            forecasts = [forecast(t.id) for t in targets] if fight.blanks else []
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,

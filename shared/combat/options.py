@@ -41,6 +41,29 @@ class Forecast(BaseModel):
     win: float | None = None
 
 
+#: Every field of a forecast with its default: all plain values (no factories), so a new
+#: forecast may start from a copy of this.
+_FORECAST_FIELDS = {name: None if info.is_required() else info.default for name, info in Forecast.model_fields.items()}
+assert not any(info.default_factory for info in Forecast.model_fields.values())
+_new, _set = object.__new__, object.__setattr__
+
+
+def forecast(target: str, **numbers: float | None) -> Forecast:
+    """`Forecast(target=target, **numbers)` for numbers the menu has just worked out (floats or
+    None, the types the fields hold), without validating them again: a menu makes dozens."""
+    fields = dict(_FORECAST_FIELDS)
+    fields["target"] = target
+    fields.update(numbers)
+    if len(fields) != len(_FORECAST_FIELDS):
+        raise TypeError(f"a forecast has no {', '.join(sorted(set(fields) - set(_FORECAST_FIELDS)))}")
+    model = _new(Forecast)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", {"target", *numbers})
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 class Option(BaseModel):
     """One menu item. `targets` lists who it may be aimed at; `count` how many at most."""
 
@@ -195,9 +218,9 @@ def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit:
                    critical: str) -> Forecast:
     key = _hit_key(fight, attacker, target, to_hit)
     if key is None:
-        return Forecast(target=target.id, hit=0.0, damage=0.0)
+        return forecast(target.id, hit=0.0, damage=0.0)
     hit, dmg = _blow(key, damage, critical)
-    return Forecast(target=target.id, hit=hit, damage=dmg)
+    return forecast(target.id, hit=hit, damage=dmg)
 
 
 def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
@@ -463,7 +486,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
-        return [Forecast(target=t.id) for t in targets] if fight.blanks else []
+        return [forecast(t.id) for t in targets] if fight.blanks else []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
@@ -474,26 +497,26 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         amount_expr = _costs.amount_expr
         if m.kind == "heal" and m.amount is not None:
             amt = round(float(amount_expr(fight, actor, m, plan.cost_steps).mean), 3)
-            return [Forecast(target=t.id, heal=amt) for t in targets]
+            return [forecast(t.id, heal=amt) for t in targets]
         if m.amount is not None and m.kind == "attack":
             expr = amount_expr(fight, actor, m, plan.cost_steps)
             if m.attackRoll:
                 return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical) for t in targets]
             hit, dmg = 1.0 if m.autoHit or not m.save else None, round(float(mean_damage(expr)), 3)
-            return [Forecast(target=t.id, hit=hit, damage=dmg) for t in targets]
-        return [Forecast(target=t.id) for t in targets]
+            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
+        return [forecast(t.id) for t in targets]
     if plan.kind == "action":
         a = plan.action
         expr = action_damage(a, fight, actor)
         if a.heal is not None:
             amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
-            return [Forecast(target=t.id, heal=amt) for t in targets]
+            return [forecast(t.id, heal=amt) for t in targets]
         if expr is not None and a.toHit is not None and not a.autoHit:
             return [_blow_forecast(fight, actor, t, a.toHit, expr, critical) for t in targets]
         if expr is not None:
             hit, dmg = 1.0 if not a.save else None, round(float(mean_damage(expr)), 3)
-            return [Forecast(target=t.id, hit=hit, damage=dmg) for t in targets]
-        return [Forecast(target=t.id) for t in targets]
+            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
+        return [forecast(t.id) for t in targets]
     if plan.kind == "sequence":
         steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
         out: list[Forecast] = []
@@ -509,9 +532,9 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                     hit_total = max(hit_total, float(hit))
                 else:
                     dmg_total += float(mean_damage(expr))
-            out.append(Forecast(target=t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
+            out.append(forecast(t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
         return out
-    return [Forecast(target=t.id) for t in targets]
+    return [forecast(t.id) for t in targets]
 
 
 def _target_count(plan: Plan) -> int:

@@ -174,3 +174,13 @@ def test_block_actions_of_a_freshly_loaded_state_are_not_parsed_again():
     for original, loaded in creatures:
         assert loaded.block["actions"] is not original.block["actions"]
         assert O.block_actions(loaded) is O.block_actions(original)
+
+
+def test_a_forecast_built_without_validation_is_the_validated_one():
+    for numbers in ({}, {"hit": 0.5833, "damage": 4.861}, {"heal": 5.5}, {"win": 0.4219}, {"hit": None, "damage": 3.0}):
+        fast, checked = O.forecast("bog-hound-2", **numbers), O.Forecast(target="bog-hound-2", **numbers)
+        assert fast == checked
+        assert fast.model_dump_json() == checked.model_dump_json()
+        assert fast.model_fields_set == checked.model_fields_set
+    with pytest.raises(TypeError):
+        O.forecast("bog-hound-2", chance=0.5)
