@@ -246,6 +246,21 @@ def budget_left(actor: Combatant, budget: str | None) -> bool:
 
 
 def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+    """Plans for the rows of the attack lists. They are read from the sheet alone, so they
+    are kept for the call while the sheet (its view) is the same: a step draws the same
+    actor's menu more than once. Plans are never changed once made (`dataclasses.replace`
+    makes a changed one)."""
+    return _kept(fight, ("weapons", actor.id), view, lambda: _read_weapon_plans(fight, actor, view))
+
+
+def _kept(fight: Fight, key: tuple[str, str], view: SheetView, read: Any) -> list[Plan]:
+    found = fight.call_memo.get(key)
+    if found is None or found[0] is not view:
+        found = fight.call_memo[key] = (view, read())
+    return list(found[1])
+
+
+def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
     plans: list[Plan] = []
     for lst in fight.combat.attacks or []:
         for row in view.rows(lst.list):
@@ -364,7 +379,13 @@ def offered_entry(mech: Any) -> bool:
 
 def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
     """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
-    for the reactions)."""
+    for the reactions). The turn menu's are kept like `_weapon_plans`."""
+    if pick is offered_entry:
+        return _kept(fight, ("entries", actor.id), view, lambda: _read_entry_plans(fight, actor, view, pick))
+    return _read_entry_plans(fight, actor, view, pick)
+
+
+def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any) -> list[Plan]:
     plans: list[Plan] = []
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
