@@ -49,7 +49,7 @@ def _is_object(reaction: Any) -> bool:
 
 def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     """Every answer `c` holds (`reaction: true` alone names no moment and is never one)."""
-    if not _may_answer(fight, c):
+    if not may_answer(fight, c):
         return []
     from .costs import expand_payments
 
@@ -65,7 +65,7 @@ def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     return out
 
 
-def _may_answer(fight: Fight, c: Combatant) -> bool:
+def may_answer(fight: Fight, c: Combatant) -> bool:
     """Whether any row of `c`'s sheet or action of its block is an answer at all. Every
     window asks this of everyone and most hold none, so it is kept for the call while the
     sheet and the block are the same objects (they are replaced, never edited)."""

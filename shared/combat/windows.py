@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from . import numbers as N
 from .fight import Fight
 from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
-from .reactions import Answer, Origin, held_answers, matches, moments, origin_of
+from .reactions import Answer, Origin, held_answers, matches, may_answer, moments, origin_of
 from .state import Combatant, Pending
 
 #: Moments an entry or creature action names; the other two are opened by the fight itself.
@@ -279,15 +279,27 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
     before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
     fight.forecasting, fight.blanks = False, False
     fight.menu_memo = {} if memo is None else memo
+    signature = w["moment"] in SIGNATURE_MOMENTS
     try:
-        return [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
+        asking = []
+        for cid in _turn_order(fight):
+            holder = fight.get(cid)
+            # What `_items` asks first, asked here of everyone: most hold nothing to answer.
+            if holder.out or holder.down:
+                continue
+            if holder.signature_points <= 0 if signature else not may_answer(fight, holder):
+                continue
+            if _items(fight, holder, w):
+                asking.append(cid)
+        return asking
     finally:
         fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
 def _turn_order(fight: Fight) -> list[str]:
     order = list(fight.state.order)
-    return order + [c.id for c in fight.state.combatants if c.id not in order]
+    placed = set(order)
+    return order + [c.id for c in fight.state.combatants if c.id not in placed]
 
 
 def _ask(fight: Fight, w: dict[str, Any]) -> None:
