@@ -7,7 +7,11 @@ Fights (every side under the Engine's tactics, a new seed for every fight):
                  Jackals, two Cinder Moths, the Glass Wader and the Toll Warden (6)
   5e             ../shared/data/upstream/ruleset-5e-2014.example.json: Brom, Ilsa, Cora and Dain (4)
                  against two Cinder Hounds, the Thorn Lurker, the Grave Piper and the Toll Sergeant (5)
-The last two are skipped, saying so, when ../shared/data/upstream is not here.
+  gravewatch     ../shared/data/upstream/gravewatch.json, a dice-pool fight: Ada and Tobin against a
+                 Grave-rat swarm and a Hollow warden (2 vs 2)
+  dockside       tests/combat/fixtures/dockside.json, our own symbol-pool fight: Juno and Ada against a
+                 Dock bruiser and two Gulls (2 vs 3); always runs
+Ember Roads, 5e and Gravewatch are skipped, saying so, when ../shared/data/upstream is not here.
 
 A fight per second is `start_battle` resolving the whole fight (nobody waits for a person).
 A step is one decision in the same fights with every combatant player-controlled: the time
@@ -106,6 +110,14 @@ def cases() -> tuple[list[Case], list[str]]:
             {"creature": "toll-sergeant"}]))
     else:
         skipped.append(f"5e (4 vs 5): {five} is not here")
+    grave = UPSTREAM / "gravewatch.json"
+    if grave.exists():
+        found.append(Case("gravewatch", grave, _read(FIXTURES / "gravewatch-party.json"),
+                          _read(FIXTURES / "gravewatch-foes.json")))
+    else:
+        skipped.append(f"gravewatch (2 vs 2): {grave} is not here")
+    found.append(Case("dockside", FIXTURES / "dockside.json", _read(FIXTURES / "dockside-party.json"),
+                      _read(FIXTURES / "dockside-foes.json")))
     return found, skipped
 
 

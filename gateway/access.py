@@ -70,7 +70,8 @@ def menu_view(service: BattleService, battle_id: str, principal: Principal) -> M
     options, suggested = menu_with_suggestion(ruleset, state, p.actor)
     view.options = [o.model_dump(mode="json") for o in options]
     if suggested is not None:
-        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []))
+        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
+                                     cell=suggested.get("cell"))
     return view
 
 

@@ -17,6 +17,7 @@ from aiohttp import web
 from shared.ruleset.load import MAX_PACKAGE_BYTES
 from shared.store import AsyncBattleStore, BattleStore, open_store
 from worker.service import BattleService
+from worker.llm import GmModel
 from worker.settings import Settings
 
 from . import routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_service, ws
@@ -61,13 +62,17 @@ def create_app(
     ws_rate: float = 10.0,
     ws_burst: int = 20,
     workers: int = 4,
+    gm: GmModel | None = None,
+    invent_wait: float | None = None,
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
     (the caller keeps it open). `executor="embedded"` applies choices in this process;
     `executor="celery"` sends them to the workers through `celery` (default: the workers'
     own app, `worker.app.app`, configured from the environment) and, without `store`, opens
     the store the workers use (`worker.settings`: its URL unless `store_url` names one, and
-    its namespace)."""
+    its namespace). `gm` is the GM model the embedded executor's director and invention
+    use and that decides whether bosses are the GM's; `invent_wait` how long creating a
+    battle waits for invented opponents (both default to `worker.settings`)."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
     store_options: dict[str, Any] = {}
@@ -79,11 +84,15 @@ def create_app(
             store_url = store_url or settings.store_url
             if store_url.startswith(("redis", "unix")):
                 store_options["namespace"] = settings.namespace
+    settings = (getattr(celery.conf, "marinara", None) if celery is not None else None) or Settings.from_env()
+    gm = gm if gm is not None else settings.gm
+    invent_wait = invent_wait if invent_wait is not None else settings.invent_wait
     app = web.Application(middlewares=[error_middleware], client_max_size=body_limit)
     app[TOKENS] = Tokens(secret)
     app[SOCKETS] = weakref.WeakSet()
     app[ROUTES] = ALL_ROUTES
-    app[SETTINGS] = {"ws_max_message": ws_max_message, "ws_rate": ws_rate, "ws_burst": ws_burst}
+    app[SETTINGS] = {"ws_max_message": ws_max_message, "ws_rate": ws_rate, "ws_burst": ws_burst,
+                     "gm": gm, "invent_wait": invent_wait}
     app[TRACKER] = BattleTracker()
     for route in ALL_ROUTES:
         app.router.add_route(route.method, route.path, route.handler, name=route.handler.__name__)
@@ -98,9 +107,9 @@ def create_app(
         if executor == "celery":
             from .celery_executor import CeleryExecutor
 
-            the_executor = CeleryExecutor(service, celery, workers=workers)
+            the_executor = CeleryExecutor(service, celery, workers=workers, gm=gm)
         else:
-            the_executor = EmbeddedExecutor(service, workers=workers)
+            the_executor = EmbeddedExecutor(service, workers=workers, gm=gm)
         app[EXECUTOR] = the_executor
         app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
         try:

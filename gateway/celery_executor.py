@@ -25,7 +25,8 @@ from typing import Any
 
 from celery import Celery, states
 
-from worker.jobs import decision_id
+from worker.jobs import NO_MODEL, decision_id
+from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
@@ -46,8 +47,9 @@ PRIORITY_STEPS = (0, 3, 6, 9)
 class CeleryExecutor(Executor):
     name = "celery"
 
-    def __init__(self, service: BattleService, celery: Celery, workers: int = 4) -> None:
-        super().__init__(service, workers)
+    def __init__(self, service: BattleService, celery: Celery, workers: int = 4, *,
+                 gm: GmModel = NO_MODEL) -> None:
+        super().__init__(service, workers, gm=gm)
         self.celery = celery
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
@@ -56,17 +58,28 @@ class CeleryExecutor(Executor):
     # -- choices -------------------------------------------------------------------------
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
+        return await self._call("battle.advance", [battle_id, revision, choice, request_id], "the choice")
+
+    async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
+        return await self._call("battle.invent_opponents", [request], "the invention")
+
+    async def _call(self, name: str, args: list[Any], what: str) -> dict[str, Any]:
+        """Sends a task and waits for its result through the watcher."""
         task_id = uuid.uuid4().hex
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[task_id] = answer
         try:
-            await self._send("battle.advance", [battle_id, revision, choice, request_id], task_id)
+            await self._send(name, args, task_id)
         except Exception as exc:  # the broker refused the message: nothing was queued
             self._waiting.pop(task_id, None)
-            return {"ok": False, "code": "unavailable", "message": f"the choice could not be queued: {exc}"}
+            return {"ok": False, "code": "unavailable", "message": f"{what} could not be queued: {exc}"}
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.get_running_loop().create_task(self._watch(), name="celery-results")
-        return await answer
+        try:
+            return await answer
+        finally:
+            # A caller that stopped waiting (a timeout) leaves nothing behind to watch.
+            self._waiting.pop(task_id, None)
 
     async def _send(self, name: str, args: list[Any], task_id: str | None = None) -> None:
         # The AsyncResult is dropped at once: its finaliser ends the result subscription

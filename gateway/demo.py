@@ -27,12 +27,16 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEFAULT_RULESET = EXAMPLES / "lantern-marsh.json"
 DEFAULT_PARTY = EXAMPLES / "party.json"
 DEFAULT_FOES = EXAMPLES / "foes.json"
+DEFAULT_BOARD = EXAMPLES / "board-marsh.json"
 
 
 def _answer(prompt: dict[str, Any]) -> dict[str, Any]:
     suggestion = prompt.get("suggestion")
     if suggestion:
-        return {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
+        answer = {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
+        if suggestion.get("cell") is not None:
+            answer["cell"] = suggestion["cell"]
+        return answer
     options = prompt["options"]
     for option in options:
         if option.get("targets"):
@@ -64,6 +68,7 @@ async def _client(session: aiohttp.ClientSession, base: str, battle: str, name: 
 
 
 async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | None = None,
+               board: Any = None,
                out: Any = sys.stdout, timeout: float = 120.0) -> dict[str, Any]:
     runner = web.AppRunner(create_app())
     await runner.setup()
@@ -79,6 +84,8 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
                 if r.status != 201:
                     raise DemoError("ruleset refused:\n" + "\n".join(stored.get("problems") or [stored["message"]]))
             body = {"ruleset": stored["digest"], "party": party, "foes": foes}
+            if board is not None:
+                body["board"] = board
             if seed is not None:
                 body["seed"] = seed
             async with session.post(f"{base}/v1/battles", json=body) as r:
@@ -115,16 +122,18 @@ class DemoError(Exception):
 
 
 def run_demo(ruleset_path: str | None = None, party_path: str | None = None, foes_path: str | None = None,
-             seed: int | None = 2) -> int:
+             seed: int | None = 2, board_path: str | None = None) -> int:
     try:
         ruleset = read_json(ruleset_path or DEFAULT_RULESET)
         party = read_json(party_path or DEFAULT_PARTY)
         foes = read_json(foes_path or DEFAULT_FOES)
+        # The example ruleset declares distance, so its demo is fought on the marsh board.
+        board = read_json(board_path) if board_path else (read_json(DEFAULT_BOARD) if ruleset_path is None else None)
     except Exception as exc:  # a PackageError names the file problem in one line
         print(f"demo: {exc}", file=sys.stderr)
         return 1
     try:
-        result = asyncio.run(play(ruleset, party, foes, seed=seed))
+        result = asyncio.run(play(ruleset, party, foes, seed=seed, board=board))
     except DemoError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 1

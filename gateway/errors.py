@@ -32,6 +32,11 @@ STATUS_OF: dict[str, int] = {
     "closed": 409,
     "conflict": 409,
     "too-large": 413,
+    # The GM model behind invented opponents: a bad gateway, down, or too slow.
+    "gm-invalid": 502,
+    "gm-unavailable": 503,
+    "gm-timeout": 504,
+    "invent-timeout": 504,
 }
 
 

@@ -19,6 +19,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from worker import jobs
+from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
@@ -32,8 +34,11 @@ class Executor(ABC):
 
     name = "embedded"
 
-    def __init__(self, service: BattleService, workers: int = 4) -> None:
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL) -> None:
         self.service = service
+        #: The GM model the jobs this executor runs in-process use (the embedded director
+        #: and invention); a Celery executor's workers read their own.
+        self.gm = gm
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
         self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
@@ -69,6 +74,19 @@ class Executor(ABC):
         this executor has no director (the GM's token decides instead)."""
         return False
 
+    async def invent(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
+        """Runs `battle.invent_opponents` for a battle about to be created and waits at most
+        `wait` seconds for its answer (`worker.jobs.invent_opponents`' result dict)."""
+        try:
+            return await asyncio.wait_for(self._invent(request), wait)
+        except asyncio.TimeoutError:
+            return {"ok": False, "code": "invent-timeout",
+                    "message": f"the GM's opponents did not come back within {wait:g} seconds; "
+                               "no battle was created"}
+
+    async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
+        return await self.run(jobs.invent_opponents, self.service, request, self.gm)
+
     def queue_depths(self) -> dict[str, int]:
         """Messages waiting per queue (read at scrape; blocking)."""
         return {}
@@ -97,8 +115,31 @@ class Executor(ABC):
 
 
 class EmbeddedExecutor(Executor):
-    """Runs `BattleService.apply` on this process's threads."""
+    """Runs `BattleService.apply` on this process's threads. With a GM model configured it
+    also runs the director here, as a worker's `battle.director` would: every GM-controlled
+    decision a choice leads to is put to the model (without one, the GM's token decides)."""
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
-        return await self.run(self.service.apply, battle_id, revision, choice, request_id)
+        result = await self.run(self.service.apply, battle_id, revision, choice, request_id)
+        await self._director_next(battle_id, result, "choice")
+        return result
+
+    async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
+        if not self.gm.configured:
+            return False
+        metrics.DIRECTOR_ENQUEUED.labels(when=when).inc()
+        task = asyncio.get_running_loop().create_task(self._direct(battle_id, revision))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return True
+
+    async def _direct(self, battle_id: str, revision: int) -> dict[str, Any]:
+        result = await self.run(jobs.director, self.service, battle_id, jobs.decision_id(battle_id, revision), self.gm)
+        await self._director_next(battle_id, result, "director")
+        return result
+
+    async def _director_next(self, battle_id: str, result: dict[str, Any], when: str) -> None:
+        pending = result.get("pending") if result.get("ok") else None
+        if pending and pending.get("controller") == "gm":
+            await self.ask_director(battle_id, result["revision"], when)

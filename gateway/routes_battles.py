@@ -1,4 +1,10 @@
-"""Battle routes: create, read (as the caller may see it), menu, events, sheets, abandon."""
+"""Battle routes: create, read (as the caller may see it), menu, events, sheets, abandon.
+
+Creating a battle whose foes ask the GM to invent opponents first runs
+`battle.invent_opponents` through the executor (the `llm` queue, or in-process when
+embedded) and waits for it at most `MARINARA_GM_INVENT_WAIT` seconds; a refusal or a
+timeout answers an error and creates nothing. Bosses and `gm.opposition` decide which
+foes the GM plays (`shared.combat.opposition`)."""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ from typing import Any
 from aiohttp import web
 
 from shared.combat import abandon as start_sheets
+from shared.combat.invention import asks_in
+from shared.combat.opposition import assign_controllers
 from shared.protocol import (
     Abandoned,
     BattleView,
@@ -17,10 +25,11 @@ from shared.protocol import (
     SheetOut,
 )
 from shared.store import BattleNotFound, EventSeqError
+from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import access, metrics
-from .context import EXECUTOR, SERVICE, TOKENS, TRACKER, battle_id, json_response, parse_body, principal
+from .context import EXECUTOR, SERVICE, SETTINGS, TOKENS, TRACKER, battle_id, json_response, parse_body, principal
 from .errors import ApiError
 from .routes_rulesets import store_package
 from .routing import Route
@@ -30,13 +39,21 @@ from .tokens import Principal
 EVENTS_PAGE = 500
 
 
-def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
+def _digest(service: BattleService, body: CreateBattle) -> str:
     digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
     try:
         service.ruleset(digest)
     except LookupError as exc:
         raise ApiError("unknown-ruleset", str(exc)) from None
-    result = service.create(digest, body.party, body.foes, seed=body.seed, window_seconds=body.window_seconds)
+    return digest
+
+
+def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[Any], adjustments: list[str],
+            gm: GmModel) -> dict[str, Any]:
+    foes = assign_controllers(service.ruleset(digest), foes, model=gm.configured, gm_runs_bosses=body.gm_runs_bosses)
+    result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments,
+                            board=body.board, style=body.style,
+                            window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest
@@ -46,9 +63,29 @@ def _create(service: BattleService, body: CreateBattle) -> dict[str, Any]:
     return result
 
 
+async def _invented(request: web.Request, body: CreateBattle, digest: str) -> tuple[list[Any], list[str]]:
+    """The foes with every "let the GM invent N of tier T" entry answered by the GM model
+    through the queue (`battle.invent_opponents`), and the sentences that open the log."""
+    asks, problems = asks_in(body.foes)
+    if problems:
+        raise ApiError("malformed", "; ".join(problems), problems=problems)
+    if not asks:
+        return body.foes, []
+    settings = request.app[SETTINGS]
+    answer = await request.app[EXECUTOR].invent(
+        {"ruleset": digest, "party": body.party, "foes": body.foes, "difficulty": body.difficulty},
+        settings["invent_wait"])
+    if not answer.get("ok"):
+        raise ApiError(str(answer.get("code")), f"the GM could not invent the opponents: {answer.get('message')}")
+    return answer["foes"], answer["adjustments"]
+
+
 async def create_battle(request: web.Request) -> web.Response:
     body = await parse_body(request, CreateBattle)
-    result = await request.app[EXECUTOR].run(_create, request.app[SERVICE], body)
+    executor, service = request.app[EXECUTOR], request.app[SERVICE]
+    digest = await executor.run(_digest, service, body)
+    foes, adjustments = await _invented(request, body, digest)
+    result = await executor.run(_create, service, body, digest, foes, adjustments, request.app[SETTINGS]["gm"])
     battle = result["battle"]
     tokens = request.app[TOKENS]
     players = sorted({m["player"] for m in body.party
@@ -57,7 +94,7 @@ async def create_battle(request: web.Request) -> web.Response:
     request.app[TRACKER].created(battle)
     if result["gm_decides"]:
         # Later GM decisions are enqueued by the worker that saved the revision asking them.
-        await request.app[EXECUTOR].ask_director(battle, result["revision"], "created")
+        await executor.ask_director(battle, result["revision"], "created")
     return json_response(CreatedBattle(
         battle=battle, revision=result["revision"], ruleset=result["digest"],
         gm_token=tokens.issue(Principal(battle, "gm")),
@@ -148,7 +185,7 @@ _ID = "/v1/battles/{battle}"
 
 ROUTES = [
     Route("POST", "/v1/battles", create_battle, "Create a battle; answers its id, revision and tokens",
-          ok=201, response=CreatedBattle, body=CreateBattle, errors=(400, 413, 422)),
+          ok=201, response=CreatedBattle, body=CreateBattle, errors=(400, 413, 422, 502, 503, 504)),
     Route("GET", _ID, get_battle, "The battle as the caller may see it", response=BattleView, auth=True,
           errors=(403, 404)),
     Route("GET", _ID + "/menu", get_menu, "The caller's menu for the pending decision", response=MenuView,

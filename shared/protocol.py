@@ -48,13 +48,24 @@ class RulesetStored(Message):
 
 class CreateBattle(Message):
     """A new battle on a stored ruleset (`ruleset`: its digest) or an inline `package`
-    (validated and stored first). Party and foes are the `battle fight` file formats."""
+    (validated and stored first). Party and foes are the `battle fight` file formats; a
+    foe may also be `{"invent": N, "tier": T, "boss"?: true, "brief"?: "..."}`: the GM
+    model invents N opponents of tier T on the `llm` queue before the fight starts (see
+    docs/gm.md). `difficulty` picks the encounter budget's step for invented fights;
+    `gm_runs_bosses: false` is a game where the player keeps bosses from the GM."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    #: A board `{"rows", "heights"?, "legend"?}` (docs/board.md): the fight is on it when the
+    #: ruleset declares `combat.distance` and the style is `tactical` (the default with a board).
+    board: dict[str, Any] | None = None
+    #: The combat style: `classic`, `tactical`, or one `combat.styles` lists.
+    style: str | None = Field(default=None, min_length=1, max_length=40)
+    difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
+    gm_runs_bosses: bool = True
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.
     window_seconds: float | None = Field(default=None, gt=0, le=86400)
 
@@ -94,6 +105,8 @@ class Suggestion(Message):
 
     option: str
     targets: list[str] = Field(default_factory=list)
+    #: On a board, the cell an area option is aimed at.
+    cell: tuple[int, int] | None = None
 
 
 class MenuView(Message):

@@ -1,14 +1,15 @@
 """What each worker task does, over a `BattleService`, without Celery.
 
-Owns: the bodies of `battle.director`, `battle.invent_opponents` and `battle.sweep_windows`
-and the decision ids the director is asked about. `worker/tasks.py` wraps them as Celery
+Owns: the bodies of `battle.director`, `battle.invent_opponents` and `battle.sweep_windows`,
+the decision ids the director is asked about, and the GM call outcomes they count
+(`worker.metrics.GM_CALLS`). `worker/tasks.py` wraps them as Celery
 tasks on the worker's own service; the embedded executor can call them directly.
 
 Decision ids are `"<battle id>:<revision>"` (battle ids hold no colon): the revision at
 which the GM must decide.
 The director submits its choice at that revision with request id `director:<decision id>`,
-so a duplicated or late director message is applied at most once and a message for a
-decision the battle has moved past is refused as stale.
+so a duplicated or late director message (or a late model reply) is applied at most
+once and a message for a decision the battle has moved past is refused as stale.
 """
 
 from __future__ import annotations
@@ -17,12 +18,22 @@ import logging
 from typing import Any
 
 from shared.combat import BattleState, decide_for, menu
+from shared.combat.budget import DIFFICULTIES
+from shared.combat.invention import asks_in, gm_numbers, settle
 
+from . import metrics
+from .director_prompt import Unusable, director_messages, read_choice
+from .invent_prompt import invention_messages, read_opponents
+from .llm import ChatClient, GmError, GmModel
 from .service import BattleService
 
 log = logging.getLogger(__name__)
 
 NO_GM_MODEL = "no-gm-model"
+NO_MODEL = GmModel()
+#: Answers to the GM's pick that mean the decision was settled without it: the battle
+#: moved on (another choice, the GM's own token) or is gone. Nothing is decided twice.
+SETTLED_ELSEWHERE = ("stale-revision", "closed", "not-found", "conflict")
 
 
 def decision_id(battle_id: str, revision: int) -> str:
@@ -44,9 +55,15 @@ def _label(service: BattleService, state: BattleState, choice: dict[str, Any]) -
     return f"{label} against {', '.join(names)}" if names else label
 
 
-def director(service: BattleService, battle_id: str, decision: str) -> dict[str, Any]:
-    """Decides for a GM-controlled combatant. No GM model is configured in this version, so
-    the Engine's tactics choose, and the log says so before the choice's events."""
+def _sentence(reason: str, name: str, label: str) -> str:
+    return f"{reason[0].upper()}{reason[1:]}, so the Engine's tactics decide for {name}: {label}."
+
+
+def director(service: BattleService, battle_id: str, decision: str, gm: GmModel = NO_MODEL) -> dict[str, Any]:
+    """Decides for a GM-controlled combatant: asks the GM model to pick from the menu and
+    applies its pick as a normal choice. No model, a timeout, a reply naming no single
+    option of the menu, or a pick the rules refuse: the Engine's tactics decide, and the
+    log says why in the sentence before the choice's events."""
     revision = _decision_revision(battle_id, decision)
     if revision is None:
         return {"ok": False, "code": "malformed",
@@ -54,31 +71,105 @@ def director(service: BattleService, battle_id: str, decision: str) -> dict[str,
     request_id = f"director:{decision}"
     done = service.store.seen(battle_id, request_id)
     if done is not None:
-        return done.result
+        return _counted("duplicate", done.result)
     loaded = service.load(battle_id)
     if loaded is None:
         return {"ok": False, "code": "not-found", "message": f"there is no battle {battle_id}"}
     state, current = loaded
     if current != revision:
-        return {"ok": False, "code": "stale-revision",
-                "message": f"the decision was asked at revision {revision}; the battle is at {current}"}
+        return _counted("stale", {"ok": False, "code": "stale-revision",
+                                  "message": f"the decision was asked at revision {revision}; the battle is at {current}"})
     pending = state.pending
     if pending is None or state.outcome or pending.controller != "gm":
-        return {"ok": False, "code": "not-gm-decision",
-                "message": "the battle is not waiting for a Game-Master-controlled decision"}
-    choice = decide_for(service.ruleset(state.ruleset.digest), state)
+        return _counted("stale", {"ok": False, "code": "not-gm-decision",
+                                  "message": "the battle is not waiting for a Game-Master-controlled decision"})
+    ruleset = service.ruleset(state.ruleset.digest)
     actor = state.combatant(pending.actor)
-    sentence = (f"No GM model is configured, so the Engine's tactics decide for "
-                f"{actor.name if actor else pending.actor}: {_label(service, state, choice)}.")
+    name = actor.name if actor else pending.actor
+    if not gm.configured:
+        outcome, reason = "fallback-no-model", "no GM model is configured"
+    else:
+        outcome, reason, answer = _ask_gm(service, gm, battle_id, revision, request_id, state, name)
+        if answer is not None:
+            return _counted(outcome, answer)
+    choice = decide_for(ruleset, state)
+    sentence = _sentence(reason, name, _label(service, state, choice))
     log.info("battle %s: %s", battle_id, sentence)
-    return service.apply(battle_id, revision, choice, request_id, note=("engine-decides", sentence))
+    return _counted(outcome, service.apply(battle_id, revision, choice, request_id, note=("engine-decides", sentence)))
 
 
-def invent_opponents(request: Any) -> dict[str, Any]:
-    """Refuses: inventing opponents needs a GM model, and none is configured."""
-    return {"ok": False, "code": NO_GM_MODEL,
-            "message": "no GM model is configured, so no opponents can be invented; "
-                       "name bestiary creatures, stat blocks or tiers instead"}
+def _ask_gm(service: BattleService, gm: GmModel, battle_id: str, revision: int, request_id: str,
+            state: BattleState, name: str) -> tuple[str, str, dict[str, Any] | None]:
+    """(outcome, reason, answer): the answer when the GM's pick settled the decision (applied,
+    or the battle moved on meanwhile); otherwise why the Engine decides instead."""
+    ruleset = service.ruleset(state.ruleset.digest)
+    actor = state.pending.actor
+    options = menu(ruleset, state, actor)
+    try:
+        reply = ChatClient(gm).complete(director_messages(ruleset, state, options), call="director")
+    except GmError as exc:
+        return f"fallback-{exc.outcome}", str(exc), None
+    choice = read_choice(reply.text, actor, options, state)
+    if isinstance(choice, Unusable):
+        return "fallback-invalid", choice.reason, None
+    # The decision may have been made while the model thought (a late or duplicated reply).
+    done = service.store.seen(battle_id, request_id)
+    if done is not None:
+        return "duplicate", "", done.result
+    sentence = f"The GM decides for {name}: {_label(service, state, choice)}."
+    answer = service.apply(battle_id, revision, choice, request_id, note=("gm-decides", sentence))
+    if answer.get("ok"):
+        return "accepted", "", answer
+    if answer.get("code") in SETTLED_ELSEWHERE:
+        return "stale", "", answer
+    return "fallback-refused", f"the rules refused the GM's choice ({answer.get('message')})", None
+
+
+def _counted(outcome: str, answer: dict[str, Any], call: str = "director") -> dict[str, Any]:
+    metrics.GM_CALLS.labels(call=call, outcome=outcome).inc()
+    return answer
+
+
+def invent_opponents(service: BattleService, request: Any, gm: GmModel = NO_MODEL) -> dict[str, Any]:
+    """The foes of a battle about to be created, with every `{"invent": N, "tier": T}` entry
+    replaced by the opponents the GM model proposes, read leniently, and the fight lowered
+    to the party's encounter budget; `adjustments` are the sentences that open its log.
+    Refuses (nothing is created) without a model, on a timeout or an unusable reply."""
+    if not isinstance(request, dict):
+        return {"ok": False, "code": "malformed", "message": "an invention request is an object"}
+    party, foes = request.get("party"), request.get("foes")
+    difficulty = request.get("difficulty", "normal")
+    if not isinstance(party, list) or not isinstance(foes, list):
+        return {"ok": False, "code": "malformed", "message": '"party" and "foes" are lists'}
+    if difficulty not in DIFFICULTIES:
+        return {"ok": False, "code": "malformed",
+                "message": f"difficulty {difficulty!r} is not one of {', '.join(DIFFICULTIES)}"}
+    try:
+        ruleset = service.ruleset(str(request.get("ruleset")))
+    except LookupError as exc:
+        return {"ok": False, "code": "unknown-ruleset", "message": str(exc)}
+    asks, problems = asks_in(foes)
+    if problems:
+        return {"ok": False, "code": "malformed", "message": "; ".join(problems)}
+    if not asks:
+        return {"ok": True, "foes": foes, "adjustments": []}
+    if ruleset.combat is None or ruleset.combat.threat is None:
+        return {"ok": False, "code": "no-threat-scale",
+                "message": f"{ruleset.name} has no threat scale, so the GM has no tier to invent opponents at"}
+    if not gm.configured:
+        return _counted("no-model", {"ok": False, "code": NO_GM_MODEL, "message": (
+            "no GM model is configured, so no opponents can be invented; "
+            "name bestiary creatures, stat blocks or tiers instead")}, "invent")
+    numbers = gm_numbers(ruleset, party, foes, asks, difficulty)
+    try:
+        reply = ChatClient(gm).complete(invention_messages(ruleset, numbers), call="invent")
+    except GmError as exc:
+        return _counted(exc.outcome, {"ok": False, "code": f"gm-{exc.outcome}", "message": str(exc)}, "invent")
+    proposals = read_opponents(reply.text)
+    if isinstance(proposals, Unusable):
+        return _counted("invalid", {"ok": False, "code": "gm-invalid", "message": proposals.reason}, "invent")
+    settled, adjustments = settle(ruleset, party, foes, proposals, difficulty)
+    return _counted("accepted", {"ok": True, "foes": settled, "adjustments": adjustments}, "invent")
 
 
 def sweep_windows(service: BattleService, now: float) -> dict[str, Any]:

@@ -16,6 +16,17 @@ battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
     MARINARA_RESTORE_INTERVAL    seconds between sweeps for such messages (default 10)
     MARINARA_METRICS_PORT        port the worker serves /metrics on (default none: off)
     PROMETHEUS_MULTIPROC_DIR     prometheus-client multiprocess directory (read by it)
+    MARINARA_GM_BASE_URL         the GM model's OpenAI-compatible API, e.g.
+                                 http://127.0.0.1:8000/v1 (default none: no GM model, and the
+                                 Engine's tactics decide for the GM; see docs/gm.md)
+    MARINARA_GM_MODEL            the model name sent with every request (default none)
+    MARINARA_GM_API_KEY          sent as `Authorization: Bearer ...` (default none); never logged
+    MARINARA_GM_TIMEOUT          seconds one model request may take (default 20)
+    MARINARA_GM_RETRIES          retries after a connection failure, 429 or 5xx (default 2)
+    MARINARA_GM_BACKOFF          seconds before the first retry, doubled each time (default 0.5)
+    MARINARA_GM_CONCURRENCY      model requests at once per process (default 4)
+    MARINARA_GM_INVENT_WAIT      seconds `POST /v1/battles` waits for invented opponents
+                                 (default: the model's worst case plus 10)
     MARINARA_TEST_CRASH_DIR      test only: see `worker.app.build_service`
 """
 
@@ -25,14 +36,17 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
+from .llm import GmModel
+
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_NAMESPACE = "marinara-battle"
 
 #: Why 300 s: a message a crashed worker held is redelivered only after this long, so it is
 #: the worst-case delay a crash adds to one choice; and every task (a turn takes
 #: milliseconds, a director call is bounded by the GM model's timeout, far below it) must
-#: finish within it, or it would be delivered twice. No task uses a countdown or ETA, which
-#: would also have to stay below it.
+#: finish within it, or it would be delivered twice (with the default GM model settings a
+#: director call takes at most `GmModel.worst_case()`, about 82 s). No task uses a
+#: countdown or ETA, which would also have to stay below it.
 DEFAULT_VISIBILITY_TIMEOUT = 300.0
 DEFAULT_RESTORE_INTERVAL = 10.0
 
@@ -46,6 +60,14 @@ ENV_NAMES = (
     "MARINARA_RESTORE_INTERVAL",
     "MARINARA_METRICS_PORT",
     "PROMETHEUS_MULTIPROC_DIR",
+    "MARINARA_GM_BASE_URL",
+    "MARINARA_GM_MODEL",
+    "MARINARA_GM_API_KEY",
+    "MARINARA_GM_TIMEOUT",
+    "MARINARA_GM_RETRIES",
+    "MARINARA_GM_BACKOFF",
+    "MARINARA_GM_CONCURRENCY",
+    "MARINARA_GM_INVENT_WAIT",
 )
 """What a deployed worker reads (the test-only crash switch is left out on purpose)."""
 
@@ -73,6 +95,9 @@ class Settings:
     restore_interval: float
     metrics_port: int | None
     crash_dir: str | None
+    gm: GmModel = GmModel()
+    #: Seconds the gateway waits for `battle.invent_opponents` before refusing the battle.
+    invent_wait: float = 0.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -88,4 +113,6 @@ class Settings:
             restore_interval=_seconds(env, "MARINARA_RESTORE_INTERVAL", DEFAULT_RESTORE_INTERVAL),
             metrics_port=int(port) if port else None,
             crash_dir=env.get("MARINARA_TEST_CRASH_DIR") or None,
+            gm=(gm := GmModel.from_env(env)),
+            invent_wait=_seconds(env, "MARINARA_GM_INVENT_WAIT", gm.worst_case() + 10.0),
         )

@@ -50,16 +50,18 @@ def advance(battle_id: str, revision: int, choice: Any, request_id: str) -> dict
 
 @app.task(name="battle.director", **RETRY)
 def director(battle_id: str, decision_id: str) -> dict[str, Any]:
-    result = _measured("battle.director", lambda: jobs.director(service(), battle_id, decision_id))
+    result = _measured("battle.director",
+                       lambda: jobs.director(service(), battle_id, decision_id, app.conf.marinara.gm))
     pending = result.get("pending") if result.get("ok") else None
     if pending and pending.get("controller") == "gm":
         director.delay(battle_id, jobs.decision_id(battle_id, result["revision"]))
     return result
 
 
-@app.task(name="battle.invent_opponents")
+@app.task(name="battle.invent_opponents", **RETRY)
 def invent_opponents(request: Any) -> dict[str, Any]:
-    return _measured("battle.invent_opponents", lambda: jobs.invent_opponents(request))
+    return _measured("battle.invent_opponents",
+                     lambda: jobs.invent_opponents(service(), request, app.conf.marinara.gm))
 
 
 @app.task(name="battle.sweep_windows", **RETRY)

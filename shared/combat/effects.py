@@ -60,15 +60,27 @@ def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | N
 
 
 def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amount: int, dtype: str | None,
-                *, what: str, critical: bool = False) -> int:
-    """Deals `amount` of `dtype` after the target's own guards; returns what landed."""
-    landed, note = adjust_for_type(fight, target, amount, dtype)
+                *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None,
+                unguarded: bool = False) -> int:
+    """Deals `amount` of `dtype` after the target's own guards; returns what landed.
+
+    On a harm track, `kind` is the kind of harm marked when the target changed it (a
+    `remap`, harm_kinds.py), and `marks` how many boxes the blow fills when that is not
+    what landed: a track marked `per-blow` fills one (0: another part of the same blow
+    marks it). `unguarded`: nothing the target has makes it smaller (a blow that spends
+    initiative, initiative_resource.py)."""
+    landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
                target=target.id, amount=landed, type=dtype, critical=critical,
                source=source.id if source is not None else None)
     if landed <= 0:
         return 0
+    if marks is None and fight.combat.damageKinds is not None and fight.combat.damageKinds.marks == "per-blow":
+        marks = 1
+    if marks == 0:
+        return landed
+    taken_marks = landed if marks is None else marks
     if target.down and fight.combat.dying is not None and target.dying is not None:
         _damage_while_down(fight, target, critical)
         return landed
@@ -77,14 +89,14 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
         if spec.pool is not None:
             error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, pool=spec.pool))
         else:
-            kind = _harm_kind(fight, dtype)
-            error = fight.write(target, _track_change(fight, target, landed, kind))
+            error = fight.write(target, _track_change(fight, target, taken_marks, kind or harm_kind(fight, dtype)))
         if error:
             fight.emit("note", f"The sheet refused the damage to {target.name}: {error}", target=target.id)
     else:
-        taken = min(target.temp, landed)
+        lost = taken_marks if spec.track is not None else landed
+        taken = min(target.temp, lost)
         target.temp -= taken
-        target.health = max(0, target.health - (landed - taken))
+        target.health = max(0, target.health - (lost - taken))
     fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
     _after_damage(fight, source, target, landed)
     return landed
@@ -103,7 +115,8 @@ def _track_change(fight: Fight, c: Combatant, amount: int, kind: str | None) -> 
     return sheet_damage(fight.ruleset, c.sheet, amount, track=track, kind=kind)
 
 
-def _harm_kind(fight: Fight, dtype: str | None) -> str | None:
+def harm_kind(fight: Fight, dtype: str | None) -> str | None:
+    """The kind of harm `dtype` marks by the ordinary `damageKinds` mapping."""
     kinds = fight.combat.damageKinds
     if kinds is None:
         return None
@@ -390,6 +403,18 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
         if dodge is not None and save in (dodge.saves or []):
             adv += 1
+    if fight.combat.kind == "dice-pool":
+        from .pool_saves import roll_save as pool_save
+
+        ok = pool_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        _save_made(fight, c)
+        return ok
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_saves import roll_save as symbol_save
+
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        _save_made(fight, c)
+        return ok
     mode = pick_mode(adv + a2, dis + d2) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
     r = fight.roll(expr, mode)
     bonus = N.save_bonus(fight, c, save)
@@ -410,10 +435,14 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
     fight.emit("save", f"{c.name} rolls a {name} {why}: {arithmetic} against {dc}, "
                f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
+    _save_made(fight, c)
+    return ok
+
+
+def _save_made(fight: Fight, c: Combatant) -> None:
     for held in list(c.conditions):
         if held.ends_after == "own-save":
             remove_condition(fight, c, held, reason="it lasted for one save")
-    return ok
 
 
 def _roll_text(r: Any) -> str:

@@ -17,16 +17,20 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
+from . import symbol_choice as SC
 from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
 from .costs import record_spend_limits
+from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu, has_choice
+from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .board.menu import area_span, check_aim
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
 
@@ -67,8 +71,16 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    board: dict[str, Any] | None = None,
+    style: str | None = None,
+    adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make.
+    """A new battle, resolved up to the first decision a person must make. `board` is a
+    board file (docs/board.md); `style` the combat style (`tactical` when a board is given,
+    else `classic`). The fight is on the board only when the ruleset declares
+    `combat.distance` and the style is `tactical`. `adjustments` are sentences about how
+    the fight was made before it was built (the GM's invented opponents: what was read,
+    lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -81,10 +93,13 @@ def start_battle(
         dice=DiceState(seed=seed, cursor=0, script=list(dice) if dice is not None else None),
     )
     fight = Fight(ruleset, state)
+    for sentence in adjustments:
+        fight.emit("setup", sentence)
     combatants = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
     state.combatants = combatants
+    set_board(fight, party, foes, board, style)
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
@@ -129,14 +144,26 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     items = _menu_items(fight, actor)
     if not items:
         return [], None
-    item, targets = _engine_pick(fight, fight.get(actor), items)
-    return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
+    item, targets, cell = _engine_pick(fight, fight.get(actor), items)
+    return [i.option for i in items], _decision(actor, item, targets, cell)
 
 
-def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str]]:
-    """The Engine's tactics on a turn menu, or its answer in a window."""
+def _decision(actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
+    decision: dict[str, Any] = {"actor": actor, "option": item.option.id, "targets": targets}
+    if cell is not None:
+        decision["cell"] = list(cell)
+    return decision
+
+
+def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str], tuple[int, int] | None]:
+    """The Engine's tactics on a turn menu (with the cell an area is aimed at), or its
+    answer in a window."""
     if W.current(fight) is not None:
-        return engine_answer(fight, actor, items)
+        item, targets = engine_answer(fight, actor, items)
+        return item, targets, None
+    if fight.state.pending is not None and fight.state.pending.decision == "spend":
+        item, targets = SC.engine_pick(items)
+        return item, targets, None
     return choose(fight, actor, items)
 
 
@@ -154,6 +181,8 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: 
             return list(W.window_items(fight, actor))
         finally:
             fight.forecasting, fight.blanks = before, blank
+    if state.pending.decision == "spend":
+        return SC.spend_items(fight, actor)
     return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
@@ -179,6 +208,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         if pending.decision == "window":
             return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
                                             f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
+        if pending.decision == "spend":
+            return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for "
+                                            f"{state.combatant(parsed.actor).name}")
         return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
@@ -186,16 +218,26 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     # Only what is legal matters here: no forecasts, not even blank ones.
     items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
+    if item is None and fight.combat.kind == "dice-pool":
+        from .pool_styles import unnamed
+
+        item = unnamed(fight, items, parsed.option)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
-    targets = _check_targets(fight, item.option, parsed.targets)
+    aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
+    if aimed:
+        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
+    else:
+        targets = _check_targets(fight, item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
     if pending.decision == "window":
         _held(fight, lambda: W.answer(fight, item, targets))
+    elif pending.decision == "spend":
+        _held(fight, lambda: SC.answer(fight, item))
     else:
         fight.state.pending = None
-        _apply(fight, parsed.actor, item, targets)
+        _apply(fight, parsed.actor, item, targets, parsed.cell)
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -224,11 +266,25 @@ def _held(fight: Fight, run: Any) -> None:
         pass
 
 
-def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
+def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
+           cell: tuple[int, int] | None = None) -> None:
     actor = fight.get(actor_id)
     if item.plan.kind == "end":
         _held(fight, lambda: end_turn(fight))
         return
+    if item.plan.kind in ("move", "stand"):
+        from .board.movement import stand, start_walk
+
+        if item.plan.kind == "stand":
+            stand(fight, actor)
+        else:
+            _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
+        check_outcome(fight)
+        return
+    if cell is not None and fight.state.board is not None:
+        fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
+                   f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
+                   targets=[t.id for t in targets])
     _held(fight, lambda: start_action(fight, actor, item, targets))
 
 
@@ -245,6 +301,9 @@ def _settle(fight: Fight) -> None:
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
             return
+        if state.pending is not None and state.pending.decision == "spend":
+            # A player chooses their own symbol spends: the roll waits for them.
+            return
         window = W.current(fight)
         if window is not None:
             asked = fight.get(state.pending.actor)
@@ -254,11 +313,20 @@ def _settle(fight: Fight) -> None:
             item, targets = engine_answer(fight, asked, items)
             _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
             continue
+        if state.falls:
+            # Falls land once the step that caused them is over and no window is open.
+            from .board.falls import next_falls
+
+            _held(fight, lambda: next_falls(fight))
+            continue
         actor = state.current()
         if actor is None:
             return
         if actor.out or actor.down:
             _held(fight, lambda: end_turn(fight))
+            continue
+        if skip_turn(fight, actor):
+            end_turn(fight)
             continue
         if "cannot-act" in N.effects(fight, actor):
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
@@ -277,8 +345,8 @@ def _settle(fight: Fight) -> None:
         if all(i.plan.kind == "end" for i in items):
             _held(fight, lambda: end_turn(fight))
             continue
-        item, targets = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets])
+        item, targets, cell = choose(fight, actor, items)
+        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 
@@ -290,8 +358,8 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
     fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
     items = _menu_items(fight, actor.id)
-    item, targets = _engine_pick(fight, actor, items)
-    return {"actor": actor.id, "option": item.option.id, "targets": targets}
+    item, targets, cell = _engine_pick(fight, actor, items)
+    return _decision(actor.id, item, targets, cell)
 
 
 def final_sheets(state: BattleState) -> dict[str, Any]:

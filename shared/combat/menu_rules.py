@@ -142,8 +142,10 @@ def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[st
 
 def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[str, Any, Any]]) -> MenuItem:
     plan = item.plan
-    if plan.kind not in ("weapon", "entry", "action", "sequence") \
-            or all(fc.damage is None for fc in item.option.forecasts):
+    if plan.kind not in ("weapon", "entry", "action", "sequence"):
+        return item
+    fight.aiming = plan
+    if all(fc.damage is None for fc in item.option.forecasts):
         return item
     if plan.kind == "sequence":
         steps = [(step, blow) for step in plan.steps if (blow := _blow(fight, actor, plan, own, step)) is not None]

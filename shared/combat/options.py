@@ -8,6 +8,7 @@ The menu alone decides what is legal: a choice is resolved only by finding it he
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import re
@@ -39,6 +40,11 @@ class Forecast(BaseModel):
     save: float | None = None
     #: A contest's chance of winning (exact, from the dice forecast).
     win: float | None = None
+    #: Initiative a taking style is expected to take (1.48, pool_styles.py).
+    take: float | None = None
+    #: What the opposing side's symbol spends are expected to cost the attacker, in points
+    #: of damage (symbol-pool; the Engine's tactics take it off the attack's worth).
+    cost: float | None = None
 
 
 #: Every field of a forecast with its default: all plain values (no factories), so a new
@@ -77,6 +83,10 @@ class Option(BaseModel):
     count: int = 0
     forecasts: list[Forecast] = Field(default_factory=list)
     text: str = ""
+    #: On a board: what the screen draws (a walk's cell, path, cost and what is left, the
+    #: cells where someone would strike; per target how it is reached and its cover; an
+    #: area's aim cells and whom each catches). None off the board.
+    board: dict[str, Any] | None = None
 
 
 @dataclass
@@ -115,6 +125,11 @@ class Plan:
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
     ability: str | None = None
     row: dict[str, Any] | None = None
+    #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
+    walk: dict[str, Any] | None = None
+    #: The style an attack is made in where initiative is a number attacks move (1.48);
+    #: None is the first style (pool_styles.py).
+    style: str | None = None
 
 
 @dataclass
@@ -133,6 +148,12 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
+    return pick_mode(*attack_votes(fight, attacker, target))
+
+
+def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) an attack roll leans by, before they cancel (a pool
+    fight reads the same votes, pool_dice.lean)."""
     adv = N.effect_count(fight, attacker, "own-attacks-advantage") + N.effect_count(
         fight, target, "attacks-against-advantage"
     )
@@ -144,9 +165,15 @@ def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
     dis += d2
     if target.dodging:
         dis += 1
-    if attacker.helped_by is not None:
+    if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
-    return pick_mode(adv, dis)
+    if fight.state.board is not None:
+        from .board.attacks import votes
+
+        a3, d3 = votes(fight, attacker, target)
+        adv += a3
+        dis += d3
+    return adv, dis
 
 
 def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> int:
@@ -173,12 +200,19 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) 
     roll = fight.combat.attackRoll
     if roll is None:
         return None
-    memo = fight.menu_memo
+    board = fight.state.board is not None
+    # On a board the odds depend on the option aimed (a swing or a shot, cover, the high
+    # ground: `fight.aiming`), so nothing read for one option is kept for the next.
+    memo = fight.menu_memo if not board else None
     pair = (attacker.id, target.id)
     parts = memo.get(pair) if memo is not None else None
     if parts is None:
         flat = round(_flat_mods(fight, attacker, "attacks"))
         defense, _parts = N.defense(fight, target)
+        if board:
+            from .board.attacks import defense_parts
+
+            defense += sum(p.flat for p in defense_parts(fight, attacker, target))
         crit_from = None
         naturals = roll.naturals
         if naturals and naturals.max == "critical" and roll.criticalFrom is not None:
@@ -508,6 +542,18 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [forecast(t.id) for t in targets] if fight.blanks else []
+    if fight.combat.kind == "dice-pool":
+        from .pool_forecast import forecasts as pool_forecasts
+
+        pooled = pool_forecasts(fight, actor, plan, targets)
+        if pooled is not None:
+            return pooled
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_forecast import forecasts as symbol_forecasts
+
+        thrown = symbol_forecasts(fight, actor, plan, targets)
+        if thrown is not None:
+            return thrown
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
@@ -616,6 +662,14 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             group, costs = "attack", []
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+            if fight.combat.kind == "dice-pool":
+                from .pool_actions import weapon_text
+
+                text = weapon_text(fight, actor, plan)
+            elif fight.combat.kind == "symbol-pool":
+                from .symbol_forecast import weapon_text as symbol_weapon_text
+
+                text = symbol_weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
@@ -643,6 +697,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if plan.kind == "entry" and plan.mechanics.targets == "self":
             targets = [actor]
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
+        fight.aiming = plan
         option = Option(
             id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
@@ -656,7 +711,17 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if view is not None:
             items += _costs.granted_standard_items(fight, actor, view)
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
-    return _menu_rules.refine(fight, actor, items)
+    items = _menu_rules.refine(fight, actor, items)
+    fight.aiming = None
+    if fight.state.board is not None:
+        from .board.menu import board_items
+
+        items = board_items(fight, actor, items)
+    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
+        from .pool_styles import styled
+
+        items = styled(fight, actor, items)
+    return items
 
 
 def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -683,10 +748,13 @@ def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
 
 def has_choice(fight: Fight, actor: Combatant) -> bool:
     """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
-    asks before handing a turn to a player or the GM. A standard action aimed at nobody
-    (dodge, dash, ...) is never taken off by `menu_rules.refine`, so while one is offered
-    the whole menu need not be drawn; otherwise it is, without forecasts."""
-    if not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
+    asks before handing a turn to a player or the GM. In an attack-vs-defense fight without
+    a board, a standard action aimed at nobody (dodge, dash, ...) is never taken off by
+    `menu_rules.refine`, so while one is offered the whole menu need not be drawn;
+    otherwise it is, without forecasts (a board and the pool kinds change the menu after
+    `refine`)."""
+    if fight.state.board is None and fight.combat.kind == "attack-vs-defense" \
+            and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):
         return True
@@ -718,11 +786,24 @@ def _attack_cap(fight: Fight, actor: Combatant) -> int | None:
     return cap
 
 
-# The modules that build on this one (they import `Plan`, `Option`, ... from here) are bound
-# last, so that either side may be imported first; they are read when a menu is drawn. An
-# import inside each function cost more than a microsecond a call, a few dozen times a menu.
-from . import contests as _contests  # noqa: E402
-from . import costs as _costs  # noqa: E402
-from . import creature_extras as _creature_extras  # noqa: E402
-from . import menu_rules as _menu_rules  # noqa: E402
-from . import spellcasting as _spellcasting  # noqa: E402
+class _Later:
+    """A module of this package that builds on this one (it imports `Plan`, `Option`, ...
+    from here), so it cannot be imported while this one loads. The first attribute read
+    imports it and puts the module itself in this one's globals, so every later call reads
+    a plain module attribute: an import statement inside each function cost more than a
+    microsecond a call, a few dozen times a menu."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        module = importlib.import_module(f".{self.name}", __package__)
+        globals()[f"_{self.name}"] = module
+        return getattr(module, attr)
+
+
+_contests: Any = _Later("contests")
+_costs: Any = _Later("costs")
+_creature_extras: Any = _Later("creature_extras")
+_menu_rules: Any = _Later("menu_rules")
+_spellcasting: Any = _Later("spellcasting")

@@ -3,9 +3,9 @@ in the spec's order (a named bestiary creature, a creature whose label matches t
 a proposed stat block clamped to its threat tier, a plain creature from the tier's own
 numbers).
 
-Owns: `build_combatants`, the clamp of proposed stat blocks (every change a sentence),
-the plain tier creature, stable ids (`rust-jackal`, `rust-jackal-2`), and `SetupError`
-(a fight the rules refuse to start, naming who and why).
+Owns: `build_combatants`, stable ids (`rust-jackal`, `rust-jackal-2`), and `SetupError`
+(a fight the rules refuse to start, naming who and why). The clamp of a proposed stat
+block and the plain tier creature are `clamp.py`'s.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..ruleset.creatures import Creature
 from ..ruleset.errors import from_validation_error
 from ..ruleset.package import Ruleset
 from ..sheet import validate_character
+from .clamp import clamp_block, proposal_refusals, tier_block, tier_of
 from .fight import Fight
 from .state import Combatant, HeldCondition
 
@@ -62,156 +63,6 @@ def find_by_label(ruleset: Ruleset, name: str) -> tuple[str, Any] | None:
     return None
 
 
-def _tier(ruleset: Ruleset, tier_id: str | None) -> Any:
-    tiers = ruleset.combat.threat.tiers if ruleset.combat.threat else []
-    for tier in tiers:
-        if tier.id == tier_id:
-            return tier
-    return tiers[0] if tiers else None
-
-
-# ---------------------------------------------------------------------------
-# opponents nobody wrote
-# ---------------------------------------------------------------------------
-
-
-def _round_damage(action: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> float:
-    def one(a: dict[str, Any]) -> float:
-        dmg = a.get("damage") or {}
-        try:
-            mean = float(parse_dice(dmg.get("dice") or "0").mean) + (dmg.get("flat") or 0)
-        except Exception:  # a proposal's text the dice parser refuses deals nothing
-            mean = 0.0
-        return mean * (a.get("targetCount") or 1 if a.get("save") else 1)
-
-    if action.get("sequence"):
-        return sum(one(by_id[s["action"]]) * s.get("times", 1) for s in action["sequence"] if s["action"] in by_id)
-    return one(action)
-
-
-def _drop_unknown_names(ruleset: Ruleset, name: str, block: dict[str, Any], notes: list[str]) -> None:
-    """A model wrote the proposal: names the ruleset does not have are dropped, each said."""
-    saves = {s.id for s in ruleset.sheet.saves or []}
-    live = ruleset.sheet.live
-    conditions = {c.id for c in (live.conditions or [])} if live else set()
-    types = {t.lower() for t in ruleset.combat.damageTypes or []} if ruleset.combat.damageTypes else None
-    budgets = [b.id for b in ruleset.combat.economy.budgets]
-    for save in list((block.get("saves") or {})):
-        if save not in saves:
-            del block["saves"][save]
-            notes.append(f"{name}'s save {save!r} is not one of this ruleset's, so it is dropped.")
-    for action in block.get("actions") or []:
-        label = action.get("name", action.get("id"))
-        damage = action.get("damage") or {}
-        if types is not None and isinstance(damage.get("type"), str) and damage["type"].lower() not in types:
-            notes.append(f"{name}'s {label}: damage type {damage['type']!r} is not one of this ruleset's, so it is dropped.")
-            del damage["type"]
-        kept = []
-        for apply in action.get("applies") or []:
-            if apply.get("condition") in conditions:
-                kept.append(apply)
-            else:
-                notes.append(f"{name}'s {label}: condition {apply.get('condition')!r} is not one of this ruleset's, "
-                             "so it is dropped.")
-        if "applies" in action:
-            if kept:
-                action["applies"] = kept
-            else:
-                del action["applies"]
-        save = action.get("save")
-        if isinstance(save, dict) and save.get("save") not in saves:
-            notes.append(f"{name}'s {label}: save {save.get('save')!r} is not one of this ruleset's, so the save is dropped.")
-            del action["save"]
-        if action.get("budget") not in budgets:
-            notes.append(f"{name}'s {label}: budget {action.get('budget')!r} is not one of this ruleset's, so it "
-                         f"spends {budgets[0]!r}.")
-            action["budget"] = budgets[0]
-
-
-def clamp_block(ruleset: Ruleset, name: str, block: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Fits a proposed stat block to its tier; returns the block and one sentence per change."""
-    notes: list[str] = []
-    block = copy.deepcopy(block)
-    tier = _tier(ruleset, block.get("tier"))
-    if tier is None:
-        raise SetupError([f"{name}: the ruleset has no threat scale to fit a proposed creature to"])
-    if block.get("tier") != tier.id:
-        notes.append(f"{name}'s tier {block.get('tier')!r} is not declared, so it falls back to {tier.label}.")
-        block["tier"] = tier.id
-    low, high = tier.health
-    health = block.get("health")
-    if isinstance(health, dict):
-        mean = float(parse_dice(health.get("dice") or "0").mean) + (health.get("flat") or 0)
-        if not low <= mean <= high:
-            block["health"] = int(min(max(mean, low), high))
-            notes.append(f"{name}'s health {health.get('dice')} is held to {block['health']} ({tier.label}: {low} to {high}).")
-    elif isinstance(health, int) and not low <= health <= high:
-        block["health"] = min(max(health, low), high)
-        notes.append(f"{name}'s health {health} is held to {block['health']} ({tier.label}: {low} to {high}).")
-    for key, cap in (("defense", tier.defense + 2),):
-        if isinstance(block.get(key), int) and block[key] > cap:
-            notes.append(f"{name}'s {key} {block[key]} is held to {cap} (at most 2 above {tier.label}).")
-            block[key] = cap
-    _drop_unknown_names(ruleset, name, block, notes)
-    actions = block.get("actions") or []
-    if len(actions) > 6:
-        notes.append(f"{name}'s actions beyond the first six are dropped.")
-        actions = block["actions"] = actions[:6]
-    for action in actions:
-        if isinstance(action.get("toHit"), int) and action["toHit"] > tier.toHit + 2:
-            notes.append(f"{name}'s {action.get('name')} to hit {action['toHit']} is held to {tier.toHit + 2}.")
-            action["toHit"] = tier.toHit + 2
-        save = action.get("save")
-        if isinstance(save, dict) and isinstance(save.get("difficulty"), int) and save["difficulty"] > tier.saveDifficulty + 2:
-            notes.append(f"{name}'s {action.get('name')} difficulty {save['difficulty']} is held to {tier.saveDifficulty + 2}.")
-            save["difficulty"] = tier.saveDifficulty + 2
-    # A contest check is held like a chance to hit (spec/combat-3 "Contests").
-    checks = block.get("checks") or {}
-    for check_id in sorted(checks):
-        if isinstance(checks[check_id], int) and checks[check_id] > tier.toHit + 2:
-            notes.append(f"{name}'s {check_id} check {checks[check_id]} is held to {tier.toHit + 2}.")
-            checks[check_id] = tier.toHit + 2
-    by_id = {a.get("id"): a for a in actions}
-    top = tier.damagePerRound[1]
-    for action in actions:
-        steps = 0
-        while _round_damage(action, by_id) > top and steps < 50:
-            steps += 1
-            target = action if not action.get("sequence") else by_id.get(action["sequence"][0]["action"], action)
-            dmg = target.get("damage") or {}
-            expr = parse_dice(dmg.get("dice") or "0")
-            if expr.count > 1:
-                dmg["dice"] = f"{expr.count - 1}d{expr.sides}"
-            elif dmg.get("flat", 0) > 1:
-                dmg["flat"] -= 1
-            elif action.get("sequence") and any(s.get("times", 1) > 1 for s in action["sequence"]):
-                for s in action["sequence"]:
-                    if s.get("times", 1) > 1:
-                        s["times"] -= 1
-                        break
-            elif expr.sides and expr.sides > 2:
-                dmg["dice"] = f"1d{max(2, expr.sides - 2)}"
-            else:
-                break
-        if steps:
-            notes.append(f"{name}'s {action.get('name')} is scaled down to fit {tier.label}'s damage per round "
-                         f"({tier.damagePerRound[0]} to {top}).")
-    block.pop("spellcasting", None)
-    return block, notes
-
-
-def tier_block(ruleset: Ruleset, tier: Any) -> dict[str, Any]:
-    """A plain creature from the tier's own numbers: middle health, the tier's defense and
-    to-hit, one strike worth the middle of its damage per round."""
-    low, high = tier.health
-    dmg = max(1, round((tier.damagePerRound[0] + tier.damagePerRound[1]) / 2))
-    main = ruleset.combat.economy.budgets[0].id
-    return {
-        "tier": tier.id, "health": (low + high) // 2, "defense": tier.defense, "initiativeModifier": 0,
-        "actions": [{"id": "strike", "name": "Strike", "budget": main, "toHit": tier.toHit, "damage": {"flat": dmg}}],
-    }
-
-
 # ---------------------------------------------------------------------------
 # building
 # ---------------------------------------------------------------------------
@@ -241,7 +92,8 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
             continue
         cid, cname = _unique(name, taken)
         c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
-                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]))
+                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]),
+                      own_spends=member.get("ownSpends") is True)
         # Conditions the sheet already holds come into the fight as they are: no clock, no
         # source, and they stay on the sheet when the fight ends.
         for cid_held in (c.sheet.get("live") or {}).get("conditions") or []:
@@ -274,6 +126,10 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
 def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
     ruleset = fight.ruleset
     name = foe.get("name")
+    if "invent" in foe:
+        problems.append(f"foes[{i}]: opponents the GM invents are made by the service before the fight is built "
+                        "(POST /v1/battles with a GM model; see docs/gm.md), not by the resolver")
+        return None
     if "creature" in foe:
         found = find_creature(ruleset, str(foe["creature"]))
         if found is None:
@@ -296,9 +152,18 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
             lines = [str(p) for p in from_validation_error(exc, foe["statBlock"], ("statBlock",))]
             problems.append(f"{name}: the proposed stat block is not readable: " + "; ".join(lines))
             return None
-        block, notes = clamp_block(ruleset, name, creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False))
+        refused = proposal_refusals(creature)
+        if refused:
+            problems.append(f"{name}: " + "; ".join(refused))
+            return None
+        try:
+            block, notes = clamp_block(ruleset, name, creature.model_dump(mode="json", by_alias=True, exclude_none=True,
+                                                                          warnings=False))
+        except ValueError as exc:
+            problems.append(str(exc))
+            return None
         return name, None, block, notes
-    tier = _tier(ruleset, foe.get("tier"))
+    tier = tier_of(ruleset, foe.get("tier"))
     if tier is None:
         problems.append(f"{name}: no bestiary entry, no proposal and no threat scale, so no opponent can be built")
         return None

@@ -40,3 +40,16 @@ def test_the_golden_fights_cover_the_rules_they_are_meant_to_show():
     text = "\n".join(marsh["events"])
     for word in ("against Guard", "Breath", "Lamp oil", "round"):
         assert word in text
+
+
+def test_the_gravewatch_fight_is_thrown_in_pools():
+    """Gravewatch's golden fight shows its own terms: dice against successes, soak thrown
+    by kind of harm, Harm marked."""
+    fight = next(f for f in FIGHTS if f.name == "gravewatch")
+    if not fight.here:
+        pytest.skip(f"{fight.ruleset} is not here (../shared/data/upstream is absent)")
+    record = json.loads(fight.golden.read_text())
+    assert record["outcome"] in ("victory", "defeat")
+    text = "\n".join(record["events"])
+    for words in ("successes against Defense", "from the hit", "soaks", "(Sinew)", "of 4 Harm", "Steel save"):
+        assert words in text

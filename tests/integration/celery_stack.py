@@ -95,7 +95,9 @@ class Stack:
         return self.service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
 
 
-def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
+                  extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
+    """The stack; `extra_env` is added to the workers' environment (the GM model's, say)."""
     pytest.importorskip("celery", reason="celery is not installed (pip install 'celery[redis]>=5.4,<6')")
     import redis
 
@@ -117,6 +119,7 @@ def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> I
         "MARINARA_RESTORE_INTERVAL": "1",
         "MARINARA_TEST_CRASH_DIR": str(crash_dir),
     }
+    env.update(extra_env or {})
     env.pop("MARINARA_STORE_URL", None)
     env.pop("MARINARA_BROKER_URL", None)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)

@@ -82,7 +82,10 @@ def test_director_leaves_player_decisions_alone():
 
 
 def test_invent_opponents_refuses_without_a_model():
-    answer = jobs.invent_opponents({"tier": "minion"})
+    service, _battle_id, _revision = _battle()
+    digest = service.load(_battle_id)[0].ruleset.digest
+    party = json.loads((EXAMPLES / "party.json").read_text())
+    answer = jobs.invent_opponents(service, {"ruleset": digest, "party": party, "foes": [{"invent": 2, "tier": "pack"}]})
     assert answer["ok"] is False and answer["code"] == jobs.NO_GM_MODEL
     assert "no GM model is configured" in answer["message"]
 

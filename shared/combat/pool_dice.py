@@ -1,0 +1,105 @@
+"""The dice a `dice-pool` fight throws (spec/combat-2 "Combat rolled as a pool").
+
+Owns: `is_dice_pool` (the dispatch every hook asks), the rules a to-hit, save or contest
+pool is read by (`check_rules`: the resolution's die, default target and its double,
+explode, cancel and botch faces), the plain rules of damage and soak dice
+(`damage_rules`: each face at or above `pool.damageTarget` counts once, nothing else),
+`size` (a pool held between `resolution.pool.min` and `max`), `lean` (whether a roll is
+thrown twice under `pool.advantage`), `throw` (through the battle's own roller) and
+`count` (a dice expression read as a count of dice and automatic successes).
+"""
+
+from __future__ import annotations
+
+from ..dice import NORMAL, DiceExpr, PoolRoll, PoolRules, pick_mode, roll_pool
+from ..ruleset.package import Ruleset
+from .fight import Fight
+from .state import Combatant
+
+_RULES: dict[int, tuple[Ruleset, PoolRules, PoolRules]] = {}
+
+
+def is_dice_pool(fight: Fight) -> bool:
+    return fight.combat.kind == "dice-pool"
+
+
+def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:
+    cached = _RULES.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1], cached[2]
+    if len(_RULES) > 64:
+        _RULES.clear()
+    res = ruleset.resolution
+    sides = res.die.sides
+    check = PoolRules(
+        sides=sides,
+        target=res.target.default,
+        double=res.double.from_ if res.double is not None else None,
+        explode=res.explode.from_ if res.explode is not None else None,
+        cancel=res.cancel.upTo if res.cancel is not None else None,
+        botch=res.botch.upTo if res.botch is not None else None,
+        botch_rule=res.botch.rule if res.botch is not None else "noSuccesses",
+    )
+    pool = ruleset.combat.pool
+    damage_target = pool.damageTarget if pool is not None and pool.damageTarget is not None else res.target.default
+    damage = PoolRules.plain(sides, min(damage_target, sides))
+    _RULES[id(ruleset)] = (ruleset, check, damage)
+    return check, damage
+
+
+def check_rules(fight: Fight) -> PoolRules:
+    """To-hit, save and contest pools: read like a check at the default target."""
+    return _rules(fight.ruleset)[0]
+
+
+def damage_rules(fight: Fight) -> PoolRules:
+    """Damage and soak dice: every face at or above the damage target counts once."""
+    return _rules(fight.ruleset)[1]
+
+
+def size(fight: Fight, dice: int) -> int:
+    """A pool held between `resolution.pool.min` and `resolution.pool.max`."""
+    bounds = fight.ruleset.resolution.pool
+    return max(bounds.min, min(bounds.max, dice))
+
+
+def most(fight: Fight) -> int:
+    return fight.ruleset.resolution.pool.max
+
+
+def lean(fight: Fight, adv: int, dis: int) -> str:
+    """Thrown twice only when the `pool` block says leaning rolls are; otherwise once,
+    whatever a condition says."""
+    pool = fight.combat.pool
+    if pool is None or not pool.advantage:
+        return NORMAL
+    return pick_mode(adv, dis)
+
+
+def throw(fight: Fight, dice: int, rules: PoolRules, mode: str = NORMAL) -> PoolRoll:
+    result = roll_pool(max(0, dice), rules, fight.roller, mode)
+    fight.state.dice.cursor = fight.roller.cursor
+    return result
+
+
+def count(expr: DiceExpr | None) -> tuple[int, int]:
+    """(dice, automatic successes): an amount's dice are a count of the ruleset's own
+    die and its flat part successes that are never thrown."""
+    if expr is None:
+        return 0, 0
+    dice = sum(-t.count if t.negative else t.count for t in expr.terms)
+    return max(0, dice), max(0, expr.modifier)
+
+
+def successes_word(n: int) -> str:
+    return f"{n} success{'es' if n != 1 else ''}"
+
+
+def dice_word(n: int) -> str:
+    return f"{n} di{'c' if n != 1 else ''}e"
+
+
+def penalty_dice(fight: Fight, c: Combatant) -> int:
+    """The harm penalty of `resolution.penaltyFrom` (dice off the pool) for a sheet."""
+    view = fight.view(c)
+    return view.harm_penalty() if view is not None else 0

@@ -1,0 +1,169 @@
+"""Exact forecasts of a `dice-pool` attack for the menu (spec/combat-2: "The menu forecasts
+a pool exactly: the chance of reaching the successes needed, and what the damage dice are
+worth after the first target's soak"). Nothing here throws or consumes a die.
+
+Owns: `damage_mean` (the expected harm of one damage pool against a target: static soak
+off the dice, the minimum, binomial damage dice plus automatic successes, rolled soak
+thrown against them, then the target's resistance, vulnerability or immunity to the type),
+`strike` ((hit chance, expected damage) of one to-hit pool: for every number of successes
+the pool forecast gives, the extra dice it earns) and `forecasts`, which options.py asks
+in a pool fight.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ..dice import pool_forecast
+from . import effects as E
+from . import harm_kinds as H
+from . import pool_dice as P
+from .fight import Fight
+from .options import Forecast, action_damage, attack_votes
+from .pool_attack import attack_pool, needed
+from .pool_damage import PoolAmount, Soak, minimum, soak
+from .state import Combatant
+
+
+@lru_cache(maxsize=4096)
+def _binomial(n: int, p: float) -> tuple[float, ...]:
+    return tuple(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> dict[int, float]:
+    """Distribution of what one damage pool counts against a target soaking `held`,
+    before resistance."""
+    rules = P.damage_rules(fight)
+    p = (rules.sides - rules.target + 1) / rules.sides
+    dice = amount.dice
+    if held.amount and not held.rolled:
+        dice = max(0, dice - held.amount)
+    if amount.first and floor is not None:
+        dice = max(dice, floor)
+    out: dict[int, float] = {}
+    soaked = _binomial(held.amount, p) if held.amount and held.rolled else (1.0,)
+    for k, pk in enumerate(_binomial(dice, p)):
+        total = k + amount.auto
+        for s, ps in enumerate(soaked):
+            left = max(0, total - s) if total > 0 else 0
+            if amount.halved:
+                left //= 2
+            out[left] = out.get(left, 0.0) + pk * ps
+    return out
+
+
+class _Against:
+    """What one target does to the damage pools thrown at it: its soak of the blow's kind,
+    the attacker's minimum, and its guard against the type, each read once."""
+
+    def __init__(self, fight: Fight, actor: Combatant, target: Combatant, dtype: str | None, tags: tuple[str, ...],
+                 guarded: bool = True):
+        self.fight, self.target, self.dtype, self.guarded_by_type = fight, target, dtype, guarded
+        kind, _ordinary = H.kind_for(fight, target, dtype, tags)
+        self.held = soak(fight, target, kind)
+        self.floor = minimum(fight, actor)
+        self.guarded: dict[int, int] = {}
+
+    def mean(self, amount: PoolAmount) -> float:
+        total = 0.0
+        for n, p in _counted(self.fight, amount, self.held, self.floor).items():
+            landed = self.guarded.get(n) if self.guarded_by_type else n
+            if landed is None:
+                landed = self.guarded[n] = E.adjust_for_type(self.fight, self.target, n, self.dtype)[0]
+            total += p * landed
+        return total
+
+
+def damage_mean(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmount,
+                tags: tuple[str, ...] = ()) -> float:
+    return _Against(fight, actor, target, amount.type, tags).mean(amount)
+
+
+def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], dice: int, auto: int,
+           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True) -> tuple[float, float]:
+    """(chance to hit, expected damage) of one pool attack on `target`; `guarded=False`
+    leaves out resistance (what a taking blow takes, initiative_resource.py)."""
+    size, _text = attack_pool(fight, actor, parts)
+    need, _words = needed(fight, target, actor)
+    odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
+    hit = odds.at_least(need)
+    damage = 0.0
+    against = _Against(fight, actor, target, dtype, tags, guarded)
+    for successes in range(need, len(odds.ranks) - 1):
+        chance = odds.successes(successes)
+        if chance:
+            extra = successes - need
+            damage += chance * against.mean(PoolAmount(dice + extra, auto, dtype, "", first=True, extra=extra))
+    return hit, damage
+
+
+def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int) -> float:
+    """The chance `target`'s save pool reaches `difficulty` (at least 1) without botching."""
+    from .pool_saves import save_parts
+
+    size, _text = attack_pool(fight, target, save_parts(fight, target, save), "saves", save=save)
+    return pool_forecast(size, P.check_rules(fight)).at_least(max(1, difficulty))
+
+
+def _saved_against(fight: Fight, actor: Combatant, target: Combatant, mech: Any, dc: int, dice: int, auto: int,
+                   tags: tuple[str, ...]) -> float:
+    """Expected damage of an entry the target saves against: all of it on a failure, half
+    (`onSuccess: half`) or nothing on a success."""
+    saved = save_chance(fight, target, mech.save.save, dc)
+    full = damage_mean(fight, actor, target, PoolAmount(dice, auto, mech.damageType, "", first=True), tags)
+    half = 0.0
+    if (mech.save.onSuccess or "none") == "half":
+        half = damage_mean(fight, actor, target, PoolAmount(dice, auto, mech.damageType, "", first=True, halved=True), tags)
+    return (1 - saved) * full + saved * half
+
+
+def _forecast(target: Combatant, hit: float, damage: float) -> Forecast:
+    return Forecast(target=target.id, hit=round(hit, 4), damage=round(damage, 3))
+
+
+def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
+              guarded: bool = True) -> list[Forecast] | None:
+    """The menu's forecasts of a pool plan, or None for a plan no pool is thrown for (the
+    caller forecasts it as before). `guarded=False`: the attacks' damage past no guard."""
+    from .costs import amount_expr
+    from .pool_actions import blow_tags, weapon_numbers
+
+    out: list[Forecast] = []
+    for t in targets:
+        if plan.kind == "weapon":
+            parts, (dice, auto) = weapon_numbers(fight, actor, plan)
+            out.append(_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
+                                             blow_tags(fight, plan.row), guarded)))
+        elif plan.kind == "entry" and plan.mechanics.attackRoll and plan.mechanics.amount is not None:
+            mech = plan.mechanics
+            dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
+            out.append(_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
+                                             mech.damageType, blow_tags(fight, mech=mech), guarded)))
+        elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
+            mech = plan.mechanics
+            dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
+            tags = blow_tags(fight, mech=mech)
+            if mech.save is not None and not mech.autoHit:
+                dc = plan.save_dc if plan.save_dc is not None else 1
+                out.append(Forecast(target=t.id, damage=round(_saved_against(fight, actor, t, mech, dc, dice, auto, tags), 3)))
+            else:
+                amount = PoolAmount(dice, auto, mech.damageType, "", first=True)
+                out.append(_forecast(t, 1.0, damage_mean(fight, actor, t, amount, tags)))
+        elif plan.kind in ("action", "sequence"):
+            steps = [plan.action] if plan.kind == "action" else plan.steps
+            hit = damage = 0.0
+            for step in steps:
+                if step.toHit is None or step.autoHit or step.damage is None:
+                    continue
+                dice, auto = P.count(action_damage(step, fight, actor))
+                h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
+                              blow_tags(fight, action=step), guarded)
+                hit, damage = max(hit, h), damage + d
+            if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
+                return None
+            out.append(_forecast(t, hit, damage))
+        else:
+            return None
+    return out

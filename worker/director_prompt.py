@@ -1,0 +1,163 @@
+"""What the director tells the GM model, and how it reads the answer.
+
+Owns: `director_messages` (the ruleset's own numbers: the menu with its option ids, costs,
+budgets and forecast chances, and the visible state; never a die rolled or to be rolled,
+never the log) and `read_choice`, which finds exactly one option id of the current menu in
+the reply (prose around it is fine), with the targets named after it, and checks them
+against that option. A reply it cannot use answers `Unusable(reason)`, and the director
+lets the Engine's tactics decide, saying why.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from shared.combat import BattleState, Option
+from shared.combat import numbers as N
+from shared.combat.fight import Fight
+from shared.ruleset.package import Ruleset
+
+#: An option or combatant id as the menu writes them (`attack:kit:lamp-hook`, `action:bite@act`).
+TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9:@._-]*")
+
+
+@dataclass(frozen=True)
+class Unusable:
+    """Why a reply cannot be applied, as the end of a sentence ("... so the Engine decides")."""
+
+    reason: str
+
+
+def _pct(p: float | None) -> str | None:
+    return None if p is None else f"{round(p * 100)}%"
+
+
+def _forecast_line(state: BattleState, f: Any) -> str:
+    target = state.combatant(f.target)
+    parts = [f"{f.target} ({target.name if target else f.target})"]
+    for label, value in (("hit", _pct(f.hit)), ("they save", _pct(f.save)), ("win", _pct(f.win))):
+        if value is not None:
+            parts.append(f"{label} {value}")
+    if f.damage is not None:
+        parts.append(f"expected damage {f.damage:.3g}")
+    if f.heal is not None:
+        parts.append(f"expected healing {f.heal:.3g}")
+    return "    - " + ", ".join(parts)
+
+
+def _option_lines(state: BattleState, option: Option) -> list[str]:
+    head = f"- {option.id}: {option.label}"
+    facts = []
+    if option.budget:
+        facts.append(f"spends {option.budget}")
+    for cost in option.costs:
+        facts.append(f"costs {cost.get('amount')} {cost.get('label') or cost.get('pool')}")
+    if option.count:
+        facts.append(f"aim at up to {option.count} of: {', '.join(option.targets)}")
+    if facts:
+        head += " (" + "; ".join(facts) + ")"
+    if option.text:
+        head += f". {option.text}"
+    lines = [head]
+    lines += [_forecast_line(state, f) for f in option.forecasts]
+    return lines
+
+
+def _state_lines(ruleset: Ruleset, state: BattleState) -> list[str]:
+    fight = Fight(ruleset, state)
+    actor = state.combatant(state.pending.actor) if state.pending else None
+    side = actor.side if actor else "foes"
+    health = N.health_label(ruleset)
+    lines = [f"Round {state.round}."]
+    for c in state.combatants:
+        current, maximum, temp = N.health(fight, c)
+        bits = [f"{health} {current}/{maximum}" + (f" (+{temp} temporary)" if temp else "")]
+        if c.conditions:
+            bits.append("conditions: " + ", ".join(h.id for h in c.conditions))
+        if c.out:
+            bits.append("out of the fight")
+        elif c.down:
+            bits.append("down")
+        lines.append(f"- {c.id}: {c.name}, {'your side' if c.side == side else 'the other side'}; " + "; ".join(bits))
+    return lines
+
+
+def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option]) -> list[dict[str, str]]:
+    """The chat the GM model answers for the pending decision."""
+    pending = state.pending
+    actor = state.combatant(pending.actor) if pending else None
+    name = actor.name if actor else (pending.actor if pending else "?")
+    system = (
+        f"You are the Game Master running the opposition in a fight under the rules of {ruleset.name}. "
+        "The Engine owns every number: it rolls the dice and applies the rules. You only choose one "
+        "option from the menu it offers. Answer with the option id exactly as written, and for an option "
+        "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
+    )
+    window = ""
+    if pending and pending.window:
+        window = (" A window is open: it is a chance to answer what just happened between turns"
+                  + (f" ({pending.window.get('kind')})" if isinstance(pending.window.get("kind"), str) else "")
+                  + "; passing is one of the options.")
+    menu_lines: list[str] = []
+    for option in options:
+        menu_lines += _option_lines(state, option)
+    user = "\n".join([
+        "The fight now:",
+        *_state_lines(ruleset, state),
+        "",
+        f"You decide for {name} ({pending.actor if pending else '?'}).{window} The menu:",
+        *menu_lines,
+        "",
+        "Percentages are the Engine's own chances; expected damage averages hits and misses.",
+        "Reply with one option id (and its targets).",
+    ])
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def _from_json(text: str) -> dict[str, Any] | None:
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        data = json.loads(text[start:end + 1])
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("option"), str) else None
+
+
+def _tokens(text: str) -> list[tuple[int, str]]:
+    # Sentence punctuation after an id is not part of it ("... lamp-hook.").
+    return [(m.start(), m.group().rstrip(".:-")) for m in TOKEN.finditer(text)]
+
+
+def read_choice(text: str, actor: str, options: list[Option], state: BattleState) -> dict[str, Any] | Unusable:
+    """The choice the reply names: exactly one option id of `options`, with its targets."""
+    by_id = {o.id: o for o in options}
+    names = {c.id for c in state.combatants}
+    data = _from_json(text)
+    if data is not None:
+        option_ids = [data["option"]] if data["option"] in by_id else []
+        named = [t for t in data.get("targets") or [] if isinstance(t, str)]
+        if not option_ids:
+            return Unusable(f"the GM's reply named {data['option']!r}, which is not on the menu")
+    else:
+        tokens = _tokens(text)
+        found = list(dict.fromkeys(tok for _, tok in tokens if tok in by_id))
+        if not found:
+            return Unusable("the GM's reply named no option on the menu")
+        if len(found) > 1:
+            return Unusable(f"the GM's reply named {len(found)} options ({', '.join(found)}), not one")
+        option_ids = found
+        at = next(pos for pos, tok in tokens if tok == found[0])
+        after = [tok for pos, tok in tokens if pos > at and tok in names]
+        named = after or [tok for pos, tok in tokens if pos < at and tok in names]
+    option = by_id[option_ids[0]]
+    targets = list(dict.fromkeys(t for t in named if t in option.targets))[: max(option.count, 0)]
+    if option.count and not targets:
+        if named:
+            return Unusable(f"{option.label} cannot be aimed at {', '.join(dict.fromkeys(named))}")
+        return Unusable(f"the GM chose {option.label} but named no one to aim it at")
+    return {"actor": actor, "option": option.id, "targets": targets}

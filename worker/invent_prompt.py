@@ -1,0 +1,73 @@
+"""What the GM model is asked when it invents opponents, and how its answer is read.
+
+Owns: `invention_messages` (the tiers' numbers and worth, the party's budget, the names
+the ruleset has, the stat block shape, the asks) and `read_opponents`, which finds the
+JSON in the reply (a code fence or prose around it is fine) and answers the list of
+proposals, or `Unusable(reason)` when there is none. Each proposal is then read leniently
+and held to its tier by the pure core (`shared.combat.invention.settle`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from shared.ruleset.package import Ruleset
+
+from .director_prompt import Unusable
+
+EXAMPLE = {
+    "opponents": [{
+        "name": "Marsh cutthroat",
+        "statBlock": {
+            "tier": "<tier id>", "health": 12, "defense": 8, "initiativeModifier": 1,
+            "actions": [{"id": "knife", "name": "Knife", "budget": "<budget id>", "toHit": 3,
+                         "damage": {"dice": "1d6", "flat": 1, "type": "<damage type>"}}],
+        },
+    }],
+}
+
+
+def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[str, str]]:
+    system = (
+        f"You are the Game Master inventing opponents for a fight under the rules of {ruleset.name}. "
+        "Write each opponent as a stat block in the ruleset's own terms. The Engine holds every number "
+        "to the tier's band and drops names the ruleset does not have, so stay inside the numbers given. "
+        "Answer with JSON only, in this shape: " + json.dumps(EXAMPLE)
+    )
+    lines = [f"Invent {sum(a['count'] for a in numbers['asks'])} opponent(s), in this order:"]
+    for ask in numbers["asks"]:
+        lines.append(f"- {ask['count']} of tier {ask['tier']}" + (" (a boss)" if ask["boss"] else "")
+                     + (f": {ask['brief']}" if ask.get("brief") else ""))
+    lines.append("The threat tiers (health band, defense, to-hit bonus, damage per round against one target, "
+                 "save difficulty" + (", worth" if any("worth" in t for t in numbers["tiers"]) else "") + "):")
+    for t in numbers["tiers"]:
+        lines.append(f"- {t['id']} ({t['label']}): health {t['health'][0]}-{t['health'][1]}, defense {t['defense']}, "
+                     f"to hit +{t['toHit']}, damage per round {t['damagePerRound'][0]}-{t['damagePerRound'][1]}, "
+                     f"save difficulty {t['saveDifficulty']}" + (f", worth {t['worth']:g}" if "worth" in t else ""))
+    budget = numbers.get("budget")
+    if budget:
+        lines.append(f"The party's budget is {budget['amount']:g} ({budget['label']}); the fight as asked is worth "
+                     f"{budget['asked']:g}. A fight worth more is lowered tier by tier.")
+    lines.append(f"Action budgets: {', '.join(numbers['budgets'])}.")
+    for key, label in (("saves", "Saves"), ("conditions", "Conditions"), ("damageTypes", "Damage types")):
+        if numbers[key]:
+            lines.append(f"{label}: {', '.join(numbers[key])}.")
+    return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(lines)}]
+
+
+def read_opponents(text: str) -> list[Any] | Unusable:
+    """The proposals in the reply: `{"opponents": [...]}` or a bare list."""
+    for opener, closer in (("{", "}"), ("[", "]")):
+        start, end = text.find(opener), text.rfind(closer)
+        if start < 0 or end <= start:
+            continue
+        try:
+            data = json.loads(text[start:end + 1])
+        except ValueError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("opponents"), list):
+            return data["opponents"]
+        if isinstance(data, list):
+            return data
+    return Unusable("the GM's reply holds no JSON list of opponents")
