@@ -71,7 +71,12 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     need = needed(fight)
     setting = fight.combat.symbols.damage
     damage = _Damage(fight, target, expr, dtype, tuple(_tags(fight, plan)))
+    # What the best purchase is worth depends on the two combatants, not on the option, so
+    # while a menu is drawn (nothing changes) every option aimed at this target shares it.
+    memo = fight.menu_memo
     bought: dict[tuple[Any, ...], float] = {}
+    if memo is not None:
+        bought = memo.setdefault(("symbol-spends", actor.id, target.id), bought)
 
     def spends(side: str, hit: bool, left: dict[str, int]) -> float:
         key = (side, hit, tuple(sorted(left.items())))
