@@ -25,7 +25,9 @@ outside the timed part), measured two ways on the same states in the same run:
                   copy); both states are read from JSON before the clock starts.
 The baseline is `state.model_copy(deep=True)` plus `state.model_dump(mode="json")` of the
 same state: the least a worker does with a battle state it loads and stores on every step.
-The garbage collector is paused while a step or the baseline is timed (as `timeit` does):
+Each step is timed on the wall clock and in CPU time (`cpu ms`, `w cpu`), which moves much
+less when other jobs share the cores. The garbage collector is paused while a step or the
+baseline is timed (as `timeit` does):
 a full collection scans every object the process holds, the loaded rulesets included, and
 lands on whichever step happens to run then; its cost stays in fights per second.
 None of these fights has a board. The machine's load average is printed with the results:
