@@ -731,19 +731,25 @@ def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
     if not budget_left(actor, main_budget):
         return items
     for name in fight.combat.standard or []:
-        if name == "help":
-            allies = [c for c in fight.standing(actor.side) if c.id != actor.id]
-            if not allies:
-                continue
-            targets, count = [c.id for c in allies], 1
-        else:
-            targets, count = [], 0
+        aimed = standard_targets(fight, actor, name)
+        if aimed is None:
+            continue
+        targets, count = aimed
         items.append(MenuItem(
             Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
                    targets=targets, count=count, text=_STANDARD_TEXT[name]),
             Plan(kind="standard", name=name, budget=main_budget, standard=name),
         ))
     return items
+
+
+def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[str], int] | None:
+    """(targets, how many) of a standard action: help is aimed at one standing ally (None:
+    nobody to help), the others at nobody."""
+    if name != "help":
+        return [], 0
+    allies = [c.id for c in fight.standing(actor.side) if c.id != actor.id]
+    return (allies, 1) if allies else None
 
 
 def has_choice(fight: Fight, actor: Combatant) -> bool:
