@@ -6,6 +6,11 @@ socket, which prints the log as events arrive (and answers GM-controlled decisio
 client answers its prompts with the Engine's suggestion that comes with the prompt (the
 tactics' choice, which consumes no dice), falling back to the first option with its first
 target. It ends with the outcome and the party's final sheets.
+
+`--open` plays the same battle from the web viewer instead: it prints the page's address
+for watching (the spectator link) and one for each player, leaves the players'
+decisions to whoever opens those pages, prints the log as it arrives, and keeps serving
+the page after the fight until interrupted.
 """
 
 from __future__ import annotations
@@ -67,12 +72,19 @@ async def _client(session: aiohttp.ClientSession, base: str, battle: str, name: 
                 break
 
 
+def page_links(base: str, created: dict[str, Any]) -> list[tuple[str, str]]:
+    """(who, address) of the viewer's page: the spectator's, then each player's."""
+    page = f"{base}/battles/{created['battle']}?token="
+    return [("watch", page + created["spectator_token"])] + [
+        (f"play as {name}", page + token) for name, token in created["tokens"].items()]
+
+
 async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | None = None,
-               board: Any = None,
-               out: Any = sys.stdout, timeout: float = 120.0) -> dict[str, Any]:
+               board: Any = None, open_page: bool = False, port: int = 0,
+               out: Any = sys.stdout, timeout: float | None = 120.0) -> dict[str, Any]:
     runner = web.AppRunner(create_app())
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", port)
     await site.start()
     port = runner.addresses[0][1]
     base = f"http://127.0.0.1:{port}"
@@ -96,8 +108,13 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
             print(f"battle {battle} on {stored['id']} (players: {', '.join(created['tokens']) or 'none'})",
                   file=out, flush=True)
             clients = [_client(session, base, battle, "gm", created["gm_token"], True, out)]
-            clients += [_client(session, base, battle, name, token, False, out)
-                        for name, token in created["tokens"].items()]
+            if open_page:
+                for who, link in page_links(base, created):
+                    print(f"{who}: {link}", file=out, flush=True)
+                timeout = None
+            else:
+                clients += [_client(session, base, battle, name, token, False, out)
+                            for name, token in created["tokens"].items()]
             await asyncio.wait_for(asyncio.gather(*clients), timeout)
             gm = {"Authorization": f"Bearer {created['gm_token']}"}
             async with session.get(f"{base}/v1/battles/{battle}", headers=gm) as r:
@@ -111,8 +128,13 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
                 async with session.get(f"{base}/v1/battles/{battle}/sheets/{c['id']}",
                                        headers={"Authorization": f"Bearer {token}"}) as r:
                     sheets[c["id"]] = (await r.json())["sheet"]
-            return {"battle": battle, "outcome": state.get("outcome"), "rounds": state.get("round"),
-                    "sheets": sheets}
+            result = {"battle": battle, "outcome": state.get("outcome"), "rounds": state.get("round"),
+                      "sheets": sheets}
+            if open_page:
+                _report(result, out)
+                print("The page stays up; Ctrl-C stops the server.", file=out, flush=True)
+                await asyncio.Event().wait()
+            return result
     finally:
         await runner.cleanup()
 
@@ -121,8 +143,16 @@ class DemoError(Exception):
     pass
 
 
+def _report(result: dict[str, Any], out: Any) -> None:
+    print(f"Outcome: {result['outcome']} after {result['rounds']} round(s).", file=out)
+    print("Final sheets:", file=out)
+    for member, sheet in result["sheets"].items():
+        print(f"  {member}: {json.dumps((sheet or {}).get('live', sheet), sort_keys=True)}", file=out)
+    out.flush()
+
+
 def run_demo(ruleset_path: str | None = None, party_path: str | None = None, foes_path: str | None = None,
-             seed: int | None = 2, board_path: str | None = None) -> int:
+             seed: int | None = 2, board_path: str | None = None, open_page: bool = False, port: int = 0) -> int:
     try:
         ruleset = read_json(ruleset_path or DEFAULT_RULESET)
         party = read_json(party_path or DEFAULT_PARTY)
@@ -133,12 +163,11 @@ def run_demo(ruleset_path: str | None = None, party_path: str | None = None, foe
         print(f"demo: {exc}", file=sys.stderr)
         return 1
     try:
-        result = asyncio.run(play(ruleset, party, foes, seed=seed, board=board))
+        result = asyncio.run(play(ruleset, party, foes, seed=seed, board=board, open_page=open_page, port=port))
     except DemoError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 1
-    print(f"Outcome: {result['outcome']} after {result['rounds']} round(s).")
-    print("Final sheets:")
-    for member, sheet in result["sheets"].items():
-        print(f"  {member}: {json.dumps((sheet or {}).get('live', sheet), sort_keys=True)}")
+    except KeyboardInterrupt:
+        return 0
+    _report(result, sys.stdout)
     return 0 if result["outcome"] else 1

@@ -99,6 +99,7 @@ async def create_battle(request: web.Request) -> web.Response:
         battle=battle, revision=result["revision"], ruleset=result["digest"],
         gm_token=tokens.issue(Principal(battle, "gm")),
         tokens={p: tokens.issue(Principal(battle, "player", p)) for p in players},
+        spectator_token=tokens.issue(Principal(battle, "spectator")),
         last_seq=result["events"][-1]["seq"] if result["events"] else 0,
     ), status=201)
 

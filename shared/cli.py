@@ -166,7 +166,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from gateway.demo import run_demo
 
-    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed, board_path=args.board)
+    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed, board_path=args.board,
+                    open_page=args.open, port=args.port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -257,7 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a whole battle through the embedded server's HTTP/WebSocket API",
         description="Start the embedded gateway on a free loopback port, create a battle and play it "
         "with one scripted client per player over the real API, printing the log as it happens, then "
-        "the outcome and the final sheets.",
+        "the outcome and the final sheets. With --open the players play from the web viewer instead: it "
+        "prints the page's address to watch (the spectator link) and one per player, and serves the page "
+        "until interrupted.",
     )
     p.add_argument("--ruleset", "-r", metavar="R", help="ruleset package (default examples/lantern-marsh.json)")
     p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
@@ -265,6 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2, help="the battle's dice seed (default 2)")
     p.add_argument("--board", metavar="BOARD.json",
                    help="a board (default: examples/board-marsh.json with the default ruleset)")
+    p.add_argument("--open", action="store_true",
+                   help="print the battle page's addresses (watch, and play as each player) and let the players "
+                   "choose from the page; Ctrl-C stops the server")
+    p.add_argument("--port", type=int, default=0, help="the gateway's port (default: a free one)")
     p.set_defaults(func=_cmd_demo)
     return parser
 

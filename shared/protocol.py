@@ -77,25 +77,27 @@ class CreateBattle(Message):
 
 
 class CreatedBattle(Message):
-    """`gm_token` may do everything; `tokens` maps each party `player` name to theirs."""
+    """`gm_token` may do everything; `tokens` maps each party `player` name to theirs;
+    `spectator_token` only watches (the public screen, the log, the open decision)."""
 
     battle: str
     revision: int
     ruleset: str
     gm_token: str
     tokens: dict[str, str]
+    spectator_token: str
     last_seq: int
 
 
 class BattleView(Message):
     """The battle as the caller may see it: a player gets no foe sheets or blocks and no
-    dice seed or cursor; the GM gets the whole state."""
+    dice seed or cursor; a spectator no sheets or blocks at all; the GM the whole state."""
 
     battle: str
     revision: int
     status: Literal["active", "abandoned"]
     last_seq: int
-    role: Literal["gm", "player"]
+    role: Literal["gm", "player", "spectator"]
     player: str | None = None
     state: dict[str, Any]
 
@@ -213,6 +215,20 @@ class PromptMessage(Message):
     window: dict[str, Any] | None = None
     options: list[dict[str, Any]]
     suggestion: Suggestion | None = None
+
+
+class WaitingMessage(Message):
+    """Sent to every socket the pending decision is not addressed to: the battle waits,
+    and on whom (`actor`, its `name` and who answers for it). For a window, `window` is
+    the record without its `resume` (what is left of the held step is the worker's)."""
+
+    type: Literal["waiting"] = "waiting"
+    actor: str
+    name: str
+    controller: str
+    revision: int
+    decision: str
+    window: dict[str, Any] | None = None
 
 
 class AcceptedMessage(Message):

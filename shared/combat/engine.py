@@ -186,6 +186,26 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: 
     return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
+def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
+    """The refusal of a choice by `actor_id` when the fight waits on someone else (None
+    when the decision is theirs). The gateway refuses with the same sentence before it
+    queues anything, so a player reads one reason whichever refuses first."""
+    pending = state.pending
+    if pending is None:
+        return Refused("not-waiting", "the fight is not waiting for a choice")
+    if pending.actor == actor_id:
+        return None
+    waiting, asking = state.combatant(pending.actor), state.combatant(actor_id)
+    who = waiting.name if waiting else pending.actor
+    other = asking.name if asking else actor_id
+    if pending.decision == "window":
+        return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+                                        f"Pass is taken now, not {other}'s")
+    if pending.decision == "spend":
+        return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for {other}")
+    return Refused("not-your-turn", f"it is {who}'s decision, not {other}'s")
+
+
 def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
             owned: bool = False) -> tuple[BattleState, list[Event]] | Refused:
     """Applies one choice, then resolves Engine-controlled turns until a person must
@@ -202,16 +222,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return Refused("not-waiting", "the fight is not waiting for a choice")
     if state.combatant(parsed.actor) is None:
         return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
-    if pending.actor != parsed.actor:
-        waiting = state.combatant(pending.actor)
-        who = waiting.name if waiting else pending.actor
-        if pending.decision == "window":
-            return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
-                                            f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
-        if pending.decision == "spend":
-            return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for "
-                                            f"{state.combatant(parsed.actor).name}")
-        return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
+    elsewhere = waits_on_another(state, parsed.actor)
+    if elsewhere is not None:
+        return elsewhere
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))

@@ -14,12 +14,10 @@ cells long, or `width` cells wide with the extra column on the caster's left.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .grid import Grid
-from .sight import between, centre
+from .sight import centre_line
 from .units import steps
 
 Cell = tuple[int, int]
@@ -34,13 +32,15 @@ class Shape:
     range: int | None = None
     #: `throughWalls`: walls between the centre and a cell protect nobody.
     through: bool = False
+    #: `around`: a burst centred on the user, which never affects the user.
+    around: bool = False
 
 
 def _clear(grid: Grid, origin: Cell, cell: Cell) -> bool:
     """Nothing solid between where the shape spreads from and `cell`."""
     if grid.solid(*cell):
         return False
-    return not any(grid.solid(*c) for c in between(grid, origin, cell, centre(origin), centre(cell)))
+    return not any(grid.solid(*c) for c in centre_line(grid, origin, cell))
 
 
 def burst(grid: Grid, at: Cell, size: int, through: bool = False) -> list[Cell]:
@@ -69,9 +69,10 @@ def cone(grid: Grid, origin: Cell, aim: Cell, size: int) -> list[Cell]:
     return out
 
 
-def _round(value: Fraction) -> int:
-    """Half away from zero, so a line leans the same way whichever side it is aimed."""
-    return math.floor(value + Fraction(1, 2)) if value >= 0 else -math.floor(-value + Fraction(1, 2))
+def _round(num: int, den: int) -> int:
+    """num / den (den > 0) rounded half away from zero, so a line leans the same way
+    whichever side it is aimed."""
+    return (2 * num + den) // (2 * den) if num >= 0 else -((-2 * num + den) // (2 * den))
 
 
 def line(grid: Grid, origin: Cell, aim: Cell, size: int, width: int = 1) -> list[Cell]:
@@ -86,7 +87,7 @@ def line(grid: Grid, origin: Cell, aim: Cell, size: int, width: int = 1) -> list
     for k in lanes:
         start = (origin[0] + k * left[0], origin[1] + k * left[1])
         for i in range(1, size + 1):
-            cell = (start[0] + _round(Fraction(vx * i, longest)), start[1] + _round(Fraction(vy * i, longest)))
+            cell = (start[0] + _round(vx * i, longest), start[1] + _round(vy * i, longest))
             if not grid.inside(*cell) or grid.solid(*cell):
                 break
             if cell not in out:

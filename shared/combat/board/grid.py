@@ -121,16 +121,22 @@ def read_board(data: Any) -> tuple[dict[str, Any] | None, list[str]]:
 
 
 class Grid:
-    """The board a fight reads: `terrain(x, y)`, `level(x, y)`, bounds."""
+    """The board a fight reads: `terrain(x, y)`, `level(x, y)`, bounds. `memo` holds what
+    the other board modules work out from the cells alone (sight lines between two cells):
+    the board never changes during a fight, so it is worked out once."""
 
     def __init__(self, data: dict[str, Any]):
         self.data = data
+        self.memo: dict[Any, Any] = {}
         self.width: int = data["width"]
         self.height: int = data["height"]
         kinds = {ch: Terrain(spec["kind"], spec.get("label", spec["kind"]), spec.get("cost", 1))
                  for ch, spec in data["legend"].items()}
         self._cells = [[kinds[ch] for ch in row] for row in data["rows"]]
         self._levels = [[int(ch) for ch in row] for row in data["heights"]]
+        #: Every solid cell, for the checks that look at many cells at once.
+        self.solid_cells: frozenset[tuple[int, int]] = frozenset(
+            (x, y) for y, row in enumerate(self._cells) for x, t in enumerate(row) if t.solid)
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
@@ -145,12 +151,28 @@ class Grid:
         return not self.inside(x, y) or self._cells[y][x].solid
 
 
-def grid_of(board: dict[str, Any], cache: dict[int, Grid] = {}) -> Grid:  # noqa: B006 - a per-process memo
-    """The `Grid` for a battle's board JSON (memoised on the dict's identity and size)."""
-    key = id(board)
-    found = cache.get(key)
-    if found is None or found.data is not board:
-        if len(cache) > 256:
-            cache.clear()
-        found = cache[key] = Grid(board)
+def _content(board: dict[str, Any]) -> tuple:
+    legend = tuple(sorted((ch, spec["kind"], spec.get("label"), spec.get("cost", 1))
+                          for ch, spec in board["legend"].items()))
+    return (tuple(board["rows"]), tuple(board["heights"]), legend)
+
+
+def grid_of(board: dict[str, Any], _by_id: dict[int, tuple[dict, Grid]] = {},  # noqa: B006 - per-process memos
+            _by_content: dict[tuple, Grid] = {}) -> Grid:  # noqa: B006
+    """The `Grid` for a battle's board JSON. Memoised on the dict's identity, and then on
+    its cells: a state loaded again (a copy, a reload from the store) gets the same `Grid`,
+    and with it everything already worked out about its sight lines."""
+    seen = _by_id.get(id(board))
+    if seen is not None and seen[0] is board:
+        return seen[1]
+    content = _content(board)
+    found = _by_content.get(content)
+    if found is None:
+        if len(_by_content) > 64:
+            _by_content.clear()
+        found = _by_content[content] = Grid(board)
+    if len(_by_id) > 256:
+        _by_id.clear()
+    # The dict is kept with its Grid, so its id cannot be reused by another while memoised.
+    _by_id[id(board)] = (board, found)
     return found

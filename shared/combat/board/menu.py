@@ -136,15 +136,16 @@ def _area_source(plan: Any) -> tuple[Any, bool]:
 
 
 def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int]) -> list[Any]:
-    """Everyone the area aimed at `aim` catches, in the fight's order (never the actor;
-    with `friendlyFire: false`, never the actor's allies; `targetTypes` passes over whom it
-    excludes)."""
+    """Everyone the area aimed at `aim` catches, in the fight's order: everyone standing in
+    its cells, allies and the actor too (spec/combat-3 "Areas"); with `friendlyFire: false`,
+    nobody on the actor's side; a burst `around` the user never the user (spec/mechanics-3);
+    `targetTypes` passes over whom it excludes."""
     g = BF.grid(fight)
     cells = set(cells_of(g, span.area, BF.cell_of(actor), aim))
     _source, friendly = _area_source(plan)
     found = [c for c in BF.present(fight)
-             if c.id != actor.id and BF.cell_of(c) in cells and (not c.down or c.dying is not None)
-             and (friendly or c.side != actor.side)]
+             if BF.cell_of(c) in cells and (not c.down or c.dying is not None)
+             and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
     return filter_targets(fight, actor, found, plan_source(plan))
 
 
@@ -162,8 +163,6 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
     near: set[tuple[int, int]] = set()
     r = shape.size - 1
     for c in BF.present(fight):
-        if c.id == actor.id:
-            continue
         x0, y0 = BF.cell_of(c)
         for y in range(y0 - r, y0 + r + 1):
             for x in range(x0 - r, x0 + r + 1):
