@@ -127,6 +127,11 @@ class BattleService:
             if not stored.active:
                 return {"ok": False, "code": "closed", "message": "the battle was abandoned"}
             if stored.revision != revision:
+                # The same request, delivered twice, may have been saved by another worker
+                # between the first look and this load: it gets that answer, not a refusal.
+                record = self.store.seen(battle_id, request_id)
+                if record is not None:
+                    return record.result
                 return {"ok": False, "code": "stale-revision",
                         "message": f"the choice was made at revision {revision}; the battle is at {stored.revision}"}
             state = BattleState.model_validate(stored.state)
