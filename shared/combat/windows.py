@@ -41,8 +41,8 @@ class Held(Exception):
 
 @contextmanager
 def no_windows(fight: Fight) -> Iterator[None]:
-    """Nothing done inside opens a window (an answer, a signature action, a held-back
-    action completing as a turn starts)."""
+    """Nothing done inside opens a window (an answer, a signature action, a strike under a
+    Capability API older than 1.243)."""
     fight.windows_off += 1
     try:
         yield
@@ -366,8 +366,14 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         strike(fight, holder, item, w)
         return
     else:
-        with no_windows(fight):
-            take(fight, holder, item, targets, w)
+        # The answer is a step of its own: a player's own spends on a roll it makes hold
+        # the fight inside it (window_answers.continue_answer goes on from there).
+        take(fight, holder, item, targets, w)
+    answered(fight, w)
+
+
+def answered(fight: Fight, w: dict[str, Any]) -> None:
+    """The one asked has answered (or passed): the window carries on."""
     w["asking"].pop(0)
     carry_on(fight, w)
 
