@@ -41,12 +41,13 @@ def how(fight: Any, attacker: Any, target: Any, plan: Any) -> str | None:
     span = _span(fight, attacker, plan)
     if span is None:
         return None
-    return aim_at(span, BF.distance_cells(attacker, target), range_bonus(fight, attacker, target))
+    return aim_at(span, BF.distance_cells(fight, attacker, target), range_bonus(fight, attacker, target))
 
 
 def higher(fight: Any, attacker: Any, target: Any) -> bool:
+    """Attacking down from higher up: higher ground, or flying aloft above (1.114)."""
     g = BF.grid(fight)
-    return g.level(*BF.cell_of(attacker)) > g.level(*BF.cell_of(target))
+    return g.level(*BF.cell_of(attacker)) + attacker.aloft > g.level(*BF.cell_of(target)) + target.aloft
 
 
 def range_bonus(fight: Any, attacker: Any, target: Any) -> int:
@@ -65,12 +66,12 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     if ranged is not None and kind in (SHOT, LONG):
         if kind == LONG and ranged.long == "disadvantage":
             dis += 1
-        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(attacker, o) for o in BF.standing_foes(fight, attacker)):
+        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(fight, attacker, o) for o in BF.standing_foes(fight, attacker)):
             dis += 1
     elevation = fight.combat.elevation
     if elevation is not None and elevation.highGround == "advantage" and higher(fight, attacker, target):
         adv += 1
-    near = BF.adjacent(attacker, target)
+    near = BF.adjacent(fight, attacker, target)
     adv += N.effect_count(fight, target, "attacks-against-adjacent-advantage") if near else 0
     dis += N.effect_count(fight, target, "attacks-against-far-disadvantage") if not near else 0
     return adv, dis
@@ -106,5 +107,5 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
 
 
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:
-    return (BF.on_board(fight) and BF.adjacent(attacker, target)
+    return (BF.on_board(fight) and BF.adjacent(fight, attacker, target)
             and N.effect_count(fight, target, "attacks-from-adjacent-critical") > 0)

@@ -56,10 +56,14 @@ def step_cost(grid: Grid, here: Cell, there: Cell) -> int | None:
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a walk can end: cost in cells and the path (without the starting cell)."""
+    """Where a walk can end: cost in cells and the path (without the starting cell). For
+    someone with other ways of moving (modes.py): the mode of each step and the absolute
+    level each step flies at aloft (-1: on the ground)."""
 
     cost: int
     path: tuple[Cell, ...]
+    modes: tuple[str, ...] = ()
+    altitudes: tuple[int, ...] = ()
 
 
 def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict[Cell, Reach]:

@@ -18,6 +18,7 @@ from ..options import MenuItem
 from ..tactics import _score, best_here
 from . import battlefield as BF
 from .reach import OUT, aim_at
+from .flight import gap_from
 from .sight import sees
 from .units import steps
 
@@ -80,7 +81,7 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
             if worth <= value:
                 continue
             tcell = BF.cell_of(target)
-            if aim_at(span, steps(cell, tcell)) == OUT:
+            if aim_at(span, gap_from(fight, cell, board.get("aloft", 0), target)) == OUT:
                 continue
             key = (cell, tcell)
             if key not in seen:
