@@ -225,6 +225,22 @@ def test_a_walker_leaving_the_reach_of_a_kite_too_high_provokes_no_strike():
     assert lines == ["Juno moves to 0, 0 for 2 paces and has 6 paces left."]
 
 
+def test_a_kite_aloft_is_pushed_off_a_ledge_and_keeps_flying():
+    from tests.combat.test_board_rules import WIN, shove_pkg
+
+    pkg = shove_pkg(elevation={"levelHeight": 2, "falling": FALLING})
+    add_creature(pkg, "kite", "Kite", {"health": 12, "defense": 6, "initiativeModifier": 0, "tier": "pack",
+                                       "speed": 4, "speeds": {"fly": 12}, "checks": {"brawn": 2}, "actions": BITE})
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [juno() | {"position": [1, 0]}], [foe("kite", position=[2, 0])],
+                            board={"rows": ["......"], "heights": ["033000"]}, dice=WIN)
+    state.combatant("kite").aloft = 1
+    state, lines = do(rs, state, "contest:shove", "kite")
+    # From 4 levels up (ground 3 and one more), over the drop: 2 cells, no fall.
+    assert lines[1:] == ["Juno pushes Kite 4 paces to 4, 0."]
+    assert state.combatant("kite").aloft == 4 and state.falls == []
+
+
 # -- coming down -------------------------------------------------------------------------------
 
 
@@ -392,3 +408,16 @@ def test_every_way_is_legal_for_its_modes(data):
             spent += cost
             here = step
         assert spent == way.cost
+
+
+def test_the_screen_shows_each_mode_left_and_the_flier_in_the_air():
+    from shared.combat.screen import screen_view
+
+    rs, state, _ = fight(["....."], [0, 0], "kite", [4, 0])
+    state = creature_turn(rs, state)
+    state, _ = do(rs, state, "fly-up")
+    shown = {c.id: c for c in screen_view(rs, state, battle="b", revision=1, last_seq=0, status="active").combatants}
+    assert shown["kite"].movement.model_dump() == {
+        "left": "10 paces", "cells": 5, "modes": {"walk": "2 paces", "fly": "10 paces"},
+        "airborne": True, "aloft": "2 paces"}
+    assert shown["juno"].movement.modes is None and not shown["juno"].movement.airborne

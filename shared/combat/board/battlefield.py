@@ -3,9 +3,12 @@ each combatant may walk, and where everyone is set down when the fight starts.
 
 Owns: `on_board`, `grid`, `cell_of`, `walkers_for` (walls and occupied cells for one
 walker), `speed` and `allowance` (movement in the ruleset's unit and in cells, with the
-`speed` modifiers `flat` then `times`, and `speed-zero`), `refill` (movement comes back at
-the start of the holder's own turn) and `place` (starting positions: given ones are checked,
-everyone else is set down on the nearest free cell of their side's edge).
+`speed` modifiers `flat` then `times`, and `speed-zero`; with other ways of moving,
+`mode_allowances` per mode and the fastest as the allowance), `refill` (movement comes back
+at the start of the holder's own turn), `spend` / `gain` / `left` (cells moved come off
+every mode at once; Dash), `distance_cells` (with a flier aloft, the height counts) and
+`place` (starting positions: given ones are checked, everyone else is set down on the
+nearest free cell of their side's edge).
 """
 
 from __future__ import annotations

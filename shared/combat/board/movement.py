@@ -8,6 +8,10 @@ where someone would strike at that path and who), `stand_item` (Stand up: a hold
 each; leaving an enemy's reach stops the walk there and opens the `leaves-reach` window,
 opportunity.py), `start_walk`, `resume_walk` (the rest of a walk a window held), `dash`
 and `disengage` on a board.
+
+Someone with other ways of moving (modes.py, 1.113) walks the same way: the menu's
+Dijkstra is modes.reachable_modes, each step is paid in its cheapest mode from every mode
+at once, and a flier aloft (flight.py, 1.114) only flies, at its height.
 """
 
 from __future__ import annotations
