@@ -144,11 +144,13 @@ def _item(oid: str, label: str, text: str, board: dict[str, Any] | None = None) 
 def flight_items(fight: Any, actor: Any) -> list[MenuItem]:
     """Fly up and Fly down in place (1.114), Take off and Land (1.354), for a flier on its
     own turn."""
-    if fight.state.current() is not actor or "cannot-act" in N.effects(fight, actor) or actor.down:
+    # `modes` is filled at the start of the holder's turn: someone who never flies has no
+    # "fly" in it, and nothing more is worked out for them.
+    if "fly" not in actor.modes or fight.state.current() is not actor or actor.down:
+        return []
+    if "cannot-act" in N.effects(fight, actor):
         return []
     modes = BF.mode_allowances(fight, actor)
-    if "fly" not in modes:
-        return []
     items: list[MenuItem] = []
     fly_left = actor.modes.get("fly", 0)
     if heights_on(fight) and modes["fly"] and _prone(fight, actor) is None:
