@@ -24,7 +24,7 @@ import heapq
 from typing import Any
 
 from .grid import Grid
-from .paths import NEIGHBOURS, Reach, Walkers, step_cost
+from .paths import NEIGHBOURS, Reach, Walkers, passable, step_cost
 from .units import steps
 
 Cell = tuple[int, int]
@@ -79,12 +79,10 @@ def mode_cost(grid: Grid, here: Cell, there: Cell, mode: str) -> int | None:
     """What one step costs in `mode` (walk and burrow: paths.step_cost), or None."""
     if mode in ("walk", "burrow"):
         return step_cost(grid, here, there)
+    if not passable(grid, here, there):
+        return None
     x, y = here
     nx, ny = there
-    if not grid.inside(nx, ny) or grid.solid(nx, ny):
-        return None
-    if nx != x and ny != y and grid.solid(x, ny) and grid.solid(nx, y):
-        return None
     if mode == "fly":
         return 1
     if mode == "climb":
