@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.combat import advance, decide_for, menu, start_battle
+from shared.combat import advance, menu, start_battle
 from shared.combat.board.grid import Grid, read_board
 from shared.combat.board.modes import cheapest, reachable_modes
 from shared.combat.board.paths import Walkers
