@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from contextlib import nullcontext
 from fractions import Fraction
 from typing import Any
 
@@ -435,6 +436,9 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         if thrown is not None:
             return thrown
     out: list[Forecast] = []
+    parts_on_board = fight.state.board is not None and plan.kind == "sequence"
+    if parts_on_board:
+        from .board.attacks import aiming_part, part_plan, reaches
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
         if plan.kind == "weapon" and plan.damage is not None:
@@ -475,12 +479,15 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         elif plan.kind == "sequence":
             hit_total = 0.0
             dmg_total = 0.0
-            for step in plan.steps:
+            for k, step in enumerate(plan.steps):
                 expr = action_damage(step, fight, actor)
-                if expr is None:
+                # On a board only the parts that reach the target count, each aimed with its
+                # own reach and range.
+                if expr is None or (parts_on_board and not reaches(fight, actor, t, part_plan(fight, plan, k))):
                     continue
                 if step.toHit is not None and not step.autoHit:
-                    hit, crit = hit_forecast(fight, actor, t, step.toHit)
+                    with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
+                        hit, crit = hit_forecast(fight, actor, t, step.toHit)
                     dmg_total += float((hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical))
                     hit_total = max(hit_total, float(hit))
                 else:

@@ -4,7 +4,9 @@ and cover", "Elevation"; spec/combat-1 the distance condition effects).
 Owns: `votes` (advantage and disadvantage: a long shot and a shot with an enemy in the
 adjacent cell under `ranged`, the high ground's `advantage`, the holder's
 `attacks-against-adjacent-advantage` and `attacks-against-far-disadvantage`),
-`defense_parts` (cover's `bonus`/`threeQuarters` added to the defense, the high ground's
+`reaches` (whether an option, or one part of a sequence, reaches a target from where the
+attacker stands and sees it), `part_plan` and `aiming_part` (a sequence's part as an option
+of its own, aimed while it lands or is forecast), `defense_parts` (cover's `bonus`/`threeQuarters` added to the defense, the high ground's
 `bonus` taken off it; each a named part the log shows) and `adjacent_critical`
 (`attacks-from-adjacent-critical`: a hit from the adjacent cell is a critical).
 
@@ -15,13 +17,15 @@ never touch it, nor a thrown weapon used within its own reach.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .. import numbers as N
 from ..numbers import Bonus
 from . import battlefield as BF
-from .reach import LONG, SHOT, aim_at, span_of
-from .sight import HALF, THREE_QUARTERS, cover
+from .reach import LONG, OUT, SHOT, aim_at, span_of
+from .sight import HALF, THREE_QUARTERS, cover, sees
 
 
 def _span(fight: Any, attacker: Any, plan: Any):
@@ -42,6 +46,48 @@ def how(fight: Any, attacker: Any, target: Any, plan: Any) -> str | None:
     if span is None:
         return None
     return aim_at(span, BF.distance_cells(attacker, target), range_bonus(fight, attacker, target))
+
+
+def reaches(fight: Any, attacker: Any, target: Any, plan: Any) -> bool:
+    """`plan` reaches `target` from the attacker's cell and the attacker sees them; always
+    off the board, and for an option distance does not limit."""
+    kind = how(fight, attacker, target, plan)
+    if kind is None or attacker is target:
+        return True
+    return kind != OUT and sees(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target))
+
+
+def part_plan(fight: Any, plan: Any, k: int) -> Any:
+    """Part `k` of a sequence as an action option of its own (its own reach and range)."""
+    memo = getattr(fight, "part_memo", None)
+    if memo is None:
+        memo = fight.part_memo = {}
+    key = (id(plan), k)
+    if key not in memo:
+        # The sequence is kept with its part so its id is never reused while the memo lives.
+        memo[key] = (plan, dataclasses.replace(plan, kind="action", action=plan.steps[k], steps=[]))
+    return memo[key][1]
+
+
+def parts_reaching(fight: Any, attacker: Any, target: Any, plan: Any) -> list[Any]:
+    """The parts of a sequence that reach `target` from where the attacker stands (every
+    part off the board)."""
+    if not BF.on_board(fight):
+        return list(plan.steps)
+    return [step for k, step in enumerate(plan.steps) if reaches(fight, attacker, target, part_plan(fight, plan, k))]
+
+
+@contextmanager
+def aiming_part(fight: Any, plan: Any, k: int) -> Iterator[Any]:
+    """While part `k` of a sequence lands (or is forecast), its own reach and range decide
+    how it is aimed (a swing, a shot, a long shot)."""
+    before = fight.aiming
+    part = part_plan(fight, plan, k)
+    fight.aiming = part
+    try:
+        yield part
+    finally:
+        fight.aiming = before
 
 
 def higher(fight: Any, attacker: Any, target: Any) -> bool:
