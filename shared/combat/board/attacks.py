@@ -122,21 +122,24 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     return adv, dis
 
 
-def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
-    g = BF.grid(fight)
-    bodies: set = set()
+def cover_bodies(fight: Any, attacker: Any, target: Any) -> set:
+    """With `cover.creatures`: the cells of everyone standing between whom a line may pass."""
     rule = fight.combat.cover
-    if rule is not None and rule.creatures:
-        bodies = {BF.cell_of(c) for c in BF.present(fight)
-                  if not c.down and c.id not in (attacker.id, target.id)}
-    return cover(g, BF.cell_of(attacker), BF.cell_of(target), bodies=bodies)
+    if rule is None or not rule.creatures:
+        return set()
+    return {BF.cell_of(c) for c in BF.present(fight) if not c.down and c.id not in (attacker.id, target.id)}
+
+
+def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
+    return cover(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target), bodies=cover_bodies(fight, attacker, target))
 
 
 def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
     if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target:
         return []
     parts: list[Bonus] = []
-    rule = fight.combat.cover
+    # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
+    rule = None if getattr(fight, "uncovered", False) else fight.combat.cover
     if rule is not None:
         grade = cover_grade(fight, attacker, target)
         if grade == HALF and rule.bonus:
@@ -149,6 +152,48 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
     if elevation is not None and not isinstance(elevation.highGround, str | None) and higher(fight, attacker, target):
         parts.append(Bonus("high ground", -elevation.highGround.bonus))
     return parts
+
+
+class Standings:
+    """For weighing cells the attacker has not walked to: everything `votes` and
+    `defense_parts` read about it standing on a cell and aiming at a target, as a key. How
+    each option reaches the target (each part's, for a sequence), an enemy beside the cell,
+    the target beside it, the high ground; the caller adds the cover grade from that cell
+    (`cover_grade` with the attacker there), which only ever adds to the defense. Two cells
+    with the same key forecast alike."""
+
+    def __init__(self, fight: Any, attacker: Any):
+        self.fight, self.attacker = fight, attacker
+        self.grid = BF.grid(fight)
+        elevation = fight.combat.elevation
+        self.rise = elevation.rangeBonus if elevation is not None and elevation.rangeBonus else 0
+        # An enemy beside matters only to a shot under `ranged`.
+        self.beside: set = set()
+        if fight.combat.ranged is not None:
+            self.beside = {(x + dx, y + dy) for x, y in (BF.cell_of(f) for f in BF.standing_foes(fight, attacker))
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+    def span(self, plan: Any) -> Any:
+        return _span(self.fight, self.attacker, plan)
+
+    def keys(self, cell: tuple[int, int], target: Any, spans: list[Any]) -> list[tuple | None]:
+        """The key of each span's option against `target` from `cell`; None where it does
+        not reach them from there (whether it sees them is `sees`, asked only when needed)."""
+        g = self.grid
+        tx, ty = target.position
+        hi = g.level(*cell) > g.level(tx, ty)
+        bonus = self.rise if hi else 0
+        cells = max(abs(cell[0] - tx), abs(cell[1] - ty))
+        beside = cell in self.beside
+        out: list[tuple | None] = []
+        for span in spans:
+            kind = aim_at(span, cells, bonus)
+            out.append(None if kind == OUT else
+                       (kind, tuple(aim_at(p, cells, bonus) for p in span.parts), beside, cells <= 1, hi))
+        return out
+
+    def sees(self, cell: tuple[int, int], target: Any) -> bool:
+        return sees(self.grid, cell, (target.position[0], target.position[1]))
 
 
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:
