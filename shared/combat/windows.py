@@ -41,8 +41,8 @@ class Held(Exception):
 
 @contextmanager
 def no_windows(fight: Fight) -> Iterator[None]:
-    """Nothing done inside opens a window (an answer, a signature action, a held-back
-    action completing as a turn starts)."""
+    """Nothing done inside opens a window (an answer, a signature action, a strike under a
+    Capability API older than 1.243)."""
     fight.windows_off += 1
     try:
         yield
@@ -322,8 +322,14 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         strike(fight, holder, item, w)
         return
     else:
-        with no_windows(fight):
-            take(fight, holder, item, targets, w)
+        # The answer is a step of its own: a player's own spends on a roll it makes hold
+        # the fight inside it (window_answers.continue_answer goes on from there).
+        take(fight, holder, item, targets, w)
+    answered(fight, w)
+
+
+def answered(fight: Fight, w: dict[str, Any]) -> None:
+    """The one asked has answered (or passed): the window carries on."""
     w["asking"].pop(0)
     carry_on(fight, w)
 
@@ -362,8 +368,8 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     kept, fight.after_attack = fight.after_attack, []
     label = N.defense_label(fight.ruleset)
     total = roll.get("total")
-    # A pool's throw is its successes (pool_attack.py).
-    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") else total
+    # A pool's throw is its successes (pool_attack.py), a symbol throw its net successes.
+    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") or roll.get("symbol") else total
     what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
     step["cursor"] = None
