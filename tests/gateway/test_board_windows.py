@@ -39,13 +39,20 @@ def _choice(option: str, revision: int, request_id: str, targets: list[str] | No
             "request_id": request_id, "revision": revision}
 
 
-async def walk_window_answered_after_a_reload(client: Any, gm: GmActs, answer: str) -> None:
-    created = await B.create(client, "walk")
+async def _asked(client: Any, gm: GmActs, kind: str, start: list[str], opens: list[str]):
+    """Creates the battle, lets the GM make the Ogre's move and reads Wren's window prompt:
+    (the battle, the events up to it, the prompt)."""
+    created = await B.create(client, kind)
     async with socket(client, created, created["tokens"]["wren"]) as wren:
-        said = await gm(client, created, "walk")
+        said = await gm(client, created, kind)
         events, prompt = await until(wren, "prompt", timeout=30)
-    assert B.texts(events) == B.WALK_START + said + B.WALK_OPENS
+    assert B.texts(events) == start + said + opens
     assert (prompt["actor"], prompt["decision"]) == ("wren", "window")
+    return created, events, prompt
+
+
+async def walk_window_answered_after_a_reload(client: Any, gm: GmActs, answer: str) -> None:
+    created, events, prompt = await _asked(client, gm, "walk", B.WALK_START, B.WALK_OPENS)
     assert B.without_resume(prompt["window"]) == B.WALK_WINDOW
     assert prompt["window"]["resume"] == B.WALK_RESUME
     assert [o["id"] for o in prompt["options"]] == B.WALK_OPTIONS
@@ -70,15 +77,14 @@ async def walk_window_answered_after_a_reload(client: Any, gm: GmActs, answer: s
 
 
 async def fall_window_answered_by_the_catcher(client: Any, gm: GmActs, answer: str) -> None:
-    created = await B.create(client, "fall")
-    async with socket(client, created, created["tokens"]["wren"]) as wren:
-        said = await gm(client, created, "fall")
-        events, prompt = await until(wren, "prompt", timeout=30)
-        assert B.texts(events) == B.FALL_START + said + B.FALL_OPENS
-        assert B.without_resume(prompt["window"]) == B.FALL_WINDOW
-        assert [o["id"] for o in prompt["options"]] == B.FALL_OPTIONS
-        catch = next(o for o in prompt["options"] if o["id"] == "ability:charms:feather-fall")
-        assert catch["targets"] == ["juno"]
+    created, events, prompt = await _asked(client, gm, "fall", B.FALL_START, B.FALL_OPENS)
+    assert B.without_resume(prompt["window"]) == B.FALL_WINDOW
+    assert [o["id"] for o in prompt["options"]] == B.FALL_OPTIONS
+    catch = next(o for o in prompt["options"] if o["id"] == "ability:charms:feather-fall")
+    assert catch["targets"] == ["juno"]
+    async with socket(client, created, created["tokens"]["wren"], after=events[-1]["seq"]) as wren:
+        _, again = await until(wren, "prompt", timeout=20)
+        assert again == prompt
         # The faller is not the one asked: her answer is refused and nothing changes.
         r = await client.post(f"/v1/battles/{created['battle']}/choices", headers=bearer(created["tokens"]["juno"]),
                               json={"actor": "juno", "option_id": "pass", "request_id": "juno-pass",
