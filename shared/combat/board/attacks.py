@@ -139,7 +139,7 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
         return []
     parts: list[Bonus] = []
     # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
-    rule = None if getattr(fight, "uncovered", False) else fight.combat.cover
+    rule = None if fight.uncovered else fight.combat.cover
     if rule is not None:
         grade = cover_grade(fight, attacker, target)
         if grade == HALF and rule.bonus:
