@@ -359,6 +359,22 @@ def test_the_engine_flies_over_the_river_to_reach_juno():
                                             "Kite moves to 3, 0 for 6 paces and has 6 paces left."]
 
 
+def test_the_engine_aloft_with_nothing_in_reach_flies_down_until_it_bites():
+    rs = ruleset(flight_pkg())
+    state, _ = start_battle(rs, [juno() | {"position": [0, 0]}], [{"creature": "kite", "position": [1, 0]}],
+                            board={"rows": ["...."]}, dice=FIRST)
+    state.combatant("kite").aloft = 2
+    state.combatant("kite").airborne = True
+    state, _ = do(rs, state, "end-turn")
+    lines = [e.text for e in state.events]
+    start = lines.index("Kite's turn.")
+    # One level up is one cell: beside Juno, the bite reaches her again.
+    assert lines[start + 1:start + 3] == [
+        "Kite flies down to 2 paces above the ground for 2 paces and has 10 paces left.",
+        "Kite attacks Juno with Bite: 6 (3 + 3) + 2 = 8 against Guard 6, a hit.",
+    ]
+
+
 # -- properties -------------------------------------------------------------------------------
 
 TERRAIN = st.sampled_from(".,~#T")
