@@ -5,7 +5,9 @@ Owns: `take` (called by windows.answer: the answer as a step of its own, resolve
 windows off, which a player's own symbol spends may hold; `continue_answer` goes on from
 its saved record and then carries the window on) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
-miss (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
+miss (dice off the roll, `lowersRoll`, only when their highest could: lowers_roll.py;
+an answer joined to the owner's blow, `addsToBlow`, is written into the held step:
+blow_adds.py) (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
 an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
 what it answers, strike at someone walking away with the best swing, and score everything
 else (and signature actions) by the tactics' forecasts.
