@@ -122,7 +122,8 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
     levels = fight.combat.levels
     if not levels:
         return
-    immune = immunities(c)
+    # Only a creature's own list names tracks; a condition's or a level's names conditions.
+    immune = block_immunities(c)
     for level in levels:
         if level.track is not None:
             if level.track.lower() in immune:
@@ -335,7 +336,20 @@ def initiative_modifier(fight: Fight, c: Combatant) -> float:
 
 
 def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
-    """What a combatant adds in a contest with `combat.checks` entry `check_id`."""
+    """What a combatant adds in a contest with `combat.checks` entry `check_id`: the number
+    `record_checks` kept when the fight started (a state saved before checks were kept
+    reads it as it is now)."""
+    kept = c.checks.get(check_id)
+    return kept if kept is not None else _read_check(fight, c, check_id)
+
+
+def record_checks(fight: Fight, c: Combatant) -> None:
+    """Reads every `combat.checks` number of `c` once, as the fight starts (at most 12)."""
+    for check in fight.combat.checks or []:
+        c.checks[check.id] = _read_check(fight, c, check.id)
+
+
+def _read_check(fight: Fight, c: Combatant, check_id: str) -> int:
     view = fight.view(c)
     if view is None:
         return int(((c.block or {}).get("checks") or {}).get(check_id, 0))
@@ -345,8 +359,31 @@ def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
     return 0
 
 
-def immunities(c: Combatant) -> set[str]:
+def block_immunities(c: Combatant) -> set[str]:
+    """What a creature's own `conditionImmunities` name (lower case)."""
     return {str(x).lower() for x in (c.block or {}).get("conditionImmunities") or []}
+
+
+def immunity_source(fight: Fight, c: Combatant, cid: str) -> str | None:
+    """Why `c` cannot be given condition (or track) `cid`: "" for its own block's
+    `conditionImmunities`, the name of the condition or level whose `conditionImmunities`
+    names it (1.258), or None when nothing does."""
+    key = cid.lower()
+    if key in block_immunities(c):
+        return ""
+    for name, rule, _held in in_force(fight, c):
+        if any(x.lower() == key for x in getattr(rule, "conditionImmunities", None) or []):
+            return name
+    return None
+
+
+def immunities(fight: Fight, c: Combatant) -> set[str]:
+    """Every condition (or track) `c` is immune to: its block's, and those of the
+    conditions and levels in force."""
+    out = block_immunities(c)
+    for _name, rule, _held in in_force(fight, c):
+        out.update(x.lower() for x in getattr(rule, "conditionImmunities", None) or [])
+    return out
 
 
 def damage_guard(c: Combatant, key: str) -> set[str]:

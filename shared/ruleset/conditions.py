@@ -342,7 +342,7 @@ class CombatConditionBase(Model):
     #: Conditions (or kinds of conditions) the holder cannot be given while this lasts;
     #: documented with kinds in 1.258, the first version that names it on a condition.
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", "immunities a condition or level gives are not applied by the resolver yet")
+        default=None, json_schema_extra=gate("1.258")
     )
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
@@ -409,7 +409,7 @@ class CombatLevel(Model):
     defeats: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.115"))
     evasion: SaveIds | None = Field(default=None, json_schema_extra=unsupported("1.250", "Evasion is not applied by the resolver yet"))
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", "immunities a condition or level gives are not applied by the resolver yet")
+        default=None, json_schema_extra=gate("1.258")
     )
 
     @model_validator(mode="after")
