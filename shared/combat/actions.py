@@ -83,11 +83,14 @@ def _signed(n: int) -> str:
     return f"+ {n}" if n >= 0 else f"- {abs(n)}"
 
 
-def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str) -> tuple[bool, bool]:
-    """Rolls to hit and logs the line; returns (hit, critical)."""
+def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str,
+                hit_of: B.Hit | None = None) -> tuple[bool, bool]:
+    """Rolls to hit and logs the line; returns (hit, critical). `hit_of` is the kind of
+    attack (weapon or spell, melee or ranged, the ability), which narrowed attacks
+    modifiers read."""
     finish_attack(fight)
     roll_def = fight.combat.attackRoll
-    mode = attack_mode(fight, actor, target)
+    mode = attack_mode(fight, actor, target, hit_of)
     expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
     r = fight.roll(expr, mode)
     faces = [f for term in r.faces for f in term]
@@ -99,7 +102,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     if to_hit:
         pieces.append(_signed(to_hit))
         total += to_hit
-    for b in N.modifiers(fight, actor, "attacks"):
+    for b in N.modifiers(fight, actor, "attacks", hit=hit_of, target=target):
         if b.flat:
             total += b.flat
             pieces.append(f"{_signed(b.flat)} ({b.label})")
@@ -285,7 +288,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
-    hit, critical = attack_roll(fight, actor, target, to_hit, what)
+    hit, critical = attack_roll(fight, actor, target, to_hit, what, B.hit_of(fight, actor, plan))
     if hit:
         W.offer_hit(fight, actor, target, plan, at)
     return hit, critical

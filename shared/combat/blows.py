@@ -99,6 +99,18 @@ def hit_of_action(action: Any) -> Hit | None:
     return Hit("weapon" if single else "spell", getattr(action, "ability", None), blow)
 
 
+def hit_of(fight: Fight, actor: Combatant, plan: Any) -> Hit | None:
+    """The hit an attack roll of `plan` tries: an option's plan (a weapon row, a catalog
+    entry, a creature action) or a creature action itself (a sequence's step)."""
+    kind = getattr(plan, "kind", None)
+    if kind == "weapon":
+        return hit_of_weapon(fight, actor, plan)
+    if kind == "entry":
+        return hit_of_entry(plan.mechanics)
+    action = plan.action if kind == "action" else plan
+    return hit_of_action(action) if getattr(action, "toHit", None) is not None else None
+
+
 # ---------------------------------------------------------------------------
 # clauses
 # ---------------------------------------------------------------------------

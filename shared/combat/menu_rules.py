@@ -135,7 +135,7 @@ def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[st
     def chances() -> tuple[Fraction, Fraction]:
         if to_hit is None:
             return Fraction(1), Fraction(0)
-        return hit_forecast(fight, actor, target, to_hit)
+        return hit_forecast(fight, actor, target, to_hit, hit)
 
     return B.forecast_extra(fight, actor, target, hit, clauses, own, chances)
 
@@ -197,7 +197,7 @@ def _step_mean(fight: Fight, actor: Combatant, target: Combatant, step: Any) -> 
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     if step.toHit is None or step.autoHit:
         return mean_damage(expr)
-    hit, crit = hit_forecast(fight, actor, target, step.toHit)
+    hit, crit = hit_forecast(fight, actor, target, step.toHit, B.hit_of_action(step))
     return (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, rule)
 
 
