@@ -300,7 +300,7 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
-        amount, text = roll_damage(fight, plan.damage, critical)
+        amount, text = B.strike_damage(fight, actor, plan.damage, B.hit_of_weapon(fight, actor, plan), critical)
         CE.open_blow(fight, target)
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
         parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
@@ -408,7 +408,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                     landed = False
         if landed and expr is not None:
             if mech.attackRoll:
-                amount, text = roll_damage(fight, expr, critical)
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
             else:
                 assert shared_roll is not None
                 amount, text = shared_roll
@@ -523,6 +523,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if landed and expr is not None:
             if shared_roll is not None and not critical:
                 amount, text = shared_roll
+            elif shared_roll is None:
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_action(action), critical)
             else:
                 amount, text = roll_damage(fight, expr, critical)
             if half:

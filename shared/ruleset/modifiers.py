@@ -107,8 +107,8 @@ class Modifier(Model):
     damageType: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     atSource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.185"))
     from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.185"))
-    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=unsupported("1.247", "extra critical dice are not applied by the resolver yet"))
-    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=unsupported("1.197", "multiplied strike dice are not applied by the resolver yet"))
+    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=gate("1.247"))
+    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=gate("1.197"))
     rescue: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.249", "rescue after the roll is not resolved by the windows yet"))
 
     @field_validator("to")
