@@ -18,7 +18,9 @@ from . import numbers as N
 from .fight import Fight
 from . import costs as C
 from . import riders as R
+from . import blow_adds as BA
 from . import blows as B
+from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
@@ -330,6 +332,7 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
         parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
                                                             plan.list_def.list, _row_of(fight, actor, plan)))
+        parts += BA.added_parts(fight, actor, target, critical)
         B.deliver(fight, actor, target, parts, B.hit_of_weapon(fight, actor, plan), critical)
         CE.close_blow(fight, target)
 
@@ -419,6 +422,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         landed = True
         half = False
         critical = False
+        halving = "the save"
         if mech.attackRoll:
             landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
         elif mech.save is not None and not mech.autoHit:
@@ -431,6 +435,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                     half = True
                 else:
                     landed = False
+            evaded = EV.evade(fight, target, mech.save.save, saved, mech.save.onSuccess, plan.name)
+            landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
             if mech.attackRoll:
                 amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
@@ -439,7 +445,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                 amount, text = shared_roll
             if half:
                 amount //= 2
-                text += ", halved by the save"
+                text += f", halved by {halving}"
             CE.open_blow(fight, target)
             parts = [B.Part(amount, mech.damageType, plan.name, text)]
             context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
@@ -452,10 +458,20 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                 list_id = plan.list_def.list if plan.list_def is not None else None
                 parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
                                        rolled=bool(mech.attackRoll))
+                parts += BA.added_parts(fight, actor, target, critical)
             B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical)
             CE.close_blow(fight, target)
         if landed or half:
             _applies(fight, actor, target, mech, plan, landed)
+
+
+def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:
+    """(landed, half, what halved it) once Evasion has had its say (evasion.py)."""
+    if evaded == "nothing":
+        return False, False, "the save"
+    if evaded == "half":
+        return True, True, "Evasion"
+    return landed, half, "the save"
 
 
 def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: str) -> None:
@@ -534,6 +550,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if fight.state.outcome or target.out:
             break
         landed, half, critical = True, False, False
+        halving = "the save"
         if action.toHit is not None and not action.autoHit:
             landed, critical = _attack(fight, actor, target, action.toHit, action.name,
                                        action, cursor, {**(at or {}), "index": i})
@@ -545,6 +562,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                     half = True
                 else:
                     landed = False
+            evaded = EV.evade(fight, target, action.save.save, saved, action.save.onSuccess, action.name)
+            landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
             if shared_roll is not None and not critical:
                 amount, text = shared_roll
@@ -554,7 +573,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                 amount, text = roll_damage(fight, expr, critical)
             if half:
                 amount //= 2
-                text += ", halved by the save"
+                text += f", halved by {halving}"
             note = alternative_note(fight, actor, action)
             CE.open_blow(fight, target)
             parts = [B.Part(amount, dtype, action.name, f"{text}{note}")]
@@ -567,6 +586,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             if action.toHit is not None or action.autoHit:
                 parts += R.rider_parts(fight, actor, target, R.Blow(action.name, dtype, critical, action_id=action.id),
                                        rolled=not action.autoHit)
+                parts += BA.added_parts(fight, actor, target, critical)
             B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical)
             CE.close_blow(fight, target)
         if landed and not half:

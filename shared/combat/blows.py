@@ -34,6 +34,7 @@ from typing import Any, Callable
 from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
 from . import effects as E
 from . import numbers as N
+from .evasion import evade
 from .fight import Fight
 from .state import Combatant
 
@@ -183,7 +184,14 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
     amount, text = roll_damage(fight, expr, critical)
     if clause.save is not None:
         clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
-        if E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context):
+        saved = E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context)
+        evaded = evade(fight, target, clause.save.save, saved, clause.save.onSuccess, f"part of {name}")
+        if evaded == "nothing":
+            return None
+        if evaded == "half":
+            amount //= 2
+            text += ", halved by Evasion"
+        elif saved:
             if clause.save.onSuccess == "half":
                 amount //= 2
                 text += ", halved by the save"

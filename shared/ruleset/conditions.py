@@ -407,7 +407,7 @@ class CombatLevel(Model):
     saves: SaveIds | None = None
     skills: SkillIds | None = Field(default=None, json_schema_extra=gate("1.53"))
     defeats: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.115"))
-    evasion: SaveIds | None = Field(default=None, json_schema_extra=unsupported("1.250", "Evasion is not applied by the resolver yet"))
+    evasion: SaveIds | None = Field(default=None, json_schema_extra=gate("1.250"))
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
         default=None, json_schema_extra=gate("1.258")
     )
