@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from .applies import Apply
-from .base import unsupported, DiceText, EntryId, Id, Model, Number, gate
+from .base import DiceText, EntryId, Id, Model, Number, gate
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
 from .ext_m2 import ConditionExt2
