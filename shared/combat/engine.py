@@ -25,7 +25,7 @@ from .costs import record_spend_limits
 from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
-from .options import MenuItem, Option, build_menu
+from .options import MenuItem, Option, build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
@@ -103,6 +103,7 @@ def start_battle(
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
+        N.record_checks(fight, c)
         if c.side == "party" and c.sheet is not None:
             state.start_sheets[c.id] = c.sheet
         _settle_levels(fight, c)
@@ -167,7 +168,7 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     return choose(fight, actor, items)
 
 
-def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
+def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
     state = fight.state
     if state.outcome or state.pending is None or state.pending.actor != actor_id:
         return []
@@ -175,15 +176,15 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     if actor is None:
         return []
     if state.pending.decision == "window":
-        before = fight.forecasting
-        fight.forecasting = forecasts
+        before, blank = fight.forecasting, fight.blanks
+        fight.forecasting, fight.blanks = forecasts, blanks
         try:
             return list(W.window_items(fight, actor))
         finally:
-            fight.forecasting = before
+            fight.forecasting, fight.blanks = before, blank
     if state.pending.decision == "spend":
         return SC.spend_items(fight, actor)
-    return build_menu(fight, actor, forecasts=forecasts)
+    return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
 def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
@@ -228,7 +229,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
-    items = _menu_items(fight, parsed.actor, forecasts=False)
+    # Only what is legal matters here: no forecasts, not even blank ones.
+    items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None and fight.combat.kind == "dice-pool":
         from .pool_styles import unnamed
@@ -284,11 +286,14 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
     if item.plan.kind == "end":
         _held(fight, lambda: end_turn(fight))
         return
-    if item.plan.kind in ("move", "stand"):
+    if item.plan.kind in ("move", "stand", "flight"):
+        from .board.flight import fly
         from .board.movement import stand, start_walk
 
         if item.plan.kind == "stand":
             stand(fight, actor)
+        elif item.plan.kind == "flight":
+            fly(fight, actor, item.plan.option_id)
         else:
             _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
         check_outcome(fight)
@@ -325,6 +330,11 @@ def _settle(fight: Fight) -> None:
             item, targets = engine_answer(fight, asked, items)
             _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
             continue
+        if state.board is not None and any(c.aloft or c.airborne for c in state.combatants):
+            # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).
+            from .board.flight import come_down
+
+            come_down(fight)
         if state.falls:
             # Falls land once the step that caused them is over and no window is open.
             from .board.falls import next_falls
@@ -344,16 +354,28 @@ def _settle(fight: Fight) -> None:
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
             _held(fight, lambda: end_turn(fight))
             continue
-        items = build_menu(fight, actor, forecasts=actor.controller == "engine")
-        if all(i.plan.kind == "end" for i in items):
-            _held(fight, lambda: end_turn(fight))
-            continue
         if actor.controller != "engine":
+            # Whoever decides draws the menu themselves; here it only matters whether
+            # there is anything on it besides ending the turn.
+            if not has_choice(fight, actor):
+                _held(fight, lambda: end_turn(fight))
+                continue
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
+        items = build_menu(fight, actor)
+        if all(i.plan.kind == "end" for i in items):
+            _held(fight, lambda: end_turn(fight))
+            continue
         item, targets, cell = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
+        chosen = [fight.get(t) for t in targets]
+        if cell is not None:
+            # An area catches whoever stands in it, exactly as a player's aim is read.
+            caught = check_aim(fight, actor, item.plan, cell)
+            if isinstance(caught, Refused):  # pragma: no cover - the aim came from the same menu
+                raise RuntimeError(f"the Engine's own aim was refused: {caught.message}")
+            chosen = caught
+        _apply(fight, actor.id, item, chosen, cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 

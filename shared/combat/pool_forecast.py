@@ -17,9 +17,11 @@ from math import comb
 from typing import Any
 
 from ..dice import pool_forecast
+from . import blows as B
 from . import effects as E
 from . import harm_kinds as H
 from . import pool_dice as P
+from .board.attacks import parts_reaching
 from .fight import Fight
 from .options import Forecast, action_damage, attack_votes
 from .pool_attack import attack_pool, needed
@@ -32,26 +34,34 @@ def _binomial(n: int, p: float) -> tuple[float, ...]:
     return tuple(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
-def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> dict[int, float]:
+def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> tuple[tuple[int, float], ...]:
     """Distribution of what one damage pool counts against a target soaking `held`,
-    before resistance."""
+    before resistance, as (count, chance) pairs."""
     rules = P.damage_rules(fight)
-    p = (rules.sides - rules.target + 1) / rules.sides
     dice = amount.dice
     if held.amount and not held.rolled:
         dice = max(0, dice - held.amount)
     if amount.first and floor is not None:
         dice = max(dice, floor)
+    return _counts(rules.sides, rules.target, dice, amount.auto, amount.halved, held.amount if held.rolled else 0)
+
+
+@lru_cache(maxsize=4096)
+def _counts(sides: int, target: int, dice: int, auto: int, halved: bool, rolled_soak: int
+            ) -> tuple[tuple[int, float], ...]:
+    # A pure function of these numbers, asked for every success count of every option's
+    # forecast on every menu: worked out once for each.
+    p = (sides - target + 1) / sides
     out: dict[int, float] = {}
-    soaked = _binomial(held.amount, p) if held.amount and held.rolled else (1.0,)
+    soaked = _binomial(rolled_soak, p) if rolled_soak else (1.0,)
     for k, pk in enumerate(_binomial(dice, p)):
-        total = k + amount.auto
+        total = k + auto
         for s, ps in enumerate(soaked):
             left = max(0, total - s) if total > 0 else 0
-            if amount.halved:
+            if halved:
                 left //= 2
             out[left] = out.get(left, 0.0) + pk * ps
-    return out
+    return tuple(out.items())
 
 
 class _Against:
@@ -68,7 +78,7 @@ class _Against:
 
     def mean(self, amount: PoolAmount) -> float:
         total = 0.0
-        for n, p in _counted(self.fight, amount, self.held, self.floor).items():
+        for n, p in _counted(self.fight, amount, self.held, self.floor):
             landed = self.guarded.get(n) if self.guarded_by_type else n
             if landed is None:
                 landed = self.guarded[n] = E.adjust_for_type(self.fight, self.target, n, self.dtype)[0]
@@ -82,12 +92,13 @@ def damage_mean(fight: Fight, actor: Combatant, target: Combatant, amount: PoolA
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], dice: int, auto: int,
-           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True) -> tuple[float, float]:
+           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True,
+           hit_of: Any = None) -> tuple[float, float]:
     """(chance to hit, expected damage) of one pool attack on `target`; `guarded=False`
     leaves out resistance (what a taking blow takes, initiative_resource.py)."""
-    size, _text = attack_pool(fight, actor, parts)
+    size, _text = attack_pool(fight, actor, parts, hit=hit_of, target=target)
     need, _words = needed(fight, target, actor)
-    odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
+    odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target, hit_of)))
     hit = odds.at_least(need)
     damage = 0.0
     against = _Against(fight, actor, target, dtype, tags, guarded)
@@ -135,12 +146,13 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
         if plan.kind == "weapon":
             parts, (dice, auto) = weapon_numbers(fight, actor, plan)
             out.append(_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
-                                             blow_tags(fight, plan.row), guarded)))
+                                             blow_tags(fight, plan.row), guarded, B.hit_of(fight, actor, plan))))
         elif plan.kind == "entry" and plan.mechanics.attackRoll and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
             out.append(_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
-                                             mech.damageType, blow_tags(fight, mech=mech), guarded)))
+                                             mech.damageType, blow_tags(fight, mech=mech), guarded,
+                                             B.hit_of_entry(mech))))
         elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
@@ -154,12 +166,12 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
         elif plan.kind in ("action", "sequence"):
             steps = [plan.action] if plan.kind == "action" else plan.steps
             hit = damage = 0.0
-            for step in steps:
+            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
                 if step.toHit is None or step.autoHit or step.damage is None:
                     continue
                 dice, auto = P.count(action_damage(step, fight, actor))
                 h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
-                              blow_tags(fight, action=step), guarded)
+                              blow_tags(fight, action=step), guarded, B.hit_of_action(step))
                 hit, damage = max(hit, h), damage + d
             if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
                 return None

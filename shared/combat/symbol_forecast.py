@@ -20,11 +20,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import DiceExpr, sum_distribution, symbol_forecast
+from . import blows as B
 from . import effects as E
 from . import harm_kinds as H
 from . import saves_against as SA
 from . import symbol_dice as S
 from . import symbol_spends as SP
+from .board.attacks import parts_reaching
 from .fight import Fight
 from .options import Forecast, action_damage
 from .state import Combatant
@@ -72,13 +74,18 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     """(chance to hit, expected damage, expected cost of the target's spends) of one attack.
     `save` is a save the target makes once hit (a creature action's), with the dice both
     sides' spends left on the target, which that save uses up."""
-    pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan))
+    pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))
     need = needed(fight)
     setting = fight.combat.symbols.damage
     tags = tuple(_tags(fight, plan))
     damage = _Damage(fight, target, expr, dtype, tags)
     halved = _Damage(fight, target, expr, dtype, tags, half=True) if save is not None and save.onSuccess == "half" else None
+    # The best purchase depends on the two combatants, not on the option, so while a menu
+    # is drawn (nothing changes) every option aimed at this target shares what was bought.
+    memo = fight.menu_memo
     bought: dict[tuple[Any, ...], tuple[float, list[Any]]] = {}
+    if memo is not None:
+        bought = memo.setdefault(("symbol-spends", actor.id, target.id), bought)
     saves: dict[tuple[int, int], float] = {}
 
     def spends(side: str, hit: bool, left: dict[str, int]) -> tuple[float, list[Any]]:
@@ -181,7 +188,7 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
             if not any(s.damage is not None and s.heal is None for s in steps):
                 return None
             hit = damage = cost = 0.0
-            for step in steps:
+            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
                 if step.damage is None:
                     continue
                 expr, dtype = action_damage(step, fight, actor), step.damage.type

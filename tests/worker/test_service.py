@@ -82,6 +82,35 @@ def test_stale_revision_is_refused(service):
                      "message": f"the choice was made at revision {revision}; the battle is at {revision + 1}"}
 
 
+class _LateDuplicate(MemoryBattleStore):
+    """A store on which the other delivery of a request is saved just after the first
+    delivery read the battle: what two workers taking the same message at once can do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meanwhile = None
+
+    def load(self, battle_id, *, request_id=None):
+        stored = super().load(battle_id, request_id=request_id)
+        if request_id is not None and self.meanwhile is not None:
+            meanwhile, self.meanwhile = self.meanwhile, None
+            meanwhile()
+        return stored
+
+
+def test_a_duplicate_saved_meanwhile_by_another_worker_gets_that_answer():
+    store = _LateDuplicate()
+    service = BattleService(store)
+    battle, revision, _ = _setup(service)
+    choice, revision = _next_choice(service, battle)
+    other: list[dict] = []
+    store.meanwhile = lambda: other.append(BattleService(store).apply(battle, revision, choice, "req-1"))
+    answer = service.apply(battle, revision, choice, "req-1")
+    assert other and other[0]["ok"] and other[0]["revision"] == revision + 1
+    assert answer == other[0]
+    assert service.load(battle)[1] == revision + 1
+
+
 def test_illegal_choice_is_refused_and_changes_nothing(service):
     battle, revision, _ = _setup(service)
     state, _ = service.load(battle)
