@@ -24,7 +24,7 @@ one applied, refused for good or impossible is settled; one whose message the br
 holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
 task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
 again as `battle.advance` under the same request id (the store's dedupe applies it at most
-once, with the same dice), up to `MAX_SENDS` times. That covers a message the broker lost
+once, with the same dice), for as long as the battle waits on it. That covers a message the broker lost
 and one held by a dead worker until the visibility timeout. An answer seen on the feed settles its entry
 (in a batch, on the reconciler's next turn). The outbox is in Redis, so a choice whose
 gateway died is reconciled by any gateway on the same store.
@@ -69,8 +69,8 @@ RESEND_AFTER = 8.0
 RECONCILE_EVERY = 1.0
 #: Entries the reconciler claims in one turn.
 RECONCILE_BATCH = 200
-#: Times one accepted choice is sent again before the reconciler gives it up (logged).
-MAX_SENDS = 5
+#: Looks at one unanswered choice after which its re-sends are logged as errors.
+LOUD_AFTER = 5
 #: Seconds between reads of the outstanding Celery results while any is out.
 POLL = 0.005
 #: Seconds a `/readyz` waits for a worker to answer its ping.
@@ -226,15 +226,15 @@ class CeleryExecutor(Executor):
                 self._answer(key, result)
             elif key in held:
                 continue  # still queued, or just taken by a live worker: sending it again only adds work
-            elif entry.sends > MAX_SENDS:
-                done.append(key)
-                log.error("battle %s: request %s was sent %d times and never answered; given up",
-                          entry.battle_id, entry.request_id, entry.sends - 1)
             else:
+                # Never given up while the battle waits on it: a choice queued behind a long
+                # backlog has used its looks without a send. Loud once it looks like a poison
+                # message (every worker taking it dies).
                 await self._send_choice(entry.battle_id, entry.revision, entry.choice, entry.request_id)
                 metrics.CHOICES_RESENT.inc()
-                log.warning("battle %s: request %s had no answer after %g s; sent again (%d)",
-                            entry.battle_id, entry.request_id, RESEND_AFTER, entry.sends)
+                log.log(logging.ERROR if entry.sends > LOUD_AFTER else logging.WARNING,
+                        "battle %s: request %s had no answer and the broker does not hold it; sent again (look %d)",
+                        entry.battle_id, entry.request_id, entry.sends)
                 resent += 1
         if done:
             await self.run(self.outbox.settle, done)
