@@ -375,6 +375,7 @@ def summary(args: Any, ledgers: list[Ledger], chaos: Chaos, stack: ChaosStack, v
         "http_failures": [f"{x.battle}: {line}" for x in ledgers for line in x.http_failures],
         "client_retried_unaccepted": sum(len(x.stalled - x.stalled_accepted) for x in ledgers),
         "late_news": sum(1 for x in ledgers for status in x.stall_status.values() if status == "applied"),
+        "stalled_accepted": sum(len(x.stalled_accepted) for x in ledgers),
         "round_trips": len(trips), "round_trip_p50_ms": _pct(trips, 0.5), "round_trip_p99_ms": _pct(trips, 0.99),
         "play_seconds": played, "load_average_before": load_before, "load_average_after": load_after,
     }
@@ -410,7 +411,8 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
             ("prompts asked again (reconnects) / double sends", f"{figures['reasked']} / {figures['double_sends']}"),
             ("choices the client sent again after a send that was not accepted (5xx, no answer)",
              figures["client_retried_unaccepted"]),
-            ("choices already applied when their client gave up waiting for news (20 s)", figures["late_news"]),
+            ("accepted choices with no news for 20 s (not sent again) / already applied by then",
+             f"{figures['stalled_accepted']} / {figures['late_news']}"),
             ("socket reconnects / seq gaps / HTTP errors",
              f"{figures['reconnects']} / {figures['seq_gaps']} / {figures['http_errors']}"),
             ("choice round trip p50 / p99", f"{service._fmt(figures['round_trip_p50_ms'], ' ms')} / "

@@ -8,10 +8,11 @@ prompt (the Engine's suggestion most of the time, else another option with a tar
 in a window an answer or Pass), either on the socket or by `POST /choices`, sometimes
 twice on purpose (a double click), and reconnects with its last seq whenever the socket
 drops. A choice with no news for `stall` seconds (longer than any redelivery) is sent again
-under the same request id, as a real client retries; the soak counts each such choice
-that the gateway had accepted before and that was then applied as one the service would
-have lost (`rescued`). One whose first send was never accepted (a 5xx while Redis
-restarts) is the client's to send again.
+under the same request id when its send was never accepted (a 5xx while Redis restarts),
+as a real client retries. One the gateway accepted is not sent again (`resend_accepted`
+off): the service must apply it by itself, so a loss shows as a choice never applied (and a
+battle that never ends). With `resend_accepted` on, each accepted choice then applied
+after such a resend counts as one the service would have lost (`rescued`).
 
 Request ids are `<battle>.<actor>.r<revision>` (`-s` when a refused pick falls back to the
 suggestion): one per decision, so the same decision can never be saved twice under two ids.
@@ -67,6 +68,9 @@ class Options:
     deadline: float
     #: Longer than a redelivery (visibility timeout + restore interval) and a worker's start.
     stall: float = 20.0
+    #: Send an accepted choice again after `stall` seconds without news, as a real client
+    #: would. The soak does not: an accepted choice must be applied without it.
+    resend_accepted: bool = False
     think: float = 0.3
     double: float = 0.05
     suggest: float = 0.8
@@ -141,6 +145,8 @@ class Player:
                     if self.outstanding in self.ledger.accepted:
                         self.ledger.stalled_accepted.add(self.outstanding)
                         self.ledger.stall_status[self.outstanding] = await self._status(self.outstanding)
+                        if not self.opts.resend_accepted:
+                            continue  # the service must deliver it: a resend would hide a loss
                     await self._send(ws, self.outstanding)
                 continue
             if msg.type != aiohttp.WSMsgType.TEXT:
