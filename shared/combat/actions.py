@@ -151,8 +151,19 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
+    forced = bool(note) and hit
+    if not hit and not note:
+        # A natural miss is never rescued (1.249).
+        from .rescue import after_failure
+        from .rescue_entries import Roll
+
+        rolled = after_failure(fight, actor, Roll("attacks", total, defense, ("a hit", "still a miss"),
+                                                  natural=natural, sides=roll_def.dice.sides))
+        hit, total = rolled.made, rolled.total
+        # A miss counted a hit (`by: "success"`) stays one when the hit is checked again.
+        forced = hit and total < defense
     # What a hit window holds: the roll is never made again, only checked again (windows).
-    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": bool(note) and hit}
+    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": forced}
     attack_made(fight, actor, target)
     return hit, critical
 

@@ -269,6 +269,11 @@ def _signed(n: int) -> str:
 
 
 def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
+    total, text, _natural = _throw_side(fight, c, check_ids)
+    return total, text
+
+
+def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str, int | None]:
     check_id, bonus = best_check(fight, c, check_ids)
     dice = fight.combat.attackRoll.dice
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
@@ -283,7 +288,7 @@ def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
             value = -extra.total if b.minus else extra.total
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
-    return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}"
+    return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
 
 
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
@@ -299,19 +304,50 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
             actor.strikes = plan.strikes - 1
     if plan.uses_strike:
         actor.attacks_made += 1
-    throw = _roll_side
+    a_nat = d_nat = None
     if fight.combat.kind == "dice-pool":
         from .pool_contests import throw_side as throw
+
+        a_total, a_text = throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = throw(fight, target, contest.defender.checks)
     elif fight.combat.kind == "symbol-pool":
         from .symbol_contests import throw_side as throw
-    a_total, a_text = throw(fight, actor, contest.attacker.checks)
-    d_total, d_text = throw(fight, target, contest.defender.checks)
+
+        a_total, a_text = throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = throw(fight, target, contest.defender.checks)
+    else:
+        a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
+        d_total, d_text, d_nat = _throw_side(fight, target, contest.defender.checks)
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
                total=a_total, against=d_total, won=won)
+    if fight.combat.kind not in ("dice-pool", "symbol-pool"):
+        won = _rescued(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
     if won:
         _on_win(fight, actor, target, contest)
+
+
+def _rescued(fight: Fight, actor: Combatant, target: Combatant, contest: Any, a: tuple[int, int | None],
+             d: tuple[int, int | None], won: bool) -> bool:
+    """The losing side's check fell short: its rescues (1.249, 1.256) may turn the contest."""
+    from .rescue import after_failure
+    from .rescue_entries import Roll
+
+    sides = fight.combat.attackRoll.dice.sides
+    ties = contest.ties == "attacker"
+    if won:
+        loser, (total, natural), needed = target, d, a[0] + (1 if ties else 0)
+    else:
+        loser, (total, natural), needed = actor, a, d[0] + (0 if ties else 1)
+    roll = after_failure(fight, loser, Roll("checks", total, needed, ("enough", "still short"), natural=natural,
+                                            sides=sides))
+    if not roll.made:
+        return won
+    winner = target if won else actor
+    fight.emit("contest", f"{winner.name} wins {contest.label} after all.", actor=actor.id, target=target.id,
+               contest=contest.id, won=not won)
+    return not won
 
 
 def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> None:

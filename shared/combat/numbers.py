@@ -208,7 +208,7 @@ def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = 
     return n
 
 
-def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill: str | None,
+def reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill: str | None,
              context: Any) -> bool:
     """Whether a modifier to saves (checks) reaches this save (check): `saves` (`skills`)
     narrow it, the modifier's own list in place of the condition's; a save modifier's
@@ -235,9 +235,10 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
     out: list[Bonus] = []
     for name, rule, _held in in_force(fight, c):
         for mod in rule.modifiers or []:
-            if mod.to != to or (mod.flat is None and mod.dice is None):
+            # A held-back modification joins only a roll that fell short (rescue.py).
+            if mod.to != to or (mod.flat is None and mod.dice is None) or getattr(mod, "rescue", None):
                 continue
-            if not _reaches(fight, rule, mod, to, save, skill, context):
+            if not reaches(fight, rule, mod, to, save, skill, context):
                 continue
             out.append(Bonus(name, mod.flat or 0, mod.dice, bool(mod.minus)))
     return out
@@ -251,7 +252,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
         for mod in rule.modifiers or []:
             if mod.to != to or mod.mode is None:
                 continue
-            if not _reaches(fight, rule, mod, to, save, skill, context):
+            if not reaches(fight, rule, mod, to, save, skill, context):
                 continue
             if mod.mode == "advantage":
                 adv += 1

@@ -418,9 +418,12 @@ def _row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
 
 
 def offered_entry(mech: Any) -> bool:
-    """Entries combat leaves off the menu: reactions, riders, and utility entries that
-    change nothing about the turn."""
+    """Entries combat leaves off the menu: reactions, riders, rescues, and utility entries
+    that change nothing about the turn."""
     if mech is None or mech.reaction is not None or mech.kind == "rider":
+        return False
+    # Spent when its owner's own roll fails, never chosen (1.249, rescue_entries.py).
+    if getattr(mech, "rescue", None) is not None:
         return False
     if mech.kind == "utility":
         return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)

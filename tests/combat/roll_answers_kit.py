@@ -32,7 +32,29 @@ def package() -> dict[str, Any]:
         "abilities": {"might": 0, "nerve": 1, "lore": 2}, "fields": {"stamina": 6, "rank": 1},
         "lists": {"kit": [], "charms": [{"name": "Cutting Words", "_catalog": "charms/cutting-words"}]}}})
     add_condition(pkg, "nimble", "Nimble", evasion=["nerve_save"])
+    add_rescues(pkg)
     return pkg
+
+
+def add_rescues(pkg: dict[str, Any]) -> None:
+    """Rescues after the roll (1.249, 1.256): Inspired (Bardic Inspiration's d6 held back
+    for a save, an attack and a check), Steady Nerve (a save rolled again, a Level 1 slot),
+    Sure Swing (a miss turned into a hit, with the Reaction budget), Lucky Grip (a
+    contest's d20 counted a 20) and Own Luck (the owner's d10 on a save)."""
+    add_condition(pkg, "inspired", "Inspired", modifiers=[
+        {"to": "saves", "dice": "1d6", "rescue": True}, {"to": "attacks", "dice": "1d6", "rescue": True},
+        {"to": "checks", "dice": "1d6", "rescue": True}])
+    add_charm(pkg, "steady-nerve", "Steady Nerve", {
+        "kind": "utility", "free": True, "cost": [{"pool": "slot_1", "amount": 1}],
+        "rescue": {"roll": "saves", "by": "reroll", "saves": ["nerve_save"]}})
+    add_charm(pkg, "sure-swing", "Sure Swing", {
+        "kind": "utility", "free": True, "rescue": {"roll": "attacks", "by": "success", "budget": "reaction"}})
+    add_charm(pkg, "lucky-grip", "Lucky Grip", {
+        "kind": "utility", "free": True, "cost": [{"pool": "slot_1", "amount": 1}],
+        "rescue": {"roll": "checks", "by": "twenty"}})
+    add_charm(pkg, "own-luck", "Own Luck", {
+        "kind": "utility", "free": True, "cost": [{"pool": "slot_2", "amount": 1}],
+        "rescue": {"roll": "saves", "by": "die", "dice": "1d10"}})
 
 
 def add_smite(pkg: dict[str, Any]) -> None:
