@@ -323,31 +323,39 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
                total=a_total, against=d_total, won=won)
     if fight.combat.kind not in ("dice-pool", "symbol-pool"):
-        won = _rescued(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
+        won = _after_rolls(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
     if won:
         _on_win(fight, actor, target, contest)
 
 
-def _rescued(fight: Fight, actor: Combatant, target: Combatant, contest: Any, a: tuple[int, int | None],
-             d: tuple[int, int | None], won: bool) -> bool:
-    """The losing side's check fell short: its rescues (1.249, 1.256) may turn the contest."""
+def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any, a: tuple[int, int | None],
+                 d: tuple[int, int | None], won: bool) -> bool:
+    """What follows the two checks (1.257, 1.249, 1.256): dice taken off the winning side's
+    check by someone on the other side, then the losing side's rescues; returns who won."""
+    from .lowers_also import lower_check
     from .rescue import after_failure
     from .rescue_entries import Roll
 
-    sides = fight.combat.attackRoll.dice.sides
     ties = contest.ties == "attacker"
-    if won:
-        loser, (total, natural), needed = target, d, a[0] + (1 if ties else 0)
-    else:
-        loser, (total, natural), needed = actor, a, d[0] + (0 if ties else 1)
-    roll = after_failure(fight, loser, Roll("checks", total, needed, ("enough", "still short"), natural=natural,
-                                            sides=sides))
-    if not roll.made:
-        return won
-    winner = target if won else actor
-    fight.emit("contest", f"{winner.name} wins {contest.label} after all.", actor=actor.id, target=target.id,
-               contest=contest.id, won=not won)
-    return not won
+    totals = {actor.id: a[0], target.id: d[0]}
+    naturals = {actor.id: a[1], target.id: d[1]}
+
+    def needed(c: Combatant) -> int:
+        other = target if c is actor else actor
+        return totals[other.id] + (0 if (c is actor) == ties else 1)
+
+    winner = actor if won else target
+    totals[winner.id] = lower_check(fight, winner, totals[winner.id], needed(winner), f"{contest.label} check")
+    now = totals[actor.id] >= needed(actor)
+    loser = target if now else actor
+    roll = after_failure(fight, loser, Roll("checks", totals[loser.id], needed(loser), ("enough", "still short"),
+                                            natural=naturals[loser.id], sides=fight.combat.attackRoll.dice.sides))
+    if roll.made:
+        now = not now
+    if now != won:
+        fight.emit("contest", f"{(actor if now else target).name} wins {contest.label} after all.", actor=actor.id,
+                   target=target.id, contest=contest.id, won=now)
+    return now
 
 
 def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> None:

@@ -75,6 +75,10 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     fight.emit("check", f"{holder.name} reaches for {what} at level {paid} with an answer of level {own}: "
                f"{arithmetic} against {dc} ({above.dc} + {paid}), {'enough' if stops else 'not enough'}.",
                actor=holder.id, total=total, dc=dc, paid=paid, level=own)
+    from .lowers_also import lower_check
+
+    total = lower_check(fight, holder, total, dc, "check")
+    stops = total >= dc
     if not stops:
         from .rescue import after_failure
         from .rescue_entries import Roll

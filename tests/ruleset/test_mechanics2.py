@@ -212,13 +212,8 @@ EXAMPLES = {
 }
 
 
-_ALSO = ('lowersRoll.also', '"also" (Capability API 1.257) is not supported by marinara-battle yet: dice taken off '
-         "someone else's ability check or damage roll as it is made are not resolved yet (only an attack roll that "
-         "hit is answered)")
 #: Spec examples whose keys the windows do not resolve yet: refused by name, nothing else.
-REFUSED_EXAMPLES = {
-    "cutting words (1.250, 1.257)": [_ALSO],
-}
+REFUSED_EXAMPLES: dict[str, list[tuple[str, str]]] = {}
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
