@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.combat import roll_answers_kit as RK
 from tests.combat import windows_kit as K
 from tests.combat.kit import Bout, add_condition, ruleset
@@ -232,3 +235,18 @@ def test_a_rescue_gives_the_same_events_after_a_reload():
     straight = replay(party, foes, first, faces, script, reload=False)
     assert straight == replay(party, foes, first, faces, script, reload=True)
     assert "Juno spends Steady Nerve on the failed roll." in straight
+
+
+@settings(max_examples=40, deadline=None)
+@given(save_face=st.integers(1, 20), die=st.integers(1, 6))
+def test_inspired_is_rolled_exactly_when_it_could_cover_and_then_used_up(save_face, die):
+    # Nerve save +1 against 10: short by 9 - save_face; a d6 can cover 1 to 6 of it.
+    b = _fireball([K.juno()], [save_face, die])
+    before = b.dice_left()
+    events = b.choose("hex-witch", "ability:charms:fireball", "juno")
+    short = 10 - (save_face + 1)
+    rolled = 0 < short <= 6
+    assert before - b.dice_left() == 3 + rolled
+    assert ("inspired" in held(b, "juno")) is not rolled
+    made = short <= 0 or (rolled and die >= short)
+    assert ("halved by the save" in " ".join(events)) is made, events
