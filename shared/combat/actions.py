@@ -85,11 +85,14 @@ def _signed(n: int) -> str:
     return f"+ {n}" if n >= 0 else f"- {abs(n)}"
 
 
-def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str) -> tuple[bool, bool]:
-    """Rolls to hit and logs the line; returns (hit, critical)."""
+def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str,
+                hit_of: B.Hit | None = None) -> tuple[bool, bool]:
+    """Rolls to hit and logs the line; returns (hit, critical). `hit_of` is the kind of
+    attack (weapon or spell, melee or ranged, the ability), which narrowed attacks
+    modifiers read."""
     finish_attack(fight)
     roll_def = fight.combat.attackRoll
-    mode = attack_mode(fight, actor, target)
+    mode = attack_mode(fight, actor, target, hit_of)
     expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
     r = fight.roll(expr, mode)
     faces = [f for term in r.faces for f in term]
@@ -101,7 +104,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     if to_hit:
         pieces.append(_signed(to_hit))
         total += to_hit
-    for b in N.modifiers(fight, actor, "attacks"):
+    for b in N.modifiers(fight, actor, "attacks", hit=hit_of, target=target):
         if b.flat:
             total += b.flat
             pieces.append(f"{_signed(b.flat)} ({b.label})")
@@ -158,7 +161,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         from .rescue_entries import Roll
 
         rolled = after_failure(fight, actor, Roll("attacks", total, defense, ("a hit", "still a miss"),
-                                                  natural=natural, sides=roll_def.dice.sides))
+                                                  natural=natural, sides=roll_def.dice.sides), hit=hit_of, target=target)
         hit, total = rolled.made, rolled.total
         # A miss counted a hit (`by: "success"`) stays one when the hit is checked again.
         forced = hit and total < defense
@@ -323,7 +326,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
-    hit, critical = attack_roll(fight, actor, target, to_hit, what)
+    hit, critical = attack_roll(fight, actor, target, to_hit, what, B.hit_of(fight, actor, plan))
     if hit:
         W.offer_hit(fight, actor, target, plan, at)
     return hit, critical
@@ -335,7 +338,7 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
-        amount, text = roll_damage(fight, plan.damage, critical)
+        amount, text = B.strike_damage(fight, actor, plan.damage, B.hit_of_weapon(fight, actor, plan), critical)
         CE.open_blow(fight, target)
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
         parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
@@ -447,7 +450,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
             landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
             if mech.attackRoll:
-                amount, text = roll_damage(fight, expr, critical)
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
             else:
                 assert shared_roll is not None
                 amount, text = shared_roll
@@ -575,6 +578,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if landed and expr is not None:
             if shared_roll is not None and not critical:
                 amount, text = shared_roll
+            elif shared_roll is None:
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_action(action), critical)
             else:
                 amount, text = roll_damage(fight, expr, critical)
             if half:

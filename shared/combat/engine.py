@@ -103,6 +103,7 @@ def start_battle(
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
+        N.record_checks(fight, c)
         if c.side == "party" and c.sheet is not None:
             state.start_sheets[c.id] = c.sheet
         _settle_levels(fight, c)

@@ -35,12 +35,13 @@ class HeldBack:
         return self.flat + expr.dice_max + expr.modifier
 
 
-def held_back(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-              context: Any = None) -> list[HeldBack]:
+def held_back(fight: Fight, c: Combatant, to: str, **narrow: Any) -> list[HeldBack]:
+    """`narrow`: what `numbers.reaches` reads of the roll (`save`, `skill`, `context`, and an
+    attack roll's `hit` and `target`)."""
     out: list[HeldBack] = []
     for name, rule, held in N.in_force(fight, c):
         for mod in rule.modifiers or []:
-            if mod.to == to and getattr(mod, "rescue", None) and N.reaches(fight, rule, mod, to, save, skill, context):
+            if mod.to == to and getattr(mod, "rescue", None) and N.reaches(fight, rule, mod, held, to, **narrow):
                 out.append(HeldBack(name, mod.flat or 0, mod.dice, held))
     return out
 
@@ -74,15 +75,15 @@ def rescue(fight: Fight, c: Combatant, to: str, total: int, needed: int, words: 
     return total
 
 
-def after_failure(fight: Fight, c: Combatant, roll: Any, *, skill: str | None = None, context: Any = None) -> Any:
+def after_failure(fight: Fight, c: Combatant, roll: Any, **narrow: Any) -> Any:
     """A failed roll (a `rescue_entries.Roll`, never a natural miss): the held-back
     modifications first, then the owner's own rescue entries one at a time (1.249, 1.256);
-    a save rolled again that falls short again is tried the same way."""
+    a save rolled again that falls short again is tried the same way. `narrow` as for
+    `held_back`."""
     from .rescue_entries import spend_rescue
 
     while True:
-        roll.total = rescue(fight, c, roll.kind, roll.total, roll.needed, roll.words, save=roll.save, skill=skill,
-                            context=context)
+        roll.total = rescue(fight, c, roll.kind, roll.total, roll.needed, roll.words, save=roll.save, **narrow)
         roll.made = roll.made or roll.total >= roll.needed
         if roll.made or not spend_rescue(fight, c, roll):
             return roll

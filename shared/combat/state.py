@@ -98,6 +98,9 @@ class Combatant(Record):
     spent: dict[str, int] = Field(default_factory=dict)
     #: `combat.spendLimits` maxima ("<per>:<pool>"), read once when the fight starts.
     spend_limits: dict[str, int] = Field(default_factory=dict)
+    #: What the combatant adds in a contest, by `combat.checks` id, read once when the fight
+    #: starts (spec/combat-3 "Contests"): a sheet changed during the fight does not move it.
+    checks: dict[str, int] = Field(default_factory=dict)
     tracks: dict[str, int] = Field(default_factory=dict)
     #: An action a `delays` condition held back until the start of the holder's next turn
     #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
