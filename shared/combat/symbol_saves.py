@@ -39,7 +39,7 @@ def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str,
         dice, upgrades, adjust, why = S.sheet_check(fight, c, "save", save)
     if cover is not None:
         dice += cover.flat
-        why = [*why, f"{cover.flat} {cover.label}"]
+        why = [*why, f"{cover.label} {cover.flat}"]
     boost, setback, words = S.modifier_dice(fight, c, "saves", save=save, context=against)
     lean_boost, lean_setback = (1, 0) if mode == "advantage" else (0, 1) if mode == "disadvantage" else (0, 0)
     owed_boost, owed_setback = S.pending_dice(c)

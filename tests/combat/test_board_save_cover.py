@@ -195,3 +195,37 @@ def test_in_a_dice_pool_fight_cover_adds_dice_to_the_save_and_its_forecast():
     _state, events = advance(rs, state, {"actor": "spitter", "option": "action:spit", "targets": ["juno"]})
     assert events[1].text == ("Juno throws a Nerve save against Spit: 3 dice (Nerve 2 + 1 (half cover)): 9, 9, 9 → "
                               "3 successes against 1 success, a success.")
+
+
+def test_in_a_symbol_pool_fight_cover_adds_dice_to_the_save_and_its_chance():
+    from shared.combat.fight import Fight
+    from shared.combat.numbers import Bonus
+    from shared.combat.symbol_forecast import save_chance
+    from shared.combat.symbol_saves import save_pool
+    from tests.combat.symbol_kit import juno as symbol_juno
+    from tests.combat.symbol_kit import symbol_package
+
+    rs = ruleset(symbol_package())
+    state, _ = start_battle(rs, [symbol_juno()], [{"creature": "dock-bruiser", "controller": "player"}], seed=1)
+    fight, juno = Fight(rs, state), state.combatant("juno")
+    half = Bonus("half cover", 1)
+    assert save_pool(fight, juno, "nerve", 2, "normal").own_words() == "1 die (Wits 1)"
+    covered = save_pool(fight, juno, "nerve", 2, "normal", None, half)
+    assert (covered.own_words(), covered.difficulty) == ("2 dice (Wits 1, half cover 1)", 2)
+    # Exact chances of net successes against 2 difficulty dice: 15/64 with one die, more with two.
+    assert save_chance(fight, juno, "nerve", 2) == 0.234375
+    assert save_chance(fight, juno, "nerve", 2, cover=half) == 0.43505859375
+
+
+def test_the_aimed_cell_is_kept_with_an_action_a_window_holds():
+    """An action a window interrupts is finished from its saved plan: the burst's landing
+    cell goes with it, and a plan aimed nowhere is saved as before (no `aim` key)."""
+    from shared.combat.fight import Fight
+    from shared.combat.options import Plan
+    from shared.combat.plan_codec import plan_from_json, plan_to_json
+
+    rs, state = _start(_gas_pkg(), [0, 0], [[5, 3]], GAP_ROWS, [])
+    fight, wren = Fight(rs, state), state.combatant("wren")
+    saved = plan_to_json(Plan(kind="entry", aim=(5, 1)))
+    assert saved["aim"] == [5, 1] and plan_from_json(fight, wren, saved).aim == (5, 1)
+    assert "aim" not in plan_to_json(Plan(kind="entry"))
