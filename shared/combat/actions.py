@@ -24,6 +24,7 @@ from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
+from .board.save_cover import save_cover
 from .pool_dice import is_dice_pool
 from . import symbol_attack
 from .symbol_dice import is_symbol_pool
@@ -439,7 +440,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         elif mech.save is not None and not mech.autoHit:
             dc = plan.save_dc if plan.save_dc is not None else 10
             saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
-                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech))
+                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                                cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
             if saved:
                 on_success = mech.save.onSuccess or "none"
                 if on_success == "half":
@@ -567,7 +569,9 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                                        action, cursor, {**(at or {}), "index": i})
         if landed and action.save is not None:
             saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
-                                against=SA.for_action(actor.id, action))
+                                against=SA.for_action(actor.id, action),
+                                cover=save_cover(fight, actor, target, action.save, action.area,
+                                                 plan.aim if plan is not None else None))
             if saved:
                 if action.save.onSuccess == "half":
                     half = True

@@ -393,10 +393,12 @@ def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tu
     return adv + a2, dis + d2
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None) -> bool:
+def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None,
+              cover: N.Bonus | None = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
     `against` is what the save is against (a `SaveContext`, or the id of the condition
-    it would end); None is against nothing (concentration, death)."""
+    it would end); None is against nothing (concentration, death). `cover` is what cover
+    between the effect and the saver adds to the save's number (board/save_cover.py)."""
     from ..dice import pick_mode
     from .saves_against import SaveContext
 
@@ -415,13 +417,13 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     if fight.combat.kind == "dice-pool":
         from .pool_saves import roll_save as pool_save
 
-        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
+        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
         _save_made(fight, c)
         return ok
     if fight.combat.kind == "symbol-pool":
         from .symbol_saves import roll_save as symbol_save
 
-        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
         _save_made(fight, c)
         return ok
     mode = pick_mode(*votes) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
@@ -433,6 +435,11 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         parts = [_roll_text(r)]
         if bonus:
             parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
+        if cover is not None:
+            from .board.save_cover import words
+
+            total += cover.flat
+            parts.append(words(cover))
         for b in N.modifiers(fight, c, "saves", save=save, context=against):
             if b.flat:
                 total += b.flat
@@ -454,7 +461,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         from .rescue import after_failure
         from .rescue_entries import Roll
 
-        top = _save_top(fight, c, save, expr, against)
+        top = _save_top(fight, c, save, expr, against) + (cover.flat if cover is not None else 0)
         roll = after_failure(fight, c, Roll("saves", total, dc, ("a success", "still a failure"), save=save,
                                             again=lambda: throw("again "), again_top=top), context=against)
         ok = roll.made

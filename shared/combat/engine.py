@@ -10,7 +10,7 @@ events, on any worker.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..ruleset.load import package_digest
@@ -299,6 +299,8 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         check_outcome(fight)
         return
     if cell is not None and fight.state.board is not None:
+        # A burst's saves measure cover from where it lands (board/save_cover.py).
+        item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1])))
         fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
                    f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
                    targets=[t.id for t in targets])

@@ -130,6 +130,9 @@ class Plan:
     row: dict[str, Any] | None = None
     #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
     walk: dict[str, Any] | None = None
+    #: On a board: the cell an area option was aimed at; a burst's saves measure cover
+    #: from it (board/save_cover.py).
+    aim: tuple[int, int] | None = None
     #: The style an attack is made in where initiative is a number attacks move (1.48);
     #: None is the first style (pool_styles.py).
     style: str | None = None
