@@ -1,0 +1,53 @@
+"""What the fuzzers found, one regression test each, with the exact line the fix gives.
+
+Every case here made a validator, the resolver or the gateway crash or misreport before
+its fix; docs/reliability.md lists them."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from shared.ruleset import validate_package
+from shared.ruleset.errors import Problem
+from tests.conftest import EXAMPLES
+
+MARSH = json.loads((EXAMPLES / "lantern-marsh.json").read_text())
+
+
+def _marsh() -> dict:
+    return copy.deepcopy(MARSH)
+
+
+def _lines(data: dict) -> list[str]:
+    _pkg, problems = validate_package(data)
+    return problems.lines()
+
+
+def test_an_unknown_key_with_a_line_break_is_quoted_in_its_path():
+    data = _marsh()
+    data["a\nb: c"] = None
+    assert _lines(data) == ['["a\\nb: c"]: unknown key']
+
+
+def test_a_key_with_a_dot_or_a_space_is_quoted_and_a_plain_one_is_not():
+    data = _marsh()
+    data["sheet"]["x.y z"] = 1
+    data["sheet"]["plain_key-2"] = 1
+    assert _lines(data) == ['sheet["x.y z"]: unknown key', "sheet.plain_key-2: unknown key"]
+
+
+def test_a_quoted_value_with_a_line_break_stays_on_its_line():
+    data = _marsh()
+    data["sheet"]["lists"][0]["columns"][1]["default"] = "a\nb"
+    assert _lines(data) == ['sheet.lists[0].columns[1]: "default" "a\\nb" is not one of "values"']
+
+
+def test_a_direction_override_in_a_value_is_written_as_an_escape():
+    data = _marsh()
+    data["sheet"]["lists"][0]["columns"][1]["default"] = "x\u202e"
+    assert _lines(data) == ['sheet.lists[0].columns[1]: "default" "x\\u202e" is not one of "values"']
+
+
+def test_a_problem_written_by_hand_is_kept_to_one_line_too():
+    assert str(Problem("name", "is \"Juno\nsheet.live: forged\"")) == 'name: is "Juno\\nsheet.live: forged"'
