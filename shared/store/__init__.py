@@ -27,7 +27,15 @@ from .base import (
     SaveResult,
     StoredBattle,
 )
-from .errors import BattleClosed, BattleExists, BattleNotFound, EventSeqError, StoreError
+from .errors import (
+    BattleClosed,
+    BattleExists,
+    BattleNotFound,
+    EventSeqError,
+    InvalidId,
+    StoreError,
+    StoreUnavailable,
+)
 from .feed import Feed, FeedMessage, Subscription
 from .memory import MemoryBattleStore
 
@@ -48,12 +56,14 @@ __all__ = [
     "EventSeqError",
     "Feed",
     "FeedMessage",
+    "InvalidId",
     "MemoryBattleStore",
     "RequestRecord",
     "RevisionConflict",
     "SaveResult",
     "Saved",
     "StoreError",
+    "StoreUnavailable",
     "StoredBattle",
     "Subscription",
     "open_store",

@@ -62,7 +62,6 @@ FIGHTS = _fights()
 GARBAGE_TEXT = st.sampled_from(["", "attack", "attack:kit:nothing", "pass", "end-turn ", "END-TURN", "move",
                                 "ability:x:y", "\x00", "a" * 500, "[clock: name=\"x\" tick=\"1\"]",
                                 "juno\nforged line"]) | st.text(max_size=20)
-ODD = st.sampled_from([None, 0, -1, 2**64, 1.5, True, "x", [], {}, [None], {"a": 1}])
 
 
 def choice(data: st.DataObject, state: BattleState, ruleset: Any) -> tuple[str, Any]:

@@ -104,6 +104,11 @@ def _get(doc: Any, path: Path) -> Any:
     return doc
 
 
+def _fresh(value: Any) -> Any:
+    """A copy of a shared example value, so a later mutation cannot change the original."""
+    return copy.deepcopy(value)
+
+
 def _nest(value: Any, depth: int, as_list: bool) -> Any:
     for _ in range(depth):
         value = [value] if as_list else {"n": value}
@@ -128,7 +133,7 @@ def _mutate_once(draw: st.DrawFn, mutant: Mutant, ids: list[str]) -> Any:
 
 def _apply(draw: st.DrawFn, doc: Any, path: Path, value: Any, kind: str, ids: list[str]) -> Any:
     if kind == "type":
-        return _set(doc, path, draw(st.sampled_from(ODD_VALUES)))
+        return _set(doc, path, _fresh(draw(st.sampled_from(ODD_VALUES))))
     if kind == "huge":
         return _set(doc, path, draw(st.sampled_from(HUGE_NUMBERS)))
     if kind == "nest":
@@ -140,7 +145,7 @@ def _apply(draw: st.DrawFn, doc: Any, path: Path, value: Any, kind: str, ids: li
         container = value if isinstance(value, dict) else _get(doc, path[:-1]) if path else doc
         if isinstance(container, dict):
             key = draw(st.sampled_from(["surprise", "$schema", "_catalog", "id", "a\nb: c", ""]) | st.text(max_size=8))
-            container[key] = draw(st.sampled_from(ODD_VALUES))
+            container[key] = _fresh(draw(st.sampled_from(ODD_VALUES)))
         return doc
     if kind == "drop-key":
         if path:
@@ -152,7 +157,8 @@ def _apply(draw: st.DrawFn, doc: Any, path: Path, value: Any, kind: str, ids: li
         return _set(doc, path, draw(st.sampled_from(ids))) if ids else doc
     if kind == "duplicate":
         if isinstance(value, list) and value:
-            value.append(copy.deepcopy(value[draw(st.integers(0, len(value) - 1))]))
+            # The same object again, not a copy: it may be thousands deep after a nesting.
+            value.append(value[draw(st.integers(0, len(value) - 1))])
         return doc
     # empty
     return _set(doc, path, type(value)() if isinstance(value, dict | list | str) else 0)
