@@ -21,6 +21,7 @@ from aiohttp import web
 
 from shared.ruleset.load import read_json
 
+from .access_log import AccessLog
 from .app import create_app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -65,7 +66,7 @@ async def _client(session: aiohttp.ClientSession, base: str, battle: str, name: 
 
 async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | None = None,
                out: Any = sys.stdout, timeout: float = 120.0) -> dict[str, Any]:
-    runner = web.AppRunner(create_app())
+    runner = web.AppRunner(create_app(), access_log_class=AccessLog)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from shared.combat import BattleState, Refused, SetupError, advance, start_battle
 from shared.combat.state import Event
+from shared.plain_text import plain
 from shared.ruleset.load import load_package, package_digest
 from shared.ruleset.package import Ruleset
 from shared.store.base import BattleStore, Duplicate, RevisionConflict, Saved
@@ -138,7 +139,7 @@ class BattleService:
                 return {"ok": False, **result.as_dict()}
             new_state, events = result
             if note is not None:
-                events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+                events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=plain(note[1])))
             hold = _hold(new_state)
             pending = new_state.pending.model_dump(mode="json") if new_state.pending else None
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
-from shared.ruleset import validate_package
+from shared.ruleset import load_package, validate_package
 from shared.ruleset.errors import Problem
+from shared.sheet.character import validate_character
 from tests.conftest import EXAMPLES
 
 MARSH = json.loads((EXAMPLES / "lantern-marsh.json").read_text())
@@ -51,3 +53,23 @@ def test_a_direction_override_in_a_value_is_written_as_an_escape():
 
 def test_a_problem_written_by_hand_is_kept_to_one_line_too():
     assert str(Problem("name", "is \"Juno\nsheet.live: forged\"")) == 'name: is "Juno\\nsheet.live: forged"'
+
+
+def test_a_package_nested_thousands_deep_is_refused_not_a_stack_overflow():
+    data = _marsh()
+    deep: Any = {}
+    for _ in range(5000):
+        deep = {"n": deep}
+    data["catalogs"][0]["entries"][0]["filters"] = deep
+    path = "catalogs[0].entries[0].filters" + ".n" * 59
+    assert _lines(data) == [f"{path}: is nested more than 64 levels deep"]
+
+
+def test_a_character_nested_thousands_deep_is_refused_not_a_stack_overflow():
+    juno = json.loads((EXAMPLES / "juno.json").read_text())
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    juno["sheet"]["lists"]["kit"][0]["name"] = deep
+    _character, problems = validate_character(load_package(MARSH), juno)
+    assert problems.lines() == ["sheet.lists.kit[0].name" + "[0]" * 59 + ": is nested more than 64 levels deep"]

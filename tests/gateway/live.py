@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from gateway.access_log import AccessLog
 from gateway.app import create_app
 
 
@@ -22,7 +23,7 @@ class LiveGateway:
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-gateway", daemon=True)
 
     async def _start(self) -> str:
-        self._runner = web.AppRunner(create_app(**self.app_options))
+        self._runner = web.AppRunner(create_app(**self.app_options), access_log_class=AccessLog)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
