@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from shared.dice.rng import SEED_MAX
+
 Identifier = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
 
 
@@ -58,7 +60,7 @@ class CreateBattle(Message):
     package: dict[str, Any] | None = None
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
     difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
     gm_runs_bosses: bool = True
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.

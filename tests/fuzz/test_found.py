@@ -9,6 +9,10 @@ import copy
 import json
 from typing import Any
 
+import pytest
+
+from shared.combat import start_battle
+from shared.combat.setup import SetupError
 from shared.ruleset import load_package, validate_package
 from shared.ruleset.errors import Problem
 from shared.sheet.character import validate_character
@@ -73,3 +77,21 @@ def test_a_character_nested_thousands_deep_is_refused_not_a_stack_overflow():
     juno["sheet"]["lists"]["kit"][0]["name"] = deep
     _character, problems = validate_character(load_package(MARSH), juno)
     assert problems.lines() == ["sheet.lists.kit[0].name" + "[0]" * 59 + ": is nested more than 64 levels deep"]
+
+
+def test_a_seed_beyond_the_dice_range_is_a_setup_refusal_not_a_dice_error():
+    party = json.loads((EXAMPLES / "party.json").read_text())
+    foes = json.loads((EXAMPLES / "foes.json").read_text())
+    with pytest.raises(SetupError) as refused:
+        start_battle(load_package(MARSH), party, foes, seed=2**53)
+    assert refused.value.problems == ["the seed is a whole number from 0 to 9007199254740991, not 9007199254740992"]
+
+
+def test_the_gateway_refuses_a_seed_beyond_the_dice_range_with_400():
+    from tests.gateway.harness import FOES, PARTY, RULESET, run
+
+    async def go(client):
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": PARTY, "foes": FOES, "seed": 2**53})
+        return r.status, (await r.json())["problems"]
+
+    assert run(go) == (400, ["seed: Input should be less than or equal to 9007199254740991"])
