@@ -22,14 +22,12 @@ from typing import Any, Callable
 
 import redis
 
-from shared.store import StoreUnavailable
-
 from . import jobs, metrics
 from .app import app, service
 
 log = logging.getLogger(__name__)
 
-UNREACHABLE = (redis.ConnectionError, redis.TimeoutError, StoreUnavailable)
+UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 
 RETRY = {
     "autoretry_for": UNREACHABLE,

@@ -34,7 +34,6 @@ from .errors import (
     EventSeqError,
     InvalidId,
     StoreError,
-    StoreUnavailable,
 )
 from .feed import Feed, FeedMessage, Subscription
 from .memory import MemoryBattleStore
@@ -63,7 +62,6 @@ __all__ = [
     "SaveResult",
     "Saved",
     "StoreError",
-    "StoreUnavailable",
     "StoredBattle",
     "Subscription",
     "open_store",

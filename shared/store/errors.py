@@ -17,11 +17,6 @@ class InvalidId(StoreError):
     caller's mistake, refused before any key is built from it."""
 
 
-class StoreUnavailable(StoreError):
-    """The store cannot be reached now (Redis down, restarting or loading its data); the
-    same call may succeed later."""
-
-
 class BattleNotFound(StoreError):
     """The battle does not exist: never created, deleted, or expired after idling."""
 
