@@ -9,7 +9,9 @@ Fights (every side under the Engine's tactics, a new seed for every fight):
                  against two Cinder Hounds, the Thorn Lurker, the Grave Piper and the Toll Sergeant (5)
   gravewatch     ../shared/data/upstream/gravewatch.json, a dice-pool fight: Ada and Tobin against a
                  Grave-rat swarm and a Hollow warden (2 vs 2)
-The last three are skipped, saying so, when ../shared/data/upstream is not here.
+  dockside       tests/combat/fixtures/dockside.json, our own symbol-pool fight: Juno and Ada against a
+                 Dock bruiser and two Gulls (2 vs 3); always runs
+Ember Roads, 5e and Gravewatch are skipped, saying so, when ../shared/data/upstream is not here.
 
 A fight per second is `start_battle` resolving the whole fight (nobody waits for a person).
 A step is one decision in the same fights with every combatant player-controlled: the time
@@ -101,6 +103,8 @@ def cases() -> tuple[list[Case], list[str]]:
                           _read(FIXTURES / "gravewatch-foes.json")))
     else:
         skipped.append(f"gravewatch (2 vs 2): {grave} is not here")
+    found.append(Case("dockside", FIXTURES / "dockside.json", _read(FIXTURES / "dockside-party.json"),
+                      _read(FIXTURES / "dockside-foes.json")))
     return found, skipped
 
 

@@ -1,9 +1,10 @@
 """What a caller may see of a battle and may do in it, read from the store.
 
 Owns: the player's view of the state (their own characters whole; everyone else, foes and
-the other players' characters alike, only as seen across the field; no dice seed or cursor),
+the other players' characters alike, only as seen across the field; no dice seed or cursor;
+a spectator sees everyone across the field),
 sheet access (players: their own characters; the GM: everyone), the menu and prompt for
-the caller's decision, and the checks a choice passes before it is handed to the
+the caller's decision (or, when it is someone else's, on whom the battle waits), and the checks a choice passes before it is handed to the
 executor: the token may act for the pending actor, the revision is current, the option
 is on the menu and the targets are among its targets. These are blocking reads (store,
 ruleset, menu); the gateway runs them on the executor's threads.
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import BattleState, menu, menu_with_suggestion
-from shared.protocol import ChoiceRequest, MenuView, PromptMessage, SheetOut, Suggestion
+from shared.combat import BattleState, menu, menu_with_suggestion, waits_on_another
+from shared.protocol import ChoiceRequest, MenuView, PromptMessage, SheetOut, Suggestion, WaitingMessage
 from shared.store.base import StoredBattle
 from worker.service import BattleService
 
@@ -42,13 +43,15 @@ def public_window(window: dict[str, Any] | None, principal: Principal) -> dict[s
 
 
 def _theirs(c: dict[str, Any], principal: Principal) -> bool:
-    return c.get("side") == "party" and c.get("controller") == "player" and c.get("player") == principal.player
+    return (principal.role == "player" and c.get("side") == "party" and c.get("controller") == "player"
+            and c.get("player") == principal.player)
 
 
 def visible_state(state: dict[str, Any], principal: Principal) -> dict[str, Any]:
     """The GM sees the whole state; a player sees their own characters whole and everyone
     else (foes, and the other players' characters) only as they look across the field:
-    no sheet, block, budgets or pools, and no dice seed or cursor."""
+    no sheet, block, budgets or pools, and no dice seed or cursor; a spectator sees
+    everyone that way."""
     if principal.gm:
         return state
     seen = {k: v for k, v in state.items() if k not in ("dice", "start_sheets")}
@@ -72,6 +75,8 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
     c = state.combatant(member)
     if c is None:
         raise ApiError("not-found", f"there is no combatant {member!r} in this battle")
+    if principal.spectator:
+        raise ApiError("not-yours", "a spectator reads no sheets")
     if not principal.gm and not (c.side == "party" and c.player == principal.player):
         raise ApiError("not-yours", f"{c.name} is not one of {principal.player}'s characters")
     return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)
@@ -83,28 +88,43 @@ def _yours(state: BattleState, principal: Principal) -> bool:
 
 
 def menu_view(service: BattleService, battle_id: str, principal: Principal) -> MenuView:
-    stored, state = load(service, battle_id)
+    return _menu_view(service, battle_id, principal)[0]
+
+
+def _menu_view(service: BattleService, battle_id: str, principal: Principal,
+               loaded: tuple[StoredBattle, BattleState] | None = None) -> tuple[MenuView, BattleState]:
+    stored, state = loaded if loaded is not None else load(service, battle_id)
     p = state.pending if stored.active and not state.outcome else None
     view = MenuView(battle=battle_id, revision=stored.revision, actor=p.actor if p else None,
                     decision=p.decision if p else None, window=public_window(p.window, principal) if p else None)
     if p is None or not _yours(state, principal):
-        return view
+        return view, state
     ruleset = service.ruleset(state.ruleset.digest)
     view.yours = True
     options, suggested = menu_with_suggestion(ruleset, state, p.actor)
     view.options = [o.model_dump(mode="json") for o in options]
     if suggested is not None:
-        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []))
-    return view
+        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
+                                     cell=suggested.get("cell"))
+    return view, state
 
 
-def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | None:
-    """The open prompt addressed to this caller, or None when the decision is not theirs."""
-    view = menu_view(service, battle_id, principal)
-    if not view.yours or view.actor is None or view.decision is None:
+def prompt(service: BattleService, battle_id: str, principal: Principal,
+           loaded: tuple[StoredBattle, BattleState] | None = None) -> PromptMessage | WaitingMessage | None:
+    """The open prompt when the decision is this caller's (for a window: the answers they
+    may take and Pass side by side); otherwise on whom the battle waits; None when it
+    waits on nobody. `loaded`: the battle as the caller just read it (else read now)."""
+    view, state = _menu_view(service, battle_id, principal, loaded)
+    if view.actor is None or view.decision is None:
         return None
-    return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
-                         window=view.window, options=view.options, suggestion=view.suggestion)
+    if view.yours:
+        return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
+                             window=view.window, options=view.options, suggestion=view.suggestion)
+    asked = state.combatant(view.actor)
+    window = {k: v for k, v in view.window.items() if k != "resume"} if view.window is not None else None
+    return WaitingMessage(actor=view.actor, name=asked.name if asked else view.actor,
+                          controller=state.pending.controller if state.pending else "engine",
+                          revision=view.revision, decision=view.decision, window=window)
 
 
 def check_choice(service: BattleService, battle_id: str, principal: Principal,
@@ -145,11 +165,11 @@ def _check(service: BattleService, battle_id: str, principal: Principal, request
     if request.revision != stored.revision:
         raise ApiError("stale-revision", f"the choice was made at revision {request.revision}; "
                                          f"the battle is at {stored.revision}")
-    pending = state.pending
-    if pending is None or pending.actor != actor.id:
-        waiting = state.combatant(pending.actor) if pending else None
-        raise ApiError("not-your-turn", f"it is {waiting.name}'s decision, not {actor.name}'s" if waiting
-                       else "the fight is not waiting for a choice")
+    # While a window is open only the asked combatant's answer or a Pass is taken: the
+    # core's own sentence says on whom it waits.
+    elsewhere = waits_on_another(state, actor.id)
+    if elsewhere is not None:
+        raise ApiError(elsewhere.code, elsewhere.message)
     options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id, forecasts=False)}
     option = options.get(request.option_id)
     if option is None:

@@ -16,11 +16,13 @@ from aiohttp import web
 
 from shared.ruleset.load import MAX_PACKAGE_BYTES
 from shared.store import AsyncBattleStore, BattleStore, open_store
+from worker.jobs import SWEEP_EVERY
 from worker.service import BattleService
 from worker.llm import GmModel
 from worker.settings import Settings
 
-from . import routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_service, ws
+from . import (routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_screen,
+               routes_service, routes_static, ws)
 from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
 from .errors import error_middleware
 from .executor import EmbeddedExecutor, Executor
@@ -40,11 +42,13 @@ WS_MAX_MESSAGE = 64 * 1024
 ALL_ROUTES: list[Route] = [
     *routes_rulesets.ROUTES,
     *routes_battles.ROUTES,
+    *routes_screen.ROUTES,
     *routes_games.ROUTES,
     *routes_bridge.ROUTES,
     *routes_choices.ROUTES,
     *ws.ROUTES,
     *routes_service.ROUTES,
+    *routes_static.ROUTES,
 ]
 
 EXECUTORS = ("embedded", "celery")
@@ -64,6 +68,7 @@ def create_app(
     workers: int = 4,
     gm: GmModel | None = None,
     invent_wait: float | None = None,
+    sweep_every: float | None = SWEEP_EVERY,
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
     (the caller keeps it open). `executor="embedded"` applies choices in this process;
@@ -72,7 +77,9 @@ def create_app(
     the store the workers use (`worker.settings`: its URL unless `store_url` names one, and
     its namespace). `gm` is the GM model the embedded executor's director and invention
     use and that decides whether bosses are the GM's; `invent_wait` how long creating a
-    battle waits for invented opponents (both default to `worker.settings`)."""
+    battle waits for invented opponents (both default to `worker.settings`).
+    `sweep_every`: seconds between the embedded executor's window sweeps (None: none; with
+    Celery the workers' beat sweeps)."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
     store_options: dict[str, Any] = {}
@@ -109,8 +116,9 @@ def create_app(
 
             the_executor = CeleryExecutor(service, celery, workers=workers, gm=gm)
         else:
-            the_executor = EmbeddedExecutor(service, workers=workers, gm=gm)
+            the_executor = EmbeddedExecutor(service, workers=workers, gm=gm, sweep_every=sweep_every)
         app[EXECUTOR] = the_executor
+        the_executor.start()
         app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
         try:
             yield

@@ -6,6 +6,11 @@ socket, which prints the log as events arrive (and answers GM-controlled decisio
 client answers its prompts with the Engine's suggestion that comes with the prompt (the
 tactics' choice, which consumes no dice), falling back to the first option with its first
 target. It ends with the outcome and the party's final sheets.
+
+`--open` plays the same battle from the web viewer instead: it prints the page's address
+for watching (the spectator link) and one for each player, leaves the players'
+decisions to whoever opens those pages, prints the log as it arrives, and keeps serving
+the page after the fight until interrupted.
 """
 
 from __future__ import annotations
@@ -28,12 +33,16 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DEFAULT_RULESET = EXAMPLES / "lantern-marsh.json"
 DEFAULT_PARTY = EXAMPLES / "party.json"
 DEFAULT_FOES = EXAMPLES / "foes.json"
+DEFAULT_BOARD = EXAMPLES / "board-marsh.json"
 
 
 def _answer(prompt: dict[str, Any]) -> dict[str, Any]:
     suggestion = prompt.get("suggestion")
     if suggestion:
-        return {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
+        answer = {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
+        if suggestion.get("cell") is not None:
+            answer["cell"] = suggestion["cell"]
+        return answer
     options = prompt["options"]
     for option in options:
         if option.get("targets"):
@@ -64,11 +73,19 @@ async def _client(session: aiohttp.ClientSession, base: str, battle: str, name: 
                 break
 
 
+def page_links(base: str, created: dict[str, Any]) -> list[tuple[str, str]]:
+    """(who, address) of the viewer's page: the spectator's, then each player's."""
+    page = f"{base}/battles/{created['battle']}?token="
+    return [("watch", page + created["spectator_token"])] + [
+        (f"play as {name}", page + token) for name, token in created["tokens"].items()]
+
+
 async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | None = None,
-               out: Any = sys.stdout, timeout: float = 120.0) -> dict[str, Any]:
+               board: Any = None, open_page: bool = False, port: int = 0,
+               out: Any = sys.stdout, timeout: float | None = 120.0) -> dict[str, Any]:
     runner = web.AppRunner(create_app(), access_log_class=AccessLog)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", port)
     await site.start()
     port = runner.addresses[0][1]
     base = f"http://127.0.0.1:{port}"
@@ -80,6 +97,8 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
                 if r.status != 201:
                     raise DemoError("ruleset refused:\n" + "\n".join(stored.get("problems") or [stored["message"]]))
             body = {"ruleset": stored["digest"], "party": party, "foes": foes}
+            if board is not None:
+                body["board"] = board
             if seed is not None:
                 body["seed"] = seed
             async with session.post(f"{base}/v1/battles", json=body) as r:
@@ -90,8 +109,13 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
             print(f"battle {battle} on {stored['id']} (players: {', '.join(created['tokens']) or 'none'})",
                   file=out, flush=True)
             clients = [_client(session, base, battle, "gm", created["gm_token"], True, out)]
-            clients += [_client(session, base, battle, name, token, False, out)
-                        for name, token in created["tokens"].items()]
+            if open_page:
+                for who, link in page_links(base, created):
+                    print(f"{who}: {link}", file=out, flush=True)
+                timeout = None
+            else:
+                clients += [_client(session, base, battle, name, token, False, out)
+                            for name, token in created["tokens"].items()]
             await asyncio.wait_for(asyncio.gather(*clients), timeout)
             gm = {"Authorization": f"Bearer {created['gm_token']}"}
             async with session.get(f"{base}/v1/battles/{battle}", headers=gm) as r:
@@ -105,8 +129,13 @@ async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | N
                 async with session.get(f"{base}/v1/battles/{battle}/sheets/{c['id']}",
                                        headers={"Authorization": f"Bearer {token}"}) as r:
                     sheets[c["id"]] = (await r.json())["sheet"]
-            return {"battle": battle, "outcome": state.get("outcome"), "rounds": state.get("round"),
-                    "sheets": sheets}
+            result = {"battle": battle, "outcome": state.get("outcome"), "rounds": state.get("round"),
+                      "sheets": sheets}
+            if open_page:
+                _report(result, out)
+                print("The page stays up; Ctrl-C stops the server.", file=out, flush=True)
+                await asyncio.Event().wait()
+            return result
     finally:
         await runner.cleanup()
 
@@ -115,22 +144,31 @@ class DemoError(Exception):
     pass
 
 
+def _report(result: dict[str, Any], out: Any) -> None:
+    print(f"Outcome: {result['outcome']} after {result['rounds']} round(s).", file=out)
+    print("Final sheets:", file=out)
+    for member, sheet in result["sheets"].items():
+        print(f"  {member}: {json.dumps((sheet or {}).get('live', sheet), sort_keys=True)}", file=out)
+    out.flush()
+
+
 def run_demo(ruleset_path: str | None = None, party_path: str | None = None, foes_path: str | None = None,
-             seed: int | None = 2) -> int:
+             seed: int | None = 2, board_path: str | None = None, open_page: bool = False, port: int = 0) -> int:
     try:
         ruleset = read_json(ruleset_path or DEFAULT_RULESET)
         party = read_json(party_path or DEFAULT_PARTY)
         foes = read_json(foes_path or DEFAULT_FOES)
+        # The example ruleset declares distance, so its demo is fought on the marsh board.
+        board = read_json(board_path) if board_path else (read_json(DEFAULT_BOARD) if ruleset_path is None else None)
     except Exception as exc:  # a PackageError names the file problem in one line
         print(f"demo: {exc}", file=sys.stderr)
         return 1
     try:
-        result = asyncio.run(play(ruleset, party, foes, seed=seed))
+        result = asyncio.run(play(ruleset, party, foes, seed=seed, board=board, open_page=open_page, port=port))
     except DemoError as exc:
         print(f"demo: {exc}", file=sys.stderr)
         return 1
-    print(f"Outcome: {result['outcome']} after {result['rounds']} round(s).")
-    print("Final sheets:")
-    for member, sheet in result["sheets"].items():
-        print(f"  {member}: {json.dumps((sheet or {}).get('live', sheet), sort_keys=True)}")
+    except KeyboardInterrupt:
+        return 0
+    _report(result, sys.stdout)
     return 0 if result["outcome"] else 1

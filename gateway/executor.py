@@ -5,14 +5,19 @@ the remembered endings of request ids, the hooks a Celery executor fills in), an
 `EmbeddedExecutor`, the in-process executor of the embedded default. It runs
 `BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
 thread pool, and remembers how each request id it ran ended (`status`) for
-`GET /v1/battles/{id}/choices/{request_id}`. A refusal that only the rules can find after
-the gateway's checks (a race lost to another choice at the same revision) is answered to
-the socket that sent the choice and in that status; nothing changes in the battle.
+`GET /v1/battles/{id}/choices/{request_id}`. With no workers and no beat behind it, it
+also runs the window sweeper (`worker.jobs.sweep_windows`, the beat task's body) every
+`sweep_every` seconds, so a window past its deadline is passed here too. A refusal that
+only the rules can find after the gateway's checks (a race lost to another choice at the
+same revision) is answered to the socket that sent the choice and in that status;
+nothing changes in the battle.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -24,6 +29,8 @@ from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
+
+log = logging.getLogger(__name__)
 
 #: Request ids whose ending the executor remembers (the oldest are forgotten first).
 REMEMBERED = 10_000
@@ -42,6 +49,9 @@ class Executor(ABC):
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
         self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
+
+    def start(self) -> None:
+        """Starts what the executor runs in the background (called on the app's loop)."""
 
     async def run(self, fn: Any, *args: Any) -> Any:
         """Runs blocking service work (loads, menus) on the executor's threads."""
@@ -115,9 +125,39 @@ class Executor(ABC):
 
 
 class EmbeddedExecutor(Executor):
-    """Runs `BattleService.apply` on this process's threads. With a GM model configured it
-    also runs the director here, as a worker's `battle.director` would: every GM-controlled
-    decision a choice leads to is put to the model (without one, the GM's token decides)."""
+    """Runs `BattleService.apply` on this process's threads, and the window sweeper. With a
+    GM model configured it also runs the director here, as a worker's `battle.director`
+    would: every GM-controlled decision a choice (or a sweeper's Pass) leads to is put to
+    the model (without one, the GM's token decides)."""
+
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL,
+                 sweep_every: float | None = jobs.SWEEP_EVERY) -> None:
+        super().__init__(service, workers, gm=gm)
+        self.sweep_every = sweep_every
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.sweep_every:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="window-sweeper")
+
+    async def _sweep(self) -> None:
+        assert self.sweep_every
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                swept = await self.run(jobs.sweep_windows, self.service, time.time())
+            except Exception:  # the store is briefly unreachable: the next sweep tries again
+                log.exception("the window sweeper could not sweep")
+                continue
+            for battle_id, result in swept["results"].items():
+                await self._director_next(battle_id, result, "sweep")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await super().close()
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:

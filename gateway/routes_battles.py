@@ -52,6 +52,7 @@ def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[
             gm: GmModel) -> dict[str, Any]:
     foes = assign_controllers(service.ruleset(digest), foes, model=gm.configured, gm_runs_bosses=body.gm_runs_bosses)
     result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments,
+                            board=body.board, style=body.style,
                             window_seconds=body.window_seconds)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
@@ -98,6 +99,7 @@ async def create_battle(request: web.Request) -> web.Response:
         battle=battle, revision=result["revision"], ruleset=result["digest"],
         gm_token=tokens.issue(Principal(battle, "gm")),
         tokens={p: tokens.issue(Principal(battle, "player", p)) for p in players},
+        spectator_token=tokens.issue(Principal(battle, "spectator")),
         last_seq=result["events"][-1]["seq"] if result["events"] else 0,
     ), status=201)
 

@@ -1,11 +1,12 @@
 """Per-battle bearer tokens: who the caller is (the GM or a named player) in one battle.
 
 Owns: `Principal` and `Tokens`. A token is `<payload>.<mac>`: the payload names the battle,
-the role and the player, with 96 random bits (`n`) so no two tokens are alike; the mac is
-an HMAC-SHA256 of it under the gateway's secret, compared in constant time. Tokens are
-stateless, so any gateway sharing the secret (`BATTLE_TOKEN_SECRET`) accepts them and the
-store keeps nothing for them; the embedded default makes a random secret per process. A
-token is valid for its own battle only. Tokens are never logged.
+the role (`gm`, `player` or `spectator`: a read-only watcher) and the player, with 96
+random bits (`n`) so no two tokens are alike; the mac is an HMAC-SHA256 of it under the
+gateway's secret, compared in constant time. Tokens are stateless, so any gateway sharing
+the secret (`BATTLE_TOKEN_SECRET`) accepts them and the store keeps nothing for them; the
+embedded default makes a random secret per process. A token is valid for its own battle
+only. Tokens are never logged.
 """
 
 from __future__ import annotations
@@ -35,16 +36,24 @@ def _unb64(text: str) -> bytes:
 @dataclass(frozen=True)
 class Principal:
     battle: str
-    role: Literal["gm", "player"]
+    role: Literal["gm", "player", "spectator"]
     player: str | None = None
 
     @property
     def gm(self) -> bool:
         return self.role == "gm"
 
+    @property
+    def spectator(self) -> bool:
+        """A spectator watches: reads the public view and the log, never acts."""
+        return self.role == "spectator"
+
     def may_act(self, controller: str, player: str | None) -> bool:
         """Players act only for the characters assigned to them; the GM for GM-controlled
-        combatants. Engine-controlled combatants are never anybody's to answer."""
+        combatants. Engine-controlled combatants are never anybody's to answer, and a
+        spectator answers for nobody."""
+        if self.spectator:
+            return False
         if self.gm:
             return controller == "gm"
         return controller == "player" and player is not None and player == self.player

@@ -3,10 +3,11 @@ battle.
 
 Owns: the socket's life. On connect it subscribes to the store's feed first (so nothing
 published meanwhile is lost), sends every event after `after` in seq order, then the open
-prompt when the decision is this caller's. From then on it pushes new events as the feed
-announces them (re-reading the store on a gap or a resync), a new prompt when the
-decision comes to this caller, and `{type: "closed"}` when the fight ends or is
-abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom the
+battle waits when it is someone else's (a turn or a window asking them). From then on it
+pushes new events as the feed announces them (re-reading the store on a gap or a
+resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
+when the fight ends or is abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
@@ -88,13 +89,21 @@ class Connection:
 
     async def after_change(self) -> None:
         stored, state = await self.app[EXECUTOR].run(access.load, self.app[SERVICE], self.battle)
+        if stored.last_seq > self.last_seq:
+            # Saved after the events this socket was sent: the log first, so a prompt (or
+            # the end) never runs ahead of the events that led to it.
+            await self.catch_up()
+            return
         if not stored.active or state.outcome:
             await self.send(ClosedMessage(status=stored.status, outcome=state.outcome))
             self.done = True
             return
         if self.prompted == stored.revision:
             return
-        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who)
+        # The prompt to whoever answers the decision; every other socket is told on whom
+        # the battle waits (once per revision: a reconnect asks again).
+        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who,
+                                              (stored, state))
         if prompt is not None:
             self.prompted = prompt.revision
             await self.send(prompt)

@@ -97,6 +97,12 @@ def _cmd_fight(args: argparse.Namespace) -> int:
             inputs[key] = _read_list(path, what)
         except PackageError as exc:
             return _report(path, exc)
+    board = None
+    if args.board is not None:
+        try:
+            board = read_json(args.board)
+        except PackageError as exc:
+            return _report(args.board, exc)
     dice = None
     if args.dice is not None:
         try:
@@ -106,7 +112,8 @@ def _cmd_fight(args: argparse.Namespace) -> int:
             return 1
     script = list(inputs.get("script") or [])
     try:
-        state, _events = start_battle(ruleset, inputs["party"], inputs["foes"], seed=args.seed, dice=dice)
+        state, _events = start_battle(ruleset, inputs["party"], inputs["foes"], seed=args.seed, dice=dice,
+                                      board=board, style=args.style)
         while state.pending is not None and not state.outcome:
             if script and isinstance(script[0], dict) and script[0].get("actor") == state.pending.actor:
                 choice = script.pop(0)
@@ -159,7 +166,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from gateway.demo import run_demo
 
-    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed)
+    return run_demo(args.ruleset, args.party, args.foes, seed=args.seed, board_path=args.board,
+                    open_page=args.open, port=args.port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -206,13 +214,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ruleset", "-r", required=True, metavar="R", help="the ruleset package (JSON)")
     p.add_argument("--party", required=True, metavar="P.json",
-                   help='[{"name", "sheet", "controller"?, "player"?}]')
+                   help='[{"name", "sheet", "controller"?, "player"?, "position"?: [x, y]}]')
     p.add_argument("--foes", required=True, metavar="F.json",
-                   help='[{"creature", "name"?, "count"?}, {"name", "statBlock"}, {"name", "tier"}]')
+                   help='[{"creature", "name"?, "count"?, "position"?}, {"name", "statBlock"}, {"name", "tier"}]')
+    p.add_argument("--board", metavar="BOARD.json",
+                   help='a board {"rows", "heights"?, "legend"?} (docs/board.md); the fight is on it when the '
+                   "ruleset declares combat.distance (style tactical)")
+    p.add_argument("--style", metavar="STYLE",
+                   help="the combat style (default: tactical with --board, else classic); combat.styles restricts it")
     p.add_argument("--seed", type=int, default=0, help="the battle's dice seed (default 0)")
     p.add_argument("--json", action="store_true", help="print {outcome, rounds, log, sheets, events}")
     p.add_argument("--script", metavar="CHOICES.json",
-                   help='choices [{"actor", "option", "targets"?}] used when that actor must decide')
+                   help='choices [{"actor", "option", "targets"?, "cell"?: [x, y]}] used when that actor must decide '
+                   '(in a window: one of its answers or "pass")')
     p.add_argument("--dice", metavar="5,3,6,...",
                    help="scripted die faces instead of the seeded roller; running out is an error")
     p.set_defaults(func=_cmd_fight)
@@ -244,12 +258,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a whole battle through the embedded server's HTTP/WebSocket API",
         description="Start the embedded gateway on a free loopback port, create a battle and play it "
         "with one scripted client per player over the real API, printing the log as it happens, then "
-        "the outcome and the final sheets.",
+        "the outcome and the final sheets. With --open the players play from the web viewer instead: it "
+        "prints the page's address to watch (the spectator link) and one per player, and serves the page "
+        "until interrupted.",
     )
     p.add_argument("--ruleset", "-r", metavar="R", help="ruleset package (default examples/lantern-marsh.json)")
     p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
     p.add_argument("--foes", metavar="F.json", help="foes file (default examples/foes.json)")
     p.add_argument("--seed", type=int, default=2, help="the battle's dice seed (default 2)")
+    p.add_argument("--board", metavar="BOARD.json",
+                   help="a board (default: examples/board-marsh.json with the default ruleset)")
+    p.add_argument("--open", action="store_true",
+                   help="print the battle page's addresses (watch, and play as each player) and let the players "
+                   "choose from the page; Ctrl-C stops the server")
+    p.add_argument("--port", type=int, default=0, help="the gateway's port (default: a free one)")
     p.set_defaults(func=_cmd_demo)
     return parser
 

@@ -61,6 +61,11 @@ class CreateBattle(Message):
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    #: A board `{"rows", "heights"?, "legend"?}` (docs/board.md): the fight is on it when the
+    #: ruleset declares `combat.distance` and the style is `tactical` (the default with a board).
+    board: dict[str, Any] | None = None
+    #: The combat style: `classic`, `tactical`, or one `combat.styles` lists.
+    style: str | None = Field(default=None, min_length=1, max_length=40)
     difficulty: Literal["casual", "normal", "hard", "brutal"] = "normal"
     gm_runs_bosses: bool = True
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.
@@ -74,25 +79,27 @@ class CreateBattle(Message):
 
 
 class CreatedBattle(Message):
-    """`gm_token` may do everything; `tokens` maps each party `player` name to theirs."""
+    """`gm_token` may do everything; `tokens` maps each party `player` name to theirs;
+    `spectator_token` only watches (the public screen, the log, the open decision)."""
 
     battle: str
     revision: int
     ruleset: str
     gm_token: str
     tokens: dict[str, str]
+    spectator_token: str
     last_seq: int
 
 
 class BattleView(Message):
     """The battle as the caller may see it: a player gets no foe sheets or blocks and no
-    dice seed or cursor; the GM gets the whole state."""
+    dice seed or cursor; a spectator no sheets or blocks at all; the GM the whole state."""
 
     battle: str
     revision: int
     status: Literal["active", "abandoned"]
     last_seq: int
-    role: Literal["gm", "player"]
+    role: Literal["gm", "player", "spectator"]
     player: str | None = None
     state: dict[str, Any]
 
@@ -102,6 +109,8 @@ class Suggestion(Message):
 
     option: str
     targets: list[str] = Field(default_factory=list)
+    #: On a board, the cell an area option is aimed at.
+    cell: tuple[int, int] | None = None
 
 
 class MenuView(Message):
@@ -208,6 +217,20 @@ class PromptMessage(Message):
     window: dict[str, Any] | None = None
     options: list[dict[str, Any]]
     suggestion: Suggestion | None = None
+
+
+class WaitingMessage(Message):
+    """Sent to every socket the pending decision is not addressed to: the battle waits,
+    and on whom (`actor`, its `name` and who answers for it). For a window, `window` is
+    the record without its `resume` (what is left of the held step is the worker's)."""
+
+    type: Literal["waiting"] = "waiting"
+    actor: str
+    name: str
+    controller: str
+    revision: int
+    decision: str
+    window: dict[str, Any] | None = None
 
 
 class AcceptedMessage(Message):

@@ -26,6 +26,7 @@ from kombu import Queue
 from shared.store import BattleStore, open_store
 
 from . import metrics
+from .jobs import SWEEP_EVERY
 from .service import BattleService
 from .settings import Settings
 
@@ -38,8 +39,6 @@ ROUTES = {
     "battle.invent_opponents": {"queue": "llm"},
 }
 
-#: How often the sweeper looks for windows whose deadline has passed.
-SWEEP_EVERY = 5.0
 
 
 def make_app(env: Mapping[str, str] | None = None) -> Celery:

@@ -86,6 +86,19 @@ def _state_lines(ruleset: Ruleset, state: BattleState) -> list[str]:
     return lines
 
 
+def _window_line(state: BattleState, window: dict[str, Any]) -> str:
+    """The open window as the shared record names it: its moment, who set it off, on whom."""
+    def named(cid: Any) -> str | None:
+        c = state.combatant(cid) if isinstance(cid, str) else None
+        return c.name if c is not None else None
+
+    source, target = named(window.get("source")), named(window.get("target"))
+    about = ", ".join(part for part in (f"set off by {source}" if source else None,
+                                        f"on {target}" if target else None) if part)
+    return (f" A window is open ({window.get('moment')}{': ' + about if about else ''}): answer it with one "
+            "of the options, or pass (`pass`), which costs nothing.")
+
+
 def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option]) -> list[dict[str, str]]:
     """The chat the GM model answers for the pending decision."""
     pending = state.pending
@@ -97,11 +110,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         "option from the menu it offers. Answer with the option id exactly as written, and for an option "
         "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
     )
-    window = ""
-    if pending and pending.window:
-        window = (" A window is open: it is a chance to answer what just happened between turns"
-                  + (f" ({pending.window.get('kind')})" if isinstance(pending.window.get("kind"), str) else "")
-                  + "; passing is one of the options.")
+    window = _window_line(state, pending.window) if pending and pending.window else ""
     menu_lines: list[str] = []
     for option in options:
         menu_lines += _option_lines(state, option)

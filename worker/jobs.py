@@ -35,6 +35,10 @@ NO_MODEL = GmModel()
 #: moved on (another choice, the GM's own token) or is gone. Nothing is decided twice.
 SETTLED_ELSEWHERE = ("stale-revision", "closed", "not-found", "conflict")
 
+#: How often the sweeper looks for windows whose deadline has passed (the workers' beat;
+#: the embedded gateway's own loop).
+SWEEP_EVERY = 5.0
+
 
 def decision_id(battle_id: str, revision: int) -> str:
     return f"{battle_id}:{revision}"

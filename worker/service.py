@@ -91,13 +91,14 @@ class BattleService:
 
     # -- battles -----------------------------------------------------------------------
     def create(self, digest: str, party: list[Any], foes: list[Any], *, seed: int | None = None,
-               battle_id: str | None = None, adjustments: list[str] | None = None,
+               battle_id: str | None = None, board: dict[str, Any] | None = None,
+               style: str | None = None, adjustments: list[str] | None = None,
                window_seconds: float | None = None) -> dict[str, Any]:
         ruleset = self.ruleset(digest)
         seed = seed if seed is not None else secrets.randbelow(2**53)
         battle_id = battle_id or "b-" + secrets.token_hex(8)
         try:
-            state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest,
+            state, events = start_battle(ruleset, party, foes, seed=seed, digest=digest, board=board, style=style,
                                          adjustments=adjustments or ())
         except SetupError as exc:
             return {"ok": False, "code": "setup-refused", "message": "; ".join(exc.problems)}

@@ -23,6 +23,8 @@ from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
 from .pool_dice import is_dice_pool
+from . import symbol_attack
+from .symbol_dice import is_symbol_pool
 from .applying import allowed as apply_allowed
 from .delays import held_back
 from .menu_rules import attack_step_allowed
@@ -108,6 +110,12 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
     defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import adjacent_critical, defense_parts
+
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     natural = r.natural
     naturals = roll_def.naturals
     critical = False
@@ -128,6 +136,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         elif naturals.min == "miss" and natural == 1:
             hit = False
             note = ", a natural 1"
+    if hit and not critical and fight.state.board is not None and adjacent_critical(fight, actor, target):
+        critical = True
+        note += f", a critical from the adjacent cell ({_adjacent_crit_source(fight, target)})"
     if critical and (roll_def.critical or "none") == "none":
         result = "a critical hit, dealt as an ordinary hit"
     else:
@@ -151,12 +162,20 @@ def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
     actor.attacks_made += 1
     if actor.helped_by is not None:
         actor.helped_by = None
+        actor.help_against = None
     # A condition that lasts for one attack lasts for the whole of it, damage included: it
     # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
         for held in holder.conditions:
             if held.ends_after == moment:
                 fight.after_attack.append((holder.id, held))
+
+
+def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
+    for name, rule, _held in N.rules_in_force(fight, target):
+        if "attacks-from-adjacent-critical" in (rule.effects or []):
+            return name
+    return "attacks-from-adjacent-critical"
 
 
 def finish_attack(fight: Fight) -> None:
@@ -227,7 +246,7 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     elif plan.kind == "entry":
         _entry(fight, actor, plan, targets, cursor)
     elif plan.kind == "action":
-        _creature_action(fight, actor, plan.action, targets, cursor, {})
+        _creature_action(fight, actor, plan.action, targets, cursor, {}, plan)
     elif plan.kind == "sequence":
         if cursor is None:
             fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
@@ -245,7 +264,7 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
             if target is None or not attack_step_allowed(fight, actor, step):
                 break
             _creature_action(fight, actor, step, [target], cursor if k == start else None,
-                             {"step": k, "target": target.id})
+                             {"step": k, "target": target.id}, plan)
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
     elif plan.kind == "contest":
@@ -262,6 +281,8 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     someone who may answer (a hit window; raises windows.Held)."""
     from . import windows as W
 
+    if is_symbol_pool(fight):
+        return symbol_attack.strike(fight, actor, target, what, plan, cursor, at)
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
@@ -273,7 +294,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
     if is_dice_pool(fight):
-        pool_actions.weapon(fight, actor, plan, target)
+        pool_actions.weapon(fight, actor, plan, target, cursor)
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
@@ -347,7 +368,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                        cursor: dict[str, Any] | None, start: int) -> None:
     mech = plan.mechanics
     if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
-        pool_actions.entry(fight, actor, plan, targets[start:])
+        pool_actions.entry(fight, actor, plan, targets, start, cursor)
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
@@ -459,7 +480,10 @@ def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
 
 
 def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant],
-                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
+                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None,
+                     plan: Plan | None = None) -> None:
+    """A creature action (or a sequence's part); `plan` is the chosen option's, for a pool
+    fight's style of attack."""
     if action.self_:
         targets = [actor]
     if action.heal is not None:
@@ -470,7 +494,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
     if is_dice_pool(fight):
-        pool_actions.creature_action(fight, actor, action, targets)
+        pool_actions.creature_action(fight, actor, action, targets, plan, cursor, at)
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None
@@ -534,8 +558,17 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
                    "until their next turn.", actor=actor.id)
     elif name == "help" and targets:
         targets[0].helped_by = actor.id
+        effects = fight.combat.standardEffects
+        if fight.state.board is not None and effects is not None and effects.help is not None and effects.help.beside:
+            from .board.menu import helped_against
+
+            targets[0].help_against = helped_against(fight, actor)
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
+    elif name in ("dash", "disengage") and fight.state.board is not None:
+        from .board.movement import dash, disengage
+
+        (dash if name == "dash" else disengage)(fight, actor)
     elif name in ("dash", "disengage"):
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",
                    actor=actor.id)

@@ -253,6 +253,11 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     landed in all."""
     from . import condition_ends as CE
 
+    symbols = fight.combat.kind == "symbol-pool"
+    if symbols:
+        from .symbol_damage import add_hit
+
+        tags = add_hit(fight, target, parts, hit)
     shield = _no_damage_from(fight, target)
     if shield is not None:
         for part in parts:
@@ -265,6 +270,10 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
         mods = damage_mods(fight, actor, target, hit)
         _add(fight, parts, mods, critical)
         _times(fight, parts, mods)
+    if symbols:
+        from .symbol_damage import deal
+
+        return deal(fight, actor, target, parts, critical, tags)
     landed = 0
     CE.open_blow(fight, target)
     try:

@@ -3,7 +3,8 @@
 Owns: the `contest:<id>` menu options with each target's exact chance of winning,
 resolving a contest and its log line, and how the Engine's tactics weigh one.
 
-- The roll: both sides roll `attackRoll.dice` and add the best of the checks their side may
+- The roll: in a dice-pool fight each side's check is thrown as a pool (pool_contests.py).
+  Otherwise both sides roll `attackRoll.dice` and add the best of the checks their side may
   use (`combat.checks`: a sheet reads the value, a creature written in numbers its own
   `checks`, a missing one 0). The higher total wins; a tie goes to the defender unless
   `ties` is `"attacker"`. Each side's condition modifiers to `checks`, and
@@ -12,8 +13,8 @@ resolving a contest and its log line, and how the Engine's tactics weigh one.
   not reach a contest, which rolls combat's own checks, not skills.
 - Winning does what `onWin` says: `applies` puts each condition on the loser with the
   winner as its source (`rounds` gives it a clock); `ends` takes a condition off the actor
-  or the target; `push` would move the loser away, but without a board nobody moves, and
-  the log says so. Losing does nothing.
+  or the target; `push` moves the loser away on a board (board/push.py); without a board
+  nobody moves, and the log says so. Losing does nothing.
 - `from.holding`: aimed only at whoever put that condition on the actor, and offered only
   while it lasts. `strike: true`: stands in for one strike of the budget's action (done
   first it spends the budget and leaves the other strikes in hand; done while strikes are
@@ -55,14 +56,19 @@ def check_mods(fight: Fight, c: Combatant) -> list[N.Bonus]:
     return [b for b in N.modifiers(fight, c, "checks") if b.flat or b.dice]
 
 
+def side_votes(fight: Fight, c: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) a side's contest roll leans by, before they cancel."""
+    adv = N.effect_count(fight, c, "own-checks-advantage")
+    dis = N.effect_count(fight, c, "own-checks-disadvantage")
+    a2, d2 = N.mode_votes(fight, c, "checks")
+    return adv + a2, dis + d2
+
+
 def side_mode(fight: Fight, c: Combatant) -> str:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
-    adv = N.effect_count(fight, c, "own-checks-advantage")
-    dis = N.effect_count(fight, c, "own-checks-disadvantage")
-    a2, d2 = N.mode_votes(fight, c, "checks")
-    return pick_mode(adv + a2, dis + d2)
+    return pick_mode(*side_votes(fight, c))
 
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
@@ -142,6 +148,10 @@ def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
+    if fight.combat.kind == "dice-pool":
+        from .pool_contests import win_chance as pool_win
+
+        return Fraction(pool_win(fight, actor, target, contest)).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
     _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
     dice = fight.combat.attackRoll.dice
@@ -186,14 +196,16 @@ def _win_text(fight: Fight, contest: Any) -> str:
     for end in win.ends or []:
         parts.append(f"{'you are' if end.on == 'actor' else 'the target is'} no longer "
                      f"{N.label(fight.ruleset, 'condition', end.condition)}")
-    if win.push is not None:
+    if win.push is not None and fight.state.board is not None:
+        parts.append(f"the loser is pushed {win.push:g} {fight.combat.distance.label} away")
+    elif win.push is not None:
         parts.append("the loser would be pushed (nobody moves without a board)")
     return "; ".join(parts)
 
 
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
-    if fight.combat.attackRoll is None or not fight.combat.contests:
+    if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind != "dice-pool"):
         return out
     memo: dict[str, Side] = {}
     for contest in fight.combat.contests:
@@ -261,8 +273,11 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
             actor.strikes = plan.strikes - 1
     if plan.uses_strike:
         actor.attacks_made += 1
-    a_total, a_text = _roll_side(fight, actor, contest.attacker.checks)
-    d_total, d_text = _roll_side(fight, target, contest.defender.checks)
+    throw = _roll_side
+    if fight.combat.kind == "dice-pool":
+        from .pool_contests import throw_side as throw
+    a_total, a_text = throw(fight, actor, contest.attacker.checks)
+    d_total, d_text = throw(fight, target, contest.defender.checks)
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
@@ -281,7 +296,11 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> 
         if loser.out:
             break
         E.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
-    if win.push is not None:
+    if win.push is not None and fight.state.board is not None and not loser.out:
+        from .board.push import push
+
+        push(fight, winner, loser, win.push)
+    elif win.push is not None:
         unit = fight.combat.distance.label if fight.combat.distance is not None else ""
         far = f"{win.push:g} {unit}".strip()
         fight.emit("push", f"{loser.name} would be pushed {far} away from {winner.name}, but this fight has "

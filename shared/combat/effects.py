@@ -60,14 +60,16 @@ def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | N
 
 
 def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amount: int, dtype: str | None,
-                *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None) -> int:
+                *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None,
+                unguarded: bool = False) -> int:
     """Deals `amount` of `dtype` after the target's own guards; returns what landed.
 
     On a harm track, `kind` is the kind of harm marked when the target changed it (a
     `remap`, harm_kinds.py), and `marks` how many boxes the blow fills when that is not
     what landed: a track marked `per-blow` fills one (0: another part of the same blow
-    marks it)."""
-    landed, note = adjust_for_type(fight, target, amount, dtype)
+    marks it). `unguarded`: nothing the target has makes it smaller (a blow that spends
+    initiative, initiative_resource.py)."""
+    landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
                target=target.id, amount=landed, type=dtype, critical=critical,
@@ -405,6 +407,12 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         from .pool_saves import roll_save as pool_save
 
         ok = pool_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        _save_made(fight, c)
+        return ok
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_saves import roll_save as symbol_save
+
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
         _save_made(fight, c)
         return ok
     mode = pick_mode(adv + a2, dis + d2) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"

@@ -18,6 +18,7 @@ from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
 from . import support
+from . import symbol_choice as SC
 from . import windows as W
 from .window_answers import engine_answer
 from .window_resume import start_action
@@ -26,9 +27,11 @@ from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu
+from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .board.menu import area_span, check_aim
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
 
@@ -69,11 +72,16 @@ def start_battle(
     seed: int = 0,
     dice: list[int] | None = None,
     digest: str | None = None,
+    board: dict[str, Any] | None = None,
+    style: str | None = None,
     adjustments: list[str] | tuple[str, ...] = (),
 ) -> tuple[BattleState, list[Event]]:
-    """A new battle, resolved up to the first decision a person must make. `adjustments`
-    are sentences about how the fight was made before it was built (the GM's invented
-    opponents: what was read, lowered or filled in); they open the log.
+    """A new battle, resolved up to the first decision a person must make. `board` is a
+    board file (docs/board.md); `style` the combat style (`tactical` when a board is given,
+    else `classic`). The fight is on the board only when the ruleset declares
+    `combat.distance` and the style is `tactical`. `adjustments` are sentences about how
+    the fight was made before it was built (the GM's invented opponents: what was read,
+    lowered or filled in); they open the log.
 
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
@@ -94,6 +102,7 @@ def start_battle(
     for i, c in enumerate(combatants):
         c.order = i
     state.combatants = combatants
+    set_board(fight, party, foes, board, style)
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
@@ -138,14 +147,26 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     items = _menu_items(fight, actor)
     if not items:
         return [], None
-    item, targets = _engine_pick(fight, fight.get(actor), items)
-    return [i.option for i in items], {"actor": actor, "option": item.option.id, "targets": targets}
+    item, targets, cell = _engine_pick(fight, fight.get(actor), items)
+    return [i.option for i in items], _decision(actor, item, targets, cell)
 
 
-def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str]]:
-    """The Engine's tactics on a turn menu, or its answer in a window."""
+def _decision(actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
+    decision: dict[str, Any] = {"actor": actor, "option": item.option.id, "targets": targets}
+    if cell is not None:
+        decision["cell"] = list(cell)
+    return decision
+
+
+def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[str], tuple[int, int] | None]:
+    """The Engine's tactics on a turn menu (with the cell an area is aimed at), or its
+    answer in a window."""
     if W.current(fight) is not None:
-        return engine_answer(fight, actor, items)
+        item, targets = engine_answer(fight, actor, items)
+        return item, targets, None
+    if fight.state.pending is not None and fight.state.pending.decision == "spend":
+        item, targets = SC.engine_pick(items)
+        return item, targets, None
     return choose(fight, actor, items)
 
 
@@ -163,7 +184,29 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
             return list(W.window_items(fight, actor))
         finally:
             fight.forecasting = before
+    if state.pending.decision == "spend":
+        return SC.spend_items(fight, actor)
     return build_menu(fight, actor, forecasts=forecasts)
+
+
+def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
+    """The refusal of a choice by `actor_id` when the fight waits on someone else (None
+    when the decision is theirs). The gateway refuses with the same sentence before it
+    queues anything, so a player reads one reason whichever refuses first."""
+    pending = state.pending
+    if pending is None:
+        return Refused("not-waiting", "the fight is not waiting for a choice")
+    if pending.actor == actor_id:
+        return None
+    waiting, asking = state.combatant(pending.actor), state.combatant(actor_id)
+    who = waiting.name if waiting else pending.actor
+    other = asking.name if asking else actor_id
+    if pending.decision == "window":
+        return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+                                        f"Pass is taken now, not {other}'s")
+    if pending.decision == "spend":
+        return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for {other}")
+    return Refused("not-your-turn", f"it is {who}'s decision, not {other}'s")
 
 
 def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
@@ -182,28 +225,34 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
         return Refused("not-waiting", "the fight is not waiting for a choice")
     if state.combatant(parsed.actor) is None:
         return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
-    if pending.actor != parsed.actor:
-        waiting = state.combatant(pending.actor)
-        who = waiting.name if waiting else pending.actor
-        if pending.decision == "window":
-            return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
-                                            f"Pass is taken now, not {state.combatant(parsed.actor).name}'s")
-        return Refused("not-your-turn", f"it is {who}'s decision, not {state.combatant(parsed.actor).name}'s")
+    elsewhere = waits_on_another(state, parsed.actor)
+    if elsewhere is not None:
+        return elsewhere
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
     items = _menu_items(fight, parsed.actor, forecasts=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
+    if item is None and fight.combat.kind == "dice-pool":
+        from .pool_styles import unnamed
+
+        item = unnamed(fight, items, parsed.option)
     if item is None:
         return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
-    targets = _check_targets(fight, item.option, parsed.targets)
+    aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
+    if aimed:
+        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
+    else:
+        targets = _check_targets(fight, item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
     if pending.decision == "window":
         _held(fight, lambda: W.answer(fight, item, targets))
+    elif pending.decision == "spend":
+        _held(fight, lambda: SC.answer(fight, item))
     else:
         fight.state.pending = None
-        _apply(fight, parsed.actor, item, targets)
+        _apply(fight, parsed.actor, item, targets, parsed.cell)
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -232,11 +281,25 @@ def _held(fight: Fight, run: Any) -> None:
         pass
 
 
-def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any]) -> None:
+def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
+           cell: tuple[int, int] | None = None) -> None:
     actor = fight.get(actor_id)
     if item.plan.kind == "end":
         _held(fight, lambda: end_turn(fight))
         return
+    if item.plan.kind in ("move", "stand"):
+        from .board.movement import stand, start_walk
+
+        if item.plan.kind == "stand":
+            stand(fight, actor)
+        else:
+            _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
+        check_outcome(fight)
+        return
+    if cell is not None and fight.state.board is not None:
+        fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
+                   f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
+                   targets=[t.id for t in targets])
     _held(fight, lambda: start_action(fight, actor, item, targets))
 
 
@@ -253,6 +316,9 @@ def _settle(fight: Fight) -> None:
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
             return
+        if state.pending is not None and state.pending.decision == "spend":
+            # A player chooses their own symbol spends: the roll waits for them.
+            return
         window = W.current(fight)
         if window is not None:
             asked = fight.get(state.pending.actor)
@@ -261,6 +327,12 @@ def _settle(fight: Fight) -> None:
             items = W.window_items(fight, asked)
             item, targets = engine_answer(fight, asked, items)
             _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
+            continue
+        if state.falls:
+            # Falls land once the step that caused them is over and no window is open.
+            from .board.falls import next_falls
+
+            _held(fight, lambda: next_falls(fight))
             continue
         actor = state.current()
         if actor is None:
@@ -283,8 +355,8 @@ def _settle(fight: Fight) -> None:
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
-        item, targets = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets])
+        item, targets, cell = choose(fight, actor, items)
+        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 
@@ -296,8 +368,8 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
     fight = Fight(ruleset, state)
     actor = fight.get(state.pending.actor)
     items = _menu_items(fight, actor.id)
-    item, targets = _engine_pick(fight, actor, items)
-    return {"actor": actor.id, "option": item.option.id, "targets": targets}
+    item, targets, cell = _engine_pick(fight, actor, items)
+    return _decision(actor.id, item, targets, cell)
 
 
 def final_sheets(state: BattleState) -> dict[str, Any]:

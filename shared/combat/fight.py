@@ -47,6 +47,9 @@ class Fight:
         self.forecasting = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
         self.after_attack: list[tuple[str, Any]] = []
+        #: On a board: the option being forecast or resolved (its reach decides a swing
+        #: from a shot, board/attacks.py).
+        self.aiming: Any = None
         #: Above zero while an answer or a signature action resolves: nothing opens a window.
         self.windows_off = 0
         #: The last attack roll (`total`, `defense`, `critical`, `forced`), held by a hit window.
@@ -55,6 +58,8 @@ class Fight:
         self.step: dict[str, Any] | None = None
         #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
         self.blow_from: str | None = None
+        #: What a symbol-pool hit adds to its blow (successes, spends), for symbol_damage.py.
+        self.symbol_blow: dict[str, Any] | None = None
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

@@ -5,7 +5,7 @@ Owns: `throw_initiative`: everybody throws `pool` dice (a sheet's value referenc
 creature's `initiativeModifier` is that pool, since every number a pool fight adds is
 dice) at the resolution's default target, and their successes plus `plus` are their
 number. `each: "round"` throws again as each round begins, as a summed initiative does.
-Initiative kept as a number attacks move (`resource`) is refused by name (pool_support.py).
+Initiative kept as a number attacks move (`resource`) is initiative_resource.py's.
 """
 
 from __future__ import annotations

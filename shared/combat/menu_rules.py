@@ -133,6 +133,7 @@ def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[
     plan = item.plan
     if plan.kind not in ("weapon", "entry", "action", "sequence"):
         return item
+    fight.aiming = plan
     changed = False
     forecasts = []
     for fc in item.option.forecasts:

@@ -36,6 +36,11 @@ class Forecast(BaseModel):
     save: float | None = None
     #: A contest's chance of winning (exact, from the dice forecast).
     win: float | None = None
+    #: Initiative a taking style is expected to take (1.48, pool_styles.py).
+    take: float | None = None
+    #: What the opposing side's symbol spends are expected to cost the attacker, in points
+    #: of damage (symbol-pool; the Engine's tactics take it off the attack's worth).
+    cost: float | None = None
 
 
 class Option(BaseModel):
@@ -51,6 +56,10 @@ class Option(BaseModel):
     count: int = 0
     forecasts: list[Forecast] = Field(default_factory=list)
     text: str = ""
+    #: On a board: what the screen draws (a walk's cell, path, cost and what is left, the
+    #: cells where someone would strike; per target how it is reached and its cover; an
+    #: area's aim cells and whom each catches). None off the board.
+    board: dict[str, Any] | None = None
 
 
 @dataclass
@@ -89,6 +98,11 @@ class Plan:
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
     ability: str | None = None
     row: dict[str, Any] | None = None
+    #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
+    walk: dict[str, Any] | None = None
+    #: The style an attack is made in where initiative is a number attacks move (1.48);
+    #: None is the first style (pool_styles.py).
+    style: str | None = None
 
 
 @dataclass
@@ -124,8 +138,14 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[
     dis += d2
     if target.dodging:
         dis += 1
-    if attacker.helped_by is not None:
+    if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
+    if fight.state.board is not None:
+        from .board.attacks import votes
+
+        a3, d3 = votes(fight, attacker, target)
+        adv += a3
+        dis += d3
     return adv, dis
 
 
@@ -145,6 +165,10 @@ def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: i
         return Fraction(0), Fraction(0)
     dice = DiceExpr.of(roll.dice.count, roll.dice.sides, to_hit + round(_flat_mods(fight, attacker, "attacks")))
     defense, _parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        from .board.attacks import defense_parts
+
+        defense += sum(p.flat for p in defense_parts(fight, attacker, target))
     naturals = roll.naturals
     nmax = naturals.max if naturals and naturals.max and dice.single_die else "none"
     nmin = naturals.min if naturals and naturals.min and dice.single_die else "none"
@@ -404,6 +428,12 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         pooled = pool_forecasts(fight, actor, plan, targets)
         if pooled is not None:
             return pooled
+    if fight.combat.kind == "symbol-pool":
+        from .symbol_forecast import forecasts as symbol_forecasts
+
+        thrown = symbol_forecasts(fight, actor, plan, targets)
+        if thrown is not None:
+            return thrown
     out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     for t in targets:
@@ -524,6 +554,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
                 from .pool_actions import weapon_text
 
                 text = weapon_text(fight, actor, plan)
+            elif fight.combat.kind == "symbol-pool":
+                from .symbol_forecast import weapon_text as symbol_weapon_text
+
+                text = symbol_weapon_text(fight, actor, plan)
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
@@ -551,6 +585,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if plan.kind == "entry" and plan.mechanics.targets == "self":
             targets = [actor]
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
+        fight.aiming = plan
         option = Option(
             id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
@@ -583,7 +618,17 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
     from .menu_rules import refine
 
-    return refine(fight, actor, items)
+    items = refine(fight, actor, items)
+    fight.aiming = None
+    if fight.state.board is not None:
+        from .board.menu import board_items
+
+        items = board_items(fight, actor, items)
+    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
+        from .pool_styles import styled
+
+        items = styled(fight, actor, items)
+    return items
 
 
 def _option_label(fight: Fight, plan: Plan) -> str:

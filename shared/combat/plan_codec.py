@@ -18,7 +18,7 @@ from .options import Plan, _catalog_entry, block_actions
 from .state import Combatant
 
 _PLAIN = ("kind", "name", "budget", "to_hit", "damage_type", "entry_ref", "save_dc", "standard", "targets_side",
-          "uses_strike", "strikes", "option_id", "cost_steps", "uses_key", "uses_count", "ability", "row")
+          "uses_strike", "strikes", "option_id", "cost_steps", "uses_key", "uses_count", "ability", "row", "style")
 
 
 def plan_to_json(plan: Plan) -> dict[str, Any]:

@@ -18,13 +18,16 @@ import math
 from typing import Any, Iterable
 
 from ..dice import DiceError, parse_dice
+from . import blows as B
 from . import effects as E
+from . import initiative_resource as IR
 from . import numbers as N
 from . import pool_attack as PA
 from . import pool_dice as P
+from . import riders as R
 from . import saves_against as SA
 from .fight import Fight
-from .pool_damage import PoolAmount, deliver
+from .pool_damage import PoolAmount, deliver, take
 from .state import Combatant
 
 
@@ -139,17 +142,69 @@ def clause_amounts(fight: Fight, target: Combatant, clauses: Iterable[Any], defa
 # ---------------------------------------------------------------------------
 
 
-def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant) -> None:
+def _strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], what: str,
+            origin: Any, cursor: dict[str, Any] | None, at: dict[str, Any]) -> PA.PoolHit:
+    """The throw at position `at`: the held throw when the cursor stopped here (checked
+    again), otherwise a new one, held when it hits someone who may answer (a hit window;
+    raises windows.Held)."""
+    from . import windows as W
+
+    if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
+        return PA.recheck(fight, actor, target, cursor.pop("held"), what)
+    struck = PA.attack_roll(fight, actor, target, parts, what)
+    if struck.hit:
+        W.offer_hit(fight, actor, target, origin, at)
+    return struck
+
+
+def _spending(fight: Fight, actor: Combatant, plan: Any) -> tuple[Any, dict[str, Any] | None]:
+    """(the style the attack is made in, the spending attack under way or None). An attack
+    held by a window keeps the style it started in."""
+    style = IR.style_of(fight, plan, actor)
+    if style is None or style.spends is None:
+        return style, None
+    return style, IR.spending(fight, actor)
+
+
+def _land(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: tuple[str, ...],
+          style: Any, spend: dict[str, Any] | None, what: str, dtype: str | None, hit: Any, blow: R.Blow | None
+          ) -> None:
+    """A hit lands in its style: a spending blow throws the attacker's number and nothing
+    else; otherwise the damage pools (with the riders that fire) go to the target's number
+    (a taking style) or their health."""
+    if spend is not None:
+        spend["hit"] = True
+        IR.spend_blow(fight, actor, target, spend["number"], what, dtype, tags)
+        return
+    if blow is not None:
+        for name, expr, rider_type in R.fired(fight, actor, target, blow, rolled=hit is not None):
+            dice, auto = P.count(expr)
+            amounts.append(PoolAmount(dice, auto, rider_type, name))
+    if style is not None and style.takes is not None:
+        take(fight, actor, target, amounts, tags, style, hit)
+    else:
+        deliver(fight, actor, target, amounts, tags, hit)
+
+
+def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor: dict[str, Any] | None = None) -> None:
     parts, (dice, auto) = weapon_numbers(fight, actor, plan)
-    struck = PA.attack_roll(fight, actor, target, parts, plan.name)
-    if struck.hit and (dice or auto or struck.extra):
+    style, spend = _spending(fight, actor, plan)
+    struck = _strike(fight, actor, target, parts, plan.name, plan, cursor, {"index": 0})
+    if struck.hit and (dice or auto or struck.extra or spend is not None):
         first = PoolAmount(dice + struck.extra, auto, plan.damage_type, plan.name, first=True, extra=struck.extra)
-        deliver(fight, actor, target, [first], blow_tags(fight, plan.row))
+        row = plan.row
+        blow = R.Blow(plan.name, plan.damage_type, False, plan.list_def.list if plan.list_def else None, row)
+        _land(fight, actor, target, [first], blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
+              B.hit_of_weapon(fight, actor, plan), blow)
+    if spend is not None:
+        IR.spend_over(fight, actor, style, spend)
 
 
-def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> None:
+def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], start: int = 0,
+          cursor: dict[str, Any] | None = None) -> None:
     """A catalog entry that strikes or calls for a save, after it was paid for and
-    announced: each target's damage is thrown for that target."""
+    announced: each target's damage is thrown for that target (from `start`, where a hit
+    window held it)."""
     from . import actions as A
     from .costs import amount_expr
 
@@ -157,12 +212,18 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -
     dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
     context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
     dc = plan.save_dc if plan.save_dc is not None else 1
-    for target in targets:
+    style, spend = _spending(fight, actor, plan) if mech.attackRoll else (None, None)
+    tags = blow_tags(fight, mech=mech)
+    list_id = plan.list_def.list if plan.list_def is not None else None
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome:
             break
         landed, half, extra = True, False, 0
         if mech.attackRoll:
-            struck = PA.attack_roll(fight, actor, target, plan.to_hit_parts or [("", plan.to_hit)], plan.name)
+            struck = _strike(fight, actor, target, plan.to_hit_parts or [("", plan.to_hit)], plan.name, plan, cursor,
+                             {"index": i})
             landed, extra = struck.hit, struck.extra
         elif mech.save is not None and not mech.autoHit:
             if E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}", against=context):
@@ -170,30 +231,45 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -
                 landed = False
         if (landed or half) and mech.amount is not None:
             amounts = [PoolAmount(dice + extra, auto, mech.damageType, plan.name, first=True, extra=extra, halved=half)]
-            amounts += clause_amounts(fight, target, mech.plus, mech.damageType, plan.name, dc, context)
-            deliver(fight, actor, target, amounts, blow_tags(fight, mech=mech))
+            if spend is None:
+                amounts += clause_amounts(fight, target, mech.plus, mech.damageType, plan.name, dc, context)
+            rides = not half and (mech.attackRoll or mech.autoHit)
+            blow = R.Blow(plan.name, mech.damageType, False, list_id) if rides else None
+            _land(fight, actor, target, amounts, tags, style, spend, plan.name, mech.damageType,
+                  B.hit_of_entry(mech) if not half else None, blow)
         if landed or half:
             A._applies(fight, actor, target, mech, plan, landed)
+    if spend is not None:
+        IR.spend_over(fight, actor, style, spend)
 
 
-def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant]) -> None:
-    """A creature's action that strikes, calls for a save or simply applies, in a pool fight."""
+def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant], plan: Any = None,
+                    cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
+    """A creature's action that strikes, calls for a save or simply applies, in a pool fight
+    (`plan` names the style; a sequence's steps are made in its style)."""
     from . import actions as A
     from .options import action_damage
 
     dice, auto = P.count(action_damage(action, fight, actor))
     dtype = action.damage.type if action.damage else None
-    if action.toHit is None or action.autoHit or action.save is not None:
+    start = cursor.get("index", 0) if cursor is not None else 0
+    if (action.toHit is None or action.autoHit or action.save is not None) and cursor is None:
         fight.emit("action", f"{actor.name} uses {action.name} on {', '.join(t.name for t in targets)}.",
                    actor=actor.id, targets=[t.id for t in targets])
     context = SA.for_action(actor.id, action)
     dc = action.save.difficulty if action.save is not None else (action.saveDifficulty or 1)
-    for target in targets:
+    rolls = action.toHit is not None and not action.autoHit
+    style, spend = _spending(fight, actor, plan) if rolls else (None, None)
+    tags = blow_tags(fight, action=action)
+    for i, target in enumerate(targets):
+        if i < start:
+            continue
         if fight.state.outcome or target.out:
             break
         landed, half, extra = True, False, 0
-        if action.toHit is not None and not action.autoHit:
-            struck = PA.attack_roll(fight, actor, target, [("", action.toHit)], action.name)
+        if rolls:
+            struck = _strike(fight, actor, target, [("", action.toHit)], action.name, action, cursor,
+                             {**(at or {}), "index": i})
             landed, extra = struck.hit, struck.extra
         if landed and action.save is not None:
             if E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
@@ -202,8 +278,14 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
                 landed = half
         if landed and action.damage is not None:
             amounts = [PoolAmount(dice + extra, auto, dtype, action.name, first=True, extra=extra, halved=half)]
-            amounts += clause_amounts(fight, target, action.damage.plus, dtype, action.name, dc, context)
-            deliver(fight, actor, target, amounts, blow_tags(fight, action=action))
+            if spend is None:
+                amounts += clause_amounts(fight, target, action.damage.plus, dtype, action.name, dc, context)
+            rides = rolls or action.autoHit
+            blow = R.Blow(action.name, dtype, False, action_id=action.id) if rides else None
+            _land(fight, actor, target, amounts, tags, style, spend, action.name, dtype,
+                  B.hit_of_action(action) if not half else None, blow)
         if landed and not half:
             for apply in action.applies or []:
                 A._apply_one(fight, actor, target, apply, dc)
+    if spend is not None:
+        IR.spend_over(fight, actor, style, spend)

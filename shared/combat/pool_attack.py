@@ -62,9 +62,17 @@ def attack_pool(fight: Fight, actor: Combatant, parts: list[tuple[str, int]], to
     return dice, text
 
 
-def needed(fight: Fight, target: Combatant) -> tuple[int, str]:
-    """Successes a blow needs against `target`, never fewer than 1, and the words."""
+def needed(fight: Fight, target: Combatant, actor: Combatant | None = None) -> tuple[int, str]:
+    """Successes a blow from `actor` needs against `target`, never fewer than 1, and the
+    words; on a board the cover between them and the high ground count as they do for an
+    attack roll (board/attacks.py)."""
     defense, parts = N.defense(fight, target)
+    if actor is not None and fight.state.board is not None:
+        from .board.attacks import defense_parts
+
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
     text = f"{N.defense_label(fight.ruleset)} {defense}"
     if parts:
         text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
@@ -82,7 +90,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     dice, dice_text = attack_pool(fight, actor, parts)
     mode = P.lean(fight, *attack_votes(fight, actor, target))
     roll = P.throw(fight, dice, P.check_rules(fight), mode)
-    need, need_text = needed(fight, target)
+    need, need_text = needed(fight, target, actor)
     hit = not roll.botch and roll.successes >= need
     extra = roll.successes - need if hit else 0
     if roll.botch:
@@ -94,5 +102,25 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {dice_text}: {roll.describe()} "
                f"against {need_text}, {result}.", actor=actor.id, target=target.id, dice=dice,
                successes=roll.successes, needed=need, hit=hit, botch=roll.botch, extra=extra, mode=mode)
+    # What a hit window holds: the throw is never made again, only checked again (recheck).
+    fight.last_roll = {"pool": True, "total": roll.successes, "defense": need, "critical": False, "forced": False}
     attack_made(fight, actor, target)
     return PoolHit(hit, roll.successes, extra, roll.botch)
+
+
+def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict, what: str) -> PoolHit:
+    """A throw a hit window held, checked again against the successes the target needs
+    now; the log says whether an answer turned it into a miss. The extra dice are what it
+    has beyond the successes needed now."""
+    from .windows import regather
+
+    need, _text = needed(fight, target, actor)
+    successes = int(held["total"]) - int(held.get("lowered") or 0)
+    hit = successes >= need
+    if need != held.get("defense") or held.get("lowered"):
+        verdict = "still hits" if hit else "now misses"
+        fight.emit("attack", f"{actor.name}'s {what}: {P.successes_word(successes)} against {target.name}'s "
+                   f"{N.defense_label(fight.ruleset)} {need} now, {verdict}.", actor=actor.id, target=target.id,
+                   total=successes, defense=need, hit=hit, recheck=True)
+    regather(fight, actor, target)
+    return PoolHit(hit, successes, successes - need if hit else 0)

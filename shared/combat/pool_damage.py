@@ -20,8 +20,8 @@ A track marked `per-blow` fills one box per blow, with the worst kind that lande
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 from . import condition_ends as CE
 from . import daze as D
@@ -46,6 +46,8 @@ class PoolAmount:
     extra: int = 0
     #: Halved after it is thrown (a `plus` clause whose own save succeeded with `half`).
     halved: bool = False
+    #: Dice a condition's `damage` or `damage-taken` modifier added (or took away), by name.
+    added: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -85,13 +87,24 @@ def minimum(fight: Fight, actor: Combatant) -> int | None:
     return max(0, min(P.most(fight), math.floor(H.read_on(fight, actor, damage.minimum))))
 
 
+def _dice_words(amount: PoolAmount) -> str:
+    """`5 dice (3 + 2 from the hit + 1 (Raging))`: how a pool's dice add up."""
+    base = amount.dice - amount.extra - sum(n for _, n in amount.added)
+    pieces = [str(base)] if amount.extra or amount.added else []
+    if amount.extra:
+        pieces.append(f"+ {amount.extra} from the hit")
+    for name, n in amount.added:
+        pieces.append(f"{'+' if n >= 0 else '-'} {abs(n)} ({name})")
+    return P.dice_word(amount.dice) + (f" ({' '.join(pieces)})" if pieces else "")
+
+
 def throw_for(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmount, kind: str | None,
               floor: int | None) -> tuple[int, str]:
     """(successes the pool counts for `target`, how the log shows them)."""
     rules = P.damage_rules(fight)
     held = soak(fight, target, kind)
     dice = amount.dice
-    words = P.dice_word(dice) + (f" ({amount.dice - amount.extra} + {amount.extra} from the hit)" if amount.extra else "")
+    words = _dice_words(amount)
     if held.amount and not held.rolled:
         dice = max(0, dice - held.amount)
         words += f", {held.amount} soaked by {held.label} = {dice}"
@@ -116,13 +129,45 @@ def throw_for(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmo
     return total, words
 
 
-def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable[PoolAmount],
-            tags: Iterable[str] = ()) -> int:
-    """Throws each pool of one blow for `target` and deals what it counts; returns what
-    landed in all (and checks whether the hit dazes)."""
-    over = D.threshold(fight, target)
-    floor = minimum(fight, actor)
-    tags = tuple(tags)
+def with_modifiers(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount],
+                   hit: Any) -> list[tuple[str, Any]]:
+    """The attacker's `damage` and the target's `damage-taken` modifiers that reach an attack
+    hit (`hit` None: a save or an automatic hit, which they never reach), their `flat`
+    dice added to the pool of their `damageType` (the hit's own by default) or thrown as a
+    pool of their own; returns them for their `times`."""
+    from . import blows as B
+
+    if hit is None or not amounts:
+        return []
+    mods = B.damage_mods(fight, actor, target, hit)
+    for name, mod in mods:
+        if not mod.flat:
+            continue
+        dtype = mod.damageType or amounts[0].type
+        pool = next((a for a in amounts if (a.type or "").lower() == (dtype or "").lower()), None)
+        if pool is None:
+            amounts.append(PoolAmount(max(0, mod.flat), 0, dtype, name))
+            continue
+        change = max(-pool.dice, mod.flat)
+        pool.dice += change
+        pool.added.append((name, change))
+    return mods
+
+
+def _times(fight: Fight, thrown: list[tuple[PoolAmount, str | None, int, str]],
+           mods: list[tuple[str, Any]]) -> list[tuple[PoolAmount, str | None, int, str]]:
+    """A modifier's `times` changes what the whole blow counted, rounded down once."""
+    from . import blows as B
+
+    if not any(mod.times is not None for _name, mod in mods):
+        return thrown
+    parts = [B.Part(points, amount.type, amount.name) for amount, _kind, points, _words in thrown]
+    B._times(fight, parts, mods)
+    return [(amount, kind, part.amount, words) for (amount, kind, _p, words), part in zip(thrown, parts)]
+
+
+def _thrown(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable[PoolAmount], tags: tuple[str, ...],
+            floor: int | None) -> list[tuple[PoolAmount, str | None, int, str]]:
     thrown: list[tuple[PoolAmount, str | None, int, str]] = []
     for amount in amounts:
         kind, ordinary = H.kind_for(fight, target, amount.type, tags)
@@ -130,6 +175,33 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
         if kind != ordinary:
             words += f"; {_kind(fight, ordinary)} becomes {_kind(fight, kind)} against {target.name}"
         thrown.append((amount, kind, points, words))
+    return thrown
+
+
+def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: Iterable[str],
+         style: Any, hit: Any = None) -> int:
+    """A blow in a style that takes initiative: thrown as usual (extra dice, soak by kind,
+    the minimum, automatic successes), and what it counts comes off the target's number
+    instead of their health (initiative_resource.take); no guard, no daze."""
+    from . import initiative_resource as IR
+
+    mods = with_modifiers(fight, actor, target, amounts, hit)
+    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
+    counted = sum(points for _a, _k, points, _w in thrown)
+    what = " and ".join(f"{amount.name} ({words})" for amount, _k, _p, words in thrown)
+    IR.take(fight, actor, target, counted, style, what)
+    return counted
+
+
+def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable[PoolAmount],
+            tags: Iterable[str] = (), hit: Any = None) -> int:
+    """Throws each pool of one blow for `target` and deals what it counts; returns what
+    landed in all (and checks whether the hit dazes). `hit` (blows.Hit) lets the damage
+    modifiers of an attack hit reach it."""
+    amounts = list(amounts)
+    over = D.threshold(fight, target)
+    mods = with_modifiers(fight, actor, target, amounts, hit)
+    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
     marks: list[int | None] = [None] * len(thrown)
     if H.per_blow(fight):
         landed_kinds = [kind for amount, kind, points, _ in thrown

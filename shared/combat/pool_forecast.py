@@ -58,8 +58,9 @@ class _Against:
     """What one target does to the damage pools thrown at it: its soak of the blow's kind,
     the attacker's minimum, and its guard against the type, each read once."""
 
-    def __init__(self, fight: Fight, actor: Combatant, target: Combatant, dtype: str | None, tags: tuple[str, ...]):
-        self.fight, self.target, self.dtype = fight, target, dtype
+    def __init__(self, fight: Fight, actor: Combatant, target: Combatant, dtype: str | None, tags: tuple[str, ...],
+                 guarded: bool = True):
+        self.fight, self.target, self.dtype, self.guarded_by_type = fight, target, dtype, guarded
         kind, _ordinary = H.kind_for(fight, target, dtype, tags)
         self.held = soak(fight, target, kind)
         self.floor = minimum(fight, actor)
@@ -68,7 +69,7 @@ class _Against:
     def mean(self, amount: PoolAmount) -> float:
         total = 0.0
         for n, p in _counted(self.fight, amount, self.held, self.floor).items():
-            landed = self.guarded.get(n)
+            landed = self.guarded.get(n) if self.guarded_by_type else n
             if landed is None:
                 landed = self.guarded[n] = E.adjust_for_type(self.fight, self.target, n, self.dtype)[0]
             total += p * landed
@@ -81,14 +82,15 @@ def damage_mean(fight: Fight, actor: Combatant, target: Combatant, amount: PoolA
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], dice: int, auto: int,
-           dtype: str | None, tags: tuple[str, ...] = ()) -> tuple[float, float]:
-    """(chance to hit, expected damage) of one pool attack on `target`."""
+           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True) -> tuple[float, float]:
+    """(chance to hit, expected damage) of one pool attack on `target`; `guarded=False`
+    leaves out resistance (what a taking blow takes, initiative_resource.py)."""
     size, _text = attack_pool(fight, actor, parts)
-    need, _words = needed(fight, target)
+    need, _words = needed(fight, target, actor)
     odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
     hit = odds.at_least(need)
     damage = 0.0
-    against = _Against(fight, actor, target, dtype, tags)
+    against = _Against(fight, actor, target, dtype, tags, guarded)
     for successes in range(need, len(odds.ranks) - 1):
         chance = odds.successes(successes)
         if chance:
@@ -121,9 +123,10 @@ def _forecast(target: Combatant, hit: float, damage: float) -> Forecast:
     return Forecast(target=target.id, hit=round(hit, 4), damage=round(damage, 3))
 
 
-def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
+def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
+              guarded: bool = True) -> list[Forecast] | None:
     """The menu's forecasts of a pool plan, or None for a plan no pool is thrown for (the
-    caller forecasts it as before)."""
+    caller forecasts it as before). `guarded=False`: the attacks' damage past no guard."""
     from .costs import amount_expr
     from .pool_actions import blow_tags, weapon_numbers
 
@@ -132,12 +135,12 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
         if plan.kind == "weapon":
             parts, (dice, auto) = weapon_numbers(fight, actor, plan)
             out.append(_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
-                                             blow_tags(fight, plan.row))))
+                                             blow_tags(fight, plan.row), guarded)))
         elif plan.kind == "entry" and plan.mechanics.attackRoll and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
             out.append(_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
-                                             mech.damageType, blow_tags(fight, mech=mech))))
+                                             mech.damageType, blow_tags(fight, mech=mech), guarded)))
         elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
@@ -156,7 +159,7 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                     continue
                 dice, auto = P.count(action_damage(step, fight, actor))
                 h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
-                              blow_tags(fight, action=step))
+                              blow_tags(fight, action=step), guarded)
                 hit, damage = max(hit, h), damage + d
             if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
                 return None

@@ -7,8 +7,10 @@ blow, melee or ranged, the budget it was paid from) and `matches`, the moment ru
 spec/combat-3 "Windows" (`on`, `against`, `for`/`within`, `seesSource`, `blow`) and
 mechanics-2 (`by: "self"`, `weapon`, `names`, `budget`).
 
-Without a board everyone sees everyone and every distance (`range`, `within`) is in
-reach, as the spec says of a fight without a board.
+On a board the answer must also reach (board/answers.py): its own `range` to whom it lands
+on (the source, the one the moment concerns, a faller), `within` to the creature it
+protects, and `seesSource` a line of sight to the source. Without a board everyone sees
+everyone and every distance is in reach, as the spec says of a fight without a board.
 """
 
 from __future__ import annotations
@@ -129,6 +131,65 @@ def _hit_narrowing(reaction: Any, spec: Any, origin: Origin) -> bool:
 def matches(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
             target: Combatant | None, aimed: list[Combatant], harmed: list[str], origin: Origin | None) -> bool:
     """Whether `answer`'s moment `spec` answers this window for `holder`."""
+    if not _moment_rule(fight, holder, answer, spec, moment, source, target, aimed, harmed, origin):
+        return False
+    return fight.state.board is None or _on_board(fight, holder, answer, spec, moment, source, target, aimed)
+
+
+def fallers_answered(fight: Fight, holder: Combatant, answer: Answer, fallers: list[Combatant]) -> list[Combatant]:
+    """The fallers a `falls` answer may land on: on its target side and in its range,
+    nearest first (1.124)."""
+    from .board.answers import nearest_first, reaches
+    from .options import targets_for
+
+    side = {c.id for c in targets_for(fight, holder, answer.plan.targets_side)}
+    eligible = [f for f in fallers if f.id in side and reaches(fight, holder, answer.plan, f)]
+    return nearest_first(fight, holder, eligible)
+
+
+def _lands_on(answer: Answer, moment: str, holder: Combatant, source: Combatant | None, target: Combatant | None,
+              threatened: list[Combatant]) -> list[Combatant]:
+    """Whom the answer lands on, for its range: none for a self answer or a chosen one
+    (its choices are filtered instead)."""
+    plan = answer.plan
+    if (plan.kind == "entry" and plan.mechanics.targets == "self") or (plan.kind == "action" and plan.action.self_):
+        return []
+    at = getattr(answer.reaction, "at", None) or "source"
+    if at == "chosen" or moment == "falls":
+        return []
+    if at == "source" or moment in ("used", "turn-start"):
+        return [source] if source is not None else []
+    if moment == "aimed":
+        return threatened
+    if moment == "hit":
+        return [target] if target is not None else []
+    return []
+
+
+def _on_board(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
+              target: Combatant | None, aimed: list[Combatant]) -> bool:
+    from .board.answers import reaches, sees, within
+
+    if getattr(spec, "seesSource", None) and source is not None and not sees(fight, holder, source):
+        return False
+    for_ = getattr(spec, "for_", None) or "self"
+    threatened: list[Combatant] = []
+    if moment == "aimed" and source is not None:
+        threatened = [t for t in aimed if t.side != source.side and t.side == holder.side
+                      and (for_ != "ally" or t.id != holder.id)]
+        if for_ == "self":
+            threatened = [t for t in threatened if t.id == holder.id]
+        threatened = [t for t in threatened if within(fight, holder, answer.plan, spec, t)]
+        if not threatened:
+            return False
+    if moment == "hit" and for_ != "self" and target is not None and not within(fight, holder, answer.plan, spec, target):
+        return False
+    landing = _lands_on(answer, moment, holder, source, target, threatened)
+    return not landing or any(reaches(fight, holder, answer.plan, c) for c in landing)
+
+
+def _moment_rule(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
+                 target: Combatant | None, aimed: list[Combatant], harmed: list[str], origin: Origin | None) -> bool:
     if spec.on != moment:
         return False
     if moment in ("used", "aimed", "hit", "harmed") and origin is not None and not _against(spec, origin):
@@ -163,4 +224,6 @@ def matches(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: 
         if source is None or source.id == holder.id:
             return False
         return (source.side != holder.side) == answer.harmful()
+    if moment == "falls":
+        return bool(fallers_answered(fight, holder, answer, aimed))
     return False

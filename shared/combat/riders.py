@@ -166,10 +166,23 @@ def rider_parts(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *
     """The clause each qualifying rider adds to this hit (rolled now, marked used for its
     period), to be dealt with the blow's other parts. `rolled` is False for an automatic
     hit (no roll, so no advantage)."""
+    from .actions import roll_damage
+
+    parts: list[Part] = []
+    for name, expr, dtype in fired(fight, actor, target, blow, rolled=rolled):
+        total, text = roll_damage(fight, expr, blow.critical)
+        parts.append(Part(total, dtype, name, text))
+    return parts
+
+
+def fired(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *,
+          rolled: bool = True) -> list[tuple[str, Any, str | None]]:
+    """(name, amount, damage type) of each rider that fires on this hit, marked used for its
+    period and logged; a pool fight throws each amount as a damage pool of its own."""
     if fight.state.outcome or target.out:
         return []
     mode = last_attack_mode(fight, actor) if rolled else "normal"
-    parts: list[Part] = []
+    out: list[tuple[str, Any, str | None]] = []
     for item in carried(fight, actor):
         rider = item.rider
         once = _get(rider, "oncePer")
@@ -179,14 +192,12 @@ def rider_parts(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *
         reason = _when_ok(fight, actor, _get(rider, "when"), mode)
         if reason is None:
             continue
-        parts.append(_fire(fight, actor, target, item, blow, mark, once, reason))
-    return parts
+        out.append(_fire(fight, actor, target, item, blow, mark, once, reason))
+    return out
 
 
 def _fire(fight: Fight, actor: Combatant, target: Combatant, item: Carried, blow: Blow, mark: str,
-          once: str, reason: str) -> Part:
-    from .actions import roll_damage
-
+          once: str, reason: str) -> tuple[str, Any, str | None]:
     # Marks of finished periods are dropped so the record stays small.
     current = {_period_of(_period_mark(fight, "turn", "")), _period_of(_period_mark(fight, "round", ""))}
     actor.riders_used = [m for m in actor.riders_used if _period_of(m) in current] + [mark]
@@ -199,5 +210,4 @@ def _fire(fight: Fight, actor: Combatant, target: Combatant, item: Carried, blow
     why = f" {reason}" if reason else ""
     fight.emit("rider", f"{item.name} adds {expr} to {actor.name}'s hit on {target.name}{why} "
                f"(once a {once}).", actor=actor.id, target=target.id, rider=item.key)
-    total, text = roll_damage(fight, expr, blow.critical)
-    return Part(total, dtype, item.name, text)
+    return item.name, expr, dtype

@@ -92,7 +92,8 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
             continue
         cid, cname = _unique(name, taken)
         c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
-                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]))
+                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]),
+                      own_spends=member.get("ownSpends") is True)
         # Conditions the sheet already holds come into the fight as they are: no clock, no
         # source, and they stay on the sheet when the fight ends.
         for cid_held in (c.sheet.get("live") or {}).get("conditions") or []:

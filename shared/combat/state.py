@@ -92,6 +92,8 @@ class Combatant(Record):
     concentration: Concentration | None = None
     dodging: bool = False
     helped_by: str | None = None
+    #: `help.beside` on a board: the help applies only against these opponents.
+    help_against: list[str] | None = None
     riders_used: list[str] = Field(default_factory=list)
     spent: dict[str, int] = Field(default_factory=dict)
     #: `combat.spendLimits` maxima ("<per>:<pool>"), read once when the fight starts.
@@ -100,8 +102,22 @@ class Combatant(Record):
     #: An action a `delays` condition held back until the start of the holder's next turn
     #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
     delayed: dict[str, Any] | None = None
+    #: On a board: the cell `[x, y]` the combatant stands on (board/battlefield.py).
+    position: list[int] | None = None
+    #: On a board: cells of movement left this turn.
+    movement: int = 0
+    #: On a board: took Disengage this turn (nobody strikes at them walking away).
+    disengaged: bool = False
     #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).
     dazed: dict[str, Any] | None = None
+    #: Initiative that attacks move (1.48): None while the number is above the crash line;
+    #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
+    crashed: int | None = None
+    #: "Choose my own symbol spends" (a player-controlled party member; symbol_choice.py).
+    own_spends: bool = False
+    #: Boost and setback dice symbol spends put on this combatant's next roll
+    #: (`{"boost": n, "setback": n}`; symbol_dice.py uses them up).
+    symbol_dice: dict[str, int] = Field(default_factory=dict)
 
 
 class Event(Record):
@@ -112,13 +128,16 @@ class Event(Record):
 
 
 class Pending(Record):
-    """Who must decide next: `actor` with `controller`; `window` when a window is open."""
+    """Who must decide next: `actor` with `controller`; `window` when a window is open;
+    `spend` when a roll left symbols the player chooses to spend themselves."""
 
     actor: str
     controller: Controller
     player: str | None = None
     decision: str
     window: dict[str, Any] | None = None
+    #: `decision == "spend"`: a player picks their own symbol spends (symbol_choice.py).
+    spend: dict[str, Any] | None = None
 
 
 class RulesetRef(Record):
@@ -144,6 +163,14 @@ class BattleState(Record):
     window_seconds: float | None = None
     #: Sheets of party members as the fight found them (an abandoned fight writes nothing).
     start_sheets: dict[str, Any] = Field(default_factory=dict)
+    #: The combat style the fight was started with (`classic`, `tactical`, ...).
+    style: str = "classic"
+    #: The board (board/grid.py `read_board`), kept only when the fight is on a board.
+    board: dict[str, Any] | None = None
+    #: Falls whose landing waits (board/falls.py): each `{"faller", "levels", "source",
+    #: "group"}`, held until the step that caused them is over and no window is open, then
+    #: asked about in order (a `falls` window per blow or effect, `group`).
+    falls: list[dict[str, Any]] = Field(default_factory=list)
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:

@@ -1,8 +1,8 @@
 """What this resolver does not resolve yet, said out loud instead of silently ignored.
 
-Owns: `refusals` (a fight of a kind the resolver cannot roll is refused, naming the kind)
-and `notes` (sentences logged when a fight starts for parts of the package that wait for
-machinery not built yet; none today). The package validator refuses keys the resolver
+Owns: `refusals` (what a symbol-pool fight does not throw yet, refused by name when it
+starts: symbol_support.py) and `notes` (sentences logged when a fight starts for parts of
+the package that wait for machinery not built yet; none today). The package validator refuses keys the resolver
 does not resolve, by name.
 """
 
@@ -13,20 +13,13 @@ from typing import Any
 from ..ruleset.package import Ruleset
 from .state import Combatant
 
-_KINDS = {
-    "symbol-pool": "symbol dice",
-}
-
 
 def refusals(ruleset: Ruleset) -> list[str]:
     kind = ruleset.combat.kind
-    if kind in _KINDS:
-        return [f"{ruleset.name} rolls its fights with {_KINDS[kind]} (combat.kind \"{kind}\"), which this "
-                "resolver does not roll yet; it resolves attack-vs-defense and dice-pool fights"]
-    if kind == "dice-pool":
-        from .pool_support import refusals as pool_refusals
+    if kind == "symbol-pool":
+        from .symbol_support import refusals as symbol_refusals
 
-        return pool_refusals(ruleset)
+        return symbol_refusals(ruleset)
     return []
 
 

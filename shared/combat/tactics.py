@@ -38,6 +38,10 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             current, top, _ = N.health(fight, actor)
             return (1.0 if top and current * 3 < top else 0.1), []
         return 0.0, []
+    if plan.style is not None:
+        from .pool_styles import score
+
+        return score(fight, actor, item)
     ranked: list[tuple[float, str]] = []
     for fc in option.forecasts:
         target = fight.state.combatant(fc.target)
@@ -55,6 +59,9 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             value += -dealt if friend else dealt
             if current + temp <= fc.damage and not friend:
                 value += 1.0
+        if fc.cost:
+            # What the opposing side's symbol spends would cost (symbol-pool).
+            value -= fc.cost
         if fc.heal is not None and friend:
             current, top, _ = N.health(fight, target)
             missing = top - current
@@ -87,12 +94,24 @@ def _applies(plan: Any) -> list[str]:
     return [a.condition for a in (getattr(source, "applies", None) or [])]
 
 
-def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str]]:
+def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
+    """(item, targets, cell): the pick, whom it is aimed at, and the cell an area is aimed
+    at (None off the board or for an option not aimed at a cell)."""
+    if fight.state.board is not None and actor.position is not None:
+        from .board.tactics import choose_on_board
+
+        return choose_on_board(fight, actor, menu)
+    item, targets = best_here(fight, actor, menu)
+    return item, targets, None
+
+
+def best_here(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str]]:
+    """The best option from where the actor is, or End turn when nothing is worth taking."""
     best: tuple[float, int] | None = None
     pick: tuple[MenuItem, list[str]] | None = None
     end = next(item for item in menu if item.plan.kind == "end")
     for i, item in enumerate(menu):
-        if item.plan.kind == "end":
+        if item.plan.kind in ("end", "move", "stand") or (item.option.board or {}).get("aim"):
             continue
         score, targets = _score(fight, actor, item)
         if score <= 0:

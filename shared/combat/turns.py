@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..dice import DiceExpr
 from . import effects as E
+from . import initiative_resource as IR
 from . import numbers as N
 from .creature_extras import refill_signature_points
 from .fight import Fight
@@ -72,6 +73,11 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
 
             parts.append(throw_initiative(fight, c))
             continue
+        if init.pool is not None and fight.combat.kind == "symbol-pool":
+            from .symbol_saves import throw_initiative as throw_symbols
+
+            parts.append(throw_symbols(fight, c))
+            continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
             r = fight.roll(DiceExpr.of(init.dice.count, init.dice.sides), initiative_mode(fight, c))
@@ -92,6 +98,8 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
     fight.state.order = [c.id for c in ranked]
     fight.emit("initiative", f"{announce}: " + "; ".join(parts) + ". Order: "
                + ", ".join(c.name for c in ranked) + ".", order=fight.state.order)
+    if IR.resource(fight) is not None:
+        IR.opening(fight)
 
 
 def _refill(fight: Fight, c: Combatant, per: str) -> None:
@@ -117,6 +125,8 @@ def begin_round(fight: Fight) -> None:
     state.round += 1
     if state.round > 1 and fight.combat.initiative.each == "round":
         roll_initiative(fight, announce=f"Initiative for round {state.round}")
+    elif state.round > 1 and IR.resource(fight) is not None:
+        IR.sort_order(fight)
     fight.emit("round", f"Round {state.round}.", round=state.round)
     for c in state.combatants:
         _refill(fight, c, "round")
@@ -129,12 +139,17 @@ def begin_turn(fight: Fight) -> None:
     if c is None:
         return
     _refill(fight, c, "turn")
+    if fight.state.board is not None:
+        from .board.battlefield import refill
+
+        refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
     c.riders_used = [r for r in c.riders_used if not r.startswith("turn:")]
     if c.dodging:
         c.dodging = False
     fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
+    IR.turn_begins(fight, c)
     from .menu_rules import announce_budgets
 
     announce_budgets(fight, c)
@@ -243,7 +258,10 @@ def check_outcome(fight: Fight) -> bool:
 
 def finish(fight: Fight) -> None:
     """Conditions the fight applied with a clock, `endsAfter` or concentration come off the
-    sheet, leaving nothing behind; concentration ends. Conditions without a clock stay."""
+    sheet, leaving nothing behind; concentration ends. Conditions without a clock stay.
+    Every initiative crash lifts (its condition waits for the crash, so it comes off here)."""
+    if IR.resource(fight) is not None:
+        IR.fight_over(fight)
     for c in fight.state.combatants:
         if c.concentration is not None:
             E.end_concentration(fight, c, reason="the fight is over")

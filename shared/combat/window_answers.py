@@ -3,9 +3,10 @@
 
 Owns: `take` (called by windows.answer inside `no_windows`) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
-miss (or keeps an aimed entry's damage off entirely, `noDamageFrom`), take a cancelling
-answer when it can stop what it answers, and score everything else (and signature
-actions) by the tactics' forecasts.
+miss (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
+an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
+what it answers, strike at someone walking away with the best swing, and score everything
+else (and signature actions) by the tactics' forecasts.
 """
 
 from __future__ import annotations
@@ -105,7 +106,12 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
                    f"on {plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
     before = {(c.id, id(h)) for c in fight.state.combatants for h in c.conditions}
     A.pay(fight, holder, plan)
-    resolving(fight, holder, plan, aim, lambda: A.perform(fight, holder, plan, aim))
+    # On a board the answer's own reach and range decide how it lands (board/attacks.py).
+    fight.aiming = plan
+    try:
+        resolving(fight, holder, plan, aim, lambda: A.perform(fight, holder, plan, aim))
+    finally:
+        fight.aiming = None
     if item.answer is not None and getattr(item.answer.reaction, "cancels", None):
         if _cancels(fight, holder, item, w):
             source = fight.get(w["source"])
@@ -161,12 +167,26 @@ def _keeps_damage_off(fight: Fight, item: WindowItem, w: dict[str, Any]) -> bool
     return False
 
 
+def _catches_fall(fight: Fight, item: WindowItem) -> bool:
+    """An answer that puts a `fallsSafely` condition on whom it lands on (Feather Fall)."""
+    rules = N.condition_rules(fight.ruleset)
+    for apply in getattr(item.answer.mechanics, "applies", None) or []:
+        rule = rules.get(apply.condition)
+        if rule is not None and getattr(rule, "fallsSafely", None):
+            return True
+    return False
+
+
 def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> tuple[WindowItem, list[str]]:
-    from .tactics import choose
+    from .tactics import best_here
 
     w = current(fight)
     assert w is not None
     pass_item = items[-1]
+    if w["moment"] == "leaves-reach":
+        from .board.opportunity import best_strike
+
+        return best_strike(items)
     scored: list[WindowItem] = []
     for item in items[:-1]:
         if item.answer is None:
@@ -178,8 +198,11 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
                 return item, []
             if w["moment"] in ("aimed", "used") and _keeps_damage_off(fight, item, w):
                 return item, []
+            if w["moment"] == "falls" and _catches_fall(fight, item):
+                # Every eligible faller, nearest first, up to the count (the menu's order).
+                return item, item.option.targets[:item.option.count]
         else:
             scored.append(item)
     end = pass_item
-    picked, targets = choose(fight, holder, scored + [end])
+    picked, targets = best_here(fight, holder, scored + [end])
     return picked, targets

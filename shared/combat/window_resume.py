@@ -12,7 +12,12 @@ window, then `aimed`, then the action itself (held at each hit that someone may 
      "from_seq", "before": [[holder, condition], ...], "harmed": [ids], "cancelled"?,
      "this_action": [[holder, condition], ...]}
 
-and the turn steps: `{"step": "next-turn"}` (a window between turns: the next turn
+(`"strike": true` and `"then": <the leaves-reach window>` for a strike at someone walking
+away, 1.243: only its hit is held, and the window carries on after it), the board's steps
+`{"step": "walk", "mover", "cells", "asked", "now", "paid", "from"}` (the rest of a walk a
+`leaves-reach` window held: `now` are those whose reach the next step leaves) and
+`{"step": "fall", "targets", "falls": [{"faller", "levels", "source"}]}` (landings a
+`falls` window held), and the turn steps: `{"step": "next-turn"}` (a window between turns: the next turn
 begins), `{"step": "turn-start-signature", "source"}` (after the `turn-start` window, the
 1.805 signature window) and `{"step": "turn"}` (the one whose turn it is acts).
 """
@@ -34,14 +39,19 @@ from .windows import open_window
 
 def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
     """Pays for a chosen option and resolves it through the windows it opens."""
-    plan = item.plan
-    record: dict[str, Any] = {
+    record = action_record(fight, actor, item.plan, targets)
+    A.pay(fight, actor, item.plan)
+    continue_action(fight, record)
+
+
+def action_record(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], *,
+                  stage: str = "used") -> dict[str, Any]:
+    """A new action step's record, before anything is paid."""
+    return {
         "step": "action", "actor": actor.id, "plan": plan_to_json(plan), "targets": [t.id for t in targets],
-        "stage": "used", "cursor": None, "from_seq": fight.state.seq,
+        "stage": stage, "cursor": None, "from_seq": fight.state.seq,
         "before": sorted([c.id, h.id] for c in fight.state.combatants for h in c.conditions), "harmed": [],
     }
-    A.pay(fight, actor, plan)
-    continue_action(fight, record)
 
 
 _OPENS_USE = ("weapon", "entry", "action", "sequence")
@@ -70,7 +80,8 @@ def continue_action(fight: Fight, record: dict[str, Any]) -> None:
             record["cursor"] = None
         elif stage == "harmed":
             record["stage"] = "after"
-            if not record.get("cancelled"):
+            # A strike at someone walking away is held only on its hit (1.243).
+            if not record.get("cancelled") and not record.get("strike"):
                 record["harmed"] = _harmed_since(fight, record["from_seq"])
                 if record["harmed"]:
                     open_window(fight, "harmed", actor, None, record, what=what)
@@ -84,11 +95,14 @@ def _perform(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]
     scratch["acting"] = actor.id
     scratch["applied"] = set()
     fight.step = record
+    # On a board the option's own reach and range decide how it lands (board/attacks.py).
+    fight.aiming = plan
     try:
         cursor = record.get("cursor")
         A.perform(fight, actor, plan, targets, dict(cursor) if cursor is not None else None)
     finally:
         fight.step = None
+        fight.aiming = None
         scratch["acting"] = None
         # Conditions put on again by this action keep their own endings until the next one.
         record.setdefault("applied", []).extend(sorted([h, c] for h, c in scratch["applied"]))
@@ -123,6 +137,12 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
         if held is not None:
             E.remove_condition(fight, holder, held, reason="the action is over")
     check_outcome(fight)
+    then = record.get("then")
+    if then is not None:
+        # A strike made in a `leaves-reach` window: that window carries on now.
+        from .windows import carry_on
+
+        carry_on(fight, then)
 
 
 def resume(fight: Fight, w: dict[str, Any]) -> None:
@@ -137,6 +157,14 @@ def resume(fight: Fight, w: dict[str, Any]) -> None:
         advance_pointer(fight)
     elif step == "turn-start-signature":
         signature_at_turn_start(fight, fight.get(record["source"]))
+    elif step == "walk":
+        from .board.movement import resume_walk
+
+        resume_walk(fight, record)
+    elif step == "fall":
+        from .board.falls import land_all
+
+        land_all(fight, record)
     # "turn": the one whose turn it is acts next; the driver carries on.
 
 

@@ -7,6 +7,10 @@ asking a `cannot-react` holder; the window's menu (the answers the asked combata
 take, and Pass, option id `"pass"`, always valid and free); an answer or a Pass; and
 closing it, which hands the `resume` continuation to `window_resume.resume`.
 
+Every moment goes through here, the board's too: `leaves-reach` (someone walking out of
+an enemy's reach; the asked striker's menu is board/opportunity.py's) and `falls`
+(board/falls.py holds a fall's landing and opens it).
+
 One window at a time, never a stack: an answer is resolved inside `no_windows`, so
 nothing it does opens another. A window that opens deep inside a step raises `Held`,
 which the driver (engine.py) catches; everything the step did before stays done and the
@@ -22,11 +26,11 @@ from typing import Any, Iterator
 from . import numbers as N
 from .fight import Fight
 from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
-from .reactions import Answer, Origin, held_answers, matches, moments, origin_of
+from .reactions import Answer, Origin, fallers_answered, held_answers, matches, moments, origin_of
 from .state import Combatant, Pending
 
-#: Moments an entry or creature action names; the other two are opened by the fight itself.
-ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "turn-start")
+#: Moments an entry or creature action names; the others are opened by the fight itself.
+ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "falls", "turn-start")
 #: Signature windows: between two turns, and (1.805) as an opposing side's turn starts.
 SIGNATURE_MOMENTS = ("between-turns", "starts-turn")
 
@@ -103,7 +107,8 @@ def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str,
     if plan.kind == "action" and plan.action.self_:
         return [holder.id]
     at = getattr(answer.reaction, "at", None) or "source"
-    if at == "chosen":
+    if at == "chosen" or w["moment"] == "falls":
+        # A `falls` answer lands on the fallers chosen (1.124).
         return None
     if at == "source":
         return [source.id] if source is not None else []
@@ -140,7 +145,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
             continue
         fixed = _fixed_targets(fight, holder, answer, w, source, target, aimed)
         if fixed is None:
-            choices = targets_for(fight, holder, plan.targets_side)
+            choices = _choices(fight, holder, answer, moment, aimed)
             count = _target_count(plan)
             if count and not choices:
                 continue
@@ -157,6 +162,16 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
                         text=f"answers {moment}" + (f" on {', '.join(c.name for c in reach)}" if fixed else ""))
         items.append(WindowItem(option, plan, answer=answer, fixed=list(fixed or [])))
     return items
+
+
+def _choices(fight: Fight, holder: Combatant, answer: Answer, moment: str, aimed: list[Combatant]) -> list[Combatant]:
+    """Whom a chosen answer may land on: the fallers it may catch (nearest first, which is
+    the default pick up to its count), or anyone on its side within its range."""
+    if moment == "falls":
+        return fallers_answered(fight, holder, answer, aimed)
+    from .board.answers import reaches
+
+    return [c for c in targets_for(fight, holder, answer.plan.targets_side) if reaches(fight, holder, answer.plan, c)]
 
 
 def _label(fight: Fight, plan: Plan) -> str:
@@ -210,6 +225,10 @@ def _items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowIte
         return []
     if w["moment"] in SIGNATURE_MOMENTS:
         return _signature_items(fight, holder, w)
+    if w["moment"] == "leaves-reach":
+        from .board.opportunity import strike_items
+
+        return strike_items(fight, holder, w)
     return _answer_items(fight, holder, w)
 
 
@@ -225,7 +244,26 @@ _OPENING = {
     "turn-start": "{source} starts their turn",
     "between-turns": "between turns, signature actions may be bought",
     "starts-turn": "{source}'s turn begins; signature actions may be bought",
+    "falls": "{aimed} {falls}",
 }
+
+
+def _opening(fight: Fight, moment: str, w: dict[str, Any], source: Combatant | None, target: Combatant | None,
+             what: str) -> str:
+    names = {cid: fight.get(cid).name for cid in fight.state.order if fight.state.combatant(cid)}
+    asked = [fight.get(c).name for c in w["asking"]]
+    resume = w["resume"]
+    if moment == "leaves-reach":
+        x, y = source.position
+        return (f"{source.name} walks out of {', '.join(asked)}'s reach at {x}, {y}; the fight waits for "
+                f"{'their' if len(asked) > 1 else 'that'} answer.")
+    fallers = resume.get("targets") or []
+    aimed = ", ".join(names.get(t, t) for t in fallers)
+    harmed = ", ".join(names.get(t, t) for t in resume.get("harmed") or [])
+    moment_text = _OPENING[moment].format(source=source.name if source else "", what=what or "it",
+                                          target=target.name if target else "", aimed=aimed, harmed=harmed,
+                                          falls="fall" if len(fallers) > 1 else "falls")
+    return f"The fight waits: {moment_text}. Asked in turn: {', '.join(asked)}."
 
 
 def open_window(fight: Fight, moment: str, source: Combatant | None, target: Combatant | None,
@@ -243,13 +281,7 @@ def open_window(fight: Fight, moment: str, source: Combatant | None, target: Com
     if not asking:
         return
     w["asking"] = asking
-    names = {cid: fight.get(cid).name for cid in fight.state.order if fight.state.combatant(cid)}
-    aimed = ", ".join(names.get(t, t) for t in resume.get("targets") or [])
-    harmed = ", ".join(names.get(t, t) for t in resume.get("harmed") or [])
-    moment_text = _OPENING[moment].format(source=source.name if source else "", what=what or "it",
-                                          target=target.name if target else "", aimed=aimed, harmed=harmed)
-    fight.emit("window", f"The fight waits: {moment_text}. Asked in turn: "
-               f"{', '.join(fight.get(c).name for c in asking)}.", window=w["id"], moment=moment,
+    fight.emit("window", _opening(fight, moment, w, source, target, what), window=w["id"], moment=moment,
                asking=list(asking), source=w["source"], target=w["target"])
     _ask(fight, w)
     raise Held()
@@ -275,11 +307,30 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
     assert w is not None
     holder = fight.get(w["asking"][0])
     if item.option.id == "pass":
-        fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
+        if w["moment"] == "leaves-reach":
+            fight.emit("pass", f"{holder.name} lets {fight.get(w['target']).name} go.", actor=holder.id,
+                       target=w["target"], window=w["id"])
+        else:
+            fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
+    elif w["moment"] == "leaves-reach":
+        from .board.opportunity import strike
+
+        # The strike is an attack of its own (held on its hit, 1.243); it carries the
+        # window on when it is over.
+        w["asking"].pop(0)
+        fight.state.pending = None
+        strike(fight, holder, item, w)
+        return
     else:
         with no_windows(fight):
             take(fight, holder, item, targets, w)
     w["asking"].pop(0)
+    carry_on(fight, w)
+
+
+def carry_on(fight: Fight, w: dict[str, Any]) -> None:
+    """After an answer: the next in `asking` who has something to take is asked; when none
+    is left the window closes and the step it held resumes (which may raise `Held`)."""
     if w["resume"].get("cancelled"):
         w["asking"].clear()
     while w["asking"] and not fight.state.outcome:
@@ -310,7 +361,10 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     # The one-attack conditions are gathered again when the held roll is checked again.
     kept, fight.after_attack = fight.after_attack, []
     label = N.defense_label(fight.ruleset)
-    what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({roll.get('total')} against {label} {roll.get('defense')})"
+    total = roll.get("total")
+    # A pool's throw is its successes (pool_attack.py).
+    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") else total
+    what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
     step["cursor"] = None
     fight.after_attack = kept
@@ -328,6 +382,11 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
         fight.emit("attack", f"{actor.name}'s {what}: {total} against {target.name}'s {label} {defense} now, "
                    f"{verdict}.", actor=actor.id, target=target.id, total=total, defense=defense, hit=hit,
                    recheck=True)
+    regather(fight, actor, target)
+    return hit, bool(held.get("critical")) and hit
+
+
+def regather(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """The one-attack conditions a held attack uses, gathered again as it resumes."""
     fight.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
         (target.id, h) for h in target.conditions if h.ends_after == "attacked"]
-    return hit, bool(held.get("critical")) and hit

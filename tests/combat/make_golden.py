@@ -15,7 +15,10 @@ Fights (the package, the party, the foes and the seed):
   5e             ../shared/data/upstream/ruleset-5e-2014.example.json with tests/combat/fixtures/5e-*.json
   gravewatch     ../shared/data/upstream/gravewatch.json with tests/combat/fixtures/gravewatch-*.json
                  (Ada and Tobin against a Grave-rat swarm and a Hollow warden: a dice-pool fight)
-The last three are skipped (and say so) when ../shared/data/upstream is not here.
+  dockside       tests/combat/fixtures/dockside.json (our own Genesys-like symbol-pool package: the
+                 spec's `symbols` example, initiative thrown as a pool, dazing hits) with
+                 tests/combat/fixtures/dockside-*.json (Juno and Ada against a Dock bruiser and two Gulls)
+Ember Roads, 5e and Gravewatch are skipped (and say so) when ../shared/data/upstream is not here.
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ FIGHTS = [
                 FIXTURES / "5e-foes.json", seed=3),
     GoldenFight("gravewatch", UPSTREAM / "gravewatch.json", FIXTURES / "gravewatch-party.json",
                 FIXTURES / "gravewatch-foes.json", seed=1),
+    GoldenFight("dockside", FIXTURES / "dockside.json", FIXTURES / "dockside-party.json",
+                FIXTURES / "dockside-foes.json", seed=2),
 ]
 
 REGENERATE = "python3 tests/combat/make_golden.py"

@@ -10,7 +10,8 @@ import pytest
 from shared.combat import start_battle
 from shared.combat.setup import SetupError
 from shared.combat.state import BattleState
-from tests.combat.kit import Bout, ruleset
+from shared.ruleset import validate_package
+from tests.combat.kit import Bout, add_condition, ruleset
 from tests.combat.pool_kit import bout, juno, pool_package
 
 AXE = "attack:gear:road-axe"
@@ -168,15 +169,94 @@ def test_a_save_is_thrown_as_a_pool_against_successes_needed():
     ]
 
 
-def test_what_a_pool_fight_does_not_resolve_yet_is_refused_by_name():
+def test_a_rolled_damage_modifier_is_refused_by_name_in_a_pool_fight():
     pkg = pool_package()
-    pkg["combat"]["initiative"] = {"pool": {"abilityMod": "wits"}, "plus": 1,
-                                   "resource": {"base": 3, "styles": [{"id": "press", "label": "Press", "takes": {"gain": 1}}]}}
-    with pytest.raises(SetupError) as refused:
-        start_battle(ruleset(pkg), [juno()], [{"creature": "rat"}])
-    assert str(refused.value).endswith(
-        'Test Roads is a "dice-pool" fight, and "initiative.resource" (initiative that attacks move, Capability API '
-        '1.48) is not resolved yet')
+    pkg["schemaVersion"], pkg["capabilityApi"] = 2, {"major": 1, "minor": 150}
+    add_condition(pkg, "raging", "Raging", modifiers=[{"to": "damage", "dice": "1d4"}])
+    _pkg, problems = validate_package(pkg)
+    assert problems.lines() == [
+        'combat.conditions[1].modifiers[0].dice: a "dice-pool" fight adds or takes away dice, so a modifier to '
+        'damage is a "flat" number, not rolled "dice"']
+
+
+def test_a_contest_throws_both_sides_checks_as_pools():
+    pkg = pool_package()
+    pkg["sheet"]["live"]["conditions"].append({"id": "held", "label": "Held"})
+    pkg["combat"]["checks"] = [{"id": "brawn", "label": "Muscle", "value": {"abilityMod": "brawn"}}]
+    pkg["combat"]["contests"] = [{"id": "grab", "label": "Grab", "budget": "act", "attacker": {"checks": ["brawn"]},
+                                  "defender": {"checks": ["brawn"]}, "onWin": {"applies": [{"condition": "held"}]}}]
+    pkg["catalogs"][0]["entries"][0]["creature"]["checks"] = {"brawn": 2}
+    b = bout(pkg, [6, 6, 1, 1, 7, 9, 3, 8, 2])
+    # 3 dice at 7+ against 2: P(more successes) = .432 x .36 + .288 x .84 + .064 x 1.
+    assert b.options("juno")["contest:grab"].forecasts[0].win == 0.4614
+    assert b.choose("juno", "contest:grab", "rat")[:2] == [
+        "Juno tries Grab on Rat: 3 dice (Muscle 3): 7, 9, 3 → 2 successes with Muscle against 2 dice (Muscle 2): "
+        "8, 2 → 1 success with Muscle, and wins.",
+        "Rat is Held.",
+    ]
+    assert b.dice_left() == 0
+
+
+def test_damage_modifiers_of_conditions_are_dice_added_to_the_hit():
+    pkg = pool_package()
+    pkg["schemaVersion"], pkg["capabilityApi"] = 2, {"major": 1, "minor": 150}
+    add_condition(pkg, "raging", "Raging", modifiers=[{"to": "damage", "flat": 2}])
+    add_condition(pkg, "scorched", "Scorched", modifiers=[{"to": "damage-taken", "flat": 1, "damageType": "fire"}])
+    b = bout(pkg, [6, 6, 1, 1, 7, 9, 3, 6, 6, 1, 6, 7])
+    b.put("juno", "raging")
+    b.put("rat", "scorched")
+    # Raging adds two dice to the axe's pool; Scorched's fire die is a pool of its own kind
+    # (a tear, which the rat does not soak).
+    assert b.choose("juno", AXE, "rat")[1:5] == [
+        "Road axe (3 dice (1 + 2 (Raging)) against 6: 6, 6, 1 → 2 successes, Rat soaks 1 die (Rat's own soak): "
+        "6 → 1 success, 1 left) deals 1 damage to Rat.",
+        "Rat has 2 of 3 Harm.",
+        "Scorched (1 die against 6: 7 → 1 success) deals 1 fire damage to Rat.",
+        "Rat has 1 of 3 Harm.",
+    ]
+    assert b.dice_left() == 0
+
+
+def test_a_rider_is_a_damage_pool_of_its_own_with_no_extra_dice_from_the_hit():
+    pkg = pool_package()
+    pkg["sheet"]["lists"].append({"id": "knacks", "label": "Knacks", "section": "about", "maxItems": 4,
+                                  "columns": [{"id": "name", "label": "Name", "type": "text", "maxLength": 40}]})
+    pkg["catalogs"].append({"id": "tricks", "label": "Tricks", "holds": "rows", "feeds": ["knacks"], "entries": [
+        {"id": "sly", "label": "Sly strike", "summary": "An extra cut on the first hit of a turn.",
+         "rows": [{"list": "knacks", "values": {"name": "Sly strike"}}],
+         "mechanics": {"kind": "rider", "rider": {"on": "hit", "oncePer": "turn", "amount": {"dice": "2d10", "flat": 1},
+                                                  "type": "fire"}}}]})
+    sly = juno()
+    sly["sheet"]["lists"]["knacks"] = [{"name": "Sly strike", "_catalog": "tricks/sly"}]
+    b = bout(pkg, [6, 6, 1, 1, 7, 8, 9, 6, 6, 1, 7, 1], party=[sly])
+    assert b.choose("juno", AXE, "rat")[1:6] == [
+        "Sly strike adds 2d10+1 to Juno's hit on Rat (once a turn).",
+        "Road axe (2 dice (1 + 1 from the hit) against 6: 6, 6 → 2 successes, Rat soaks 1 die (Rat's own soak): "
+        "1 → no successes, 2 left) deals 2 damage to Rat.",
+        "Rat has 1 of 3 Harm.",
+        "Sly strike (2 dice against 6: 7, 1 → 1 success, + 1 automatic = 2) deals 2 fire damage to Rat.",
+        "Rat has 0 of 3 Harm.",
+    ]
+    assert b.dice_left() == 0
+
+
+def test_a_pool_attack_holds_for_a_hit_window_and_is_checked_again():
+    pkg = pool_package()
+    add_condition(pkg, "braced", "Braced", modifiers=[{"to": "defense", "flat": 2}])
+    shell = pkg["catalogs"][0]["entries"][1]["creature"]
+    shell["actions"].append({"id": "brace", "name": "Brace", "budget": "act", "self": True,
+                             "reaction": {"on": "hit"}, "applies": [{"condition": "braced", "duration": {"rounds": 1}}]})
+    b = bout(pkg, [6, 6, 1, 1, 7, 8, 3], "shell")
+    assert b.choose("juno", AXE, "shell")[-1] == (
+        "The fight waits: Juno's Road axe (2 successes against Defense 1) hits Shell. Asked in turn: Shell.")
+    b.state = BattleState.model_validate(b.state.model_dump(mode="json"))
+    assert b.choose("shell", "action:brace")[:4] == [
+        "Shell answers with Brace.",
+        "Shell uses Brace on Shell.",
+        "Shell is Braced for 1 round.",
+        "Juno's Road axe: 2 successes against Shell's Defense 3 now, now misses.",
+    ]
+    assert b.dice_left() == 0
 
 
 # ---------------------------------------------------------------------------
@@ -233,11 +313,22 @@ def test_initiative_thrown_as_a_pool_is_its_successes_plus_plus():
     assert b.dice_left() == 0
 
 
-def test_a_reaction_that_answers_a_hit_before_its_damage_is_refused_in_a_pool_fight():
-    pkg = pool_package()
-    shell = pkg["catalogs"][0]["entries"][1]["creature"]
-    shell["actions"].append({"id": "snap", "name": "Snap shut", "budget": "act", "self": True,
-                             "reaction": {"on": "hit"}, "applies": [{"condition": "dazed", "duration": {"rounds": 1}}]})
-    with pytest.raises(SetupError) as refused:
-        start_battle(ruleset(pkg), [juno()], [{"creature": "rat"}])
-    assert 'answers a hit before its damage (reaction "on": "hit", Capability API 1.46)' in str(refused.value)
+def test_cover_on_a_board_adds_to_the_successes_a_pool_blow_needs():
+    """spec/combat-2 "dice-pool": defense is the successes needed, plus cover; board/attacks.py
+    gives the cover (a target standing in forest has half cover, `cover.bonus` 1)."""
+    from shared.combat.engine import start_battle
+    from shared.combat.fight import Fight
+    from shared.combat.pool_attack import needed
+
+    pkg = pool_package(distance={"label": "m", "perCell": 1}, cover={"bonus": 1})
+    rs = ruleset(pkg)
+    party = [{**juno(), "position": [0, 0]}]
+    state, _events = start_battle(rs, party, [{"creature": "rat", "controller": "player", "position": [3, 0]}],
+                                  dice=[6, 6, 1, 1], board={"rows": ["...T", "...."]})
+    fight = Fight(rs, state)
+    rat, me = state.combatant(state.order[1]), state.combatant(state.order[0])
+    assert {rat.name, me.name} == {"Rat", "Juno"}
+    if me.name != "Juno":
+        rat, me = me, rat
+    assert needed(fight, rat) == (2, "Defense 2")
+    assert needed(fight, rat, me) == (3, "Defense 3 (+ 1 half cover)")

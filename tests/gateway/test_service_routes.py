@@ -83,5 +83,7 @@ def test_battle_demo_plays_to_an_outcome():
     lines = done.stdout.splitlines()
     assert any(line.startswith("  [p1] juno chooses ") for line in lines)
     assert any(line.startswith("  [p2] wren chooses ") for line in lines)
-    assert "Outcome: victory after 3 round(s)." in lines
+    # The example ruleset declares distance, so the demo is fought on the marsh board.
+    assert any(" moves to " in line for line in lines)
+    assert "Outcome: defeat after 3 round(s)." in lines
     assert lines[lines.index("Final sheets:") + 1].startswith("  juno: ")

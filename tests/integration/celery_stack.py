@@ -4,7 +4,9 @@ Owns: the `stack` fixture: two `celery -A worker.app worker --pool=solo` subproc
 test Redis (`tests.redis_harness`), isolated by a key namespace of their own for the battle
 store and for every broker and result key; a short visibility timeout so a killed worker's
 message comes back within seconds; a client Celery app and a `BattleService` on the same
-store for the test side; and cleanup of every key and process at the end.
+store for the test side; `celery beat` on demand (the window sweeper's schedule); killing
+the worker that stopped at an armed request (`kill_armed`); and cleanup of every key and
+process at the end.
 """
 
 from __future__ import annotations
@@ -58,24 +60,50 @@ class Stack:
     workers: list[Worker] = field(default_factory=list)
 
     def start_worker(self, name: str) -> Worker:
+        worker = self._start(name, ["worker", "--pool=solo", "--concurrency=1", "-Q", "turns,director,llm",
+                                    "-n", f"{name}@%h", "--without-gossip", "--without-mingle",
+                                    "--without-heartbeat"], " ready.")
+        self.workers.append(worker)
+        return worker
+
+    def start_beat(self) -> Worker:
+        """`celery beat` sending the workers' schedule (the window sweeper every few
+        seconds); the caller stops it."""
+        return self._start("beat", ["beat", "-s", str(self.logs / "beat-schedule"),
+                                    "--pidfile", str(self.logs / "beat.pid")], "beat: Starting")
+
+    def _start(self, name: str, args: list[str], ready: str) -> Worker:
         log = self.logs / f"{name}.log"
         out = log.open("wb")
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--pool=solo",
-             "--concurrency=1", "-Q", "turns,director,llm", "-n", f"{name}@%h", "-l", "info",
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            [sys.executable, "-m", "celery", "-A", "worker.app", *args, "-l", "info"],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
         )
         out.close()
-        worker = Worker(name, process, log)
+        started = Worker(name, process, log)
         deadline = time.monotonic() + READY_TIMEOUT
-        while " ready." not in worker.text():
+        while ready not in started.text():
             if process.poll() is not None or time.monotonic() > deadline:
-                worker.stop()
-                raise RuntimeError(f"worker {name} did not start:\n{worker.text()[-3000:]}")
+                started.stop()
+                raise RuntimeError(f"{name} did not start:\n{started.text()[-3000:]}")
             time.sleep(0.1)
-        self.workers.append(worker)
-        return worker
+        return started
+
+    def kill_armed(self, request_id: str, timeout: float = 20.0) -> Worker:
+        """SIGKILLs the worker stopped before saving `request_id` (armed by touching
+        `crash_dir/<request id>.stop` before sending it); answers it, dead."""
+        pid_file = self.crash_dir / f"{request_id}.pid"
+        deadline = time.monotonic() + timeout
+        while not pid_file.exists() or not pid_file.read_text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no worker reached the save of {request_id}")
+            time.sleep(0.02)
+        victim = int(pid_file.read_text())
+        os.kill(victim, signal.SIGKILL)
+        killed = next(w for w in self.workers if w.process.pid == victim)
+        killed.process.wait(timeout=10)
+        self.workers.remove(killed)
+        return killed
 
     # -- battles -------------------------------------------------------------------------
     def create(self, battle_id: str, seed: int, controller: str = "player") -> int:

@@ -5,8 +5,6 @@ queues, and a worker killed in the middle of `battle.advance`."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import time
 from typing import Iterator
 
@@ -69,16 +67,7 @@ def _play(stack: Stack, battle: str, *, crash_at: int | None = None) -> None:
 def _crash_once(stack: Stack, battle: str, revision: int, choice: dict, request: str) -> None:
     (stack.crash_dir / f"{request}.stop").touch()
     pending = stack.advance(battle, revision, choice, request)
-    pid_file = stack.crash_dir / f"{request}.pid"
-    deadline = time.monotonic() + WAIT
-    while not pid_file.exists() or not pid_file.read_text():
-        assert time.monotonic() < deadline, "no worker reached the save"
-        time.sleep(0.02)
-    victim = int(pid_file.read_text())
-    os.kill(victim, signal.SIGKILL)
-    killed = next(w for w in stack.workers if w.process.pid == victim)
-    killed.process.wait(timeout=10)
-    stack.workers.remove(killed)
+    killed = stack.kill_armed(request, WAIT)
     assert stack.service.load(battle)[1] == revision, "the killed worker saved nothing"
     # The message comes back to the surviving worker after the visibility timeout.
     answer = pending.get(timeout=VISIBILITY + WAIT)

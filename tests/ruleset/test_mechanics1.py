@@ -126,18 +126,13 @@ def test_shield_parry_protection_and_guardian_reactions_validate():
         assert mech_problems(mech) == [], mech
 
 
-FALLS_REFUSED = ('catalogs[0].entries[0].mechanics.reaction.on: "on" value "falls" (Capability API 1.124) is not '
-                 'supported by marinara-battle yet: falling is not resolved yet (it needs the board), so no answer '
-                 'waits for a fall')
-
-
-def test_feather_fall_catching_five_is_refused_until_falling_exists():
-    # Falling is board work: the entry validates in every other respect and is refused by name.
+def test_feather_fall_catching_five_validates():
+    # The spec's Feather Fall for up to five fallers (1.124); falls are answered on a board.
     assert mech_problems({
         "kind": "buff", "targets": "ally", "targetCount": 5, "range": 60, "budget": "reaction",
         "cost": [{"pool": "luck", "amount": 1}], "reaction": {"on": "falls"},
         "applies": [{"condition": "feather_falling", "duration": {"rounds": 10}}],
-    }) == [FALLS_REFUSED]
+    }) == []
 
 
 def test_free_gives_and_standard_validate():
@@ -165,7 +160,7 @@ def test_save_against_succeeds_and_modes_validate():
     pkg = spells_package({
         "kind": "attack", "amount": {"dice": "2d6"}, "damageType": "poison",
         "save": {
-            "save": "con_save", "onSuccess": "half", "ignoresCover": True,
+            "save": "con_save", "onSuccess": "half",
             "against": {"damage": ["poison"]},
             "succeeds": {"immune": ["poison"], "conditionImmune": ["shaken"], "is": {"types": ["undead"]}},
             "modes": [{"is": {"types": ["undead"]}, "mode": "disadvantage"}],

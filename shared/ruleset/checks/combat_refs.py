@@ -152,7 +152,9 @@ def check_modifier(
             if catalog not in ids.catalogs:
                 problems.add([*path, "against", "casts", i], f'unknown catalog "{catalog}"')
     kind = get(pkg.combat, "kind")
-    if kind in POOL_KINDS and get(mod, "dice") is not None and get(mod, "to") in ("attacks", "saves", "checks"):
+    # A dice-pool hit's damage is dice too, so what a condition adds to it is a number of dice.
+    dice_counted = ("attacks", "saves", "checks") + (("damage", "damage-taken") if kind == "dice-pool" else ())
+    if kind in POOL_KINDS and get(mod, "dice") is not None and get(mod, "to") in dice_counted:
         problems.add(
             [*path, "dice"],
             f'a "{kind}" fight adds or takes away dice, so a modifier to {mod.to} is a "flat" number, not rolled "dice"',

@@ -30,14 +30,10 @@ EntryRef = Annotated[
 ActionName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 MOMENT_GATES: dict[str, str] = {"used": "1.44", "hit": "1.46", "falls": "1.124", "turn-start": "1.131"}
-#: Falling is board work that has not landed: nothing answers a fall yet (windows.py).
-FALLS_REASON = "falling is not resolved yet (it needs the board), so no answer waits for a fall"
 
 
 def _moment_gates(on: str) -> Iterable[Gate]:
-    if on == "falls":
-        yield Gate(("on",), MOMENT_GATES[on], unsupported=FALLS_REASON)
-    elif on in MOMENT_GATES:
+    if on in MOMENT_GATES:
         yield Gate(("on",), MOMENT_GATES[on])
 
 

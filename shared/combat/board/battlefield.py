@@ -1,0 +1,194 @@
+"""The fight as the board sees it: whether it is on a board, who stands where, how far
+each combatant may walk, and where everyone is set down when the fight starts.
+
+Owns: `on_board`, `grid`, `cell_of`, `walkers_for` (walls and occupied cells for one
+walker), `speed` and `allowance` (movement in the ruleset's unit and in cells, with the
+`speed` modifiers `flat` then `times`, and `speed-zero`), `refill` (movement comes back at
+the start of the holder's own turn) and `place` (starting positions: given ones are checked,
+everyone else is set down on the nearest free cell of their side's edge).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .. import numbers as N
+from ..state import Combatant
+from .grid import Grid, grid_of
+from .paths import Walkers
+from .units import allowance_cells, steps
+
+Cell = tuple[int, int]
+
+
+def on_board(fight: Any) -> bool:
+    return fight.state.board is not None
+
+
+def grid(fight: Any) -> Grid:
+    return grid_of(fight.state.board)
+
+
+def cell_of(c: Combatant) -> Cell:
+    return (c.position[0], c.position[1])
+
+
+def present(fight: Any) -> list[Combatant]:
+    """Everyone who takes up a cell (the fallen too; only those out of the fight do not)."""
+    return [c for c in fight.state.combatants if not c.out and c.position is not None]
+
+
+def standing_foes(fight: Any, c: Combatant) -> list[Combatant]:
+    return [o for o in present(fight) if o.side != c.side and not o.down]
+
+
+def walkers_for(fight: Any, c: Combatant) -> Walkers:
+    walls: set[Cell] = set()
+    occupied: set[Cell] = set()
+    for other in present(fight):
+        if other.id == c.id:
+            continue
+        occupied.add(cell_of(other))
+        if other.side != c.side and not other.down:
+            walls.add(cell_of(other))
+    keep: list[tuple[Cell, int]] = []
+    if "cannot-approach-source" in N.effects(fight, c):
+        for name, rule, held in N.rules_in_force(fight, c):
+            if "cannot-approach-source" in (rule.effects or []) and held is not None and held.source:
+                source = fight.state.combatant(held.source)
+                if source is not None and source.position is not None and not source.out:
+                    keep.append((cell_of(source), steps(cell_of(c), cell_of(source))))
+    return Walkers(walls=walls, occupied=occupied, keep_away=keep)
+
+
+def base_speed(fight: Any, c: Combatant) -> float:
+    """Walking speed in the ruleset's unit: `economy.movement` read from the sheet, or the
+    creature's own `speed`."""
+    block = c.block or {}
+    if c.kind == "block" or (block and block.get("speed") is not None):
+        if block.get("speed") is not None:
+            return float(block["speed"])
+    movement = fight.combat.economy.movement
+    if movement is None:
+        return 0.0
+    view = fight.view(c)
+    if view is not None:
+        return float(view.value(movement))
+    if movement.const is not None:
+        return float(movement.const)
+    return 0.0
+
+
+def speed(fight: Any, c: Combatant) -> float:
+    """Speed after the `speed` modifiers of conditions and levels: every `flat` change, then
+    every `times`. `speed-zero` makes it 0."""
+    if "speed-zero" in N.effects(fight, c):
+        return 0.0
+    value = base_speed(fight, c)
+    times = 1.0
+    for _name, rule, _held in N.rules_in_force(fight, c):
+        for mod in rule.modifiers or []:
+            if mod.to != "speed":
+                continue
+            if mod.flat is not None:
+                value += mod.flat
+            if mod.times is not None:
+                times *= mod.times
+    return max(0.0, value * times)
+
+
+def allowance(fight: Any, c: Combatant) -> int:
+    return allowance_cells(speed(fight, c), float(fight.combat.distance.perCell))
+
+
+def refill(fight: Any, c: Combatant) -> None:
+    """At the start of the holder's own turn: a full allowance, Disengage over."""
+    c.movement = allowance(fight, c)
+    c.disengaged = False
+
+
+def adjacent(a: Combatant, b: Combatant) -> bool:
+    return a.position is not None and b.position is not None and steps(cell_of(a), cell_of(b)) <= 1
+
+
+# ---------------------------------------------------------------------------
+# starting positions
+# ---------------------------------------------------------------------------
+
+
+def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> list[str]:
+    """Sets every combatant's `position`. `given` maps ids to the `[x, y]` their file gave
+    (a repeated foe's `position` is where its group starts). Returns the problems."""
+    problems: list[str] = []
+    taken: dict[Cell, str] = {}
+    wanted: list[tuple[Combatant, Cell | None]] = []
+    for c in combatants:
+        raw = given.get(c.id)
+        if raw is None:
+            wanted.append((c, None))
+            continue
+        if (not isinstance(raw, list | tuple) or len(raw) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
+            problems.append(f"{c.name}: a position is [x, y] in whole cells")
+            continue
+        cell = (raw[0], raw[1])
+        if not grid_.inside(*cell):
+            problems.append(f"{c.name}: {cell[0]}, {cell[1]} is off the {grid_.width} x {grid_.height} board")
+        elif grid_.solid(*cell):
+            problems.append(f"{c.name}: {cell[0]}, {cell[1]} is {grid_.terrain(*cell).label}, which nobody can stand on")
+        else:
+            wanted.append((c, cell))
+    if problems:
+        return problems
+    exact = {c.id for c, cell in wanted if cell is not None and not _group_start(c, given)}
+    for c, cell in wanted:
+        if cell is None or c.id not in exact:
+            continue
+        if cell in taken:
+            problems.append(f"{c.name}: {cell[0]}, {cell[1]} is already {taken[cell]}'s cell")
+            continue
+        taken[cell] = c.name
+        c.position = [cell[0], cell[1]]
+    if problems:
+        return problems
+    for c, cell in wanted:
+        if c.position is not None:
+            continue
+        start = cell if cell is not None else _edge_start(grid_, c.side)
+        found = _nearest_free(grid_, start, taken)
+        if found is None:
+            problems.append(f"{c.name}: no free cell is left on the board")
+            continue
+        taken[found] = c.name
+        c.position = [found[0], found[1]]
+    return problems
+
+
+def _group_start(c: Combatant, given: dict[str, Any]) -> bool:
+    return bool(given.get(f"{c.id}#group"))
+
+
+def _edge_start(grid_: Grid, side: str) -> Cell:
+    x = 0 if side == "party" else grid_.width - 1
+    return (x, grid_.height // 2)
+
+
+def _nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str]) -> Cell | None:
+    """The free, open cell nearest `start` (rings outward, row by row within a ring)."""
+    for ring in range(0, max(grid_.width, grid_.height) + 1):
+        for y in range(start[1] - ring, start[1] + ring + 1):
+            for x in range(start[0] - ring, start[0] + ring + 1):
+                if max(abs(x - start[0]), abs(y - start[1])) != ring:
+                    continue
+                if grid_.inside(x, y) and not grid_.solid(x, y) and (x, y) not in taken:
+                    return (x, y)
+    return None
+
+
+def distance_cells(a: Combatant, b: Combatant) -> int:
+    return steps(cell_of(a), cell_of(b))
+
+
+def ceil_half(n: int) -> int:
+    return math.ceil(n / 2)

@@ -1,0 +1,246 @@
+"""The menu on a board (spec/combat-3 "What the player sees", "Refusal reasons").
+
+Owns: `board_items` (the last pass over a menu drawn on a board: each option keeps only the
+targets it reaches and sees, and says per target whether it is a swing, a shot or a long
+shot, how far, and what cover the target has; an option with an area becomes an option
+aimed at a cell, listing the aim points that catch someone and whom each catches; Help
+with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
+options and Stand up are added), `caught` (whom an area aimed at a cell catches) and
+`check_aim` (the refusal for a cell an area cannot be aimed at).
+
+The screen computes nothing: every cell, cost, path, target and aim point is here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .. import numbers as N
+from ..fight import Refused
+from ..options import MenuItem
+from ..targeting import filter_targets, plan_source
+from . import battlefield as BF
+from .areas import aim_cells, aim_ok, cells_of
+from .attacks import cover_grade, votes
+from .movement import move_items, stand_item
+from .reach import OUT, LONG, SHOT, aim_at, span_of
+from .sight import TOTAL, sees
+from .units import say, to_cells
+
+_SPANNED = ("weapon", "entry", "action", "sequence", "contest")
+
+
+def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]:
+    if actor.position is None:
+        return items
+    body = [i for i in items if i.plan.kind != "end"]
+    ends = [i for i in items if i.plan.kind == "end"]
+    out: list[MenuItem] = []
+    spanned: list[tuple[MenuItem, Any]] = []
+    for item in body:
+        plan = item.plan
+        if plan.kind == "standard" and plan.standard == "help":
+            kept = _help_beside(fight, actor, item)
+            if kept is not None:
+                out.append(kept)
+            continue
+        if plan.kind == "shake-off":
+            if _shake_off_reaches(fight, actor, plan):
+                out.append(item)
+            continue
+        span = span_of(fight, actor, plan) if plan.kind in _SPANNED else None
+        if span is None or not item.option.targets or item.option.targets == [actor.id]:
+            out.append(item)
+            continue
+        spanned.append((item, span))
+        if span.area is not None and plan.kind in ("entry", "action"):
+            aimed = _area_item(fight, actor, item, span)
+            if aimed is not None:
+                out.append(aimed)
+            continue
+        kept = _in_reach(fight, actor, item, span)
+        if kept is not None:
+            out.append(kept)
+    # The Engine's tactics weigh every option from every cell it can walk to (tactics.py).
+    fight.board_spans = (actor.id, spanned)
+    out += move_items(fight, actor)
+    stand = stand_item(fight, actor)
+    if stand is not None:
+        out.append(stand)
+    return out + ends
+
+
+def _target_info(fight: Any, actor: Any, target: Any, kind: str, cells: int) -> dict[str, Any]:
+    info: dict[str, Any] = {"how": kind, "cells": cells, "distance": say(fight, cells)}
+    if kind in (SHOT, LONG, "swing") and target.side != actor.side:
+        grade = cover_grade(fight, actor, target)
+        if grade != "none":
+            info["cover"] = grade
+    notes = []
+    ranged = fight.combat.ranged
+    if ranged is not None and kind in (SHOT, LONG):
+        if kind == LONG and ranged.long == "disadvantage":
+            notes.append("a long shot: disadvantage")
+        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(actor, o) for o in BF.standing_foes(fight, actor)):
+            notes.append("an enemy in the adjacent cell: disadvantage")
+    if notes:
+        info["notes"] = notes
+    return info
+
+
+def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
+    g = BF.grid(fight)
+    here = BF.cell_of(actor)
+    option = item.option
+    kept: list[str] = []
+    info: dict[str, Any] = {}
+    for tid in option.targets:
+        target = fight.get(tid)
+        if target.position is None:
+            continue
+        cells = BF.distance_cells(actor, target)
+        bonus = 0
+        from .attacks import range_bonus
+
+        if target.id != actor.id:
+            bonus = range_bonus(fight, actor, target)
+        kind = aim_at(span, cells, bonus) if target.id != actor.id else "self"
+        if kind == OUT or (target.id != actor.id and not sees(g, here, BF.cell_of(target))):
+            continue
+        kept.append(tid)
+        info[tid] = _target_info(fight, actor, target, kind, cells)
+    if option.count and not kept:
+        return None
+    keep = set(kept)
+    new = option.model_copy(update={
+        "targets": kept, "count": min(option.count, len(kept)) if option.count else 0,
+        "forecasts": [f for f in option.forecasts if f.target in keep or f.target == actor.id],
+        "board": {"targets": info},
+    })
+    return MenuItem(new, item.plan)
+
+
+# ---------------------------------------------------------------------------
+# areas
+# ---------------------------------------------------------------------------
+
+
+def _area_source(plan: Any) -> tuple[Any, bool]:
+    source = plan.mechanics if plan.kind == "entry" else plan.action
+    area = source.area
+    friendly = getattr(area, "friendlyFire", None)
+    if friendly is None:
+        friendly = getattr(source, "friendlyFire", None)
+    return source, friendly is not False
+
+
+def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int]) -> list[Any]:
+    """Everyone the area aimed at `aim` catches, in the fight's order: everyone standing in
+    its cells, allies and the actor too (spec/combat-3 "Areas"); with `friendlyFire: false`,
+    nobody on the actor's side; a burst `around` the user never the user (spec/mechanics-3);
+    `targetTypes` passes over whom it excludes."""
+    g = BF.grid(fight)
+    cells = set(cells_of(g, span.area, BF.cell_of(actor), aim))
+    _source, friendly = _area_source(plan)
+    found = [c for c in BF.present(fight)
+             if BF.cell_of(c) in cells and (not c.down or c.dying is not None)
+             and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
+    return filter_targets(fight, actor, found, plan_source(plan))
+
+
+def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
+    g = BF.grid(fight)
+    here = BF.cell_of(actor)
+    shape = span.area
+
+    def sight(a, b):
+        return sees(g, a, b)
+
+    if shape.shape != "burst" or not shape.range:
+        return aim_cells(g, shape, here, sight)
+    # A burst sent by range: only aim points near someone can catch anyone.
+    near: set[tuple[int, int]] = set()
+    r = shape.size - 1
+    for c in BF.present(fight):
+        x0, y0 = BF.cell_of(c)
+        for y in range(y0 - r, y0 + r + 1):
+            for x in range(x0 - r, x0 + r + 1):
+                near.add((x, y))
+    return [cell for cell in sorted(near, key=lambda p: (p[1], p[0])) if aim_ok(g, shape, here, cell, sight)]
+
+
+def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
+    aims: list[list[int]] = []
+    catches: dict[str, list[str]] = {}
+    for cell in _aim_candidates(fight, actor, span):
+        who = caught(fight, actor, item.plan, span, cell)
+        if who:
+            aims.append([cell[0], cell[1]])
+            catches[f"{cell[0]},{cell[1]}"] = [c.id for c in who]
+    if not aims:
+        return None
+    shape = span.area
+    area = {"shape": shape.shape, "size": say(fight, shape.size)}
+    if shape.shape == "line" and shape.width > 1:
+        area["width"] = say(fight, shape.width)
+    if shape.shape == "burst":
+        area["range"] = say(fight, shape.range) if shape.range else "on the actor's own cell"
+    new = item.option.model_copy(update={
+        "count": 0, "targets": [],
+        "board": {"area": area, "aim": aims, "catches": catches},
+    })
+    return MenuItem(new, dataclasses.replace(item.plan))
+
+
+def area_span(fight: Any, actor: Any, plan: Any) -> Any:
+    span = span_of(fight, actor, plan) if plan.kind in ("entry", "action") else None
+    return span if span is not None and span.area is not None else None
+
+
+def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None) -> list[Any] | Refused:
+    """Whom an area option aimed at `cell` catches, or the refusal (`bad-cell`)."""
+    span = area_span(fight, actor, plan)
+    if cell is None:
+        return Refused("bad-cell", f"{plan.name} is aimed at a cell: give \"cell\": [x, y]")
+    g = BF.grid(fight)
+    if not aim_ok(g, span.area, BF.cell_of(actor), cell, lambda a, b: sees(g, a, b)):
+        return Refused("bad-cell", f"{plan.name} cannot be aimed at {cell[0]}, {cell[1]}")
+    who = caught(fight, actor, plan, span, cell)
+    if not who:
+        return Refused("bad-cell", f"{plan.name} aimed at {cell[0]}, {cell[1]} catches nobody")
+    return who
+
+
+# ---------------------------------------------------------------------------
+# help beside, shake-off reach
+# ---------------------------------------------------------------------------
+
+
+def _help_beside(fight: Any, actor: Any, item: MenuItem) -> MenuItem | None:
+    effects = fight.combat.standardEffects
+    beside = effects is not None and getattr(effects, "help", None) is not None and effects.help.beside
+    if not beside:
+        return item
+    if not any(BF.adjacent(actor, o) for o in BF.standing_foes(fight, actor)):
+        return None
+    return item
+
+
+def helped_against(fight: Any, helper: Any) -> list[str]:
+    """With `help.beside`: the opponents beside the helper when they helped."""
+    return [o.id for o in BF.standing_foes(fight, helper) if BF.adjacent(helper, o)]
+
+
+def _shake_off_reaches(fight: Any, actor: Any, plan: Any) -> bool:
+    _kind, holder_id, condition = (plan.option_id or "").split(":", 2)
+    holder = fight.state.combatant(holder_id)
+    if holder is None or holder.position is None:
+        return False
+    rule = N.condition_rules(fight.ruleset).get(condition)
+    reach = getattr(getattr(rule, "shakeOff", None), "reach", None)
+    cells = to_cells(reach, float(fight.combat.distance.perCell)) if reach is not None else 1
+    return BF.distance_cells(actor, holder) <= cells
+
+
+__all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "votes", "TOTAL"]

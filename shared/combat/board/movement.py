@@ -1,0 +1,170 @@
+"""Walking during a turn (spec/combat-3 "Movement"; spec/combat-1 `dash`, `disengage`,
+`speed-zero`, `half-move-to-stand`).
+
+Owns: `move_items` (one `move:x,y` option per cell the walk can stop on, from one Dijkstra:
+each says its path, its cost and the movement left in the ruleset's unit, and the cells
+where someone would strike at that path and who), `stand_item` (Stand up: a holder of
+`half-move-to-stand` pays half its allowance to end it), `walk` (cell by cell, paying for
+each; leaving an enemy's reach stops the walk there and opens the `leaves-reach` window,
+opportunity.py), `start_walk`, `resume_walk` (the rest of a walk a window held), `dash`
+and `disengage` on a board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import effects as E
+from .. import numbers as N
+from ..options import MenuItem, Option, Plan
+from . import battlefield as BF
+from .paths import reachable, step_cost
+from .units import say
+
+Cell = tuple[int, int]
+
+
+def move_items(fight: Any, actor: Any) -> list[MenuItem]:
+    if actor.movement <= 0 or fight.state.current() is not actor or "speed-zero" in N.effects(fight, actor):
+        return []
+    from .opportunity import strikers_along
+
+    g = BF.grid(fight)
+    start = BF.cell_of(actor)
+    found = reachable(g, start, actor.movement, BF.walkers_for(fight, actor))
+    watchers = None
+    items: list[MenuItem] = []
+    for cell, way in found.items():
+        if watchers is None:
+            from .opportunity import watchers_of
+
+            watchers = watchers_of(fight, actor)
+        left = actor.movement - way.cost
+        strikes = strikers_along(start, way.path, watchers)
+        x, y = cell
+        board: dict[str, Any] = {
+            "cell": [x, y], "path": [[px, py] for px, py in way.path],
+            "cost": say(fight, way.cost), "left": say(fight, left), "cells": way.cost,
+        }
+        if strikes:
+            board["strikes"] = strikes
+        text = f"{say(fight, way.cost)}, {say(fight, left)} left"
+        if strikes:
+            text += "; struck at by " + ", ".join(fight.get(s["by"]).name for s in strikes)
+        items.append(MenuItem(
+            Option(id=f"move:{x},{y}", label=f"Move to {x}, {y}", group="move", text=text, board=board),
+            Plan(kind="move", name=f"Move to {x}, {y}", walk={"cell": [x, y], "path": board["path"]}),
+        ))
+    return items
+
+
+def _stand_conditions(fight: Any, actor: Any) -> list[Any]:
+    out = []
+    rules = N.condition_rules(fight.ruleset)
+    for held in actor.conditions:
+        rule = rules.get(held.id)
+        if rule is not None and "half-move-to-stand" in (rule.effects or []):
+            out.append(held)
+    return out
+
+
+def stand_item(fight: Any, actor: Any) -> MenuItem | None:
+    if fight.state.current() is not actor or "cannot-act" in N.effects(fight, actor):
+        return None
+    held = _stand_conditions(fight, actor)
+    if not held:
+        return None
+    full = BF.allowance(fight, actor)
+    half = BF.ceil_half(full)
+    if full <= 0 or actor.movement < half:
+        return None
+    names = ", ".join(N.label(fight.ruleset, "condition", h.id) for h in held)
+    return MenuItem(
+        Option(id="stand", label="Stand up", group="move", text=f"ends {names} for {say(fight, half)} of movement",
+               board={"cost": say(fight, half), "left": say(fight, actor.movement - half), "cells": half}),
+        Plan(kind="stand", name="Stand up"),
+    )
+
+
+def stand(fight: Any, actor: Any) -> None:
+    half = BF.ceil_half(BF.allowance(fight, actor))
+    actor.movement -= half
+    for held in _stand_conditions(fight, actor):
+        E.remove_condition(fight, actor, held, reason=f"{actor.name} stands up")
+    fight.emit("move", f"{actor.name} stands up for {say(fight, half)} and has {say(fight, actor.movement)} left.",
+               actor=actor.id, cost=half)
+
+
+def dash(fight: Any, actor: Any) -> None:
+    gained = BF.allowance(fight, actor)
+    actor.movement += gained
+    fight.emit("standard", f"{actor.name} dashes: {say(fight, gained)} more movement, "
+               f"{say(fight, actor.movement)} in all.", actor=actor.id)
+
+
+def disengage(fight: Any, actor: Any) -> None:
+    actor.disengaged = True
+    fight.emit("standard", f"{actor.name} disengages: nobody strikes at them as they walk away this turn.",
+               actor=actor.id)
+
+
+def start_walk(fight: Any, mover: Any, path: list[Any]) -> None:
+    """A walk chosen from the menu (`move:x,y`): along its path, from where the mover stands."""
+    walk(fight, mover, [(c[0], c[1]) for c in path], asked=[], paid=0, start=BF.cell_of(mover))
+
+
+def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: int, start: Cell) -> None:
+    """Walks `cells` one at a time. Before each step that leaves the reach of enemies not yet
+    asked on this walk, the `leaves-reach` window opens (windows.open_window raises `Held`;
+    the rest of the walk is its `resume`). At the end, the log line says where the walk
+    ended, its whole cost and what is left."""
+    from ..windows import open_window
+    from .opportunity import leaving
+
+    g = BF.grid(fight)
+    watchers = None
+    for i, cell in enumerate(cells):
+        here = BF.cell_of(mover)
+        if fight.combat.opportunity is not None and not mover.disengaged:
+            if watchers is None:
+                from .opportunity import watchers_of
+
+                watchers = watchers_of(fight, mover)
+            now = [w.id for w in leaving(here, cell, watchers) if w.id not in asked]
+            if now:
+                open_window(fight, "leaves-reach", mover, mover, {
+                    "step": "walk", "mover": mover.id, "cells": [[c[0], c[1]] for c in cells[i:]],
+                    "asked": list(asked), "now": now, "paid": paid, "from": [start[0], start[1]]})
+                # Nobody could be asked (nothing they can take): the walk goes on.
+                asked = asked + now
+        cost = step_cost(g, here, cell)
+        if cost is None or cost > mover.movement:
+            # Someone stepped into the way while the walk was held: it ends here.
+            fight.emit("move", f"{mover.name} cannot go on to {cell[0]}, {cell[1]}, so the walk ends.",
+                       actor=mover.id)
+            break
+        mover.movement -= cost
+        paid += cost
+        mover.position = [cell[0], cell[1]]
+    x, y = BF.cell_of(mover)
+    fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)} and has "
+               f"{say(fight, mover.movement)} left.", actor=mover.id, cell=[x, y], cost=paid,
+               left=mover.movement, start=list(start))
+
+
+def resume_walk(fight: Any, record: dict[str, Any]) -> None:
+    """The walk a `leaves-reach` window held: on through its remaining cells, paying for
+    each; it ends on the spot when the walker dropped or cannot move (`speed-zero`, 1.243:
+    no further than the cell where they were struck)."""
+    mover = fight.get(record["mover"])
+    x, y = BF.cell_of(mover)
+    if mover.down or mover.out:
+        fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
+        return
+    held = [name for name, rule, _h in N.rules_in_force(fight, mover) if "speed-zero" in (rule.effects or [])]
+    if held:
+        fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}: {', '.join(held)} holds them there.",
+                   actor=mover.id, cell=[x, y])
+        return
+    walk(fight, mover, [(c[0], c[1]) for c in record["cells"]], asked=list(record["asked"]) + list(record["now"]),
+         paid=record["paid"], start=(record["from"][0], record["from"][1]))

@@ -1,0 +1,183 @@
+"""Strikes at someone walking away: the `leaves-reach` window (spec/combat-3 "Strikes at
+someone walking away", "Windows: holding the fight"; mechanics-2 1.243).
+
+Owns: `watchers_of` (the enemies who could strike at a walker: standing, able to act and to
+react, holding `opportunity.budget`, with a means of melee attack; each with the reach of
+its longest swing), `leaving` and `strikers_along` (where a path leaves whose reach),
+`strike_items` (the asked striker's answers: each swing that reaches the walker, spending
+the opportunity budget), `strike` (the swing, held on its hit like an attack on a turn,
+1.243, then the window carries on) and `best_strike` (an Engine-controlled striker strikes
+with its best swing).
+
+The window itself is the shared one (windows.py `open_window`, opened by movement.py's
+walk with `resume = {"step": "walk", ...}`): asked in turn order, each once, Pass free,
+saved with the battle. Each enemy is asked once per whole walk; `disengage` prevents all of
+it for the turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .. import numbers as N
+from ..options import Option, Plan, _action_plans, _forecasts, _weapon_plans
+from . import battlefield as BF
+from .reach import span_of
+from .units import steps
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Watcher:
+    id: str
+    cell: Cell
+    reach: int
+
+
+def _swings(fight: Any, striker: Any) -> list[tuple[Plan, int]]:
+    """(plan, reach in cells) for each single-target melee attack the striker has."""
+    plans: list[Plan] = []
+    view = fight.view(striker)
+    if view is not None:
+        plans += _weapon_plans(fight, striker, view)
+    plans += [p for p in _action_plans(fight, striker) if p.kind == "action"]
+    out = []
+    for plan in plans:
+        if plan.kind == "action":
+            a = plan.action
+            if a.toHit is None or a.autoHit or a.area is not None or (a.targetCount or 1) != 1 or a.self_:
+                continue
+        span = span_of(fight, striker, plan)
+        if span is not None and span.melee and span.reach:
+            out.append((plan, span.reach))
+    return out
+
+
+def can_strike(fight: Any, striker: Any) -> bool:
+    rule = fight.combat.opportunity
+    if rule is None or striker.down or striker.out or striker.position is None:
+        return False
+    effects = N.effects(fight, striker)
+    if "cannot-act" in effects or "cannot-react" in effects:
+        return False
+    return striker.budgets.get(rule.budget, 0) > 0
+
+
+def watchers_of(fight: Any, mover: Any) -> list[Watcher]:
+    if fight.combat.opportunity is None or mover.disengaged:
+        return []
+    out = []
+    order = {cid: i for i, cid in enumerate(fight.state.order)}
+    for o in sorted(BF.standing_foes(fight, mover), key=lambda c: order.get(c.id, 99)):
+        if not can_strike(fight, o):
+            continue
+        swings = _swings(fight, o)
+        if swings:
+            out.append(Watcher(o.id, BF.cell_of(o), max(r for _p, r in swings)))
+    return out
+
+
+def leaving(here: Cell, there: Cell, watchers: list[Watcher]) -> list[Any]:
+    return [w for w in watchers if steps(here, w.cell) <= w.reach < steps(there, w.cell)]
+
+
+def strikers_along(start: Cell, path: tuple[Cell, ...] | list[Cell], watchers: list[Watcher]) -> list[dict[str, Any]]:
+    """`[{"cell", "by"}]`: where the path leaves whose reach (each enemy once)."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    here = start
+    for cell in path:
+        for w in leaving(here, cell, watchers):
+            if w.id not in seen:
+                seen.add(w.id)
+                out.append({"cell": [here[0], here[1]], "by": w.id})
+        here = cell
+    return out
+
+
+
+def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
+    """The asked striker's answers in a `leaves-reach` window: each swing that reaches the
+    walker, spending the opportunity budget (windows.py adds Pass). Only those whose reach
+    this step leaves (`resume.now`) have any."""
+    from ..windows import WindowItem
+
+    mover = fight.state.combatant(w["target"])
+    items: list[Any] = []
+    if (striker.id not in w["resume"].get("now", []) or mover is None or mover.down or mover.out
+            or not can_strike(fight, striker)):
+        return items
+    budget = fight.combat.opportunity.budget
+    label = N.label(fight.ruleset, "budget", budget)
+    for plan, reach in _swings(fight, striker):
+        if BF.distance_cells(striker, mover) > reach:
+            continue
+        strike_plan = dataclasses.replace(plan, budget=budget, uses_strike=False, strikes=1)
+        oid = f"attack:{plan.list_def.list}:{_slug(plan.name)}" if plan.kind == "weapon" else f"action:{plan.action.id}"
+        if any(i.option.id == oid for i in items):
+            continue
+        fight.aiming = strike_plan
+        items.append(WindowItem(Option(
+            id=oid, label=f"Strike with {plan.name}", group="strike", budget=budget,
+            targets=[mover.id], forecasts=_forecasts(fight, striker, strike_plan, [mover]),
+            text=f"{label}; strike at {mover.name} walking away"), strike_plan, fixed=[mover.id]))
+        fight.aiming = None
+    return items
+
+
+def _slug(text: str) -> str:
+    from ..options import slug
+
+    return slug(text)
+
+
+def held_on_hit(fight: Any) -> bool:
+    """Mechanics-2 1.243: a strike at someone walking away is held on its hit like an attack
+    on a turn. A package that declares an older Capability API keeps combat-3's rule that
+    nothing made inside a window is held."""
+    from ...ruleset.gates import ApiVersion
+
+    declared = fight.ruleset.capabilityApi
+    return declared is None or not declared.version() < ApiVersion(1, 243)
+
+
+def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
+    """The striker's swing at the walker, paid from the opportunity budget and resolved as an
+    attack of its own (a `hit` window may hold it, 1.243: the one hit and then the striker
+    are asked). When it is over the `leaves-reach` window carries on: the next striker is
+    asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
+    from .. import actions as A
+    from ..window_resume import action_record, continue_action
+    from ..windows import carry_on, no_windows
+
+    mover = fight.get(w["target"])
+    plan = item.plan
+    fight.emit("answer", f"{striker.name} strikes at {mover.name} with {plan.name}.", actor=striker.id,
+               target=mover.id, window=w["id"], option=item.option.id)
+    record = action_record(fight, striker, plan, [mover], stage="resolve")
+    record["strike"] = True
+    A.pay(fight, striker, plan)
+    # Whoever is asked next gets a deadline of their own when the window is saved again.
+    w["deadline"] = None
+    if held_on_hit(fight):
+        record["then"] = w
+        continue_action(fight, record)
+        return
+    with no_windows(fight):
+        continue_action(fight, record)
+    carry_on(fight, w)
+
+
+def best_strike(items: list[Any]) -> tuple[Any, list[str]]:
+    """The Engine's striker takes its best swing (by expected damage), or passes."""
+    best = None
+    for item in items:
+        damage = max((f.damage or 0.0 for f in item.option.forecasts), default=0.0)
+        if item.option.id != "pass" and damage > 0 and (best is None or damage > best[0]):
+            best = (damage, item)
+    if best is None:
+        return items[-1], []
+    return best[1], []

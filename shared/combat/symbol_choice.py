@@ -1,0 +1,112 @@
+"""A player choosing their own symbol spends (spec/combat-2: "With 'Choose my own symbol
+spends' ticked on the combat screen, when a roll leaves something to buy for a party member
+the player controls, the fight waits until the player picks spends one at a time, leaves the
+rest to the Engine's choice, or decides to spend no more").
+
+Owns: `wants_to_choose` (a player-controlled party member whose party entry says
+`"ownSpends": true`, inside an action step that can be held), `hold` (the decision of its own
+kind, `state.pending.decision == "spend"`: the roll, what is left and what was bought are in
+the action step's cursor, `pending.spend["resume"]`, plain JSON saved with the battle),
+`spend_items` (the menu: one `spend:<id>` per spend the rules allow now, `spend:engine`
+to leave the rest to the Engine, `spend:done` to spend no more), `engine_pick` and `answer`,
+which applies the pick and goes on with the held step (window_resume.continue_action), so
+a battle saved and reloaded mid-spend resolves exactly as one that never stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import symbol_dice as S
+from . import symbol_spends as SP
+from . import windows as W
+from .fight import Fight
+from .options import MenuItem, Option, Plan
+from .state import Combatant, Pending
+
+ENGINE = "spend:engine"
+DONE = "spend:done"
+
+
+def wants_to_choose(fight: Fight, chooser: Combatant) -> bool:
+    """Only a step that can be held (not an answer inside a window) waits for a player."""
+    return (chooser.own_spends and chooser.controller == "player" and chooser.side == "party"
+            and fight.step is not None and W.open_now(fight))
+
+
+def hold(fight: Fight, chooser: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
+    step = fight.step
+    assert step is not None
+    step["cursor"] = {**at, "roll": held}
+    side = held["side"]
+    left = [S.count_words(fight, s, held["left"][s]) for s in SP.SIDE_SYMBOLS[side] if held["left"].get(s)]
+    fight.state.pending = Pending(actor=chooser.id, controller=chooser.controller, player=chooser.player,
+                                  decision="spend", spend={"resume": step})
+    fight.emit("spend-decision", f"The fight waits: {chooser.name} chooses what to buy with {', '.join(left)}.",
+               actor=chooser.id, left={s: held["left"].get(s, 0) for s in SP.SIDE_SYMBOLS[side]})
+    raise W.Held()
+
+
+def _held(fight: Fight) -> tuple[dict[str, Any], dict[str, Any], Combatant, Combatant]:
+    record = fight.state.pending.spend["resume"]
+    held = record["cursor"]["roll"]
+    return record, held, fight.get(record["actor"]), fight.get(held["target"])
+
+
+def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
+    words = []
+    if spend.critical:
+        words.append("a critical")
+    if spend.damage:
+        words.append(f"+ {spend.damage} damage")
+    if spend.condition is not None:
+        c = SP.who(fight, actor, target, spend.condition.on)
+        words.append(f"{spend.condition.id} on {c.name}")
+    if spend.track is not None:
+        c = SP.who(fight, actor, target, spend.track.on)
+        words.append(f"{spend.track.id} {spend.track.by:+d} on {c.name}")
+    for key in ("boost", "setback"):
+        dice = getattr(spend, key)
+        if dice is not None:
+            words.append(f"{dice.dice} {key} on {SP.who(fight, actor, target, dice.on).name}")
+    return f"{S.count_words(fight, spend.symbol, spend.cost)}: " + ", ".join(words)
+
+
+def spend_items(fight: Fight, chooser: Combatant) -> list[MenuItem]:
+    p = fight.state.pending
+    if p is None or p.decision != "spend" or p.actor != chooser.id:
+        return []
+    _record, held, actor, target = _held(fight)
+    items = [MenuItem(Option(id=f"spend:{s.id}", label=s.label, group="spend",
+                             text=_effect_text(fight, actor, target, s)), Plan(kind="spend", name=s.id))
+             for s in SP.buyable(fight, actor, target, held, held["side"])]
+    items.append(MenuItem(Option(id=ENGINE, label="Leave the rest to the Engine", group="spend",
+                                 text="the Engine buys the most valuable spends with what is left"),
+                          Plan(kind="spend", name="engine")))
+    items.append(MenuItem(Option(id=DONE, label="Spend no more", group="spend",
+                                 text="what is left stays on the roll"), Plan(kind="spend", name="done")))
+    return items
+
+
+def engine_pick(items: list[MenuItem]) -> tuple[MenuItem, list[str]]:
+    """The Engine's answer for the player (the GM fallback, `battle fight`): it buys the rest."""
+    return next(i for i in items if i.option.id == ENGINE), []
+
+
+def answer(fight: Fight, item: MenuItem) -> None:
+    """The player's pick; then the held step goes on (and may ask again)."""
+    from .window_resume import continue_action
+
+    record, held, actor, target = _held(fight)
+    chooser = fight.get(fight.state.pending.actor)
+    fight.state.pending = None
+    if item.option.id == DONE:
+        fight.emit("symbols", f"{chooser.name} spends no more.", actor=chooser.id)
+        held["side"] = "target" if held["side"] == "attacker" else "done"
+    elif item.option.id == ENGINE:
+        fight.emit("symbols", f"{chooser.name} leaves the rest to the Engine.", actor=chooser.id)
+        held["engine"] = True
+    else:
+        spend = next(s for s in SP.spends_of(fight, held["side"]) if f"spend:{s.id}" == item.option.id)
+        SP.buy(fight, actor, target, held, spend)
+    continue_action(fight, record)

@@ -1,0 +1,165 @@
+"""Exact forecasts of a `symbol-pool` attack for the menu (spec/combat-2: "The menu's
+forecast counts every possible outcome of the roll: the chance to hit, and the damage on a
+hit with the successes and spends counted and soak taken off. The AI weighs each attack by
+this, minus what the opposing side's spends would cost it"). Nothing here throws a die.
+
+Owns: `weapon_text` (the menu's words for a weapon row), `strike` ((hit chance, expected
+damage, expected cost of the target's spends) of one attack: every netted outcome of the
+throw from `dice.symbol_forecast`, the successes it counts, the damage spends the Engine
+would buy with its advantage and triumph, the base damage's exact distribution less the
+target's soak, never below 0, through the target's guard against the type; the target's
+spends with its threat and despair, weighed at their worth), `save_chance` and
+`forecasts`, which options.py asks in a symbol-pool fight.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..dice import DiceExpr, sum_distribution, symbol_forecast
+from . import effects as E
+from . import harm_kinds as H
+from . import symbol_dice as S
+from . import symbol_spends as SP
+from .fight import Fight
+from .options import Forecast, action_damage
+from .state import Combatant
+from .symbol_attack import _tags, attack_pool, base_pool, needed
+from .symbol_damage import soak
+
+
+def weapon_text(fight: Fight, actor: Combatant, plan: Any) -> str:
+    """`3 dice, 1 upgraded to hit, 1d6 blunt`."""
+    base = base_pool(fight, actor, plan)
+    hit = S.dice_word(base.dice) + (f", {base.upgrades} upgraded" if base.upgrades else "")
+    return f"{hit} to hit, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+
+
+class _Damage:
+    """Expected landed damage of one base amount against one target, for any number added
+    to it before soak: read once per attack."""
+
+    def __init__(self, fight: Fight, target: Combatant, expr: DiceExpr | None, dtype: str | None,
+                 tags: tuple[str, ...], half: bool = False):
+        self.fight, self.target, self.dtype = fight, target, dtype
+        base = sum_distribution(expr).items() if expr is not None else [(0, Fraction(1))]
+        self.base = [(max(0, value) // 2 if half else max(0, value), float(p)) for value, p in base]
+        kind, _ordinary = H.kind_for(fight, target, dtype, tags)
+        self.soak = soak(fight, target, kind)[0]
+        self.memo: dict[int, float] = {}
+        self.guarded: dict[int, int] = {}
+
+    def mean(self, added: int) -> float:
+        found = self.memo.get(added)
+        if found is None:
+            found = 0.0
+            for amount, p in self.base:
+                landed = max(0, amount + added - self.soak)
+                guarded = self.guarded.get(landed)
+                if guarded is None:
+                    guarded = self.guarded[landed] = E.adjust_for_type(self.fight, self.target, landed, self.dtype)[0]
+                found += p * guarded
+            self.memo[added] = found
+        return found
+
+
+def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: DiceExpr | None,
+           dtype: str | None) -> tuple[float, float, float]:
+    """(chance to hit, expected damage, expected cost of the target's spends) of one attack."""
+    pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan))
+    need = needed(fight)
+    setting = fight.combat.symbols.damage
+    damage = _Damage(fight, target, expr, dtype, tuple(_tags(fight, plan)))
+    bought: dict[tuple[Any, ...], float] = {}
+
+    def spends(side: str, hit: bool, left: dict[str, int]) -> float:
+        key = (side, hit, tuple(sorted(left.items())))
+        if key not in bought:
+            value, chosen = SP.best(fight, actor, target, side, hit, left)
+            bought[key] = float(sum(s.damage or 0 for s in chosen)) if side == "attacker" else value
+        return bought[key]
+
+    hit_chance = expected = cost = 0.0
+    for outcome, chance in symbol_forecast(pool.symbol_dice(fight.ruleset)).outcomes:
+        net = S.Net.of(dict(outcome))
+        p = float(chance)
+        hit = net.successes >= need
+        left = net.spendable()
+        cost += p * spends("target", hit, {"h": left["h"], "d": left["d"]})
+        if not hit:
+            continue
+        hit_chance += p
+        counted = max(0, net.successes - (need if setting.counts == "beyond" else 0))
+        extra = counted * setting.perSuccess + int(spends("attacker", True, {"a": left["a"], "t": left["t"]}))
+        expected += p * damage.mean(extra)
+    return hit_chance, expected, cost
+
+
+def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int) -> float:
+    from .symbol_saves import save_pool
+
+    pool = save_pool(fight, target, save, difficulty, "normal")
+    need = fight.ruleset.resolution.success.needed
+    odds = symbol_forecast(pool.symbol_dice(fight.ruleset))
+    return float(odds.chance(lambda left: S.Net.of(left).successes >= need))
+
+
+def _saved(fight: Fight, target: Combatant, save: Any, dc: int, expr: DiceExpr | None, dtype: str | None,
+           tags: tuple[str, ...]) -> float:
+    """Expected damage of a blow the target saves against: all on a failure, half
+    (`onSuccess: half`) or nothing on a success."""
+    saved = save_chance(fight, target, save.save, dc)
+    full = _Damage(fight, target, expr, dtype, tags).mean(0)
+    half = _Damage(fight, target, expr, dtype, tags, half=True).mean(0) if (save.onSuccess or "none") == "half" else 0
+    return (1 - saved) * full + saved * half
+
+
+def _forecast(target: Combatant, hit: float, damage: float, cost: float = 0.0) -> Forecast:
+    return Forecast(target=target.id, hit=round(hit, 4), damage=round(damage, 3),
+                    cost=round(cost, 3) if cost else None)
+
+
+def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
+    """The menu's forecasts of a plan in a symbol-pool fight, or None for a plan no symbol
+    die is thrown for (the caller forecasts it as before)."""
+    from .costs import amount_expr
+    from .pool_actions import blow_tags
+
+    out: list[Forecast] = []
+    for t in targets:
+        if plan.kind == "weapon":
+            out.append(_forecast(t, *strike(fight, actor, t, plan, plan.damage, plan.damage_type)))
+        elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
+            mech = plan.mechanics
+            expr = amount_expr(fight, actor, mech, plan.cost_steps)
+            if mech.attackRoll:
+                out.append(_forecast(t, *strike(fight, actor, t, plan, expr, mech.damageType)))
+            elif mech.save is not None and not mech.autoHit:
+                dc = plan.save_dc if plan.save_dc is not None else 1
+                dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech))
+                out.append(Forecast(target=t.id, damage=round(dealt, 3)))
+            else:
+                out.append(_forecast(t, 1.0, _Damage(fight, t, expr, mech.damageType,
+                                                     blow_tags(fight, mech=mech)).mean(0)))
+        elif plan.kind in ("action", "sequence"):
+            steps = [plan.action] if plan.kind == "action" else plan.steps
+            if not any(s.damage is not None and s.heal is None for s in steps):
+                return None
+            hit = damage = cost = 0.0
+            for step in steps:
+                if step.damage is None:
+                    continue
+                expr, dtype = action_damage(step, fight, actor), step.damage.type
+                if step.toHit is not None and not step.autoHit:
+                    h, d, c = strike(fight, actor, t, step, expr, dtype)
+                    hit, damage, cost = max(hit, h), damage + d, cost + c
+                elif step.save is not None:
+                    damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step))
+                else:
+                    hit = max(hit, 1.0)
+                    damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)
+            out.append(_forecast(t, hit, damage, cost))
+        else:
+            return None
+    return out
