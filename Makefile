@@ -26,7 +26,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The fuzzers at length: every test of tests/fuzz under the `fuzz` hypothesis profile
-# (2,500 examples each, 12,500 in all; `make test` runs a few dozen each), then schemathesis
+# (10,000 examples in all, tests/fuzz/budget.py; `make test` runs a few dozen each), then schemathesis
 # over the gateway's OpenAPI document with 300 requests per operation.
 fuzz: $(STAMP)
 	$(BIN)/python -m pytest tests/fuzz -q --hypothesis-profile=fuzz --timeout=3600 -p no:cacheprovider

@@ -31,7 +31,7 @@ def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleSt
 
 
 #: What anyone at the table sees of a combatant that is not theirs.
-ACROSS_THE_FIELD = ("id", "name", "side", "controller", "player", "down", "out", "order", "initiative")
+ACROSS_THE_FIELD = ("id", "name", "side", "controller", "down", "out", "order", "initiative")
 
 
 def public_window(window: dict[str, Any] | None, principal: Principal) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
-"""The `fuzz` hypothesis profile: `make fuzz` loads it (`--hypothesis-profile=fuzz`); every
-fuzz test then runs FUZZ_EXAMPLES examples. Registered here, an initial conftest when
-pytest is pointed at tests/fuzz, so it exists before the profile is loaded."""
+"""The `fuzz` hypothesis profile: `make fuzz` loads it (`--hypothesis-profile=fuzz`) and every
+fuzz test then runs its own share of examples (`budget.py`). Registered here, an initial
+conftest when pytest is pointed at tests/fuzz, so it exists before the profile is loaded."""
 
 from hypothesis import HealthCheck, settings
 

@@ -24,7 +24,7 @@ def _any_character() -> st.SearchStrategy:
                                                                                   f"{CHARACTERS[i][2]['name']}")))
 
 
-@budget(40)
+@budget(40, fuzz=3000)
 @given(case=_any_character())
 def test_the_sheet_validator_reports_every_mutation_as_path_and_message(case):
     ruleset, mutant = case

@@ -32,7 +32,7 @@ def _dump(state: BattleState) -> dict:
     return state.model_dump(mode="json")
 
 
-@budget(30)
+@budget(30, fuzz=1500)
 @given(fight=st.sampled_from(FIGHTS), seed=st.integers(0, SEED_MAX), data=st.data())
 def test_generated_choices_never_crash_the_resolver_or_break_an_invariant(fight, seed, data):
     state, _ = start_battle(fight.ruleset, fight.party, fight.foes, seed=seed)
@@ -56,7 +56,7 @@ def test_generated_choices_never_crash_the_resolver_or_break_an_invariant(fight,
         state = new
 
 
-@budget(20)
+@budget(20, fuzz=1500)
 @given(fight=st.sampled_from(FIGHTS), seed=st.integers(0, SEED_MAX), data=st.data())
 def test_the_service_refuses_stale_revisions_and_applies_a_request_id_once(fight, seed, data):
     service = BattleService(MemoryBattleStore())

@@ -30,7 +30,7 @@ def _any_package() -> st.SearchStrategy:
     return st.sampled_from(sorted(PACKAGES)).flatmap(lambda name: mutated(PACKAGES[name], name=name))
 
 
-@budget(40)
+@budget(40, fuzz=4000)
 @given(mutant=_any_package())
 def test_the_validator_reports_every_mutation_as_path_and_message(mutant):
     data = mutant.doc
