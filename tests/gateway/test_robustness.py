@@ -150,3 +150,24 @@ async def _next_error(ws: Any) -> dict[str, Any]:
         msg = await ws.receive_json(timeout=10)
         if msg["type"] == "error":
             return msg
+
+
+def test_ids_outside_their_pattern_answer_400_not_a_server_error():
+    async def go(client):
+        created = await create(client)
+        battle, gm = created["battle"], bearer(created["gm_token"])
+        out = []
+        r = await client.get(f"/v1/battles/{battle}/choices/%C2%8F", headers=gm)
+        out.append((r.status, await r.json()))
+        r = await client.post("/v1/battles", json={"ruleset": "bogus", "party": PARTY, "foes": FOES})
+        out.append((r.status, await r.json()))
+        r = await client.get("/v1/games/-no")
+        out.append((r.status, await r.json()))
+        return out
+
+    assert run(go) == [
+        (400, {"code": "bad-request", "message": "request id '\\x8f' is not 1-200 letters, digits, '.', '_', ':' or '-'"}),
+        (400, {"code": "bad-request", "message": "ruleset digest 'bogus' is not \"sha256:\" and 64 hex digits"}),
+        (400, {"code": "bad-request", "message": "game id '-no' is not 1-128 letters, digits, '.', '_' or '-' "
+                                                 "starting with a letter or digit"}),
+    ]
