@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test fuzz venv bench clean lint
+.PHONY: demo test fuzz venv bench clean lint soak load
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -40,3 +40,13 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+
+# Soak with chaos (bench/soak.py): 200 battles over WebSockets against a gateway, two Celery
+# workers SIGKILLed at random at least 50 times, and a throwaway Redis (AOF) restarted once.
+# SOAK_ARGS=--quick for a short run.
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py $(SOAK_ARGS)
+
+# The load ramp (bench/load.py): 100 -> 2,000 WebSockets on one gateway.
+load: $(STAMP)
+	$(BIN)/python bench/load.py $(LOAD_ARGS)

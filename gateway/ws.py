@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from typing import Any
@@ -34,6 +35,8 @@ from .errors import ApiError, validation_lines
 from .routes_choices import submit
 from .routing import Route
 from .tokens import Principal
+
+log = logging.getLogger(__name__)
 
 #: Seconds a connection lease lasts; the socket renews it at a third of that.
 LEASE = 90.0
@@ -109,18 +112,29 @@ class Connection:
             await self.send(prompt)
 
     async def pump(self, sub: Any) -> None:
-        """Feed messages -> events and prompts, in seq order."""
-        while not self.done and not self.ws.closed:
-            message = await sub.get()
-            fresh = [e for e in message.events if e["seq"] > self.last_seq]
-            if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
-                await self.catch_up()
-                continue
-            for event in fresh:
-                await self.send(EventMessage(event=event))
-                self.last_seq = event["seq"]
-            if fresh or message.hold_changed or message.status != "active":
-                await self.after_change()
+        """Feed messages -> events and prompts, in seq order. When the store fails under it
+        (Redis restarting, or still loading its data), the socket is closed with 1013 (try
+        again later): the client reconnects with its last seq and is sent the rest. A pump
+        that died quietly would leave an open socket that never hears of the battle again."""
+        try:
+            while not self.done and not self.ws.closed:
+                message = await sub.get()
+                fresh = [e for e in message.events if e["seq"] > self.last_seq]
+                if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
+                    await self.catch_up()
+                    continue
+                for event in fresh:
+                    await self.send(EventMessage(event=event))
+                    self.last_seq = event["seq"]
+                if fresh or message.hold_changed or message.status != "active":
+                    await self.after_change()
+        except (ApiError, asyncio.CancelledError):
+            raise
+        except Exception as exc:
+            log.warning("battle %s: the socket's feed failed (%s); closing it so the client reconnects",
+                        self.battle, type(exc).__name__)
+            await self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"the store is briefly unavailable")
+            return
         await self.ws.close()
 
     # -- incoming --------------------------------------------------------------------
@@ -160,8 +174,12 @@ class Connection:
         astore = self.app[ASTORE]
         while True:
             await asyncio.sleep(LEASE / 3)
-            with contextlib.suppress(BattleNotFound):
+            try:
                 await astore.touch_connected(self.battle, connection_id, LEASE)
+            except BattleNotFound:
+                pass
+            except Exception as exc:  # a store briefly away skips one renewal; the lease outlasts three
+                log.warning("battle %s: the connection lease was not renewed (%s)", self.battle, type(exc).__name__)
 
 
 async def battle_socket(request: web.Request) -> web.StreamResponse:

@@ -29,12 +29,21 @@ EXAMPLE = {
 }
 
 
+SHEET_EXAMPLE = {"name": "Marsh witch", "temperament": "patient", "statBlock": {
+    "tier": "<tier id>", "sheet": {"abilities": {"<ability id>": 2}, "fields": {"<field id>": "<value>"},
+                                   "lists": {"<list id>": [{"name": "<catalog entry name>"}]}}}}
+
+
 def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[str, str]]:
     system = (
         f"You are the Game Master inventing opponents for a fight under the rules of {plain(ruleset.name)}. "
         "Write each opponent as a stat block in the ruleset's own terms. The Engine holds every number "
         "to the tier's band and drops names the ruleset does not have, so stay inside the numbers given. "
-        "Answer with JSON only, in this shape: " + json.dumps(EXAMPLE)
+        "Answer with JSON only, in this shape: " + json.dumps(EXAMPLE) + " An opponent may instead be written "
+        "as a sheet, exactly as a character's (how an invented caster gets its pools and lists): "
+        + json.dumps(SHEET_EXAMPLE) + ". Name catalog entries by their names; give no health, defense or other "
+        "numbers beside a sheet, and an optional temperament (protective, supportive, reckless, methodical or "
+        "patient) that what it has not chosen leans toward."
     )
     lines = [f"Invent {sum(a['count'] for a in numbers['asks'])} opponent(s), in this order:"]
     for ask in numbers["asks"]:
@@ -54,6 +63,15 @@ def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[s
     for key, label in (("saves", "Saves"), ("conditions", "Conditions"), ("damageTypes", "Damage types")):
         if numbers[key]:
             lines.append(f"{label}: {', '.join(numbers[key])}.")
+    shape = numbers.get("sheet")
+    if shape:
+        lines.append("A sheet holds: abilities " + "; ".join(f"{k} {v}" for k, v in shape["abilities"].items())
+                     + (f"; skills {', '.join(shape['skills'])}" if shape["skills"] else "")
+                     + (f"; saves {', '.join(shape['saves'])}" if shape["saves"] else "")
+                     + "; fields " + "; ".join(f"{k} {v}" for k, v in shape["fields"].items()) + ".")
+        for lst in shape["lists"]:
+            lines.append(f"List {lst['id']} (columns " + "; ".join(f"{k} {v}" for k, v in lst["columns"].items())
+                         + ")" + (f", catalog names: {', '.join(lst['catalog'])}" if lst["catalog"] else "") + ".")
     # The ruleset's name and labels and the asker's brief are outside text: one line each, no tags.
     return [{"role": "system", "content": system},
             {"role": "user", "content": "\n".join(plain(line) for line in lines)}]

@@ -81,6 +81,11 @@ def director(service: BattleService, battle_id: str, decision: str, gm: GmModel 
         return {"ok": False, "code": "not-found", "message": f"there is no battle {battle_id}"}
     state, current = loaded
     if current != revision:
+        # Another delivery of this decision may have applied it between the first look
+        # and the load: answer what it answered, as a duplicate.
+        done = service.store.seen(battle_id, request_id)
+        if done is not None:
+            return _counted("duplicate", done.result)
         return _counted("stale", {"ok": False, "code": "stale-revision",
                                   "message": f"the decision was asked at revision {revision}; the battle is at {current}"})
     pending = state.pending

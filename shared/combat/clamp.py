@@ -29,9 +29,6 @@ from ..ruleset.package import Ruleset
 MAX_ACTIONS = 6
 #: Die sizes a die steps down through; any other size steps to the next smaller of these.
 DIE_STEPS = (100, 20, 12, 10, 8, 6, 4, 3, 2)
-SHEET_NOT_FITTED = ("a proposed opponent written as a sheet is not fitted to its tier by this engine yet "
-                    "(its health field, lenient reading and catalog filling are not implemented); "
-                    "propose a stat block instead")
 
 
 def tier_of(ruleset: Ruleset, tier_id: str | None) -> Any:
@@ -335,11 +332,8 @@ def clamp_block(ruleset: Ruleset, name: str, block: dict[str, Any]) -> tuple[dic
 
 
 def proposal_refusals(creature: Creature) -> list[str]:
-    """What a proposed stat block uses that cannot be held to a tier or is not resolved:
-    a `sheet` (invented sheets are not fitted yet) and keys this engine refuses by name."""
+    """What a proposed stat block uses that is not resolved: keys this engine refuses by name."""
     out = []
-    if creature.sheet is not None:
-        out.append(f"{SHEET_NOT_FITTED} (Capability API 1.34)")
     for gate in collect_gates(creature):
         if gate.unsupported is not None:
             key = next((p for p in reversed(gate.path) if isinstance(p, str)), "?")

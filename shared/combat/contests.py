@@ -3,7 +3,8 @@
 Owns: the `contest:<id>` menu options with each target's exact chance of winning,
 resolving a contest and its log line, and how the Engine's tactics weigh one.
 
-- The roll: in a dice-pool fight each side's check is thrown as a pool (pool_contests.py).
+- The roll: in a dice-pool fight each side's check is thrown as a pool (pool_contests.py),
+  in a symbol-pool fight as symbol dice, more net successes winning (symbol_contests.py).
   Otherwise both sides roll `attackRoll.dice` and add the best of the checks their side may
   use (`combat.checks`: a sheet reads the value, a creature written in numbers its own
   `checks`, a missing one 0). The higher total wins; a tie goes to the defender unless
@@ -148,10 +149,12 @@ def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
-    if fight.combat.kind == "dice-pool":
+    if fight.combat.kind in ("dice-pool", "symbol-pool"):
         from .pool_contests import win_chance as pool_win
+        from .symbol_contests import win_chance as symbol_win
 
-        return Fraction(pool_win(fight, actor, target, contest)).limit_denominator(10 ** 9)
+        chance = (pool_win if fight.combat.kind == "dice-pool" else symbol_win)(fight, actor, target, contest)
+        return Fraction(chance).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
     _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
     dice = fight.combat.attackRoll.dice
@@ -205,7 +208,7 @@ def _win_text(fight: Fight, contest: Any) -> str:
 
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
-    if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind != "dice-pool"):
+    if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind == "attack-vs-defense"):
         return out
     memo: dict[str, Side] = {}
     for contest in fight.combat.contests:
@@ -276,6 +279,8 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     throw = _roll_side
     if fight.combat.kind == "dice-pool":
         from .pool_contests import throw_side as throw
+    elif fight.combat.kind == "symbol-pool":
+        from .symbol_contests import throw_side as throw
     a_total, a_text = throw(fight, actor, contest.attacker.checks)
     d_total, d_text = throw(fight, target, contest.defender.checks)
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")

@@ -28,6 +28,7 @@ from ..dice.expressions import DiceTerm
 from . import numbers as N
 from .fight import Fight
 from .options import MenuItem, Option, Plan, budget_left, slug
+from .sheet_holds import held_amount
 from .state import Combatant
 
 
@@ -221,8 +222,11 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
     `perCostStep` once for each step paid above the base."""
     if mech.amount is None:
         return None
-    expr = parse_dice(mech.amount.dice or "0")
-    extra = mech.amount.flat or 0
+    held = held_amount(fight, actor, mech) if actor.held else None
+    expr = parse_dice((held or {}).get("dice") or mech.amount.dice or "0")
+    extra = held["flat"] if held is not None else mech.amount.flat or 0
+    if held is not None:
+        steps = min(steps, held["steps"])
     view = fight.view(actor)
     if mech.amountAdd is not None and view is not None:
         extra += math.floor(view.value(mech.amountAdd))

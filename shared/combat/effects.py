@@ -378,6 +378,19 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
 # ---------------------------------------------------------------------------
 
 
+def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tuple[int, int]:
+    """(advantages, disadvantages) a save of `c` leans by, before they cancel: condition
+    effects and modifiers, and dodging for the saves a dodge covers."""
+    adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
+    dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
+    a2, d2 = N.mode_votes(fight, c, "saves", save=save, context=against)
+    if c.dodging:
+        dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
+        if dodge is not None and save in (dodge.saves or []):
+            adv += 1
+    return adv + a2, dis + d2
+
+
 def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
     `against` is what the save is against (a `SaveContext`, or the id of the condition
@@ -396,26 +409,20 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         return False
     dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
     expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
-    adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
-    dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
-    a2, d2 = N.mode_votes(fight, c, "saves", save=save, context=against)
-    if c.dodging:
-        dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
-        if dodge is not None and save in (dodge.saves or []):
-            adv += 1
+    votes = save_votes(fight, c, save, against)
     if fight.combat.kind == "dice-pool":
         from .pool_saves import roll_save as pool_save
 
-        ok = pool_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
         _save_made(fight, c)
         return ok
     if fight.combat.kind == "symbol-pool":
         from .symbol_saves import roll_save as symbol_save
 
-        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(adv + a2, dis + d2), against)
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
         _save_made(fight, c)
         return ok
-    mode = pick_mode(adv + a2, dis + d2) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
+    mode = pick_mode(*votes) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
     r = fight.roll(expr, mode)
     bonus = N.save_bonus(fight, c, save)
     total = r.total + bonus

@@ -92,6 +92,7 @@ def gm_numbers(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], a
         "asks": [{"count": a.count, "tier": tier_of(ruleset, a.tier).id, "boss": a.boss,
                   **({"brief": a.brief} if a.brief else {})} for a in asks],
     }
+    out["sheet"] = sheet_shape(ruleset)
     if threat.budget is not None:
         invented = [Counted("?", tier_of(ruleset, a.tier).id, True, a.boss) for a in asks for _ in range(a.count)]
         counted = _counted_foes(ruleset, foes) + invented
@@ -102,11 +103,39 @@ def gm_numbers(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], a
     return out
 
 
+def _holds(shape: Any) -> str:
+    if shape.type == "number":
+        return f"a whole number {shape.min:g} to {shape.max:g}"
+    if shape.type == "enum":
+        return "one of " + ", ".join(shape.values)
+    return {"boolean": "true or false", "dice": "dice such as 1d6"}.get(shape.type, "text")
+
+
+def sheet_shape(ruleset: Ruleset) -> dict[str, Any]:
+    """What an opponent written as a sheet can hold: the sheet's ids and what each holds,
+    the lists the fight reads, and the names the catalogs offer for those lists."""
+    sheet = ruleset.sheet
+    combat = ruleset.combat
+    read = [a.list for a in combat.attacks or []] + [a.list for a in combat.abilities or []]
+    lists = []
+    for lst in sheet.lists or []:
+        if lst.id not in read:
+            continue
+        names = [e.label for cat in ruleset.catalogs or [] if lst.id in (cat.feeds or []) for e in cat.entries]
+        lists.append({"id": lst.id, "columns": {c.id: _holds(c) for c in lst.columns}, "catalog": names})
+    return {
+        "abilities": {a.id: f"a whole number {a.min:g} to {a.max:g}" for a in sheet.abilities or []},
+        "skills": [s.id for s in sheet.skills or []], "saves": [s.id for s in sheet.saves or []],
+        "fields": {f.id: _holds(f) for f in sheet.fields or []}, "lists": lists,
+    }
+
+
 def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], proposals: list[Any],
            difficulty: str) -> tuple[list[dict[str, Any]], list[str]]:
     """The foes list with every invent entry replaced by the opponents it makes, and the
     fight's adjustments. `proposals` is what the GM wrote, one per opponent, in the order
-    the asks make them (`{"name", "statBlock"}`)."""
+    the asks make them (`{"name", "statBlock", "temperament"?}`; a temperament is kept for
+    a sheet, whose missing choices lean on it when the fight fills them in)."""
     asks, problems = asks_in(foes)
     if problems:
         raise ValueError("; ".join(problems))
@@ -131,6 +160,9 @@ def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], propo
                 notes.append(f"{name} is built from the {tier.label} tier's own numbers.")
                 block = tier_block(ruleset, tier)
             entry: dict[str, Any] = {"name": name, "statBlock": block}
+            temperament = raw.get("temperament") if isinstance(raw, dict) else None
+            if "sheet" in block and isinstance(temperament, str) and temperament.strip():
+                entry["temperament"] = temperament.strip()[:40]
             entry.update({k: foes[ask.index][k] for k in PASSED_ON if k in foes[ask.index]})
             if ask.boss:
                 entry["boss"] = True

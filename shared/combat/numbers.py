@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from ..ruleset.base import ValueRef
 from ..ruleset.package import Ruleset
 from .fight import Fight
+from .sheet_holds import held_defense
 from .state import Combatant
 
 
@@ -292,7 +293,8 @@ def base_defense(fight: Fight, c: Combatant) -> int:
     view = fight.view(c)
     if view is None:
         return int((c.block or {}).get("defense") or 0)
-    return math.floor(view.value(fight.combat.defense))
+    value = math.floor(view.value(fight.combat.defense))
+    return held_defense(c, value) if c.held else value
 
 
 def defense(fight: Fight, c: Combatant) -> tuple[int, list[Bonus]]:

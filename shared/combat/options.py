@@ -20,6 +20,7 @@ from ..dice import DiceError, DiceExpr, attack_forecast, expected_damage, mean_d
 from ..sheet import SheetView
 from . import numbers as N
 from .fight import Fight
+from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
 
 
@@ -263,13 +264,27 @@ def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]
                 strikes = max(1, math.floor(view.value(lst.strikes)))
                 if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
                     strikes = 1
+            damage = dice.with_modifier(dice.modifier + damage_bonus)
+            if actor.held:
+                parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
             plans.append(Plan(
                 kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
-                damage=dice.with_modifier(dice.modifier + damage_bonus), damage_type=dtype, list_def=lst,
+                damage=damage, damage_type=dtype, list_def=lst,
                 entry_ref=f"{lst.list}:{slug(name)}", uses_strike=lst.strikes is not None, strikes=strikes,
                 ability=hit_ability, row=row,
             ))
     return plans
+
+
+def _held_weapon(actor: Combatant, ref: str, parts: list[tuple[str, int]], damage: DiceExpr,
+                 strikes: int) -> tuple[list[tuple[str, int]], DiceExpr, int]:
+    """A weapon of a proposed sheet creature as its tier holds it (sheet_holds.py)."""
+    total = sum(p[1] for p in parts)
+    held = held_to_hit(actor, total)
+    if held != total:
+        parts = [*parts, (f"held to {held}", held - total)]
+    damage, strikes = held_weapon_damage(actor, ref, damage, strikes)
+    return parts, damage, strikes
 
 
 # ---------------------------------------------------------------------------
@@ -333,6 +348,8 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = of
                     dc_ref = picked.saveDifficulty or dc_ref
             to_hit = math.floor(view.value(to_hit_ref)) if to_hit_ref is not None else 0
             dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
+            if actor.held:
+                to_hit, dc = held_to_hit(actor, to_hit), held_difficulty(actor, dc)
             costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
             side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
             name = row.get("name")

@@ -2,9 +2,11 @@
 
 Owns: `read_proposal`, which turns whatever the model wrote for one opponent into a stat
 block the package model accepts, for the tier it was asked for, saying in a sentence every
-key it dropped, every number it had to supply and every action it could not read. The
-result is then held to its tier by `clamp.clamp_block` like any proposal. A proposal with
-nothing usable answers None, and the caller builds the tier's plain creature instead.
+key it dropped, every number it had to supply and every action it could not read. A
+proposal written as a `sheet` keeps the sheet (read by `sheet_reading.read_sheet`), and
+numbers written beside it are not used. The result is then held to its tier when the
+fight is built like any proposal. A proposal with nothing usable answers None, and the
+caller builds the tier's plain creature instead.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from ..ruleset.creatures import Creature
 from ..ruleset.errors import format_path, from_validation_error
 from ..ruleset.gates import collect_gates
 from ..ruleset.package import Ruleset
-from .clamp import SHEET_NOT_FITTED, tier_block
+from ..ruleset.creatures import SHEET_SOURCED
+from .clamp import tier_block
+from .sheet_reading import read_sheet
 
 #: What an invented stat block may write: the plain numbers the tier holds, and the
 #: names the clamp checks against the ruleset. Anything else is dropped with a sentence.
@@ -95,8 +99,12 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
     notes: list[str] = []
     if not isinstance(raw, dict):
         return None, [f"{name}'s proposal is not a stat block."]
+    sheet = None
     if "sheet" in raw:
-        notes.append(f"{name}'s sheet is dropped: {SHEET_NOT_FITTED}.")
+        sheet, said = read_sheet(ruleset, name, raw["sheet"])
+        notes += said
+        if sheet is None:
+            notes.append(f"{name}'s sheet is dropped, so it is read as a stat block.")
     extra = [k for k in raw if k not in BLOCK_KEYS and k != "sheet"]
     if extra:
         notes.append(f"{name}'s proposal writes {_listed(extra)}, which an invented stat block does not have, so "
@@ -107,11 +115,19 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
             notes.append(f"{name} was asked for at {tier.label}; its proposal says {block['tier']!r}, "
                          f"so it is held to {tier.label}.")
         block["tier"] = tier.id
+    if sheet is not None:
+        beside = [k for k in SHEET_SOURCED if k in block]
+        if beside:
+            notes.append(f"{name}'s {_listed(beside)} {'is' if len(beside) == 1 else 'are'} written beside its sheet, "
+                         "so the sheet's own numbers are used instead.")
+        for key in beside:
+            del block[key]
+        block["sheet"] = sheet
     plain = tier_block(ruleset, tier)
     for key, what in (("health", "health"), ("defense", "defense"), ("initiativeModifier", "initiative")):
         value = block.get(key)
         readable = isinstance(value, int) and not isinstance(value, bool) or (key == "health" and isinstance(value, dict))
-        if not readable:
+        if not readable and sheet is None:
             notes.append(f"{name}'s proposal gives no {what} the Engine can read, so it takes {tier.label}'s: "
                          f"{plain[key]}.")
             block[key] = plain[key]
@@ -120,10 +136,13 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
     budgets = [b.id for b in ruleset.combat.economy.budgets]
     actions = [read for i, raw_action in enumerate(written)
                if (read := _read_action(name, i, raw_action, taken, budgets, notes)) is not None]
-    if not actions:
+    if not actions and sheet is None:
         notes.append(f"{name}'s proposal has no action the Engine can read, so it strikes as {tier.label} does.")
         actions = plain["actions"]
-    block["actions"] = actions
+    if actions:
+        block["actions"] = actions
+    else:
+        block.pop("actions", None)
     for _attempt in range(REPAIRS):
         try:
             creature = Creature.model_validate(block)

@@ -23,6 +23,8 @@ from ..ruleset.package import Ruleset
 from ..sheet import validate_character
 from .clamp import clamp_block, proposal_refusals, tier_block, tier_of
 from .fight import Fight
+from .proposed_sheet import prepare_sheet
+from .sheet_holds import hold_built
 from .state import Combatant, HeldCondition
 
 
@@ -117,6 +119,9 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
             if block.get("sheet") is not None:
                 c.kind = "sheet"
                 c.sheet = copy.deepcopy(block["sheet"])
+                if ref is None:  # a proposal, not the author's bestiary: held to its tier once built
+                    for note in hold_built(fight, c, tier_of(ruleset, block.get("tier"))):
+                        fight.emit("setup", note, target=c.id)
             out.append(c)
     if problems:
         raise SetupError(problems)
@@ -162,6 +167,13 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
         except ValueError as exc:
             problems.append(str(exc))
             return None
+        if block.get("sheet") is not None:
+            said, wrong = prepare_sheet(ruleset, name, block, boss=foe.get("boss") is True,
+                                        temperament=foe.get("temperament"), seed=fight.state.dice.seed)
+            if wrong:
+                problems.extend(wrong)
+                return None
+            notes += said
         return name, None, block, notes
     tier = tier_of(ruleset, foe.get("tier"))
     if tier is None:

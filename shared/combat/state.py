@@ -118,6 +118,9 @@ class Combatant(Record):
     #: Boost and setback dice symbol spends put on this combatant's next roll
     #: (`{"boost": n, "setback": n}`; symbol_dice.py uses them up).
     symbol_dice: dict[str, int] = Field(default_factory=dict)
+    #: A proposed creature written as a sheet, held to its tier once built: caps on its
+    #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
+    held: dict[str, Any] | None = None
 
 
 class Event(Record):

@@ -1,7 +1,8 @@
 """What this resolver does not resolve yet, said out loud instead of silently ignored.
 
-Owns: `refusals` (what a symbol-pool fight does not throw yet, refused by name when it
-starts: symbol_support.py) and `notes` (sentences logged when a fight starts for parts of
+Owns: `refusals` (what a fight of some kind does not resolve yet, refused by name when it
+starts; nothing today: symbol-pool contests and hit windows are thrown with symbol dice)
+and `notes` (sentences logged when a fight starts for parts of
 the package that wait for machinery not built yet; none today). The package validator refuses keys the resolver
 does not resolve, by name.
 """
@@ -15,11 +16,8 @@ from .state import Combatant
 
 
 def refusals(ruleset: Ruleset) -> list[str]:
-    kind = ruleset.combat.kind
-    if kind == "symbol-pool":
-        from .symbol_support import refusals as symbol_refusals
-
-        return symbol_refusals(ruleset)
+    """Nothing a package of any kind declares is refused at the start of a fight any more.
+    Kept as the place a later gap is said."""
     return []
 
 

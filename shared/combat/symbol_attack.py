@@ -6,14 +6,15 @@ rank built like a check, an entry's to-hit number as dice, a creature action's `
 `upgrades`), `attack_pool` (those dice against the target's defense as difficulty dice,
 with condition modifiers and the harm penalty as boost and setback dice, one more die for a
 leaning roll, and the boost and setback dice spends left on the attacker), `needed`, and
-`strike`, which actions.py hands every attack roll of a symbol-pool fight to. It throws and
-logs in the author's terms,
+`difficulty` (the target's defense as difficulty dice) and `strike`, which actions.py hands
+every attack roll of a symbol-pool fight to. It throws and logs in the author's terms,
 
     Juno attacks Dock bruiser with Road axe: 3 dice (Brawn 3) against Defense 1:
     Ability s, Ability sa, Ability a, Difficulty h → 2 successes, 1 advantage, a hit.
 
-then has both sides spend what is left (symbol_spends.py; a player who chooses their own
-spends holds the fight, symbol_choice.py) and returns (hit, critical). The damage each net
+holds a hit for a `hit` window before anyone spends (symbol_hold.py), then has both sides
+spend what is left (symbol_spends.py; a player who chooses their own spends holds the
+fight, symbol_choice.py) and returns (hit, critical). The damage each net
 success adds waits in `Fight.symbol_blow` for the blow (symbol_damage.py). There are no
 botches, and nothing doubles the damage roll: a critical is bought with a spend.
 """
@@ -73,16 +74,26 @@ def base_pool(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
     return S.Pool(max(0, to_hit), min(getattr(plan, "upgrades", None) or 0, max(0, to_hit)))
 
 
-def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool) -> tuple[S.Pool, str]:
-    """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`)."""
+def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, str]:
+    """(difficulty dice against a blow from `actor`, their words: `Defense 1 (+ 1 Shielded)`):
+    the target's defense with condition `defense` modifiers, and on a board the cover
+    between them and the high ground, as they add to a defense (board/attacks.py)."""
     defense, parts = N.defense(fight, target)
     if fight.state.board is not None:
         from .board.attacks import defense_parts
 
-        # Cover (and the high ground) add difficulty dice as they add to a defense.
         extra = defense_parts(fight, actor, target)
         defense += sum(p.flat for p in extra)
         parts = parts + extra
+    text = f"{N.defense_label(fight.ruleset)} {defense}"
+    if parts:
+        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
+    return max(0, defense), text
+
+
+def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool) -> tuple[S.Pool, str]:
+    """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`)."""
+    defense, text = difficulty(fight, actor, target)
     boost, setback, words = S.modifier_dice(fight, actor, "attacks")
     lean_boost, lean_setback = S.lean_dice(*attack_votes(fight, actor, target))
     if lean_boost:
@@ -92,11 +103,8 @@ def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool)
     owed_boost, owed_setback = S.pending_dice(actor)
     if owed_boost or owed_setback:
         words.append("dice a spend left them")
-    pool = S.Pool(base.dice, base.upgrades, max(0, defense), base.boost + boost + lean_boost + owed_boost,
+    pool = S.Pool(base.dice, base.upgrades, defense, base.boost + boost + lean_boost + owed_boost,
                   base.setback + setback + lean_setback + owed_setback, why=base.why + tuple(words))
-    text = f"{N.defense_label(fight.ruleset)} {defense}"
-    if parts:
-        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
     return pool, text
 
 
@@ -120,16 +128,13 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: 
                symbols=net.spendable(), dice=pool.dice, upgrades=pool.upgrades, difficulty=pool.difficulty,
                boost=pool.boost, setback=pool.setback)
     attack_made(fight, actor, target)
+    # `counts` (every symbol thrown) and `against` (each difficulty die's face) let a hit
+    # window check the throw again against a defense that changed (symbol_hold.py).
+    start = pool.dice + pool.boost
     return {"what": what, "target": target.id, "hit": hit, "successes": net.successes, "needed": need,
             "left": net.spendable(), "side": "attacker", "engine": False, "bought": {}, "damage": 0,
-            "critical": False, "spent": []}
-
-
-def _regather(fight: Fight, actor: Combatant, target: Combatant) -> None:
-    """A roll resumed after a spend decision: the one-attack conditions it uses are its own
-    again (they come off when the attack is over)."""
-    fight.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
-        (target.id, h) for h in target.conditions if h.ends_after == "attacked"]
+            "critical": False, "spent": [], "counts": dict(roll.counts),
+            "against": [list(face) for face in roll.faces[start:start + pool.difficulty]]}
 
 
 def _tags(fight: Fight, plan: Any) -> list[str]:
@@ -149,14 +154,23 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: A
            cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool]:
     """The attack roll at position `at` (a new throw, or the roll a spend decision held),
     both sides' spends, and what the blow carries into its damage. (hit, critical)."""
+    from . import symbol_hold as SH
     from .symbol_spends import spend_all
+    from .windows import regather
 
     held = None
-    if cursor is not None and cursor.get("roll") is not None and cursor.get("index", 0) == at.get("index", 0):
-        held = cursor.pop("roll")
-        _regather(fight, actor, target)
+    if cursor is not None and cursor.get("index", 0) == at.get("index", 0):
+        if cursor.get("roll") is not None:
+            # A roll a spend decision held: the one-attack conditions it uses are its own again.
+            held = cursor.pop("roll")
+            regather(fight, actor, target)
+        elif cursor.get("held") is not None:
+            held = SH.recheck(fight, actor, target, cursor.pop("held"), what)
     if held is None:
         held = _thrown(fight, actor, target, what, plan)
+        if held["hit"]:
+            # Held before anyone spends: what a hit buys waits until the hit stands.
+            SH.offer(fight, actor, target, plan, at, held)
     spend_all(fight, actor, target, held, at)
     if held["hit"]:
         damage = fight.combat.symbols.damage

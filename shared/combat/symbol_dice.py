@@ -14,6 +14,7 @@ throw shows after cancelling, in the ruleset's own words:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,8 +80,8 @@ class Pool:
         out += [dice[res.setback]] * self.setback
         return out
 
-    def words(self, against: str) -> str:
-        """`3 dice, 1 upgraded (Brawn 3, Scrap 1), 1 boost die against Defense 2`."""
+    def own_words(self) -> str:
+        """`3 dice, 1 upgraded (Brawn 3, Scrap 1), 1 boost die`: the thrower's side."""
         text = dice_word(self.dice) + (f", {self.upgrades} upgraded" if self.upgrades else "")
         if self.why:
             text += f" ({', '.join(self.why)})"
@@ -88,7 +89,11 @@ class Pool:
             text += f", {self.boost} boost {die_word(self.boost)}"
         if self.setback:
             text += f", {self.setback} setback {die_word(self.setback)}"
-        return f"{text} against {against}"
+        return text
+
+    def words(self, against: str) -> str:
+        """`3 dice, 1 upgraded (Brawn 3, Scrap 1), 1 boost die against Defense 2`."""
+        return f"{self.own_words()} against {against}"
 
 
 def dice_word(n: int) -> str:
@@ -105,6 +110,23 @@ def build(fight: Fight, ability: int, rank: int) -> tuple[int, int]:
     if fight.ruleset.resolution.pool.build == "sum":
         return ability + rank, 0
     return max(ability, rank), min(ability, rank)
+
+
+def sheet_check(fight: Fight, c: Combatant, kind: str, check_id: str) -> tuple[int, int, int, list[str]]:
+    """(dice, upgraded, adjust, words) of a sheet's skill or save (`kind`) built like a check:
+    its ability and its rank (`pool.build`); the sheet's `adjust` is boost or setback dice."""
+    from . import numbers as N
+
+    view = fight.view(c)
+    assert view is not None
+    spec = (view.idx.skills if kind == "skill" else view.idx.saves).get(check_id)
+    number = view.check_number(kind, check_id)
+    score = math.floor(view.mod(spec.ability)) if spec is not None and spec.ability else 0
+    rank = math.floor(number.number or 0) - score
+    dice, upgrades = build(fight, score, rank)
+    why = [f"{N.label(fight.ruleset, 'ability', spec.ability)} {score}"] if spec is not None and spec.ability else []
+    why += [f"{N.label(fight.ruleset, kind, check_id)} {rank}"] if rank else []
+    return dice, upgrades, math.floor(number.adjust), why
 
 
 def lean_dice(adv: int, dis: int) -> tuple[int, int]:

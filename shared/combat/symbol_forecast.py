@@ -8,8 +8,10 @@ damage, expected cost of the target's spends) of one attack: every netted outcom
 throw from `dice.symbol_forecast`, the successes it counts, the damage spends the Engine
 would buy with its advantage and triumph, the base damage's exact distribution less the
 target's soak, never below 0, through the target's guard against the type; the target's
-spends with its threat and despair, weighed at their worth), `save_chance` and
-`forecasts`, which options.py asks in a symbol-pool fight.
+spends with its threat and despair, weighed at their worth; a save the target makes once
+hit, with the boost and setback dice those spends left on it, keeps all or half of each
+hit's damage off), `save_chance` (exact, leaning as the save leans) and `forecasts`, which
+options.py asks in a symbol-pool fight.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from ..dice import DiceExpr, sum_distribution, symbol_forecast
 from . import effects as E
 from . import harm_kinds as H
+from . import saves_against as SA
 from . import symbol_dice as S
 from . import symbol_spends as SP
 from .fight import Fight
@@ -65,20 +68,32 @@ class _Damage:
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: DiceExpr | None,
-           dtype: str | None) -> tuple[float, float, float]:
-    """(chance to hit, expected damage, expected cost of the target's spends) of one attack."""
+           dtype: str | None, save: Any = None, against: Any = None) -> tuple[float, float, float]:
+    """(chance to hit, expected damage, expected cost of the target's spends) of one attack.
+    `save` is a save the target makes once hit (a creature action's), with the dice both
+    sides' spends left on the target, which that save uses up."""
     pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan))
     need = needed(fight)
     setting = fight.combat.symbols.damage
-    damage = _Damage(fight, target, expr, dtype, tuple(_tags(fight, plan)))
-    bought: dict[tuple[Any, ...], float] = {}
+    tags = tuple(_tags(fight, plan))
+    damage = _Damage(fight, target, expr, dtype, tags)
+    halved = _Damage(fight, target, expr, dtype, tags, half=True) if save is not None and save.onSuccess == "half" else None
+    bought: dict[tuple[Any, ...], tuple[float, list[Any]]] = {}
+    saves: dict[tuple[int, int], float] = {}
 
-    def spends(side: str, hit: bool, left: dict[str, int]) -> float:
+    def spends(side: str, hit: bool, left: dict[str, int]) -> tuple[float, list[Any]]:
         key = (side, hit, tuple(sorted(left.items())))
         if key not in bought:
-            value, chosen = SP.best(fight, actor, target, side, hit, left)
-            bought[key] = float(sum(s.damage or 0 for s in chosen)) if side == "attacker" else value
+            bought[key] = SP.best(fight, actor, target, side, hit, left)
         return bought[key]
+
+    def saved(chosen: list[Any]) -> float:
+        boost = sum(s.boost.dice for s in chosen if s.boost is not None and SP.who(fight, actor, target, s.boost.on) is target)
+        setback = sum(s.setback.dice for s in chosen
+                      if s.setback is not None and SP.who(fight, actor, target, s.setback.on) is target)
+        if (boost, setback) not in saves:
+            saves[boost, setback] = save_chance(fight, target, save.save, save.difficulty, against, boost, setback)
+        return saves[boost, setback]
 
     hit_chance = expected = cost = 0.0
     for outcome, chance in symbol_forecast(pool.symbol_dice(fight.ruleset)).outcomes:
@@ -86,30 +101,48 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
         p = float(chance)
         hit = net.successes >= need
         left = net.spendable()
-        cost += p * spends("target", hit, {"h": left["h"], "d": left["d"]})
+        value, theirs = spends("target", hit, {"h": left["h"], "d": left["d"]})
+        cost += p * value
         if not hit:
             continue
         hit_chance += p
         counted = max(0, net.successes - (need if setting.counts == "beyond" else 0))
-        extra = counted * setting.perSuccess + int(spends("attacker", True, {"a": left["a"], "t": left["t"]}))
-        expected += p * damage.mean(extra)
+        _value, mine = spends("attacker", True, {"a": left["a"], "t": left["t"]})
+        extra = counted * setting.perSuccess + sum(s.damage or 0 for s in mine)
+        if save is None:
+            expected += p * damage.mean(extra)
+            continue
+        kept = saved(mine + theirs)
+        expected += p * ((1 - kept) * damage.mean(extra) + (kept * halved.mean(extra) if halved is not None else 0.0))
     return hit_chance, expected, cost
 
 
-def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int) -> float:
+def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, against: Any = None,
+                boost: int = 0, setback: int = 0) -> float:
+    """The exact chance `target` makes `save` (leaning as effects.roll_save leans it, with
+    `boost` and `setback` dice more); 0 for a save its conditions fail without a throw."""
+    from dataclasses import replace
+
+    from ..dice import pick_mode
+    from . import numbers as N
+    from .effects import save_votes
     from .symbol_saves import save_pool
 
-    pool = save_pool(fight, target, save, difficulty, "normal")
+    if N.fails_save(fight, target, save) is not None:
+        return 0.0
+    pool = save_pool(fight, target, save, difficulty, pick_mode(*save_votes(fight, target, save, against)), against)
+    if boost or setback:
+        pool = replace(pool, boost=pool.boost + boost, setback=pool.setback + setback)
     need = fight.ruleset.resolution.success.needed
     odds = symbol_forecast(pool.symbol_dice(fight.ruleset))
     return float(odds.chance(lambda left: S.Net.of(left).successes >= need))
 
 
 def _saved(fight: Fight, target: Combatant, save: Any, dc: int, expr: DiceExpr | None, dtype: str | None,
-           tags: tuple[str, ...]) -> float:
+           tags: tuple[str, ...], against: Any = None) -> float:
     """Expected damage of a blow the target saves against: all on a failure, half
     (`onSuccess: half`) or nothing on a success."""
-    saved = save_chance(fight, target, save.save, dc)
+    saved = save_chance(fight, target, save.save, dc, against)
     full = _Damage(fight, target, expr, dtype, tags).mean(0)
     half = _Damage(fight, target, expr, dtype, tags, half=True).mean(0) if (save.onSuccess or "none") == "half" else 0
     return (1 - saved) * full + saved * half
@@ -137,7 +170,8 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                 out.append(_forecast(t, *strike(fight, actor, t, plan, expr, mech.damageType)))
             elif mech.save is not None and not mech.autoHit:
                 dc = plan.save_dc if plan.save_dc is not None else 1
-                dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech))
+                dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech),
+                               SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech))
                 out.append(Forecast(target=t.id, damage=round(dealt, 3)))
             else:
                 out.append(_forecast(t, 1.0, _Damage(fight, t, expr, mech.damageType,
@@ -152,10 +186,11 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                     continue
                 expr, dtype = action_damage(step, fight, actor), step.damage.type
                 if step.toHit is not None and not step.autoHit:
-                    h, d, c = strike(fight, actor, t, step, expr, dtype)
+                    h, d, c = strike(fight, actor, t, step, expr, dtype, step.save, SA.for_action(actor.id, step))
                     hit, damage, cost = max(hit, h), damage + d, cost + c
                 elif step.save is not None:
-                    damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step))
+                    damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step),
+                                     SA.for_action(actor.id, step))
                 else:
                     hit = max(hit, 1.0)
                     damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)

@@ -33,14 +33,7 @@ def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str,
         dice, upgrades = max(0, int(((c.block or {}).get("saves") or {}).get(save, 0))), 0
         why = [f"{label} {dice}"]
     else:
-        spec = view.idx.saves.get(save)
-        number = view.check_number("save", save)
-        score = math.floor(view.mod(spec.ability)) if spec is not None and spec.ability else 0
-        rank = math.floor(number.number or 0) - score
-        adjust = math.floor(number.adjust)
-        dice, upgrades = S.build(fight, score, rank)
-        why = [f"{N.label(fight.ruleset, 'ability', spec.ability)} {score}"] if spec is not None and spec.ability else []
-        why += [f"{label} {rank}"] if rank else []
+        dice, upgrades, adjust, why = S.sheet_check(fight, c, "save", save)
     boost, setback, words = S.modifier_dice(fight, c, "saves", save=save, context=against)
     lean_boost, lean_setback = (1, 0) if mode == "advantage" else (0, 1) if mode == "disadvantage" else (0, 0)
     owed_boost, owed_setback = S.pending_dice(c)

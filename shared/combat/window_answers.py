@@ -3,7 +3,7 @@
 
 Owns: `take` (called by windows.answer inside `no_windows`) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
-miss (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
+miss (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
 an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
 what it answers, strike at someone walking away with the best swing, and score everything
 else (and signature actions) by the tactics' forecasts.
@@ -150,6 +150,12 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
     with no_windows(trial):
         take(trial, trial_holder, item, [trial.get(t) for t in item.option.targets[:item.option.count]],
              trial.state.pending.window)
+    if held.get("symbol"):
+        from .symbol_hold import miss_chance
+
+        # A symbol throw against more difficulty dice misses only by chance: the answer is
+        # taken when it more likely than not turns the hit into a miss.
+        return miss_chance(trial, trial.get(w["source"]), trial.get(w["target"]), held) >= 0.5
     defense, _ = N.defense(trial, trial.get(w["target"]))
     return int(held.get("total", 0)) - int(held.get("lowered") or 0) < defense
 

@@ -362,8 +362,8 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     kept, fight.after_attack = fight.after_attack, []
     label = N.defense_label(fight.ruleset)
     total = roll.get("total")
-    # A pool's throw is its successes (pool_attack.py).
-    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") else total
+    # A pool's throw is its successes (pool_attack.py), a symbol throw its net successes.
+    shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") or roll.get("symbol") else total
     what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
     step["cursor"] = None

@@ -15,8 +15,6 @@ import statistics
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.combat import start_battle
-from shared.combat.setup import SetupError
 from shared.combat.state import BattleState
 from tests.combat.kit import Bout, ruleset
 from tests.combat.symbol_kit import bout, juno, symbol_package
@@ -159,20 +157,6 @@ def test_initiative_thrown_as_a_pool_is_its_net_successes():
     b = bout(symbol_package(initiative={"pool": {"abilityMod": "wits"}}), [4, 2, 1])
     assert b.started[1] == ("Initiative: Juno 1 die: Ability ss → 2 successes; Dock bruiser 2 dice: Ability s, "
                             "Ability - → 1 success. Order: Juno, Dock bruiser.")
-
-
-def test_contests_are_refused_by_name():
-    pkg = symbol_package()
-    pkg["combat"]["checks"] = [{"id": "brawn", "label": "Brawn", "value": {"abilityMod": "brawn"}}]
-    pkg["combat"]["contests"] = [{"id": "shove", "label": "Shove", "budget": "act", "attacker": {"checks": ["brawn"]},
-                                  "defender": {"checks": ["brawn"]}, "onWin": {"applies": [{"condition": "disarmed"}]}}]
-    try:
-        start_battle(ruleset(pkg), [juno()], [{"creature": "gull"}])
-    except SetupError as exc:
-        assert exc.problems == ['Test Roads is a "symbol-pool" fight, and "combat.contests" are not thrown with '
-                                'symbol dice yet (Capability API 1.43)']
-    else:
-        raise AssertionError("the fight started")
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -98,3 +98,38 @@ def test_every_metric_on_the_dashboard_exists_in_the_code():
     declared = set(re.findall(r"""["']((?:battle|marinara)_[a-z_]+)["']""", code))
     declared |= {name.removesuffix("_total") for name in declared}
     assert used and used <= declared, f"not in the code: {sorted(used - declared)}"
+
+
+def _declared_labels() -> dict[str, set[str]]:
+    """Metric name -> its label names, from the metrics the worker and gateway declare."""
+    import gateway.metrics
+    import worker.metrics
+    from prometheus_client.metrics import MetricWrapperBase
+
+    out: dict[str, set[str]] = {}
+    for module in (worker.metrics, gateway.metrics):
+        for value in vars(module).values():
+            if isinstance(value, MetricWrapperBase):
+                name = value._name.removesuffix("_total")
+                out[name] = set(value._labelnames)
+    return out
+
+
+def test_the_gm_panels_read_the_gm_metrics_by_labels_they_have():
+    dashboard = json.loads(DASHBOARD.read_text())
+    by_title = {p["title"]: [t["expr"] for t in p["targets"]] for p in dashboard["panels"]}
+    assert by_title["GM calls per minute by outcome"] == [
+        "sum by (call, outcome) (rate(marinara_gm_calls_total[5m])) * 60"]
+    assert [e.split("(", 1)[1][:4] for e in by_title["GM model latency"]] == ["0.5,", "0.99"]
+    assert all("marinara_gm_model_seconds_bucket" in e for e in by_title["GM model latency"])
+    assert by_title["GM tokens per minute"] == ["sum by (call, kind) (rate(marinara_gm_tokens_total[5m])) * 60"]
+    labels = _declared_labels()
+    for exprs in by_title.values():
+        for expr in exprs:
+            names = {re.sub(r"_(bucket|count|sum|total)$", "", m)
+                     for m in re.findall(r"\b((?:battle|marinara)_[a-z_]+)\b", expr)}
+            grouped = {g.strip() for by in re.findall(r"by \(([^)]*)\)", expr) for g in by.split(",")} - {"le"}
+            for name in names:
+                assert grouped <= labels[name], f"{expr}: {name} has no label {sorted(grouped - labels[name])}"
+    ids = [p["id"] for p in dashboard["panels"]]
+    assert len(ids) == len(set(ids))

@@ -68,3 +68,22 @@ def test_the_director_asks_the_model_and_a_thrice_delivered_decision_spends_once
     assert decided and all(e["text"].endswith(": End turn.") for e in decided)
     # Every revision after creation is one GM decision, applied once.
     assert len(decided) == final - revision
+
+
+def test_an_opponent_written_as_a_sheet_through_the_llm_queue(stack, chat):
+    from tests.worker.test_invent_sheets import WITCH, sheet_marsh
+
+    chat.play(say(json.dumps({"opponents": [WITCH]})))
+    digest = stack.service.put_ruleset(sheet_marsh())
+    request = {"ruleset": digest, "party": party(3, 3, 3), "difficulty": "normal",
+               "foes": [{"invent": 1, "tier": "pack"}]}
+    answer = stack.app.send_task("battle.invent_opponents", args=[request]).get(timeout=WAIT)
+    assert answer["ok"], answer
+    assert answer["foes"][0]["statBlock"]["sheet"]["fields"] == {"path": "lamplighter", "stamina": 6, "rank": 5}
+    assert answer["adjustments"][-1] == ("Lamp witch's \"health\", \"defense\" are written beside its sheet, so the "
+                                         "sheet's own numbers are used instead.")
+    created = stack.service.create(digest, party(3, 3, 3), answer["foes"], seed=7, adjustments=answer["adjustments"])
+    texts = [e["text"] for e in created["events"]]
+    assert ("Lamp witch's Charms is topped up from the fight's seed: Lantern Flare (paid from Lamp oil); "
+            "Will Snuff (at will).") in texts
+    assert "Lamp witch's Hooked pole is scaled down to fit Pack's damage per round (4 to 8)." in texts

@@ -1,0 +1,264 @@
+"""The load ramp: more and more battles and open WebSockets on one gateway (100 -> 2,000
+sockets), with the choice round trip, the choice rate, the gateway's memory per socket,
+Redis's memory per battle, and the first level where the round trip's p99 passes 100 ms.
+
+The stack, on loopback, started and stopped by this script: a throwaway `redis-server` on
+a free port (so its memory is ours alone: the store in database 0, the Celery broker and
+results in database 1), two Celery workers and the gateway of bench/service.py (client
+rate limits lifted, nothing else changed). The process's open-files limit is raised to its
+hard limit first (the gateway inherits it).
+
+Each level of `--sockets` (default 100,250,500,1000,2000) holds that many sockets open for
+`--seconds` (default 20): half the sockets are battles' players (examples/lantern-marsh.json,
+the party under one player, the foes under the Engine), half a spectator on each battle.
+A player answers each prompt with its suggestion after `--think` seconds (default 2, a
+person reading the screen), so the offered rate grows with the battles; a battle that ends
+is replaced by a new one with fresh sockets. Measured per level: round trip (choice sent
+-> the first event it caused on the same socket) p50/p99, choices/s, the gateway's RSS above
+its idle RSS divided by the open sockets, Redis `used_memory` above its empty size divided
+by the battles created, the client's and gateway's CPU.
+
+Prints a table, writes bench/results/load.json. Run: `python bench/load.py` (`make load`);
+`--quick`: 100,500 sockets, 8 s each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import resource
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import service  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "load.json"
+P99_LIMIT_MS = 100.0
+
+
+def raise_open_files() -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def used_memory(url: str) -> int:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return int(client.info("memory")["used_memory"])
+    finally:
+        client.close()
+
+
+class Level:
+    def __init__(self, sockets: int) -> None:
+        self.sockets = sockets
+        self.open = 0
+        self.peak_open = 0
+        self.battles = 0
+        self.trips: list[float] = []
+        self.errors = 0
+
+
+async def lane(session: Any, base: str, digest: str, level: Level, until: float, seed: int, think: float) -> None:
+    """One battle at a time: its player's socket answering and a spectator's socket watching;
+    a battle that ends is replaced until `until`."""
+    import aiohttp
+
+    party = service._party()
+    while time.perf_counter() < until:
+        body = {"ruleset": digest, "party": party, "foes": service._foes(), "seed": seed}
+        seed += 1
+        try:
+            async with session.post(f"{base}/v1/battles", json=body) as r:
+                created = await r.json()
+            battle = created["battle"]
+            level.battles += 1
+            url = f"{base}/v1/battles/{battle}/ws"
+            async with session.ws_connect(url, params={"token": created["tokens"]["bench"]}) as player, \
+                    session.ws_connect(url, params={"token": created["spectator_token"]}) as watcher:
+                level.open += 2
+                level.peak_open = max(level.peak_open, level.open)
+                try:
+                    await asyncio.gather(play(player, level, until, think), watch(watcher, until))
+                finally:
+                    level.open -= 2
+        except (aiohttp.ClientError, asyncio.TimeoutError, KeyError, OSError):
+            level.errors += 1
+            await asyncio.sleep(0.5)
+
+
+async def play(ws: Any, level: Level, until: float, think: float) -> None:
+    import aiohttp
+
+    sent: float | None = None
+    while time.perf_counter() < until:
+        try:
+            msg = await ws.receive(timeout=max(0.1, until - time.perf_counter()))
+        except asyncio.TimeoutError:
+            return
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            return
+        data = json.loads(msg.data)
+        if data["type"] == "event" and sent is not None:
+            level.trips.append(time.perf_counter() - sent)
+            sent = None
+        elif data["type"] == "prompt":
+            await asyncio.sleep(think)
+            sent = time.perf_counter()
+            await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
+                                "request_id": f"{data['actor']}-{data['revision']}-{id(ws)}", **service._answer(data)})
+        elif data["type"] in ("closed", "error"):
+            return
+
+
+async def watch(ws: Any, until: float) -> None:
+    import aiohttp
+
+    while time.perf_counter() < until:
+        try:
+            msg = await ws.receive(timeout=max(0.1, until - time.perf_counter()))
+        except asyncio.TimeoutError:
+            return
+        if msg.type != aiohttp.WSMsgType.TEXT or json.loads(msg.data)["type"] == "closed":
+            return
+
+
+async def run_level(base: str, digest: str, sockets: int, seconds: float, think: float, seed0: int,
+                    stack: service.Stack, gateway_pid: int) -> dict[str, Any]:
+    import aiohttp
+
+    level = Level(sockets)
+    lanes = sockets // 2
+    cpu0, client0 = cpu_s(gateway_pid), sum(os.times()[:2])
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60)) as session:
+        ramp_until = time.perf_counter() + seconds + 60
+        started = time.perf_counter()
+        tasks = [asyncio.create_task(lane(session, base, digest, level, ramp_until, seed0 + n * 1000, think))
+                 for n in range(lanes)]
+        # Measure once every socket is open (or 60 s have passed).
+        while level.open < sockets and time.perf_counter() - started < 60:
+            await asyncio.sleep(0.2)
+        opened = time.perf_counter() - started
+        level.trips.clear()
+        cpu1, client1 = cpu_s(gateway_pid), sum(os.times()[:2])
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        took = time.perf_counter() - t0
+        trips = [t * 1000 for t in level.trips]
+        rss = rss_kib(gateway_pid)
+        memory = used_memory(stack.store_url)
+        open_now = level.open
+        cpu2, client2 = cpu_s(gateway_pid), sum(os.times()[:2])
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {"sockets": sockets, "open": open_now, "seconds_to_open": opened, "battles_created": level.battles,
+            "choices": len(trips), "choices_per_s": len(trips) / took, "p50_ms": service._pct(trips, 0.5),
+            "p99_ms": service._pct(trips, 0.99), "gateway_rss_kib": rss, "redis_used_memory": memory,
+            "gateway_cpu_share": (cpu2 - cpu1) / took, "client_cpu_share": (client2 - client1) / took,
+            "errors": level.errors, "setup_gateway_cpu_s": cpu1 - cpu0, "setup_client_cpu_s": client1 - client0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sockets", default="100,250,500,1000,2000", help="levels of open sockets")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level (default 20)")
+    parser.add_argument("--think", type=float, default=2.0, help="a player's seconds before answering (default 2)")
+    parser.add_argument("--quick", action="store_true", help="100,500 sockets, 8 s each")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.sockets, args.seconds = "100,500", 8.0
+    levels = [int(n) for n in args.sockets.split(",")]
+    if shutil.which("redis-server") is None:
+        print("bench/load.py: skipped: no redis-server on PATH (the ramp starts a Redis of its own)", flush=True)
+        return 0
+    nofile = raise_open_files()
+    if nofile < 2 * max(levels) + 200:
+        print(f"bench/load.py: the open-files limit is {nofile}; {2 * max(levels) + 200} are needed", flush=True)
+        return 1
+    from tests.redis_harness import start_throwaway
+
+    redis = start_throwaway()
+    stack = service.Stack.make(redis.url, 1)
+    rows: list[dict[str, Any]] = []
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    try:
+        stack.start()
+        gateway_pid = next(p.pid for name, p in stack.processes if name == "gateway")
+        digest = asyncio.run(_put_ruleset(stack.gateway))
+        time.sleep(1.0)
+        idle_rss, empty = rss_kib(gateway_pid), used_memory(stack.store_url)
+        print(f"stack: gateway {stack.gateway}, 2 workers, redis {redis.url}; open files {nofile}; gateway idle RSS "
+              f"{idle_rss / 1024:.1f} MiB; redis {empty / 1048576:.2f} MiB; load average {load_before}", flush=True)
+        for n, sockets in enumerate(levels):
+            row = asyncio.run(run_level(stack.gateway, digest, sockets, args.seconds, args.think, (n + 1) * 10_000_000,
+                                        stack, gateway_pid))
+            row["rss_per_socket_kib"] = (row["gateway_rss_kib"] - idle_rss) / row["open"] if row["open"] else None
+            row["redis_bytes_per_battle"] = ((row["redis_used_memory"] - empty) / row["battles_created"]
+                                             if row["battles_created"] else None)
+            rows.append(row)
+            print(f"  {sockets:5d} sockets ({row['open']} open, {row['battles_created']} battles): "
+                  f"p50 {service._fmt(row['p50_ms'], ' ms')}, p99 {service._fmt(row['p99_ms'], ' ms')}, "
+                  f"{row['choices_per_s']:.1f} choices/s, errors {row['errors']}", flush=True)
+    finally:
+        stack.close()
+        redis.stop()
+    over = next((r["sockets"] for r in rows if r["p99_ms"] is not None and r["p99_ms"] > P99_LIMIT_MS), None)
+    print("\n| sockets | open | battles | choices/s | p50 | p99 | gateway RSS | RSS per socket | Redis per battle "
+          "| gateway CPU | client CPU |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        per = f"{r['rss_per_socket_kib']:.1f} KiB" if r["rss_per_socket_kib"] is not None else "-"
+        red = f"{r['redis_bytes_per_battle'] / 1024:.1f} KiB" if r["redis_bytes_per_battle"] else "-"
+        print(f"| {r['sockets']:,} | {r['open']:,} | {r['battles_created']:,} | {r['choices_per_s']:.1f} | "
+              f"{service._fmt(r['p50_ms'], ' ms')} | {service._fmt(r['p99_ms'], ' ms')} | "
+              f"{r['gateway_rss_kib'] / 1024:.1f} MiB | {per} | {red} | {r['gateway_cpu_share']:.0%} | "
+              f"{r['client_cpu_share']:.0%} |")
+    print(f"\np99 first exceeds {P99_LIMIT_MS:.0f} ms at: " + (f"{over:,} sockets" if over else "no level measured"))
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"python": platform.python_version(), "cpus": os.cpu_count(), "quick": args.quick,
+                                   "think_s": args.think, "seconds_per_level": args.seconds,
+                                   "load_average_before": load_before, "open_files": nofile,
+                                   "p99_limit_ms": P99_LIMIT_MS, "p99_exceeds_limit_at_sockets": over,
+                                   "rows": rows}, indent=2) + "\n")
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+async def _put_ruleset(base: str) -> str:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{base}/v1/rulesets",
+                                json=json.loads((service.EXAMPLES / "lantern-marsh.json").read_text())) as r:
+            return (await r.json())["digest"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
