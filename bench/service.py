@@ -65,6 +65,16 @@ P50_FACTOR = 1.5
 #: Seconds any single answer may take before the phase gives up on it.
 WAIT = 30.0
 READY_TIMEOUT = 30.0
+#: `python -c` this with (stats file, "celery", args...): a Celery worker in cProfile,
+#: timed by the thread's CPU clock so waits on sockets do not count.
+PROFILED_CELERY = (
+    "import cProfile, runpy, sys, time\n"
+    "out = sys.argv[1]; sys.argv = ['celery', *sys.argv[3:]]\n"
+    "profiler = cProfile.Profile(time.thread_time)\n"
+    "profiler.enable()\n"
+    "try:\n    runpy.run_module('celery', run_name='__main__', alter_sys=True)\n"
+    "finally:\n    profiler.disable(); profiler.dump_stats(out)\n"
+)
 
 
 # -- small helpers ---------------------------------------------------------------------------
@@ -109,6 +119,7 @@ class Stack:
     processes: list[tuple[str, subprocess.Popen]] = field(default_factory=list)
     gateway: str = ""
     executor: str = ""
+    profile: Path | None = None
 
     @classmethod
     def make(cls, redis_url: str, broker_db: int) -> "Stack":
@@ -147,11 +158,14 @@ class Stack:
         started = []
         for n in range(1, workers + 1):
             name = f"worker{n}"
+            # Under --profile each worker runs in cProfile (CPU time), which writes its stats at exit.
+            profiled = ["-c", PROFILED_CELERY, str(self.profile / f"{name}.prof")] if self.profile else ["-m"]
             started.append((name, self._spawn(name, [
-                sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
+                sys.executable, *profiled, "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
                 "-Q", "turns,director,llm", "-n", f"bench{n}-{os.getpid()}@%h", "-l", "info",
                 "-I", "bench.celery_noop", "--without-gossip", "--without-mingle", "--without-heartbeat"])))
-        gateway = self._spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child"])
+        gateway = self._spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child",
+                                          *(["--profile", str(self.profile)] if self.profile else [])])
         for name, process in started:
             self._await_line(name, process, " ready.")
         line = self._await_line("gateway", gateway, "BENCH-GATEWAY ")
@@ -215,7 +229,7 @@ class Stack:
 
 
 # -- the gateway process ---------------------------------------------------------------------
-def gateway_child() -> int:
+def gateway_child(profile: Path | None = None) -> int:
     """Runs in the process `Stack.start` spawns: the gateway on a free loopback port until
     SIGTERM, on this run's store namespace. Client rate limits are lifted (a benchmark client
     answers every prompt at once); everything else is the gateway as deployed."""
@@ -239,10 +253,28 @@ def gateway_child() -> int:
         await stop.wait()
         await runner.cleanup()
 
+    profilers: list[Any] = []
+    if profile is not None:
+        import cProfile
+
+        def per_thread(*_: Any) -> None:
+            # cProfile sees one thread; the gateway's store reads run on its pool's threads.
+            profiler = cProfile.Profile(time.thread_time)
+            profilers.append(profiler)
+            profiler.enable()
+
+        threading.setprofile(per_thread)
+        per_thread()
     try:
         asyncio.run(run())
     finally:
         store.close()
+        if profilers:
+            import pstats
+
+            threading.setprofile(None)
+            profilers[0].disable()
+            pstats.Stats(*profilers).dump_stats(profile / "gateway.prof")
     return 0
 
 
@@ -404,14 +436,17 @@ def resolver_step(seconds: float) -> float:
 
 
 def work_per_choice(seconds: float) -> dict[str, Any]:
-    """In this process, on the in-memory store (no Redis, no network): the median time
-    (one thread, so CPU time) of one choice on each side, for the same lantern-marsh decisions the service phase makes.
-    Gateway: `access.check_choice` (before queueing) + `access.load` and `access.prompt`
-    (after the events, for the next prompt). Worker: `BattleService.apply` (the body of
-    `battle.advance`, Engine-controlled turns included)."""
+    """In this process, on the in-memory store (no Redis, no network): the median CPU time
+    (this thread's clock, so other jobs on the machine do not count) of one choice on each side, for the same lantern-marsh
+    decisions the service phase makes. Gateway: the battle's head and `access.passes`
+    (before queueing), then the next prompt from the open decision the save carried
+    (`OpenDecision` read, `access.prompt_for`). Worker:
+    `BattleService.apply` (the body of `battle.advance`: Engine-controlled turns and the
+    next open decision included). Also the median `BattleService.create` (on the gateway,
+    once a battle) and the choices a battle lasts."""
     from gateway import access
     from gateway.tokens import Principal
-    from shared.protocol import ChoiceRequest
+    from shared.protocol import ChoiceRequest, OpenDecision
     from shared.store import MemoryBattleStore
     from worker.service import BattleService
 
@@ -419,33 +454,42 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
     gateway_ms: list[float] = []
     worker_ms: list[float] = []
+    create_ms: list[float] = []
     started, seed = time.perf_counter(), 0
+
+    def next_prompt(battle: str, who: Principal) -> Any:
+        head = service.store.head(battle)
+        return access.prompt_for(battle, head.revision, head.status, OpenDecision.model_validate(head.decision), who)
+
     while seed < 2 or time.perf_counter() - started < seconds:
         battle = f"w-{seed}"
+        t0 = time.thread_time()
         created = service.create(digest, _party(), _foes(), seed=seed, battle_id=battle)
+        create_ms.append((time.thread_time() - t0) * 1000)
         if not created["ok"]:
             raise RuntimeError(f"battle refused: {created}")
         seed += 1
         who = Principal(battle=battle, role="player", player="bench")
-        prompt = access.prompt(service, battle, who)
+        prompt = next_prompt(battle, who)
         while prompt is not None:
             answer = _answer(prompt.model_dump(mode="json"))
             request = ChoiceRequest(actor=prompt.actor, option_id=answer["option_id"], targets=answer["targets"],
                                     request_id=f"{battle}-{prompt.revision}", revision=prompt.revision)
-            t0 = time.perf_counter()
-            access.check_choice(service, battle, who, request)
-            t1 = time.perf_counter()
+            t0 = time.thread_time()
+            if not access.passes(service.store.head(battle, request.request_id), who, request):
+                raise RuntimeError(f"{battle}: the head did not accept the prompt's suggestion")
+            t1 = time.thread_time()
             result = service.apply(battle, request.revision, request.as_choice(), request.request_id)
-            t2 = time.perf_counter()
+            t2 = time.thread_time()
             if not result["ok"]:
                 raise RuntimeError(f"{battle}: {result}")
-            access.load(service, battle)
-            prompt = access.prompt(service, battle, who)
-            t3 = time.perf_counter()
+            prompt = next_prompt(battle, who)
+            t3 = time.thread_time()
             gateway_ms.append((t1 - t0 + t3 - t2) * 1000)
             worker_ms.append((t2 - t1) * 1000)
     return {"choices": len(worker_ms), "gateway_median_ms": statistics.median(gateway_ms),
-            "worker_median_ms": statistics.median(worker_ms)}
+            "worker_median_ms": statistics.median(worker_ms), "create_median_ms": statistics.median(create_ms),
+            "choices_per_battle": len(worker_ms) / seed}
 
 
 def _fmt(value: float | None, unit: str = "") -> str:
@@ -469,10 +513,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
                         help="Redis for the store (loopback; default $REDIS_URL or redis://127.0.0.1:6379/0)")
     parser.add_argument("--broker-db", type=int, default=13, help="Redis database for the broker (default 13)")
+    parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
+                        help="run the gateway and the workers under cProfile and write DIR/gateway.prof, "
+                             "DIR/worker1.prof, ... (slows every phase; read them with pstats)")
     parser.add_argument("--gateway-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.gateway_child:
-        return gateway_child()
+        return gateway_child(args.profile)
     seconds = 3.0 if args.quick else args.seconds
     levels = [10] if args.quick else [int(n) for n in args.battles.split(",")]
     host = args.redis.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].rsplit(":", 1)[0]
@@ -494,8 +541,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"resolver step (lantern-marsh, median): {step_ms:.2f} ms", flush=True)
     work = work_per_choice(1.0 if args.quick else 3.0)
     print(f"work per choice in process ({work['choices']} choices, medians): gateway "
-          f"{work['gateway_median_ms']:.2f} ms, worker {work['worker_median_ms']:.2f} ms", flush=True)
+          f"{work['gateway_median_ms']:.2f} ms, worker {work['worker_median_ms']:.2f} ms; a battle's creation "
+          f"{work['create_median_ms']:.2f} ms, {work['choices_per_battle']:.1f} choices a battle", flush=True)
     stack = Stack.make(args.redis, args.broker_db)
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        stack.profile = args.profile.resolve()
     rows: list[dict[str, Any]] = []
     try:
         stack.start()

@@ -6,17 +6,24 @@ a spectator sees everyone across the field),
 sheet access (players: their own characters; the GM: everyone), the menu and prompt for
 the caller's decision (or, when it is someone else's, on whom the battle waits), and the checks a choice passes before it is handed to the
 executor: the token may act for the pending actor, the revision is current, the option
-is on the menu and the targets are among its targets. These are blocking reads (store,
-ruleset, menu); the gateway runs them on the executor's threads.
+is on the menu and the targets are among its targets.
+
+Two ways to answer. The fast one reads the battle's head (`BattleStore.head`: revision,
+status and the open decision the worker saved with that revision, no state): `passes`
+accepts a choice by it, and `view_of` builds the menu and prompt from it. Everything else
+(a choice the head does not accept, which must be refused with the exact reason; a
+revision saved without an open decision) loads the state: those are blocking reads
+(store, ruleset, menu) that the gateway runs on the executor's threads.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import BattleState, menu, menu_with_suggestion, waits_on_another
-from shared.protocol import ChoiceRequest, MenuView, PromptMessage, SheetOut, Suggestion, WaitingMessage
-from shared.store.base import StoredBattle
+from shared.combat import BattleState, menu, waits_on_another
+from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
+from shared.store.base import ACTIVE, BattleHead, StoredBattle
+from worker.decision import open_decision
 from worker.service import BattleService
 
 from .errors import ApiError
@@ -82,49 +89,76 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
     return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)
 
 
-def _yours(state: BattleState, principal: Principal) -> bool:
-    p = state.pending
-    return p is not None and not state.outcome and principal.may_act(p.controller, p.player)
+def current_decision(service: BattleService, battle_id: str) -> tuple[int, str, OpenDecision]:
+    """(revision, status, the open decision at that revision): from the head when the worker
+    saved the decision with the revision, else drawn from the state."""
+    head = service.store.head(battle_id)
+    if head is None:
+        raise ApiError("not-found", f"there is no battle {battle_id}")
+    if head.decision is not None:
+        return head.revision, head.status, OpenDecision.model_validate(head.decision)
+    stored, state = load(service, battle_id)
+    return stored.revision, stored.status, open_decision(service.ruleset(state.ruleset.digest), state)
+
+
+def view_of(battle_id: str, revision: int, status: str, decision: OpenDecision, principal: Principal) -> MenuView:
+    """The caller's menu: who must decide, and the options only when it is the caller."""
+    waiting = status == ACTIVE and decision.actor is not None and not decision.outcome
+    if not waiting:
+        return MenuView(battle=battle_id, revision=revision)
+    view = MenuView(battle=battle_id, revision=revision, actor=decision.actor, decision=decision.decision,
+                    window=public_window(decision.window, principal))
+    if decision.controller is not None and principal.may_act(decision.controller, decision.player):
+        view.yours = True
+        view.options = decision.options
+        view.suggestion = decision.suggestion
+    return view
 
 
 def menu_view(service: BattleService, battle_id: str, principal: Principal) -> MenuView:
-    return _menu_view(service, battle_id, principal)[0]
+    revision, status, decision = current_decision(service, battle_id)
+    return view_of(battle_id, revision, status, decision, principal)
 
 
-def _menu_view(service: BattleService, battle_id: str, principal: Principal,
-               loaded: tuple[StoredBattle, BattleState] | None = None) -> tuple[MenuView, BattleState]:
-    stored, state = loaded if loaded is not None else load(service, battle_id)
-    p = state.pending if stored.active and not state.outcome else None
-    view = MenuView(battle=battle_id, revision=stored.revision, actor=p.actor if p else None,
-                    decision=p.decision if p else None, window=public_window(p.window, principal) if p else None)
-    if p is None or not _yours(state, principal):
-        return view, state
-    ruleset = service.ruleset(state.ruleset.digest)
-    view.yours = True
-    options, suggested = menu_with_suggestion(ruleset, state, p.actor)
-    view.options = [o.model_dump(mode="json") for o in options]
-    if suggested is not None:
-        view.suggestion = Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
-                                     cell=suggested.get("cell"))
-    return view, state
-
-
-def prompt(service: BattleService, battle_id: str, principal: Principal,
-           loaded: tuple[StoredBattle, BattleState] | None = None) -> PromptMessage | WaitingMessage | None:
+def prompt_for(battle_id: str, revision: int, status: str, decision: OpenDecision,
+               principal: Principal) -> PromptMessage | WaitingMessage | None:
     """The open prompt when the decision is this caller's (for a window: the answers they
     may take and Pass side by side); otherwise on whom the battle waits; None when it
-    waits on nobody. `loaded`: the battle as the caller just read it (else read now)."""
-    view, state = _menu_view(service, battle_id, principal, loaded)
+    waits on nobody."""
+    view = view_of(battle_id, revision, status, decision, principal)
     if view.actor is None or view.decision is None:
         return None
     if view.yours:
         return PromptMessage(actor=view.actor, revision=view.revision, decision=view.decision,
                              window=view.window, options=view.options, suggestion=view.suggestion)
-    asked = state.combatant(view.actor)
     window = {k: v for k, v in view.window.items() if k != "resume"} if view.window is not None else None
-    return WaitingMessage(actor=view.actor, name=asked.name if asked else view.actor,
-                          controller=state.pending.controller if state.pending else "engine",
+    return WaitingMessage(actor=view.actor, name=decision.name or view.actor,
+                          controller=decision.controller or "engine",
                           revision=view.revision, decision=view.decision, window=window)
+
+
+def prompt(service: BattleService, battle_id: str, principal: Principal) -> PromptMessage | WaitingMessage | None:
+    """`prompt_for` the battle's current decision."""
+    revision, status, decision = current_decision(service, battle_id)
+    return prompt_for(battle_id, revision, status, decision, principal)
+
+
+def passes(head: BattleHead, principal: Principal, request: ChoiceRequest) -> bool:
+    """True when the open decision saved with the head's revision accepts the choice as it
+    is: every check `check_choice` makes, without the state. False says only "look closer":
+    `check_choice` then finds the exact refusal (or accepts it after all)."""
+    decision = head.decision
+    if not head.active or decision is None or decision.get("outcome"):
+        return False
+    if request.revision != head.revision or decision.get("actor") != request.actor:
+        return False
+    if not principal.may_act(decision.get("controller") or "", decision.get("player")):
+        return False
+    option = next((o for o in decision.get("options") or () if o.get("id") == request.option_id), None)
+    if option is None:
+        return False
+    allowed = option.get("targets") or ()
+    return all(t in allowed for t in request.targets) and len(request.targets) <= max(option.get("count", 0), 0)
 
 
 def check_choice(service: BattleService, battle_id: str, principal: Principal,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator
 from aiohttp import web
 
 from shared.ruleset.load import MAX_PACKAGE_BYTES
-from shared.store import AsyncBattleStore, BattleStore, open_store
+from shared.store import BattleStore, open_store
 from worker.jobs import SWEEP_EVERY
 from worker.service import BattleService
 from worker.llm import GmModel
@@ -119,7 +119,7 @@ def create_app(
             the_executor = EmbeddedExecutor(service, workers=workers, gm=gm, sweep_every=sweep_every)
         app[EXECUTOR] = the_executor
         the_executor.start()
-        app[ASTORE] = AsyncBattleStore(the_store, app[EXECUTOR].pool)
+        app[ASTORE] = the_executor.astore
         try:
             yield
         finally:
@@ -131,6 +131,7 @@ def create_app(
         async with app[STORE].feed() as feed:
             app[FEED] = feed
             feed.tap(app[TRACKER].observe)
+            feed.tap(app[EXECUTOR].observe)
             yield
 
     app.cleanup_ctx.append(store_ctx)

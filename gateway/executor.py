@@ -1,7 +1,8 @@
 """Where an accepted choice is applied: the executor behind `POST /choices` and the socket.
 
-Owns: `Executor`, what every executor shares (the thread pool for blocking store reads,
-the remembered endings of request ids, the hooks a Celery executor fills in), and
+Owns: `Executor`, what every executor shares (the thread pool for blocking store reads
+and the async store over it, the remembered endings of request ids, the hooks a Celery
+executor fills in), and
 `EmbeddedExecutor`, the in-process executor of the embedded default. It runs
 `BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
 thread pool, and remembers how each request id it ran ended (`status`) for
@@ -24,6 +25,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from shared.store import AsyncBattleStore, FeedMessage
 from worker import jobs
 from worker.llm import GmModel
 from worker.service import BattleService
@@ -47,6 +49,8 @@ class Executor(ABC):
         #: and invention); a Celery executor's workers read their own.
         self.gm = gm
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
+        #: The service's store for the loop: blocking calls on `pool`, heads on the loop.
+        self.astore = AsyncBattleStore(service.store, self.pool)
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
         self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
 
@@ -78,6 +82,10 @@ class Executor(ABC):
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
         """Applies the choice somewhere; answers the service's result dict."""
+
+    def observe(self, message: FeedMessage) -> None:
+        """A tap on the gateway's feed (every battle's writes and announced answers), for an
+        executor that learns how choices ended from it."""
 
     async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
         """Asks the director to decide the GM-controlled decision at `revision`; False when
@@ -121,6 +129,7 @@ class Executor(ABC):
     async def close(self) -> None:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.astore.aclose()
         self.pool.shutdown(wait=True)
 
 

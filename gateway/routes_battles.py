@@ -57,9 +57,8 @@ def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest
-    loaded = service.load(result["battle"])
-    pending = loaded[0].pending if loaded is not None and not loaded[0].outcome else None
-    result["gm_decides"] = pending is not None and pending.controller == "gm"
+    pending = result["pending"] if not result["outcome"] else None
+    result["gm_decides"] = pending is not None and pending["controller"] == "gm"
     return result
 
 

@@ -1,8 +1,11 @@
 """Choices: `POST /v1/battles/{id}/choices` and how a submitted choice ended.
 
 Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway's checks
-(`access.check_choice`: token, revision, menu) answer synchronously (403, 409, 422); a
-choice that passes is handed to the executor and answered 202 `{request_id}`. Its events
+(token, revision, menu) answer synchronously (403, 409, 422); a choice that passes is
+handed to the executor and answered 202 `{request_id}`. The checks read the battle's head
+on the loop (one small read: the revision, the request's record and the open decision
+saved with the revision, `access.passes`); only a choice the head does not accept takes
+the full check on a thread (`access.check_choice`), which finds the exact refusal. Its events
 then arrive on the battle's sockets and in `/events`. A refusal the rules find only while
 applying (another choice won the same revision) is answered on the socket that sent it
 and in `GET /choices/{request_id}`. A request id already applied answers 200 with the
@@ -19,7 +22,7 @@ from aiohttp import web
 from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
 
 from . import access, metrics
-from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
+from .context import ASTORE, EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
 from .errors import ApiError
 from .routing import Route
 from .tokens import Principal
@@ -28,11 +31,17 @@ from .tokens import Principal
 async def submit(app: web.Application, battle: str, who: Principal,
                  request: ChoiceRequest) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
     executor = app[EXECUTOR]
-    try:
-        applied = await executor.run(access.check_choice, app[SERVICE], battle, who, request)
-    except ApiError as exc:
-        metrics.refused(exc.code)
-        raise
+    head = await app[ASTORE].head(battle, request.request_id)
+    if head is not None and head.record is not None:
+        applied: int | None = head.record.revision
+    elif head is not None and access.passes(head, who, request):
+        applied = None
+    else:
+        try:
+            applied = await executor.run(access.check_choice, app[SERVICE], battle, who, request)
+        except ApiError as exc:
+            metrics.refused(exc.code)
+            raise
     if applied is not None:
         return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
     task = executor.submit(battle, request.revision, request.as_choice(), request.request_id)

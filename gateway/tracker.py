@@ -29,6 +29,8 @@ class BattleTracker:
         self._seen[battle_id] = self._clock()
 
     def observe(self, message: FeedMessage) -> None:
+        if message.is_answer:  # how a request ended: no change of the battle
+            return
         battle = message.battle_id
         ended = message.status not in (None, ACTIVE) or any(e.get("kind") == "outcome" for e in message.events)
         if ended:

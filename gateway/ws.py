@@ -7,7 +7,9 @@ prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom
 battle waits when it is someone else's (a turn or a window asking them). From then on it
 pushes new events as the feed announces them (re-reading the store on a gap or a
 resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
-when the fight ends or is abandoned. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
+when the fight ends or is abandoned. Both come from the open decision the worker saved
+with the revision: carried by the save's feed message, or read with the battle's head;
+only a revision saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
@@ -26,8 +28,8 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
-from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage
-from shared.store import DEFAULT_PAGE, BattleNotFound
+from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage, OpenDecision
+from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedMessage
 
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id, loads
@@ -67,6 +69,8 @@ class Connection:
         self.who = who
         self.last_seq = after
         self.prompted: int | None = None
+        #: The latest revision this socket has answered with a prompt, a notice or the end.
+        self.revision = 0
         self.send_lock = asyncio.Lock()
         settings = self.app[SETTINGS]
         self.limit = RateLimit(settings["ws_rate"], settings["ws_burst"])
@@ -90,26 +94,41 @@ class Connection:
                 break
         await self.after_change()
 
-    async def after_change(self) -> None:
-        stored, state = await self.app[EXECUTOR].run(access.load, self.app[SERVICE], self.battle)
-        if stored.last_seq > self.last_seq:
-            # Saved after the events this socket was sent: the log first, so a prompt (or
-            # the end) never runs ahead of the events that led to it.
-            await self.catch_up()
-            return
-        if not stored.active or state.outcome:
-            await self.send(ClosedMessage(status=stored.status, outcome=state.outcome))
+    async def after_change(self, message: FeedMessage | None = None) -> None:
+        """Sends the prompt of the battle's current decision (or on whom it waits), or the
+        end. `message`: the feed message of the save that made the revision, whose events
+        this socket was just sent."""
+        if message is not None and message.decision is not None and message.revision is not None:
+            revision, status = message.revision, message.status or ACTIVE
+            decision = OpenDecision.model_validate(message.decision)
+        else:
+            head = await self.app[ASTORE].head(self.battle)
+            if head is not None and head.last_seq > self.last_seq:
+                # Saved after the events this socket was sent: the log first, so a prompt
+                # (or the end) never runs ahead of the events that led to it.
+                await self.catch_up()
+                return
+            revision, status, decision = await self._current(head)
+        if revision < self.revision:
+            return  # an older save's message, queued behind what this socket already read
+        self.revision = revision
+        if status != ACTIVE or decision.outcome:
+            await self.send(ClosedMessage(status=status, outcome=decision.outcome))
             self.done = True
             return
-        if self.prompted == stored.revision:
+        if self.prompted == revision:
             return
         # The prompt to whoever answers the decision; every other socket is told on whom
         # the battle waits (once per revision: a reconnect asks again).
-        prompt = await self.app[EXECUTOR].run(access.prompt, self.app[SERVICE], self.battle, self.who,
-                                              (stored, state))
+        prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
         if prompt is not None:
             self.prompted = prompt.revision
             await self.send(prompt)
+
+    async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
+        if head is not None and head.decision is not None:
+            return head.revision, head.status, OpenDecision.model_validate(head.decision)
+        return await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE], self.battle)
 
     async def pump(self, sub: Any) -> None:
         """Feed messages -> events and prompts, in seq order. When the store fails under it
@@ -119,6 +138,8 @@ class Connection:
         try:
             while not self.done and not self.ws.closed:
                 message = await sub.get()
+                if message.is_answer:
+                    continue
                 fresh = [e for e in message.events if e["seq"] > self.last_seq]
                 if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
                     await self.catch_up()
@@ -126,8 +147,8 @@ class Connection:
                 for event in fresh:
                     await self.send(EventMessage(event=event))
                     self.last_seq = event["seq"]
-                if fresh or message.hold_changed or message.status != "active":
-                    await self.after_change()
+                if fresh or message.hold_changed or message.status != ACTIVE:
+                    await self.after_change(message)
         except (ApiError, asyncio.CancelledError):
             raise
         except Exception as exc:

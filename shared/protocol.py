@@ -2,7 +2,8 @@
 
 Owns: the request and response bodies of the HTTP API (`/v1/...`), the WebSocket messages
 (`ClientChoice` in; `EventMessage`, `PromptMessage`, `AcceptedMessage`, `ErrorMessage`
-out) and the error body `{code, message}`. The gateway's OpenAPI document is generated
+out), the error body `{code, message}` and `OpenDecision`, the record of who must decide
+that a worker saves with each revision for the gateway. The gateway's OpenAPI document is generated
 from these models, so the document and the handlers read the same definitions.
 
 Sheets, menus and events are the pure core's own JSON (`shared.combat`); they pass through
@@ -217,6 +218,32 @@ class PromptMessage(Message):
     window: dict[str, Any] | None = None
     options: list[dict[str, Any]]
     suggestion: Suggestion | None = None
+
+
+class OpenDecision(Message):
+    """Who a battle waits for at one revision, with their menu and the Engine's suggestion.
+    The worker that saved the revision computes it from the state it resolved and the store
+    keeps it beside that state (`BattleStore.head`), so the gateway checks a choice and sends
+    the next prompt without loading the state. `actor` None: nobody must decide; `outcome`
+    says why when the fight is over."""
+
+    actor: str | None = None
+    #: The actor's name, for the sockets told on whom the battle waits.
+    name: str | None = None
+    controller: str | None = None
+    player: str | None = None
+    decision: str | None = None
+    window: dict[str, Any] | None = None
+    options: list[dict[str, Any]] = Field(default_factory=list)
+    suggestion: Suggestion | None = None
+    outcome: str | None = None
+
+    def prompt(self, revision: int) -> "PromptMessage | None":
+        """The prompt of this decision at `revision` (None when nobody must decide)."""
+        if self.actor is None or self.decision is None or self.outcome:
+            return None
+        return PromptMessage(actor=self.actor, revision=revision, decision=self.decision, window=self.window,
+                             options=self.options, suggestion=self.suggestion)
 
 
 class WaitingMessage(Message):

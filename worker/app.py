@@ -56,6 +56,8 @@ def make_app(env: Mapping[str, str] | None = None) -> Celery:
         transport["global_keyprefix"] = settings.broker_prefix
         results["global_keyprefix"] = settings.broker_prefix
     app.conf.update(
+        # kombu's Redis transport, one client per channel (see worker/broker.py).
+        broker_transport="worker.broker:Transport",
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,

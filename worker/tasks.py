@@ -12,6 +12,15 @@ a log line; then through Celery (a new message, backoff capped at 30 s, far belo
 visibility timeout: a countdown past it would let the message be delivered twice). A
 store that comes back within the first stretch loses the choice nothing but the wait,
 and every job is idempotent by request id, so a retried one is applied at most once.
+
+Results: the gateway sends `battle.advance` with `ignore_result=True` and learns how each
+choice ended from the battle's feed (the save's message, or the answer `BattleService`
+announces when nothing was saved); a turn that fails outright announces `worker-failed`
+the same way (`AnnouncedTask`). Other callers (tests, tools) still get Celery results:
+how the choice ended (`ok`, `revision`, `pending`, `outcome`, or `code` and `message`),
+without the events, which are in the battle's stream. Celery writes every result into
+its log line with its own `saferepr`, whether or not INFO is logged: a turn's events cost
+it more than half a millisecond a task.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import time
 from typing import Any, Callable
 
 import redis
+from celery import Task
 
 from . import jobs, metrics
 from .app import app, service
@@ -77,24 +87,45 @@ def _measured(name: str, run: Callable[[], Any]) -> Any:
     return result
 
 
-@app.task(name="battle.advance", **RETRY)
-def advance(battle_id: str, revision: int, choice: Any, request_id: str) -> dict[str, Any]:
-    result = _measured("battle.advance",
-                       lambda: service().apply(battle_id, revision, choice, request_id))
+class AnnouncedTask(Task):
+    """A choice task whose final failure is announced on the battle's channel, so a gateway
+    waiting on the request (it asked for no Celery result) hears that it ended."""
+
+    def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
+        try:
+            battle_id, request_id = args[0], args[3]
+            service().store.announce(battle_id, request_id, {
+                "ok": False, "code": "worker-failed",
+                "message": f"the worker could not apply the choice: {type(exc).__name__}: {exc}"})
+        except Exception:  # noqa: BLE001 - the store is likely why it failed; the gateway's sweep covers it
+            log.exception("task %s: its failure could not be announced", task_id)
+
+
+def ended(result: dict[str, Any]) -> dict[str, Any]:
+    """A task's result: how the choice ended, without the events (they are in the stream)."""
+    return {k: v for k, v in result.items() if k != "events"}
+
+
+def _then_director(battle_id: str, result: dict[str, Any]) -> None:
     pending = result.get("pending") if result.get("ok") else None
     if pending and pending.get("controller") == "gm":
         director.delay(battle_id, jobs.decision_id(battle_id, result["revision"]))
-    return result
+
+
+@app.task(name="battle.advance", base=AnnouncedTask, **RETRY)
+def advance(battle_id: str, revision: int, choice: Any, request_id: str) -> dict[str, Any]:
+    result = _measured("battle.advance",
+                       lambda: service().apply(battle_id, revision, choice, request_id))
+    _then_director(battle_id, result)
+    return ended(result)
 
 
 @app.task(name="battle.director", **RETRY)
 def director(battle_id: str, decision_id: str) -> dict[str, Any]:
     result = _measured("battle.director",
                        lambda: jobs.director(service(), battle_id, decision_id, app.conf.marinara.gm))
-    pending = result.get("pending") if result.get("ok") else None
-    if pending and pending.get("controller") == "gm":
-        director.delay(battle_id, jobs.decision_id(battle_id, result["revision"]))
-    return result
+    _then_director(battle_id, result)
+    return ended(result)
 
 
 @app.task(name="battle.invent_opponents", **RETRY)
@@ -107,7 +138,5 @@ def invent_opponents(request: Any) -> dict[str, Any]:
 def sweep_windows() -> dict[str, Any]:
     swept = _measured("battle.sweep_windows", lambda: jobs.sweep_windows(service(), time.time()))
     for battle_id, result in swept["results"].items():
-        pending = result.get("pending") if result.get("ok") else None
-        if pending and pending.get("controller") == "gm":
-            director.delay(battle_id, jobs.decision_id(battle_id, result["revision"]))
-    return swept
+        _then_director(battle_id, result)
+    return {**swept, "results": {b: ended(r) for b, r in swept["results"].items()}}

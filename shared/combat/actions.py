@@ -26,7 +26,6 @@ from .pool_dice import is_dice_pool
 from . import symbol_attack
 from .symbol_dice import is_symbol_pool
 from .applying import allowed as apply_allowed
-from .delays import held_back
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .contests import resolve_contest
@@ -329,17 +328,15 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
     mech = plan.mechanics
     if mech.targets == "self" or not targets:
         targets = [actor]
-    if cursor is None and not _entry_starts(fight, actor, plan, targets):
-        return
+    if cursor is None:
+        _entry_starts(fight, actor, plan, targets)
     _entry_targets(fight, actor, plan, targets, cursor)
 
 
-def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> bool:
-    """What an entry does once before it reaches anyone (never again on resuming); False
-    when a `delays` condition held it back."""
+def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
+    """What an entry does once before it reaches anyone (never again on resuming). A
+    `delays` condition's die was rolled as it was paid for (delays.py)."""
     mech = plan.mechanics
-    if held_back(fight, actor, plan, targets):
-        return False
     C.give_budgets(fight, actor, mech.gives, plan.name)
     names = ", ".join(t.name for t in targets)
     fight.emit("ability", f"{actor.name} uses {plan.name} on {names}.", actor=actor.id, targets=[t.id for t in targets])
@@ -349,7 +346,6 @@ def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comb
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
-    return True
 
 
 def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],

@@ -36,7 +36,7 @@ from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
-from .options import Forecast, MenuItem, Option, Plan, budget_left, targets_for
+from .options import MenuItem, Option, Plan, budget_left, forecast, targets_for
 from .state import Combatant
 from .tactics import CONDITION_WORTH
 
@@ -74,6 +74,17 @@ def side_mode(fight: Fight, c: Combatant) -> str:
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
     """The check of the list that adds the most (the first one on a tie)."""
+    memo = fight.menu_memo
+    if memo is not None:
+        key = ("check", c.id, tuple(check_ids))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _best_check(fight, c, check_ids)
+        return found
+    return _best_check(fight, c, check_ids)
+
+
+def _best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
     best: tuple[str, int] | None = None
     for check_id in check_ids:
         bonus = N.check_bonus(fight, c, check_id)
@@ -206,11 +217,21 @@ def _win_text(fight: Fight, contest: Any) -> str:
     return "; ".join(parts)
 
 
+def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Any, memo: dict[Any, Any]) -> float:
+    """The menu's chance of winning, shared by contests rolled with the same checks (a
+    grapple and a shove usually are)."""
+    key = (tuple(contest.attacker.checks), tuple(contest.defender.checks), contest.ties, target.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = round(float(win_chance(fight, actor, target, contest, memo)), 4)
+    return found
+
+
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
     if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind == "attack-vs-defense"):
         return out
-    memo: dict[str, Side] = {}
+    memo: dict[Any, Any] = {}
     for contest in fight.combat.contests:
         free_strike = bool(contest.strike) and actor.strikes > 0
         if not free_strike and not budget_left(actor, contest.budget):
@@ -224,8 +245,10 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         d_checks = " or ".join(check_label(fight, c) for c in contest.defender.checks)
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
-        forecasts = [Forecast(target=t.id, win=round(float(win_chance(fight, actor, t, contest, memo)), 4))
-                     if fight.forecasting else Forecast(target=t.id) for t in targets]
+        if fight.forecasting:
+            forecasts = [forecast(t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
+        else:
+            forecasts = [forecast(t.id) for t in targets] if fight.blanks else []
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,

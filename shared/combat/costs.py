@@ -27,7 +27,7 @@ from ..dice import DiceExpr, parse_dice
 from ..dice.expressions import DiceTerm
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem, Option, Plan, budget_left, slug
+from .options import MenuItem, Option, Plan, budget_left, slug, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
 
@@ -331,13 +331,10 @@ def granted_standard_items(fight: Fight, actor: Combatant, view: Any) -> list[Me
             oid = f"standard:{name}@{grant.budget}"
             if name not in allowed or oid in seen:
                 continue
-            if name == "help":
-                allies = [c for c in fight.standing(actor.side) if c.id != actor.id]
-                if not allies:
-                    continue
-                targets, count = [c.id for c in allies], 1
-            else:
-                targets, count = [], 0
+            aimed = standard_targets(fight, actor, name)
+            if aimed is None:
+                continue
+            targets, count = aimed
             seen.add(oid)
             label = N.label(fight.ruleset, "budget", grant.budget)
             out.append(MenuItem(

@@ -3,9 +3,11 @@ its `budget`, may not happen yet.
 
 Owns: `held_back` (called once an entry is paid for: the `chance` die is rolled, and on
 `atLeast` or higher the action is kept on the holder as `Combatant.delayed`, its numbers as
-the menu read them) and `complete` (at the start of the holder's next turn it happens on
-the same budget, spending that turn's budget, and proceeds as it would have; a holder who
-cannot act or has none of that budget left loses it). Either way the cost stays spent.
+the menu read them; window_resume.start_action rolls it as the entry is paid for, before
+anyone is asked) and `complete` (at the start of the holder's next turn it happens on the
+same budget, spending that turn's budget, and proceeds as it would have, responses
+included: an action step with its windows; a holder who cannot act or has none of that
+budget left loses it). Either way the cost stays spent.
 """
 
 from __future__ import annotations
@@ -62,32 +64,38 @@ def _lost(fight: Fight, c: Combatant, name: str, why: str) -> None:
     fight.emit("delay", f"{c.name}'s held-back {name} is lost: {why}.", actor=c.id)
 
 
-def complete(fight: Fight, c: Combatant) -> None:
-    """At the start of the holder's turn: the held-back action happens, or is lost."""
+def complete(fight: Fight, c: Combatant) -> bool:
+    """At the start of the holder's turn: the held-back action happens, or is lost. True
+    when it happens: it "proceeds as it would have, responses included", so it is an action
+    step of its own (window_resume.py), opening the `used`, `aimed`, `hit` and `harmed`
+    windows an action on the turn opens, and the turn's start goes on when it is over (the
+    `turn-start` window and what follows; a window it opens holds them in its record)."""
     from . import actions as A
-    from .condition_ends import resolving
     from .options import _catalog_entry
+    from .window_resume import action_record, continue_action
 
     held = c.delayed
     if held is None:
-        return
+        return False
     c.delayed = None
     name, budget = held["name"], held["budget"]
     if c.out or c.down or "cannot-act" in N.effects(fight, c):
         _lost(fight, c, name, "they cannot act")
-        return
+        return False
     if c.budgets.get(budget, 0) <= 0:
         _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
-        return
+        return False
     entry = _catalog_entry(fight, held["entry"])
     list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held["list"]), None)
     if entry is None or entry.mechanics is None:
         _lost(fight, c, name, "the entry is gone")
-        return
+        return False
     targets = [t for t in (fight.state.combatant(cid) for cid in held["targets"]) if t is not None and not t.out]
     if held["targets"] and not targets:
         _lost(fight, c, name, "nobody it was aimed at is left")
-        return
+        return False
+    # Paid already, and its budget spent below: the step pays nothing again and rolls no
+    # second delay (a plan without a budget is never held back).
     plan = Plan(kind="entry", name=name, budget=None, to_hit=held["to_hit"],
                 to_hit_parts=[(str(a), int(b)) for a, b in held["to_hit_parts"]], entry=entry,
                 entry_ref=held["entry"], mechanics=entry.mechanics, list_def=list_def, save_dc=held["save_dc"])
@@ -96,8 +104,7 @@ def complete(fight: Fight, c: Combatant) -> None:
     A._spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)
-    from .windows import no_windows
-
-    # It happens as the turn starts, not as a choice: nothing it does is held for a window.
-    with no_windows(fight):
-        resolving(fight, c, plan, targets, lambda: A._entry(fight, c, plan, targets))
+    record = action_record(fight, c, plan, targets)
+    record["starts_turn"] = c.id
+    continue_action(fight, record)
+    return True

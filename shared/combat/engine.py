@@ -26,7 +26,7 @@ from .costs import record_spend_limits
 from .daze import skip_turn
 from .fight import Fight, Refused
 from .health_max import settle_at_start
-from .options import MenuItem, Option, build_menu
+from .options import MenuItem, Option, build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
@@ -170,7 +170,7 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     return choose(fight, actor, items)
 
 
-def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[MenuItem]:
+def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
     state = fight.state
     if state.outcome or state.pending is None or state.pending.actor != actor_id:
         return []
@@ -178,15 +178,15 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True) -> list[
     if actor is None:
         return []
     if state.pending.decision == "window":
-        before = fight.forecasting
-        fight.forecasting = forecasts
+        before, blank = fight.forecasting, fight.blanks
+        fight.forecasting, fight.blanks = forecasts, blanks
         try:
             return list(W.window_items(fight, actor))
         finally:
-            fight.forecasting = before
+            fight.forecasting, fight.blanks = before, blank
     if state.pending.decision == "spend":
         return SC.spend_items(fight, actor)
-    return build_menu(fight, actor, forecasts=forecasts)
+    return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
 def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
@@ -231,7 +231,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     # A caller that owns `state` (it parsed it just now and will drop it) lets the step
     # change it in place; everyone else's state is never touched.
     fight = Fight(ruleset, state if owned else working_copy(state))
-    items = _menu_items(fight, parsed.actor, forecasts=False)
+    # Only what is legal matters here: no forecasts, not even blank ones.
+    items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None and fight.combat.kind == "dice-pool":
         from .pool_styles import unnamed
@@ -347,14 +348,19 @@ def _settle(fight: Fight) -> None:
             fight.emit("skip", f"{actor.name} cannot act this turn.", actor=actor.id)
             _held(fight, lambda: end_turn(fight))
             continue
-        items = build_menu(fight, actor, forecasts=actor.controller == "engine")
-        if all(i.plan.kind == "end" for i in items):
-            _held(fight, lambda: end_turn(fight))
-            continue
         if actor.controller != "engine":
+            # Whoever decides draws the menu themselves; here it only matters whether
+            # there is anything on it besides ending the turn.
+            if not has_choice(fight, actor):
+                _held(fight, lambda: end_turn(fight))
+                continue
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
             return
+        items = build_menu(fight, actor)
+        if all(i.plan.kind == "end" for i in items):
+            _held(fight, lambda: end_turn(fight))
+            continue
         item, targets, cell = choose(fight, actor, items)
         _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard

@@ -41,10 +41,23 @@ class Fight:
         else:
             self.roller = SeededRoller(dice.seed, cursor=dice.cursor)
         self._views: dict[str, SheetView] = {}
+        self._places: tuple[list[Combatant], int, dict[str, int]] | None = None
         #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
         self.rules_memo: dict[str, tuple[Any, ...]] = {}
+        #: Per-call memos of what is read from parts that are replaced, never edited (sheets,
+        #: blocks), each kept with the objects it was read from and checked against them.
+        self.call_memo: dict[Any, tuple[Any, ...]] = {}
+        #: Per-call memo of `numbers.effects`, kept with the `rules_in_force` answer it read.
+        self.effects_memo: dict[str, tuple[Any, frozenset[str]]] = {}
+        #: What one drawing of a menu has read (options.build_menu), None between menus:
+        #: nothing changes while a menu is drawn, so a number read once holds until it ends.
+        self.menu_memo: dict[Any, Any] | None = None
         #: False while a menu is drawn only to check what is legal: forecasts are skipped.
         self.forecasting = True
+        #: Whether a menu drawn without forecasts still lists a blank one for each target
+        #: (what `menu(forecasts=False)` shows); the resolver's own legality checks, which
+        #: never read them, leave them out.
+        self.blanks = True
         #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
         self.after_attack: list[tuple[str, Any]] = []
         #: On a board: the option being forecast or resolved (its reach decides a swing
@@ -101,6 +114,20 @@ class Fight:
 
     # -- lookups ----------------------------------------------------------------------
     def get(self, cid: str) -> Combatant:
+        # Where each id stood in the combatant list when last looked up; a step looks the
+        # same few combatants up hundreds of times. The list is checked on every lookup (the
+        # same list, as long, the same id at that place), so a changed list is read again.
+        combatants = self.state.combatants
+        places = self._places
+        if places is None or places[0] is not combatants or places[1] != len(combatants):
+            places = self._places = (combatants, len(combatants), {})
+            for i, c in enumerate(combatants):
+                places[2].setdefault(c.id, i)
+        i = places[2].get(cid)
+        if i is not None:
+            c = combatants[i]
+            if c.id == cid:
+                return c
         c = self.state.combatant(cid)
         if c is None:
             raise KeyError(cid)

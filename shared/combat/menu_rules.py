@@ -115,11 +115,22 @@ def _hit_and_clauses(fight: Fight, actor: Combatant, plan: Plan, step: Any = Non
     return hit, list(action.damage.plus or []), action.toHit if hit is not None else None
 
 
-def _extra(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
-           step: Any = None) -> tuple[Fraction, Fraction] | None:
+def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
+          step: Any = None) -> tuple[B.Hit | None, list[Any], int | None] | None:
+    """`_hit_and_clauses` of a plan (or one step of a sequence), or None when nothing can
+    change its forecast: no `plus` clauses, and no hit or none of the holder's own damage
+    modifiers. The same for every target, so it is asked once an option."""
+    if plan.kind == "weapon" and not own:
+        return None  # a weapon has no clauses
     hit, clauses, to_hit = _hit_and_clauses(fight, actor, plan, step)
     if not clauses and (hit is None or not own):
         return None
+    return hit, clauses, to_hit
+
+
+def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[str, Any, Any]],
+           blow: tuple[B.Hit | None, list[Any], int | None]) -> tuple[Fraction, Fraction] | None:
+    hit, clauses, to_hit = blow
 
     def chances() -> tuple[Fraction, Fraction]:
         if to_hit is None:
@@ -134,6 +145,16 @@ def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[
     if plan.kind not in ("weapon", "entry", "action", "sequence"):
         return item
     fight.aiming = plan
+    if all(fc.damage is None for fc in item.option.forecasts):
+        return item
+    if plan.kind == "sequence":
+        steps = [(step, blow) for step in plan.steps if (blow := _blow(fight, actor, plan, own, step)) is not None]
+        if not steps:
+            return item
+    else:
+        only = _blow(fight, actor, plan, own)
+        if only is None:
+            return item
     changed = False
     forecasts = []
     for fc in item.option.forecasts:
@@ -145,15 +166,15 @@ def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[
             # Each step of a sequence is its own blow: its clauses and the holder's additions
             # are added step by step (multipliers change that step's share).
             total = Fraction(fc.damage).limit_denominator(1000)
-            for step in plan.steps:
-                found = _extra(fight, actor, target, plan, own, step)
+            for step, blow in steps:
+                found = _extra(fight, actor, target, own, blow)
                 if found is not None:
                     extra, times = found
                     total += extra * times + (times - 1) * _step_mean(fight, actor, target, step)
                     changed = True
             forecasts.append(fc.model_copy(update={"damage": round(float(max(total, Fraction(0))), 3)}))
             continue
-        found = _extra(fight, actor, target, plan, own)
+        found = _extra(fight, actor, target, own, only)
         if found is None:
             forecasts.append(fc)
             continue

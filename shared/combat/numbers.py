@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import is_
 from typing import Any, Iterable
 
 from ..ruleset.base import ValueRef
@@ -118,8 +119,11 @@ def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
+    levels = fight.combat.levels
+    if not levels:
+        return
     immune = immunities(c)
-    for level in fight.combat.levels or []:
+    for level in levels:
         if level.track is not None:
             if level.track.lower() in immune:
                 continue
@@ -129,31 +133,36 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
                 value = info.value if info is not None else 0
             else:
                 value = c.tracks.get(level.track, 0)
-            name = f"{label(fight.ruleset, 'track', level.track)} {value}"
+            if value >= level.at:
+                yield f"{label(fight.ruleset, 'track', level.track)} {value}", level
         else:
             view = fight.view(c)
             if view is None:
                 continue
             value = view.derived(level.derived)
-            name = f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}"
-        if value >= level.at:
-            yield name, level
+            if value >= level.at:
+                yield f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}", level
 
 
 def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
-    """(name, rule, held condition or None) for each condition and reached level.
+    """(name, rule, held condition or None) for each condition and reached level."""
+    return list(in_force(fight, c))
+
+
+def in_force(fight: Fight, c: Combatant) -> tuple[tuple[str, Any, Any], ...]:
+    """`rules_in_force` as a tuple shared between callers (the readers in this module).
 
     A menu reads this a hundred times, so it is kept for the length of one call while what
     it is read from stays the same: the same sheet object (sheet operations replace it, they
     never edit it), the same block, the same held conditions (by identity) and tracks."""
-    held = tuple(c.conditions)
+    held = c.conditions
     hit = fight.rules_memo.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
-            and len(hit[3]) == len(held) and all(a is b for a, b in zip(hit[3], held)):
-        return list(hit[4])
-    out = _rules_in_force(fight, c)
-    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), held, out)
-    return list(out)
+            and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
+        return hit[4]
+    out = tuple(_rules_in_force(fight, c))
+    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
+    return out
 
 
 def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
@@ -172,16 +181,24 @@ def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def effects(fight: Fight, c: Combatant) -> set[str]:
+def effects(fight: Fight, c: Combatant) -> frozenset[str]:
+    """Every effect the conditions and levels in force give `c` (kept with what they are
+    read from, like `rules_in_force`)."""
+    rules = in_force(fight, c)
+    hit = fight.effects_memo.get(c.id)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     found: set[str] = set()
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in rules:
         found.update(rule.effects or [])
-    return found
+    out = frozenset(found)
+    fight.effects_memo[c.id] = (rules, out)
+    return out
 
 
 def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = None, skill: str | None = None) -> int:
     n = 0
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in in_force(fight, c):
         if effect in (rule.effects or []):
             if save is not None and rule.saves and save not in rule.saves:
                 continue
@@ -216,7 +233,7 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
               context: Any = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`)."""
     out: list[Bonus] = []
-    for name, rule, _held in rules_in_force(fight, c):
+    for name, rule, _held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or (mod.flat is None and mod.dice is None):
                 continue
@@ -230,7 +247,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
                context: Any = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
-    for _name, rule, _held in rules_in_force(fight, c):
+    for _name, rule, _held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or mod.mode is None:
                 continue
@@ -244,7 +261,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
 
 
 def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
-    for name, rule, _held in rules_in_force(fight, c):
+    for name, rule, _held in in_force(fight, c):
         if save in (getattr(rule, "failsSaves", None) or []):
             return name
     return None
@@ -257,8 +274,7 @@ def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
 
 def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
     """(current, maximum, temporary points). A track reads as boxes left to fill."""
-    from .health_max import factor, halve
-
+    factor, halve = _health_max.factor, _health_max.halve
     spec = fight.combat.health
     view = fight.view(c)
     if view is None:
@@ -342,3 +358,8 @@ def damage_guard(c: Combatant, key: str) -> set[str]:
         elif isinstance(entry, dict) and isinstance(entry.get("type"), str):
             out.add(entry["type"].lower())
     return out
+
+
+# health_max builds on this module; bound last so that either may be imported first (an
+# import inside `health`, read many times a step, cost more than a microsecond a call).
+from . import health_max as _health_max  # noqa: E402

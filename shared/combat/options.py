@@ -8,15 +8,19 @@ The menu alone decides what is legal: a choice is resolved only by finding it he
 
 from __future__ import annotations
 
+import importlib
+import json
 import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..dice import DiceError, DiceExpr, attack_forecast, expected_damage, mean_damage, parse_dice, pick_mode
+from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from . import numbers as N
 from .fight import Fight
@@ -42,6 +46,29 @@ class Forecast(BaseModel):
     #: What the opposing side's symbol spends are expected to cost the attacker, in points
     #: of damage (symbol-pool; the Engine's tactics take it off the attack's worth).
     cost: float | None = None
+
+
+#: Every field of a forecast with its default: all plain values (no factories), so a new
+#: forecast may start from a copy of this.
+_FORECAST_FIELDS = {name: None if info.is_required() else info.default for name, info in Forecast.model_fields.items()}
+assert not any(info.default_factory for info in Forecast.model_fields.values())
+_new, _set = object.__new__, object.__setattr__
+
+
+def forecast(target: str, **numbers: float | None) -> Forecast:
+    """`Forecast(target=target, **numbers)` for numbers the menu has just worked out (floats or
+    None, the types the fields hold), without validating them again: a menu makes dozens."""
+    fields = dict(_FORECAST_FIELDS)
+    fields["target"] = target
+    fields.update(numbers)
+    if len(fields) != len(_FORECAST_FIELDS):
+        raise TypeError(f"a forecast has no {', '.join(sorted(set(fields) - set(_FORECAST_FIELDS)))}")
+    model = _new(Forecast)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", {"target", *numbers})
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
 
 
 class Option(BaseModel):
@@ -161,26 +188,74 @@ def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> 
 
 
 def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Fraction, Fraction]:
+    """(chance to hit, chance of a critical) of an attack roll adding `to_hit`."""
+    key = _hit_key(fight, attacker, target, to_hit)
+    return _chances(key) if key is not None else (Fraction(0), Fraction(0))
+
+
+def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Any, ...] | None:
+    """Every number an attack roll's odds depend on: dice count and sides, the total added,
+    the defense, the roll mode, natural faces and where criticals start. None without an
+    attack roll. While a menu is drawn the state stands still, so the parts read from the
+    two combatants are kept in the menu's memo for every option aimed the same way."""
     roll = fight.combat.attackRoll
     if roll is None:
-        return Fraction(0), Fraction(0)
-    dice = DiceExpr.of(roll.dice.count, roll.dice.sides, to_hit + round(_flat_mods(fight, attacker, "attacks")))
-    defense, _parts = N.defense(fight, target)
-    if fight.state.board is not None:
-        from .board.attacks import defense_parts
+        return None
+    board = fight.state.board is not None
+    # On a board the odds depend on the option aimed (a swing or a shot, cover, the high
+    # ground: `fight.aiming`), so nothing read for one option is kept for the next.
+    memo = fight.menu_memo if not board else None
+    pair = (attacker.id, target.id)
+    parts = memo.get(pair) if memo is not None else None
+    if parts is None:
+        flat = round(_flat_mods(fight, attacker, "attacks"))
+        defense, _parts = N.defense(fight, target)
+        if board:
+            from .board.attacks import defense_parts
 
-        defense += sum(p.flat for p in defense_parts(fight, attacker, target))
+            defense += sum(p.flat for p in defense_parts(fight, attacker, target))
+        crit_from = None
+        naturals = roll.naturals
+        if naturals and naturals.max == "critical" and roll.criticalFrom is not None:
+            view = fight.view(attacker)
+            if view is not None:
+                crit_from = math.floor(view.value(roll.criticalFrom))
+        parts = (flat, defense, attack_mode(fight, attacker, target), crit_from)
+        if memo is not None:
+            memo[pair] = parts
+    flat, defense, mode, crit_from = parts
     naturals = roll.naturals
-    nmax = naturals.max if naturals and naturals.max and dice.single_die else "none"
-    nmin = naturals.min if naturals and naturals.min and dice.single_die else "none"
-    crit_from = None
-    if nmax == "critical" and roll.criticalFrom is not None:
-        view = fight.view(attacker)
-        if view is not None:
-            crit_from = math.floor(view.value(roll.criticalFrom))
-    odds = attack_forecast(dice, defense, attack_mode(fight, attacker, target), naturals_max=nmax,
-                           naturals_min=nmin, critical_from=crit_from)
+    return (roll.dice.count, roll.dice.sides, to_hit + flat, defense, mode,
+            naturals.max if naturals and naturals.max else "none",
+            naturals.min if naturals and naturals.min else "none", crit_from)
+
+
+@lru_cache(maxsize=4096)
+def _chances(key: tuple[Any, ...]) -> tuple[Fraction, Fraction]:
+    count, sides, modifier, defense, mode, nmax, nmin, crit_from = key
+    dice = DiceExpr.of(count, sides, modifier)
+    if not dice.single_die:
+        nmax = nmin = "none"
+    odds = attack_forecast(dice, defense, mode, naturals_max=nmax, naturals_min=nmin,
+                           critical_from=crit_from if nmax == "critical" else None)
     return odds.hit, odds.critical
+
+
+@lru_cache(maxsize=4096)
+def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str) -> tuple[float, float]:
+    """(hit chance, expected damage) as a forecast shows them, for one attack roll."""
+    hit, crit = _chances(key)
+    dmg = (hit - crit) * mean_damage(damage) + crit * mean_damage(damage, critical)
+    return round(float(hit), 4), round(float(dmg), 3)
+
+
+def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int, damage: DiceExpr,
+                   critical: str) -> Forecast:
+    key = _hit_key(fight, attacker, target, to_hit)
+    if key is None:
+        return forecast(target.id, hit=0.0, damage=0.0)
+    hit, dmg = _blow(key, damage, critical)
+    return forecast(target.id, hit=hit, damage=dmg)
 
 
 def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
@@ -206,6 +281,21 @@ def budget_left(actor: Combatant, budget: str | None) -> bool:
 
 
 def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+    """Plans for the rows of the attack lists. They are read from the sheet alone, so they
+    are kept for the call while the sheet (its view) is the same: a step draws the same
+    actor's menu more than once. Plans are never changed once made (`dataclasses.replace`
+    makes a changed one)."""
+    return _kept(fight, ("weapons", actor.id), view, lambda: _read_weapon_plans(fight, actor, view))
+
+
+def _kept(fight: Fight, key: tuple[str, str], view: SheetView, read: Any) -> list[Plan]:
+    found = fight.call_memo.get(key)
+    if found is None or found[0] is not view:
+        found = fight.call_memo[key] = (view, read())
+    return list(found[1])
+
+
+def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
     plans: list[Plan] = []
     for lst in fight.combat.attacks or []:
         for row in view.rows(lst.list):
@@ -293,13 +383,28 @@ def _held_weapon(actor: Combatant, ref: str, parts: list[tuple[str, int]], damag
 
 
 def _catalog_entry(fight: Fight, ref: str) -> Any:
+    """The entry `<catalog>/<entry>` names (the first, should a package repeat one)."""
     cat_id, _, entry_id = ref.partition("/")
-    for cat in fight.ruleset.catalogs or []:
-        if cat.id == cat_id:
-            for entry in cat.entries:
-                if entry.id == entry_id:
-                    return entry
-    return None
+    return _catalog_index(fight.ruleset).get((cat_id, entry_id))
+
+
+_CATALOGS: dict[int, tuple[Any, dict[tuple[str, str], Any]]] = {}
+
+
+def _catalog_index(ruleset: Any) -> dict[tuple[str, str], Any]:
+    """(catalog id, entry id) -> entry, built once per ruleset: every sheet row on a menu
+    names one, and a catalog of spells is long."""
+    cached = _CATALOGS.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_CATALOGS) > 64:
+        _CATALOGS.clear()
+    index: dict[tuple[str, str], Any] = {}
+    for cat in ruleset.catalogs or []:
+        for entry in cat.entries:
+            index.setdefault((cat.id, entry.id), entry)
+    _CATALOGS[id(ruleset)] = (ruleset, index)
+    return index
 
 
 def _row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
@@ -323,7 +428,13 @@ def offered_entry(mech: Any) -> bool:
 
 def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
     """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
-    for the reactions)."""
+    for the reactions). The turn menu's are kept like `_weapon_plans`."""
+    if pick is offered_entry:
+        return _kept(fight, ("entries", actor.id), view, lambda: _read_entry_plans(fight, actor, view, pick))
+    return _read_entry_plans(fight, actor, view, pick)
+
+
+def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any) -> list[Plan]:
     plans: list[Plan] = []
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
@@ -362,9 +473,7 @@ def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = of
 
 
 def can_pay(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> bool:
-    from .costs import can_pay as pays
-
-    return pays(fight, actor, costs)
+    return _costs.can_pay(fight, actor, costs)
 
 
 # ---------------------------------------------------------------------------
@@ -373,20 +482,33 @@ def can_pay(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> boo
 
 
 _PARSED_ACTIONS: dict[int, tuple[list[Any], list[Any]]] = {}
+_ACTIONS_BY_TEXT: dict[str, list[Any]] = {}
 
 
 def block_actions(actor: Combatant) -> list[Any]:
     """A block's actions as models. A block never changes once the fight is set up and is
-    shared between working copies, so each list is parsed once per process."""
-    from ..ruleset.creature_actions import CreatureAction
-
+    shared between working copies, so each list is parsed once per process; a battle state
+    a worker has just read from the store holds new lists with the same actions, found by
+    their JSON text (writing it costs a tenth of parsing the actions again)."""
     raw = (actor.block or {}).get("actions") or []
     cached = _PARSED_ACTIONS.get(id(raw))
     if cached is not None and cached[0] is raw:
         return cached[1]
     if len(_PARSED_ACTIONS) > 4096:
         _PARSED_ACTIONS.clear()
-    parsed = [CreatureAction.model_validate(a) for a in raw]
+    if not raw:
+        return []
+    try:
+        text: str | None = json.dumps(raw)
+    except (TypeError, ValueError):
+        text = None  # not plain JSON: parsed every time, never shared
+    parsed = _ACTIONS_BY_TEXT.get(text) if text is not None else None
+    if parsed is None:
+        parsed = [CreatureAction.model_validate(a) for a in raw]
+        if text is not None:
+            if len(_ACTIONS_BY_TEXT) > 1024:
+                _ACTIONS_BY_TEXT.clear()
+            _ACTIONS_BY_TEXT[text] = parsed
     _PARSED_ACTIONS[id(raw)] = (raw, parsed)
     return parsed
 
@@ -420,9 +542,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
     """An action's damage; with the fight and the actor, as things stand now (the first
     `damage.alternatives` that holds replaces the first amount)."""
     if fight is not None and actor is not None:
-        from .creature_extras import action_damage as current
-
-        return current(fight, actor, action)
+        return _creature_extras.action_damage(fight, actor, action)
     dmg = action.damage
     if dmg is None:
         return None
@@ -438,7 +558,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
-        return [Forecast(target=t.id) for t in targets]
+        return [forecast(t.id) for t in targets] if fight.blanks else []
     if fight.combat.kind == "dice-pool":
         from .pool_forecast import forecasts as pool_forecasts
 
@@ -451,49 +571,43 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         thrown = symbol_forecasts(fight, actor, plan, targets)
         if thrown is not None:
             return thrown
-    out: list[Forecast] = []
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
-    for t in targets:
-        if plan.kind == "weapon" and plan.damage is not None:
-            hit, crit = hit_forecast(fight, actor, t, plan.to_hit)
-            dmg = (hit - crit) * mean_damage(plan.damage) + crit * mean_damage(plan.damage, critical)
-            out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-        elif plan.kind == "entry":
-            m = plan.mechanics
-            from .costs import amount_expr
-
-            if m.kind == "heal" and m.amount is not None:
-                amt = amount_expr(fight, actor, m, plan.cost_steps).mean
-                out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
-            elif m.amount is not None and m.kind == "attack":
-                expr = amount_expr(fight, actor, m, plan.cost_steps)
-                if m.attackRoll:
-                    hit, crit = hit_forecast(fight, actor, t, plan.to_hit)
-                    dmg = (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical)
-                    out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-                else:
-                    out.append(Forecast(target=t.id, hit=1.0 if m.autoHit or not m.save else None, damage=round(float(mean_damage(expr)), 3)))
-            else:
-                out.append(Forecast(target=t.id))
-        elif plan.kind == "action":
-            a = plan.action
-            expr = action_damage(a, fight, actor)
-            if a.heal is not None:
-                amt = parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)
-                out.append(Forecast(target=t.id, heal=round(float(amt), 3)))
-            elif expr is not None and a.toHit is not None and not a.autoHit:
-                hit, crit = hit_forecast(fight, actor, t, a.toHit)
-                dmg = (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical)
-                out.append(Forecast(target=t.id, hit=round(float(hit), 4), damage=round(float(dmg), 3)))
-            elif expr is not None:
-                out.append(Forecast(target=t.id, hit=1.0 if not a.save else None, damage=round(float(mean_damage(expr)), 3)))
-            else:
-                out.append(Forecast(target=t.id))
-        elif plan.kind == "sequence":
+    # What an option deals or heals does not depend on whom it is aimed at, so it is worked
+    # out once for all the targets.
+    if plan.kind == "weapon" and plan.damage is not None:
+        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical) for t in targets]
+    if plan.kind == "entry":
+        m = plan.mechanics
+        amount_expr = _costs.amount_expr
+        if m.kind == "heal" and m.amount is not None:
+            amt = round(float(amount_expr(fight, actor, m, plan.cost_steps).mean), 3)
+            return [forecast(t.id, heal=amt) for t in targets]
+        if m.amount is not None and m.kind == "attack":
+            expr = amount_expr(fight, actor, m, plan.cost_steps)
+            if m.attackRoll:
+                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical) for t in targets]
+            hit, dmg = 1.0 if m.autoHit or not m.save else None, round(float(mean_damage(expr)), 3)
+            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
+        return [forecast(t.id) for t in targets]
+    if plan.kind == "action":
+        a = plan.action
+        expr = action_damage(a, fight, actor)
+        if a.heal is not None:
+            amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
+            return [forecast(t.id, heal=amt) for t in targets]
+        if expr is not None and a.toHit is not None and not a.autoHit:
+            return [_blow_forecast(fight, actor, t, a.toHit, expr, critical) for t in targets]
+        if expr is not None:
+            hit, dmg = 1.0 if not a.save else None, round(float(mean_damage(expr)), 3)
+            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
+        return [forecast(t.id) for t in targets]
+    if plan.kind == "sequence":
+        steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
+        out: list[Forecast] = []
+        for t in targets:
             hit_total = 0.0
             dmg_total = 0.0
-            for step in plan.steps:
-                expr = action_damage(step, fight, actor)
+            for step, expr in steps:
                 if expr is None:
                     continue
                 if step.toHit is not None and not step.autoHit:
@@ -502,10 +616,9 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                     hit_total = max(hit_total, float(hit))
                 else:
                     dmg_total += float(mean_damage(expr))
-            out.append(Forecast(target=t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
-        else:
-            out.append(Forecast(target=t.id))
-    return out
+            out.append(forecast(t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
+        return out
+    return [forecast(t.id) for t in targets]
 
 
 def _target_count(plan: Plan) -> int:
@@ -513,9 +626,7 @@ def _target_count(plan: Plan) -> int:
         m = plan.mechanics
         if m.targets == "self":
             return 0
-        from .costs import target_count
-
-        return target_count(m, plan.cost_steps)
+        return _costs.target_count(m, plan.cost_steps)
     if plan.kind == "action":
         a = plan.action
         if a.self_:
@@ -526,14 +637,18 @@ def _target_count(plan: Plan) -> int:
     return 0
 
 
-def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True) -> list[MenuItem]:
-    """Everything `actor` may choose now; `forecasts=False` when only legality matters."""
-    before = fight.forecasting
-    fight.forecasting = forecasts
+def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
+    """Everything `actor` may choose now; `forecasts=False` when only legality matters
+    (`blanks=False`: not even a blank forecast for each target, for the resolver's own
+    checks)."""
+    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
+    fight.forecasting, fight.blanks = forecasts, blanks
+    # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
+    fight.menu_memo = {} if memo is None else memo
     try:
         return _build_menu(fight, actor)
     finally:
-        fight.forecasting = before
+        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
 def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -550,10 +665,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             plans += _weapon_plans(fight, actor, view)
             plans += _entry_plans(fight, actor, view)
         plans += _action_plans(fight, actor)
-        from .costs import expand_payments
-        from .spellcasting import spell_plans
-
-        plans = expand_payments(fight, actor, plans + spell_plans(fight, actor))
+        plans = _costs.expand_payments(fight, actor, plans + _spellcasting.spell_plans(fight, actor))
     attack_cap = _attack_cap(fight, actor)
     seen: set[str] = set()
     for plan in plans:
@@ -610,32 +722,13 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             text=(f"{budget_label}; " if budget_label else "") + text,
         )
         items.append(MenuItem(option, plan))
-    main_budget = fight.combat.economy.budgets[0].id
-    if can_act and budget_left(actor, main_budget):
-        for name in fight.combat.standard or []:
-            if name == "help":
-                allies = [c for c in fight.standing(actor.side) if c.id != actor.id]
-                if not allies:
-                    continue
-                targets, count = [c.id for c in allies], 1
-            else:
-                targets, count = [], 0
-            items.append(MenuItem(
-                Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
-                       targets=targets, count=count, text=_STANDARD_TEXT[name]),
-                Plan(kind="standard", name=name, budget=main_budget, standard=name),
-            ))
     if can_act:
-        from .contests import contest_items
-        from .costs import granted_standard_items
-
-        items += contest_items(fight, actor, attack_cap)
+        items += _standard_items(fight, actor)
+        items += _contests.contest_items(fight, actor, attack_cap)
         if view is not None:
-            items += granted_standard_items(fight, actor, view)
+            items += _costs.granted_standard_items(fight, actor, view)
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
-    from .menu_rules import refine
-
-    items = refine(fight, actor, items)
+    items = _menu_rules.refine(fight, actor, items)
     fight.aiming = None
     if fight.state.board is not None:
         from .board.menu import board_items
@@ -648,11 +741,52 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     return items
 
 
+def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
+    """`standard:<name>` for each of `combat.standard`, while the first budget lasts."""
+    items: list[MenuItem] = []
+    main_budget = fight.combat.economy.budgets[0].id
+    if not budget_left(actor, main_budget):
+        return items
+    for name in fight.combat.standard or []:
+        aimed = standard_targets(fight, actor, name)
+        if aimed is None:
+            continue
+        targets, count = aimed
+        items.append(MenuItem(
+            Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
+                   targets=targets, count=count, text=_STANDARD_TEXT[name]),
+            Plan(kind="standard", name=name, budget=main_budget, standard=name),
+        ))
+    return items
+
+
+def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[str], int] | None:
+    """(targets, how many) of a standard action: help is aimed at one standing ally (None:
+    nobody to help), the others at nobody."""
+    if name != "help":
+        return [], 0
+    allies = [c.id for c in fight.standing(actor.side) if c.id != actor.id]
+    return (allies, 1) if allies else None
+
+
+def has_choice(fight: Fight, actor: Combatant) -> bool:
+    """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
+    asks before handing a turn to a player or the GM. In an attack-vs-defense fight without
+    a board, a standard action aimed at nobody (dodge, dash, ...) is never taken off by
+    `menu_rules.refine`, so while one is offered the whole menu need not be drawn;
+    otherwise it is, without forecasts (a board and the pool kinds change the menu after
+    `refine`)."""
+    if fight.state.board is None and fight.combat.kind == "attack-vs-defense" \
+            and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
+            and any(name != "help" for name in fight.combat.standard or []) \
+            and budget_left(actor, fight.combat.economy.budgets[0].id):
+        return True
+    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False, blanks=False))
+
+
 def _option_label(fight: Fight, plan: Plan) -> str:
     if plan.kind == "entry":
-        from .costs import payment_label
-
-        return payment_label(fight, plan)
+        return _costs.payment_label(fight, plan)
     return plan.name
 
 
@@ -673,3 +807,26 @@ def _attack_cap(fight: Fight, actor: Combatant) -> int | None:
         if isinstance(value, int):
             cap = value if cap is None else min(cap, value)
     return cap
+
+
+class _Later:
+    """A module of this package that builds on this one (it imports `Plan`, `Option`, ...
+    from here), so it cannot be imported while this one loads. The first attribute read
+    imports it and puts the module itself in this one's globals, so every later call reads
+    a plain module attribute: an import statement inside each function cost more than a
+    microsecond a call, a few dozen times a menu."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        module = importlib.import_module(f".{self.name}", __package__)
+        globals()[f"_{self.name}"] = module
+        return getattr(module, attr)
+
+
+_contests: Any = _Later("contests")
+_costs: Any = _Later("costs")
+_creature_extras: Any = _Later("creature_extras")
+_menu_rules: Any = _Later("menu_rules")
+_spellcasting: Any = _Later("spellcasting")

@@ -32,26 +32,34 @@ def _binomial(n: int, p: float) -> tuple[float, ...]:
     return tuple(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
-def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> dict[int, float]:
+def _counted(fight: Fight, amount: PoolAmount, held: Soak, floor: int | None) -> tuple[tuple[int, float], ...]:
     """Distribution of what one damage pool counts against a target soaking `held`,
-    before resistance."""
+    before resistance, as (count, chance) pairs."""
     rules = P.damage_rules(fight)
-    p = (rules.sides - rules.target + 1) / rules.sides
     dice = amount.dice
     if held.amount and not held.rolled:
         dice = max(0, dice - held.amount)
     if amount.first and floor is not None:
         dice = max(dice, floor)
+    return _counts(rules.sides, rules.target, dice, amount.auto, amount.halved, held.amount if held.rolled else 0)
+
+
+@lru_cache(maxsize=4096)
+def _counts(sides: int, target: int, dice: int, auto: int, halved: bool, rolled_soak: int
+            ) -> tuple[tuple[int, float], ...]:
+    # A pure function of these numbers, asked for every success count of every option's
+    # forecast on every menu: worked out once for each.
+    p = (sides - target + 1) / sides
     out: dict[int, float] = {}
-    soaked = _binomial(held.amount, p) if held.amount and held.rolled else (1.0,)
+    soaked = _binomial(rolled_soak, p) if rolled_soak else (1.0,)
     for k, pk in enumerate(_binomial(dice, p)):
-        total = k + amount.auto
+        total = k + auto
         for s, ps in enumerate(soaked):
             left = max(0, total - s) if total > 0 else 0
-            if amount.halved:
+            if halved:
                 left //= 2
             out[left] = out.get(left, 0.0) + pk * ps
-    return out
+    return tuple(out.items())
 
 
 class _Against:
@@ -68,7 +76,7 @@ class _Against:
 
     def mean(self, amount: PoolAmount) -> float:
         total = 0.0
-        for n, p in _counted(self.fight, amount, self.held, self.floor).items():
+        for n, p in _counted(self.fight, amount, self.held, self.floor):
             landed = self.guarded.get(n) if self.guarded_by_type else n
             if landed is None:
                 landed = self.guarded[n] = E.adjust_for_type(self.fight, self.target, n, self.dtype)[0]

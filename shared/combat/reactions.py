@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from . import blows as B
 from .fight import Fight
-from .options import Plan, _action_plans, _entry_plans
+from .options import Plan, _action_plans, _catalog_entry, _entry_plans
 from .state import Combatant
 
 
@@ -51,6 +51,8 @@ def _is_object(reaction: Any) -> bool:
 
 def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     """Every answer `c` holds (`reaction: true` alone names no moment and is never one)."""
+    if not may_answer(fight, c):
+        return []
     from .costs import expand_payments
 
     plans: list[Plan] = []
@@ -63,6 +65,31 @@ def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
         reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
         out.append(Answer(plan, reaction))
     return out
+
+
+def may_answer(fight: Fight, c: Combatant) -> bool:
+    """Whether any row of `c`'s sheet or action of its block is an answer at all. Every
+    window asks this of everyone and most hold none, so it is kept for the call while the
+    sheet and the block are the same objects (they are replaced, never edited)."""
+    found = fight.call_memo.get(("may-answer", c.id))
+    if found is not None and found[0] is c.sheet and found[1] is c.block:
+        return found[2]
+    # A block's actions are read as written: parsing them all (what `block_actions` does,
+    # once per process for a block object) costs more than this whole question.
+    may = any(isinstance(a, dict) and a.get("reaction") is not None for a in (c.block or {}).get("actions") or [])
+    view = fight.view(c)
+    if not may and view is not None:
+        for lst in fight.combat.abilities or []:
+            for row in view.rows(lst.list):
+                ref = row.get("_catalog")
+                entry = _catalog_entry(fight, ref) if isinstance(ref, str) else None
+                if entry is not None and entry.mechanics is not None and _is_object(entry.mechanics.reaction):
+                    may = True
+                    break
+            if may:
+                break
+    fight.call_memo[("may-answer", c.id)] = (c.sheet, c.block, may)
+    return may
 
 
 @dataclass(frozen=True)

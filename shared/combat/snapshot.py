@@ -17,7 +17,8 @@ decision) is copied, so changing the copy never reaches the caller's state.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -26,46 +27,89 @@ from .state import BattleState, Combatant
 #: Parts of a combatant shared with the original, never copied (see the module docstring).
 _SHARED = frozenset({"sheet", "block"})
 
+#: Values that are never changed in place, so a copy may share them.
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
 
-_SCALARS = (str, int, float, bool, type(None))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseModel:
+    """A copy of a pydantic record whose containers are copied all the way down, except
+    the fields named in `shared`. Builds the copy directly (what `BaseModel.__copy__`
+    does) instead of through `model_copy(deep=True)` and `copy.deepcopy`, which cost
+    several times more on the small records a battle holds. Fields whose type holds only
+    text, numbers, booleans or None are shared without looking at them."""
+    fields = dict(model.__dict__)
+    for name in _containers(type(model)):
+        value = fields[name]
+        if type(value) not in _IMMUTABLE and name not in shared:
+            fields[name] = _copy_value(value)
+    fresh = _new(type(model))
+    _set(fresh, "__dict__", fields)
+    _set(fresh, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    extra = model.__pydantic_extra__
+    _set(fresh, "__pydantic_extra__", dict(extra) if extra is not None else None)
+    private = getattr(model, "__pydantic_private__", None)
+    _set(fresh, "__pydantic_private__", copy.deepcopy(private) if private else None)
+    return fresh
+
+
+_CONTAINERS: dict[type, tuple[str, ...]] = {}
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
+def _scalar(annotation: Any) -> bool:
+    """Whether a field of this type only ever holds text, numbers, booleans or None."""
+    if annotation in _SCALAR_TYPES:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return all(type(a) in _SCALAR_TYPES for a in get_args(annotation))
+    if origin is Union or origin is UnionType:
+        return all(_scalar(a) for a in get_args(annotation))
+    return False
+
+
+def _containers(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a record class that may hold a list, a dict or a record."""
+    found = _CONTAINERS.get(cls)
+    if found is None:
+        found = _CONTAINERS[cls] = tuple(name for name, info in cls.model_fields.items()
+                                         if not _scalar(info.annotation))
+    return found
 
 
 def _copy_value(value: Any) -> Any:
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if kind is list:
+        return [v if type(v) in _IMMUTABLE else _copy_value(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _IMMUTABLE else _copy_value(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
-        return value.model_copy(deep=True)
-    if isinstance(value, list):
-        if all(isinstance(v, _SCALARS) for v in value):
-            return list(value)
-        return [_copy_value(v) for v in value]
-    if isinstance(value, dict):
-        if all(isinstance(v, _SCALARS) for v in value.values()):
-            return dict(value)
-        return {k: _copy_value(v) for k, v in value.items()}
-    return value  # str, int, float, bool, None: immutable
+        return _copy_model(value)
+    return copy.deepcopy(value)
 
 
 def _copy_combatant(c: Combatant) -> Combatant:
-    fresh = c.model_copy()
-    for name in type(c).model_fields:
-        if name in _SHARED:
-            continue
-        value = getattr(c, name)
-        if isinstance(value, list | dict | BaseModel):
-            setattr(fresh, name, _copy_value(value))
-    return fresh
+    return _copy_model(c, _SHARED)
+
+
+#: Parts of the state `working_copy` copies by hand: the event list and the start sheets
+#: one level deep (their items are never changed in place), the combatants as above.
+_BY_HAND = frozenset({"events", "start_sheets", "combatants"})
 
 
 def working_copy(state: BattleState) -> BattleState:
     """A copy that can be changed freely without reaching `state`; the large parts that are
     never changed in place (past events, sheets, blocks, start sheets) are shared."""
-    fresh = state.model_copy()
-    fresh.events = list(state.events)
-    fresh.start_sheets = dict(state.start_sheets)
-    fresh.order = list(state.order)
-    fresh.dice = state.dice.model_copy(deep=True)
-    fresh.pending = state.pending.model_copy(deep=True) if state.pending is not None else None
-    fresh.ruleset = state.ruleset.model_copy()
-    fresh.combatants = [_copy_combatant(c) for c in state.combatants]
+    fresh = _copy_model(state, _BY_HAND)
+    fields = fresh.__dict__
+    fields["events"] = list(state.events)
+    fields["start_sheets"] = dict(state.start_sheets)
+    fields["combatants"] = [_copy_combatant(c) for c in state.combatants]
     return fresh
 
 

@@ -4,12 +4,14 @@ the player controls, the fight waits until the player picks spends one at a time
 rest to the Engine's choice, or decides to spend no more").
 
 Owns: `wants_to_choose` (a player-controlled party member whose party entry says
-`"ownSpends": true`, inside an action step that can be held), `hold` (the decision of its own
+`"ownSpends": true`, inside an action step that can be held: one on a turn, or an answer
+in a window), `hold` (the decision of its own
 kind, `state.pending.decision == "spend"`: the roll, what is left and what was bought are in
 the action step's cursor, `pending.spend["resume"]`, plain JSON saved with the battle),
 `spend_items` (the menu: one `spend:<id>` per spend the rules allow now, `spend:engine`
 to leave the rest to the Engine, `spend:done` to spend no more), `engine_pick` and `answer`,
-which applies the pick and goes on with the held step (window_resume.continue_action), so
+which applies the pick and goes on with the held step (window_resume.continue_action, or
+window_answers.continue_answer and then the window), so
 a battle saved and reloaded mid-spend resolves exactly as one that never stopped.
 """
 
@@ -29,9 +31,21 @@ DONE = "spend:done"
 
 
 def wants_to_choose(fight: Fight, chooser: Combatant) -> bool:
-    """Only a step that can be held (not an answer inside a window) waits for a player."""
+    """Only a step that can be held waits for a player: an action, or an answer in a window
+    (resolved with windows off, but a step of its own, window_answers.py), never the
+    Engine's throwaway trial of an answer."""
     return (chooser.own_spends and chooser.controller == "player" and chooser.side == "party"
-            and fight.step is not None and W.open_now(fight))
+            and _can_hold(fight))
+
+
+def _can_hold(fight: Fight) -> bool:
+    step = fight.step
+    if step is None or fight.state.outcome:
+        return False
+    answer = step.get("answer")
+    if answer is not None:
+        return bool(answer.get("holds"))
+    return W.open_now(fight)
 
 
 def hold(fight: Fight, chooser: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
@@ -94,7 +108,9 @@ def engine_pick(items: list[MenuItem]) -> tuple[MenuItem, list[str]]:
 
 
 def answer(fight: Fight, item: MenuItem) -> None:
-    """The player's pick; then the held step goes on (and may ask again)."""
+    """The player's pick; then the held step goes on (and may ask again): an action, or an
+    answer in a window and then that window."""
+    from .window_answers import continue_answer
     from .window_resume import continue_action
 
     record, held, actor, target = _held(fight)
@@ -109,4 +125,7 @@ def answer(fight: Fight, item: MenuItem) -> None:
     else:
         spend = next(s for s in SP.spends_of(fight, held["side"]) if f"spend:{s.id}" == item.option.id)
         SP.buy(fight, actor, target, held, spend)
-    continue_action(fight, record)
+    if record.get("answer") is not None:
+        continue_answer(fight, record)
+    else:
+        continue_action(fight, record)

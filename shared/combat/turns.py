@@ -170,8 +170,10 @@ def begin_turn(fight: Fight) -> None:
     if c.delayed is not None:
         from .delays import complete
 
-        complete(fight, c)
-        check_outcome(fight)
+        if complete(fight, c):
+            # The held-back action is a step of its own (it may hold for windows); the
+            # turn's start goes on from its record when it is over.
+            return
     from .window_resume import turn_started
 
     turn_started(fight, c)

@@ -1,7 +1,9 @@
 """Taking an answer in a window: paying for it, whether it cancels what the window holds
 (`cancels`, `upTo: "paid"` with `above` 1.116, `cancelSave`), and resolving what it does.
 
-Owns: `take` (called by windows.answer inside `no_windows`) and the Engine's own answers
+Owns: `take` (called by windows.answer: the answer as a step of its own, resolved with
+windows off, which a player's own symbol spends may hold; `continue_answer` goes on from
+its saved record and then carries the window on) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
 miss (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
 an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
@@ -18,10 +20,12 @@ from ..dice import DiceExpr, pick_mode
 from . import actions as A
 from . import effects as E
 from . import numbers as N
-from .condition_ends import resolving
+from .delays import held_back
 from .fight import Fight
+from .plan_codec import plan_from_json
 from .state import Combatant
-from .windows import WindowItem, current
+from .window_resume import action_record, end_conditions, perform_step
+from .windows import WindowItem, current, no_windows
 
 
 def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
@@ -69,18 +73,17 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     return stops
 
 
-def _cancels(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
-    reaction = item.answer.reaction
+def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: dict[str, Any]) -> bool:
     resume = w["resume"]
     source = fight.get(w["source"])
     what = resume["plan"].get("name") or "it"
     if reaction.upTo == "paid":
         paid = _level_paid(fight, [(p, a) for p, a in resume["plan"].get("costs") or []])
-        own = _level_paid(fight, item.plan.costs)
+        own = _level_paid(fight, plan.costs)
         if paid > own:
             if reaction.above is None:
                 fight.emit("note", f"{source.name}'s {what} was paid at level {paid}, above {holder.name}'s "
-                           f"{item.plan.name} at level {own}, so it is not stopped.", actor=holder.id)
+                           f"{plan.name} at level {own}, so it is not stopped.", actor=holder.id)
                 return False
             if not _reach_above(fight, holder, reaction, f"{source.name}'s {what}", paid, own):
                 return False
@@ -92,9 +95,14 @@ def _cancels(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any
     return True
 
 
-def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: dict[str, Any]) -> None:
-    """Pays for the answer and resolves it; a cancelling answer that stops what the window
-    holds marks the held step cancelled (its cost stays spent)."""
+def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: dict[str, Any], *,
+         holds: bool = True) -> None:
+    """Pays for the answer and resolves it as a step of its own, the action step's record
+    with an `answer` part (window_resume.py): `{"window": <w>, "holds": bool}`. A roll it makes
+    that leaves a player their own symbol spends holds the fight there (symbol_choice.py
+    raises `Held`; `holds=False` on the Engine's throwaway trials), and `continue_answer`
+    goes on from the saved record. A cancelling answer that stops what the window holds
+    marks the held step cancelled (its cost stays spent)."""
     plan = item.plan
     fixed = [fight.get(t) for t in item.fixed]
     aim = fixed or targets or [holder]
@@ -104,26 +112,54 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
         holder.signature_points -= item.signature
         fight.emit("spend", f"{holder.name} spends {item.signature} signature point{'s' if item.signature != 1 else ''} "
                    f"on {plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
-    before = {(c.id, id(h)) for c in fight.state.combatants for h in c.conditions}
+    record = action_record(fight, holder, plan, aim, stage="resolve")
+    # `reacts`: an answer (not a signature action) may cancel what the window holds.
+    record["answer"] = {"window": w, "holds": holds, "reacts": item.answer is not None}
     A.pay(fight, holder, plan)
-    # On a board the answer's own reach and range decide how it lands (board/attacks.py).
-    fight.aiming = plan
-    try:
-        resolving(fight, holder, plan, aim, lambda: A.perform(fight, holder, plan, aim))
-    finally:
-        fight.aiming = None
-    if item.answer is not None and getattr(item.answer.reaction, "cancels", None):
-        if _cancels(fight, holder, item, w):
+    if held_back(fight, holder, plan, aim):
+        # A `delays` condition holds back an answer paid with its budget too (1.120).
+        return
+    resolve_answer(fight, record)
+
+
+def resolve_answer(fight: Fight, record: dict[str, Any]) -> None:
+    """The answer's step from where its record stands, with windows off (nothing inside a
+    window opens another): it acts, its harm ends what it ends, then whether it cancels what
+    the window holds and which `this-action` conditions it put on."""
+    holder = fight.get(record["actor"])
+    plan = plan_from_json(fight, holder, record["plan"])
+    aim = [c for c in (fight.state.combatant(t) for t in record["targets"]) if c is not None]
+    w = record["answer"]["window"]
+    with no_windows(fight):
+        perform_step(fight, holder, plan, aim, record)
+        end_conditions(fight, holder, plan, aim, record)
+        reaction = None
+        if record["answer"]["reacts"]:
+            reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
+        if getattr(reaction, "cancels", None) and _cancels(fight, holder, plan, reaction, w):
             source = fight.get(w["source"])
             fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {w['resume']['plan']['name']}: "
                        "it does not happen, and what it cost stays spent.", actor=holder.id, target=source.id)
             w["resume"]["cancelled"] = True
     # Conditions an answer puts on for `this-action` end when the held action is over.
+    before = {tuple(pair) for pair in record["before"]}
     this_action = w["resume"].setdefault("this_action", [])
     for c in fight.state.combatants:
         for h in c.conditions:
-            if h.this_action and (c.id, id(h)) not in before:
+            if h.this_action and (c.id, h.id) not in before and [c.id, h.id] not in this_action:
                 this_action.append([c.id, h.id])
+
+
+def continue_answer(fight: Fight, record: dict[str, Any]) -> None:
+    """An answer held for its holder's (or its target's) own spends goes on, then the window
+    does: the next one is asked, or the step it holds resumes."""
+    from .windows import answered
+
+    resolve_answer(fight, record)
+    w = record["answer"]["window"]
+    # Whoever is asked next gets a deadline of their own when the window is saved again.
+    w["deadline"] = None
+    answered(fight, w)
 
 
 # ---------------------------------------------------------------------------
@@ -140,7 +176,6 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
     """Tried on a throwaway copy of the battle: whether the held roll misses once the
     answer is in place. Consumes none of the battle's dice."""
     from .snapshot import working_copy
-    from .windows import no_windows
 
     held = ((w["resume"].get("cursor") or {}).get("held")) or {}
     if held.get("forced"):
@@ -149,7 +184,7 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
     trial_holder = trial.get(holder.id)
     with no_windows(trial):
         take(trial, trial_holder, item, [trial.get(t) for t in item.option.targets[:item.option.count]],
-             trial.state.pending.window)
+             trial.state.pending.window, holds=False)
     if held.get("symbol"):
         from .symbol_hold import miss_chance
 

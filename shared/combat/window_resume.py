@@ -13,7 +13,10 @@ window, then `aimed`, then the action itself (held at each hit that someone may 
      "this_action": [[holder, condition], ...]}
 
 (`"strike": true` and `"then": <the leaves-reach window>` for a strike at someone walking
-away, 1.243: only its hit is held, and the window carries on after it), the board's steps
+away, 1.243: only its hit is held, and the window carries on after it; `"starts_turn":
+<id>` for a held-back action completing as its holder's turn starts, delays.py: the turn's
+start goes on when it is over; `"answer": {"window", "holds", "reacts"}` for an answer
+taken in a window, window_answers.py, which resolves it with windows off), the board's steps
 `{"step": "walk", "mover", "cells", "asked", "now", "paid", "from"}` (the rest of a walk a
 `leaves-reach` window held: `now` are those whose reach the next step leaves) and
 `{"step": "fall", "targets", "falls": [{"faller", "levels", "source"}]}` (landings a
@@ -29,6 +32,7 @@ from typing import Any
 from . import actions as A
 from . import effects as E
 from .condition_ends import _after, _harmful, _scratch
+from .delays import held_back
 from .fight import Fight
 from .options import MenuItem
 from .plan_codec import plan_from_json, plan_to_json
@@ -38,9 +42,13 @@ from .windows import open_window
 
 
 def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
-    """Pays for a chosen option and resolves it through the windows it opens."""
+    """Pays for a chosen option and resolves it through the windows it opens. A `delays`
+    condition's die is rolled as it is paid for (1.120), before anyone is asked: held back,
+    it opens its windows when it completes at the start of the holder's next turn."""
     record = action_record(fight, actor, item.plan, targets)
     A.pay(fight, actor, item.plan)
+    if held_back(fight, actor, item.plan, targets):
+        return
     continue_action(fight, record)
 
 
@@ -75,7 +83,7 @@ def continue_action(fight: Fight, record: dict[str, Any]) -> None:
                 open_window(fight, "aimed", actor, targets[0] if len(targets) == 1 else None, record, what=what)
         elif stage == "resolve":
             if not record.get("cancelled"):
-                _perform(fight, actor, plan, targets, record)
+                perform_step(fight, actor, plan, targets, record)
             record["stage"] = "harmed"
             record["cursor"] = None
         elif stage == "harmed":
@@ -90,7 +98,7 @@ def continue_action(fight: Fight, record: dict[str, Any]) -> None:
             return
 
 
-def _perform(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
+def perform_step(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
     scratch = _scratch(fight)
     scratch["acting"] = actor.id
     scratch["applied"] = set()
@@ -109,10 +117,20 @@ def _perform(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]
         scratch["applied"] = set()
 
 
+def events_since(fight: Fight, seq: int) -> list[Any]:
+    """The events after `seq`, found from the end (the log only grows, in order), so a long
+    fight does not read its whole log at every step."""
+    events = fight.state.events
+    i = len(events)
+    while i > 0 and events[i - 1].seq > seq:
+        i -= 1
+    return events[i:]
+
+
 def _harmed_since(fight: Fight, seq: int) -> list[str]:
     harmed: list[str] = []
-    for ev in fight.state.events:
-        if ev.seq > seq and ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
+    for ev in events_since(fight, seq):
+        if ev.kind == "damage" and (ev.data.get("amount") or 0) > 0:
             target = ev.data.get("target")
             if target and target not in harmed:
                 harmed.append(target)
@@ -125,12 +143,7 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
     conditions answers put on), then whether the fight is over."""
     from .turns import check_outcome
 
-    before = {tuple(pair) for pair in record["before"]}
-    now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
-    kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
-    aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
-    events = [ev for ev in fight.state.events if ev.seq > record["from_seq"]]
-    _after(fight, actor, plan, aimed, events, kept)
+    end_conditions(fight, actor, plan, targets, record)
     for holder_id, cid in record.get("this_action") or []:
         holder = fight.state.combatant(holder_id)
         held = next((h for h in holder.conditions if h.id == cid and h.this_action), None) if holder else None
@@ -143,6 +156,20 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
         from .windows import carry_on
 
         carry_on(fight, then)
+    starts = record.get("starts_turn")
+    if starts is not None:
+        # A held-back action completed as its holder's turn began: the turn's start goes on.
+        turn_started(fight, fight.get(starts))
+
+
+def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
+    """What the step's harm ends (condition_ends.py), read from the step's own record so a
+    step finished on another worker ends the same conditions."""
+    before = {tuple(pair) for pair in record["before"]}
+    now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
+    kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
+    aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
+    _after(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
 
 
 def resume(fight: Fight, w: dict[str, Any]) -> None:

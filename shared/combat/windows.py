@@ -26,7 +26,7 @@ from typing import Any, Iterator
 from . import numbers as N
 from .fight import Fight
 from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
-from .reactions import Answer, Origin, fallers_answered, held_answers, matches, moments, origin_of
+from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
 from .state import Combatant, Pending
 
 #: Moments an entry or creature action names; the others are opened by the fight itself.
@@ -41,8 +41,8 @@ class Held(Exception):
 
 @contextmanager
 def no_windows(fight: Fight) -> Iterator[None]:
-    """Nothing done inside opens a window (an answer, a signature action, a held-back
-    action completing as a turn starts)."""
+    """Nothing done inside opens a window (an answer, a signature action, a strike under a
+    Capability API older than 1.243)."""
     fight.windows_off += 1
     try:
         yield
@@ -98,6 +98,18 @@ def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combata
     return source, target, aimed, list(resume.get("harmed") or []), origin
 
 
+def _window_context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combatant | None, list[Combatant],
+                                                              list[str], Origin | None]:
+    """`_context`, read once for everyone asked while nothing changes (see `_asking`)."""
+    memo = fight.menu_memo
+    if memo is None:
+        return _context(fight, w)
+    found = memo.get(("window", id(w)))
+    if found is None or found[0] is not w:
+        found = memo[("window", id(w))] = (w, _context(fight, w))
+    return found[1]
+
+
 def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str, Any], source: Combatant | None,
                    target: Combatant | None, aimed: list[Combatant]) -> list[str] | None:
     """Whom the answer lands on when the moment fills it in; None when it is chosen."""
@@ -123,11 +135,14 @@ def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str,
 
 def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
     moment = w["moment"]
-    source, target, aimed, harmed, origin = _context(fight, w)
+    answers = held_answers(fight, holder)
+    if not answers:
+        return []
+    source, target, aimed, harmed, origin = _window_context(fight, w)
     effects = N.effects(fight, holder)
     items: list[WindowItem] = []
     seen: set[str] = set()
-    for answer in held_answers(fight, holder):
+    for answer in answers:
         specs = [s for s in moments(answer.reaction)
                  if matches(fight, holder, answer, s, moment, source, target, aimed, harmed, origin)]
         if not specs:
@@ -183,8 +198,10 @@ def _label(fight: Fight, plan: Plan) -> str:
 
 
 def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+    if holder.signature_points <= 0:
+        return []
     effects = N.effects(fight, holder)
-    if holder.signature_points <= 0 or "cannot-act" in effects or "cannot-react" in effects:
+    if "cannot-act" in effects or "cannot-react" in effects:
         return []
     source = fight.state.combatant(w["source"]) if w.get("source") else None
     if source is not None and source.id == holder.id:
@@ -274,7 +291,7 @@ def open_window(fight: Fight, moment: str, source: Combatant | None, target: Com
         return
     w = {"id": f"w{fight.state.seq + 1}", "moment": moment, "asking": [], "source": source.id if source else None,
          "target": target.id if target else None, "resume": resume, "deadline": None}
-    asking = [cid for cid in _turn_order(fight) if _items(fight, fight.get(cid), w)]
+    asking = _asking(fight, w)
     if moment == "hit":
         # The attacker's answers to their own hit come after everyone hit has answered.
         asking.sort(key=lambda cid: cid == w["source"])
@@ -287,9 +304,36 @@ def open_window(fight: Fight, moment: str, source: Combatant | None, target: Com
     raise Held()
 
 
+def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
+    """Who has an answer to take, in turn order. Only whether each has one matters, so
+    their forecasts are left out; nothing changes while they are looked at, so what is read
+    (the window's context, the combatants' numbers) is kept until the last is asked."""
+    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
+    fight.forecasting, fight.blanks = False, False
+    fight.menu_memo = {} if memo is None else memo
+    moment = w["moment"]
+    try:
+        asking = []
+        for cid in _turn_order(fight):
+            holder = fight.get(cid)
+            # What `_items` would find first, asked cheaply of everyone: most hold nothing.
+            if holder.out or holder.down:
+                continue
+            if moment in SIGNATURE_MOMENTS and holder.signature_points <= 0:
+                continue
+            if moment in ENTRY_MOMENTS and not may_answer(fight, holder):
+                continue
+            if _items(fight, holder, w):
+                asking.append(cid)
+        return asking
+    finally:
+        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
+
+
 def _turn_order(fight: Fight) -> list[str]:
     order = list(fight.state.order)
-    return order + [c.id for c in fight.state.combatants if c.id not in order]
+    placed = set(order)
+    return order + [c.id for c in fight.state.combatants if c.id not in placed]
 
 
 def _ask(fight: Fight, w: dict[str, Any]) -> None:
@@ -322,8 +366,14 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         strike(fight, holder, item, w)
         return
     else:
-        with no_windows(fight):
-            take(fight, holder, item, targets, w)
+        # The answer is a step of its own: a player's own spends on a roll it makes hold
+        # the fight inside it (window_answers.continue_answer goes on from there).
+        take(fight, holder, item, targets, w)
+    answered(fight, w)
+
+
+def answered(fight: Fight, w: dict[str, Any]) -> None:
+    """The one asked has answered (or passed): the window carries on."""
     w["asking"].pop(0)
     carry_on(fight, w)
 

@@ -149,13 +149,20 @@ class DiceExpr:
         return DiceExpr(self.terms + terms, self.modifier - other.modifier if minus else self.modifier + other.modifier)
 
     def with_modifier(self, extra: int) -> "DiceExpr":
-        return DiceExpr(self.terms, self.modifier + extra)
+        return _with_modifier(self, self.modifier + extra)
 
     def times_dice(self, times: int) -> "DiceExpr":
         """Every dice term thrown `times` over, the flat part unchanged (`1d8+2` x2 is `2d8+2`)."""
         if type(times) is not int or times < 1:
             raise DiceError(f"dice are multiplied by a whole number from 1 up, not {times!r}")
         return DiceExpr(tuple(DiceTerm(t.count * times, t.sides, t.negative) for t in self.terms), self.modifier)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _with_modifier(expr: DiceExpr, modifier: int) -> DiceExpr:
+    # Menus add the same bonuses to the same dice on every step; an expression is checked
+    # once for each modifier instead of every time (a refused modifier is not kept).
+    return DiceExpr(expr.terms, modifier)
 
 
 def _canonical(terms: tuple[DiceTerm, ...], modifier: int) -> str:

@@ -1,13 +1,18 @@
 """The battle store for async code (the aiohttp gateway).
 
 Owns: `AsyncBattleStore`, which runs each call of a synchronous `BattleStore` in a worker
-thread. The choice, and why: every write must stay one Lua script (Redis) or one locked
-section (memory) with one set of semantics; a second, `redis.asyncio` implementation would
-duplicate all of it for the few store reads an HTTP request makes (load, menu, events after
-a seq, the hold). The gateway's busy path, the event fan-out to WebSockets, is natively
-async (`store.feed()`), and the choice path only enqueues a task. A thread hop costs tens
-of microseconds; a redis-py client is thread-safe (a connection pool), as is the memory
-store (a lock).
+thread, except `head`, which goes through the store's `AsyncReader` on the loop itself;
+the `AsyncReader` contract and the memory store's reader.
+
+The choice, and why: every write must stay one Lua script (Redis) or one locked section
+(memory) with one set of semantics; a second, `redis.asyncio` implementation would
+duplicate all of it for the few store reads an HTTP request makes (load, events after a
+seq, the hold). The gateway's busy paths are natively async: the event fan-out
+(`store.feed()`) and the one read every choice makes (`head`: revision, status, the open
+decision and the request's record, `redis_aio.RedisAsyncReader`). A thread hop costs tens
+of microseconds of CPU, but under load the loop and the pool's threads take turns on the
+GIL, and each turn can keep the loop waiting; a redis-py client is thread-safe (a
+connection pool), as is the memory store (a lock).
 """
 
 from __future__ import annotations
@@ -15,14 +20,17 @@ from __future__ import annotations
 import asyncio
 import functools
 from concurrent.futures import Executor
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .base import (
     DEFAULT_PAGE,
     UNCHANGED,
+    BattleHead,
     BattleStore,
+    Decision,
     Event,
     Hold,
+    JsonText,
     RequestRecord,
     Saved,
     SaveResult,
@@ -35,13 +43,53 @@ from .feed import Feed
 T = TypeVar("T")
 
 
+class AsyncReader(Protocol):
+    """The reads a store answers on the event loop without a thread."""
+
+    async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        """`BattleStore.head`."""
+        ...
+
+    async def aclose(self) -> None:
+        """Releases the reader's connections (the store itself stays open)."""
+        ...
+
+
+class MemoryAsyncReader:
+    """The memory store's reader: its reads touch no I/O and hold its lock only for a copy,
+    so they run on the loop as they are."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        return self._store.head(battle_id, request_id)
+
+    async def aclose(self) -> None:
+        return None
+
+
 class AsyncBattleStore:
     """`await store.load(id)` etc. for any `BattleStore`; `executor` None uses the loop's
-    default thread pool."""
+    default thread pool. Build it on the loop that will use it (its reader's connections
+    belong to that loop) and `aclose()` it there."""
 
     def __init__(self, store: BattleStore, executor: Executor | None = None) -> None:
         self.sync = store
         self._executor = executor
+        self._reader: AsyncReader | None = None
+
+    @property
+    def reader(self) -> AsyncReader:
+        if self._reader is None:
+            self._reader = self.sync.async_reader()
+        return self._reader
+
+    async def aclose(self) -> None:
+        """Closes the reader (not the store: its owner closes that)."""
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.aclose()
 
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -56,13 +104,18 @@ class AsyncBattleStore:
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         return await self._call(
-            self.sync.create, battle_id, state, events, ttl=ttl, revision=revision, hold=hold
+            self.sync.create, battle_id, state, events, ttl=ttl, revision=revision, hold=hold,
+            decision=decision,
         )
 
-    async def load(self, battle_id: str) -> StoredBattle | None:
-        return await self._call(self.sync.load, battle_id)
+    async def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
+        return await self._call(self.sync.load, battle_id, request_id=request_id)
+
+    async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        return await self.reader.head(battle_id, request_id)
 
     async def save(
         self,
@@ -74,10 +127,11 @@ class AsyncBattleStore:
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
         return await self._call(
             self.sync.save, battle_id, expected_revision, new_state, new_events,
-            request_id=request_id, result=result, hold=hold,
+            request_id=request_id, result=result, hold=hold, decision=decision,
         )
 
     async def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
@@ -129,6 +183,9 @@ class AsyncBattleStore:
 
     async def publish(self, battle_id: str, events: Sequence[Event]) -> None:
         await self._call(self.sync.publish, battle_id, events)
+
+    async def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+        await self._call(self.sync.announce, battle_id, request_id, result)
 
     def feed(self) -> Feed:
         return self.sync.feed()

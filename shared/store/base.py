@@ -19,6 +19,12 @@ hot path, the event fan-out, is natively async (`feed.Feed`: Redis pub/sub throu
 implementation of every write would double the code that must stay atomic for a few
 reads per HTTP request; see `aio.py`.
 
+The open decision. Each save may carry the decision the battle waits for at the new
+revision (who must decide and their menu), computed by the worker from the state it just
+resolved. The store keeps it beside the state under the same revision (every write that
+makes a new revision sets or clears it), so `head` answers what a choice is checked
+against and what the next prompt says without anyone loading and parsing the state.
+
 Idle expiry and live connections. A battle expires `idle_ttl` after its last write, but
 never while a player is connected. A connection holds a *lease* (`touch_connected` with a
 lease length, renewed by the gateway's heartbeat). Every touch stretches the battle's
@@ -35,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
+    from .aio import AsyncReader
     from .feed import Feed
 
 DEFAULT_IDLE_TTL: Final = 7 * 24 * 3600.0
@@ -55,6 +62,16 @@ ABANDONED: Final = "abandoned"
 Event = dict[str, Any]
 State = dict[str, Any]
 Hold = dict[str, Any]
+Decision = dict[str, Any]
+"""The open decision saved with a revision (who must decide and their menu): an opaque JSON
+object to the store, written by the worker that resolved the revision (see `save`)."""
+
+
+class JsonText(str):
+    """A battle state or open decision its caller already encoded as a JSON object (a
+    pydantic model's `model_dump_json`): stored as it is instead of being encoded again."""
+
+    __slots__ = ()
 
 
 class _Unchanged:
@@ -78,13 +95,24 @@ UNCHANGED: Final = _Unchanged()
 
 
 @dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """What a request id did: the revision its save produced and the result it answered."""
+
+    revision: int
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
 class StoredBattle:
-    """A battle as loaded: its state, the revision a save must name, the last event seq."""
+    """A battle as loaded: its state, the revision a save must name, the last event seq.
+    `record` is what the request id `load` was asked about did (None: not applied, or not
+    asked)."""
 
     state: State
     revision: int
     last_seq: int
     status: str = ACTIVE
+    record: RequestRecord | None = None
 
     @property
     def active(self) -> bool:
@@ -92,11 +120,20 @@ class StoredBattle:
 
 
 @dataclass(frozen=True, slots=True)
-class RequestRecord:
-    """What a request id did: the revision its save produced and the result it answered."""
+class BattleHead:
+    """A battle without its state, in one read: the revision, the stream's last seq, the
+    status, the open decision saved with this revision (None when none was saved) and what
+    the request id `head` was asked about did (None: not applied, or not asked)."""
 
     revision: int
-    result: Any
+    last_seq: int
+    status: str
+    decision: Decision | None = None
+    record: RequestRecord | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +193,21 @@ class BattleStore(Protocol):
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
-        """Stores a new battle at `revision` with its first events (seq 1, 2, ...) and hold.
-        `ttl` is its idle expiry (default the store's `idle_ttl`). `BattleExists` if taken."""
+        """Stores a new battle at `revision` with its first events (seq 1, 2, ...), hold and
+        open decision. `ttl` is its idle expiry (default the store's `idle_ttl`).
+        `BattleExists` if taken."""
         ...
 
-    def load(self, battle_id: str) -> StoredBattle | None:
-        """The battle's state and revision, or None when it does not exist."""
+    def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
+        """The battle's state and revision, or None when it does not exist. With
+        `request_id`, the same read also answers what that request did (`record`)."""
+        ...
+
+    def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        """Everything but the state, in one read (what a choice is checked against), or None
+        when the battle does not exist."""
         ...
 
     def save(
@@ -175,6 +220,7 @@ class BattleStore(Protocol):
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
         """One atomic compare-and-set. When `request_id` was already applied: `Duplicate`
         (checked first, so a duplicate is never applied twice whatever its revision). When the
@@ -182,14 +228,15 @@ class BattleStore(Protocol):
         Otherwise writes the state at revision `expected_revision + 1`, appends the events
         (their seq must continue the stream, else `EventSeqError` and nothing written), records
         `{revision, result}` under the request id for `dedupe_ttl`, writes the hold mirror
-        (`UNCHANGED` keeps it, None clears it), refreshes the idle expiry and publishes the
-        events on the battle's channel. `BattleNotFound` / `BattleClosed` when it cannot be
+        (`UNCHANGED` keeps it, None clears it) and the open decision of the new revision (None:
+        none), refreshes the idle expiry and publishes the events, the request id and the
+        decision on the battle's channel. `BattleNotFound` / `BattleClosed` when it cannot be
         written at all."""
         ...
 
     def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
         """Closes the battle unconditionally (a new revision, so any in-flight save loses its
-        CAS), appends `events`, clears the hold and publishes. The battle stays readable until
+        CAS), appends `events`, clears the hold and the open decision and publishes. The battle stays readable until
         it expires. Idempotent: abandoning an abandoned battle answers its revision."""
         ...
 
@@ -265,8 +312,18 @@ class BattleStore(Protocol):
         """Announces events again without storing them (e.g. a re-sent prompt)."""
         ...
 
+    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+        """Publishes how a request ended without writing anything (a refusal, or the recorded
+        answer of a duplicate), for the gateway waiting on it (see `feed.py`)."""
+        ...
+
     def feed(self) -> "Feed":
         """An async subscription source for the gateway's listener (see `feed.py`)."""
+        ...
+
+    def async_reader(self) -> "AsyncReader":
+        """The reads code on an event loop makes on the hot path, without a thread (see
+        `aio.AsyncReader`); made on the loop that will use it."""
         ...
 
     # -- service -----------------------------------------------------------------------

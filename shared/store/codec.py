@@ -1,8 +1,9 @@
 """What both stores check and encode the same way before anything is written.
 
-Owns: id validation, JSON encoding of states/events/results (canonical, no NaN), the
-event-seq rule, the hold's optional `deadline`, the ruleset digest check, and the text of a
-fan-out message. Both implementations keep JSON *text*, so a caller can never mutate a
+Owns: id validation, JSON encoding of states/events/results/decisions (canonical, no NaN),
+the event-seq rule, the hold's optional `deadline`, the ruleset digest check, the text of a
+fan-out message (a write's, or a request's answer) and the reading of a battle's head and
+request records. Both implementations keep JSON *text*, so a caller can never mutate a
 stored battle through a reference and the memory store refuses exactly what Redis would.
 """
 
@@ -15,7 +16,7 @@ import math
 import re
 from typing import Any, Sequence
 
-from .base import Event, Hold, _Unchanged
+from .base import ACTIVE, BattleHead, Decision, Event, Hold, JsonText, RequestRecord, _Unchanged
 from .errors import EventSeqError, InvalidId, StoreError
 
 _BATTLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
@@ -78,10 +79,31 @@ def encode(value: Any, what: str) -> str:
         raise StoreError(f"{what} is not JSON-serialisable: {exc}") from None
 
 
+def encode_object(value: Any, a_what: str, the_what: str) -> str:
+    """The JSON text of an object given as a dict or as `JsonText`; anything else is
+    refused, naming it ("a battle state", "the battle state")."""
+    if isinstance(value, JsonText):
+        if not value.startswith("{"):
+            raise StoreError(f"{a_what} must be a JSON object, not JSON text of another kind")
+        return str(value)
+    if not isinstance(value, dict):
+        raise StoreError(f"{a_what} must be a JSON object, not {type(value).__name__}")
+    return encode(value, the_what)
+
+
 def encode_state(state: Any) -> str:
-    if not isinstance(state, dict):
-        raise StoreError(f"a battle state must be a JSON object, not {type(state).__name__}")
-    return encode(state, "the battle state")
+    return encode_object(state, "a battle state", "the battle state")
+
+
+def encode_record(revision: int, result: Any, events: Sequence[Event], event_texts: Sequence[str]) -> str:
+    """A request's record `{"revision", "result"}`. A result that carries the very events
+    being saved (a worker's answer does) gets their text spliced in, not encoded twice."""
+    if isinstance(result, dict) and event_texts and result.get("events") is events:
+        rest = encode({k: v for k, v in result.items() if k != "events"}, "the request's result")
+        result_text = rest[:-1] + ("," if len(rest) > 2 else "") + '"events":[' + ",".join(event_texts) + "]}"
+    else:
+        result_text = encode(result, "the request's result")
+    return '{"revision":' + str(revision) + ',"result":' + result_text + "}"
 
 
 def encode_events(events: Sequence[Event]) -> tuple[int | None, list[str]]:
@@ -157,10 +179,13 @@ def message_parts(
     event_texts: Sequence[str],
     hold_mode: str,
     hold_text: str,
+    request_id: str | None = None,
+    decision_text: str = "",
 ) -> tuple[str, str]:
     """The fan-out message as (head, tail): the message is `head + str(revision) + tail`, so a
-    Lua script that learns the revision only while writing can finish it. Event texts are
-    spliced in as stored, never re-encoded."""
+    Lua script that learns the revision only while writing can finish it. Event and decision
+    texts are spliced in as stored, never re-encoded. `request_id` names the choice a save
+    applied; `decision_text` is the open decision saved with the revision ("" for none)."""
     hold_part = (
         '"hold_changed":false,"hold":null'
         if hold_mode == HOLD_KEEP
@@ -168,8 +193,44 @@ def message_parts(
     )
     head = '{"battle_id":' + json.dumps(battle_id) + ',"revision":'
     events = ",".join(event_texts)
-    tail = ',"status":' + json.dumps(status) + ',"events":[' + events + "]," + hold_part + "}"
+    tail = (',"status":' + json.dumps(status) + ',"events":[' + events + "]," + hold_part
+            + ',"request_id":' + json.dumps(request_id) + ',"decision":' + (decision_text or "null") + "}")
     return head, tail
+
+
+def answer_message(battle_id: str, request_id: str, result: Any) -> str:
+    """The fan-out message of a request that ended without a write: `answer` is its result."""
+    check_battle_id(battle_id)
+    check_token(request_id, "request id")
+    return ('{"battle_id":' + json.dumps(battle_id) + ',"request_id":' + json.dumps(request_id)
+            + ',"answer":' + encode(result, "the request's answer") + "}")
+
+
+def encode_decision(decision: Decision | JsonText | None) -> str:
+    """The open decision's JSON text, "" for none."""
+    return "" if decision is None else encode_object(decision, "an open decision", "the open decision")
+
+
+#: The state hash's fields `head` reads, in this order.
+HEAD_FIELDS = ("revision", "last_seq", "status", "decision", "born")
+
+
+def head_of(fields: Sequence[str | None], record_text: str | None) -> BattleHead | None:
+    """A `BattleHead` from the state hash's `HEAD_FIELDS` and the request's record text."""
+    revision, last_seq, status, decision, born = fields
+    if revision is None:
+        return None
+    return BattleHead(int(revision), int(last_seq or 0), status or ACTIVE,
+                      json.loads(decision) if decision else None, record_of(born, record_text))
+
+
+def record_of(born: str | None, text: str | None) -> RequestRecord | None:
+    """The request record stored as `born|{"revision", "result"}`, when it is this battle
+    life's (`born`), else None."""
+    if born is None or text is None or not text.startswith(born + "|"):
+        return None
+    data = json.loads(text[len(born) + 1 :])
+    return RequestRecord(data["revision"], data["result"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +245,7 @@ class SaveArgs:
     hold_text: str
     deadline: float | None
     record_text: str
+    decision_text: str
 
 
 def save_args(
@@ -194,8 +256,10 @@ def save_args(
     request_id: str | None,
     result: Any,
     hold: "Hold | None | _Unchanged",
+    decision: Decision | JsonText | None = None,
 ) -> SaveArgs:
-    """Checks ids and revision and encodes state, events, hold and the request record."""
+    """Checks ids and revision and encodes state, events, hold, the request record and the
+    open decision."""
     check_battle_id(battle_id)
     check_revision(expected_revision, "expected_revision")
     if request_id is not None:
@@ -205,6 +269,7 @@ def save_args(
     revision = expected_revision + 1
     return SaveArgs(
         revision, encode_state(new_state), first, texts, mode, hold_text, deadline,
-        encode({"revision": revision, "result": result}, "the request's result"),
+        encode_record(revision, result, new_events, texts),
+        encode_decision(decision),
     )
 

@@ -5,7 +5,12 @@ battle), `Feed` (the listener a gateway starts in its `cleanup_ctx`) and `Memory
 in-process feed of the memory store). The Redis feed is in `redis_feed.py`.
 
 Every successful `save`, `abandon` and `set_hold` publishes one message on the battle's
-channel: `{"battle_id", "revision", "status", "events": [...], "hold_changed", "hold"}`.
+channel: `{"battle_id", "revision", "status", "events": [...], "hold_changed", "hold",
+"request_id", "decision"}` (`request_id`: the choice a save applied; `decision`: the open
+decision saved with the revision; both null otherwise). `announce` publishes a request's
+answer that wrote nothing (a refusal, a duplicate's recorded answer): `{"battle_id",
+"request_id", "answer"}`; it is for whoever waits on that request, not a change of the
+battle (`FeedMessage.is_answer`).
 Delivery is at most once (Redis pub/sub): a consumer that sees a gap in `seq`, or gets a
 message with `resync` set (its queue overflowed, or the listener reconnected), re-reads
 with `events_after(last_seq)` and `get_hold`. The store, not the feed, is the record.
@@ -19,7 +24,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .base import Event, Hold
+from .base import Decision, Event, Hold
 
 QUEUE_LIMIT = 1000
 """Messages a slow consumer may fall behind before its queue is replaced by a resync."""
@@ -35,10 +40,24 @@ class FeedMessage:
     hold: Hold | None = None
     resync: bool = False
     """Messages may have been lost: re-read the stream and the hold from the store."""
+    request_id: str | None = None
+    """The request whose choice this write applied (a save's), or whose answer this is."""
+    decision: Decision | None = None
+    """The open decision saved with `revision` (None: none was saved)."""
+    answer: Any = None
+    """How `request_id` ended without a write (set only on `announce`'s messages)."""
+
+    @property
+    def is_answer(self) -> bool:
+        """A request's answer, not a change of the battle."""
+        return self.answer is not None
 
     @classmethod
     def from_text(cls, text: str | bytes) -> "FeedMessage":
         data: dict[str, Any] = json.loads(text)
+        if "answer" in data:
+            return cls(battle_id=data["battle_id"], revision=None, status=None,
+                       request_id=data["request_id"], answer=data["answer"])
         return cls(
             battle_id=data["battle_id"],
             revision=data["revision"],
@@ -46,6 +65,8 @@ class FeedMessage:
             events=data["events"],
             hold_changed=data["hold_changed"],
             hold=data["hold"],
+            request_id=data.get("request_id"),
+            decision=data.get("decision"),
         )
 
     @classmethod

@@ -15,9 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import codec
+from .aio import MemoryAsyncReader
 from .base import (
     ABANDONED,
     ACTIVE,
+    BattleHead,
+    Decision,
     DEFAULT_DEDUPE_TTL,
     DEFAULT_IDLE_TTL,
     DEFAULT_PAGE,
@@ -26,6 +29,7 @@ from .base import (
     Duplicate,
     Event,
     Hold,
+    JsonText,
     RequestRecord,
     RevisionConflict,
     Saved,
@@ -51,6 +55,8 @@ class _Battle:
     events: list[str] = field(default_factory=list)
     """The full stream as JSON text; seq n is at index n - 1."""
     hold: str | None = None
+    decision: str = ""
+    """The open decision saved with the current revision (JSON text, "" for none)."""
     connections: dict[str, float] = field(default_factory=dict)
     """connection id -> lease deadline (clock seconds)."""
     requests: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -131,13 +137,24 @@ class MemoryBattleStore:
             self._holds_due.pop(battle_id, None)
 
     def _announce(
-        self, battle_id: str, battle: _Battle, texts: Sequence[str], mode: str, hold_text: str
+        self, battle_id: str, battle: _Battle, texts: Sequence[str], mode: str, hold_text: str,
+        request_id: str | None = None, decision_text: str = "",
     ) -> None:
-        head, tail = codec.message_parts(battle_id, battle.status, texts, mode, hold_text)
-        message = head + str(battle.revision) + tail
+        head, tail = codec.message_parts(battle_id, battle.status, texts, mode, hold_text,
+                                         request_id, decision_text)
+        self._tell(battle_id, head + str(battle.revision) + tail)
+
+    def _tell(self, battle_id: str, message: str) -> None:
         # Called under the lock so listeners see one battle's writes in revision order.
         for listener in list(self._listeners):
             listener(battle_id, message)
+
+    def _record(self, battle: _Battle | None, request_id: str | None, now: float) -> RequestRecord | None:
+        prior = None if battle is None or request_id is None else battle.requests.get(request_id)
+        if prior is None or prior[1] <= now:
+            return None
+        data = json.loads(prior[0])
+        return RequestRecord(data["revision"], data["result"])
 
     @staticmethod
     def _check_seq(first: int | None, battle_last: int) -> None:
@@ -154,11 +171,13 @@ class MemoryBattleStore:
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         codec.check_battle_id(battle_id)
         codec.check_revision(revision)
         idle = self.idle_ttl if ttl is None else codec.check_seconds(ttl, "ttl")
         state_text = codec.encode_state(state)
+        decision_text = codec.encode_decision(decision)
         first, texts = codec.encode_events(events)
         mode, hold_text, deadline = codec.hold_args(hold)
         self._check_seq(first, 0)
@@ -167,20 +186,39 @@ class MemoryBattleStore:
             self._purge(now)
             if self._live(battle_id, now) is not None:
                 raise BattleExists(battle_id)
-            battle = _Battle(state_text, revision, ACTIVE, idle, now + idle, list(texts))
+            battle = _Battle(state_text, revision, ACTIVE, idle, now + idle, list(texts), decision=decision_text)
             self._write_hold(battle_id, battle, mode, hold_text, deadline)
             self._battles[battle_id] = battle
             return Saved(revision, battle.last_seq)
 
-    def load(self, battle_id: str) -> StoredBattle | None:
+    def _read(self, battle_id: str, request_id: str | None) -> tuple[_Battle, RequestRecord | None, float] | None:
+        """(the battle, what the request did, now) as one read, or None: the lock is
+        held by the caller, so both answers are of one moment."""
         codec.check_battle_id(battle_id)
+        if request_id is not None:
+            codec.check_token(request_id, "request id")
+        now = self._clock()
+        battle = self._live(battle_id, now)
+        if battle is None:
+            return None
+        return battle, self._record(battle, request_id, now), now
+
+    def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
         with self._lock:
-            battle = self._live(battle_id, self._clock())
-            if battle is None:
+            read = self._read(battle_id, request_id)
+            if read is None:
                 return None
-            return StoredBattle(
-                json.loads(battle.state), battle.revision, battle.last_seq, battle.status
-            )
+            battle, record, _now = read
+            return StoredBattle(json.loads(battle.state), battle.revision, battle.last_seq, battle.status, record)
+
+    def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        with self._lock:
+            read = self._read(battle_id, request_id)
+            if read is None:
+                return None
+            battle, record, _now = read
+            return BattleHead(battle.revision, battle.last_seq, battle.status,
+                              json.loads(battle.decision) if battle.decision else None, record)
 
     def save(
         self,
@@ -192,8 +230,10 @@ class MemoryBattleStore:
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
-        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold)
+        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold,
+                            decision)
         with self._lock:
             now = self._clock()
             self._purge(now)
@@ -210,12 +250,13 @@ class MemoryBattleStore:
             self._check_seq(a.first, battle.last_seq)
             battle.state = a.state_text
             battle.revision = a.revision
+            battle.decision = a.decision_text
             battle.events.extend(a.texts)
             self._write_hold(battle_id, battle, a.hold_mode, a.hold_text, a.deadline)
             if request_id is not None:
                 battle.requests[request_id] = (a.record_text, now + self.dedupe_ttl)
             battle.expires_at = max(battle.expires_at, now + battle.idle)
-            self._announce(battle_id, battle, a.texts, a.hold_mode, a.hold_text)
+            self._announce(battle_id, battle, a.texts, a.hold_mode, a.hold_text, request_id, a.decision_text)
             return Saved(a.revision, battle.last_seq)
 
     def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
@@ -229,6 +270,7 @@ class MemoryBattleStore:
             self._check_seq(first, battle.last_seq)
             battle.revision += 1
             battle.status = ABANDONED
+            battle.decision = ""
             battle.events.extend(texts)
             self._write_hold(battle_id, battle, codec.HOLD_CLEAR, "", None)
             battle.expires_at = max(battle.expires_at, now + battle.idle)
@@ -272,12 +314,7 @@ class MemoryBattleStore:
         codec.check_token(request_id, "request id")
         with self._lock:
             now = self._clock()
-            battle = self._live(battle_id, now)
-            prior = None if battle is None else battle.requests.get(request_id)
-            if prior is None or prior[1] <= now:
-                return None
-        data = json.loads(prior[0])
-        return RequestRecord(data["revision"], data["result"])
+            return self._record(self._live(battle_id, now), request_id, now)
 
     # -- the single-window hold mirror -------------------------------------------------
     def get_hold(self, battle_id: str) -> Hold | None:
@@ -362,6 +399,11 @@ class MemoryBattleStore:
             battle = self._existing(battle_id, self._clock())
             self._announce(battle_id, battle, texts, codec.HOLD_KEEP, "")
 
+    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+        message = codec.answer_message(battle_id, request_id, result)
+        with self._lock:
+            self._tell(battle_id, message)
+
     def add_listener(self, listener: Listener) -> None:
         with self._lock:
             self._listeners.append(listener)
@@ -373,6 +415,9 @@ class MemoryBattleStore:
 
     def feed(self) -> MemoryFeed:
         return MemoryFeed(self)
+
+    def async_reader(self) -> "MemoryAsyncReader":
+        return MemoryAsyncReader(self)
 
     # -- service -----------------------------------------------------------------------
     def ping(self) -> bool:

@@ -1,7 +1,8 @@
 """The Lua scripts of the Redis store: each write to a battle is one of these, so it is atomic.
 
 Owns: the script texts. Every battle script receives the battle's keys in this order (see
-`redis_store.Keys`): 1 state (hash: state, revision, last_seq, status, idle_ms, born), 2 hot
+`redis_store.Keys`): 1 state (hash: state, revision, last_seq, status, idle_ms, born, and
+decision while the revision has an open decision), 2 hot
 (list, last N events), 3 stream (Stream, entry id `<seq>-0`, field `e`), 4 hold (string),
 5 conns (zset: connection id -> lease deadline ms), 6 reqs (set of the request-record
 key names, so delete finds them). All six share one expiry. Writers also get 7, the global
@@ -51,6 +52,15 @@ local function write_hold(mode, text, deadline, battle_id)
   end
 end
 
+local function write_decision(text)
+  -- The open decision belongs to one revision: every new revision sets or clears it.
+  if text ~= '' then
+    redis.call('HSET', KEYS[1], 'decision', text)
+  else
+    redis.call('HDEL', KEYS[1], 'decision')
+  end
+end
+
 local function now_ms(arg)
   local given = tonumber(arg)
   if given >= 0 then return given end
@@ -61,7 +71,8 @@ end
 
 CREATE = _PRELUDE + r"""
 -- ARGV: 1 revision, 2 state, 3 idle_ms, 4 n events, 5 hold mode, 6 hold text,
---       7 hold deadline or '', 8 battle id, 9 hot limit, 10 born, 11.. events (seq 1..n)
+--       7 hold deadline or '', 8 battle id, 9 hot limit, 10 born, 11 open decision or '',
+--       12.. events (seq 1..n)
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists'} end
 -- Leftovers of an earlier battle with this id must not leak into the new one.
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
@@ -69,7 +80,8 @@ redis.call('ZREM', KEYS[7], ARGV[8])
 local n = tonumber(ARGV[4])
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'revision', ARGV[1], 'last_seq', ARGV[4],
            'status', 'active', 'idle_ms', ARGV[3], 'born', ARGV[10])
-append(1, 11, n, tonumber(ARGV[9]))
+write_decision(ARGV[11])
+append(1, 12, n, tonumber(ARGV[9]))
 write_hold(ARGV[5], ARGV[6], ARGV[7], ARGV[8])
 battle_ttl(tonumber(ARGV[3]))
 return {'ok'}
@@ -78,7 +90,8 @@ return {'ok'}
 SAVE = _PRELUDE + r"""
 -- ARGV: 1 expected revision, 2 new revision, 3 state, 4 first seq, 5 n events,
 --       6 hold mode, 7 hold text, 8 hold deadline or '', 9 battle id, 10 request record,
---       11 dedupe ms, 12 hot limit, 13 channel, 14 message head, 15 message tail, 16.. events
+--       11 dedupe ms, 12 hot limit, 13 channel, 14 message head, 15 message tail,
+--       16 open decision or '', 17.. events
 local cur = redis.call('HMGET', KEYS[1], 'revision', 'last_seq', 'status', 'idle_ms', 'born')
 if not cur[1] then return {'missing'} end
 local mark = cur[5] .. '|'
@@ -95,7 +108,8 @@ local n = tonumber(ARGV[5])
 if n > 0 and tonumber(ARGV[4]) ~= last_seq + 1 then return {'seq', cur[2]} end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'revision', ARGV[2],
            'last_seq', string.format('%d', last_seq + n))
-append(last_seq + 1, 16, n, tonumber(ARGV[12]))
+write_decision(ARGV[16])
+append(last_seq + 1, 17, n, tonumber(ARGV[12]))
 write_hold(ARGV[6], ARGV[7], ARGV[8], ARGV[9])
 if #KEYS == 8 then
   redis.call('SET', KEYS[8], mark .. ARGV[10], 'PX', ARGV[11])
@@ -118,6 +132,7 @@ if n > 0 and tonumber(ARGV[1]) ~= last_seq + 1 then return {'seq', cur[2]} end
 local revision = string.format('%d', tonumber(cur[1]) + 1)
 redis.call('HSET', KEYS[1], 'revision', revision, 'status', 'abandoned',
            'last_seq', string.format('%d', last_seq + n))
+write_decision('')
 append(last_seq + 1, 8, n, tonumber(ARGV[4]))
 write_hold('clear', '', '', ARGV[3])
 battle_ttl(tonumber(cur[4]))

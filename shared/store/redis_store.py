@@ -7,7 +7,8 @@ the request record, the expiry refresh and the publish happen together or not at
 Key layout (`ns` is the configurable namespace; `{id}` is a hash tag, so one battle's keys
 share a cluster slot):
 
-    ns:battle:{id}:state    hash   state (JSON), revision, last_seq, status, idle_ms, born
+    ns:battle:{id}:state    hash   state (JSON), revision, last_seq, status, idle_ms, born,
+                                   decision (JSON; absent when the revision has none)
     ns:battle:{id}:hot      list   the last `hot_limit` events (JSON), oldest first
     ns:battle:{id}:stream   stream every event, entry id "<seq>-0", field "e" (JSON)
     ns:battle:{id}:hold     string the open window (JSON); absent when none is open
@@ -42,9 +43,12 @@ from .base import (
     DEFAULT_PAGE,
     HOT_EVENTS,
     UNCHANGED,
+    BattleHead,
+    Decision,
     Duplicate,
     Event,
     Hold,
+    JsonText,
     RequestRecord,
     RevisionConflict,
     Saved,
@@ -58,6 +62,7 @@ from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
 if TYPE_CHECKING:
     import redis
 
+    from .redis_aio import RedisAsyncReader
     from .redis_feed import RedisFeed
 
 DEFAULT_NAMESPACE = "marinara-battle"
@@ -161,9 +166,22 @@ class RedisBattleStore:
         return [*self.keys.battle(battle_id), self.keys.holds_due]
 
     def _message(
-        self, battle_id: str, status: str, texts: Sequence[str], mode: str, hold_text: str
+        self, battle_id: str, status: str, texts: Sequence[str], mode: str, hold_text: str,
+        request_id: str | None = None, decision_text: str = "",
     ) -> tuple[str, str]:
-        return codec.message_parts(battle_id, status, texts, mode, hold_text)
+        return codec.message_parts(battle_id, status, texts, mode, hold_text, request_id, decision_text)
+
+    def queue_head(self, pipe: Any, battle_id: str, request_id: str | None) -> None:
+        """Queues `head`'s commands on a pipeline (sync or asyncio: the same commands)."""
+        codec.check_battle_id(battle_id)
+        pipe.hmget(self.keys.battle(battle_id)[0], codec.HEAD_FIELDS)
+        if request_id is not None:
+            pipe.get(self.keys.request(battle_id, codec.check_token(request_id, "request id")))
+
+    @staticmethod
+    def head_from(replies: list[Any]) -> BattleHead | None:
+        """`head`'s answer from the replies of `queue_head`'s commands."""
+        return codec.head_of(replies[0], replies[1] if len(replies) > 1 else None)
 
     @staticmethod
     def _deadline(deadline: float | None) -> str:
@@ -179,11 +197,13 @@ class RedisBattleStore:
         ttl: float | None = None,
         revision: int = 1,
         hold: Hold | None = None,
+        decision: Decision | JsonText | None = None,
     ) -> Saved:
         codec.check_battle_id(battle_id)
         codec.check_revision(revision)
         idle = self.idle_ttl if ttl is None else codec.check_seconds(ttl, "ttl")
         state_text = codec.encode_state(state)
+        decision_text = codec.encode_decision(decision)
         first, texts = codec.encode_events(events)
         if first is not None and first != 1:
             raise codec.seq_refusal(first, 0)
@@ -191,20 +211,33 @@ class RedisBattleStore:
         answer = self._create(
             keys=self._writer_keys(battle_id),
             args=[revision, state_text, codec.to_ms(idle), len(texts), mode, hold_text,
-                  self._deadline(deadline), battle_id, self.hot_limit, uuid.uuid4().hex, *texts],
+                  self._deadline(deadline), battle_id, self.hot_limit, uuid.uuid4().hex, decision_text,
+                  *texts],
         )
         if answer[0] == "exists":
             raise BattleExists(battle_id)
         return Saved(revision, len(texts))
 
-    def load(self, battle_id: str) -> StoredBattle | None:
+    def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
         codec.check_battle_id(battle_id)
-        state, revision, last_seq, status = self._client.hmget(
-            self.keys.battle(battle_id)[0], ["state", "revision", "last_seq", "status"]
-        )
+        fields = [self.keys.battle(battle_id)[0], ["state", "revision", "last_seq", "status", "born"]]
+        if request_id is None:
+            state, revision, last_seq, status, _born = self._client.hmget(*fields)
+            record = None
+        else:
+            pipe = self._client.pipeline(transaction=False)
+            pipe.hmget(*fields)
+            pipe.get(self.keys.request(battle_id, codec.check_token(request_id, "request id")))
+            (state, revision, last_seq, status, born), text = pipe.execute()
+            record = codec.record_of(born, text)
         if state is None:
             return None
-        return StoredBattle(json.loads(state), int(revision), int(last_seq), status)
+        return StoredBattle(json.loads(state), int(revision), int(last_seq), status, record)
+
+    def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        pipe = self._client.pipeline(transaction=False)
+        self.queue_head(pipe, battle_id, request_id)
+        return self.head_from(pipe.execute())
 
     def save(
         self,
@@ -216,9 +249,12 @@ class RedisBattleStore:
         request_id: str | None = None,
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
+        decision: Decision | JsonText | None = None,
     ) -> SaveResult:
-        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold)
-        head, tail = self._message(battle_id, ACTIVE, a.texts, a.hold_mode, a.hold_text)
+        a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold,
+                            decision)
+        head, tail = self._message(battle_id, ACTIVE, a.texts, a.hold_mode, a.hold_text, request_id,
+                                   a.decision_text)
         keys = self._writer_keys(battle_id)
         if request_id is not None:
             keys.append(self.keys.request(battle_id, request_id))
@@ -227,7 +263,7 @@ class RedisBattleStore:
             args=[expected_revision, a.revision, a.state_text, a.first or 0, len(a.texts), a.hold_mode,
                   a.hold_text, self._deadline(a.deadline), battle_id, a.record_text,
                   codec.to_ms(self.dedupe_ttl), self.hot_limit, self.keys.channel(battle_id), head, tail,
-                  *a.texts],
+                  a.decision_text, *a.texts],
         )
         kind = answer[0]
         if kind == "ok":
@@ -315,10 +351,7 @@ class RedisBattleStore:
         pipe.hget(self.keys.battle(battle_id)[0], "born")
         pipe.get(self.keys.request(battle_id, request_id))
         born, text = pipe.execute()
-        if born is None or text is None or not text.startswith(born + "|"):
-            return None
-        data = json.loads(text[len(born) + 1 :])
-        return RequestRecord(data["revision"], data["result"])
+        return codec.record_of(born, text)
 
     # -- the single-window hold mirror -------------------------------------------------
     def get_hold(self, battle_id: str) -> Hold | None:
@@ -399,6 +432,17 @@ class RedisBattleStore:
             raise BattleNotFound(battle_id)
         head, tail = self._message(battle_id, status, texts, codec.HOLD_KEEP, "")
         self._client.publish(self.keys.channel(battle_id), head + revision + tail)
+
+    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+        message = codec.answer_message(battle_id, request_id, result)
+        self._client.publish(self.keys.channel(battle_id), message)
+
+    def async_reader(self) -> "RedisAsyncReader":
+        from .redis_aio import RedisAsyncReader
+
+        if self.url is None:
+            raise StoreError("an async reader needs the store's URL: build the store with from_url")
+        return RedisAsyncReader(self, self.url)
 
     def feed(self) -> "RedisFeed":
         from .redis_feed import RedisFeed

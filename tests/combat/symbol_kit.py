@@ -51,3 +51,32 @@ def juno(brawn: int = 3, damage: str = "1d6", **extra: Any) -> dict[str, Any]:
 def bout(pkg: dict[str, Any], dice: list[int], *foes: str, party: list[dict[str, Any]] | None = None) -> Bout:
     return Bout(ruleset(pkg), party or [juno()], [{"creature": f, "controller": "player"} for f in foes or ("dock-bruiser",)],
                 dice=dice)
+
+
+def riposte_package(on: str = "harmed") -> dict[str, Any]:
+    """The symbol package with answers that roll: the party's Riposte (a `moves` catalog
+    entry, 3 dice to hit, 1d6, on `on` at the source, a Reaction) and the Dock bruiser's
+    Retort (2 dice, 1 damage, on `harmed` at the source, a Reaction)."""
+    pkg = symbol_package()
+    pkg["combat"]["economy"]["budgets"].append({"id": "reaction", "label": "Reaction", "per": "turn", "count": 1})
+    pkg["sheet"]["lists"].append({"id": "moves", "label": "Moves", "section": "about", "maxItems": 4, "columns": [
+        {"id": "name", "label": "Name", "type": "text", "maxLength": 60, "required": True}]})
+    pkg["combat"]["abilities"] = [{"list": "moves", "budget": "act", "toHit": {"const": 3}}]
+    pkg["catalogs"].append({"id": "moves", "label": "Moves", "feeds": ["moves"], "entries": [
+        {"id": "riposte", "label": "Riposte", "summary": "Strike back.",
+         "rows": [{"list": "moves", "values": {"name": "Riposte"}}],
+         "mechanics": {"kind": "attack", "targets": "enemy", "attackRoll": True, "amount": {"dice": "1d6"},
+                       "budget": "reaction", "reaction": {"on": on, "at": "source"}}}]})
+    bruiser = pkg["catalogs"][0]["entries"][0]["creature"]
+    bruiser["actions"].append({"id": "retort", "name": "Retort", "budget": "reaction", "toHit": 2,
+                               "damage": {"flat": 1}, "reaction": {"on": "harmed", "at": "source"}})
+    return pkg
+
+
+def duelist(name: str = "Juno", *, own_spends: bool = True) -> dict[str, Any]:
+    """Juno (or another party member with her numbers) holding Riposte, choosing her own spends."""
+    member = juno(lists={"gear": [{"name": "Road axe", "swing": "brawn", "damage": "1d6"}],
+                         "moves": [{"name": "Riposte", "_catalog": "moves/riposte"}]})
+    member["name"], member["player"] = name, name.lower()
+    member["ownSpends"] = own_spends
+    return member

@@ -5,7 +5,8 @@ continued gives the same events as one that never stopped.
 
 Player- and GM-controlled combatants pick a random option from their menu and random
 targets from it; Engine-controlled ones are resolved inside `advance`. The scenarios are
-Lantern Marsh's example fight (always) and the upstream 5e fixtures when ../shared is here.
+Lantern Marsh's example fight and a symbol-pool fight with answers that roll and players
+choosing their own spends (always), and the upstream 5e fixtures when ../shared is here.
 Fast by default (30 examples a property); `COMBAT_PROPERTY_EXAMPLES=300` runs longer.
 """
 
@@ -24,7 +25,8 @@ from shared.combat import numbers as N
 from shared.combat.engine import MAX_ROUNDS
 from shared.combat.fight import Fight, Refused
 from shared.ruleset import load_package
-from tests.combat.kit import EXAMPLES, FIXTURES, UPSTREAM
+from tests.combat.kit import EXAMPLES, FIXTURES, UPSTREAM, ruleset
+from tests.combat.symbol_kit import duelist, riposte_package
 
 EXAMPLES_PER_PROPERTY = int(os.environ.get("COMBAT_PROPERTY_EXAMPLES", "30"))
 FAST = settings(max_examples=EXAMPLES_PER_PROPERTY, deadline=None, database=None,
@@ -41,7 +43,11 @@ class Scenario:
 
 def _scenarios() -> list[Scenario]:
     found = [Scenario("lantern-marsh", load_package(EXAMPLES / "lantern-marsh.json"),
-                      json.loads((EXAMPLES / "party.json").read_text()), json.loads((EXAMPLES / "foes.json").read_text()))]
+                      json.loads((EXAMPLES / "party.json").read_text()), json.loads((EXAMPLES / "foes.json").read_text())),
+             # Symbol dice with answers that roll (Riposte, Retort) and players choosing their
+             # own spends, on a turn and inside a window answer.
+             Scenario("symbol-answers", ruleset(riposte_package()), [duelist(), duelist("Ada")],
+                      [{"creature": "dock-bruiser", "controller": "engine"}, {"creature": "gull", "controller": "engine"}])]
     five = UPSTREAM / "ruleset-5e-2014.example.json"
     if five.exists():
         found.append(Scenario("5e", load_package(five), json.loads((FIXTURES / "5e-party.json").read_text()),

@@ -100,6 +100,47 @@ def test_every_metric_on_the_dashboard_exists_in_the_code():
     assert used and used <= declared, f"not in the code: {sorted(used - declared)}"
 
 
+def _compose_cli() -> list[str] | None:
+    """`docker compose` (the plugin) or `docker-compose`, whichever answers; None: neither."""
+    import shutil
+    import subprocess
+
+    for argv in (["docker", "compose"], ["docker-compose"]):
+        if shutil.which(argv[0]) is None:
+            continue
+        try:
+            done = subprocess.run([*argv, "version"], capture_output=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.returncode == 0:
+            return argv
+    return None
+
+
+def test_compose_config_validates_with_the_compose_cli_when_one_is_installed():
+    """Client-side only: the compose CLI checks the file against its schema and resolves
+    every anchor and variable; no daemon is needed, and nothing is started."""
+    import os
+    import subprocess
+
+    cli = _compose_cli()
+    if cli is None:
+        pytest.skip("no `docker compose` plugin or `docker-compose` is installed to check the file with")
+    env = {**os.environ, "BATTLE_TOKEN_SECRET": "a-long-random-string-for-the-check"}
+    done = subprocess.run([*cli, "-f", str(DEPLOY / "compose.yaml"), "config"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    resolved = yaml.safe_load(done.stdout)
+    assert SERVICES <= set(resolved["services"])
+    worker = resolved["services"]["worker"]
+    assert worker["environment"]["MARINARA_METRICS_PORT"] == "9808"
+    assert worker["environment"]["MARINARA_BROKER_URL"] == "redis://redis:6379/1"
+    env.pop("BATTLE_TOKEN_SECRET")
+    refused = subprocess.run([*cli, "-f", str(DEPLOY / "compose.yaml"), "config"], capture_output=True,
+                             text=True, env=env, timeout=60)
+    assert refused.returncode != 0 and "BATTLE_TOKEN_SECRET" in refused.stdout + refused.stderr
+
+
 def _declared_labels() -> dict[str, set[str]]:
     """Metric name -> its label names, from the metrics the worker and gateway declare."""
     import gateway.metrics

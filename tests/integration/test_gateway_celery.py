@@ -222,6 +222,65 @@ def test_a_gm_controlled_battle_is_played_by_the_director_the_gateway_enqueues(s
     _run(stack, body)
 
 
+def test_a_choice_whose_answer_never_comes_is_answered_from_the_store(stack, monkeypatch):
+    """No worker consumes this gateway's queue, so the choice it queues is never applied and
+    no answer is announced for it; another choice saved at its revision makes it impossible,
+    and the gateway's look-up of late choices says so."""
+    from gateway import celery_executor
+    from worker.app import make_app
+
+    monkeypatch.setattr(celery_executor, "LATE", 0.3)
+    unheard = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "unheard:"})
+
+    async def body(client):
+        created = await create(client)
+        before = await battle_view(client, created)
+        _, token = token_for(created, before)
+        status, _, _ = await choose_http(client, created, token, "never-run")
+        assert status == 202
+        menu = await (await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))).json()
+        won = await asyncio.to_thread(
+            stack.service.apply, created["battle"], before["revision"],
+            {"actor": menu["actor"], "option": menu["suggestion"]["option"], "targets": menu["suggestion"]["targets"]},
+            "won-here")
+        assert won["ok"]
+        ending = await wait_applied(client, created, "never-run")
+        assert ending["status"] == "refused" and ending["code"] == "stale-revision"
+        assert f"revision {before['revision']}; the battle is at {before['revision'] + 1}" in ending["message"]
+
+    try:
+        harness.run(body, executor="celery", store=stack.service.store, celery=unheard)
+    finally:
+        unheard.close()  # its queued message goes with the stack's namespace
+
+
+def test_a_turn_that_fails_on_the_worker_is_answered_as_worker_failed(stack):
+    """The battle names a ruleset no worker can find: `battle.advance` raises, and its
+    failure is announced to the gateway, which asked for no Celery result."""
+    async def body(client):
+        created = await create(client)
+        stored = stack.service.store.load(created["battle"])
+        head = stack.service.store.head(created["battle"])
+        broken = {**stored.state, "ruleset": {**stored.state["ruleset"], "digest": "sha256:" + "0" * 64}}
+        stack.service.store.create("b-broken", broken, revision=stored.revision, decision=head.decision)
+        from gateway.context import TOKENS
+        from gateway.tokens import Principal
+
+        tokens = client.server.app[TOKENS]
+        gone = {**created, "battle": "b-broken", "gm_token": tokens.issue(Principal("b-broken", "gm"))}
+        decision = head.decision
+        token = tokens.issue(Principal("b-broken", "player", decision["player"]))
+        r = await client.post("/v1/battles/b-broken/choices", headers=bearer(token), json={
+            "actor": decision["actor"], "option_id": decision["suggestion"]["option"],
+            "targets": decision["suggestion"]["targets"], "request_id": "doomed", "revision": stored.revision})
+        assert r.status == 202, await r.text()
+        ending = await wait_applied(client, gone, "doomed")
+        assert ending["status"] == "refused" and ending["code"] == "worker-failed"
+        assert "LookupError" in ending["message"] and "no ruleset is stored" in ending["message"]
+
+    _run(stack, body)
+
+
 def test_readyz_wants_a_worker_behind_the_broker(stack):
     from worker.app import make_app
 

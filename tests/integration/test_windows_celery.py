@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from tests.gateway import harness, test_windows
+from tests.gateway import harness, test_window_spends, test_windows
 from tests.gateway import window_battle as W
 from tests.gateway.harness import battle_view, socket, until, wait_applied
 from tests.integration.celery_stack import VISIBILITY, Stack, stack_fixture
@@ -49,6 +49,7 @@ SAME_ON_CELERY = [
     test_windows.test_a_reconnecting_client_is_asked_the_open_window_again,
     test_windows.test_an_engine_controlled_combatant_answers_inside_the_step,
     test_windows.test_two_sockets_of_the_asked_player_answer_at_once_and_one_answer_counts,
+    test_window_spends.test_a_player_chooses_their_spends_inside_a_window_answer_over_the_socket,
 ]
 
 

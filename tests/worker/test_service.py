@@ -82,6 +82,35 @@ def test_stale_revision_is_refused(service):
                      "message": f"the choice was made at revision {revision}; the battle is at {revision + 1}"}
 
 
+class _LateDuplicate(MemoryBattleStore):
+    """A store on which the other delivery of a request is saved just after the first
+    delivery read the battle: what two workers taking the same message at once can do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meanwhile = None
+
+    def load(self, battle_id, *, request_id=None):
+        stored = super().load(battle_id, request_id=request_id)
+        if request_id is not None and self.meanwhile is not None:
+            meanwhile, self.meanwhile = self.meanwhile, None
+            meanwhile()
+        return stored
+
+
+def test_a_duplicate_saved_meanwhile_by_another_worker_gets_that_answer():
+    store = _LateDuplicate()
+    service = BattleService(store)
+    battle, revision, _ = _setup(service)
+    choice, revision = _next_choice(service, battle)
+    other: list[dict] = []
+    store.meanwhile = lambda: other.append(BattleService(store).apply(battle, revision, choice, "req-1"))
+    answer = service.apply(battle, revision, choice, "req-1")
+    assert other and other[0]["ok"] and other[0]["revision"] == revision + 1
+    assert answer == other[0]
+    assert service.load(battle)[1] == revision + 1
+
+
 def test_illegal_choice_is_refused_and_changes_nothing(service):
     battle, revision, _ = _setup(service)
     state, _ = service.load(battle)
@@ -116,3 +145,54 @@ def test_the_hold_mirror_is_saved_with_the_state(service):
     assert service.apply(battle, revision, choice, "req-h")["ok"]
     state, _ = service.load(battle)
     assert service.store.get_hold(battle) == (state.pending.window if state.pending else None)
+
+
+# -- the open decision and announced answers ---------------------------------------------
+
+
+def _decision_now(service: BattleService, battle: str) -> dict:
+    from worker.decision import open_decision
+
+    state, _ = service.load(battle)
+    return open_decision(service.ruleset(state.ruleset.digest), state).model_dump(mode="json")
+
+
+def test_every_revision_is_saved_with_its_open_decision(service):
+    battle, revision, created = _setup(service)
+    head = service.store.head(battle)
+    assert head.revision == revision and head.decision == _decision_now(service, battle)
+    assert head.decision["actor"] == created["pending"]["actor"] == "juno"
+    assert head.decision["controller"] == "player" and head.decision["decision"] == "turn"
+    assert head.decision["suggestion"]["option"] in [o["id"] for o in head.decision["options"]]
+    while not service.load(battle)[0].outcome:
+        choice, revision = _next_choice(service, battle)
+        assert service.apply(battle, revision, choice, f"r-{revision}")["ok"]
+        head = service.store.head(battle)
+        assert (head.revision, head.decision) == (revision + 1, _decision_now(service, battle))
+    assert head.decision["actor"] is None and head.decision["options"] == []
+    assert head.decision["outcome"] == service.load(battle)[0].outcome
+
+
+def test_an_answer_that_saved_nothing_is_announced_on_the_battles_channel(service):
+    import asyncio
+
+    battle, revision, _ = _setup(service)
+    choice, _ = _next_choice(service, battle)
+
+    async def main() -> list:
+        async with service.store.feed() as feed:
+            with feed.subscribe(battle) as sub:
+                first = await asyncio.to_thread(service.apply, battle, revision, choice, "r-1")
+                again = await asyncio.to_thread(service.apply, battle, revision, choice, "r-1")
+                stale = await asyncio.to_thread(service.apply, battle, revision, choice, "r-2")
+                illegal = await asyncio.to_thread(service.apply, battle, revision + 1,
+                                                  {"actor": choice["actor"], "option": "no-such-option"}, "r-3")
+                messages = [await sub.get(timeout=5) for _ in range(4)]
+                return [first, again, stale, illegal, messages]
+
+    first, again, stale, illegal, (saved, *answers) = asyncio.run(main())
+    assert first["ok"] and again == first
+    assert (saved.request_id, saved.revision, saved.is_answer) == ("r-1", revision + 1, False)
+    assert saved.decision == service.store.head(battle).decision
+    assert [(m.request_id, m.answer) for m in answers] == [("r-1", first), ("r-2", stale), ("r-3", illegal)]
+    assert stale["code"] == "stale-revision" and not illegal["ok"]
