@@ -249,21 +249,7 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     elif plan.kind == "sequence":
         if cursor is None:
             fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
-        first = targets[0]
-        start = cursor.get("step", 0) if cursor is not None else 0
-        for k, step in enumerate(plan.steps):
-            if k < start:
-                continue
-            if fight.state.outcome:
-                break
-            target = first if not first.out and not first.down else next(iter(
-                filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)), None)
-            if cursor is not None and k == start and cursor.get("target"):
-                target = fight.state.combatant(cursor["target"])
-            if target is None or not attack_step_allowed(fight, actor, step):
-                break
-            _creature_action(fight, actor, step, [target], cursor if k == start else None,
-                             {"step": k, "target": target.id}, plan)
+        _sequence(fight, actor, plan, targets[0], cursor)
     elif plan.kind == "standard":
         _standard(fight, actor, plan, targets)
     elif plan.kind == "contest":
@@ -271,6 +257,45 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     elif plan.kind == CE.SHAKE_OFF:
         CE.resolve_shake_off(fight, actor, plan)
     finish_attack(fight)
+
+
+def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, cursor: dict[str, Any] | None) -> None:
+    """Each part in order, each at its own target (spec/combat-2 `sequence`): the one chosen
+    while they stand and the part reaches them, otherwise the first opponent it reaches; a
+    part that reaches nobody does not happen. On a board each part is aimed with its own
+    reach and range (spec/combat-3 "Reach and range")."""
+    from .board.attacks import aiming_part, part_plan, reaches
+
+    board = fight.state.board is not None
+    start = cursor.get("step", 0) if cursor is not None else 0
+    for k, step in enumerate(plan.steps):
+        if k < start:
+            continue
+        if fight.state.outcome:
+            break
+        part = part_plan(fight, plan, k) if board else None
+        if cursor is not None and k == start and cursor.get("target"):
+            target = fight.state.combatant(cursor["target"])
+        elif not first.out and not first.down and reaches(fight, actor, first, part):
+            target = first
+        else:
+            foes = filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)
+            target = next((c for c in foes if reaches(fight, actor, c, part)), None)
+        if target is None:
+            if not any(c.side != actor.side for c in fight.standing()):
+                break
+            fight.emit("note", f"{step.name} reaches no one from where {actor.name} stands, so it does not happen.",
+                       actor=actor.id)
+            continue
+        if not attack_step_allowed(fight, actor, step):
+            break
+        at = {"step": k, "target": target.id}
+        here = cursor if k == start else None
+        if board:
+            with aiming_part(fight, plan, k):
+                _creature_action(fight, actor, step, [target], here, at, plan)
+        else:
+            _creature_action(fight, actor, step, [target], here, at, plan)
 
 
 def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str, plan: Any,

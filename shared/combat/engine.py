@@ -362,7 +362,14 @@ def _settle(fight: Fight) -> None:
             _held(fight, lambda: end_turn(fight))
             continue
         item, targets, cell = choose(fight, actor, items)
-        _apply(fight, actor.id, item, [fight.get(t) for t in targets], cell)
+        chosen = [fight.get(t) for t in targets]
+        if cell is not None:
+            # An area catches whoever stands in it, exactly as a player's aim is read.
+            caught = check_aim(fight, actor, item.plan, cell)
+            if isinstance(caught, Refused):  # pragma: no cover - the aim came from the same menu
+                raise RuntimeError(f"the Engine's own aim was refused: {caught.message}")
+            chosen = caught
+        _apply(fight, actor.id, item, chosen, cell)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 

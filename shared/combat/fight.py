@@ -73,6 +73,12 @@ class Fight:
         self.blow_from: str | None = None
         #: What a symbol-pool hit adds to its blow (successes, spends), for symbol_damage.py.
         self.symbol_blow: dict[str, Any] | None = None
+        #: On a board, per call: each plan's reach read once (board/attacks.py `span_memo`),
+        #: each sequence part's reach (`part_memo`), and `uncovered`, set while the
+        #: tactics bound a cell's worth before grading its cover (board/tactics.py).
+        self.span_memo: dict[Any, Any] = {}
+        self.part_memo: dict[Any, Any] = {}
+        self.uncovered = False
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

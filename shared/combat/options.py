@@ -13,6 +13,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
+from contextlib import nullcontext
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -603,15 +604,21 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         return [forecast(t.id) for t in targets]
     if plan.kind == "sequence":
         steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
+        parts_on_board = fight.state.board is not None
+        if parts_on_board:
+            from .board.attacks import aiming_part, part_plan, reaches
         out: list[Forecast] = []
         for t in targets:
             hit_total = 0.0
             dmg_total = 0.0
-            for step, expr in steps:
-                if expr is None:
+            for k, (step, expr) in enumerate(steps):
+                # On a board only the parts that reach the target count, each aimed with its
+                # own reach and range.
+                if expr is None or (parts_on_board and not reaches(fight, actor, t, part_plan(fight, plan, k))):
                     continue
                 if step.toHit is not None and not step.autoHit:
-                    hit, crit = hit_forecast(fight, actor, t, step.toHit)
+                    with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
+                        hit, crit = hit_forecast(fight, actor, t, step.toHit)
                     dmg_total += float((hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical))
                     hit_total = max(hit_total, float(hit))
                 else:

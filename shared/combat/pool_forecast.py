@@ -20,6 +20,7 @@ from ..dice import pool_forecast
 from . import effects as E
 from . import harm_kinds as H
 from . import pool_dice as P
+from .board.attacks import parts_reaching
 from .fight import Fight
 from .options import Forecast, action_damage, attack_votes
 from .pool_attack import attack_pool, needed
@@ -162,7 +163,7 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
         elif plan.kind in ("action", "sequence"):
             steps = [plan.action] if plan.kind == "action" else plan.steps
             hit = damage = 0.0
-            for step in steps:
+            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
                 if step.toHit is None or step.autoHit or step.damage is None:
                     continue
                 dice, auto = P.count(action_damage(step, fight, actor))

@@ -25,6 +25,7 @@ from . import harm_kinds as H
 from . import saves_against as SA
 from . import symbol_dice as S
 from . import symbol_spends as SP
+from .board.attacks import parts_reaching
 from .fight import Fight
 from .options import Forecast, action_damage
 from .state import Combatant
@@ -186,7 +187,7 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
             if not any(s.damage is not None and s.heal is None for s in steps):
                 return None
             hit = damage = cost = 0.0
-            for step in steps:
+            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
                 if step.damage is None:
                     continue
                 expr, dtype = action_damage(step, fight, actor), step.damage.type

@@ -4,7 +4,9 @@ and cover", "Elevation"; spec/combat-1 the distance condition effects).
 Owns: `votes` (advantage and disadvantage: a long shot and a shot with an enemy in the
 adjacent cell under `ranged`, the high ground's `advantage`, the holder's
 `attacks-against-adjacent-advantage` and `attacks-against-far-disadvantage`),
-`defense_parts` (cover's `bonus`/`threeQuarters` added to the defense, the high ground's
+`reaches` (whether an option, or one part of a sequence, reaches a target from where the
+attacker stands and sees it), `part_plan` and `aiming_part` (a sequence's part as an option
+of its own, aimed while it lands or is forecast), `defense_parts` (cover's `bonus`/`threeQuarters` added to the defense, the high ground's
 `bonus` taken off it; each a named part the log shows) and `adjacent_critical`
 (`attacks-from-adjacent-critical`: a hit from the adjacent cell is a critical).
 
@@ -15,13 +17,15 @@ never touch it, nor a thrown weapon used within its own reach.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .. import numbers as N
 from ..numbers import Bonus
 from . import battlefield as BF
-from .reach import LONG, SHOT, aim_at, span_of
-from .sight import HALF, THREE_QUARTERS, cover
+from .reach import LONG, OUT, SHOT, aim_at, span_of
+from .sight import HALF, THREE_QUARTERS, cover, sees
 
 
 def _span(fight: Any, attacker: Any, plan: Any):
@@ -42,6 +46,48 @@ def how(fight: Any, attacker: Any, target: Any, plan: Any) -> str | None:
     if span is None:
         return None
     return aim_at(span, BF.distance_cells(attacker, target), range_bonus(fight, attacker, target))
+
+
+def reaches(fight: Any, attacker: Any, target: Any, plan: Any) -> bool:
+    """`plan` reaches `target` from the attacker's cell and the attacker sees them; always
+    off the board, and for an option distance does not limit."""
+    kind = how(fight, attacker, target, plan)
+    if kind is None or attacker is target:
+        return True
+    return kind != OUT and sees(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target))
+
+
+def part_plan(fight: Any, plan: Any, k: int) -> Any:
+    """Part `k` of a sequence as an action option of its own (its own reach and range)."""
+    memo = getattr(fight, "part_memo", None)
+    if memo is None:
+        memo = fight.part_memo = {}
+    key = (id(plan), k)
+    if key not in memo:
+        # The sequence is kept with its part so its id is never reused while the memo lives.
+        memo[key] = (plan, dataclasses.replace(plan, kind="action", action=plan.steps[k], steps=[]))
+    return memo[key][1]
+
+
+def parts_reaching(fight: Any, attacker: Any, target: Any, plan: Any) -> list[Any]:
+    """The parts of a sequence that reach `target` from where the attacker stands (every
+    part off the board)."""
+    if not BF.on_board(fight):
+        return list(plan.steps)
+    return [step for k, step in enumerate(plan.steps) if reaches(fight, attacker, target, part_plan(fight, plan, k))]
+
+
+@contextmanager
+def aiming_part(fight: Any, plan: Any, k: int) -> Iterator[Any]:
+    """While part `k` of a sequence lands (or is forecast), its own reach and range decide
+    how it is aimed (a swing, a shot, a long shot)."""
+    before = fight.aiming
+    part = part_plan(fight, plan, k)
+    fight.aiming = part
+    try:
+        yield part
+    finally:
+        fight.aiming = before
 
 
 def higher(fight: Any, attacker: Any, target: Any) -> bool:
@@ -76,21 +122,24 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     return adv, dis
 
 
-def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
-    g = BF.grid(fight)
-    bodies: set = set()
+def cover_bodies(fight: Any, attacker: Any, target: Any) -> set:
+    """With `cover.creatures`: the cells of everyone standing between whom a line may pass."""
     rule = fight.combat.cover
-    if rule is not None and rule.creatures:
-        bodies = {BF.cell_of(c) for c in BF.present(fight)
-                  if not c.down and c.id not in (attacker.id, target.id)}
-    return cover(g, BF.cell_of(attacker), BF.cell_of(target), bodies=bodies)
+    if rule is None or not rule.creatures:
+        return set()
+    return {BF.cell_of(c) for c in BF.present(fight) if not c.down and c.id not in (attacker.id, target.id)}
+
+
+def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
+    return cover(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target), bodies=cover_bodies(fight, attacker, target))
 
 
 def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
     if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target:
         return []
     parts: list[Bonus] = []
-    rule = fight.combat.cover
+    # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
+    rule = None if fight.uncovered else fight.combat.cover
     if rule is not None:
         grade = cover_grade(fight, attacker, target)
         if grade == HALF and rule.bonus:
@@ -103,6 +152,48 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
     if elevation is not None and not isinstance(elevation.highGround, str | None) and higher(fight, attacker, target):
         parts.append(Bonus("high ground", -elevation.highGround.bonus))
     return parts
+
+
+class Standings:
+    """For weighing cells the attacker has not walked to: everything `votes` and
+    `defense_parts` read about it standing on a cell and aiming at a target, as a key. How
+    each option reaches the target (each part's, for a sequence), an enemy beside the cell,
+    the target beside it, the high ground; the caller adds the cover grade from that cell
+    (`cover_grade` with the attacker there), which only ever adds to the defense. Two cells
+    with the same key forecast alike."""
+
+    def __init__(self, fight: Any, attacker: Any):
+        self.fight, self.attacker = fight, attacker
+        self.grid = BF.grid(fight)
+        elevation = fight.combat.elevation
+        self.rise = elevation.rangeBonus if elevation is not None and elevation.rangeBonus else 0
+        # An enemy beside matters only to a shot under `ranged`.
+        self.beside: set = set()
+        if fight.combat.ranged is not None:
+            self.beside = {(x + dx, y + dy) for x, y in (BF.cell_of(f) for f in BF.standing_foes(fight, attacker))
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+    def span(self, plan: Any) -> Any:
+        return _span(self.fight, self.attacker, plan)
+
+    def keys(self, cell: tuple[int, int], target: Any, spans: list[Any]) -> list[tuple | None]:
+        """The key of each span's option against `target` from `cell`; None where it does
+        not reach them from there (whether it sees them is `sees`, asked only when needed)."""
+        g = self.grid
+        tx, ty = target.position
+        hi = g.level(*cell) > g.level(tx, ty)
+        bonus = self.rise if hi else 0
+        cells = max(abs(cell[0] - tx), abs(cell[1] - ty))
+        beside = cell in self.beside
+        out: list[tuple | None] = []
+        for span in spans:
+            kind = aim_at(span, cells, bonus)
+            out.append(None if kind == OUT else
+                       (kind, tuple(aim_at(p, cells, bonus) for p in span.parts), beside, cells <= 1, hi))
+        return out
+
+    def sees(self, cell: tuple[int, int], target: Any) -> bool:
+        return sees(self.grid, cell, (target.position[0], target.position[1]))
 
 
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:

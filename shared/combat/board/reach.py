@@ -7,7 +7,8 @@ a distance is swung at, shot at, shot at long, or out of reach).
 Weapon rows read `combat.attacks[].reach` and `.range` (a column or a number); a row whose
 column is 0 has no such distance, a row with no reach and no range reaches one cell, and a
 row with both is thrown (a swing within reach, a shot beyond). Creature actions use their
-own `reach` and `range` (one cell with neither); catalog entries use `mechanics.range` in
+own `reach` and `range` (one cell with neither), and each part of a sequence its own (the
+sequence reaches whoever one of its parts reaches); catalog entries use `mechanics.range` in
 their catalog's unit (0 is self or touch: one cell when aimed at someone else; no range at
 all is limited only by sight). Areas convert `size` (and a line's `width`) the same way.
 A shot from higher ground reaches `elevation.rangeBonus` cells farther.
@@ -36,6 +37,9 @@ class Span:
     area: Shape | None = None
     #: A swing reaches this creature's opponents while they walk past (a bow does not).
     melee: bool = True
+    #: A sequence's parts, each with its own reach and range (the sequence's own numbers are
+    #: how far its farthest-reaching part goes).
+    parts: tuple["Span", ...] = ()
 
 
 def _number(value: Any) -> float | None:
@@ -85,12 +89,11 @@ def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:
             return Span()
         if len(spans) == 1:
             return spans[0]
-        # A sequence reaches where every one of its parts reaches.
-        reaches = [s.reach for s in spans]
-        shots = [s.normal for s in spans]
-        return Span(reach=min(r for r in reaches) if all(r for r in reaches) else None,
-                    normal=min(n for n in shots) if all(n for n in shots) else None,
-                    melee=all(s.melee for s in spans))
+        # Each part of a sequence has its own target, reach and range (spec/combat-2
+        # `sequence`): the sequence reaches whoever one of its parts reaches.
+        return Span(reach=_farthest(s.reach for s in spans), normal=_farthest(s.normal for s in spans),
+                    long=_farthest(s.long for s in spans), melee=all(s.melee for s in spans),
+                    parts=tuple(spans))
     if plan.kind == "entry":
         mech = plan.mechanics
         catalog = (plan.entry_ref or "").partition("/")[0] or None
@@ -107,6 +110,17 @@ def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:
         reach = to_cells(getattr(contest, "reach", None), unit)
         return Span(reach=reach or 1, melee=False)
     return None
+
+
+def _farthest(cells: Any) -> int | None:
+    return max((c for c in cells if c), default=None)
+
+
+def part_spans(span: Span | None) -> tuple[Span, ...]:
+    """The spans a target must be reached by one of: a sequence's parts, or the span itself."""
+    if span is None:
+        return ()
+    return span.parts or (span,)
 
 
 def _action_span(action: Any, unit: float) -> Span:

@@ -1,28 +1,34 @@
 """How the Engine's combatants use the board (spec/combat-3 "How opponents use the board").
 
 Owns: `choose_on_board`. Every option is weighed from every cell the combatant can walk to
-(the value of its best target in reach and in sight from there), less what the strikes
-taken on the way would cost; it stays put when it can already do its best where it stands,
-walks to the best cell otherwise, aims areas at the cell that catches the most worth (allies
-caught count against it), stands up first when prone, and with nothing in reach anywhere it
-dashes first (when `dash` is on the menu) and closes the distance. Every walk spends
-movement and is taken only when it strictly improves things, so a turn always ends, and
-ties go to the cheaper walk and then the menu's order: the same state gives the same choice.
+(the value of its best target in reach and in sight from there, forecast as if it stood
+there: cover, long shots, an enemy beside it and the high ground count on every cell just
+as they count where it stands), less what the strikes taken on the way would cost; it stays
+put when it can already do its best where it stands, walks to the best cell otherwise, aims
+areas at the cell that catches the most worth (allies caught count against it), stands up
+first when prone, and with nothing in reach anywhere it closes the distance (dashing first
+when `dash` is on the menu and nothing better than a token Dodge or Help would be given up)
+before any standard action. Every walk spends movement and is taken only when it strictly
+improves things, so a turn always ends, and ties go to the cheaper walk and then the menu's
+order: the same state gives the same choice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..options import MenuItem
+from ..options import MenuItem, _forecasts
 from ..tactics import _score, best_here
 from . import battlefield as BF
-from .reach import OUT, aim_at
-from .sight import sees
+from .attacks import Standings, cover_bodies
+from .sight import NONE, cover
 from .units import steps
 
 #: What one expected strike at the walker costs, as a share of the walker's health.
 STRIKE_SHARE = 0.15
+#: A standard action worth less than this (a Dodge while unhurt, Help) gives way to a Dash
+#: when nothing is in reach; a Dodge while badly hurt keeps the action and only walks.
+TOKEN_WORTH = 1.0
 
 
 def _restricted(item: MenuItem, target_ids: list[str]) -> MenuItem:
@@ -67,34 +73,121 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     moves = [i for i in menu if i.plan.kind == "move"]
     if not moves:
         return pick if here > 0 else (end, [], None)
-    values = _target_values(fight, actor)
-    best_move, best_value = None, 0.0
+    # A standard action (Dodge, Help) is no reason to stay where nothing can be reached: it
+    # can still be taken after the walk.
+    token = pick[0].plan.kind == "standard"
+    stay = 0.0 if token else here
+    best_move = _best_cell(fight, actor, moves, stay)
+    if best_move is not None:
+        return best_move, [], None
+    if stay > 0:
+        return pick
+    walk = _close_in(fight, actor, menu, moves, end, dash=here < TOKEN_WORTH)
+    if walk[0] is not end:
+        return walk
+    return pick if here > 0 else (end, [], None)
+
+
+def _best_cell(fight: Any, actor: Any, moves: list[MenuItem], stay: float) -> MenuItem | None:
+    """The walk to the cell whose best option is worth the most, less the strikes taken on
+    the way, when that is more than `stay`. Worth is forecast with the actor standing there,
+    exactly as the menu forecasts where it stands (cover, long shots, an enemy beside, high
+    ground), so a cell is worth the same before and after the walk to it. Cells are weighed
+    in the order of what they would be worth without cover (cover only lowers it), then the
+    menu's order, and the weighing stops once no cell left could do better; the first cell
+    of that order worth the most is taken."""
+    groups = _groups(fight, actor)
+    if not groups:
+        return None
+    worth = _Worth(fight, actor)
+    spans = [(target, items, [worth.standings.span(i.plan) for i in items]) for target, items in groups]
     health = max(1, _health(fight, actor))
-    g = BF.grid(fight)
-    seen: dict[tuple[Any, Any], bool] = {}
-    for item in moves:
+    bounds = []
+    for i, item in enumerate(moves):
         board = item.option.board
         cell = (board["cell"][0], board["cell"][1])
+        penalty = len(board.get("strikes") or []) * STRIKE_SHARE * health
+        aims, top = [], 0.0
+        for target, items, target_spans in spans:
+            for option, key in zip(items, worth.standings.keys(cell, target, target_spans)):
+                if key is not None:
+                    aims.append((option, target, key))
+                    top = max(top, worth.bare(cell, option, target, key))
+        if top - penalty > stay + 1e-9:
+            bounds.append((penalty - top, i, item, cell, penalty, aims))
+    bounds.sort(key=lambda b: (b[0], b[1]))
+    best_move, best_value = None, stay
+    for neg_top, _i, item, cell, penalty, aims in bounds:
+        if -neg_top <= best_value + 1e-9:
+            break
         value = 0.0
-        for span, target, worth in values:
-            if worth <= value:
-                continue
-            tcell = BF.cell_of(target)
-            if aim_at(span, steps(cell, tcell)) == OUT:
-                continue
-            key = (cell, tcell)
-            if key not in seen:
-                seen[key] = sees(g, cell, tcell)
-            if seen[key]:
-                value = worth
-        value -= len(board.get("strikes") or []) * STRIKE_SHARE * health
-        if value > best_value + 1e-9:
-            best_move, best_value = item, value
-    if best_move is not None and best_value > here + 1e-9:
-        return best_move, [], None
-    if here > 0:
-        return pick
-    return _close_in(fight, actor, menu, moves, end)
+        for option, target, key in aims:
+            value = max(value, worth.at(cell, option, target, key, max(best_value + penalty, value)))
+        if value - penalty > best_value + 1e-9:
+            best_move, best_value = item, value - penalty
+    return best_move
+
+
+class _Worth:
+    """What an option is worth against a target from a cell. The forecast is made with the
+    actor on a cell, through the menu's own forecasting, once for each distinct way a cell
+    changes it (`Standings`, and the cover grade)."""
+
+    def __init__(self, fight: Any, actor: Any):
+        self.fight, self.actor = fight, actor
+        self.standings = Standings(fight, actor)
+        self.covered = fight.combat.cover is not None
+        self.bodies: dict[str, set] = {}
+        self.covers: dict[tuple[tuple[int, int], str], str] = {}
+        self.memo: dict[tuple[int, str, tuple, str | None], float] = {}
+
+    def bare(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple) -> float:
+        """The worth from a cell with this key as if nothing gave cover: what it is worth
+        where there is none, and never less than where there is."""
+        memo_key = (id(item), target.id, key, None)
+        found = self.memo.get(memo_key)
+        if found is None:
+            found = self.memo[memo_key] = self._forecast(cell, item, target, uncovered=True)
+        return found
+
+    def at(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple, floor: float) -> float:
+        """The worth; 0 when it does not see the target from there, or when it cannot exceed
+        `floor` (checked before the sight line and the cover are worked out)."""
+        bare = self.bare(cell, item, target, key)
+        if bare <= floor or not self.standings.sees(cell, target):
+            return 0.0
+        grade = self._cover(cell, target) if self.covered else NONE
+        if grade == NONE:
+            return bare
+        memo_key = (id(item), target.id, key, grade)
+        found = self.memo.get(memo_key)
+        if found is None:
+            found = self.memo[memo_key] = self._forecast(cell, item, target)
+        return found
+
+    def _cover(self, cell: tuple[int, int], target: Any) -> str:
+        """The cover grade against `target` from `cell`, once per pair in this decision (with
+        `cover.creatures` the board's own memo cannot keep it: the bodies move)."""
+        found = self.covers.get((cell, target.id))
+        if found is None:
+            bodies = self.bodies.get(target.id)
+            if bodies is None:
+                bodies = self.bodies[target.id] = cover_bodies(self.fight, self.actor, target)
+            found = self.covers[(cell, target.id)] = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies)
+        return found
+
+    def _forecast(self, cell: tuple[int, int], item: MenuItem, target: Any, uncovered: bool = False) -> float:
+        fight, actor = self.fight, self.actor
+        before, aiming = actor.position, fight.aiming
+        actor.position = [cell[0], cell[1]]
+        fight.aiming = item.plan
+        fight.uncovered = uncovered
+        try:
+            forecasts = _forecasts(fight, actor, item.plan, [target])
+        finally:
+            actor.position, fight.aiming, fight.uncovered = before, aiming, False
+        option = item.option.model_copy(update={"targets": [target.id], "count": 1, "forecasts": forecasts})
+        return _score(fight, actor, MenuItem(option, item.plan))[0]
 
 
 def _health(fight: Any, actor: Any) -> int:
@@ -104,22 +197,18 @@ def _health(fight: Any, actor: Any) -> int:
     return current + temp
 
 
-def _target_values(fight: Any, actor: Any) -> list[tuple[Any, Any, float]]:
-    """(span, target, worth) for each option the actor has and each target it could aim it
-    at from some cell, best first."""
-    out: list[tuple[Any, Any, float]] = []
+def _groups(fight: Any, actor: Any) -> list[tuple[Any, list[MenuItem]]]:
+    """Each target the actor could aim at from some cell, with the options (areas aside)
+    that could be aimed at them, in the menu's order."""
+    out: dict[str, tuple[Any, list[MenuItem]]] = {}
     for item, span in _spans(fight, actor):
         if span.area is not None:
             continue
         for tid in item.option.targets:
             target = fight.state.combatant(tid)
-            if target is None or target.id == actor.id or target.position is None:
-                continue
-            worth = _score(fight, actor, _restricted(item, [tid]))[0]
-            if worth > 0:
-                out.append((span, target, worth))
-    out.sort(key=lambda v: -v[2])
-    return out
+            if target is not None and target.id != actor.id and target.position is not None:
+                out.setdefault(tid, (target, []))[1].append(item)
+    return list(out.values())
 
 
 def _spans(fight: Any, actor: Any) -> list[tuple[MenuItem, Any]]:
@@ -128,14 +217,16 @@ def _spans(fight: Any, actor: Any) -> list[tuple[MenuItem, Any]]:
     return memo[1] if memo is not None and memo[0] == actor.id else []
 
 
-def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem], end: MenuItem):
+def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem], end: MenuItem, dash: bool):
     foes = BF.standing_foes(fight, actor)
-    # Walking closer is worth it only while there is still something to do once there.
-    if not foes or not any(item.option.targets for item, _span in _spans(fight, actor)):
+    # Walking closer is worth it only while there is still something to do once there, or
+    # after a Dash taken to close in (its action is spent, its movement is for the walk).
+    dashed = actor.movement > BF.allowance(fight, actor)
+    if not foes or not (dashed or any(item.option.targets for item, _span in _spans(fight, actor))):
         return end, [], None
-    dash = next((i for i in menu if i.plan.kind == "standard" and i.plan.standard == "dash"), None)
-    if dash is not None and actor.movement <= BF.allowance(fight, actor):
-        return dash, [], None
+    dashing = next((i for i in menu if i.plan.kind == "standard" and i.plan.standard == "dash"), None)
+    if dash and dashing is not None and not dashed:
+        return dashing, [], None
 
     def nearest(cell: tuple[int, int]) -> int:
         return min(steps(cell, BF.cell_of(f)) for f in foes)
