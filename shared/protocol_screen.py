@@ -68,10 +68,16 @@ class BudgetShown(Message):
 
 
 class MovementShown(Message):
-    """Movement left this turn: `left` in the ruleset's unit ("4 strides"), `cells` of it."""
+    """Movement left this turn: `left` in the ruleset's unit ("4 strides"), `cells` of it;
+    for someone with other ways of moving, what is left of each (`{"walk": "2 strides",
+    "fly": "8 strides"}`); `airborne` (1.354: the picture is the flying one) and `aloft`,
+    the height flown above the ground (1.114), in the ruleset's unit."""
 
     left: str
     cells: int
+    modes: dict[str, str] | None = None
+    airborne: bool = False
+    aloft: str | None = None
 
 
 class CombatantShown(Message):

@@ -18,7 +18,9 @@ from . import numbers as N
 from .fight import Fight
 from . import costs as C
 from . import riders as R
+from . import blow_adds as BA
 from . import blows as B
+from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
@@ -83,11 +85,14 @@ def _signed(n: int) -> str:
     return f"+ {n}" if n >= 0 else f"- {abs(n)}"
 
 
-def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str) -> tuple[bool, bool]:
-    """Rolls to hit and logs the line; returns (hit, critical)."""
+def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str,
+                hit_of: B.Hit | None = None) -> tuple[bool, bool]:
+    """Rolls to hit and logs the line; returns (hit, critical). `hit_of` is the kind of
+    attack (weapon or spell, melee or ranged, the ability), which narrowed attacks
+    modifiers read."""
     finish_attack(fight)
     roll_def = fight.combat.attackRoll
-    mode = attack_mode(fight, actor, target)
+    mode = attack_mode(fight, actor, target, hit_of)
     expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
     r = fight.roll(expr, mode)
     faces = [f for term in r.faces for f in term]
@@ -99,7 +104,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     if to_hit:
         pieces.append(_signed(to_hit))
         total += to_hit
-    for b in N.modifiers(fight, actor, "attacks"):
+    for b in N.modifiers(fight, actor, "attacks", hit=hit_of, target=target):
         if b.flat:
             total += b.flat
             pieces.append(f"{_signed(b.flat)} ({b.label})")
@@ -310,7 +315,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
-    hit, critical = attack_roll(fight, actor, target, to_hit, what)
+    hit, critical = attack_roll(fight, actor, target, to_hit, what, B.hit_of(fight, actor, plan))
     if hit:
         W.offer_hit(fight, actor, target, plan, at)
     return hit, critical
@@ -322,11 +327,12 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
-        amount, text = roll_damage(fight, plan.damage, critical)
+        amount, text = B.strike_damage(fight, actor, plan.damage, B.hit_of_weapon(fight, actor, plan), critical)
         CE.open_blow(fight, target)
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
         parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
                                                             plan.list_def.list, _row_of(fight, actor, plan)))
+        parts += BA.added_parts(fight, actor, target, critical)
         B.deliver(fight, actor, target, parts, B.hit_of_weapon(fight, actor, plan), critical)
         CE.close_blow(fight, target)
 
@@ -416,6 +422,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         landed = True
         half = False
         critical = False
+        halving = "the save"
         if mech.attackRoll:
             landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
         elif mech.save is not None and not mech.autoHit:
@@ -428,15 +435,17 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                     half = True
                 else:
                     landed = False
+            evaded = EV.evade(fight, target, mech.save.save, saved, mech.save.onSuccess, plan.name)
+            landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
             if mech.attackRoll:
-                amount, text = roll_damage(fight, expr, critical)
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
             else:
                 assert shared_roll is not None
                 amount, text = shared_roll
             if half:
                 amount //= 2
-                text += ", halved by the save"
+                text += f", halved by {halving}"
             CE.open_blow(fight, target)
             parts = [B.Part(amount, mech.damageType, plan.name, text)]
             context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
@@ -449,10 +458,20 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                 list_id = plan.list_def.list if plan.list_def is not None else None
                 parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
                                        rolled=bool(mech.attackRoll))
+                parts += BA.added_parts(fight, actor, target, critical)
             B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical)
             CE.close_blow(fight, target)
         if landed or half:
             _applies(fight, actor, target, mech, plan, landed)
+
+
+def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:
+    """(landed, half, what halved it) once Evasion has had its say (evasion.py)."""
+    if evaded == "nothing":
+        return False, False, "the save"
+    if evaded == "half":
+        return True, True, "Evasion"
+    return landed, half, "the save"
 
 
 def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: str) -> None:
@@ -531,6 +550,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if fight.state.outcome or target.out:
             break
         landed, half, critical = True, False, False
+        halving = "the save"
         if action.toHit is not None and not action.autoHit:
             landed, critical = _attack(fight, actor, target, action.toHit, action.name,
                                        action, cursor, {**(at or {}), "index": i})
@@ -542,14 +562,18 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                     half = True
                 else:
                     landed = False
+            evaded = EV.evade(fight, target, action.save.save, saved, action.save.onSuccess, action.name)
+            landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
             if shared_roll is not None and not critical:
                 amount, text = shared_roll
+            elif shared_roll is None:
+                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_action(action), critical)
             else:
                 amount, text = roll_damage(fight, expr, critical)
             if half:
                 amount //= 2
-                text += ", halved by the save"
+                text += f", halved by {halving}"
             note = alternative_note(fight, actor, action)
             CE.open_blow(fight, target)
             parts = [B.Part(amount, dtype, action.name, f"{text}{note}")]
@@ -562,6 +586,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             if action.toHit is not None or action.autoHit:
                 parts += R.rider_parts(fight, actor, target, R.Blow(action.name, dtype, critical, action_id=action.id),
                                        rolled=not action.autoHit)
+                parts += BA.added_parts(fight, actor, target, critical)
             B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical)
             CE.close_blow(fight, target)
         if landed and not half:

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..dice import DiceExpr, mean_damage, parse_dice
+from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
 from . import effects as E
 from . import numbers as N
+from .evasion import evade
 from .fight import Fight
 from .state import Combatant
 
@@ -99,6 +100,68 @@ def hit_of_action(action: Any) -> Hit | None:
     return Hit("weapon" if single else "spell", getattr(action, "ability", None), blow)
 
 
+def hit_of(fight: Fight, actor: Combatant, plan: Any) -> Hit | None:
+    """The hit an attack roll of `plan` tries: an option's plan (a weapon row, a catalog
+    entry, a creature action) or a creature action itself (a sequence's step)."""
+    kind = getattr(plan, "kind", None)
+    if kind == "weapon":
+        return hit_of_weapon(fight, actor, plan)
+    if kind == "entry":
+        return hit_of_entry(plan.mechanics)
+    action = plan.action if kind == "action" else plan
+    return hit_of_action(action) if getattr(action, "toHit", None) is not None else None
+
+
+# ---------------------------------------------------------------------------
+# the strike's own dice (1.197, 1.247)
+# ---------------------------------------------------------------------------
+
+
+def _times_dice(expr: DiceExpr, times: int) -> DiceExpr:
+    return DiceExpr(tuple(DiceTerm(t.count * times, t.sides, t.negative) for t in expr.terms), expr.modifier)
+
+
+def dice_changes(fight: Fight, actor: Combatant, hit: Hit | None,
+                 own: list[tuple[str, Any, Any]] | None = None) -> tuple[int, list[str], int, list[str]]:
+    """(times the strike's own dice are rolled, by whose `diceTimes`; how many of its dice a
+    critical adds, by whose `criticalDice`) from the holder's `damage` modifiers that reach
+    the hit. Several `diceTimes` do not multiply each other: the largest stands; every
+    `criticalDice` adds its dice."""
+    if hit is None:
+        return 1, [], 0, []
+    times, by_times, extra, by_extra = 1, [], 0, []
+    found = own if own is not None else holder_mods(fight, actor, "damage")
+    if not any(mod.diceTimes or mod.criticalDice for _n, mod, _h in found):
+        return 1, [], 0, []
+    for name, mod in damage_mods(fight, actor, None, hit, found):
+        if mod.diceTimes and mod.diceTimes > times:
+            times, by_times = mod.diceTimes, [name]
+        if mod.criticalDice:
+            extra += mod.criticalDice
+            by_extra.append(name)
+    return times, by_times, extra, by_extra
+
+
+def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | None, critical: bool) -> tuple[int, str]:
+    """The strike's own damage, rolled: its dice `diceTimes` times over (the flat part
+    once; a critical doubles them all the ruleset's way), and on a critical `criticalDice`
+    more of its dice (its first die's size), not doubled. Never below 0."""
+    from .actions import roll_damage
+
+    times, by_times, extra, by_extra = dice_changes(fight, actor, hit)
+    note = ""
+    if times > 1 and expr.terms:
+        expr = _times_dice(expr, times)
+        note = f"{expr} with {' and '.join(by_times)}: "
+    amount, text = roll_damage(fight, expr, critical)
+    die = next((t.sides for t in expr.terms if not t.negative), None)
+    if critical and extra and die is not None:
+        more = fight.roll(DiceExpr.of(extra, die))
+        amount += more.total
+        text += f", {more.describe()} more with {' and '.join(by_extra)}"
+    return max(0, amount), note + text
+
+
 # ---------------------------------------------------------------------------
 # clauses
 # ---------------------------------------------------------------------------
@@ -121,7 +184,14 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
     amount, text = roll_damage(fight, expr, critical)
     if clause.save is not None:
         clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
-        if E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context):
+        saved = E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context)
+        evaded = evade(fight, target, clause.save.save, saved, clause.save.onSuccess, f"part of {name}")
+        if evaded == "nothing":
+            return None
+        if evaded == "half":
+            amount //= 2
+            text += ", halved by Evasion"
+        elif saved:
             if clause.save.onSuccess == "half":
                 amount //= 2
                 text += ", halved by the save"
@@ -297,8 +367,8 @@ def _mean(expr: DiceExpr, critical: str | None) -> Fraction:
 
 
 def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit | None, clauses: list[Any],
-                   own: list[tuple[str, Any, Any]], chances: Callable[[], tuple[Fraction, Fraction]]
-                   ) -> tuple[Fraction, Fraction] | None:
+                   own: list[tuple[str, Any, Any]], chances: Callable[[], tuple[Fraction, Fraction]],
+                   strike: DiceExpr | None = None) -> tuple[Fraction, Fraction] | None:
     """(expected damage to add, multiplier) once the holder's own damage modifiers (`own`,
     from `holder_mods`) and the `plus` clauses that reach `target` are counted, or None when
     nothing changes the forecast. `hit` None is a save or an automatic hit (no modifiers).
@@ -332,6 +402,18 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
                 changed = True
             if mod.times is not None:
                 times *= Fraction(mod.times)
+                changed = True
+        if strike is not None and strike.terms:
+            dice_times, _by, extra, _by_extra = dice_changes(fight, actor, hit, own)
+            if dice_times > 1:
+                # The flat part stays once; the critical doubles the added dice too.
+                more = _times_dice(strike.dice_only(), dice_times - 1)
+                normal += _mean(more, None)
+                crit += _mean(more, rule)
+                changed = True
+            die = next((t.sides for t in strike.terms if not t.negative), None)
+            if extra and die is not None:
+                crit += DiceExpr.of(extra, die).mean
                 changed = True
     if not changed:
         return None

@@ -317,8 +317,10 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
                   concentration: str | None = None, this_action: bool = False, quiet: bool = False) -> bool:
     name = N.label(fight.ruleset, "condition", cid)
-    if cid.lower() in N.immunities(c):
-        fight.emit("immune", f"{c.name} is immune to {name}.", target=c.id, condition=cid)
+    why = N.immunity_source(fight, c, cid)
+    if why is not None:
+        fight.emit("immune", f"{c.name} is immune to {name}{f' while {why}' if why else ''}.",
+                   target=c.id, condition=cid)
         return False
     for held in c.conditions:
         if held.id == cid:

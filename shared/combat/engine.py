@@ -106,6 +106,7 @@ def start_battle(
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)
+        N.record_checks(fight, c)
         if c.side == "party" and c.sheet is not None:
             state.start_sheets[c.id] = c.sheet
         _settle_levels(fight, c)
@@ -288,11 +289,14 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
     if item.plan.kind == "end":
         _held(fight, lambda: end_turn(fight))
         return
-    if item.plan.kind in ("move", "stand"):
+    if item.plan.kind in ("move", "stand", "flight"):
+        from .board.flight import fly
         from .board.movement import stand, start_walk
 
         if item.plan.kind == "stand":
             stand(fight, actor)
+        elif item.plan.kind == "flight":
+            fly(fight, actor, item.plan.option_id)
         else:
             _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
         check_outcome(fight)
@@ -329,6 +333,11 @@ def _settle(fight: Fight) -> None:
             item, targets = engine_answer(fight, asked, items)
             _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
             continue
+        if state.board is not None and any(c.aloft or c.airborne for c in state.combatants):
+            # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).
+            from .board.flight import come_down
+
+            come_down(fight)
         if state.falls:
             # Falls land once the step that caused them is over and no window is open.
             from .board.falls import next_falls

@@ -116,8 +116,9 @@ def _hit_and_clauses(fight: Fight, actor: Combatant, plan: Plan, step: Any = Non
 
 
 def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
-          step: Any = None) -> tuple[B.Hit | None, list[Any], int | None] | None:
-    """`_hit_and_clauses` of a plan (or one step of a sequence), or None when nothing can
+          step: Any = None) -> tuple[Any, ...] | None:
+    """`_hit_and_clauses` of a plan (or one step of a sequence) and the strike's own dice
+    (`_strike_dice`), or None when nothing can
     change its forecast: no `plus` clauses, and no hit or none of the holder's own damage
     modifiers. The same for every target, so it is asked once an option."""
     if plan.kind == "weapon" and not own:
@@ -125,19 +126,35 @@ def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, 
     hit, clauses, to_hit = _hit_and_clauses(fight, actor, plan, step)
     if not clauses and (hit is None or not own):
         return None
-    return hit, clauses, to_hit
+    return hit, clauses, to_hit, _strike_dice(fight, actor, plan, own, step) if hit is not None else None
+
+
+def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
+                 step: Any) -> Any:
+    """The strike's own damage dice, read only for a holder with `diceTimes` or
+    `criticalDice` (what they multiply or add to)."""
+    from .costs import amount_expr
+    from .options import action_damage
+
+    if not any(mod.diceTimes or mod.criticalDice for _n, mod, _h in own):
+        return None
+    if plan.kind == "weapon":
+        return plan.damage
+    if plan.kind == "entry":
+        return amount_expr(fight, actor, plan.mechanics, plan.cost_steps)
+    return action_damage(step if step is not None else plan.action, fight, actor)
 
 
 def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[str, Any, Any]],
-           blow: tuple[B.Hit | None, list[Any], int | None]) -> tuple[Fraction, Fraction] | None:
-    hit, clauses, to_hit = blow
+           blow: tuple[Any, ...]) -> tuple[Fraction, Fraction] | None:
+    hit, clauses, to_hit, strike = blow
 
     def chances() -> tuple[Fraction, Fraction]:
         if to_hit is None:
             return Fraction(1), Fraction(0)
-        return hit_forecast(fight, actor, target, to_hit)
+        return hit_forecast(fight, actor, target, to_hit, hit)
 
-    return B.forecast_extra(fight, actor, target, hit, clauses, own, chances)
+    return B.forecast_extra(fight, actor, target, hit, clauses, own, chances, strike)
 
 
 def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[str, Any, Any]]) -> MenuItem:
@@ -197,7 +214,7 @@ def _step_mean(fight: Fight, actor: Combatant, target: Combatant, step: Any) -> 
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     if step.toHit is None or step.autoHit:
         return mean_damage(expr)
-    hit, crit = hit_forecast(fight, actor, target, step.toHit)
+    hit, crit = hit_forecast(fight, actor, target, step.toHit, B.hit_of_action(step))
     return (hit - crit) * mean_damage(expr) + crit * mean_damage(expr, rule)
 
 

@@ -122,7 +122,8 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
     levels = fight.combat.levels
     if not levels:
         return
-    immune = immunities(c)
+    # Only a creature's own list names tracks; a condition's or a level's names conditions.
+    immune = block_immunities(c)
     for level in levels:
         if level.track is not None:
             if level.track.lower() in immune:
@@ -208,12 +209,39 @@ def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = 
     return n
 
 
+def _reaches_attack(mod: Any, held: Any, hit: Any, target: Combatant | None) -> bool:
+    """Whether an attacks modifier reaches this attack roll: `attacks`, `blow` and
+    `ability` (1.247, 1.188) must match the hit being tried (blows.Hit; None, an attack
+    nobody described, matches no narrowing), and `atSource` (1.185) only the one who applied
+    the condition (levels have no applier, so they never match it)."""
+    if mod.attacks is not None and mod.attacks != "any" and (hit is None or mod.attacks != hit.attacks):
+        return False
+    if mod.blow is not None and (hit is None or mod.blow != hit.blow):
+        return False
+    if mod.ability is not None and (hit is None or mod.ability != hit.ability):
+        return False
+    if mod.atSource and (target is None or held is None or held.source != target.id):
+        return False
+    return True
+
+
+def narrows_attacks(fight: Fight, c: Combatant) -> bool:
+    """Whether one of `c`'s attacks modifiers depends on the kind of attack (a forecast
+    works out the hit only then)."""
+    for _name, rule, _held in in_force(fight, c):
+        for mod in rule.modifiers or []:
+            if mod.to == "attacks" and (mod.attacks is not None or mod.blow is not None or mod.ability is not None):
+                return True
+    return False
+
+
 def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill: str | None,
              context: Any) -> bool:
     """Whether a modifier to saves (checks) reaches this save (check): `saves` (`skills`)
     narrow it, the modifier's own list in place of the condition's; a save modifier's
     `against` must match what the save is against (saves_against.py). A contest rolls
-    combat's own checks (`skill` None), which nothing narrowed to skills reaches."""
+    combat's own checks (`skill` None), which nothing narrowed to skills reaches. An attack
+    roll is judged by `_reaches_attack` instead."""
     if to == "saves":
         narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
         if narrowed and save is not None and save not in narrowed:
@@ -230,28 +258,35 @@ def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill
 
 
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-              context: Any = None) -> list[Bonus]:
-    """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`)."""
+              context: Any = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
+    """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack
+    roll names the `hit` tried and its `target`."""
     out: list[Bonus] = []
-    for name, rule, _held in in_force(fight, c):
+    for name, rule, held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or (mod.flat is None and mod.dice is None):
                 continue
-            if not _reaches(fight, rule, mod, to, save, skill, context):
+            if to == "attacks":
+                if not _reaches_attack(mod, held, hit, target):
+                    continue
+            elif not _reaches(fight, rule, mod, to, save, skill, context):
                 continue
             out.append(Bonus(name, mod.flat or 0, mod.dice, bool(mod.minus)))
     return out
 
 
 def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-               context: Any = None) -> tuple[int, int]:
+               context: Any = None, hit: Any = None, target: Combatant | None = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
-    for _name, rule, _held in in_force(fight, c):
+    for _name, rule, held in in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != to or mod.mode is None:
                 continue
-            if not _reaches(fight, rule, mod, to, save, skill, context):
+            if to == "attacks":
+                if not _reaches_attack(mod, held, hit, target):
+                    continue
+            elif not _reaches(fight, rule, mod, to, save, skill, context):
                 continue
             if mod.mode == "advantage":
                 adv += 1
@@ -335,7 +370,20 @@ def initiative_modifier(fight: Fight, c: Combatant) -> float:
 
 
 def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
-    """What a combatant adds in a contest with `combat.checks` entry `check_id`."""
+    """What a combatant adds in a contest with `combat.checks` entry `check_id`: the number
+    `record_checks` kept when the fight started (a state saved before checks were kept
+    reads it as it is now)."""
+    kept = c.checks.get(check_id)
+    return kept if kept is not None else _read_check(fight, c, check_id)
+
+
+def record_checks(fight: Fight, c: Combatant) -> None:
+    """Reads every `combat.checks` number of `c` once, as the fight starts (at most 12)."""
+    for check in fight.combat.checks or []:
+        c.checks[check.id] = _read_check(fight, c, check.id)
+
+
+def _read_check(fight: Fight, c: Combatant, check_id: str) -> int:
     view = fight.view(c)
     if view is None:
         return int(((c.block or {}).get("checks") or {}).get(check_id, 0))
@@ -345,8 +393,31 @@ def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
     return 0
 
 
-def immunities(c: Combatant) -> set[str]:
+def block_immunities(c: Combatant) -> set[str]:
+    """What a creature's own `conditionImmunities` name (lower case)."""
     return {str(x).lower() for x in (c.block or {}).get("conditionImmunities") or []}
+
+
+def immunity_source(fight: Fight, c: Combatant, cid: str) -> str | None:
+    """Why `c` cannot be given condition (or track) `cid`: "" for its own block's
+    `conditionImmunities`, the name of the condition or level whose `conditionImmunities`
+    names it (1.258), or None when nothing does."""
+    key = cid.lower()
+    if key in block_immunities(c):
+        return ""
+    for name, rule, _held in in_force(fight, c):
+        if any(x.lower() == key for x in getattr(rule, "conditionImmunities", None) or []):
+            return name
+    return None
+
+
+def immunities(fight: Fight, c: Combatant) -> set[str]:
+    """Every condition (or track) `c` is immune to: its block's, and those of the
+    conditions and levels in force."""
+    out = block_immunities(c)
+    for _name, rule, _held in in_force(fight, c):
+        out.update(x.lower() for x in getattr(rule, "conditionImmunities", None) or [])
+    return out
 
 
 def damage_guard(c: Combatant, key: str) -> set[str]:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..dice import DiceError, DiceExpr, attack_forecast, expected_damage, mean_damage, parse_dice, pick_mode
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
+from . import blows as B
 from . import numbers as N
 from .fight import Fight
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
@@ -145,24 +146,25 @@ class MenuItem:
 # ---------------------------------------------------------------------------
 
 
-def attack_mode(fight: Fight, attacker: Combatant, target: Combatant) -> str:
+def attack_mode(fight: Fight, attacker: Combatant, target: Combatant, hit: Any = None) -> str:
     """Advantage and disadvantage on an attack roll, cancelling each other out."""
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return "normal"
-    return pick_mode(*attack_votes(fight, attacker, target))
+    return pick_mode(*attack_votes(fight, attacker, target, hit))
 
 
-def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any = None) -> tuple[int, int]:
     """(advantages, disadvantages) an attack roll leans by, before they cancel (a pool
-    fight reads the same votes, pool_dice.lean)."""
+    fight reads the same votes, pool_dice.lean). `hit` is the kind of attack tried
+    (blows.Hit), which the holder's narrowed modifiers read."""
     adv = N.effect_count(fight, attacker, "own-attacks-advantage") + N.effect_count(
         fight, target, "attacks-against-advantage"
     )
     dis = N.effect_count(fight, attacker, "own-attacks-disadvantage") + N.effect_count(
         fight, target, "attacks-against-disadvantage"
     )
-    a2, d2 = N.mode_votes(fight, attacker, "attacks")
+    a2, d2 = N.mode_votes(fight, attacker, "attacks", hit=hit, target=target)
     adv += a2
     dis += d2
     if target.dodging:
@@ -178,9 +180,10 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[
     return adv, dis
 
 
-def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> int:
+def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None, hit: Any = None,
+               target: Combatant | None = None) -> int:
     total = 0
-    for b in N.modifiers(fight, c, to, save=save):
+    for b in N.modifiers(fight, c, to, save=save, hit=hit, target=target):
         total += b.flat
         if b.dice:
             value = parse_dice(b.dice).mean
@@ -188,13 +191,15 @@ def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None) -> 
     return total
 
 
-def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Fraction, Fraction]:
+def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
+                 hit: Any = None) -> tuple[Fraction, Fraction]:
     """(chance to hit, chance of a critical) of an attack roll adding `to_hit`."""
-    key = _hit_key(fight, attacker, target, to_hit)
+    key = _hit_key(fight, attacker, target, to_hit, hit)
     return _chances(key) if key is not None else (Fraction(0), Fraction(0))
 
 
-def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) -> tuple[Any, ...] | None:
+def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
+             hit: Any = None) -> tuple[Any, ...] | None:
     """Every number an attack roll's odds depend on: dice count and sides, the total added,
     the defense, the roll mode, natural faces and where criticals start. None without an
     attack roll. While a menu is drawn the state stands still, so the parts read from the
@@ -206,10 +211,10 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) 
     # On a board the odds depend on the option aimed (a swing or a shot, cover, the high
     # ground: `fight.aiming`), so nothing read for one option is kept for the next.
     memo = fight.menu_memo if not board else None
-    pair = (attacker.id, target.id)
+    pair = (attacker.id, target.id, hit)
     parts = memo.get(pair) if memo is not None else None
     if parts is None:
-        flat = round(_flat_mods(fight, attacker, "attacks"))
+        flat = round(_flat_mods(fight, attacker, "attacks", hit=hit, target=target))
         defense, _parts = N.defense(fight, target)
         if board:
             from .board.attacks import defense_parts
@@ -221,7 +226,7 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int) 
             view = fight.view(attacker)
             if view is not None:
                 crit_from = math.floor(view.value(roll.criticalFrom))
-        parts = (flat, defense, attack_mode(fight, attacker, target), crit_from)
+        parts = (flat, defense, attack_mode(fight, attacker, target, hit), crit_from)
         if memo is not None:
             memo[pair] = parts
     flat, defense, mode, crit_from = parts
@@ -251,8 +256,8 @@ def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str) -> tuple[float,
 
 
 def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int, damage: DiceExpr,
-                   critical: str) -> Forecast:
-    key = _hit_key(fight, attacker, target, to_hit)
+                   critical: str, hit: Any = None) -> Forecast:
+    key = _hit_key(fight, attacker, target, to_hit, hit)
     if key is None:
         return forecast(target.id, hit=0.0, damage=0.0)
     hit, dmg = _blow(key, damage, critical)
@@ -575,8 +580,11 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
+    # The kind of attack matters only to a holder whose attacks modifiers are narrowed by it.
+    narrowed = N.narrows_attacks(fight, actor)
     if plan.kind == "weapon" and plan.damage is not None:
-        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical) for t in targets]
+        hit = B.hit_of_weapon(fight, actor, plan) if narrowed else None
+        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit) for t in targets]
     if plan.kind == "entry":
         m = plan.mechanics
         amount_expr = _costs.amount_expr
@@ -586,7 +594,8 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         if m.amount is not None and m.kind == "attack":
             expr = amount_expr(fight, actor, m, plan.cost_steps)
             if m.attackRoll:
-                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical) for t in targets]
+                hit = B.hit_of_entry(m) if narrowed else None
+                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit) for t in targets]
             hit, dmg = 1.0 if m.autoHit or not m.save else None, round(float(mean_damage(expr)), 3)
             return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
         return [forecast(t.id) for t in targets]
@@ -597,7 +606,8 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
             amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
             return [forecast(t.id, heal=amt) for t in targets]
         if expr is not None and a.toHit is not None and not a.autoHit:
-            return [_blow_forecast(fight, actor, t, a.toHit, expr, critical) for t in targets]
+            hit = B.hit_of_action(a) if narrowed else None
+            return [_blow_forecast(fight, actor, t, a.toHit, expr, critical, hit) for t in targets]
         if expr is not None:
             hit, dmg = 1.0 if not a.save else None, round(float(mean_damage(expr)), 3)
             return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
@@ -618,7 +628,8 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                     continue
                 if step.toHit is not None and not step.autoHit:
                     with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
-                        hit, crit = hit_forecast(fight, actor, t, step.toHit)
+                        hit, crit = hit_forecast(fight, actor, t, step.toHit,
+                                                 B.hit_of_action(step) if narrowed else None)
                     dmg_total += float((hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical))
                     hit_total = max(hit_total, float(hit))
                 else:

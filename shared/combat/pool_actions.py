@@ -151,7 +151,7 @@ def _strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple
 
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         return PA.recheck(fight, actor, target, cursor.pop("held"), what)
-    struck = PA.attack_roll(fight, actor, target, parts, what)
+    struck = PA.attack_roll(fight, actor, target, parts, what, B.hit_of(fight, actor, origin))
     if struck.hit:
         W.offer_hit(fight, actor, target, origin, at)
     return struck

@@ -16,6 +16,7 @@ extra dice).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import numbers as N
 from . import pool_dice as P
@@ -82,13 +83,14 @@ def needed(fight: Fight, target: Combatant, actor: Combatant | None = None) -> t
 
 
 def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]],
-                what: str) -> PoolHit:
-    """Throws the attacker's pool against the target's defense and logs the line."""
+                what: str, hit: Any = None) -> PoolHit:
+    """Throws the attacker's pool against the target's defense and logs the line; `hit` is
+    the kind of attack, which narrowed attacks modifiers read (blows.Hit)."""
     from .actions import attack_made, finish_attack
 
     finish_attack(fight)
-    dice, dice_text = attack_pool(fight, actor, parts)
-    mode = P.lean(fight, *attack_votes(fight, actor, target))
+    dice, dice_text = attack_pool(fight, actor, parts, hit=hit, target=target)
+    mode = P.lean(fight, *attack_votes(fight, actor, target, hit))
     roll = P.throw(fight, dice, P.check_rules(fight), mode)
     need, need_text = needed(fight, target, actor)
     hit = not roll.botch and roll.successes >= need

@@ -17,6 +17,7 @@ from math import comb
 from typing import Any
 
 from ..dice import pool_forecast
+from . import blows as B
 from . import effects as E
 from . import harm_kinds as H
 from . import pool_dice as P
@@ -91,12 +92,13 @@ def damage_mean(fight: Fight, actor: Combatant, target: Combatant, amount: PoolA
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]], dice: int, auto: int,
-           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True) -> tuple[float, float]:
+           dtype: str | None, tags: tuple[str, ...] = (), guarded: bool = True,
+           hit_of: Any = None) -> tuple[float, float]:
     """(chance to hit, expected damage) of one pool attack on `target`; `guarded=False`
     leaves out resistance (what a taking blow takes, initiative_resource.py)."""
-    size, _text = attack_pool(fight, actor, parts)
+    size, _text = attack_pool(fight, actor, parts, hit=hit_of, target=target)
     need, _words = needed(fight, target, actor)
-    odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target)))
+    odds = pool_forecast(size, P.check_rules(fight), P.lean(fight, *attack_votes(fight, actor, target, hit_of)))
     hit = odds.at_least(need)
     damage = 0.0
     against = _Against(fight, actor, target, dtype, tags, guarded)
@@ -144,12 +146,13 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
         if plan.kind == "weapon":
             parts, (dice, auto) = weapon_numbers(fight, actor, plan)
             out.append(_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
-                                             blow_tags(fight, plan.row), guarded)))
+                                             blow_tags(fight, plan.row), guarded, B.hit_of(fight, actor, plan))))
         elif plan.kind == "entry" and plan.mechanics.attackRoll and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
             out.append(_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
-                                             mech.damageType, blow_tags(fight, mech=mech), guarded)))
+                                             mech.damageType, blow_tags(fight, mech=mech), guarded,
+                                             B.hit_of_entry(mech))))
         elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
             mech = plan.mechanics
             dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
@@ -168,7 +171,7 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                     continue
                 dice, auto = P.count(action_damage(step, fight, actor))
                 h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
-                              blow_tags(fight, action=step), guarded)
+                              blow_tags(fight, action=step), guarded, B.hit_of_action(step))
                 hit, damage = max(hit, h), damage + d
             if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
                 return None

@@ -70,6 +70,16 @@ def _dying(fight: Fight, c: Combatant) -> DyingShown | None:
                       failures=c.dying.get("failures", 0), failures_needed=need[1])
 
 
+def _movement(fight: Fight, c: Combatant) -> MovementShown:
+    aloft = None
+    if c.aloft:
+        from .board.flight import height_text
+
+        aloft = height_text(fight, c.aloft)
+    return MovementShown(left=say(fight, c.movement), cells=c.movement, airborne=c.airborne, aloft=aloft,
+                         modes={m: say(fight, n) for m, n in c.modes.items()} or None)
+
+
 def _combatant(fight: Fight, c: Combatant, on_board: bool) -> CombatantShown:
     health, temp = _health(fight, c)
     ruleset = fight.ruleset
@@ -79,8 +89,7 @@ def _combatant(fight: Fight, c: Combatant, on_board: bool) -> CombatantShown:
                      if c.concentration is not None else None)
     budgets = [BudgetShown(id=b.id, label=b.label, left=c.budgets.get(b.id, 0), per=b.per)
                for b in fight.combat.economy.budgets]
-    movement = (MovementShown(left=say(fight, c.movement), cells=c.movement)
-                if on_board and c.position is not None else None)
+    movement = _movement(fight, c) if on_board and c.position is not None else None
     return CombatantShown(
         id=c.id, name=c.name, side=c.side, controller=c.controller, player=c.player,
         position=tuple(c.position) if c.position is not None else None, down=c.down, out=c.out,

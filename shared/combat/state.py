@@ -98,6 +98,9 @@ class Combatant(Record):
     spent: dict[str, int] = Field(default_factory=dict)
     #: `combat.spendLimits` maxima ("<per>:<pool>"), read once when the fight starts.
     spend_limits: dict[str, int] = Field(default_factory=dict)
+    #: What the combatant adds in a contest, by `combat.checks` id, read once when the fight
+    #: starts (spec/combat-3 "Contests"): a sheet changed during the fight does not move it.
+    checks: dict[str, int] = Field(default_factory=dict)
     tracks: dict[str, int] = Field(default_factory=dict)
     #: An action a `delays` condition held back until the start of the holder's next turn
     #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
@@ -106,6 +109,13 @@ class Combatant(Record):
     position: list[int] | None = None
     #: On a board: cells of movement left this turn.
     movement: int = 0
+    #: On a board, for someone with other ways of moving (1.113): cells left this turn per
+    #: mode (`{"walk": 6, "fly": 12}`); empty for someone who only walks.
+    modes: dict[str, int] = Field(default_factory=dict)
+    #: On a board: levels a flier is above the ground below it (1.114; 0 on the ground).
+    aloft: int = 0
+    #: On a board: a flier is in the air, at ground height or above (1.354).
+    airborne: bool = False
     #: On a board: took Disengage this turn (nobody strikes at them walking away).
     disengaged: bool = False
     #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).

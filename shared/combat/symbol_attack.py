@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import blows as B
 from . import numbers as N
 from . import symbol_dice as S
 from .fight import Fight
@@ -91,11 +92,13 @@ def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, 
     return max(0, defense), text
 
 
-def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool) -> tuple[S.Pool, str]:
-    """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`)."""
+def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool,
+                hit: Any = None) -> tuple[S.Pool, str]:
+    """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`); `hit`
+    is the kind of attack, which narrowed attacks modifiers read (blows.Hit)."""
     defense, text = difficulty(fight, actor, target)
-    boost, setback, words = S.modifier_dice(fight, actor, "attacks")
-    lean_boost, lean_setback = S.lean_dice(*attack_votes(fight, actor, target))
+    boost, setback, words = S.modifier_dice(fight, actor, "attacks", hit=hit, target=target)
+    lean_boost, lean_setback = S.lean_dice(*attack_votes(fight, actor, target, hit))
     if lean_boost:
         words.append("a roll leaning their way")
     if lean_setback:
@@ -117,7 +120,7 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: 
     from .actions import attack_made, finish_attack
 
     finish_attack(fight)
-    pool, against = attack_pool(fight, actor, target, base_pool(fight, actor, plan))
+    pool, against = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))
     roll, net = S.throw(fight, pool)
     S.use_pending(fight, actor)
     need = needed(fight)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import DiceExpr, sum_distribution, symbol_forecast
+from . import blows as B
 from . import effects as E
 from . import harm_kinds as H
 from . import saves_against as SA
@@ -73,7 +74,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     """(chance to hit, expected damage, expected cost of the target's spends) of one attack.
     `save` is a save the target makes once hit (a creature action's), with the dice both
     sides' spends left on the target, which that save uses up."""
-    pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan))
+    pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))
     need = needed(fight)
     setting = fight.combat.symbols.damage
     tags = tuple(_tags(fight, plan))

@@ -95,7 +95,7 @@ def _group(fight: Fight, cid: str) -> str | None:
 def condition_ok(fight: Fight, c: Combatant | None, cid: str, world: World) -> bool:
     """Can `cid` be put on `c`: not blocked by immunity, not already held, no condition of
     the same `oneAtATime` kind held, and not put on by an earlier spend of this roll."""
-    if c is None or c.out or cid.lower() in N.immunities(c):
+    if c is None or c.out or cid.lower() in N.immunities(fight, c):
         return False
     if (c.id, cid) in world.put or any(h.id == cid for h in c.conditions):
         return False

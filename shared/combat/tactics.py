@@ -111,7 +111,7 @@ def best_here(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[Men
     pick: tuple[MenuItem, list[str]] | None = None
     end = next(item for item in menu if item.plan.kind == "end")
     for i, item in enumerate(menu):
-        if item.plan.kind in ("end", "move", "stand") or (item.option.board or {}).get("aim"):
+        if item.plan.kind in ("end", "move", "stand", "flight") or (item.option.board or {}).get("aim"):
             continue
         score, targets = _score(fight, actor, item)
         if score <= 0:

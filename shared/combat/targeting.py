@@ -109,7 +109,7 @@ def _target_types_refusal(fight: Fight, target: Combatant, tt: Any) -> str | Non
                 word = "above" if above else "below"
                 return f"{target.name}'s {N.label(fight.ruleset, 'ability', ability)} {score:g} is {word} {limit}"
     for cid in tt.notImmuneTo or []:
-        if cid.lower() in N.immunities(target):
+        if cid.lower() in N.immunities(fight, target):
             return f"{target.name} is immune to {N.label(fight.ruleset, 'condition', cid)}"
     return None
 

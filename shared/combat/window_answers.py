@@ -5,7 +5,9 @@ Owns: `take` (called by windows.answer: the answer as a step of its own, resolve
 windows off, which a player's own symbol spends may hold; `continue_answer` goes on from
 its saved record and then carries the window on) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
-miss (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
+miss (dice off the roll, `lowersRoll`, only when their highest could: lowers_roll.py;
+an answer joined to the owner's blow, `addsToBlow`, is written into the held step:
+blow_adds.py) (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
 an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
 what it answers, strike at someone walking away with the best swing, and score everything
 else (and signature actions) by the tactics' forecasts.
@@ -21,7 +23,9 @@ from . import actions as A
 from . import effects as E
 from . import numbers as N
 from .delays import held_back
+from .blow_adds import join_blow
 from .fight import Fight
+from .lowers_roll import could_turn, lower_held
 from .plan_codec import plan_from_json
 from .state import Combatant
 from .window_resume import action_record, end_conditions, perform_step
@@ -131,7 +135,13 @@ def resolve_answer(fight: Fight, record: dict[str, Any]) -> None:
     aim = [c for c in (fight.state.combatant(t) for t in record["targets"]) if c is not None]
     w = record["answer"]["window"]
     with no_windows(fight):
-        perform_step(fight, holder, plan, aim, record)
+        if w["moment"] == "hit" and _adds_to_blow(plan):
+            # Dealt with the blow when it lands, not by itself (1.241).
+            join_blow(fight, holder, plan, w)
+        else:
+            perform_step(fight, holder, plan, aim, record)
+        if w["moment"] == "hit" and _lowers(plan):
+            lower_held(fight, holder, plan, w)
         end_conditions(fight, holder, plan, aim, record)
         reaction = None
         if record["answer"]["reacts"]:
@@ -165,6 +175,14 @@ def continue_answer(fight: Fight, record: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------
 # the Engine's own answers
 # ---------------------------------------------------------------------------
+
+
+def _adds_to_blow(plan: Any) -> bool:
+    return plan.kind == "entry" and getattr(plan.mechanics, "addsToBlow", None) is not None
+
+
+def _lowers(plan: Any) -> bool:
+    return plan.kind == "entry" and getattr(plan.mechanics, "lowersRoll", None) is not None
 
 
 def _defensive(item: WindowItem) -> bool:
@@ -234,6 +252,10 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
             scored.append(item)
         elif getattr(item.answer.reaction, "cancels", None):
             return item, item.option.targets[:item.option.count]
+        elif w["moment"] == "hit" and _lowers(item.plan):
+            # Spent only when its dice at their highest could turn the hit into a miss.
+            if could_turn(fight, holder, item.plan, w):
+                return item, item.option.targets[:item.option.count]
         elif _defensive(item):
             if w["moment"] == "hit" and _turns_hit_to_miss(fight, holder, item, w):
                 return item, []

@@ -432,6 +432,10 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
         fight.emit("attack", f"{actor.name}'s {what}: {total} against {target.name}'s {label} {defense} now, "
                    f"{verdict}.", actor=actor.id, target=target.id, total=total, defense=defense, hit=hit,
                    recheck=True)
+    if not hit:
+        from .blow_adds import drop_adds
+
+        drop_adds(fight, target)
     regather(fight, actor, target)
     return hit, bool(held.get("critical")) and hit
 

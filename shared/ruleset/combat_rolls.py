@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import Dice, Id, Label, Model, ValueRef, gate, unsupported
+from .base import Dice, Id, Label, Model, ValueRef, gate
 from .combat_pool import InitiativePoolKeys
 from .gates import Gate
 
@@ -121,7 +121,7 @@ class Economy(Model):
 
     budgets: Annotated[list[Budget], Field(min_length=1, max_length=12)]
     movement: ValueRef | None = None
-    movementModes: MovementModes | None = Field(default=None, json_schema_extra=unsupported("1.113", "other speeds (flying, swimming, climbing, burrowing) are not walked on the board yet"))
+    movementModes: MovementModes | None = Field(default=None, json_schema_extra=gate("1.113"))
 
     @field_validator("budgets")
     @classmethod

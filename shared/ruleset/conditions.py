@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from .applies import Apply
-from .base import unsupported, DiceText, EntryId, Id, Model, Number, gate
+from .base import DiceText, EntryId, Id, Model, Number, gate
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
 from .ext_m2 import ConditionExt2
@@ -342,7 +342,7 @@ class CombatConditionBase(Model):
     #: Conditions (or kinds of conditions) the holder cannot be given while this lasts;
     #: documented with kinds in 1.258, the first version that names it on a condition.
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", "immunities a condition or level gives are not applied by the resolver yet")
+        default=None, json_schema_extra=gate("1.258")
     )
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
@@ -407,9 +407,9 @@ class CombatLevel(Model):
     saves: SaveIds | None = None
     skills: SkillIds | None = Field(default=None, json_schema_extra=gate("1.53"))
     defeats: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.115"))
-    evasion: SaveIds | None = Field(default=None, json_schema_extra=unsupported("1.250", "Evasion is not applied by the resolver yet"))
+    evasion: SaveIds | None = Field(default=None, json_schema_extra=gate("1.250"))
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", "immunities a condition or level gives are not applied by the resolver yet")
+        default=None, json_schema_extra=gate("1.258")
     )
 
     @model_validator(mode="after")

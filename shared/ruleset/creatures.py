@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Model, Number, gate, unsupported
+from .base import Id, Model, Number, gate
 from .creature_actions import CreatureAction
 from .creature_parts import (
     INVENTORY_UNSUPPORTED,
@@ -68,8 +68,8 @@ class Creature(CreatureExt2, CreatureExt1, Model):
     )
     soak: CreatureSoak | None = Field(default=None, json_schema_extra=gate("1.47"))
     hardness: Annotated[int, Field(ge=0, le=100)] | None = Field(default=None, json_schema_extra=gate("1.56"))
-    speeds: Speeds | None = Field(default=None, json_schema_extra=unsupported("1.113", "other speeds (flying, swimming, climbing, burrowing) are not walked on the board yet"))
-    hover: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.113", "other speeds (flying, swimming, climbing, burrowing) are not walked on the board yet"))
+    speeds: Speeds | None = Field(default=None, json_schema_extra=gate("1.113"))
+    hover: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.113"))
     shield: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.102"))
     size: Id | None = Field(default=None, json_schema_extra=gate("1.103"))
     type: Id | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))

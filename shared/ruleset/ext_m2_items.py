@@ -25,9 +25,12 @@ from .durations import SaveEnds
 from .errors import from_validation_error
 from .gates import Gate
 from .mechanics.amounts import Amount, DamageType
+from .mechanics.m2_reaction import LowersRoll, Rescue
 
 STAFF_REASON = "staffs (extra charges per use, several uses, saves read from the sheet) are resolved by no planned issue"
 SPENDS_REASON = "charges spent on a hit are resolved by no planned issue"
+#: A window offers answers from sheet lists and stat blocks, never an item's use.
+ITEM_ANSWER_REASON = "an item's use is never offered as an answer in a window yet"
 
 
 class ChargeStep(Model):
@@ -50,6 +53,10 @@ class ItemUseExt2(Model):
     chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
     #: Shown next to the item's name ("Staff of Fire: Burning Hands").
     label: Label | None = Field(default=None, json_schema_extra=unsupported("1.271", STAFF_REASON))
+    # An entry's answers to rolls and hits (1.241, 1.249, 1.250), refused on an item's use.
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
+    rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
+    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
 
     @model_validator(mode="after")
     def _m2_use(self) -> "ItemUseExt2":

@@ -105,10 +105,10 @@ class Modifier(Model):
     ability: Id | None = None
     fromSource: Literal[True] | None = None
     damageType: Annotated[str, Field(min_length=1, max_length=40)] | None = None
-    atSource: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.185", "advantage at the source is not applied by the resolver yet"))
+    atSource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.185"))
     from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.185"))
-    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=unsupported("1.247", "extra critical dice are not applied by the resolver yet"))
-    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=unsupported("1.197", "multiplied strike dice are not applied by the resolver yet"))
+    criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=gate("1.247"))
+    diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=gate("1.197"))
     rescue: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.249", "rescue after the roll is not resolved by the windows yet"))
 
     @field_validator("to")
@@ -197,8 +197,7 @@ class Modifier(Model):
         if self.to == "attacks":
             for key, key_api in (("attacks", "1.247"), ("blow", "1.247"), ("ability", "1.188")):
                 if getattr(self, key) is not None:
-                    yield Gate((key,), key_api, unsupported="an attack-roll modifier narrowed by the kind of attack "
-                               "is not applied by the resolver yet")
+                    yield Gate((key,), key_api)
             if self.mode is not None:
                 yield Gate(("mode",), "1.185")
         if self.to == "checks" and self.abilities is not None:

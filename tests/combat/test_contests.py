@@ -174,3 +174,16 @@ def test_an_invented_opponents_checks_are_held_to_its_tier():
     assert "Mud brute's brawn check 9 is held to 3." in bout.started
     assert bout.who("mud-brute").block["checks"] == {"brawn": 3, "wits": 2}
     assert bout.options("juno")["contest:grab"].forecasts[0].win == _chance(3, 3)
+
+
+def test_checks_are_read_once_when_the_fight_starts_not_from_a_sheet_changed_since():
+    bout = _bout([6, 6, 1, 1])
+    assert bout.who("juno").checks == {"brawn": 3, "wits": 0}
+    assert bout.who("ash-hound").checks == {"brawn": 2, "wits": 1}
+    # Brawn 3 becomes 5 on the record during the fight: the contest still adds 3.
+    sheet = bout.who("juno").sheet
+    bout.who("juno").sheet = {**sheet, "abilities": {**sheet["abilities"], "brawn": 5}}
+    assert bout.options("juno")["contest:grab"].forecasts[0].win == _chance(3, 2) == 0.5563
+    lines = bout.choose("juno", "contest:grab", "ash-hound")
+    assert lines[0] == ("Juno tries Grab on Ash-hound: 12 (6 + 6) + 3 = 15 with Brawn against "
+                        "2 (1 + 1) + 2 = 4 with Brawn, and wins.")

@@ -53,7 +53,7 @@ def test_the_screen_shows_health_budgets_movement_and_the_board_in_the_rulesets_
         assert juno["position"] == [1, 2]
         assert juno["budgets"] == [{"id": "act", "label": "Action", "left": 1, "per": "turn"},
                                    {"id": "quick", "label": "Quick action", "left": 1, "per": "turn"}]
-        assert juno["movement"] == {"left": "6 strides", "cells": 6}
+        assert juno["movement"] == {"left": "6 strides", "cells": 6, "modes": None, "airborne": False, "aloft": None}
         witch = next(c for c in screen["combatants"] if c["id"] == "reed-witch")
         assert set(witch) >= {"health", "conditions", "position"} and "block" not in witch and "sheet" not in witch
         board = screen["board"]

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.integration
 def stack(redis_url, tmp_path_factory, chat: ChatServer) -> Iterator[Stack]:
     yield from stack_fixture(redis_url, tmp_path_factory, {
         "MARINARA_GM_BASE_URL": chat.base_url, "MARINARA_GM_MODEL": "scripted-gm",
-        "MARINARA_GM_TIMEOUT": "5", "MARINARA_GM_RETRIES": "0"})
+        "MARINARA_GM_TIMEOUT": "30", "MARINARA_GM_RETRIES": "0"})
 
 
 async def gm_by_the_director(client: Any, created: dict[str, Any], kind: str) -> list[str]:

@@ -32,7 +32,7 @@ KNIGHT = {"name": "Drowned knight", "statBlock": {
 def stack(redis_url, tmp_path_factory, chat: ChatServer) -> Iterator[Stack]:
     yield from stack_fixture(redis_url, tmp_path_factory, {
         "MARINARA_GM_BASE_URL": chat.base_url, "MARINARA_GM_MODEL": "scripted-gm",
-        "MARINARA_GM_TIMEOUT": "5", "MARINARA_GM_RETRIES": "0"})
+        "MARINARA_GM_TIMEOUT": "30", "MARINARA_GM_RETRIES": "0"})
 
 
 def test_opponents_invented_on_the_llm_queue(stack, chat):

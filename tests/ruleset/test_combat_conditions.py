@@ -138,8 +138,6 @@ def test_condition_immunities_name_conditions_or_kinds():
     p = with_condition({"condition": "blessed", "conditionImmunities": ["poisoned", "disease"]})
     assert problems_of(p) == [
         'combat.conditions[1].conditionImmunities[1]: unknown condition or kind "disease"',
-        'combat.conditions[1].conditionImmunities: "conditionImmunities" (Capability API 1.258) is not supported by '
-        "marinara-battle yet: immunities a condition or level gives are not applied by the resolver yet",
     ]
 
 

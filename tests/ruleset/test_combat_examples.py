@@ -490,14 +490,11 @@ def test_board_examples():
             "range": {"normal": {"column": "range"}, "long": {"column": "long_range"}},
         }
     ]
-    # The board does not walk other speeds or apply cover to saves yet: refused by name.
+    # The board does not apply cover to saves yet: refused by name (other speeds, 1.113, are walked).
     assert problems_of(p) == [
-        'combat.economy.movementModes: "movementModes" (Capability API 1.113) is not supported by marinara-battle '
-        "yet: other speeds (flying, swimming, climbing, burrowing) are not walked on the board yet",
         'combat.cover.saves: "saves" (Capability API 1.74) is not supported by marinara-battle yet: cover against '
         "saves is not applied on the board yet",
     ]
-    del c["economy"]["movementModes"]
     del c["cover"]["saves"]
     assert problems_of(p) == []
 

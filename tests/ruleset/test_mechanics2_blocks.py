@@ -59,10 +59,7 @@ def test_condition_example_validates(name):
 def test_evasion_on_a_level():
     pkg = rich_package()
     pkg["combat"]["levels"] = [{"track": "exhaustion", "at": 1, "evasion": ["dex_save"]}]
-    assert problems_of(pkg) == [
-        'combat.levels[0].evasion: "evasion" (Capability API 1.250) is not supported by marinara-battle yet: '
-        "Evasion is not applied by the resolver yet"
-    ]
+    assert problems_of(pkg) == []
 
 
 def test_heroism_fixes_its_number_when_applied():

@@ -39,7 +39,7 @@ def reaches(fight: Any, holder: Any, plan: Any, who: Any) -> bool:
     if not _placed(fight, holder, who) or who.id == holder.id or not _own_distance(plan):
         return True
     span = span_of(fight, holder, plan)
-    return span is None or aim_at(span, BF.distance_cells(holder, who)) != OUT
+    return span is None or aim_at(span, BF.distance_cells(fight, holder, who)) != OUT
 
 
 def within(fight: Any, holder: Any, plan: Any, spec: Any, protected: Any) -> bool:
@@ -47,7 +47,7 @@ def within(fight: Any, holder: Any, plan: Any, spec: Any, protected: Any) -> boo
     if limit is None or not _placed(fight, holder, protected):
         return True
     catalog = (plan.entry_ref or "").partition("/")[0] or None if plan.kind == "entry" else None
-    return BF.distance_cells(holder, protected) <= (to_cells(limit, per_cell(fight, catalog)) or 0)
+    return BF.distance_cells(fight, holder, protected) <= (to_cells(limit, per_cell(fight, catalog)) or 0)
 
 
 def sees(fight: Any, holder: Any, source: Any) -> bool:
@@ -60,4 +60,4 @@ def nearest_first(fight: Any, holder: Any, cs: list[Any]) -> list[Any]:
     """`cs` by distance from the holder (stable: turn order breaks ties)."""
     if not _placed(fight, holder, *cs):
         return list(cs)
-    return sorted(cs, key=lambda c: BF.distance_cells(holder, c))
+    return sorted(cs, key=lambda c: BF.distance_cells(fight, holder, c))

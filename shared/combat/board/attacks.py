@@ -45,7 +45,7 @@ def how(fight: Any, attacker: Any, target: Any, plan: Any) -> str | None:
     span = _span(fight, attacker, plan)
     if span is None:
         return None
-    return aim_at(span, BF.distance_cells(attacker, target), range_bonus(fight, attacker, target))
+    return aim_at(span, BF.distance_cells(fight, attacker, target), range_bonus(fight, attacker, target))
 
 
 def reaches(fight: Any, attacker: Any, target: Any, plan: Any) -> bool:
@@ -91,8 +91,9 @@ def aiming_part(fight: Any, plan: Any, k: int) -> Iterator[Any]:
 
 
 def higher(fight: Any, attacker: Any, target: Any) -> bool:
+    """Attacking down from higher up: higher ground, or flying aloft above (1.114)."""
     g = BF.grid(fight)
-    return g.level(*BF.cell_of(attacker)) > g.level(*BF.cell_of(target))
+    return g.level(*BF.cell_of(attacker)) + attacker.aloft > g.level(*BF.cell_of(target)) + target.aloft
 
 
 def range_bonus(fight: Any, attacker: Any, target: Any) -> int:
@@ -111,12 +112,12 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     if ranged is not None and kind in (SHOT, LONG):
         if kind == LONG and ranged.long == "disadvantage":
             dis += 1
-        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(attacker, o) for o in BF.standing_foes(fight, attacker)):
+        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(fight, attacker, o) for o in BF.standing_foes(fight, attacker)):
             dis += 1
     elevation = fight.combat.elevation
     if elevation is not None and elevation.highGround == "advantage" and higher(fight, attacker, target):
         adv += 1
-    near = BF.adjacent(attacker, target)
+    near = BF.adjacent(fight, attacker, target)
     adv += N.effect_count(fight, target, "attacks-against-adjacent-advantage") if near else 0
     dis += N.effect_count(fight, target, "attacks-against-far-disadvantage") if not near else 0
     return adv, dis
@@ -167,6 +168,8 @@ class Standings:
         self.grid = BF.grid(fight)
         elevation = fight.combat.elevation
         self.rise = elevation.rangeBonus if elevation is not None and elevation.rangeBonus else 0
+        # A flier aloft walks at its height over lower ground (flight.py, 1.114).
+        self.altitude = self.grid.level(*BF.cell_of(attacker)) + attacker.aloft if attacker.aloft else None
         # An enemy beside matters only to a shot under `ranged`.
         self.beside: set = set()
         if fight.combat.ranged is not None:
@@ -176,14 +179,23 @@ class Standings:
     def span(self, plan: Any) -> Any:
         return _span(self.fight, self.attacker, plan)
 
+    def aloft_at(self, cell: tuple[int, int]) -> int:
+        """The levels above the ground the attacker would be at on `cell` (0 unless aloft)."""
+        if self.altitude is None:
+            return 0
+        return max(0, self.altitude - self.grid.level(*cell))
+
     def keys(self, cell: tuple[int, int], target: Any, spans: list[Any]) -> list[tuple | None]:
         """The key of each span's option against `target` from `cell`; None where it does
         not reach them from there (whether it sees them is `sees`, asked only when needed)."""
         g = self.grid
         tx, ty = target.position
-        hi = g.level(*cell) > g.level(tx, ty)
+        up = self.aloft_at(cell)
+        hi = g.level(*cell) + up > g.level(tx, ty) + target.aloft
         bonus = self.rise if hi else 0
         cells = max(abs(cell[0] - tx), abs(cell[1] - ty))
+        if up or target.aloft:
+            cells = max(cells, BF.height_cells(self.fight, cell, up, (tx, ty), target.aloft))
         beside = cell in self.beside
         out: list[tuple | None] = []
         for span in spans:
@@ -197,5 +209,5 @@ class Standings:
 
 
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:
-    return (BF.on_board(fight) and BF.adjacent(attacker, target)
+    return (BF.on_board(fight) and BF.adjacent(fight, attacker, target)
             and N.effect_count(fight, target, "attacks-from-adjacent-critical") > 0)

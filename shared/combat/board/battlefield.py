@@ -3,9 +3,12 @@ each combatant may walk, and where everyone is set down when the fight starts.
 
 Owns: `on_board`, `grid`, `cell_of`, `walkers_for` (walls and occupied cells for one
 walker), `speed` and `allowance` (movement in the ruleset's unit and in cells, with the
-`speed` modifiers `flat` then `times`, and `speed-zero`), `refill` (movement comes back at
-the start of the holder's own turn) and `place` (starting positions: given ones are checked,
-everyone else is set down on the nearest free cell of their side's edge).
+`speed` modifiers `flat` then `times`, and `speed-zero`; with other ways of moving,
+`mode_allowances` per mode and the fastest as the allowance), `refill` (movement comes back
+at the start of the holder's own turn), `spend` / `gain` / `left` (cells moved come off
+every mode at once; Dash), `distance_cells` (with a flier aloft, the height counts) and
+`place` (starting positions: given ones are checked, everyone else is set down on the
+nearest free cell of their side's edge).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 from .. import numbers as N
 from ..state import Combatant
 from .grid import Grid, grid_of
+from .modes import mode_speeds
 from .paths import Walkers
 from .units import allowance_cells, steps
 
@@ -64,11 +68,14 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
 
 def base_speed(fight: Any, c: Combatant) -> float:
     """Walking speed in the ruleset's unit: `economy.movement` read from the sheet, or the
-    creature's own `speed`."""
+    creature's own `speed` (none beside other `speeds`: it does not walk)."""
     block = c.block or {}
     if c.kind == "block" or (block and block.get("speed") is not None):
         if block.get("speed") is not None:
             return float(block["speed"])
+        if block.get("speeds"):
+            # A creature that gives other speeds and no `speed` does not walk (1.354).
+            return 0.0
     movement = fight.combat.economy.movement
     if movement is None:
         return 0.0
@@ -80,36 +87,77 @@ def base_speed(fight: Any, c: Combatant) -> float:
     return 0.0
 
 
-def speed(fight: Any, c: Combatant) -> float:
-    """Speed after the `speed` modifiers of conditions and levels: every `flat` change, then
-    every `times`. `speed-zero` makes it 0."""
+def _modify(fight: Any, c: Combatant, values: dict[str, float]) -> dict[str, float]:
+    """Speeds after the `speed` modifiers of conditions and levels: every `flat` change, then
+    every `times`, to walking and to each other way of moving the holder has. `speed-zero`
+    makes them all 0."""
     if "speed-zero" in N.effects(fight, c):
-        return 0.0
-    value = base_speed(fight, c)
-    times = 1.0
+        return {k: 0.0 for k in values}
+    flat, times = 0.0, 1.0
     for _name, rule, _held in N.rules_in_force(fight, c):
         for mod in rule.modifiers or []:
             if mod.to != "speed":
                 continue
             if mod.flat is not None:
-                value += mod.flat
+                flat += mod.flat
             if mod.times is not None:
                 times *= mod.times
-    return max(0.0, value * times)
+    return {k: max(0.0, (v + flat) * times) for k, v in values.items()}
+
+
+def speed(fight: Any, c: Combatant) -> float:
+    """Walking speed after the `speed` modifiers."""
+    return _modify(fight, c, {"walk": base_speed(fight, c)})["walk"]
+
+
+def mode_allowances(fight: Any, c: Combatant) -> dict[str, int]:
+    """Cells per way of moving (modes.py) after the `speed` modifiers, or `{}` for someone
+    who only walks."""
+    speeds = mode_speeds(fight, c, base_speed(fight, c))
+    if len(speeds) == 1:
+        return {}
+    unit = float(fight.combat.distance.perCell)
+    return {k: allowance_cells(v, unit) for k, v in _modify(fight, c, speeds).items()}
 
 
 def allowance(fight: Any, c: Combatant) -> int:
+    """A turn's movement in cells: the fastest way of moving the holder has (1.113)."""
+    modes = mode_allowances(fight, c)
+    if modes:
+        return max(modes.values())
     return allowance_cells(speed(fight, c), float(fight.combat.distance.perCell))
 
 
 def refill(fight: Any, c: Combatant) -> None:
     """At the start of the holder's own turn: a full allowance, Disengage over."""
-    c.movement = allowance(fight, c)
+    c.modes = mode_allowances(fight, c)
+    c.movement = max(c.modes.values()) if c.modes else allowance(fight, c)
     c.disengaged = False
 
 
-def adjacent(a: Combatant, b: Combatant) -> bool:
-    return a.position is not None and b.position is not None and steps(cell_of(a), cell_of(b)) <= 1
+def spend(c: Combatant, cells: int) -> None:
+    """Moving `cells` comes off every way of moving at once (1.113)."""
+    c.movement = max(0, c.movement - cells)
+    for mode in c.modes:
+        c.modes[mode] = max(0, c.modes[mode] - cells)
+
+
+def gain(fight: Any, c: Combatant) -> int:
+    """Dash: each way of moving gains its allowance again; returns the cells gained."""
+    for mode, cells in mode_allowances(fight, c).items():
+        c.modes[mode] = c.modes.get(mode, 0) + cells
+    gained = allowance(fight, c)
+    c.movement += gained
+    return gained
+
+
+def left(c: Combatant) -> dict[str, int]:
+    """Cells left per way of moving (`{"walk": movement}` for someone who only walks)."""
+    return dict(c.modes) if c.modes else {"walk": c.movement}
+
+
+def adjacent(fight: Any, a: Combatant, b: Combatant) -> bool:
+    return a.position is not None and b.position is not None and distance_cells(fight, a, b) <= 1
 
 
 # ---------------------------------------------------------------------------
@@ -186,8 +234,21 @@ def _nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str]) -> Cell | No
     return None
 
 
-def distance_cells(a: Combatant, b: Combatant) -> int:
-    return steps(cell_of(a), cell_of(b))
+def distance_cells(fight: Any, a: Combatant, b: Combatant) -> int:
+    """Cells between two combatants: the flat distance, or, with either aloft (1.114), the
+    greater of that and the height between them."""
+    flat = steps(cell_of(a), cell_of(b))
+    if not (a.aloft or b.aloft):
+        return flat
+    return max(flat, height_cells(fight, cell_of(a), a.aloft, cell_of(b), b.aloft))
+
+
+def height_cells(fight: Any, a: Cell, a_aloft: int, b: Cell, b_aloft: int) -> int:
+    """The height between two points (a cell and the levels above its ground), in cells."""
+    from .flight import vertical_cells
+
+    g = grid(fight)
+    return vertical_cells(fight, abs(g.level(*a) + a_aloft - g.level(*b) - b_aloft))
 
 
 def ceil_half(n: int) -> int:

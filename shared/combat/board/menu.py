@@ -23,6 +23,7 @@ from ..targeting import filter_targets, plan_source
 from . import battlefield as BF
 from .areas import aim_cells, aim_ok, cells_of
 from .attacks import cover_grade, votes
+from .flight import flight_items
 from .movement import move_items, stand_item
 from .reach import OUT, LONG, SHOT, aim_at, span_of
 from .sight import TOTAL, sees
@@ -65,6 +66,7 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
     # The Engine's tactics weigh every option from every cell it can walk to (tactics.py).
     fight.board_spans = (actor.id, spanned)
     out += move_items(fight, actor)
+    out += flight_items(fight, actor)
     stand = stand_item(fight, actor)
     if stand is not None:
         out.append(stand)
@@ -82,7 +84,7 @@ def _target_info(fight: Any, actor: Any, target: Any, kind: str, cells: int) -> 
     if ranged is not None and kind in (SHOT, LONG):
         if kind == LONG and ranged.long == "disadvantage":
             notes.append("a long shot: disadvantage")
-        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(actor, o) for o in BF.standing_foes(fight, actor)):
+        if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(fight, actor, o) for o in BF.standing_foes(fight, actor)):
             notes.append("an enemy in the adjacent cell: disadvantage")
     if notes:
         info["notes"] = notes
@@ -99,7 +101,7 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | N
         target = fight.get(tid)
         if target.position is None:
             continue
-        cells = BF.distance_cells(actor, target)
+        cells = BF.distance_cells(fight, actor, target)
         bonus = 0
         from .attacks import range_bonus
 
@@ -222,14 +224,14 @@ def _help_beside(fight: Any, actor: Any, item: MenuItem) -> MenuItem | None:
     beside = effects is not None and getattr(effects, "help", None) is not None and effects.help.beside
     if not beside:
         return item
-    if not any(BF.adjacent(actor, o) for o in BF.standing_foes(fight, actor)):
+    if not any(BF.adjacent(fight, actor, o) for o in BF.standing_foes(fight, actor)):
         return None
     return item
 
 
 def helped_against(fight: Any, helper: Any) -> list[str]:
     """With `help.beside`: the opponents beside the helper when they helped."""
-    return [o.id for o in BF.standing_foes(fight, helper) if BF.adjacent(helper, o)]
+    return [o.id for o in BF.standing_foes(fight, helper) if BF.adjacent(fight, helper, o)]
 
 
 def _shake_off_reaches(fight: Any, actor: Any, plan: Any) -> bool:
@@ -240,7 +242,7 @@ def _shake_off_reaches(fight: Any, actor: Any, plan: Any) -> bool:
     rule = N.condition_rules(fight.ruleset).get(condition)
     reach = getattr(getattr(rule, "shakeOff", None), "reach", None)
     cells = to_cells(reach, float(fight.combat.distance.perCell)) if reach is not None else 1
-    return BF.distance_cells(actor, holder) <= cells
+    return BF.distance_cells(fight, actor, holder) <= cells
 
 
 __all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "votes", "TOTAL"]

@@ -8,6 +8,10 @@ where someone would strike at that path and who), `stand_item` (Stand up: a hold
 each; leaving an enemy's reach stops the walk there and opens the `leaves-reach` window,
 opportunity.py), `start_walk`, `resume_walk` (the rest of a walk a window held), `dash`
 and `disengage` on a board.
+
+Someone with other ways of moving (modes.py, 1.113) walks the same way: the menu's
+Dijkstra is modes.reachable_modes, each step is paid in its cheapest mode from every mode
+at once, and a flier aloft (flight.py, 1.114) only flies, at its height.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from .. import effects as E
 from .. import numbers as N
 from ..options import MenuItem, Option, Plan
 from . import battlefield as BF
+from .flight import after_step, come_down
+from .modes import cheapest, mode_cost, reachable_modes
 from .paths import reachable, step_cost
 from .units import say
 
@@ -31,7 +37,12 @@ def move_items(fight: Any, actor: Any) -> list[MenuItem]:
 
     g = BF.grid(fight)
     start = BF.cell_of(actor)
-    found = reachable(g, start, actor.movement, BF.walkers_for(fight, actor))
+    walkers = BF.walkers_for(fight, actor)
+    if actor.modes or actor.aloft:
+        altitude = g.level(*start) + actor.aloft if actor.aloft else None
+        found = reachable_modes(g, start, BF.left(actor), walkers, altitude)
+    else:
+        found = reachable(g, start, actor.movement, walkers)
     watchers = None
     items: list[MenuItem] = []
     for cell, way in found.items():
@@ -40,12 +51,15 @@ def move_items(fight: Any, actor: Any) -> list[MenuItem]:
 
             watchers = watchers_of(fight, actor)
         left = actor.movement - way.cost
-        strikes = strikers_along(start, way.path, watchers)
+        strikes = strikers_along(fight, actor, start, way, watchers)
         x, y = cell
         board: dict[str, Any] = {
             "cell": [x, y], "path": [[px, py] for px, py in way.path],
             "cost": say(fight, way.cost), "left": say(fight, left), "cells": way.cost,
         }
+        if way.modes:
+            board["modes"] = list(way.modes)
+            board["aloft"] = max(0, way.altitudes[-1] - g.level(x, y)) if way.altitudes[-1] >= 0 else 0
         if strikes:
             board["strikes"] = strikes
         text = f"{say(fight, way.cost)}, {say(fight, left)} left"
@@ -88,7 +102,7 @@ def stand_item(fight: Any, actor: Any) -> MenuItem | None:
 
 def stand(fight: Any, actor: Any) -> None:
     half = BF.ceil_half(BF.allowance(fight, actor))
-    actor.movement -= half
+    BF.spend(actor, half)
     for held in _stand_conditions(fight, actor):
         E.remove_condition(fight, actor, held, reason=f"{actor.name} stands up")
     fight.emit("move", f"{actor.name} stands up for {say(fight, half)} and has {say(fight, actor.movement)} left.",
@@ -96,8 +110,7 @@ def stand(fight: Any, actor: Any) -> None:
 
 
 def dash(fight: Any, actor: Any) -> None:
-    gained = BF.allowance(fight, actor)
-    actor.movement += gained
+    gained = BF.gain(fight, actor)
     fight.emit("standard", f"{actor.name} dashes: {say(fight, gained)} more movement, "
                f"{say(fight, actor.movement)} in all.", actor=actor.id)
 
@@ -130,26 +143,50 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
                 from .opportunity import watchers_of
 
                 watchers = watchers_of(fight, mover)
-            now = [w.id for w in leaving(here, cell, watchers) if w.id not in asked]
+            now = [w.id for w in leaving(fight, here, cell, watchers, _heights(g, mover, cell))
+                   if w.id not in asked]
             if now:
                 open_window(fight, "leaves-reach", mover, mover, {
                     "step": "walk", "mover": mover.id, "cells": [[c[0], c[1]] for c in cells[i:]],
                     "asked": list(asked), "now": now, "paid": paid, "from": [start[0], start[1]]})
                 # Nobody could be asked (nothing they can take): the walk goes on.
                 asked = asked + now
-        cost = step_cost(g, here, cell)
+        mode, cost, altitude = _step(fight, g, mover, here, cell)
         if cost is None or cost > mover.movement:
             # Someone stepped into the way while the walk was held: it ends here.
             fight.emit("move", f"{mover.name} cannot go on to {cell[0]}, {cell[1]}, so the walk ends.",
                        actor=mover.id)
             break
-        mover.movement -= cost
+        BF.spend(mover, cost)
         paid += cost
         mover.position = [cell[0], cell[1]]
+        if mode is not None:
+            after_step(fight, mover, mode, cell, altitude)
     x, y = BF.cell_of(mover)
     fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)} and has "
                f"{say(fight, mover.movement)} left.", actor=mover.id, cell=[x, y], cost=paid,
                left=mover.movement, start=list(start))
+
+
+def _heights(g: Any, mover: Any, there: Cell) -> tuple[int | None, int | None]:
+    """The walker's absolute level flying aloft before and after a step (None: on the
+    ground); aloft it keeps its height until ground as high stops it."""
+    if not mover.aloft:
+        return None, None
+    level = g.level(*BF.cell_of(mover)) + mover.aloft
+    return level, (level if g.level(*there) < level else None)
+
+
+def _step(fight: Any, g: Any, mover: Any, here: Cell, there: Cell) -> tuple[str | None, int | None, int | None]:
+    """(mode, cost, altitude aloft) of one step: walking alone (mode None), the cheapest
+    way with enough left (1.113), or aloft only flying (1.114)."""
+    if mover.aloft:
+        ok = mover.modes.get("fly", 0) >= 1 and mode_cost(g, here, there, "fly") is not None
+        return "fly", (1 if ok else None), g.level(*here) + mover.aloft
+    if not mover.modes:
+        return None, step_cost(g, here, there), None
+    way = cheapest(g, here, there, BF.left(mover))
+    return (way[0], way[1], None) if way is not None else (None, None, None)
 
 
 def resume_walk(fight: Any, record: dict[str, Any]) -> None:
@@ -162,6 +199,12 @@ def resume_walk(fight: Any, record: dict[str, Any]) -> None:
         fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
         return
     held = [name for name, rule, _h in N.rules_in_force(fight, mover) if "speed-zero" in (rule.effects or [])]
+    if not held and mover.aloft:
+        # A flier struck out of the air falls where it is (flight.come_down): the walk ends.
+        come_down(fight)
+        if not mover.aloft:
+            fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
+            return
     if held:
         fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}: {', '.join(held)} holds them there.",
                    actor=mover.id, cell=[x, y])

@@ -24,6 +24,7 @@ from typing import Any
 from .. import numbers as N
 from ..options import Option, Plan, _action_plans, _forecasts, _weapon_plans
 from . import battlefield as BF
+from .flight import vertical_cells
 from .reach import span_of
 from .units import steps
 
@@ -32,9 +33,13 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class Watcher:
+    """`level`: the watcher's ground plus any height it flies at (`aloft`, 1.114)."""
+
     id: str
     cell: Cell
     reach: int
+    level: int = 0
+    aloft: int = 0
 
 
 def _swings(fight: Any, striker: Any) -> list[tuple[Plan, int]]:
@@ -76,25 +81,45 @@ def watchers_of(fight: Any, mover: Any) -> list[Watcher]:
             continue
         swings = _swings(fight, o)
         if swings:
-            out.append(Watcher(o.id, BF.cell_of(o), max(r for _p, r in swings)))
+            cell = BF.cell_of(o)
+            out.append(Watcher(o.id, cell, max(r for _p, r in swings), BF.grid(fight).level(*cell) + o.aloft,
+                               o.aloft))
     return out
 
 
-def leaving(here: Cell, there: Cell, watchers: list[Watcher]) -> list[Any]:
-    return [w for w in watchers if steps(here, w.cell) <= w.reach < steps(there, w.cell)]
+def _gap(fight: Any, w: Watcher, cell: Cell, altitude: int | None) -> int:
+    """Cells from the watcher to a walker at `cell`, flying at the absolute level `altitude`
+    (None: on the ground): with either aloft, the height between them counts (1.114)."""
+    flat = steps(cell, w.cell)
+    if altitude is None and not w.aloft:
+        return flat
+    mine = altitude if altitude is not None else BF.grid(fight).level(*cell)
+    return max(flat, vertical_cells(fight, abs(mine - w.level)))
 
 
-def strikers_along(start: Cell, path: tuple[Cell, ...] | list[Cell], watchers: list[Watcher]) -> list[dict[str, Any]]:
-    """`[{"cell", "by"}]`: where the path leaves whose reach (each enemy once)."""
+def leaving(fight: Any, here: Cell, there: Cell, watchers: list[Watcher],
+            heights: tuple[int | None, int | None] = (None, None)) -> list[Any]:
+    """The watchers whose reach the step leaves. Someone who cannot reach the walker because
+    it flies too high never could strike, so leaving them provokes nothing (1.114)."""
+    return [w for w in watchers
+            if _gap(fight, w, here, heights[0]) <= w.reach < _gap(fight, w, there, heights[1])]
+
+
+def strikers_along(fight: Any, mover: Any, start: Cell, way: Any, watchers: list[Watcher]) -> list[dict[str, Any]]:
+    """`[{"cell", "by"}]`: where the path `way` (paths.Reach) leaves whose reach (each enemy
+    once)."""
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
     here = start
-    for cell in path:
-        for w in leaving(here, cell, watchers):
+    level = BF.grid(fight).level(*start) + mover.aloft if mover.aloft else None
+    altitudes = way.altitudes or (None,) * len(way.path)
+    for cell, altitude in zip(way.path, altitudes):
+        there = altitude if altitude is not None and altitude >= 0 else None
+        for w in leaving(fight, here, cell, watchers, (level, there)):
             if w.id not in seen:
                 seen.add(w.id)
                 out.append({"cell": [here[0], here[1]], "by": w.id})
-        here = cell
+        here, level = cell, there
     return out
 
 
@@ -113,7 +138,7 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
     budget = fight.combat.opportunity.budget
     label = N.label(fight.ruleset, "budget", budget)
     for plan, reach in _swings(fight, striker):
-        if BF.distance_cells(striker, mover) > reach:
+        if BF.distance_cells(fight, striker, mover) > reach:
             continue
         strike_plan = dataclasses.replace(plan, budget=budget, uses_strike=False, strikes=1)
         oid = f"attack:{plan.list_def.list}:{_slug(plan.name)}" if plan.kind == "weapon" else f"action:{plan.action.id}"

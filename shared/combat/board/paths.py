@@ -39,15 +39,23 @@ class Walkers:
     keep_away: list[tuple[Cell, int]] = field(default_factory=list)
 
 
-def step_cost(grid: Grid, here: Cell, there: Cell) -> int | None:
-    """What entering `there` from the neighbouring `here` costs, or None (solid, a cliff, a
-    cut corner, off the board)."""
+def passable(grid: Grid, here: Cell, there: Cell) -> bool:
+    """Whether anyone can step from `here` into the neighbouring `there` at all: on the
+    board, not solid, and not cutting a corner between two solid cells."""
     x, y = here
     nx, ny = there
     if not grid.inside(nx, ny) or grid.solid(nx, ny):
+        return False
+    return not (nx != x and ny != y and grid.solid(x, ny) and grid.solid(nx, y))
+
+
+def step_cost(grid: Grid, here: Cell, there: Cell) -> int | None:
+    """What entering `there` from the neighbouring `here` costs, or None (solid, a cliff, a
+    cut corner, off the board)."""
+    if not passable(grid, here, there):
         return None
-    if nx != x and ny != y and grid.solid(x, ny) and grid.solid(nx, y):
-        return None
+    x, y = here
+    nx, ny = there
     rise = grid.level(nx, ny) - grid.level(x, y)
     if rise >= 2 or rise <= -2:
         return None
@@ -56,10 +64,14 @@ def step_cost(grid: Grid, here: Cell, there: Cell) -> int | None:
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a walk can end: cost in cells and the path (without the starting cell)."""
+    """Where a walk can end: cost in cells and the path (without the starting cell). For
+    someone with other ways of moving (modes.py): the mode of each step and the absolute
+    level each step flies at aloft (-1: on the ground)."""
 
     cost: int
     path: tuple[Cell, ...]
+    modes: tuple[str, ...] = ()
+    altitudes: tuple[int, ...] = ()
 
 
 def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict[Cell, Reach]:

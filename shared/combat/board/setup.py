@@ -14,6 +14,7 @@ from typing import Any
 
 from ..setup import SetupError
 from . import battlefield as BF
+from .flight import start_in_air
 from .grid import Grid, read_board
 
 BUILTIN_STYLES = ("classic", "tactical")
@@ -60,6 +61,7 @@ def set_board(fight: Any, party: list[Any], foes: list[Any], board: Any, style: 
     cells = ", ".join(f"{c.name} {c.position[0]}, {c.position[1]}" for c in state.combatants if c.position)
     fight.emit("board", f"The fight is on a {data['width']} x {data['height']} board: {cells}.",
                board={"width": data["width"], "height": data["height"]})
+    start_in_air(fight)
 
 
 def _positions(combatants: list[Any], party: list[Any], foes: list[Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ there: cover, long shots, an enemy beside it and the high ground count on every 
 as they count where it stands), less what the strikes taken on the way would cost; it stays
 put when it can already do its best where it stands, walks to the best cell otherwise, aims
 areas at the cell that catches the most worth (allies caught count against it), stands up
-first when prone, and with nothing in reach anywhere it closes the distance (dashing first
+first when prone, flies down first when aloft with nothing worth doing from any cell (1.114),
+and with nothing in reach anywhere it closes the distance (dashing first
 when `dash` is on the menu and nothing better than a token Dodge or Help would be given up)
 before any standard action. Every walk spends movement and is taken only when it strictly
 improves things, so a turn always ends, and ties go to the cheaper walk and then the menu's
@@ -82,6 +83,10 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
         return best_move, [], None
     if stay > 0:
         return pick
+    down = next((i for i in menu if i.option.id == "fly-down"), None)
+    if down is not None:
+        # Aloft with nothing worth doing from any cell: down toward the fight (1.114).
+        return down, [], None
     walk = _close_in(fight, actor, menu, moves, end, dash=here < TOKEN_WORTH)
     if walk[0] is not end:
         return walk
@@ -178,14 +183,14 @@ class _Worth:
 
     def _forecast(self, cell: tuple[int, int], item: MenuItem, target: Any, uncovered: bool = False) -> float:
         fight, actor = self.fight, self.actor
-        before, aiming = actor.position, fight.aiming
-        actor.position = [cell[0], cell[1]]
+        before, aiming, aloft = actor.position, fight.aiming, actor.aloft
+        actor.position, actor.aloft = [cell[0], cell[1]], self.standings.aloft_at(cell)
         fight.aiming = item.plan
         fight.uncovered = uncovered
         try:
             forecasts = _forecasts(fight, actor, item.plan, [target])
         finally:
-            actor.position, fight.aiming, fight.uncovered = before, aiming, False
+            actor.position, fight.aiming, fight.uncovered, actor.aloft = before, aiming, False, aloft
         option = item.option.model_copy(update={"targets": [target.id], "count": 1, "forecasts": forecasts})
         return _score(fight, actor, MenuItem(option, item.plan))[0]
 

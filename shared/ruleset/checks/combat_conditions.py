@@ -56,6 +56,10 @@ def _common(pkg: "Ruleset", ids: CombatIds, entry: Any, base: list[PathPart], pr
     for key in ("failsSaves", "saves", "evasion"):
         for j, save in enumerate(getattr(entry, key, None) or []):
             check_save(pkg, save, [*base, key, j], problems)
+    kind = getattr(pkg.combat, "kind", None)
+    if getattr(entry, "evasion", None) and kind in ("dice-pool", "symbol-pool"):
+        # Pool saves and their halved damage are resolved apart (pool_actions.py), without Evasion.
+        problems.add([*base, "evasion"], f'Evasion halves a summed roll\'s damage; a "{kind}" fight refuses "evasion"')
     for j, skill in enumerate(entry.skills or []):
         check_skill(pkg, skill, [*base, "skills", j], problems)
     for j, mod in enumerate(entry.modifiers or []):

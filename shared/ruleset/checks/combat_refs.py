@@ -152,6 +152,12 @@ def check_modifier(
             if catalog not in ids.catalogs:
                 problems.add([*path, "against", "casts", i], f'unknown catalog "{catalog}"')
     kind = get(pkg.combat, "kind")
+    for key in ("diceTimes", "criticalDice"):
+        # A pool fight's strike has no damage dice of its own to roll again or add to (and no
+        # critical hit): what it deals is its successes.
+        if kind in POOL_KINDS and get(mod, key) is not None:
+            problems.add([*path, key], f'"{key}" multiplies or adds to a strike\'s own damage dice, which a "{kind}" '
+                         "fight does not roll: it is read only in an attack-vs-defense fight")
     # A dice-pool hit's damage is dice too, so what a condition adds to it is a number of dice.
     dice_counted = ("attacks", "saves", "checks") + (("damage", "damage-taken") if kind == "dice-pool" else ())
     if kind in POOL_KINDS and get(mod, "dice") is not None and get(mod, "to") in dice_counted:

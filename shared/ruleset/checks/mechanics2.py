@@ -210,6 +210,12 @@ def _mechanics2(pkg: "Ruleset", ix: MechanicsIndex, mech: MechanicsPart2, path: 
         _die(pkg, rescue.die, [*path, "rescue", "die"], problems)
     if mech.lowersRoll is not None:
         _die(pkg, mech.lowersRoll.die, [*path, "lowersRoll", "die"], problems)
+        if ix.combat_kind in ("dice-pool", "symbol-pool"):
+            problems.add([*path, "lowersRoll"], f'a "{ix.combat_kind}" attack is successes, not a total to take '
+                         'dice off, so it refuses "lowersRoll"')
+    if mech.addsToBlow is not None and ix.combat_kind in ("dice-pool", "symbol-pool"):
+        problems.add([*path, "addsToBlow"], f'a "{ix.combat_kind}" blow deals successes, not an amount to add to, '
+                     'so it refuses "addsToBlow"')
     if mech.alters is not None:
         _alters(pkg, ix, mech.alters, [*path, "alters"], problems)
     sections = mech.zone.sections if mech.zone is not None else None

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Bounds, Id, Model, gate, unsupported
+from ..base import Bounds, Id, Model, gate
 from .m2_common import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
 from .m2_health import ReducesMax, TargetHolds
 
@@ -75,8 +75,7 @@ class StrikeKeys(Model):
     #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
     beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.247"))
     #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
-    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported(
-        "1.241", "an answer's amount added to the owner's blow is not resolved by the windows yet"))
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
     #: The most raised-cost steps that count.
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))
@@ -99,6 +98,9 @@ class StrikeKeys(Model):
             reaction = getattr(self, "reaction", None)
             if getattr(reaction, "on", None) != "hit" or getattr(reaction, "by", None) != "self":
                 raise ValueError('"addsToBlow" answers the owner\'s own hit: it needs "reaction" with "on": "hit" and "by": "self"')
+            for key in ("attackRoll", "save", "applies"):
+                if getattr(self, key, None):
+                    raise ValueError(f'"addsToBlow" deals only its amount with the blow, so "{key}" is rejected with it')
         if self.perCostStepsMax is not None and getattr(self, "perCostStep", None) is None and getattr(
             self, "targetsPerCostStep", None
         ) is None:

@@ -21,7 +21,6 @@ RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
 RESCUE_REASON = "an entry spent when its owner's own roll has failed is not resolved by the windows yet"
-LOWERS_REASON = "dice taken off someone else's roll (Cutting Words) are not resolved by the windows yet"
 
 
 class UseKeys(Model):
@@ -33,7 +32,7 @@ class UseKeys(Model):
     #: That many uses per use; offered only while that many remain (Quivering Palm).
     usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, json_schema_extra=gate("1.245"))
     rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", RESCUE_REASON))
-    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", LOWERS_REASON))
+    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=gate("1.250"))
 
     def _use_rules(self) -> None:
         if self.lowersRoll is not None:
