@@ -2,7 +2,10 @@
 
 Owns: `ApiError` (raised by handlers), `STATUS_OF` (a rules refusal code -> HTTP status)
 and the middleware that turns every error, including aiohttp's own (404 route, 405, 413
-body too large), into an `ErrorBody`.
+body too large), into an `ErrorBody`. The store's own refusals answer as the caller's
+mistake (an id that names nothing: 400; a battle that does not exist: 404) and a store that
+cannot be reached (Redis down, restarting, loading) answers 503 with a sentence saying so;
+the next request that reaches it answers normally, with nothing to reset.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from shared.protocol import ErrorBody
+from shared.store import BattleNotFound, InvalidId
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,7 @@ STATUS_OF: dict[str, int] = {
     "closed": 409,
     "conflict": 409,
     "too-large": 413,
+    "store-unavailable": 503,
     # The GM model behind invented opponents: a bad gateway, down, or too slow.
     "gm-invalid": 502,
     "gm-unavailable": 503,
@@ -72,6 +77,21 @@ def validation_lines(exc: ValidationError) -> list[str]:
     return lines
 
 
+STORE_DOWN = "the battle store cannot be reached right now; try again in a few seconds"
+
+
+def _unreachable() -> tuple[type[BaseException], ...]:
+    """The Redis client's "cannot reach the server" errors (connection refused or reset, a
+    timeout, a server still loading its data), when the redis package is here."""
+    try:
+        import redis
+    except ImportError:  # the embedded default runs without it, and has no server to lose
+        return ()
+    return (redis.ConnectionError, redis.TimeoutError)
+
+
+UNREACHABLE = _unreachable()
+
 _HTTP_CODES = {400: "bad-request", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
                413: "too-large", 415: "unsupported-media-type"}
 
@@ -83,6 +103,13 @@ async def error_middleware(request: web.Request,
         return await handler(request)
     except ApiError as exc:
         return exc.response()
+    except UNREACHABLE as exc:
+        log.warning("the store is unreachable on %s %s: %s", request.method, request.path, type(exc).__name__)
+        return ApiError("store-unavailable", STORE_DOWN).response()
+    except InvalidId as exc:
+        return ApiError("bad-request", str(exc)).response()
+    except BattleNotFound as exc:
+        return ApiError("not-found", str(exc)).response()
     except web.HTTPRequestEntityTooLarge:
         limit = request.app._client_max_size  # aiohttp keeps the limit only here
         return ApiError("too-large", f"the request body is larger than {limit} bytes", status=413).response()

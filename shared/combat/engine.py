@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..dice.rng import SEED_MAX
 from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
@@ -85,6 +86,8 @@ def start_battle(
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
         raise SetupError([f"{ruleset.name} has no combat block, so it resolves no fight"])
+    if type(seed) is not int or not 0 <= seed <= SEED_MAX:
+        raise SetupError([f"the seed is a whole number from 0 to {SEED_MAX}, not {seed!r}"])
     refused = support.refusals(ruleset)
     if refused:
         raise SetupError(refused)

@@ -30,7 +30,14 @@ from .base import (
     SaveResult,
     StoredBattle,
 )
-from .errors import BattleClosed, BattleExists, BattleNotFound, EventSeqError, StoreError
+from .errors import (
+    BattleClosed,
+    BattleExists,
+    BattleNotFound,
+    EventSeqError,
+    InvalidId,
+    StoreError,
+)
 from .feed import Feed, FeedMessage, Subscription
 from .memory import MemoryBattleStore
 
@@ -53,6 +60,7 @@ __all__ = [
     "EventSeqError",
     "Feed",
     "FeedMessage",
+    "InvalidId",
     "JsonText",
     "MemoryBattleStore",
     "RequestRecord",
