@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test venv bench clean lint soak load
+.PHONY: demo test fuzz venv bench clean lint soak load
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,6 +24,14 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The fuzzers at length: every test of tests/fuzz under the `fuzz` hypothesis profile
+# (10,000 examples in all, tests/fuzz/budget.py; `make test` runs a few dozen each), then schemathesis
+# over the gateway's OpenAPI document with 300 requests per operation.
+fuzz: $(STAMP)
+	$(BIN)/python -m pytest tests/fuzz -q --hypothesis-profile=fuzz --timeout=3600 -p no:cacheprovider
+	SCHEMATHESIS_EXAMPLES=300 $(BIN)/python -m pytest tests/gateway/test_robustness.py -q --timeout=3600 \
+		-p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/dice.py

@@ -1,6 +1,8 @@
 """What a caller may see of a battle and may do in it, read from the store.
 
-Owns: the player's view of the state (no foe sheets or blocks, no dice seed or cursor),
+Owns: the player's view of the state (their own characters whole; everyone else, foes and
+the other players' characters alike, only as seen across the field; no dice seed or cursor;
+a spectator sees everyone across the field),
 sheet access (players: their own characters; the GM: everyone), the menu and prompt for
 the caller's decision (or, when it is someone else's, on whom the battle waits), and the checks a choice passes before it is handed to the
 executor: the token may act for the pending actor, the revision is current, the option
@@ -35,20 +37,43 @@ def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleSt
     return stored, BattleState.model_validate(stored.state)
 
 
+#: What anyone at the table sees of a combatant that is not theirs.
+ACROSS_THE_FIELD = ("id", "name", "side", "controller", "down", "out", "order", "initiative")
+
+
+def public_window(window: dict[str, Any] | None, principal: Principal) -> dict[str, Any] | None:
+    """A window as a player may see it: what it waits on and who is asked, without the held
+    action's own record (`resume`: its plan, its rolls so far), which is the GM's."""
+    if window is None or principal.gm:
+        return window
+    return {k: v for k, v in window.items() if k != "resume"}
+
+
+def _theirs(c: dict[str, Any], principal: Principal) -> bool:
+    return (principal.role == "player" and c.get("side") == "party" and c.get("controller") == "player"
+            and c.get("player") == principal.player)
+
+
 def visible_state(state: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The GM sees the whole state; a player sees foes only as they look across the field,
-    and a spectator sees everyone that way."""
+    """The GM sees the whole state; a player sees their own characters whole and everyone
+    else (foes, and the other players' characters) only as they look across the field:
+    no sheet, block, budgets or pools, and no dice seed or cursor; a spectator sees
+    everyone that way."""
     if principal.gm:
         return state
-    seen = {k: v for k, v in state.items() if k != "dice"}
-    looked_at = ("party", "foes") if principal.spectator else ("foes",)
+    seen = {k: v for k, v in state.items() if k not in ("dice", "start_sheets")}
     combatants = []
+    mine = set()
     for c in state.get("combatants", []):
-        if c.get("side") in looked_at:
-            c = {k: c[k] for k in ("id", "name", "side", "controller", "down", "out", "order", "initiative")
-                 if k in c} | {"conditions": [h["id"] for h in c.get("conditions", [])]}
+        if _theirs(c, principal):
+            mine.add(c.get("id"))
+        else:
+            c = {k: c[k] for k in ACROSS_THE_FIELD if k in c} | {"conditions": [h["id"] for h in c.get("conditions", [])]}
         combatants.append(c)
     seen["combatants"] = combatants
+    if isinstance(seen.get("pending"), dict):
+        seen["pending"] = seen["pending"] | {"window": public_window(seen["pending"].get("window"), principal)}
+    seen["start_sheets"] = {k: v for k, v in state.get("start_sheets", {}).items() if k in mine}
     return seen
 
 
@@ -82,7 +107,7 @@ def view_of(battle_id: str, revision: int, status: str, decision: OpenDecision, 
     if not waiting:
         return MenuView(battle=battle_id, revision=revision)
     view = MenuView(battle=battle_id, revision=revision, actor=decision.actor, decision=decision.decision,
-                    window=decision.window)
+                    window=public_window(decision.window, principal))
     if decision.controller is not None and principal.may_act(decision.controller, decision.player):
         view.yours = True
         view.options = decision.options

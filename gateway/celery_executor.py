@@ -55,7 +55,7 @@ from worker.llm import GmModel
 from worker.service import BattleService
 
 from . import metrics
-from .errors import ApiError
+from .errors import STORE_DOWN, ApiError
 from .executor import Executor
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,9 @@ class CeleryExecutor(Executor):
         try:
             await self.run(self.outbox.put, battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
         except Exception as exc:  # the store is unreachable: nothing is accepted
-            raise ApiError("unavailable", f"the choice could not be recorded, try again: {exc}", status=503) from exc
+            log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
+                        battle_id, request_id, type(exc).__name__)
+            raise ApiError("store-unavailable", STORE_DOWN) from exc
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:

@@ -45,12 +45,24 @@ def principal(request: web.Request) -> Principal:
     return request.app[TOKENS].from_request(request.headers, request.query, battle_id(request))
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON as the standard has it: `NaN` and `Infinity`, which Python's reader takes, are
+    refused (ValueError) like any other text that is not JSON."""
+    return json.loads(text, parse_constant=_not_json)
+
+
 async def json_body(request: web.Request) -> Any:
     raw = await request.read()
     try:
-        return json.loads(raw)
+        return loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError("malformed", f"the body is not JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError("malformed", "the body is nested too deeply to read") from None
 
 
 async def parse_body(request: web.Request, model: type[M]) -> M:

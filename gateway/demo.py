@@ -26,6 +26,7 @@ from aiohttp import web
 
 from shared.ruleset.load import read_json
 
+from .access_log import AccessLog
 from .app import create_app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -82,7 +83,7 @@ def page_links(base: str, created: dict[str, Any]) -> list[tuple[str, str]]:
 async def play(ruleset: Any, party: list[Any], foes: list[Any], *, seed: int | None = None,
                board: Any = None, open_page: bool = False, port: int = 0,
                out: Any = sys.stdout, timeout: float | None = 120.0) -> dict[str, Any]:
-    runner = web.AppRunner(create_app())
+    runner = web.AppRunner(create_app(), access_log_class=AccessLog)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", port)
     await site.start()

@@ -2,8 +2,10 @@
 
 Owns: `ApiError` (raised by handlers), `STATUS_OF` (a rules refusal code -> HTTP status)
 and the middleware that turns every error, including aiohttp's own (404 route, 405, 413
-body too large), into an `ErrorBody`; a store that cannot be reached (Redis restarting or
-loading its AOF) is 503 `unavailable`, not 500.
+body too large), into an `ErrorBody`. The store's own refusals answer as the caller's
+mistake (an id that names nothing: 400; a battle that does not exist: 404) and a store that
+cannot be reached (Redis down, restarting, loading) answers 503 with a sentence saying so;
+the next request that reaches it answers normally, with nothing to reset.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from shared.protocol import ErrorBody
+from shared.store import BattleNotFound, InvalidId
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +36,8 @@ STATUS_OF: dict[str, int] = {
     "closed": 409,
     "conflict": 409,
     "too-large": 413,
-    # The store or broker cannot record an accepted choice right now.
+    "store-unavailable": 503,
+    # The broker cannot take a task right now.
     "unavailable": 503,
     # The GM model behind invented opponents: a bad gateway, down, or too slow.
     "gm-invalid": 502,
@@ -75,16 +79,20 @@ def validation_lines(exc: ValidationError) -> list[str]:
     return lines
 
 
-def _store_away(exc: BaseException) -> bool:
-    """A connection to the store (or broker) failed or timed out: Redis is away or loading."""
-    if isinstance(exc, (ConnectionError, TimeoutError)):
-        return True
+STORE_DOWN = "the battle store cannot be reached right now; try again in a few seconds"
+
+
+def _unreachable() -> tuple[type[BaseException], ...]:
+    """The Redis client's "cannot reach the server" errors (connection refused or reset, a
+    timeout, a server still loading its data), when the redis package is here."""
     try:
         import redis
-    except ImportError:
-        return False
-    return isinstance(exc, (redis.ConnectionError, redis.TimeoutError))
+    except ImportError:  # the embedded default runs without it, and has no server to lose
+        return ()
+    return (redis.ConnectionError, redis.TimeoutError)
 
+
+UNREACHABLE = _unreachable()
 
 _HTTP_CODES = {400: "bad-request", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
                413: "too-large", 415: "unsupported-media-type"}
@@ -97,6 +105,13 @@ async def error_middleware(request: web.Request,
         return await handler(request)
     except ApiError as exc:
         return exc.response()
+    except UNREACHABLE as exc:
+        log.warning("the store is unreachable on %s %s: %s", request.method, request.path, type(exc).__name__)
+        return ApiError("store-unavailable", STORE_DOWN).response()
+    except InvalidId as exc:
+        return ApiError("bad-request", str(exc)).response()
+    except BattleNotFound as exc:
+        return ApiError("not-found", str(exc)).response()
     except web.HTTPRequestEntityTooLarge:
         limit = request.app._client_max_size  # aiohttp keeps the limit only here
         return ApiError("too-large", f"the request body is larger than {limit} bytes", status=413).response()
@@ -105,12 +120,6 @@ async def error_middleware(request: web.Request,
             raise
         code = _HTTP_CODES.get(exc.status, f"http-{exc.status}")
         return ApiError(code, exc.reason.lower(), status=exc.status).response()
-    except Exception as exc:
-        if _store_away(exc):
-            # Redis restarting or still loading its AOF: the client's retry will get through.
-            log.warning("%s %s: the battle store is unavailable (%s)", request.method, request.path,
-                        type(exc).__name__)
-            return ApiError("unavailable", f"the battle store is briefly unavailable ({type(exc).__name__}); "
-                            "nothing was done, try again", status=503).response()
+    except Exception:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return ApiError("internal", "the gateway failed on this request", status=500).response()

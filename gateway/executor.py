@@ -63,7 +63,7 @@ class Executor(ABC):
 
     async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         """Records a choice the gateway is about to accept, before it answers 202; raises
-        `ApiError` (503) when it cannot, and the choice is not accepted. An in-process
+        `ApiError` (503 `store-unavailable`) when it cannot, and the choice is not accepted. An in-process
         executor loses nothing on the way, so it records nothing."""
 
     def submit(self, battle_id: str, revision: int, choice: dict[str, Any],

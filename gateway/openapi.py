@@ -1,5 +1,7 @@
 """The OpenAPI 3.1 document at `/v1/openapi.json`, generated from the route table and the
-protocol models (`shared/protocol.py`), so it lists exactly the routes the app serves."""
+protocol models (`shared/protocol.py`), so it lists exactly the routes the app serves.
+Path parameters carry the patterns the store checks ids against; an id outside its pattern
+answers 400, so every route with an id in its path documents 400."""
 
 from __future__ import annotations
 
@@ -9,11 +11,21 @@ from typing import Any
 from pydantic import BaseModel
 
 from shared.protocol import ErrorBody
+from shared.store.codec import BATTLE_ID_PATTERN, TOKEN_PATTERN
+from shared.store.games_base import GAME_ID_PATTERN, SNAPSHOT_ID_PATTERN
 
 from .routing import Route
 
 _REF = "#/components/schemas/{model}"
 _PARAM = re.compile(r"\{(\w+)\}")
+#: Path parameter -> the pattern the store holds its ids to (a combatant id is any text).
+PATH_PATTERNS = {"battle": BATTLE_ID_PATTERN, "request_id": TOKEN_PATTERN, "game": GAME_ID_PATTERN,
+                 "snapshot": SNAPSHOT_ID_PATTERN}
+
+
+def _path_schema(name: str) -> dict[str, Any]:
+    pattern = PATH_PATTERNS.get(name)
+    return {"type": "string", "pattern": f"^{pattern}$"} if pattern else {"type": "string", "minLength": 1}
 
 
 def _schema_of(model: type[BaseModel], schemas: dict[str, Any], mode: str) -> dict[str, Any]:
@@ -28,7 +40,7 @@ def _operation(route: Route, schemas: dict[str, Any]) -> dict[str, Any]:
     op: dict[str, Any] = {
         "operationId": route.handler.__name__,
         "summary": route.summary,
-        "parameters": [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+        "parameters": [{"name": name, "in": "path", "required": True, "schema": _path_schema(name)}
                        for name in _PARAM.findall(route.path)],
     }
     for name, kind in route.query.items():
@@ -48,7 +60,8 @@ def _operation(route: Route, schemas: dict[str, Any]) -> dict[str, Any]:
         ok["content"] = {route.content_type: {"schema": {"type": "string"}}}
     responses: dict[str, Any] = {str(route.ok): ok}
     error = _schema_of(ErrorBody, schemas, "serialization")
-    for status in route.errors:
+    errors = set(route.errors) | ({400} if _PARAM.search(route.path) else set())
+    for status in sorted(errors):
         responses[str(status)] = {"description": "refused", "content": {"application/json": {"schema": error}}}
     op["responses"] = responses
     return op

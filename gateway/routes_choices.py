@@ -3,7 +3,7 @@
 Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway's checks
 (token, revision, menu) answer synchronously (403, 409, 422); a choice that passes is
 recorded by the executor (`accept`: the Celery executor's outbox, so a message the
-broker loses is sent again; 503 when it cannot be recorded) and handed to it, and
+broker loses is sent again; 503 `store-unavailable` when it cannot be recorded) and handed to it, and
 answered 202 `{request_id}`. The checks read the battle's head
 on the loop (one small read: the revision, the request's record and the open decision
 saved with the revision, `access.passes`); only a choice the head does not accept takes

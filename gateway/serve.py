@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from .access_log import AccessLog
 from .app import create_app
 
 
@@ -18,7 +19,7 @@ def serve(host: str = "127.0.0.1", port: int = 8080, *, embedded: bool = False,
           store_url: str | None = None) -> int:
     if embedded:
         print(f"battle gateway on http://{host}:{port} (store: memory; executor: embedded)", flush=True)
-        web.run_app(create_app(None), host=host, port=port, print=None)
+        web.run_app(create_app(None), host=host, port=port, print=None, access_log_class=AccessLog)
         return 0
     from worker.app import app as celery
 
@@ -26,5 +27,6 @@ def serve(host: str = "127.0.0.1", port: int = 8080, *, embedded: bool = False,
     where = store_url or f"{settings.store_url} (namespace {settings.namespace})"
     print(f"battle gateway on http://{host}:{port} (store: {where}; executor: celery, "
           f"broker {settings.broker_url})", flush=True)
-    web.run_app(create_app(store_url, "celery", celery=celery), host=host, port=port, print=None)
+    web.run_app(create_app(store_url, "celery", celery=celery), host=host, port=port, print=None,
+                access_log_class=AccessLog)
     return 0

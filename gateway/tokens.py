@@ -1,10 +1,12 @@
 """Per-battle bearer tokens: who the caller is (the GM or a named player) in one battle.
 
 Owns: `Principal` and `Tokens`. A token is `<payload>.<mac>`: the payload names the battle,
-the role (`gm`, `player` or `spectator`: a read-only watcher) and the player; the mac is an HMAC-SHA256 of it under the gateway's secret. Tokens
-are stateless, so any gateway sharing the secret (`BATTLE_TOKEN_SECRET`) accepts them and
-the store keeps nothing for them; the embedded default makes a random secret per process.
-A token is valid for its own battle only.
+the role (`gm`, `player` or `spectator`: a read-only watcher) and the player, with 96
+random bits (`n`) so no two tokens are alike; the mac is an HMAC-SHA256 of it under the
+gateway's secret, compared in constant time. Tokens are stateless, so any gateway sharing
+the secret (`BATTLE_TOKEN_SECRET`) accepts them and the store keeps nothing for them; the
+embedded default makes a random secret per process. A token is valid for its own battle
+only. Tokens are never logged.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ class Tokens:
         return _b64(hmac.new(self._key, payload.encode("ascii"), hashlib.sha256).digest()[:24])
 
     def issue(self, principal: Principal) -> str:
-        body = {"b": principal.battle, "r": principal.role}
+        body = {"b": principal.battle, "r": principal.role, "n": secrets.token_urlsafe(12)}
         if principal.player is not None:
             body["p"] = principal.player
         payload = _b64(json.dumps(body, separators=(",", ":"), sort_keys=True).encode("utf-8"))
@@ -77,6 +79,10 @@ class Tokens:
         """The principal a token names for `battle`; `ApiError` 403 otherwise."""
         if not token:
             raise ApiError("unauthorized", "a battle token is required (Authorization: Bearer TOKEN)")
+        # A token is ASCII; anything else (a header or query decoded to other characters)
+        # cannot be one, and hmac.compare_digest compares only ASCII text.
+        if not token.isascii():
+            raise ApiError("unauthorized", "the token is not valid")
         payload, _, mac = token.partition(".")
         if not mac or not hmac.compare_digest(mac, self._mac(payload)):
             raise ApiError("unauthorized", "the token is not valid")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -33,7 +32,7 @@ from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorM
 from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedMessage
 
 from . import access, metrics
-from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id
+from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id, loads
 from .errors import ApiError, validation_lines
 from .routes_choices import submit
 from .routing import Route
@@ -167,7 +166,7 @@ class Connection:
             return
         data: Any = None
         try:
-            data = json.loads(text)
+            data = loads(text)
             choice = ClientChoice.model_validate(data)
         except ValueError as exc:
             lines = validation_lines(exc) if isinstance(exc, ValidationError) else [f"(message): {exc}"]
@@ -211,14 +210,16 @@ async def battle_socket(request: web.Request) -> web.StreamResponse:
         after = int(request.query.get("after", "0"))
     except ValueError:
         raise ApiError("malformed", '"after" is a whole number') from None
+    settings = request.app[SETTINGS]
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings["ws_max_message"])
+    if not ws.can_prepare(request).ok:
+        raise ApiError("bad-request", "this route is a WebSocket: open it with an Upgrade request")
     astore = request.app[ASTORE]
     connection_id = "ws-" + secrets.token_hex(8)
     try:
         await astore.touch_connected(battle, connection_id, LEASE)
     except BattleNotFound:
         raise ApiError("not-found", f"there is no battle {battle}") from None
-    settings = request.app[SETTINGS]
-    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings["ws_max_message"])
     await ws.prepare(request)
     request.app[SOCKETS].add(ws)
     metrics.OPEN_WEBSOCKETS.inc()
@@ -257,5 +258,5 @@ async def close_sockets(app: web.Application) -> None:
 ROUTES = [
     Route("GET", "/v1/battles/{battle}/ws", battle_socket,
           "WebSocket: events after a seq, the caller's prompts, choices in (upgrade)", ok=101, auth=True,
-          errors=(403, 404), query={"token": "string", "after": "integer"}, content_type=""),
+          errors=(400, 403, 404), query={"token": "string", "after": "integer"}, content_type=""),
 ]

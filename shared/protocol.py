@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from shared.dice.rng import SEED_MAX
+
 Identifier = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
 
 
@@ -59,7 +61,7 @@ class CreateBattle(Message):
     package: dict[str, Any] | None = None
     party: list[dict[str, Any]] = Field(min_length=1, max_length=64)
     foes: list[dict[str, Any]] = Field(min_length=1, max_length=64)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
     #: A board `{"rows", "heights"?, "legend"?}` (docs/board.md): the fight is on it when the
     #: ruleset declares `combat.distance` and the style is `tactical` (the default with a board).
     board: dict[str, Any] | None = None

@@ -18,6 +18,7 @@ from typing import Any
 from shared.combat import BattleState, Option
 from shared.combat import numbers as N
 from shared.combat.fight import Fight
+from shared.plain_text import plain
 from shared.ruleset.package import Ruleset
 
 #: An option or combatant id as the menu writes them (`attack:kit:lamp-hook`, `action:bite@act`).
@@ -104,7 +105,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
     actor = state.combatant(pending.actor) if pending else None
     name = actor.name if actor else (pending.actor if pending else "?")
     system = (
-        f"You are the Game Master running the opposition in a fight under the rules of {ruleset.name}. "
+        f"You are the Game Master running the opposition in a fight under the rules of {plain(ruleset.name)}. "
         "The Engine owns every number: it rolls the dice and applies the rules. You only choose one "
         "option from the menu it offers. Answer with the option id exactly as written, and for an option "
         "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
@@ -113,7 +114,9 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
     menu_lines: list[str] = []
     for option in options:
         menu_lines += _option_lines(state, option)
-    user = "\n".join([
+    # Every line carries names and labels from the ruleset, the party or the GM's own
+    # inventions: each stays one line and opens no tag.
+    user = "\n".join(plain(line) for line in [
         "The fight now:",
         *_state_lines(ruleset, state),
         "",

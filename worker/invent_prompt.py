@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from shared.plain_text import plain
 from shared.ruleset.package import Ruleset
 
 from .director_prompt import Unusable
@@ -35,7 +36,7 @@ SHEET_EXAMPLE = {"name": "Marsh witch", "temperament": "patient", "statBlock": {
 
 def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[str, str]]:
     system = (
-        f"You are the Game Master inventing opponents for a fight under the rules of {ruleset.name}. "
+        f"You are the Game Master inventing opponents for a fight under the rules of {plain(ruleset.name)}. "
         "Write each opponent as a stat block in the ruleset's own terms. The Engine holds every number "
         "to the tier's band and drops names the ruleset does not have, so stay inside the numbers given. "
         "Answer with JSON only, in this shape: " + json.dumps(EXAMPLE) + " An opponent may instead be written "
@@ -71,7 +72,9 @@ def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[s
         for lst in shape["lists"]:
             lines.append(f"List {lst['id']} (columns " + "; ".join(f"{k} {v}" for k, v in lst["columns"].items())
                          + ")" + (f", catalog names: {', '.join(lst['catalog'])}" if lst["catalog"] else "") + ".")
-    return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(lines)}]
+    # The ruleset's name and labels and the asker's brief are outside text: one line each, no tags.
+    return [{"role": "system", "content": system},
+            {"role": "user", "content": "\n".join(plain(line) for line in lines)}]
 
 
 def read_opponents(text: str) -> list[Any] | Unusable:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from shared.combat import BattleState, Refused, SetupError, advance, start_battle
 from shared.combat.state import Event
+from shared.plain_text import plain
 from shared.ruleset.load import load_package, package_digest
 from shared.ruleset.package import Ruleset
 from shared.store.base import BattleStore, Duplicate, JsonText, RevisionConflict, Saved
@@ -176,7 +177,7 @@ class BattleService:
                 return {"ok": False, **result.as_dict()}, False
             new_state, events = result
             if note is not None:
-                events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=note[1]))
+                events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=plain(note[1])))
             # The hold first: it stamps a window's deadline into the state the rest saves.
             hold = _hold(new_state)
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),

@@ -5,8 +5,13 @@ Owns: the task names the gateway enqueues (`battle.advance` on `turns`,
 `battle.sweep_windows` on `turns` every few seconds from beat), their retry policy and
 their metrics. Everything a task decides is in `worker.service` and `worker.jobs`.
 
-Retries: only when Redis cannot be reached, with backoff capped far below the broker's
-visibility timeout (a countdown past it would let the message be delivered twice).
+Retries: only when Redis cannot be reached. First in this process, holding the message
+(unacknowledged, so a worker that dies meanwhile gives it back): attempts after 0.5, 1, 2,
+4, ... seconds while their sum stays within half the broker's visibility timeout, each one
+a log line; then through Celery (a new message, backoff capped at 30 s, far below the
+visibility timeout: a countdown past it would let the message be delivered twice). A
+store that comes back within the first stretch loses the choice nothing but the wait,
+and every job is idempotent by request id, so a retried one is applied at most once.
 
 Results: the gateway sends `battle.advance` with `ignore_result=True` and learns how each
 choice ended from the battle's feed (the save's message, or the answer `BattleService`
@@ -32,18 +37,49 @@ from .app import app, service
 
 log = logging.getLogger(__name__)
 
+UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+
 RETRY = {
-    "autoretry_for": (redis.ConnectionError, redis.TimeoutError),
+    "autoretry_for": UNREACHABLE,
     "retry_backoff": True,
     "retry_backoff_max": 30,
     "max_retries": 5,
 }
 
 
+#: The first wait between attempts while the store cannot be reached; each next one doubles.
+FIRST_WAIT = 0.5
+
+
+def store_waits(visibility_timeout: float) -> list[float]:
+    """The waits between in-process attempts: doubling from FIRST_WAIT while their sum
+    stays within half the visibility timeout (300 s: 0.5 ... 64, 127.5 s in all)."""
+    waits: list[float] = []
+    wait = FIRST_WAIT
+    while sum(waits) + wait <= visibility_timeout / 2:
+        waits.append(wait)
+        wait *= 2
+    return waits
+
+
+def _patiently(name: str, run: Callable[[], Any]) -> Any:
+    """`run()`, tried again after each wait while the store cannot be reached."""
+    for wait in [*store_waits(app.conf.marinara.visibility_timeout), None]:
+        try:
+            return run()
+        except UNREACHABLE as exc:
+            if wait is None:
+                raise
+            log.warning("%s: the battle store cannot be reached (%s); trying again in %.1fs",
+                        name, type(exc).__name__, wait)
+            time.sleep(wait)
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+
 def _measured(name: str, run: Callable[[], Any]) -> Any:
     start = time.perf_counter()
     try:
-        result = run()
+        result = _patiently(name, run)
     except Exception:
         metrics.observe(name, time.perf_counter() - start, "error")
         raise

@@ -24,6 +24,7 @@ from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
 from . import pool_actions
+from .board.save_cover import save_cover
 from .pool_dice import is_dice_pool
 from . import symbol_attack
 from .symbol_dice import is_symbol_pool
@@ -154,8 +155,19 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,
                defense=defense, hit=hit, critical=critical, mode=mode)
+    forced = bool(note) and hit
+    if not hit and not note:
+        # A natural miss is never rescued (1.249).
+        from .rescue import after_failure
+        from .rescue_entries import Roll
+
+        rolled = after_failure(fight, actor, Roll("attacks", total, defense, ("a hit", "still a miss"),
+                                                  natural=natural, sides=roll_def.dice.sides), hit=hit_of, target=target)
+        hit, total = rolled.made, rolled.total
+        # A miss counted a hit (`by: "success"`) stays one when the hit is checked again.
+        forced = hit and total < defense
     # What a hit window holds: the roll is never made again, only checked again (windows).
-    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": bool(note) and hit}
+    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": forced}
     attack_made(fight, actor, target)
     return hit, critical
 
@@ -428,7 +440,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         elif mech.save is not None and not mech.autoHit:
             dc = plan.save_dc if plan.save_dc is not None else 10
             saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
-                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech))
+                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                                cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
             if saved:
                 on_success = mech.save.onSuccess or "none"
                 if on_success == "half":
@@ -556,7 +569,9 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                                        action, cursor, {**(at or {}), "index": i})
         if landed and action.save is not None:
             saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
-                                against=SA.for_action(actor.id, action))
+                                against=SA.for_action(actor.id, action),
+                                cover=save_cover(fight, actor, target, action.save, action.area,
+                                                 plan.aim if plan is not None else None))
             if saved:
                 if action.save.onSuccess == "half":
                     half = True

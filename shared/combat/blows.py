@@ -344,6 +344,9 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
         from .symbol_damage import deal
 
         return deal(fight, actor, target, parts, critical, tags)
+    from .lowers_also import lower_damage
+
+    lower_damage(fight, actor, target, parts)
     landed = 0
     CE.open_blow(fight, target)
     try:

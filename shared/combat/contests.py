@@ -269,6 +269,11 @@ def _signed(n: int) -> str:
 
 
 def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
+    total, text, _natural = _throw_side(fight, c, check_ids)
+    return total, text
+
+
+def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str, int | None]:
     check_id, bonus = best_check(fight, c, check_ids)
     dice = fight.combat.attackRoll.dice
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
@@ -283,7 +288,7 @@ def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
             value = -extra.total if b.minus else extra.total
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
-    return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}"
+    return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
 
 
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
@@ -299,19 +304,58 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
             actor.strikes = plan.strikes - 1
     if plan.uses_strike:
         actor.attacks_made += 1
-    throw = _roll_side
+    a_nat = d_nat = None
     if fight.combat.kind == "dice-pool":
         from .pool_contests import throw_side as throw
+
+        a_total, a_text = throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = throw(fight, target, contest.defender.checks)
     elif fight.combat.kind == "symbol-pool":
         from .symbol_contests import throw_side as throw
-    a_total, a_text = throw(fight, actor, contest.attacker.checks)
-    d_total, d_text = throw(fight, target, contest.defender.checks)
+
+        a_total, a_text = throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = throw(fight, target, contest.defender.checks)
+    else:
+        a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
+        d_total, d_text, d_nat = _throw_side(fight, target, contest.defender.checks)
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
                total=a_total, against=d_total, won=won)
+    if fight.combat.kind not in ("dice-pool", "symbol-pool"):
+        won = _after_rolls(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
     if won:
         _on_win(fight, actor, target, contest)
+
+
+def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any, a: tuple[int, int | None],
+                 d: tuple[int, int | None], won: bool) -> bool:
+    """What follows the two checks (1.257, 1.249, 1.256): dice taken off the winning side's
+    check by someone on the other side, then the losing side's rescues; returns who won."""
+    from .lowers_also import lower_check
+    from .rescue import after_failure
+    from .rescue_entries import Roll
+
+    ties = contest.ties == "attacker"
+    totals = {actor.id: a[0], target.id: d[0]}
+    naturals = {actor.id: a[1], target.id: d[1]}
+
+    def needed(c: Combatant) -> int:
+        other = target if c is actor else actor
+        return totals[other.id] + (0 if (c is actor) == ties else 1)
+
+    winner = actor if won else target
+    totals[winner.id] = lower_check(fight, winner, totals[winner.id], needed(winner), f"{contest.label} check")
+    now = totals[actor.id] >= needed(actor)
+    loser = target if now else actor
+    roll = after_failure(fight, loser, Roll("checks", totals[loser.id], needed(loser), ("enough", "still short"),
+                                            natural=naturals[loser.id], sides=fight.combat.attackRoll.dice.sides))
+    if roll.made:
+        now = not now
+    if now != won:
+        fight.emit("contest", f"{(actor if now else target).name} wins {contest.label} after all.", actor=actor.id,
+                   target=target.id, contest=contest.id, won=now)
+    return now
 
 
 def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> None:

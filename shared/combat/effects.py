@@ -393,10 +393,12 @@ def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tu
     return adv + a2, dis + d2
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None) -> bool:
+def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None,
+              cover: N.Bonus | None = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
     `against` is what the save is against (a `SaveContext`, or the id of the condition
-    it would end); None is against nothing (concentration, death)."""
+    it would end); None is against nothing (concentration, death). `cover` is what cover
+    between the effect and the saver adds to the save's number (board/save_cover.py)."""
     from ..dice import pick_mode
     from .saves_against import SaveContext
 
@@ -415,37 +417,68 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     if fight.combat.kind == "dice-pool":
         from .pool_saves import roll_save as pool_save
 
-        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
+        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
         _save_made(fight, c)
         return ok
     if fight.combat.kind == "symbol-pool":
         from .symbol_saves import roll_save as symbol_save
 
-        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against)
+        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
         _save_made(fight, c)
         return ok
     mode = pick_mode(*votes) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
-    r = fight.roll(expr, mode)
-    bonus = N.save_bonus(fight, c, save)
-    total = r.total + bonus
-    parts = [_roll_text(r)]
-    if bonus:
-        parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
-    for b in N.modifiers(fight, c, "saves", save=save, context=against):
-        if b.flat:
-            total += b.flat
-            parts.append(f"{'+' if b.flat > 0 else '-'} {abs(b.flat)} ({b.label})")
-        if b.dice:
-            extra = fight.roll(b.dice)
-            value = -extra.total if b.minus else extra.total
-            total += value
-            parts.append(f"{'+' if value >= 0 else '-'} {abs(value)} ({b.label})")
+
+    def throw(again: str = "") -> int:
+        r = fight.roll(expr, mode)
+        bonus = N.save_bonus(fight, c, save)
+        total = r.total + bonus
+        parts = [_roll_text(r)]
+        if bonus:
+            parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
+        if cover is not None:
+            from .board.save_cover import words
+
+            total += cover.flat
+            parts.append(words(cover))
+        for b in N.modifiers(fight, c, "saves", save=save, context=against):
+            if b.flat:
+                total += b.flat
+                parts.append(f"{'+' if b.flat > 0 else '-'} {abs(b.flat)} ({b.label})")
+            if b.dice:
+                extra = fight.roll(b.dice)
+                value = -extra.total if b.minus else extra.total
+                total += value
+                parts.append(f"{'+' if value >= 0 else '-'} {abs(value)} ({b.label})")
+        ok = total >= dc
+        arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+        fight.emit("save", f"{c.name} rolls a {name} {again}{why}: {arithmetic} against {dc}, "
+                   f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
+        return total
+
+    total = throw()
     ok = total >= dc
-    arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-    fight.emit("save", f"{c.name} rolls a {name} {why}: {arithmetic} against {dc}, "
-               f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
+    if not ok:
+        from .rescue import after_failure
+        from .rescue_entries import Roll
+
+        top = _save_top(fight, c, save, expr, against) + (cover.flat if cover is not None else 0)
+        roll = after_failure(fight, c, Roll("saves", total, dc, ("a success", "still a failure"), save=save,
+                                            again=lambda: throw("again "), again_top=top), context=against)
+        ok = roll.made
     _save_made(fight, c)
     return ok
+
+
+def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: Any) -> int:
+    """A save's highest total: what a rescue that rolls it again could reach."""
+    from ..dice import parse_dice
+
+    top = parse_dice(expr).dice_max + N.save_bonus(fight, c, save)
+    for b in N.modifiers(fight, c, "saves", save=save, context=against):
+        top += b.flat
+        if b.dice and not b.minus:
+            top += parse_dice(b.dice).dice_max
+    return top
 
 
 def _save_made(fight: Fight, c: Combatant) -> None:

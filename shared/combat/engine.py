@@ -10,9 +10,10 @@ events, on any worker.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..dice.rng import SEED_MAX
 from ..ruleset.load import package_digest
 from ..ruleset.package import Ruleset
 from . import numbers as N
@@ -85,6 +86,8 @@ def start_battle(
     Raises SetupError naming who cannot take part and why."""
     if ruleset.combat is None:
         raise SetupError([f"{ruleset.name} has no combat block, so it resolves no fight"])
+    if type(seed) is not int or not 0 <= seed <= SEED_MAX:
+        raise SetupError([f"the seed is a whole number from 0 to {SEED_MAX}, not {seed!r}"])
     refused = support.refusals(ruleset)
     if refused:
         raise SetupError(refused)
@@ -299,6 +302,8 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         check_outcome(fight)
         return
     if cell is not None and fight.state.board is not None:
+        # A burst's saves measure cover from where it lands (board/save_cover.py).
+        item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1])))
         fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
                    f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
                    targets=[t.id for t in targets])

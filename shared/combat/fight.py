@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceExpr, DiceRoll, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
+from ..plain_text import plain
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView, is_refusal
 from .state import BattleState, Combatant, Event
@@ -82,7 +83,8 @@ class Fight:
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:
         self.state.seq += 1
-        event = Event(seq=self.state.seq, kind=kind, text=text, data=data)
+        # Names and labels inside the sentence come from outside: no line breaks, no tags.
+        event = Event(seq=self.state.seq, kind=kind, text=plain(text), data=data)
         self.state.events.append(event)
         self.new_events.append(event)
         return event

@@ -1,7 +1,7 @@
 """Dice taken off someone else's attack roll that hit (spec/mechanics-2.md 1.250: Cutting
 Words), answered in the `hit` window.
 
-Owns: `own_die` (one die whose size a sheet value picks, as Martial Arts: the last `table`
+Owns: `dice_text` (the dice as the log names them), `own_die` (one die whose size a sheet value picks, as Martial Arts: the last `table`
 step the value has reached; below the first step there is no die), `lowers_expr` (an
 entry's `lowersRoll` as dice), `lower_held` (the answer's dice rolled with the battle's
 roller and added to the held roll's `lowered`, which `windows.recheck_hit` takes off before
@@ -39,6 +39,14 @@ def lowers_expr(fight: Fight, c: Combatant, lowers: Any) -> DiceExpr | None:
     return DiceExpr.of(1, sides) if sides is not None else None
 
 
+def dice_text(fight: Fight, c: Combatant, lowers: Any) -> str:
+    """The dice as the log names them: `dice`, or the one die the sheet's value sizes."""
+    if lowers.dice is not None:
+        return lowers.dice
+    expr = lowers_expr(fight, c, lowers)
+    return f"1d{expr.terms[0].sides}" if expr is not None else "no die"
+
+
 def _held(w: dict[str, Any]) -> dict[str, Any]:
     return (w["resume"].get("cursor") or {}).get("held") or {}
 
@@ -54,7 +62,7 @@ def lower_held(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) ->
                    actor=holder.id)
         return
     r = fight.roll(expr)
-    dice = lowers.dice or f"1d{expr.terms[0].sides}"
+    dice = dice_text(fight, holder, lowers)
     held["lowered"] = int(held.get("lowered") or 0) + r.total
     now = int(held["total"]) - held["lowered"]
     fight.emit("lower", f"{holder.name}'s {plan.name} takes {r.describe()} ({dice}) off {source.name}'s roll: {now} now.",
@@ -74,4 +82,4 @@ def could_turn(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) ->
     return int(held["total"]) - int(held.get("lowered") or 0) - top < defense
 
 
-__all__ = ["could_turn", "lower_held", "lowers_expr", "own_die"]
+__all__ = ["could_turn", "dice_text", "lower_held", "lowers_expr", "own_die"]

@@ -257,6 +257,15 @@ def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill
     return True
 
 
+def reaches(fight: Fight, rule: Any, mod: Any, held: Any, to: str, *, save: str | None = None,
+            skill: str | None = None, context: Any = None, hit: Any = None, target: Combatant | None = None) -> bool:
+    """Whether one modifier of `rule` (held as `held`) reaches this roll of `to`: what
+    `modifiers` asks of each (rescue.py asks it of the held-back ones)."""
+    if to == "attacks":
+        return _reaches_attack(mod, held, hit, target)
+    return _reaches(fight, rule, mod, to, save, skill, context)
+
+
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
               context: Any = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack
@@ -264,7 +273,8 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
     out: list[Bonus] = []
     for name, rule, held in in_force(fight, c):
         for mod in rule.modifiers or []:
-            if mod.to != to or (mod.flat is None and mod.dice is None):
+            # A held-back modification joins only a roll that fell short (rescue.py).
+            if mod.to != to or (mod.flat is None and mod.dice is None) or getattr(mod, "rescue", None):
                 continue
             if to == "attacks":
                 if not _reaches_attack(mod, held, hit, target):

@@ -130,6 +130,9 @@ class Plan:
     row: dict[str, Any] | None = None
     #: On a board: a walk's `{"cell", "path"}` (board/movement.py).
     walk: dict[str, Any] | None = None
+    #: On a board: the cell an area option was aimed at; a burst's saves measure cover
+    #: from it (board/save_cover.py).
+    aim: tuple[int, int] | None = None
     #: The style an attack is made in where initiative is a number attacks move (1.48);
     #: None is the first style (pool_styles.py).
     style: str | None = None
@@ -423,9 +426,12 @@ def _row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
 
 
 def offered_entry(mech: Any) -> bool:
-    """Entries combat leaves off the menu: reactions, riders, and utility entries that
-    change nothing about the turn."""
+    """Entries combat leaves off the menu: reactions, riders, rescues, and utility entries
+    that change nothing about the turn."""
     if mech is None or mech.reaction is not None or mech.kind == "rider":
+        return False
+    # Spent when its owner's own roll fails, never chosen (1.249, rescue_entries.py).
+    if getattr(mech, "rescue", None) is not None:
         return False
     if mech.kind == "utility":
         return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)

@@ -30,6 +30,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     out["action"] = plan.action.id if plan.action is not None else None
     out["steps"] = [step.id for step in plan.steps]
     out["contest"] = getattr(plan.contest, "id", None)
+    if plan.aim is not None:
+        out["aim"] = list(plan.aim)
     return out
 
 
@@ -60,6 +62,8 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     by_id = {a.id: a for a in block_actions(actor)}
     plan.action = by_id.get(data["action"]) if data.get("action") else None
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
+    if data.get("aim"):
+        plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("contest"):
         plan.contest = next((c for c in fight.combat.contests or [] if getattr(c, "id", None) == data["contest"]), None)
     return plan

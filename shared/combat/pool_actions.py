@@ -27,6 +27,7 @@ from . import pool_dice as P
 from . import riders as R
 from . import saves_against as SA
 from .fight import Fight
+from .board.save_cover import save_cover
 from .pool_damage import PoolAmount, deliver, take
 from .state import Combatant
 
@@ -226,7 +227,8 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
                              {"index": i})
             landed, extra = struck.hit, struck.extra
         elif mech.save is not None and not mech.autoHit:
-            if E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}", against=context):
+            if E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}", against=context,
+                           cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim)):
                 half = (mech.save.onSuccess or "none") == "half"
                 landed = False
         if (landed or half) and mech.amount is not None:
@@ -273,7 +275,8 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
             landed, extra = struck.hit, struck.extra
         if landed and action.save is not None:
             if E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
-                           against=context):
+                           against=context, cover=save_cover(fight, actor, target, action.save, action.area,
+                                                             plan.aim if plan is not None else None)):
                 half = action.save.onSuccess == "half"
                 landed = half
         if landed and action.damage is not None:

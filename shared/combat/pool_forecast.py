@@ -22,6 +22,7 @@ from . import effects as E
 from . import harm_kinds as H
 from . import pool_dice as P
 from .board.attacks import parts_reaching
+from .board.save_cover import save_cover
 from .fight import Fight
 from .options import Forecast, action_damage, attack_votes
 from .pool_attack import attack_pool, needed
@@ -110,11 +111,12 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[
     return hit, damage
 
 
-def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int) -> float:
-    """The chance `target`'s save pool reaches `difficulty` (at least 1) without botching."""
+def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, cover: Any = None) -> float:
+    """The chance `target`'s save pool (with the dice `cover` adds) reaches `difficulty`
+    (at least 1) without botching."""
     from .pool_saves import save_parts
 
-    size, _text = attack_pool(fight, target, save_parts(fight, target, save), "saves", save=save)
+    size, _text = attack_pool(fight, target, save_parts(fight, target, save, cover), "saves", save=save)
     return pool_forecast(size, P.check_rules(fight)).at_least(max(1, difficulty))
 
 
@@ -122,7 +124,7 @@ def _saved_against(fight: Fight, actor: Combatant, target: Combatant, mech: Any,
                    tags: tuple[str, ...]) -> float:
     """Expected damage of an entry the target saves against: all of it on a failure, half
     (`onSuccess: half`) or nothing on a success."""
-    saved = save_chance(fight, target, mech.save.save, dc)
+    saved = save_chance(fight, target, mech.save.save, dc, save_cover(fight, actor, target, mech.save, mech.area))
     full = damage_mean(fight, actor, target, PoolAmount(dice, auto, mech.damageType, "", first=True), tags)
     half = 0.0
     if (mech.save.onSuccess or "none") == "half":

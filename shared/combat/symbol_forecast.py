@@ -27,6 +27,7 @@ from . import saves_against as SA
 from . import symbol_dice as S
 from . import symbol_spends as SP
 from .board.attacks import parts_reaching
+from .board.save_cover import save_cover
 from .fight import Fight
 from .options import Forecast, action_damage
 from .state import Combatant
@@ -70,7 +71,7 @@ class _Damage:
 
 
 def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: DiceExpr | None,
-           dtype: str | None, save: Any = None, against: Any = None) -> tuple[float, float, float]:
+           dtype: str | None, save: Any = None, against: Any = None, cover: Any = None) -> tuple[float, float, float]:
     """(chance to hit, expected damage, expected cost of the target's spends) of one attack.
     `save` is a save the target makes once hit (a creature action's), with the dice both
     sides' spends left on the target, which that save uses up."""
@@ -99,7 +100,8 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
         setback = sum(s.setback.dice for s in chosen
                       if s.setback is not None and SP.who(fight, actor, target, s.setback.on) is target)
         if (boost, setback) not in saves:
-            saves[boost, setback] = save_chance(fight, target, save.save, save.difficulty, against, boost, setback)
+            saves[boost, setback] = save_chance(fight, target, save.save, save.difficulty, against, boost, setback,
+                                                cover)
         return saves[boost, setback]
 
     hit_chance = expected = cost = 0.0
@@ -125,9 +127,10 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
 
 
 def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, against: Any = None,
-                boost: int = 0, setback: int = 0) -> float:
+                boost: int = 0, setback: int = 0, cover: Any = None) -> float:
     """The exact chance `target` makes `save` (leaning as effects.roll_save leans it, with
-    `boost` and `setback` dice more); 0 for a save its conditions fail without a throw."""
+    `boost` and `setback` dice more, and the dice `cover` adds); 0 for a save its
+    conditions fail without a throw."""
     from dataclasses import replace
 
     from ..dice import pick_mode
@@ -137,7 +140,8 @@ def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, aga
 
     if N.fails_save(fight, target, save) is not None:
         return 0.0
-    pool = save_pool(fight, target, save, difficulty, pick_mode(*save_votes(fight, target, save, against)), against)
+    pool = save_pool(fight, target, save, difficulty, pick_mode(*save_votes(fight, target, save, against)), against,
+                     cover)
     if boost or setback:
         pool = replace(pool, boost=pool.boost + boost, setback=pool.setback + setback)
     need = fight.ruleset.resolution.success.needed
@@ -146,10 +150,10 @@ def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, aga
 
 
 def _saved(fight: Fight, target: Combatant, save: Any, dc: int, expr: DiceExpr | None, dtype: str | None,
-           tags: tuple[str, ...], against: Any = None) -> float:
+           tags: tuple[str, ...], against: Any = None, cover: Any = None) -> float:
     """Expected damage of a blow the target saves against: all on a failure, half
-    (`onSuccess: half`) or nothing on a success."""
-    saved = save_chance(fight, target, save.save, dc, against)
+    (`onSuccess: half`) or nothing on a success; `cover` helps the save."""
+    saved = save_chance(fight, target, save.save, dc, against, cover=cover)
     full = _Damage(fight, target, expr, dtype, tags).mean(0)
     half = _Damage(fight, target, expr, dtype, tags, half=True).mean(0) if (save.onSuccess or "none") == "half" else 0
     return (1 - saved) * full + saved * half
@@ -178,7 +182,8 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
             elif mech.save is not None and not mech.autoHit:
                 dc = plan.save_dc if plan.save_dc is not None else 1
                 dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech),
-                               SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech))
+                               SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                               save_cover(fight, actor, t, mech.save, mech.area))
                 out.append(Forecast(target=t.id, damage=round(dealt, 3)))
             else:
                 out.append(_forecast(t, 1.0, _Damage(fight, t, expr, mech.damageType,
@@ -193,11 +198,12 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                     continue
                 expr, dtype = action_damage(step, fight, actor), step.damage.type
                 if step.toHit is not None and not step.autoHit:
-                    h, d, c = strike(fight, actor, t, step, expr, dtype, step.save, SA.for_action(actor.id, step))
+                    h, d, c = strike(fight, actor, t, step, expr, dtype, step.save, SA.for_action(actor.id, step),
+                                     save_cover(fight, actor, t, step.save, step.area) if step.save else None)
                     hit, damage, cost = max(hit, h), damage + d, cost + c
                 elif step.save is not None:
                     damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step),
-                                     SA.for_action(actor.id, step))
+                                     SA.for_action(actor.id, step), save_cover(fight, actor, t, step.save, step.area))
                 else:
                     hit = max(hit, 1.0)
                     damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)

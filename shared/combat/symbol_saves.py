@@ -5,7 +5,7 @@ pool (`initiative.pool`); its net successes are the initiative number").
 Owns: `save_pool` (a sheet's save built like a check: the save's ability and its rank,
 `pool.build`; a creature's `saves` entry is its dice; the difficulty is that many
 difficulty dice; condition modifiers to saves and the harm penalty as boost and setback
-dice, one more for a leaning roll, and dice a spend left on the saver), `roll_save`, which
+dice, one more for a leaning roll, and dice a spend left on the saver, and on a board the dice cover adds), `roll_save`, which
 effects.roll_save hands a symbol-pool fight to, and `throw_initiative`. A save succeeds
 when its net successes reach `success.needed`; what else it shows buys nothing (only attack
 rolls spend).
@@ -25,7 +25,10 @@ from .fight import Fight
 from .state import Combatant
 
 
-def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str, against: Any = None) -> S.Pool:
+def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str, against: Any = None,
+              cover: N.Bonus | None = None) -> S.Pool:
+    """The saver's throw; `cover` between the effect and the saver adds to the save's
+    dice, as it adds to a defense's dice against an attack (board/save_cover.py)."""
     view = fight.view(c)
     label = N.label(fight.ruleset, "save", save)
     adjust = 0
@@ -34,6 +37,9 @@ def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str,
         why = [f"{label} {dice}"]
     else:
         dice, upgrades, adjust, why = S.sheet_check(fight, c, "save", save)
+    if cover is not None:
+        dice += cover.flat
+        why = [*why, f"{cover.label} {cover.flat}"]
     boost, setback, words = S.modifier_dice(fight, c, "saves", save=save, context=against)
     lean_boost, lean_setback = (1, 0) if mode == "advantage" else (0, 1) if mode == "disadvantage" else (0, 0)
     owed_boost, owed_setback = S.pending_dice(c)
@@ -42,8 +48,8 @@ def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str,
 
 
 def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str, why: str, mode: str,
-              against: Any) -> bool:
-    pool = save_pool(fight, c, save, difficulty, mode, against)
+              against: Any, cover: N.Bonus | None = None) -> bool:
+    pool = save_pool(fight, c, save, difficulty, mode, against, cover)
     roll, net = S.throw(fight, pool)
     S.use_pending(fight, c)
     ok = net.successes >= fight.ruleset.resolution.success.needed

@@ -69,11 +69,22 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
             total += b.flat
             pieces.append(f"{'+' if b.flat >= 0 else '-'} {abs(b.flat)} ({b.label})")
     dc = above.dc + paid
+    natural = r.natural
     stops = total >= dc
     arithmetic = " ".join(pieces) + (f" = {total}" if len(pieces) > 1 else "")
     fight.emit("check", f"{holder.name} reaches for {what} at level {paid} with an answer of level {own}: "
                f"{arithmetic} against {dc} ({above.dc} + {paid}), {'enough' if stops else 'not enough'}.",
                actor=holder.id, total=total, dc=dc, paid=paid, level=own)
+    from .lowers_also import lower_check
+
+    total = lower_check(fight, holder, total, dc, "check")
+    stops = total >= dc
+    if not stops:
+        from .rescue import after_failure
+        from .rescue_entries import Roll
+
+        stops = after_failure(fight, holder, Roll("checks", total, dc, ("enough", "still not enough"), natural=natural,
+                                                  sides=dice.sides)).made
     return stops
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from shared import plain_text
 from shared.party.rules import party_rules
 from shared.party.sheet import read_party
 from shared.sheet.index import plain
@@ -52,7 +53,7 @@ def clock_section(rules: Any, clocks: list[dict[str, Any]]) -> list[str]:
 def _row_text(row: dict[str, Any], entry: Any) -> str:
     name = str(row.get(entry.nameColumn, "")).strip()
     extra = [str(plain(row[c])) for c in entry.columns or [] if row.get(c) not in (None, "", False)]
-    return " ".join([name, *extra]).strip()
+    return plain_text.plain(" ".join([name, *extra]).strip())
 
 
 def party_section(ruleset: Any, stored: Any, members: Sequence[Any]) -> list[str]:
@@ -65,7 +66,8 @@ def party_section(ruleset: Any, stored: Any, members: Sequence[Any]) -> list[str
     labels = {f.id: f.label for f in party.fields or []}
     for fid in chosen:
         if fid in shown["fields"]:
-            lines.append(f"- {labels[fid]}: {shown['fields'][fid]}")
+            # A text field holds what a player saved: one line, opening no tag, in the GM's prompt.
+            lines.append(f"- {labels[fid]}: {plain_text.plain(str(shown['fields'][fid]))}")
     pool_labels = {p.id: p.label for p in party.pools or []}
     for pid, pool in shown["pools"].items():
         lines.append(f"- {pool_labels.get(pid, pid)}: {pool['current']}/{pool['max']}")

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Dice, Id, Label, Model, Number, gate, unsupported
+from .base import Dice, Id, Label, Model, Number, gate
 
 #: The combat styles Marinara draws itself; `styles` must list at least one of them.
 STYLE_BUILTINS = ("classic", "tactical")
@@ -38,8 +38,10 @@ class Cover(Model):
 
     bonus: Annotated[int, Field(ge=0, le=100)]
     threeQuarters: Annotated[int, Field(ge=0, le=100)] | None = Field(default=None, json_schema_extra=gate("1.74"))
+    #: The saves cover also helps with: an action's own save, measured from where a burst
+    #: lands or from whoever made anything else (combat/board/save_cover.py).
     saves: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.74", "cover against saves is not applied on the board yet")
+        default=None, json_schema_extra=gate("1.74")
     )
     creatures: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.74"))
 

@@ -7,6 +7,9 @@ errors into that format, and `PackageError`, the one exception the validator rai
 
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -15,21 +18,51 @@ from pydantic import ValidationError
 PathPart = str | int
 
 
+#: A key written bare in a path; any other key is written quoted, `lists["a b"]`.
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_$@+/-]+(?::[A-Za-z0-9_$@+/-]+)*")
+
+
 def format_path(parts: Sequence[PathPart]) -> str:
-    """`("combat", "attacks", 0, "damage")` -> `combat.attacks[0].damage`."""
+    """`("combat", "attacks", 0, "damage")` -> `combat.attacks[0].damage`.
+
+    A key that is not a plain id (spaces, dots, newlines, quotes, ": ", non-ASCII) is
+    written as a JSON string in brackets, so a key the package chose can never break the
+    line or forge a `path: message` of its own."""
     out = ""
     for part in parts:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not _PLAIN_KEY.fullmatch(part):
+            out += f"[{json.dumps(part)}]"
         else:
             out += part if not out else f".{part}"
     return out or "(top level)"
 
 
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def one_line(text: str) -> str:
+    """`text` with every line break, control and direction-changing character written as an
+    escape (`\\n`, `\\u202e`): a value quoted from a package can never start a line of
+    its own or reorder the one it is in."""
+    if text.isprintable():
+        return text
+    return "".join(
+        _ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch)
+        for ch in text)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
+    """One error. Both parts are kept to one line (`one_line`), whoever wrote them."""
+
     path: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", one_line(self.path))
+        object.__setattr__(self, "message", one_line(self.message))
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .checks import run_checks
+from .depth import MAX_DEPTH, too_deep
 from .errors import PackageError, Problems, from_validation_error
 from .gates import check_gates
 from .package import Ruleset
@@ -48,6 +49,10 @@ def read_json(path: str | Path) -> Any:
 def _parse(data: Any, problems: Problems) -> Ruleset | None:
     if not isinstance(data, dict):
         problems.add("(top level)", "a package is a JSON object")
+        return None
+    deep = too_deep(data)
+    if deep is not None:
+        problems.add(deep, f"is nested more than {MAX_DEPTH} levels deep")
         return None
     try:
         return Ruleset.model_validate(data)

@@ -109,7 +109,8 @@ class Modifier(Model):
     from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.185"))
     criticalDice: int | None = Field(default=None, ge=1, le=10, json_schema_extra=gate("1.247"))
     diceTimes: int | None = Field(default=None, ge=2, le=10, json_schema_extra=gate("1.197"))
-    rescue: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.249", "rescue after the roll is not resolved by the windows yet"))
+    #: Held back: rolled and added only when the holder's own roll falls short (1.249).
+    rescue: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.249"))
 
     @field_validator("to")
     @classmethod
@@ -169,6 +170,8 @@ class Modifier(Model):
                 raise ValueError('"rescue" goes only on an "attacks", "saves" or "checks" modifier')
             if self.dice is None:
                 raise ValueError('"rescue" is rolled only when the roll falls short, so it needs "dice"')
+            if self.minus is not None or self.mode is not None:
+                raise ValueError('"rescue" adds its dice to a roll that fell short: "minus" and "mode" are rejected with it')
         for key in ("attacks", "blow"):
             if getattr(self, key) is not None and to not in ("attacks", *_DAMAGE):
                 raise ValueError(f'"{key}" is rejected on a "{to}" modifier (only attacks, damage and damage-taken)')

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from shared.ruleset.base import dice_error
+from shared.ruleset.depth import MAX_DEPTH, too_deep
 from shared.ruleset.errors import PathPart, Problems
 from shared.ruleset.sheet_refs import get
 
@@ -528,6 +529,10 @@ def validate_character(ruleset: Any, data: Any) -> tuple[Character | None, Probl
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("(top level)", f"a character is a JSON object, not {_kind(data)}")
+        return None, problems
+    deep = too_deep(data)
+    if deep is not None:
+        problems.add(deep, f"is nested more than {MAX_DEPTH} levels deep")
         return None, problems
     for key in data:
         if key not in ("name", "sheet", "$comment"):

@@ -30,7 +30,14 @@ from .base import (
     SaveResult,
     StoredBattle,
 )
-from .errors import BattleClosed, BattleExists, BattleNotFound, EventSeqError, StoreError
+from .errors import (
+    BattleClosed,
+    BattleExists,
+    BattleNotFound,
+    EventSeqError,
+    InvalidId,
+    StoreError,
+)
 from .feed import Feed, FeedMessage, Subscription
 from .memory import MemoryBattleStore
 from .outbox import Accepted, Outbox
@@ -55,6 +62,7 @@ __all__ = [
     "EventSeqError",
     "Feed",
     "FeedMessage",
+    "InvalidId",
     "JsonText",
     "MemoryBattleStore",
     "Outbox",

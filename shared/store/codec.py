@@ -17,10 +17,13 @@ import re
 from typing import Any, Sequence
 
 from .base import ACTIVE, BattleHead, Decision, Event, Hold, JsonText, RequestRecord, _Unchanged
-from .errors import EventSeqError, StoreError
+from .errors import EventSeqError, InvalidId, StoreError
 
 _BATTLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,200}")
+#: What a battle id and a request id look like (the gateway documents its path parameters with these).
+BATTLE_ID_PATTERN = _BATTLE_ID.pattern
+TOKEN_PATTERN = _TOKEN.pattern
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 
 HOLD_KEEP = "keep"
@@ -31,7 +34,7 @@ HOLD_SET = "set"
 def check_battle_id(battle_id: str) -> str:
     # Ids become Redis key parts: no `:`, braces, globs or whitespace can reach a key.
     if not isinstance(battle_id, str) or not _BATTLE_ID.fullmatch(battle_id):
-        raise StoreError(
+        raise InvalidId(
             f"battle id {battle_id!r} is not 1-128 letters, digits, '.', '_' or '-' "
             "starting with a letter or digit"
         )
@@ -40,13 +43,13 @@ def check_battle_id(battle_id: str) -> str:
 
 def check_token(value: str, what: str) -> str:
     if not isinstance(value, str) or not _TOKEN.fullmatch(value):
-        raise StoreError(f"{what} {value!r} is not 1-200 letters, digits, '.', '_', ':' or '-'")
+        raise InvalidId(f"{what} {value!r} is not 1-200 letters, digits, '.', '_', ':' or '-'")
     return value
 
 
 def check_digest(digest: str) -> str:
     if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
-        raise StoreError(f"ruleset digest {digest!r} is not \"sha256:\" and 64 hex digits")
+        raise InvalidId(f"ruleset digest {digest!r} is not \"sha256:\" and 64 hex digits")
     return digest
 
 

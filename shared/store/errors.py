@@ -12,6 +12,11 @@ class StoreError(Exception):
     """Anything the store refuses or cannot do, said as a sentence."""
 
 
+class InvalidId(StoreError):
+    """An id (battle, game, snapshot, request) that cannot name anything in the store: the
+    caller's mistake, refused before any key is built from it."""
+
+
 class BattleNotFound(StoreError):
     """The battle does not exist: never created, deleted, or expired after idling."""
 

@@ -22,13 +22,16 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from .codec import encode
-from .errors import StoreError
+from .errors import InvalidId, StoreError
 
 Record = dict[str, Any]
 Snapshot = dict[str, Any]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _SNAPSHOT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,199}")
+#: What a game id and a snapshot id look like (the gateway documents its path parameters with these).
+GAME_ID_PATTERN = _GAME_ID.pattern
+SNAPSHOT_ID_PATTERN = _SNAPSHOT_ID.pattern
 
 
 class GameNotFound(StoreError):
@@ -78,7 +81,7 @@ CommitResult = GameSaved | GameConflict | SnapshotTaken
 def check_game_id(game_id: str) -> str:
     # Ids become Redis key parts: no `:`, braces, globs or whitespace can reach a key.
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
-        raise StoreError(
+        raise InvalidId(
             f"game id {game_id!r} is not 1-128 letters, digits, '.', '_' or '-' starting with a letter or digit"
         )
     return game_id
@@ -86,7 +89,7 @@ def check_game_id(game_id: str) -> str:
 
 def check_snapshot_id(snapshot_id: str) -> str:
     if not isinstance(snapshot_id, str) or not _SNAPSHOT_ID.fullmatch(snapshot_id):
-        raise StoreError(
+        raise InvalidId(
             f"snapshot id {snapshot_id!r} is not 1-200 letters, digits, '.', '_', ':' or '-' "
             "starting with a letter or digit"
         )

@@ -98,6 +98,11 @@ class Keys:
         return self.channel_prefix + battle_id
 
 
+#: Seconds one Redis command may take, and connecting to Redis, before it is an error.
+SOCKET_TIMEOUT = 10.0
+CONNECT_TIMEOUT = 5.0
+
+
 class RedisBattleStore:
     """A `BattleStore` on one Redis (standalone or Sentinel-managed; AOF, `noeviction`).
 
@@ -144,7 +149,11 @@ class RedisBattleStore:
             raise StoreError(
                 "the Redis store needs the `redis` package (pip install 'redis>=5,<7')"
             ) from None
-        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+        # No command waits on the server by design, so a Redis that stops answering (hung,
+        # or gone without closing the connection) is an error after SOCKET_TIMEOUT seconds,
+        # which the gateway answers with 503, instead of a request that never returns.
+        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30,
+                                      socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
         return cls(client, url=url, **options)
 
     @property

@@ -16,7 +16,7 @@ from __future__ import annotations
 from aiohttp import WSCloseCode, WSMsgType
 
 from shared.store import MemoryBattleStore
-from tests.gateway.harness import battle_view, bearer, choose_http, create, run, socket, token_for, until
+from tests.gateway.harness import battle_view, choose_http, create, run, socket, token_for, until
 
 
 class BlinkingStore(MemoryBattleStore):
@@ -68,28 +68,3 @@ def test_a_socket_whose_store_failed_is_closed_and_the_reconnect_gets_the_prompt
 
     run(play, store=store)
 
-
-def test_a_choice_posted_while_the_store_is_away_is_answered_503_and_the_retry_is_accepted():
-    """Found by bench/soak.py: `POST /choices` while Redis restarted answered 500 internal."""
-    store = BlinkingStore()
-
-    async def play(client):
-        created = await create(client)
-        view = await battle_view(client, created)
-        _, token = token_for(created, view)
-        menu = await (await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))).json()
-        choice = {"actor": menu["actor"], "option_id": menu["suggestion"]["option"],
-                  "targets": menu["suggestion"]["targets"], "request_id": "away-1", "revision": menu["revision"]}
-        url = f"/v1/battles/{created['battle']}/choices"
-        store.armed = True
-        r = await client.post(url, json=choice, headers=bearer(token))
-        answer = await r.json()
-        assert store.failures == 1
-        assert r.status == 503 and answer["code"] == "unavailable"
-        assert answer["message"] == ("the battle store is briefly unavailable (ConnectionError); "
-                                     "nothing was done, try again")
-        assert store.seen(created["battle"], "away-1") is None
-        r = await client.post(url, json=choice, headers=bearer(token))
-        assert r.status == 202 and (await r.json())["status"] == "queued"
-
-    run(play, store=store)

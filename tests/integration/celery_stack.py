@@ -124,8 +124,9 @@ class Stack:
 
 
 def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
-                  extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
-    """The stack; `extra_env` is added to the workers' environment (the GM model's, say)."""
+                  extra_env: dict[str, str] | None = None, store_url: str | None = None) -> Iterator[Stack]:
+    """The stack; `extra_env` is added to the workers' environment (the GM model's, say);
+    `store_url` puts the battle store on another Redis than the broker."""
     pytest.importorskip("celery", reason="celery is not installed (pip install 'celery[redis]>=5.4,<6')")
     import redis
 
@@ -147,12 +148,14 @@ def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
         "MARINARA_RESTORE_INTERVAL": "1",
         "MARINARA_TEST_CRASH_DIR": str(crash_dir),
     }
-    env.update(extra_env or {})
     env.pop("MARINARA_STORE_URL", None)
     env.pop("MARINARA_BROKER_URL", None)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    env.update(extra_env or {})
+    if store_url is not None:
+        env["MARINARA_STORE_URL"] = store_url
     app = make_app(env)
-    store = RedisBattleStore.from_url(redis_url, namespace=namespace)
+    store = RedisBattleStore.from_url(store_url or redis_url, namespace=namespace)
     stack = Stack(env, namespace, crash_dir, base, app, BattleService(store))
     client = redis.Redis.from_url(redis_url)
     try:

@@ -490,13 +490,11 @@ def test_board_examples():
             "range": {"normal": {"column": "range"}, "long": {"column": "long_range"}},
         }
     ]
-    # The board does not apply cover to saves yet: refused by name (other speeds, 1.113, are walked).
-    assert problems_of(p) == [
-        'combat.cover.saves: "saves" (Capability API 1.74) is not supported by marinara-battle yet: cover against '
-        "saves is not applied on the board yet",
-    ]
-    del c["cover"]["saves"]
+    # The whole block of the spec's example is accepted, cover against saves included (1.74).
     assert problems_of(p) == []
+    # A save no one declared cannot be helped by cover.
+    c["cover"]["saves"] = ["reflex_save"]
+    assert problems_of(p) == ['combat.cover.saves[0]: unknown save "reflex_save"']
 
 
 def test_ember_one_line_of_board():

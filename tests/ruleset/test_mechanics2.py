@@ -212,19 +212,8 @@ EXAMPLES = {
 }
 
 
-_RESCUE = ('rescue', '"rescue" (Capability API 1.249) is not supported by marinara-battle yet: an entry spent when '
-           "its owner's own roll has failed is not resolved by the windows yet")
-_ALSO = ('lowersRoll.also', '"also" (Capability API 1.257) is not supported by marinara-battle yet: dice taken off '
-         "someone else's ability check or damage roll as it is made are not resolved yet (only an attack roll that "
-         "hit is answered)")
 #: Spec examples whose keys the windows do not resolve yet: refused by name, nothing else.
-REFUSED_EXAMPLES = {
-    "cutting words (1.250, 1.257)": [_ALSO],
-    "indomitable (1.249)": [_RESCUE],
-    "peerless skill (1.256)": [_RESCUE],
-    "ring of evasion rescue (1.257)": [_RESCUE],
-    "stroke of luck (1.256)": [_RESCUE],
-}
+REFUSED_EXAMPLES: dict[str, list[tuple[str, str]]] = {}
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
@@ -258,8 +247,8 @@ def test_keys_of_this_page_need_their_capability_api():
 def test_a_value_gate_inside_rescue():
     pkg = with_entry(EXAMPLES["stroke of luck (1.256)"])
     pkg["capabilityApi"] = {"major": 1, "minor": 250}
-    assert problems_of(pkg) == [f"{MECH}.rescue: {_RESCUE[1]}",
-                                f'{MECH}.rescue.by: "by" value "twenty" needs capabilityApi 1.256 or later (this package declares 1.250)']
+    assert problems_of(pkg) == [
+        f'{MECH}.rescue.by: "by" value "twenty" needs capabilityApi 1.256 or later (this package declares 1.250)']
 
 
 # ---------------------------------------------------------------------------
@@ -360,7 +349,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "rescue naming an unknown save",
         {"kind": "utility", "rescue": {"roll": "saves", "by": "success", "saves": ["wis_save"]}},
-        [f'{MECH}.rescue.saves[0]: unknown save "wis_save"', f"{MECH}.rescue: {_RESCUE[1]}"],
+        [f'{MECH}.rescue.saves[0]: unknown save "wis_save"'],
     ),
     (
         "lowersRoll without a hit reaction",
@@ -622,3 +611,32 @@ def test_a_granted_strike_after_an_attack_with_unknown_tags():
 
 def test_after_attack_true_or_an_object_only():
     assert problems_of(with_entry({"kind": "utility", "afterAttack": False})) == [f"{MECH}.afterAttack: must be one of True, not false"]
+
+
+# ---------------------------------------------------------------------------
+# Rescue after the roll (1.249): what the resolver takes and what it refuses
+# ---------------------------------------------------------------------------
+
+
+def test_a_rescue_entry_is_refused_in_a_dice_pool_fight():
+    from tests.ruleset.test_pools import dice_pool_package
+
+    pkg = dice_pool_package()
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    pkg["catalogs"] = []
+    pkg = with_entry({"kind": "utility", "free": True, "rescue": {"roll": "attacks", "by": "success"}}, pkg)
+    where = f"catalogs[{len(pkg['catalogs']) - 1}].entries[0].mechanics"
+    assert problems_of(pkg) == [
+        f'{where}.rescue: a "dice-pool" fight holds nothing back for after the roll, so it refuses "rescue"']
+
+
+def test_a_held_back_modification_adds_its_dice_and_nothing_else():
+    pkg = rich_package()
+    pkg["combat"]["conditions"].append(
+        {"condition": "inspired", "modifiers": [{"to": "saves", "dice": "1d6", "rescue": True, "minus": True}]})
+    assert problems_of(pkg) == [
+        'combat.conditions[6].modifiers[0]: "rescue" adds its dice to a roll that fell short: '
+        '"minus" and "mode" are rejected with it']
+    pkg["combat"]["conditions"][-1]["modifiers"] = [{"to": "saves", "dice": "1d6", "rescue": True}]
+    assert problems_of(pkg) == []

@@ -2,8 +2,10 @@
 
 Owns: `board_items` (the last pass over a menu drawn on a board: each option keeps only the
 targets it reaches and sees, and says per target whether it is a swing, a shot or a long
-shot, how far, and what cover the target has; an option with an area becomes an option
-aimed at a cell, listing the aim points that catch someone and whom each catches; Help
+shot, how far, what cover the target has and, for an option whose targets save against
+it, what cover adds to that save (`saveCover`); an option with an area becomes an option
+aimed at a cell, listing the aim points that catch someone and whom each catches (and per
+aim point what cover adds to each one's save); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
 options and Stand up are added), `caught` (whom an area aimed at a cell catches) and
 `check_aim` (the refusal for a cell an area cannot be aimed at).
@@ -26,6 +28,7 @@ from .attacks import cover_grade, votes
 from .flight import flight_items
 from .movement import move_items, stand_item
 from .reach import OUT, LONG, SHOT, aim_at, span_of
+from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees
 from .units import say, to_cells
 
@@ -97,6 +100,8 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | N
     option = item.option
     kept: list[str] = []
     info: dict[str, Any] = {}
+    # What cover adds to each target's save against it (save_cover.py).
+    forced = option_save(item.plan)
     for tid in option.targets:
         target = fight.get(tid)
         if target.position is None:
@@ -112,6 +117,10 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | N
             continue
         kept.append(tid)
         info[tid] = _target_info(fight, actor, target, kind, cells)
+        if forced is not None and target.id != actor.id:
+            part = save_cover(fight, actor, target, forced[0], forced[1])
+            if part is not None:
+                info[tid]["saveCover"] = words(part)
     if option.count and not kept:
         return None
     keep = set(kept)
@@ -175,11 +184,17 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
 def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
     aims: list[list[int]] = []
     catches: dict[str, list[str]] = {}
+    covers: dict[str, dict[str, str]] = {}
+    forced = option_save(item.plan)
     for cell in _aim_candidates(fight, actor, span):
         who = caught(fight, actor, item.plan, span, cell)
         if who:
             aims.append([cell[0], cell[1]])
             catches[f"{cell[0]},{cell[1]}"] = [c.id for c in who]
+            if forced is not None:
+                covered = _save_covers(fight, actor, who, forced, cell)
+                if covered:
+                    covers[f"{cell[0]},{cell[1]}"] = covered
     if not aims:
         return None
     shape = span.area
@@ -188,11 +203,21 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
         area["width"] = say(fight, shape.width)
     if shape.shape == "burst":
         area["range"] = say(fight, shape.range) if shape.range else "on the actor's own cell"
-    new = item.option.model_copy(update={
-        "count": 0, "targets": [],
-        "board": {"area": area, "aim": aims, "catches": catches},
-    })
+    board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
+    if covers:
+        board["saveCover"] = covers
+    new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
     return MenuItem(new, dataclasses.replace(item.plan))
+
+
+def _save_covers(fight: Any, actor: Any, who: list[Any], forced: tuple[Any, Any], cell: tuple[int, int]) -> dict[str, str]:
+    """Per caught target, what cover adds to their save with the area aimed at `cell`."""
+    out: dict[str, str] = {}
+    for c in who:
+        part = save_cover(fight, actor, c, forced[0], forced[1], cell) if c.id != actor.id else None
+        if part is not None:
+            out[c.id] = words(part)
+    return out
 
 
 def area_span(fight: Any, actor: Any, plan: Any) -> Any:

@@ -8,7 +8,8 @@ ground higher than both ends; water does not block), and `cover` (the DMG's corn
 from the attacker's best corner: three or four lines through something solid is
 three-quarters cover, one is half, a line through cover-worthy terrain or low cover (unless
 shot down from higher up), or, with `cover.creatures`, through someone standing, is half; a
-target standing on cover-worthy terrain has at least half).
+target standing on cover-worthy terrain has at least half against an attack, not against
+a save).
 
 Points are in half cells, so every centre and corner is a pair of whole numbers and the
 geometry is exact integer arithmetic: cell (x, y) spans 2x to 2x + 2 across and 2y to
@@ -157,11 +158,21 @@ def _corner_lines(grid: Grid, attacker: Cell, target: Cell) -> tuple[tuple[Line,
     return found
 
 
-def cover(grid: Grid, attacker: Cell, target: Cell, *, bodies: set[Cell] | frozenset[Cell] = frozenset()) -> str:
+def cover(grid: Grid, attacker: Cell, target: Cell, *, bodies: set[Cell] | frozenset[Cell] = frozenset(),
+          standing: bool = True) -> str:
     """The cover `target` has against an attack from `attacker`: none, half, three-quarters or
-    total. `bodies` are the cells of anyone standing who counts as cover (`cover.creatures`)."""
+    total. `bodies` are the cells of anyone standing who counts as cover (`cover.creatures`).
+    `standing=False` is cover against a save: only what lies between counts, not the
+    cover-worthy terrain the target stands on."""
     if not sees(grid, attacker, target):
         return TOTAL
+    grade = _between_grade(grid, attacker, target, bodies)
+    if standing and grade == NONE and grid.terrain(*target).kind == "cover":
+        grade = HALF
+    return grade
+
+
+def _between_grade(grid: Grid, attacker: Cell, target: Cell, bodies: set[Cell] | frozenset[Cell]) -> str:
     memo = _memo(grid)
     key = ("cover", attacker, target)
     if not bodies and key in memo:
@@ -176,8 +187,6 @@ def cover(grid: Grid, attacker: Cell, target: Cell, *, bodies: set[Cell] | froze
             best = (blocked, soft)
     blocked, soft = best or (0, 0)
     grade = THREE_QUARTERS if blocked >= 3 else HALF if blocked or soft else NONE
-    if grade == NONE and grid.terrain(*target).kind == "cover":
-        grade = HALF
     if not bodies:
         memo[key] = grade
     return grade

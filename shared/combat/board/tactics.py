@@ -178,7 +178,14 @@ class _Worth:
             bodies = self.bodies.get(target.id)
             if bodies is None:
                 bodies = self.bodies[target.id] = cover_bodies(self.fight, self.actor, target)
-            found = self.covers[(cell, target.id)] = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies)
+            found = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies)
+            if self.fight.combat.cover.saves:
+                # Cover against a save (save_cover.py) counts only what lies between, so it
+                # may differ from the attack's grade: both key the forecast.
+                against_save = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies, standing=False)
+                if found != against_save:
+                    found = f"{found}/{against_save}"
+            self.covers[(cell, target.id)] = found
         return found
 
     def _forecast(self, cell: tuple[int, int], item: MenuItem, target: Any, uncovered: bool = False) -> float:

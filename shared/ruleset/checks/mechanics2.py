@@ -208,6 +208,10 @@ def _mechanics2(pkg: "Ruleset", ix: MechanicsIndex, mech: MechanicsPart2, path: 
             mx.save(ix, save, [*path, "rescue", "saves", i], problems)
         mx.budget(ix, rescue.budget, [*path, "rescue", "budget"], problems)
         _die(pkg, rescue.die, [*path, "rescue", "die"], problems)
+        if ix.combat_kind in ("dice-pool", "symbol-pool"):
+            # 1.249: dice-pool combat holds nothing back for after the roll.
+            problems.add([*path, "rescue"], f'a "{ix.combat_kind}" fight holds nothing back for after the roll, '
+                         'so it refuses "rescue"')
     if mech.lowersRoll is not None:
         _die(pkg, mech.lowersRoll.die, [*path, "lowersRoll", "die"], problems)
         if ix.combat_kind in ("dice-pool", "symbol-pool"):

@@ -13,13 +13,10 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import DiceText, Id, Model, gate, unsupported
+from ..base import DiceText, Id, Model, gate
 from ..gates import Gate
 from .m2_common import IdList, Names, StepDie, no_repeats
 from .reaction import Reaction
-
-ALSO_REASON = ("dice taken off someone else's ability check or damage roll as it is made are not resolved "
-               "yet (only an attack roll that hit is answered)")
 
 #: A group of answers to one hit of which only one is taken ("open-hand").
 GroupId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
@@ -101,8 +98,9 @@ class LowersRoll(Model):
 
     dice: DiceText | None = None
     die: StepDie | None = None
+    #: Also taken off someone else's checks and damage rolls as they are made, spent on its own.
     also: Annotated[list[Literal["checks", "damage"]], Field(min_length=1, max_length=2)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.257", ALSO_REASON)
+        default=None, json_schema_extra=gate("1.257")
     )
 
     @model_validator(mode="after")

@@ -13,14 +13,11 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
-from ..base import Model, gate, unsupported
+from ..base import Model, gate
 from .m2_reaction import LowersRoll, Reaction2, Rescue
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
-
-
-RESCUE_REASON = "an entry spent when its owner's own roll has failed is not resolved by the windows yet"
 
 
 class UseKeys(Model):
@@ -31,7 +28,8 @@ class UseKeys(Model):
     usesOf: RowName | None = Field(default=None, json_schema_extra=gate("1.239"))
     #: That many uses per use; offered only while that many remain (Quivering Palm).
     usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, json_schema_extra=gate("1.245"))
-    rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", RESCUE_REASON))
+    #: Spent when its owner's own roll of that kind has failed; never on the menu.
+    rescue: Rescue | None = Field(default=None, json_schema_extra=gate("1.249"))
     lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=gate("1.250"))
 
     def _use_rules(self) -> None:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model, gate, unsupported
+from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .amounts import DamageType
 
@@ -51,9 +51,8 @@ class EntrySave(Model):
 
     save: Id
     onSuccess: Literal["none", "half", "negates"] | None = None
-    ignoresCover: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.74", "cover against saves is not applied on the board yet")
-    )
+    #: The target gains nothing from cover against this save (5e's Sacred Flame).
+    ignoresCover: bool | None = Field(default=None, json_schema_extra=gate("1.74"))
     against: SaveCountsAgainst | None = Field(default=None, json_schema_extra=gate("1.181"))
     succeeds: SaveSucceeds | None = Field(default=None, json_schema_extra=gate("1.181"))
     modes: Annotated[list[SaveMode], Field(min_length=1, max_length=4)] | None = Field(
