@@ -17,9 +17,10 @@ always filled in the same way, and it takes no die from the fight's roller.
 
 from __future__ import annotations
 
-import random
+import hashlib
 from typing import Any
 
+from ..dice.rng import SEED_MAX, SeededRoller
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView
 from .sheet_open import find_entry, is_open
@@ -82,12 +83,20 @@ def _weight(mech: Any, leaning: str | None, level: int) -> int:
     return weight + (2 * (level - 1) if changes_the_turn(mech) else 0)
 
 
-def _draw(rng: random.Random, pool: list[tuple[Any, int]], count: int) -> list[Any]:
-    """`count` entries without replacement, each as likely as its weight."""
+def _stream(key: str) -> SeededRoller:
+    """The project's own counter-based dice, seeded from `key` (the fight's seed, the
+    creature, the list and the pool): the same fight draws the same rows, and no die of the
+    battle's own roller is used."""
+    digest = hashlib.sha256(key.encode()).digest()
+    return SeededRoller(int.from_bytes(digest[:8], "big") & SEED_MAX)
+
+
+def _draw(rng: SeededRoller, pool: list[tuple[Any, int]], count: int) -> list[Any]:
+    """`count` entries without replacement, each as likely as its (whole-number) weight."""
     pool = list(pool)
     out = []
     while pool and len(out) < count:
-        pick = rng.random() * sum(w for _, w in pool)
+        pick = rng.die(sum(w for _, w in pool)) - 1
         for i, (entry, weight) in enumerate(pool):
             pick -= weight
             if pick < 0 or i == len(pool) - 1:
@@ -143,7 +152,7 @@ def top_up(ruleset: Ruleset, name: str, sheet: dict[str, Any], tier_id: str, tem
             wanted = min(room, level - have.get(pool, 0))
             if wanted <= 0:
                 continue
-            rng = random.Random(f"{seed}/{name}/{lst.id}/{pool}")
+            rng = _stream(f"{seed}/{name}/{lst.id}/{pool}")
             picked = _draw(rng, by_pool[pool], wanted)
             for ref, entry in picked:
                 values = next((r.values for r in entry.rows or [] if r.list == lst.id), {})
