@@ -273,3 +273,40 @@ def save_args(
         encode_decision(decision),
     )
 
+
+
+@dataclass(frozen=True, slots=True)
+class CreateArgs:
+    """A `create` call checked and encoded once, whichever store writes it."""
+
+    idle: float
+    state_text: str
+    decision_text: str
+    texts: list[str]
+    hold_mode: str
+    hold_text: str
+    deadline: float | None
+
+
+def create_args(
+    battle_id: str,
+    state: Any,
+    events: Sequence[Event],
+    ttl: float | None,
+    idle_ttl: float,
+    revision: int,
+    hold: "Hold | None",
+    decision: Decision | JsonText | None = None,
+) -> CreateArgs:
+    """Checks the id, revision, idle time and that the events start the stream at seq 1,
+    and encodes state, events, hold and the open decision."""
+    check_battle_id(battle_id)
+    check_revision(revision)
+    idle = idle_ttl if ttl is None else check_seconds(ttl, "ttl")
+    state_text = encode_state(state)
+    decision_text = encode_decision(decision)
+    first, texts = encode_events(events)
+    if first is not None and first != 1:
+        raise seq_refusal(first, 0)
+    mode, hold_text, deadline = hold_args(hold)
+    return CreateArgs(idle, state_text, decision_text, texts, mode, hold_text, deadline)

@@ -175,21 +175,15 @@ class MemoryBattleStore:
         hold: Hold | None = None,
         decision: Decision | JsonText | None = None,
     ) -> Saved:
-        codec.check_battle_id(battle_id)
-        codec.check_revision(revision)
-        idle = self.idle_ttl if ttl is None else codec.check_seconds(ttl, "ttl")
-        state_text = codec.encode_state(state)
-        decision_text = codec.encode_decision(decision)
-        first, texts = codec.encode_events(events)
-        mode, hold_text, deadline = codec.hold_args(hold)
-        self._check_seq(first, 0)
+        a = codec.create_args(battle_id, state, events, ttl, self.idle_ttl, revision, hold, decision)
         with self._lock:
             now = self._clock()
             self._purge(now)
             if self._live(battle_id, now) is not None:
                 raise BattleExists(battle_id)
-            battle = _Battle(state_text, revision, ACTIVE, idle, now + idle, list(texts), decision=decision_text)
-            self._write_hold(battle_id, battle, mode, hold_text, deadline)
+            battle = _Battle(a.state_text, revision, ACTIVE, a.idle, now + a.idle, list(a.texts),
+                             decision=a.decision_text)
+            self._write_hold(battle_id, battle, a.hold_mode, a.hold_text, a.deadline)
             self._battles[battle_id] = battle
             return Saved(revision, battle.last_seq)
 

@@ -201,24 +201,16 @@ class RedisBattleStore:
         hold: Hold | None = None,
         decision: Decision | JsonText | None = None,
     ) -> Saved:
-        codec.check_battle_id(battle_id)
-        codec.check_revision(revision)
-        idle = self.idle_ttl if ttl is None else codec.check_seconds(ttl, "ttl")
-        state_text = codec.encode_state(state)
-        decision_text = codec.encode_decision(decision)
-        first, texts = codec.encode_events(events)
-        if first is not None and first != 1:
-            raise codec.seq_refusal(first, 0)
-        mode, hold_text, deadline = codec.hold_args(hold)
+        a = codec.create_args(battle_id, state, events, ttl, self.idle_ttl, revision, hold, decision)
         answer = self._create(
             keys=self._writer_keys(battle_id),
-            args=[revision, state_text, codec.to_ms(idle), len(texts), mode, hold_text,
-                  self._deadline(deadline), battle_id, self.hot_limit, uuid.uuid4().hex, decision_text,
-                  *texts],
+            args=[revision, a.state_text, codec.to_ms(a.idle), len(a.texts), a.hold_mode, a.hold_text,
+                  self._deadline(a.deadline), battle_id, self.hot_limit, uuid.uuid4().hex, a.decision_text,
+                  *a.texts],
         )
         if answer[0] == "exists":
             raise BattleExists(battle_id)
-        return Saved(revision, len(texts))
+        return Saved(revision, len(a.texts))
 
     def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
         codec.check_battle_id(battle_id)
