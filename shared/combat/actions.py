@@ -231,16 +231,22 @@ def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combat
     perform(fight, actor, item.plan, targets)
 
 
+def spend_strike(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """A strike held from an earlier attack is used first; otherwise the budget pays and
+    the action puts its other strikes in hand."""
+    if plan.uses_strike and actor.strikes > 0:
+        actor.strikes -= 1
+    else:
+        _spend_budget(fight, actor, plan.budget)
+        if plan.uses_strike:
+            actor.strikes = plan.strikes - 1
+
+
 def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """What the option costs, paid before anyone is asked about it and never refunded.
     Standard actions, contests and shaking off pay as they resolve (they open no window)."""
     if plan.kind == "weapon":
-        if plan.uses_strike and actor.strikes > 0:
-            actor.strikes -= 1
-        else:
-            _spend_budget(fight, actor, plan.budget)
-            if plan.uses_strike:
-                actor.strikes = plan.strikes - 1
+        spend_strike(fight, actor, plan)
     elif plan.kind == "entry":
         _spend_budget(fight, actor, plan.budget)
         _pay_costs(fight, actor, plan.costs, plan.name)

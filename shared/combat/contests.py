@@ -292,16 +292,11 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
 
 
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
-    from .actions import _spend_budget
+    from .actions import spend_strike
 
     contest = plan.contest
     target = targets[0]
-    if plan.uses_strike and actor.strikes > 0:
-        actor.strikes -= 1
-    else:
-        _spend_budget(fight, actor, plan.budget)
-        if plan.uses_strike:
-            actor.strikes = plan.strikes - 1
+    spend_strike(fight, actor, plan)
     if plan.uses_strike:
         actor.attacks_made += 1
     a_nat = d_nat = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..dice import DiceExpr, parse_dice
+from ..dice import DiceExpr
 from .fight import Fight
 from .state import Combatant
 
@@ -72,12 +72,10 @@ def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
 
 
 def _own_die(fight: Fight, c: Combatant, rescue: Any) -> DiceExpr | None:
-    if rescue.dice is not None:
-        return parse_dice(rescue.dice)
-    from .lowers_roll import own_die
+    """A rescue's `dice`, or its `die` read off the owner's table, as lowersRoll reads them."""
+    from .lowers_roll import lowers_expr
 
-    sides = own_die(fight, c, rescue.die)
-    return DiceExpr.of(1, sides) if sides is not None else None
+    return lowers_expr(fight, c, rescue)
 
 
 def _turns(fight: Fight, c: Combatant, rescue: Any, roll: Roll) -> bool:
