@@ -18,8 +18,8 @@ back in the outbox if the outbox lost it (a Redis killed between fsyncs).
 No accepted choice is lost. The broker can lose a message (a worker killed between taking
 it off the queue and recording it as unacknowledged), so `accept` records every choice in
 the store's outbox (`shared.store.outbox`) before the gateway answers 202, due
-`RESEND_AFTER` seconds later; a gateway that cannot record it answers 503 and accepts
-nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
+`RESEND_AFTER` seconds later, and sends its message in the same trip to a thread; a
+gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
 holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
 task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
@@ -40,7 +40,6 @@ For `/metrics` and `/readyz` it reads the broker's queue lengths and pings the w
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import time
@@ -98,6 +97,8 @@ class CeleryExecutor(Executor):
         super().__init__(service, workers, gm=gm)
         self.celery = celery
         self._waiting: dict[tuple[str, str], _Waiting] = {}
+        #: Choices `accept` recorded and sent, handed to `_apply` to wait on.
+        self._accepted: dict[tuple[str, str], _Waiting] = {}
         self._checker: asyncio.Task[None] | None = None
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
@@ -112,41 +113,69 @@ class CeleryExecutor(Executor):
 
     # -- choices -------------------------------------------------------------------------
     async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        """Records the choice in the outbox and sends its message, in one trip to a thread.
+        The choice waits for its answer from before the send, so an answer that comes back
+        at once is not missed; `_apply` (through `submit`) then waits on it."""
+        key = (battle_id, request_id)
+        waiting = self._waiting.get(key)
+        fresh = waiting is None
+        if waiting is None:
+            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
         try:
-            await self.run(self.outbox.put, battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
+            await self.run(self._record_and_send, battle_id, revision, choice, request_id)
         except Exception as exc:  # the store is unreachable: nothing is accepted
+            if fresh and self._waiting.get(key) is waiting:
+                del self._waiting[key]
             log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
                         battle_id, request_id, type(exc).__name__)
             raise ApiError("store-unavailable", STORE_DOWN) from exc
+        self._accepted[key] = waiting
+
+    def _record_and_send(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        self.outbox.put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
+        try:
+            self._send_choice_now(battle_id, revision, choice, request_id)
+        except Exception:  # the broker refused the message: the outbox holds it for the reconciler
+            log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
+                        battle_id, request_id, exc_info=True)
 
     async def _apply(self, battle_id: str, revision: int, choice: dict[str, Any],
                      request_id: str) -> dict[str, Any]:
         key = (battle_id, request_id)
-        waiting = self._waiting.get(key)
+        # Accepted just now: recorded and sent, perhaps even answered already.
+        waiting = self._accepted.pop(key, None)
         if waiting is None:
-            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
-        try:
-            await self._send_choice(battle_id, revision, choice, request_id)
-        except Exception:  # the broker refused the message: the outbox holds it for the reconciler
-            log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
-                        battle_id, request_id, exc_info=True)
+            waiting = self._waiting.get(key)
+            if waiting is None:
+                waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
+            try:
+                await self._send_choice(battle_id, revision, choice, request_id)
+            except Exception:  # the broker refused the message: the outbox holds it for the reconciler
+                log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
+                            battle_id, request_id, exc_info=True)
         if self._checker is None or self._checker.done():
             self._checker = asyncio.get_running_loop().create_task(self._check_late(), name="celery-late-choices")
         # Shielded: two submissions of one request id share the answer.
         return await asyncio.shield(waiting.answer)
 
     async def _send(self, name: str, args: list[Any], task_id: str | None = None, *, result: bool = False) -> None:
+        await self.run(self._send_now, name, args, task_id, result)
+
+    def _send_now(self, name: str, args: list[Any], task_id: str | None = None, result: bool = False) -> None:
         # No Celery result unless asked for: a choice's answer comes on the feed (and a
         # result would cost the worker a write and this gateway a subscription per task).
         # `argsrepr` given: Celery's own (`saferepr`) costs more than the rest of the send.
-        await self.run(functools.partial(self.celery.send_task, name, args=args, task_id=task_id,
-                                         ignore_result=not result, argsrepr=repr(args), kwargsrepr="{}"))
+        self.celery.send_task(name, args=args, task_id=task_id, ignore_result=not result,
+                              argsrepr=repr(args), kwargsrepr="{}")
 
     async def _send_choice(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        await self.run(self._send_choice_now, battle_id, revision, choice, request_id)
+
+    def _send_choice_now(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         # The task id names the choice, so the reconciler can tell a message still in the
         # broker from one the broker lost (`_in_broker`).
-        await self._send("battle.advance", [battle_id, revision, choice, request_id],
-                         f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}")
+        self._send_now("battle.advance", [battle_id, revision, choice, request_id],
+                       f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}")
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
@@ -380,6 +409,7 @@ class CeleryExecutor(Executor):
             if not answer.done():
                 answer.set_result(closing)
         self._waiting.clear()
+        self._accepted.clear()
         self._calls.clear()
         await super().close()
         if self._broker is not None:
