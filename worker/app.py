@@ -15,6 +15,7 @@ state: a recomputation rolls the same dice.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from typing import Mapping
@@ -128,11 +129,25 @@ def service() -> BattleService:
         return _service[1]
 
 
+#: Celery's loggers for its per-task INFO lines ("received", "succeeded in").
+TASK_LOGGERS = ("celery.app.trace", "celery.worker.strategy")
+
+
 @worker_init.connect
 def _serve_metrics(**_: object) -> None:
     port = app.conf.marinara.metrics_port
     if port:
         metrics.serve(port)
+
+
+@worker_init.connect
+def _quiet_task_lines(**_: object) -> None:
+    # Before the consumer builds its strategies and tracers: both read once whether INFO is
+    # on, and skip the lines (and the reprs they format) for good when it is not. Warnings
+    # and errors (a failed task, a retry) are still logged.
+    if not app.conf.marinara.task_log:
+        for name in TASK_LOGGERS:
+            logging.getLogger(name).setLevel(logging.WARNING)
 
 
 @worker_process_shutdown.connect

@@ -60,6 +60,7 @@ ENV_NAMES = (
     "MARINARA_RESTORE_INTERVAL",
     "MARINARA_METRICS_PORT",
     "PROMETHEUS_MULTIPROC_DIR",
+    "MARINARA_TASK_LOG",
     "MARINARA_GM_BASE_URL",
     "MARINARA_GM_MODEL",
     "MARINARA_GM_API_KEY",
@@ -85,6 +86,15 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _switch(env: Mapping[str, str], name: str) -> bool:
+    text = (env.get(name) or "").strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"{name}={env.get(name)!r} is not one of 1/true/yes/on or 0/false/no/off")
+
+
 @dataclass(frozen=True)
 class Settings:
     store_url: str
@@ -96,6 +106,10 @@ class Settings:
     metrics_port: int | None
     crash_dir: str | None
     gm: GmModel = GmModel()
+    #: Celery's own INFO line per task received and per task succeeded. Off by default: the
+    #: two lines (each with the task's arguments through Celery's `saferepr`) cost a worker
+    #: about a tenth of a choice's CPU, and the task metrics count the same thing.
+    task_log: bool = False
     #: Seconds the gateway waits for `battle.invent_opponents` before refusing the battle.
     invent_wait: float = 0.0
 
@@ -113,6 +127,7 @@ class Settings:
             restore_interval=_seconds(env, "MARINARA_RESTORE_INTERVAL", DEFAULT_RESTORE_INTERVAL),
             metrics_port=int(port) if port else None,
             crash_dir=env.get("MARINARA_TEST_CRASH_DIR") or None,
+            task_log=_switch(env, "MARINARA_TASK_LOG"),
             gm=(gm := GmModel.from_env(env)),
             invent_wait=_seconds(env, "MARINARA_GM_INVENT_WAIT", gm.worst_case() + 10.0),
         )

@@ -66,6 +66,12 @@ class Stack:
         self.workers.append(worker)
         return worker
 
+    def tasks_run(self, task: str) -> int:
+        """How many `task` messages the live workers ran, by their own count (Celery's
+        remote control: the workers log no line per task)."""
+        stats = self.app.control.inspect(timeout=5).stats() or {}
+        return sum(found["total"].get(task, 0) for found in stats.values())
+
     def start_beat(self) -> Worker:
         """`celery beat` sending the workers' schedule (the window sweeper every few
         seconds); the caller stops it."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from shared.combat import decide_for
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES
@@ -104,3 +106,14 @@ def test_sweeper_survives_a_pass_the_rules_refuse():
     result = swept["results"][battle]
     assert swept["swept"] == 1 and result["ok"] is False and result["code"] == "unknown-option"
     assert service.load(battle)[1] == revision
+
+
+def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
+    from worker.settings import Settings
+
+    assert Settings.from_env({}).task_log is False
+    assert Settings.from_env({"MARINARA_TASK_LOG": "1"}).task_log is True
+    assert Settings.from_env({"MARINARA_TASK_LOG": " On "}).task_log is True
+    assert Settings.from_env({"MARINARA_TASK_LOG": "off"}).task_log is False
+    with pytest.raises(ValueError, match=r"MARINARA_TASK_LOG='maybe' is not one of"):
+        Settings.from_env({"MARINARA_TASK_LOG": "maybe"})
