@@ -69,7 +69,9 @@ class Stack:
     def tasks_run(self, task: str) -> int:
         """How many `task` messages the live workers ran, by their own count (Celery's
         remote control: the workers log no line per task)."""
-        stats = self.app.control.inspect(timeout=5).stats() or {}
+        # `limit`: done as soon as every live worker has answered, not at the timeout.
+        live = [w for w in self.workers if w.process.poll() is None]
+        stats = self.app.control.inspect(timeout=5, limit=len(live)).stats() or {}
         return sum(found["total"].get(task, 0) for found in stats.values())
 
     def start_beat(self) -> Worker:
