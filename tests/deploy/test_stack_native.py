@@ -41,7 +41,7 @@ from tests.deploy.native_stack import (
     service_environment,
     wait_for,
 )
-from tests.gateway.harness import SEED, bearer, choose_http, create, socket, until
+from tests.gateway.harness import SEED, bearer, create, play_two_players
 from tests.integration.test_gateway_celery import _reference
 from worker.jobs import SWEEP_EVERY
 
@@ -294,42 +294,9 @@ async def _play(url: str) -> tuple[int, list[dict]]:
     tests' own gateway clients: (choices sent, the events the GM's socket saw)."""
     import aiohttp
 
-    answered = {"p1": 0, "p2": 0}
     async with aiohttp.ClientSession(base_url=url) as client:
         created = await create(client)
-
-        async def by_http(player: str) -> dict:
-            token = created["tokens"][player]
-            async with socket(client, created, token) as ws:
-                while True:
-                    msg = await ws.receive_json(timeout=20)
-                    if msg["type"] == "closed":
-                        return msg
-                    if msg["type"] == "prompt":
-                        status, _, _ = await choose_http(client, created, token, f"{player}-{msg['revision']}")
-                        assert status == 202
-                        answered[player] += 1
-
-        async def by_socket(player: str) -> dict:
-            async with socket(client, created, created["tokens"][player]) as ws:
-                while True:
-                    msg = await ws.receive_json(timeout=20)
-                    if msg["type"] == "closed":
-                        return msg
-                    if msg["type"] == "prompt":
-                        await ws.send_json({"type": "choice", "actor": msg["actor"], "revision": msg["revision"],
-                                            "option_id": msg["suggestion"]["option"],
-                                            "targets": msg["suggestion"]["targets"],
-                                            "request_id": f"{player}-{msg['revision']}"})
-                        answered[player] += 1
-
-        async def watch() -> tuple[list[dict], dict]:
-            async with socket(client, created, created["gm_token"]) as ws:
-                return await until(ws, "closed", timeout=30)
-
-        (events, closed), end1, end2 = await asyncio.gather(watch(), by_http("p1"), by_socket("p2"))
-        assert closed["outcome"] in ("victory", "defeat") and end1 == end2 == closed
-        assert answered["p1"] >= 1 and answered["p2"] >= 1
+        events, answered = await play_two_players(client, created)
         r = await client.get(f"/v1/battles/{created['battle']}/events", headers=bearer(created["tokens"]["p1"]))
         assert (await r.json())["events"] == events
     return answered["p1"] + answered["p2"], events

@@ -113,3 +113,45 @@ async def until(ws: Any, kind: str, timeout: float = 10) -> tuple[list[dict[str,
             return events, msg
         if msg["type"] == "event":
             events.append(msg["event"])
+
+
+async def play_two_players(client: TestClient, created: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The created battle played to its end by its players `p1` (choices over HTTP) and `p2`
+    (choices over its socket), each taking the prompt's suggestion, while the GM's socket
+    watches: (the events the GM's socket saw, how many choices each player sent). Both
+    players and the GM are sent the same end."""
+    answered = {"p1": 0, "p2": 0}
+
+    async def by_http(player: str) -> dict[str, Any]:
+        token = created["tokens"][player]
+        async with socket(client, created, token) as ws:
+            while True:
+                msg = await ws.receive_json(timeout=20)
+                if msg["type"] == "closed":
+                    return msg
+                if msg["type"] == "prompt":
+                    status, _, _ = await choose_http(client, created, token, f"{player}-{msg['revision']}")
+                    assert status == 202
+                    answered[player] += 1
+
+    async def by_socket(player: str) -> dict[str, Any]:
+        async with socket(client, created, created["tokens"][player]) as ws:
+            while True:
+                msg = await ws.receive_json(timeout=20)
+                if msg["type"] == "closed":
+                    return msg
+                if msg["type"] == "prompt":
+                    await ws.send_json({"type": "choice", "actor": msg["actor"], "revision": msg["revision"],
+                                        "option_id": msg["suggestion"]["option"],
+                                        "targets": msg["suggestion"]["targets"],
+                                        "request_id": f"{player}-{msg['revision']}"})
+                    answered[player] += 1
+
+    async def watch() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        async with socket(client, created, created["gm_token"]) as ws:
+            return await until(ws, "closed", timeout=30)
+
+    (events, closed), end1, end2 = await asyncio.gather(watch(), by_http("p1"), by_socket("p2"))
+    assert closed["outcome"] in ("victory", "defeat") and end1 == end2 == closed
+    assert answered["p1"] >= 1 and answered["p2"] >= 1
+    return events, answered

@@ -27,6 +27,7 @@ from tests.gateway.harness import (
     bearer,
     choose_http,
     create,
+    play_two_players,
     socket,
     token_for,
     until,
@@ -73,40 +74,7 @@ def test_two_players_play_a_whole_battle_and_it_rolls_the_seeds_dice(stack):
     async def play(client):
         created = await create(client)
         assert set(created["tokens"]) == {"p1", "p2"}
-        answered = {"p1": 0, "p2": 0}
-
-        async def by_http(player):
-            token = created["tokens"][player]
-            async with socket(client, created, token) as ws:
-                while True:
-                    msg = await ws.receive_json(timeout=20)
-                    if msg["type"] == "closed":
-                        return msg
-                    if msg["type"] == "prompt":
-                        status, _, _ = await choose_http(client, created, token, f"{player}-{msg['revision']}")
-                        assert status == 202
-                        answered[player] += 1
-
-        async def by_socket(player):
-            async with socket(client, created, created["tokens"][player]) as ws:
-                while True:
-                    msg = await ws.receive_json(timeout=20)
-                    if msg["type"] == "closed":
-                        return msg
-                    if msg["type"] == "prompt":
-                        await ws.send_json({"type": "choice", "actor": msg["actor"], "revision": msg["revision"],
-                                            "option_id": msg["suggestion"]["option"],
-                                            "targets": msg["suggestion"]["targets"],
-                                            "request_id": f"{player}-{msg['revision']}"})
-                        answered[player] += 1
-
-        async def watch():
-            async with socket(client, created, created["gm_token"]) as ws:
-                return await until(ws, "closed", timeout=30)
-
-        (events, closed), end1, end2 = await asyncio.gather(watch(), by_http("p1"), by_socket("p2"))
-        assert closed["outcome"] in ("victory", "defeat") and end1 == end2 == closed
-        assert answered["p1"] >= 1 and answered["p2"] >= 1
+        events, answered = await play_two_players(client, created)
         assert events == _reference(SEED)
         r = await client.get("/readyz")
         assert r.status == 200, await r.text()
