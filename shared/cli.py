@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         "worker",
         help="start a Celery worker on the turns, director and llm queues",
         description="Start a Celery worker (celery -A worker.app worker -Q turns,director,llm). "
-        "Every further argument goes to Celery, e.g. battle worker --concurrency 4 -n w1@%%h. "
+        "Every further argument goes to Celery, e.g. battle worker --concurrency 4 -n w1@%h. "
         "Redis comes from REDIS_URL; see docs/operations.md.",
     )
     p.set_defaults(func=_cmd_worker, passes_on=True)

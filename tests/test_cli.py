@@ -61,3 +61,9 @@ def test_help_lists_commands():
     assert res.returncode == 0
     for word in ("validate", "schema", "sheet"):
         assert word in res.stdout
+
+
+def test_worker_help_names_celerys_host_placeholder_as_typed():
+    shown = subprocess.run([sys.executable, "-m", "shared.cli", "worker", "--help"], capture_output=True, text=True,
+                           cwd=ROOT)
+    assert "-n w1@%h." in " ".join(shown.stdout.split()) and "%%" not in shown.stdout
