@@ -174,3 +174,21 @@ def test_the_gm_panels_read_the_gm_metrics_by_labels_they_have():
                 assert grouped <= labels[name], f"{expr}: {name} has no label {sorted(grouped - labels[name])}"
     ids = [p["id"] for p in dashboard["panels"]]
     assert len(ids) == len(set(ids))
+
+
+def test_every_metric_the_code_exports_is_explained_in_operations_md():
+    """docs/operations.md says what each metric means; a metric added to the code without a
+    line there fails here."""
+    from prometheus_client import Counter, Gauge, Histogram
+
+    import gateway.metrics
+    import worker.metrics
+
+    # A counter's own name drops the `_total` it is scraped with.
+    exported = {m._name + ("_total" if isinstance(m, Counter) else "")
+                for module in (gateway.metrics, worker.metrics) for m in vars(module).values()
+                if isinstance(m, (Counter, Gauge, Histogram))}
+    assert len(exported) >= 15
+    text = (ROOT / "docs" / "operations.md").read_text()
+    missing = sorted(name for name in exported if name not in text)
+    assert not missing, f"docs/operations.md does not explain {missing}"
