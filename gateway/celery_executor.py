@@ -97,8 +97,9 @@ class CeleryExecutor(Executor):
         super().__init__(service, workers, gm=gm)
         self.celery = celery
         self._waiting: dict[tuple[str, str], _Waiting] = {}
-        #: Choices `accept` recorded and sent, handed to `_apply` to wait on.
-        self._accepted: dict[tuple[str, str], _Waiting] = {}
+        #: Choices `accept` recorded and sent, handed to `_apply` to wait on (one entry per
+        #: acceptance, in order).
+        self._accepted: dict[tuple[str, str], list[_Waiting]] = {}
         self._checker: asyncio.Task[None] | None = None
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
@@ -129,7 +130,8 @@ class CeleryExecutor(Executor):
             log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
                         battle_id, request_id, type(exc).__name__)
             raise ApiError("store-unavailable", STORE_DOWN) from exc
-        self._accepted[key] = waiting
+        # One per acceptance: two submissions of one request id at once are two hand-overs.
+        self._accepted.setdefault(key, []).append(waiting)
 
     def _record_and_send(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         self.outbox.put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
@@ -143,7 +145,10 @@ class CeleryExecutor(Executor):
                      request_id: str) -> dict[str, Any]:
         key = (battle_id, request_id)
         # Accepted just now: recorded and sent, perhaps even answered already.
-        waiting = self._accepted.pop(key, None)
+        handed = self._accepted.get(key)
+        waiting = handed.pop(0) if handed else None
+        if handed is not None and not handed:
+            del self._accepted[key]
         if waiting is None:
             waiting = self._waiting.get(key)
             if waiting is None:

@@ -95,3 +95,24 @@ def test_a_store_that_cannot_record_the_choice_accepts_nothing(parts):
             broken.close()
 
     asyncio.run(run())
+
+
+def test_one_request_id_accepted_twice_at_once_is_sent_once_per_acceptance(parts):
+    app, store, client, queue = parts
+
+    async def run() -> list:
+        executor = CeleryExecutor(BattleService(store), app, workers=2)
+        try:
+            await asyncio.gather(executor.accept("b-acc", 3, CHOICE, "r-3"),
+                                 executor.accept("b-acc", 3, CHOICE, "r-3"))
+            first = executor.submit("b-acc", 3, CHOICE, "r-3")
+            second = executor.submit("b-acc", 3, CHOICE, "r-3")
+            executor.observe(FeedMessage(battle_id="b-acc", revision=4, status="active", request_id="r-3"))
+            answers = await asyncio.gather(first, second)
+            # Each acceptance sent its message; waiting on it sent nothing more.
+            assert len(_queued(client, queue)) == 2 and executor._accepted == {}
+            return answers
+        finally:
+            await executor.close()
+
+    assert asyncio.run(run()) == [{"ok": True, "revision": 4}] * 2
