@@ -171,3 +171,21 @@ def test_ids_outside_their_pattern_answer_400_not_a_server_error():
         (400, {"code": "bad-request", "message": "game id '-no' is not 1-128 letters, digits, '.', '_' or '-' "
                                                  "starting with a letter or digit"}),
     ]
+
+
+def test_a_socket_asking_for_compression_gets_none():
+    """Browsers ask for permessage-deflate; the gateway declines it (ws.py says why), and the
+    socket works as usual."""
+
+    async def body(client: Any) -> None:
+        created = await create(client)
+        ws = await client.ws_connect(f"/v1/battles/{created['battle']}/ws", compress=15,
+                                     params={"token": created["gm_token"], "after": "0"})
+        try:
+            assert ws.compress == 0
+            first = await ws.receive_json(timeout=10)
+            assert first["type"] == "event" and first["event"]["seq"] == 1
+        finally:
+            await ws.close()
+
+    run(body)
