@@ -118,10 +118,8 @@ class CeleryExecutor(Executor):
         The choice waits for its answer from before the send, so an answer that comes back
         at once is not missed; `_apply` (through `submit`) then waits on it."""
         key = (battle_id, request_id)
-        waiting = self._waiting.get(key)
-        fresh = waiting is None
-        if waiting is None:
-            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
+        fresh = key not in self._waiting
+        waiting = self._wait_for(key, revision, choice)
         try:
             await self.run(self._record_and_send, battle_id, revision, choice, request_id)
         except Exception as exc:  # the store is unreachable: nothing is accepted
@@ -133,11 +131,23 @@ class CeleryExecutor(Executor):
         # One per acceptance: two submissions of one request id at once are two hand-overs.
         self._accepted.setdefault(key, []).append(waiting)
 
+    def _wait_for(self, key: tuple[str, str], revision: int, choice: dict[str, Any]) -> _Waiting:
+        """The wait for the answer to `key`'s choice, shared by every submission of it."""
+        waiting = self._waiting.get(key)
+        if waiting is None:
+            waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
+        return waiting
+
     def _record_and_send(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         self.outbox.put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
+        self._send_or_leave(battle_id, revision, choice, request_id)
+
+    def _send_or_leave(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        """Sends the choice's message; one the broker refuses is left to the reconciler,
+        which sends what the outbox holds."""
         try:
             self._send_choice_now(battle_id, revision, choice, request_id)
-        except Exception:  # the broker refused the message: the outbox holds it for the reconciler
+        except Exception:
             log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
                         battle_id, request_id, exc_info=True)
 
@@ -150,14 +160,8 @@ class CeleryExecutor(Executor):
         if handed is not None and not handed:
             del self._accepted[key]
         if waiting is None:
-            waiting = self._waiting.get(key)
-            if waiting is None:
-                waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
-            try:
-                await self._send_choice(battle_id, revision, choice, request_id)
-            except Exception:  # the broker refused the message: the outbox holds it for the reconciler
-                log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
-                            battle_id, request_id, exc_info=True)
+            waiting = self._wait_for(key, revision, choice)
+            await self.run(self._send_or_leave, battle_id, revision, choice, request_id)
         if self._checker is None or self._checker.done():
             self._checker = asyncio.get_running_loop().create_task(self._check_late(), name="celery-late-choices")
         # Shielded: two submissions of one request id share the answer.

@@ -43,6 +43,7 @@ from tests.deploy.native_stack import (
 )
 from tests.gateway.harness import SEED, bearer, create, play_two_players
 from tests.integration.test_gateway_celery import _reference
+from tests.metrics_text import sample, samples
 from worker.jobs import SWEEP_EVERY
 
 pytestmark = pytest.mark.integration
@@ -67,18 +68,6 @@ def _http(url: str, timeout: float = 2.0) -> tuple[int, str]:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as refused:
         return refused.code, refused.read().decode(errors="replace")
-
-
-def _samples(text: str) -> dict[tuple[str, frozenset], float]:
-    """Prometheus text -> {(sample name, its labels): value}."""
-    from prometheus_client.parser import text_string_to_metric_families
-
-    return {(s.name, frozenset(s.labels.items())): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
-
-
-def _value(text: str, name: str, **labels: str) -> float:
-    return _samples(text).get((name, frozenset(labels.items())), 0.0)
 
 
 def _conf_settings(path: Path) -> dict[str, str]:
@@ -276,14 +265,14 @@ def test_a_whole_battle_is_played_through_the_gateway_by_both_workers(stack):
 
     status, text = _http(f"{stack.gateway_url}/metrics")
     assert status == 200
-    assert _value(text, "battle_battles_created_total") == 1.0
-    assert _value(text, "battle_choices_total", code="ok", outcome="accepted") == answered
-    assert _value(text, "battle_choice_round_trip_seconds_count") == answered
+    assert sample(text, "battle_battles_created_total") == 1.0
+    assert sample(text, "battle_choices_total", code="ok", outcome="accepted") == answered
+    assert sample(text, "battle_choice_round_trip_seconds_count") == answered
 
     advanced = []
     for text in stack.worker_metrics():
-        seen = _value(text, "marinara_worker_task_duration_seconds_count", task="battle.advance")
-        assert seen == _value(text, "marinara_worker_tasks_total", task="battle.advance", outcome="ok")
+        seen = sample(text, "marinara_worker_task_duration_seconds_count", task="battle.advance")
+        assert seen == sample(text, "marinara_worker_tasks_total", task="battle.advance", outcome="ok")
         advanced.append(seen)
     assert sum(advanced) == answered, f"every choice advanced once by a worker: {advanced}"
     assert all(n >= 1 for n in advanced), f"both workers took choices: {advanced}"
@@ -307,7 +296,7 @@ def test_beat_sends_the_window_sweeper_and_the_workers_run_it(stack):
     beat = stack.parts["beat"]
 
     def swept() -> float:
-        return sum(_value(text, "marinara_worker_tasks_total", task="battle.sweep_windows", outcome="ok")
+        return sum(sample(text, "marinara_worker_tasks_total", task="battle.sweep_windows", outcome="ok")
                    for text in stack.worker_metrics())
 
     first = wait_for(swept, SWEEP_WAIT, "a worker ran battle.sweep_windows", beat,
@@ -326,7 +315,7 @@ def test_flower_sees_both_workers_and_the_queues(stack):
 
     def online() -> dict[str, float] | None:
         status, text = _http(f"{stack.flower_url}/metrics")
-        seen = {dict(labels)["worker"]: value for (name, labels), value in _samples(text).items()
+        seen = {dict(labels)["worker"]: value for (name, labels), value in samples(text).items()
                 if status == 200 and name == "flower_worker_online"}
         return seen if set(names) <= set(seen) else None
 

@@ -66,13 +66,17 @@ class Stack:
         self.workers.append(worker)
         return worker
 
-    def tasks_run(self, task: str) -> int:
-        """How many `task` messages the live workers ran, by their own count (Celery's
-        remote control: the workers log no line per task)."""
+    def tasks_run_by_worker(self, task: str) -> dict[str, int]:
+        """How many `task` messages each live worker ran, by its own count (Celery's remote
+        control: the workers log no line per task), keyed by node name."""
         # `limit`: done as soon as every live worker has answered, not at the timeout.
         live = [w for w in self.workers if w.process.poll() is None]
         stats = self.app.control.inspect(timeout=5, limit=len(live)).stats() or {}
-        return sum(found["total"].get(task, 0) for found in stats.values())
+        return {node: found["total"].get(task, 0) for node, found in stats.items()}
+
+    def tasks_run(self, task: str) -> int:
+        """How many `task` messages the live workers ran together."""
+        return sum(self.tasks_run_by_worker(task).values())
 
     def start_beat(self) -> Worker:
         """`celery beat` sending the workers' schedule (the window sweeper every few

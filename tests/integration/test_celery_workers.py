@@ -105,8 +105,7 @@ def test_fifty_battles_at_once_on_two_workers(stack):
     for i, battle in enumerate(sorted(battles, key=lambda b: int(b.rsplit("-", 1)[1]))):
         assert stack.service.store.events_after(battle, 0, limit=10000) == _reference(100 + i)
     # Each worker's own count of the tasks it ran (Celery's remote control, not the logs).
-    stats = stack.app.control.inspect(timeout=5, limit=len(stack.workers)).stats() or {}
-    done = {name: stats[name]["total"].get("battle.advance", 0) for name in stats}
+    done = stack.tasks_run_by_worker("battle.advance")
     assert len(done) == 2 and all(n > 0 for n in done.values()), f"a worker took no turns: {done}"
 
 

@@ -10,7 +10,6 @@ tests/gateway runs once more on this stack."""
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -34,6 +33,7 @@ from tests.gateway.harness import (
     wait_applied,
 )
 from tests.integration.celery_stack import Stack, stack_fixture
+from tests.metrics_text import sample
 from tests.redis_harness import redis_url
 from worker.service import BattleService
 
@@ -64,12 +64,6 @@ def _reference(seed: int) -> list[dict]:
     return service.store.events_after("ref", 0, limit=10000)
 
 
-def _metric(text: str, name: str) -> float:
-    """The value of one sample line (`name` with its labels, as Prometheus prints it)."""
-    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
-    return float(found.group(1)) if found else 0.0
-
-
 def test_two_players_play_a_whole_battle_and_it_rolls_the_seeds_dice(stack):
     async def play(client):
         created = await create(client)
@@ -80,8 +74,8 @@ def test_two_players_play_a_whole_battle_and_it_rolls_the_seeds_dice(stack):
         assert r.status == 200, await r.text()
         text = await (await client.get("/metrics")).text()
         assert 'battle_queue_depth{queue="turns"}' in text and "battle_active " in text
-        assert _metric(text, 'battle_choices_total{code="ok",outcome="accepted"}') >= 2
-        assert _metric(text, "battle_choice_round_trip_seconds_count") >= 2
+        assert sample(text, "battle_choices_total", code="ok", outcome="accepted") >= 2
+        assert sample(text, "battle_choice_round_trip_seconds_count") >= 2
         return answered["p1"] + answered["p2"]
 
     choices = _run(stack, play)
@@ -126,8 +120,8 @@ def test_two_choices_racing_for_one_revision_apply_one_and_count_the_loser(stack
         created = await create(client)
         before = await battle_view(client, created)
         _, token = token_for(created, before)
-        conflicts = _metric(await (await client.get("/metrics")).text(),
-                            'battle_cas_conflicts_total{code="stale-revision"}')
+        conflicts = sample(await (await client.get("/metrics")).text(),
+                           "battle_cas_conflicts_total", code="stale-revision")
         menu = await (await client.get(f"/v1/battles/{created['battle']}/menu", headers=bearer(token))).json()
         choice = {"actor": menu["actor"], "option_id": menu["suggestion"]["option"],
                   "targets": menu["suggestion"]["targets"], "revision": menu["revision"]}
@@ -142,7 +136,7 @@ def test_two_choices_racing_for_one_revision_apply_one_and_count_the_loser(stack
         assert all(e["code"] == "stale-revision" for e in late)
         assert (await battle_view(client, created))["revision"] == before["revision"] + 1
         text = await (await client.get("/metrics")).text()
-        assert _metric(text, 'battle_cas_conflicts_total{code="stale-revision"}') == conflicts + len(late)
+        assert sample(text, "battle_cas_conflicts_total", code="stale-revision") == conflicts + len(late)
 
     _run(stack, body)
 
@@ -185,7 +179,7 @@ def test_a_gm_controlled_battle_is_played_by_the_director_the_gateway_enqueues(s
         assert closed["outcome"] in ("victory", "defeat")
         assert any(e["text"].startswith("No GM model is configured") for e in events)
         text = await (await client.get("/metrics")).text()
-        assert _metric(text, 'battle_director_enqueued_total{when="created"}') >= 1
+        assert sample(text, "battle_director_enqueued_total", when="created") >= 1
 
     _run(stack, body)
 
@@ -258,7 +252,7 @@ def test_readyz_wants_a_worker_behind_the_broker(stack):
         r = await client.get("/readyz")
         assert r.status == 503 and "no Celery worker answered" in (await r.json())["detail"]
         text = await (await client.get("/metrics")).text()
-        assert _metric(text, 'battle_queue_depth{queue="turns"}') == 0
+        assert sample(text, "battle_queue_depth", queue="turns") == 0
 
     try:
         harness.run(body, executor="celery", store=stack.service.store, celery=nobody)
