@@ -2,7 +2,8 @@
 
 Owns: `CeleryExecutor`. A choice becomes a `battle.advance` task on the `turns` queue of
 the worker's own Celery app (`worker.app.make_app`), so the routes, serializer and broker
-key prefix are the workers'. A GM-controlled decision becomes a `battle.director` task on
+key prefix are the workers'; its message is built by `worker.message` and pushed on the
+loop, the other tasks' go through Celery's `send_task` on a thread. A GM-controlled decision becomes a `battle.director` task on
 `director`, named by `worker.jobs.decision_id`, so every enqueue of the same decision
 collapses into one applied choice (the director's request id is derived from it).
 
@@ -18,8 +19,10 @@ back in the outbox if the outbox lost it (a Redis killed between fsyncs).
 No accepted choice is lost. The broker can lose a message (a worker killed between taking
 it off the queue and recording it as unacknowledged), so `accept` records every choice in
 the store's outbox (`shared.store.outbox`) before the gateway answers 202, due
-`RESEND_AFTER` seconds later, and sends its message in the same trip to a thread; a
-gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
+`RESEND_AFTER` seconds later, then sends its message; both on the loop, with no thread (the
+outbox entry through the store's loop client, the message as one LPUSH of what Celery's
+`send_task` would push, `worker.message`). A gateway that cannot record it answers 503
+and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
 holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
 task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
@@ -51,6 +54,7 @@ from celery import Celery, states
 from shared.store import FeedMessage
 from worker.jobs import NO_MODEL, decision_id
 from worker.llm import GmModel
+from worker.message import TaskMessages
 from worker.service import BattleService
 
 from . import metrics
@@ -104,6 +108,8 @@ class CeleryExecutor(Executor):
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._broker: Any = None
+        self._broker_loop: Any = None
+        self.messages = TaskMessages(celery.conf.broker_transport_options.get("global_keyprefix", ""))
         self.outbox = service.store.outbox()
         #: Entries whose answer was seen, settled in a batch on the reconciler's next turn.
         self._settled: list[tuple[str, str]] = []
@@ -114,20 +120,21 @@ class CeleryExecutor(Executor):
 
     # -- choices -------------------------------------------------------------------------
     async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        """Records the choice in the outbox and sends its message, in one trip to a thread.
-        The choice waits for its answer from before the send, so an answer that comes back
-        at once is not missed; `_apply` (through `submit`) then waits on it."""
+        """Records the choice in the outbox, then sends its message, both on the loop. The
+        choice waits for its answer from before the send, so an answer that comes back at
+        once is not missed; `_apply` (through `submit`) then waits on it."""
         key = (battle_id, request_id)
         fresh = key not in self._waiting
         waiting = self._wait_for(key, revision, choice)
         try:
-            await self.run(self._record_and_send, battle_id, revision, choice, request_id)
+            await self.astore.outbox_put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
         except Exception as exc:  # the store is unreachable: nothing is accepted
             if fresh and self._waiting.get(key) is waiting:
                 del self._waiting[key]
             log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
                         battle_id, request_id, type(exc).__name__)
             raise ApiError("store-unavailable", STORE_DOWN) from exc
+        await self._send_or_leave(battle_id, revision, choice, request_id)
         # One per acceptance: two submissions of one request id at once are two hand-overs.
         self._accepted.setdefault(key, []).append(waiting)
 
@@ -138,15 +145,11 @@ class CeleryExecutor(Executor):
             waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
         return waiting
 
-    def _record_and_send(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        self.outbox.put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
-        self._send_or_leave(battle_id, revision, choice, request_id)
-
-    def _send_or_leave(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+    async def _send_or_leave(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         """Sends the choice's message; one the broker refuses is left to the reconciler,
         which sends what the outbox holds."""
         try:
-            self._send_choice_now(battle_id, revision, choice, request_id)
+            await self._send_choice(battle_id, revision, choice, request_id)
         except Exception:
             log.warning("battle %s: request %s could not be queued; the reconciler sends it again",
                         battle_id, request_id, exc_info=True)
@@ -161,7 +164,7 @@ class CeleryExecutor(Executor):
             del self._accepted[key]
         if waiting is None:
             waiting = self._wait_for(key, revision, choice)
-            await self.run(self._send_or_leave, battle_id, revision, choice, request_id)
+            await self._send_or_leave(battle_id, revision, choice, request_id)
         if self._checker is None or self._checker.done():
             self._checker = asyncio.get_running_loop().create_task(self._check_late(), name="celery-late-choices")
         # Shielded: two submissions of one request id share the answer.
@@ -178,13 +181,20 @@ class CeleryExecutor(Executor):
                               argsrepr=repr(args), kwargsrepr="{}")
 
     async def _send_choice(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        await self.run(self._send_choice_now, battle_id, revision, choice, request_id)
+        """`battle.advance` for the choice, pushed onto the `turns` queue with one LPUSH on
+        the loop (`worker.message`): what Celery's `send_task` would push, at a fraction of
+        its cost. The task id names the choice, so the reconciler can tell a message still
+        in the broker from one the broker lost (`_in_broker`)."""
+        args = [battle_id, revision, choice, request_id]
+        text = self.messages.build("battle.advance", args, f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}", TURNS)
+        await self._broker_on_loop().lpush(self.messages.queue_key(TURNS), text)
 
-    def _send_choice_now(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        # The task id names the choice, so the reconciler can tell a message still in the
-        # broker from one the broker lost (`_in_broker`).
-        self._send_now("battle.advance", [battle_id, revision, choice, request_id],
-                       f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}")
+    def _broker_on_loop(self) -> Any:
+        if self._broker_loop is None:
+            import redis.asyncio as aioredis
+
+            self._broker_loop = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30)
+        return self._broker_loop
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
@@ -301,7 +311,7 @@ class CeleryExecutor(Executor):
         waiting for the visibility timeout). One snapshot (MULTI), so a message moving from
         the queue to a worker is seen in one place or the other."""
         client = self._broker_client()
-        prefix = self.celery.conf.broker_transport_options.get("global_keyprefix", "")
+        prefix = self.messages.prefix
         pipe = client.pipeline(transaction=True)
         for step in PRIORITY_STEPS:
             pipe.lrange(prefix + TURNS + (f"{PRIORITY_SEP}{step}" if step else ""), 0, -1)
@@ -384,7 +394,7 @@ class CeleryExecutor(Executor):
         from worker.app import QUEUES
 
         client = self._broker_client()
-        prefix = self.celery.conf.broker_transport_options.get("global_keyprefix", "")
+        prefix = self.messages.prefix
         pipe = client.pipeline(transaction=False)
         for queue in QUEUES:
             for step in PRIORITY_STEPS:
@@ -423,6 +433,8 @@ class CeleryExecutor(Executor):
         await super().close()
         if self._broker is not None:
             self._broker.close()
+        if self._broker_loop is not None:
+            await self._broker_loop.aclose()
 
 
 def _result_of(meta: dict[str, Any]) -> dict[str, Any]:

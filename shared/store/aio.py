@@ -1,15 +1,17 @@
 """The battle store for async code (the aiohttp gateway).
 
 Owns: `AsyncBattleStore`, which runs each call of a synchronous `BattleStore` in a worker
-thread, except `head`, which goes through the store's `AsyncReader` on the loop itself;
-the `AsyncReader` contract and the memory store's reader.
+thread, except the two calls every choice makes, `head` and `outbox_put`, which go
+through the store's `LoopClient` on the loop itself; the `LoopClient` contract and the
+memory store's.
 
 The choice, and why: every write must stay one Lua script (Redis) or one locked section
 (memory) with one set of semantics; a second, `redis.asyncio` implementation would
 duplicate all of it for the few store reads an HTTP request makes (load, events after a
 seq, the hold). The gateway's busy paths are natively async: the event fan-out
-(`store.feed()`) and the one read every choice makes (`head`: revision, status, the open
-decision and the request's record, `redis_aio.RedisAsyncReader`). A thread hop costs tens
+(`store.feed()`), the one read every choice makes (`head`: revision, status, the open
+decision and the request's record) and the one write (`outbox_put`, the accepted choice's
+outbox entry), both in `redis_aio.RedisLoopClient`. A thread hop costs tens
 of microseconds of CPU, but under load the loop and the pool's threads take turns on the
 GIL, and each turn can keep the loop waiting; a redis-py client is thread-safe (a
 connection pool), as is the memory store (a lock).
@@ -43,21 +45,25 @@ from .feed import Feed
 T = TypeVar("T")
 
 
-class AsyncReader(Protocol):
-    """The reads a store answers on the event loop without a thread."""
+class LoopClient(Protocol):
+    """The calls a store answers on the event loop without a thread."""
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         """`BattleStore.head`."""
         ...
 
+    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+        """`Outbox.put` on the store's outbox."""
+        ...
+
     async def aclose(self) -> None:
-        """Releases the reader's connections (the store itself stays open)."""
+        """Releases the client's connections (the store itself stays open)."""
         ...
 
 
-class MemoryAsyncReader:
-    """The memory store's reader: its reads touch no I/O and hold its lock only for a copy,
-    so they run on the loop as they are."""
+class MemoryLoopClient:
+    """The memory store's: its calls touch no I/O and hold its lock only for a copy or a
+    small write, so they run on the loop as they are."""
 
     def __init__(self, store: Any) -> None:
         self._store = store
@@ -65,31 +71,34 @@ class MemoryAsyncReader:
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         return self._store.head(battle_id, request_id)
 
+    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+        return self._store.outbox().put(battle_id, request_id, revision, choice, due)
+
     async def aclose(self) -> None:
         return None
 
 
 class AsyncBattleStore:
     """`await store.load(id)` etc. for any `BattleStore`; `executor` None uses the loop's
-    default thread pool. Build it on the loop that will use it (its reader's connections
+    default thread pool. Build it on the loop that will use it (its loop client's connections
     belong to that loop) and `aclose()` it there."""
 
     def __init__(self, store: BattleStore, executor: Executor | None = None) -> None:
         self.sync = store
         self._executor = executor
-        self._reader: AsyncReader | None = None
+        self._on_loop: LoopClient | None = None
 
     @property
-    def reader(self) -> AsyncReader:
-        if self._reader is None:
-            self._reader = self.sync.async_reader()
-        return self._reader
+    def on_loop(self) -> LoopClient:
+        if self._on_loop is None:
+            self._on_loop = self.sync.loop_client()
+        return self._on_loop
 
     async def aclose(self) -> None:
-        """Closes the reader (not the store: its owner closes that)."""
-        if self._reader is not None:
-            reader, self._reader = self._reader, None
-            await reader.aclose()
+        """Closes the loop client (not the store: its owner closes that)."""
+        if self._on_loop is not None:
+            client, self._on_loop = self._on_loop, None
+            await client.aclose()
 
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -115,7 +124,10 @@ class AsyncBattleStore:
         return await self._call(self.sync.load, battle_id, request_id=request_id)
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
-        return await self.reader.head(battle_id, request_id)
+        return await self.on_loop.head(battle_id, request_id)
+
+    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+        return await self.on_loop.outbox_put(battle_id, request_id, revision, choice, due)
 
     async def save(
         self,

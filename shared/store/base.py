@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
-    from .aio import AsyncReader
+    from .aio import LoopClient
     from .feed import Feed
     from .outbox import Outbox
 
@@ -322,9 +322,9 @@ class BattleStore(Protocol):
         """An async subscription source for the gateway's listener (see `feed.py`)."""
         ...
 
-    def async_reader(self) -> "AsyncReader":
-        """The reads code on an event loop makes on the hot path, without a thread (see
-        `aio.AsyncReader`); made on the loop that will use it."""
+    def loop_client(self) -> "LoopClient":
+        """The calls code on an event loop makes on the hot path, without a thread (see
+        `aio.LoopClient`); made on the loop that will use it."""
         ...
 
     # -- the outbox of accepted choices ------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import codec
-from .aio import MemoryAsyncReader
+from .aio import MemoryLoopClient
 from .base import (
     ABANDONED,
     ACTIVE,
@@ -412,8 +412,8 @@ class MemoryBattleStore:
     def feed(self) -> MemoryFeed:
         return MemoryFeed(self)
 
-    def async_reader(self) -> "MemoryAsyncReader":
-        return MemoryAsyncReader(self)
+    def loop_client(self) -> "MemoryLoopClient":
+        return MemoryLoopClient(self)
 
     # -- service -----------------------------------------------------------------------
     def outbox(self) -> MemoryOutbox:

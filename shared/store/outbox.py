@@ -150,13 +150,22 @@ class RedisOutbox:
         self._claim = client.register_script(_CLAIM)
 
     def put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+        pipe = self._client.pipeline(transaction=True)
+        self.queue_put(pipe, battle_id, request_id, revision, choice, due)
+        return self.put_from(pipe.execute())
+
+    def queue_put(self, pipe: Any, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> None:
+        """Queues `put`'s commands on a transaction `pipe` of this server, sync or async
+        (the gateway's loop client sends them with `redis.asyncio`); `put_from` reads the
+        replies."""
         member = _member(battle_id, request_id)
         text = json.dumps({"revision": revision, "choice": choice}, separators=(",", ":"))
-        pipe = self._client.pipeline(transaction=True)
         pipe.zadd(self._keys[0], {member: due}, nx=True)
         pipe.hsetnx(self._keys[1], member, text)
-        added, _ = pipe.execute()
-        return bool(added)
+
+    @staticmethod
+    def put_from(replies: list[Any]) -> bool:
+        return bool(replies[0])
 
     def claim_due(self, now: float, until: float, limit: int = 100) -> list[Accepted]:
         flat = self._claim(keys=self._keys, args=[repr(now), repr(until), limit])

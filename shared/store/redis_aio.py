@@ -1,9 +1,10 @@
-"""The Redis store's reads on an event loop: `RedisAsyncReader`.
+"""The Redis store's calls on an event loop: `RedisLoopClient`.
 
-Owns: the `redis.asyncio` connection pool a gateway process reads battle heads with (the
-one read each choice makes), so the loop never waits for a thread to do it. It sends the
-same commands as `RedisBattleStore.head` (`queue_head`, `head_from`), on a client made on
-the loop that uses it. Writes stay in the sync store's Lua scripts.
+Owns: the `redis.asyncio` connection pool a gateway process sends the two store calls of
+every choice on, so the loop never waits for a thread to do them: the battle's head (the
+same commands as `RedisBattleStore.head`: `queue_head`, `head_from`) and the accepted
+choice's outbox entry (the same as `RedisOutbox.put`: `queue_put`, `put_from`). The client
+is made on the loop that uses it. Every other write stays in the sync store's Lua scripts.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 from .base import BattleHead
 
 if TYPE_CHECKING:
+    from .outbox import RedisOutbox
     from .redis_store import RedisBattleStore
 
 
-class RedisAsyncReader:
+class RedisLoopClient:
     def __init__(self, store: "RedisBattleStore", url: str) -> None:
         self._store = store
+        self._outbox: "RedisOutbox" = store.outbox()
         self._url = url
         self._client: Any = None
 
@@ -33,6 +36,11 @@ class RedisAsyncReader:
         pipe = self._redis().pipeline(transaction=False)
         self._store.queue_head(pipe, battle_id, request_id)
         return self._store.head_from(await pipe.execute())
+
+    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+        pipe = self._redis().pipeline(transaction=True)
+        self._outbox.queue_put(pipe, battle_id, request_id, revision, choice, due)
+        return self._outbox.put_from(await pipe.execute())
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     import redis
 
     from .outbox import RedisOutbox
-    from .redis_aio import RedisAsyncReader
+    from .redis_aio import RedisLoopClient
     from .redis_feed import RedisFeed
 
 DEFAULT_NAMESPACE = "marinara-battle"
@@ -431,12 +431,12 @@ class RedisBattleStore:
         message = codec.answer_message(battle_id, request_id, result)
         self._client.publish(self.keys.channel(battle_id), message)
 
-    def async_reader(self) -> "RedisAsyncReader":
-        from .redis_aio import RedisAsyncReader
+    def loop_client(self) -> "RedisLoopClient":
+        from .redis_aio import RedisLoopClient
 
         if self.url is None:
-            raise StoreError("an async reader needs the store's URL: build the store with from_url")
-        return RedisAsyncReader(self, self.url)
+            raise StoreError("a loop client needs the store's URL: build the store with from_url")
+        return RedisLoopClient(self, self.url)
 
     def feed(self) -> "RedisFeed":
         from .redis_feed import RedisFeed
