@@ -34,7 +34,7 @@ def load(service: BattleService, battle_id: str) -> tuple[StoredBattle, BattleSt
     stored = service.store.load(battle_id)
     if stored is None:
         raise ApiError("not-found", f"there is no battle {battle_id}")
-    return stored, BattleState.model_validate(stored.state)
+    return stored, stored.parsed(BattleState)
 
 
 #: What anyone at the table sees of a combatant that is not theirs.

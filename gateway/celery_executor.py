@@ -51,7 +51,8 @@ from typing import Any
 
 from celery import Celery, states
 
-from shared.store import FeedMessage
+from shared.protocol import ChoiceRequest
+from shared.store import BattleHead, FeedMessage
 from worker.jobs import NO_MODEL, decision_id
 from worker.llm import GmModel
 from worker.message import TaskMessages
@@ -119,21 +120,44 @@ class CeleryExecutor(Executor):
         self._reconciler = asyncio.get_running_loop().create_task(self._reconcile(), name="choice-reconciler")
 
     # -- choices -------------------------------------------------------------------------
-    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        """Records the choice in the outbox, then sends its message, both on the loop. The
-        choice waits for its answer from before the send, so an answer that comes back at
-        once is not missed; `_apply` (through `submit`) then waits on it."""
+    async def head(self, battle_id: str, request: ChoiceRequest) -> tuple[BattleHead | None, bool | None]:
+        """The head and the choice's outbox entry in one transaction (one round trip instead
+        of two before the message leaves): most choices pass the checks, and the few that do
+        not have their entry taken back (`unrecord`)."""
+        try:
+            return await self.astore.head_and_outbox_put(battle_id, request.request_id, request.revision,
+                                                         request.as_choice(), time.time() + RESEND_AFTER)
+        except Exception as exc:  # the store is unreachable: nothing is checked or accepted
+            raise self._unrecorded(battle_id, request.request_id, exc) from exc
+
+    async def unrecord(self, battle_id: str, request_id: str) -> None:
+        try:
+            await self.run(self.outbox.settle, [(battle_id, request_id)])
+        except Exception:  # left behind, it is settled once the reconciler finds it impossible
+            log.warning("battle %s: the outbox entry of refused request %s stays for the reconciler",
+                        battle_id, request_id, exc_info=True)
+
+    @staticmethod
+    def _unrecorded(battle_id: str, request_id: str, exc: Exception) -> ApiError:
+        log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
+                    battle_id, request_id, type(exc).__name__)
+        return ApiError("store-unavailable", STORE_DOWN)
+
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str, *,
+                     recorded: bool = False) -> None:
+        """Records the choice in the outbox (unless `head` did), then sends its message,
+        both on the loop. The choice waits for its answer from before the send, so an answer
+        that comes back at once is not missed; `_apply` (through `submit`) then waits on it."""
         key = (battle_id, request_id)
         fresh = key not in self._waiting
         waiting = self._wait_for(key, revision, choice)
-        try:
-            await self.astore.outbox_put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
-        except Exception as exc:  # the store is unreachable: nothing is accepted
-            if fresh and self._waiting.get(key) is waiting:
-                del self._waiting[key]
-            log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
-                        battle_id, request_id, type(exc).__name__)
-            raise ApiError("store-unavailable", STORE_DOWN) from exc
+        if not recorded:
+            try:
+                await self.astore.outbox_put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
+            except Exception as exc:  # the store is unreachable: nothing is accepted
+                if fresh and self._waiting.get(key) is waiting:
+                    del self._waiting[key]
+                raise self._unrecorded(battle_id, request_id, exc) from exc
         await self._send_or_leave(battle_id, revision, choice, request_id)
         # One per acceptance: two submissions of one request id at once are two hand-overs.
         self._accepted.setdefault(key, []).append(waiting)

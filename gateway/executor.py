@@ -25,7 +25,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from shared.store import AsyncBattleStore, FeedMessage
+from shared.protocol import ChoiceRequest
+from shared.store import AsyncBattleStore, BattleHead, FeedMessage
 from worker import jobs
 from worker.llm import GmModel
 from worker.service import BattleService
@@ -61,10 +62,24 @@ class Executor(ABC):
         """Runs blocking service work (loads, menus) on the executor's threads."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        """Records a choice the gateway is about to accept, before it answers 202; raises
-        `ApiError` (503 `store-unavailable`) when it cannot, and the choice is not accepted. An in-process
-        executor loses nothing on the way, so it records nothing."""
+    async def head(self, battle_id: str, request: ChoiceRequest) -> tuple[BattleHead | None, bool | None]:
+        """The battle's head to check `request` against (`routes_choices.submit`), and what
+        this read recorded the way `accept` records, in case the choice passes: None,
+        nothing (then `accept` records it); True, its outbox entry, added by this read
+        (`unrecord` takes it back when the checks refuse the choice); False, the entry an
+        earlier submission of the same request id added, left as it is. An in-process
+        executor records nothing."""
+        return await self.astore.head(battle_id, request.request_id), None
+
+    async def unrecord(self, battle_id: str, request_id: str) -> None:
+        """Takes back what `head` recorded for a choice the checks then refused."""
+
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str, *,
+                     recorded: bool = False) -> None:
+        """Records a choice the gateway is about to accept, before it answers 202 (unless
+        `head` did: `recorded`); raises `ApiError` (503 `store-unavailable`) when it cannot,
+        and the choice is not accepted. An in-process executor loses nothing on the way, so
+        it records nothing."""
 
     def submit(self, battle_id: str, revision: int, choice: dict[str, Any],
                request_id: str) -> "asyncio.Task[dict[str, Any]]":

@@ -2,11 +2,13 @@
 
 Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway's checks
 (token, revision, menu) answer synchronously (403, 409, 422); a choice that passes is
-recorded by the executor (`accept`: the Celery executor's outbox, so a message the
-broker loses is sent again; 503 `store-unavailable` when it cannot be recorded) and handed to it, and
+recorded by the executor (the Celery executor's outbox, so a message the broker loses
+is sent again; 503 `store-unavailable` when it cannot be recorded) and handed to it, and
 answered 202 `{request_id}`. The checks read the battle's head
 on the loop (one small read: the revision, the request's record and the open decision
-saved with the revision, `access.passes`); only a choice the head does not accept takes
+saved with the revision, `access.passes`), through the executor: the Celery executor
+records the choice in the same round trip, and takes the entry back when the choice is
+refused; only a choice the head does not accept takes
 the full check on a thread (`access.check_choice`), which finds the exact refusal. Its events
 then arrive on the battle's sockets and in `/events`. A refusal the rules find only while
 applying (another choice won the same revision) is answered on the socket that sent it
@@ -24,7 +26,7 @@ from aiohttp import web
 from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
 
 from . import access, metrics
-from .context import ASTORE, EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
+from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
 from .errors import ApiError
 from .routing import Route
 from .tokens import Principal
@@ -33,7 +35,7 @@ from .tokens import Principal
 async def submit(app: web.Application, battle: str, who: Principal,
                  request: ChoiceRequest) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
     executor = app[EXECUTOR]
-    head = await app[ASTORE].head(battle, request.request_id)
+    head, added = await executor.head(battle, request)
     if head is not None and head.record is not None:
         applied: int | None = head.record.revision
     elif head is not None and access.passes(head, who, request):
@@ -43,11 +45,15 @@ async def submit(app: web.Application, battle: str, who: Principal,
             applied = await executor.run(access.check_choice, app[SERVICE], battle, who, request)
         except ApiError as exc:
             metrics.refused(exc.code)
+            if added:
+                await executor.unrecord(battle, request.request_id)
             raise
     if applied is not None:
+        if added:
+            await executor.unrecord(battle, request.request_id)
         return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
     choice = request.as_choice()
-    await executor.accept(battle, request.revision, choice, request.request_id)
+    await executor.accept(battle, request.revision, choice, request.request_id, recorded=added is not None)
     task = executor.submit(battle, request.revision, choice, request.request_id)
     metrics.accepted()
     return ChoiceAccepted(request_id=request.request_id, status="queued"), task

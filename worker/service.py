@@ -137,7 +137,7 @@ class BattleService:
         stored = self.store.load(battle_id)
         if stored is None:
             return None
-        return BattleState.model_validate(stored.state), stored.revision
+        return stored.parsed(BattleState), stored.revision
 
     def apply(self, battle_id: str, revision: int, choice: Any, request_id: str, *,
               note: tuple[str, str] | None = None) -> dict[str, Any]:
@@ -167,7 +167,7 @@ class BattleService:
                 return {"ok": False, "code": "stale-revision",
                         "message": f"the choice was made at revision {revision}; "
                                    f"the battle is at {stored.revision}"}, False
-            state = BattleState.model_validate(stored.state)
+            state = stored.parsed(BattleState)
             ruleset = self.ruleset(state.ruleset.digest)
             before_seq = state.seq
             # The state was parsed just now and is dropped after the save: the step may

@@ -56,6 +56,11 @@ class LoopClient(Protocol):
         """`Outbox.put` on the store's outbox."""
         ...
 
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+                                  due: float) -> tuple[BattleHead | None, bool]:
+        """`head` and `outbox_put` in one atomic step (one round trip)."""
+        ...
+
     async def aclose(self) -> None:
         """Releases the client's connections (the store itself stays open)."""
         ...
@@ -73,6 +78,12 @@ class MemoryLoopClient:
 
     async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
         return self._store.outbox().put(battle_id, request_id, revision, choice, due)
+
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+                                  due: float) -> tuple[BattleHead | None, bool]:
+        # Nothing on the loop runs between the two; the gateway's checks need no more.
+        return self._store.head(battle_id, request_id), self._store.outbox().put(battle_id, request_id, revision,
+                                                                                 choice, due)
 
     async def aclose(self) -> None:
         return None
@@ -128,6 +139,10 @@ class AsyncBattleStore:
 
     async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
         return await self.on_loop.outbox_put(battle_id, request_id, revision, choice, due)
+
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+                                  due: float) -> tuple[BattleHead | None, bool]:
+        return await self.on_loop.head_and_outbox_put(battle_id, request_id, revision, choice, due)
 
     async def save(
         self,

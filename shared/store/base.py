@@ -37,13 +37,17 @@ marker exists", which leaks a battle forever when the gateway holding the marker
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from .aio import LoopClient
     from .feed import Feed
     from .outbox import Outbox
+
+#: A model class `StoredBattle.parsed` validates into.
+M = TypeVar("M")
 
 DEFAULT_IDLE_TTL: Final = 7 * 24 * 3600.0
 """Seconds a battle lives after its last write when nobody is connected."""
@@ -103,21 +107,49 @@ class RequestRecord:
     result: Any
 
 
-@dataclass(frozen=True, slots=True)
 class StoredBattle:
     """A battle as loaded: its state, the revision a save must name, the last event seq.
     `record` is what the request id `load` was asked about did (None: not applied, or not
-    asked)."""
+    asked). A store gives the state as the JSON text it keeps (`text`), parsed on first
+    use of `state`; `parsed` validates the text into a model in one pass, which is how a
+    worker reads the battle it is about to step."""
 
-    state: State
-    revision: int
-    last_seq: int
-    status: str = ACTIVE
-    record: RequestRecord | None = None
+    __slots__ = ("_state", "text", "revision", "last_seq", "status", "record")
+
+    def __init__(self, state: State | None = None, revision: int = 0, last_seq: int = 0, status: str = ACTIVE,
+                 record: RequestRecord | None = None, *, text: str | None = None) -> None:
+        if (state is None) == (text is None):
+            raise TypeError("a stored battle has its state or the state's text, not both or neither")
+        self._state, self.text = state, text
+        self.revision, self.last_seq, self.status, self.record = revision, last_seq, status, record
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = json.loads(self.text)  # type: ignore[arg-type]
+        return self._state
+
+    def parsed(self, model: type[M]) -> M:
+        """The state validated into `model` (a pydantic model class)."""
+        if self._state is None:
+            return model.model_validate_json(self.text)  # type: ignore[attr-defined]
+        return model.model_validate(self._state)  # type: ignore[attr-defined]
 
     @property
     def active(self) -> bool:
         return self.status == ACTIVE
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StoredBattle):
+            return NotImplemented
+        return (self.state, self.revision, self.last_seq, self.status, self.record) == \
+            (other.state, other.revision, other.last_seq, other.status, other.record)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"StoredBattle(state={self.state!r}, revision={self.revision}, last_seq={self.last_seq}, "
+                f"status={self.status!r}, record={self.record!r})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -205,7 +205,7 @@ class MemoryBattleStore:
             if read is None:
                 return None
             battle, record, _now = read
-            return StoredBattle(json.loads(battle.state), battle.revision, battle.last_seq, battle.status, record)
+            return StoredBattle(None, battle.revision, battle.last_seq, battle.status, record, text=battle.state)
 
     def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         with self._lock:

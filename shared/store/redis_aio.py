@@ -3,8 +3,8 @@
 Owns: the `redis.asyncio` connection pool a gateway process sends the two store calls of
 every choice on, so the loop never waits for a thread to do them: the battle's head (the
 same commands as `RedisBattleStore.head`: `queue_head`, `head_from`) and the accepted
-choice's outbox entry (the same as `RedisOutbox.put`: `queue_put`, `put_from`). The client
-is made on the loop that uses it. Every other write stays in the sync store's Lua scripts.
+choice's outbox entry (the same as `RedisOutbox.put`: `queue_put`, `put_from`), or both in
+one transaction. The client is made on the loop that uses it. Every other write stays in the sync store's Lua scripts.
 """
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ class RedisLoopClient:
         pipe = self._redis().pipeline(transaction=True)
         self._outbox.queue_put(pipe, battle_id, request_id, revision, choice, due)
         return self._outbox.put_from(await pipe.execute())
+
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+                                  due: float) -> tuple[BattleHead | None, bool]:
+        pipe = self._redis().pipeline(transaction=True)
+        self._store.queue_head(pipe, battle_id, request_id)
+        self._outbox.queue_put(pipe, battle_id, request_id, revision, choice, due)
+        replies = await pipe.execute()
+        return self._store.head_from(replies[:2]), self._outbox.put_from(replies[2:])
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -226,7 +226,7 @@ class RedisBattleStore:
             record = codec.record_of(born, text)
         if state is None:
             return None
-        return StoredBattle(json.loads(state), int(revision), int(last_seq), status, record)
+        return StoredBattle(None, int(revision), int(last_seq), status, record, text=state)
 
     def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         pipe = self._client.pipeline(transaction=False)

@@ -2,7 +2,9 @@
 message the gateway sends stays in the broker where the test can count it): `accept`
 records the choice in the outbox and sends its message in one go, the choice already waits
 for its answer when the message leaves, and a store that cannot record it leaves nothing
-behind."""
+behind. Through `submit`: the head read records the choice in the same round trip, and a
+choice the checks refuse (or a request id already applied) takes its entry back, unless an
+earlier acceptance of the same request id made it."""
 
 from __future__ import annotations
 
@@ -13,7 +15,12 @@ import os
 import pytest
 
 from gateway.celery_executor import TURNS, CeleryExecutor
+from gateway.context import EXECUTOR, SERVICE
 from gateway.errors import ApiError
+from gateway.routes_choices import submit
+from gateway.tokens import Principal
+from shared.combat import decide_for
+from shared.protocol import ChoiceRequest
 from shared.store import FeedMessage
 from shared.store.redis_store import RedisBattleStore
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
@@ -116,3 +123,105 @@ def test_one_request_id_accepted_twice_at_once_is_sent_once_per_acceptance(parts
             await executor.close()
 
     assert asyncio.run(run()) == [{"ok": True, "revision": 4}] * 2
+
+
+# -- `submit`: the head read records the choice in the same round trip ------------------------
+def _battle(store) -> tuple[BattleService, str, dict]:
+    from tests.conftest import EXAMPLES
+
+    service = BattleService(store)
+    digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+    party = [dict(m, controller="player", player="p1") for m in json.loads((EXAMPLES / "party.json").read_text())]
+    created = service.create(digest, party, json.loads((EXAMPLES / "foes.json").read_text()), seed=11,
+                             battle_id="b-sub")
+    assert created["ok"], created
+    state, revision = service.load("b-sub")
+    return service, revision, decide_for(service.ruleset(digest), state)
+
+
+def _submit(executor, service, revision: int, choice: dict, request_id: str):
+    app = {EXECUTOR: executor, SERVICE: service}
+    who = Principal(battle="b-sub", role="player", player="p1")
+    request = ChoiceRequest(actor=choice["actor"], option_id=choice["option"], targets=choice.get("targets", []),
+                            request_id=request_id, revision=revision)
+    return submit(app, "b-sub", who, request)
+
+
+def _outbox(store) -> list[tuple[str, str]]:
+    return [(e.battle_id, e.request_id) for e in store.outbox().claim_due(1e12, 0.0, 10)]
+
+
+def test_a_choice_that_passes_is_recorded_by_the_head_read_and_sent(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+
+    async def run() -> None:
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            accepted, task = await _submit(executor, service, revision, choice, "r-pass")
+            assert accepted.status == "queued" and task is not None
+            assert _outbox(store) == [("b-sub", "r-pass")]
+            assert _queued(client, queue) == [["b-sub", revision, {**choice, "targets": choice.get("targets", [])},
+                                                "r-pass"]]
+            task.cancel()
+        finally:
+            await executor.close()
+
+    asyncio.run(run())
+
+
+def test_a_refused_choice_takes_its_outbox_entry_back_and_sends_nothing(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+
+    async def run() -> None:
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            with pytest.raises(ApiError) as refused:
+                await _submit(executor, service, revision + 4, choice, "r-stale")
+            assert refused.value.code == "stale-revision"
+            with pytest.raises(ApiError) as refused:
+                await _submit(executor, service, revision, {**choice, "option": "no-such-option"}, "r-bad")
+            assert refused.value.code == "unknown-option"
+        finally:
+            await executor.close()
+
+    asyncio.run(run())
+    assert _outbox(store) == [] and client.llen(queue) == 0
+
+
+def test_a_request_id_already_applied_answers_applied_and_leaves_no_entry(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+    assert service.apply("b-sub", revision, choice, "r-done")["ok"]
+
+    async def run() -> None:
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            accepted, task = await _submit(executor, service, revision, choice, "r-done")
+            assert (accepted.status, accepted.revision, task) == ("applied", revision + 1, None)
+        finally:
+            await executor.close()
+
+    asyncio.run(run())
+    assert _outbox(store) == [] and client.llen(queue) == 0
+
+
+def test_a_refusal_leaves_the_entry_an_earlier_acceptance_of_the_request_id_made(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+
+    async def run() -> None:
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            _accepted, task = await _submit(executor, service, revision, choice, "r-twice")
+            # The same request id again, now stale: refused, and the first one's entry stays
+            # so the reconciler can still send it if its message is lost.
+            with pytest.raises(ApiError):
+                await _submit(executor, service, revision + 4, choice, "r-twice")
+            assert _outbox(store) == [("b-sub", "r-twice")]
+            task.cancel()
+        finally:
+            await executor.close()
+
+    asyncio.run(run())
