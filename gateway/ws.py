@@ -11,7 +11,9 @@ when the fight ends or is abandoned. Both come from the open decision the worker
 with the revision: carried by the save's feed message, or read with the battle's head;
 only a revision saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
 `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
-its prompt again. Messages over the size limit close the socket; messages over the
+its prompt again. What one feed message (or one page of a catch-up) causes goes out as one
+burst: its frames in one write to the socket (`frames`), unless the client is slow to read.
+Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
 socket with 1001 (going away).
 """
@@ -23,7 +25,7 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Any, AsyncIterator
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
@@ -34,6 +36,7 @@ from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedM
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id, loads
 from .errors import ApiError, validation_lines
+from .frames import text_frame
 from .routes_choices import submit
 from .routing import Route
 from .tokens import Principal
@@ -42,6 +45,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a connection lease lasts; the socket renews it at a third of that.
 LEASE = 90.0
+#: Bytes a socket's unsent output may hold before a burst goes out through aiohttp's own
+#: sends, which wait for the reader to catch up.
+WRITE_BUFFER_LIMIT = 64 * 1024
 
 
 class RateLimit:
@@ -75,11 +81,47 @@ class Connection:
         settings = self.app[SETTINGS]
         self.limit = RateLimit(settings["ws_rate"], settings["ws_burst"])
         self.done = False
+        self.transport = request.transport
+        #: The messages of the burst being collected (`burst`), None outside one.
+        self._burst: list[str] | None = None
 
     async def send(self, message: Any) -> None:
+        text = message.model_dump_json()
+        if self._burst is not None:
+            self._burst.append(text)
+            return
         async with self.send_lock:
             if not self.ws.closed:
-                await self.ws.send_str(message.model_dump_json())
+                await self.ws.send_str(text)
+
+    @contextlib.asynccontextmanager
+    async def burst(self) -> AsyncIterator[None]:
+        """Messages sent inside go out together, in order, in one write when they can
+        (`frames`). Nested bursts join the outer one."""
+        if self._burst is not None:
+            yield
+            return
+        self._burst = []
+        try:
+            yield
+        finally:
+            texts, self._burst = self._burst, None
+            await self._write(texts)
+
+    async def _write(self, texts: list[str]) -> None:
+        if not texts:
+            return
+        async with self.send_lock:
+            if self.ws.closed:
+                return
+            transport = self.transport
+            if len(texts) == 1 or transport is None or transport.is_closing() \
+                    or transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+                # aiohttp's own sends, which wait for a slow reader to drain its buffer.
+                for text in texts:
+                    await self.ws.send_str(text)
+                return
+            transport.write(b"".join(text_frame(text.encode()) for text in texts))
 
     # -- outgoing --------------------------------------------------------------------
     async def catch_up(self) -> None:
@@ -87,9 +129,10 @@ class Connection:
         astore = self.app[ASTORE]
         while True:
             events = await astore.events_after(self.battle, self.last_seq)
-            for event in events:
-                await self.send(EventMessage(event=event))
-                self.last_seq = event["seq"]
+            async with self.burst():
+                for event in events:
+                    await self.send(EventMessage(event=event))
+                    self.last_seq = event["seq"]
             if len(events) < DEFAULT_PAGE:
                 break
         await self.after_change()
@@ -144,11 +187,12 @@ class Connection:
                 if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
                     await self.catch_up()
                     continue
-                for event in fresh:
-                    await self.send(EventMessage(event=event))
-                    self.last_seq = event["seq"]
-                if fresh or message.hold_changed or message.status != ACTIVE:
-                    await self.after_change(message)
+                async with self.burst():
+                    for event in fresh:
+                        await self.send(EventMessage(event=event))
+                        self.last_seq = event["seq"]
+                    if fresh or message.hold_changed or message.status != ACTIVE:
+                        await self.after_change(message)
         except (ApiError, asyncio.CancelledError):
             raise
         except Exception as exc:
