@@ -24,6 +24,7 @@ from typing import Any
 from aiohttp import web
 
 from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
+from shared.store import BattleHead
 
 from . import access, metrics
 from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
@@ -36,18 +37,12 @@ async def submit(app: web.Application, battle: str, who: Principal,
                  request: ChoiceRequest) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
     executor = app[EXECUTOR]
     head, added = await executor.head(battle, request)
-    if head is not None and head.record is not None:
-        applied: int | None = head.record.revision
-    elif head is not None and access.passes(head, who, request):
-        applied = None
-    else:
-        try:
-            applied = await executor.run(access.check_choice, app[SERVICE], battle, who, request)
-        except ApiError as exc:
-            metrics.refused(exc.code)
-            if added:
-                await executor.unrecord(battle, request.request_id)
-            raise
+    try:
+        applied = await _checked(app, battle, who, request, head)
+    except BaseException:
+        if added:
+            await executor.unrecord(battle, request.request_id)
+        raise
     if applied is not None:
         if added:
             await executor.unrecord(battle, request.request_id)
@@ -57,6 +52,21 @@ async def submit(app: web.Application, battle: str, who: Principal,
     task = executor.submit(battle, request.revision, choice, request.request_id)
     metrics.accepted()
     return ChoiceAccepted(request_id=request.request_id, status="queued"), task
+
+
+async def _checked(app: web.Application, battle: str, who: Principal, request: ChoiceRequest,
+                   head: BattleHead | None) -> int | None:
+    """None when the choice passes the gateway's checks; the revision its request id
+    produced when it was applied already. Raises `ApiError` for a refusal."""
+    if head is not None and head.record is not None:
+        return head.record.revision
+    if head is not None and access.passes(head, who, request):
+        return None
+    try:
+        return await app[EXECUTOR].run(access.check_choice, app[SERVICE], battle, who, request)
+    except ApiError as exc:
+        metrics.refused(exc.code)
+        raise
 
 
 async def post_choice(request: web.Request) -> web.Response:
