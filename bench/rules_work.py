@@ -22,12 +22,17 @@ the baseline; compare ratios, not times (the machine is shared and noisy).
 
 What to compare between two versions of the code is the instruction count of the whole run:
 
+    .venv/bin/python -m compileall -q shared worker tests bench
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out .venv/bin/python bench/rules_work.py
     callgrind_annotate /tmp/cg.out | head -20      # the total Ir ("PROGRAM TOTALS")
 
-(about 50 times slower than a plain run). `--setup-only` loads the rulesets and returns
-before any fight, to count what the total holds besides the workload (Python's start-up,
-the imports, the rulesets). `--rounds N` plays the workload N times.
+(about 50 times slower than a plain run). Compile first: where bytecode is not written
+(PYTHONDONTWRITEBYTECODE) or is older than its source, every import compiles its module
+again inside the count, which moves the total by more than most changes do.
+`--setup-only` loads the rulesets and returns before any fight, to count what the total
+holds besides the workload (Python's start-up, the imports, the rulesets). `--rounds N`
+plays the workload N times (2 by default: the second round is what a worker that has run
+for a while does, its caches warm).
 
 Prints a table and writes bench/results/rules_work.json. Run: `python bench/rules_work.py`.
 """
