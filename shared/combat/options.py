@@ -793,14 +793,19 @@ def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[st
     return (allies, 1) if allies else None
 
 
+#: Kinds of fight whose menu nothing changes after `menu_rules.refine` (off a board): a
+#: dice pool's initiative styles do (pool_styles.styled).
+_REFINED_LAST = frozenset({"attack-vs-defense", "symbol-pool"})
+
+
 def has_choice(fight: Fight, actor: Combatant) -> bool:
     """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
-    asks before handing a turn to a player or the GM. In an attack-vs-defense fight without
-    a board, a standard action aimed at nobody (dodge, dash, ...) is never taken off by
-    `menu_rules.refine`, so while one is offered the whole menu need not be drawn;
-    otherwise it is, without forecasts (a board and the pool kinds change the menu after
-    `refine`)."""
-    if fight.state.board is None and fight.combat.kind == "attack-vs-defense" \
+    asks before handing a turn to a player or the GM. In an attack-vs-defense or
+    symbol-pool fight without a board, a standard action aimed at nobody (dodge, dash, ...)
+    is never taken off by `menu_rules.refine`, so while one is offered the whole menu need
+    not be drawn; otherwise it is, without forecasts (a board and a dice pool's styles
+    change the menu after `refine`)."""
+    if fight.state.board is None and fight.combat.kind in _REFINED_LAST \
             and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import DiceExpr, sum_distribution, symbol_forecast
+from ..dice.forecast import SymbolForecast
 from . import blows as B
 from . import effects as E
 from . import harm_kinds as H
@@ -70,6 +71,31 @@ class _Damage:
         return found
 
 
+#: (chance, net successes, then the symbols each side may spend: a, t, h, d) of one outcome.
+Netted = tuple[float, int, int, int, int, int]
+
+_NETTED: dict[int, tuple[SymbolForecast, tuple[Netted, ...]]] = {}
+
+
+def _netted(odds: SymbolForecast) -> tuple[Netted, ...]:
+    """Every outcome of a throw as `strike` reads it, netted once per forecast: a menu
+    forecasts the same few throws dozens of times, and `symbol_forecast` hands back the
+    same forecast object for the same dice while it keeps it."""
+    found = _NETTED.get(id(odds))
+    if found is not None and found[0] is odds:
+        return found[1]
+    if len(_NETTED) > 1024:
+        _NETTED.clear()
+    rows: list[Netted] = []
+    for outcome, chance in odds.outcomes:
+        net = S.Net.of(dict(outcome))
+        left = net.spendable()
+        rows.append((float(chance), net.successes, left["a"], left["t"], left["h"], left["d"]))
+    netted = tuple(rows)
+    _NETTED[id(odds)] = (odds, netted)
+    return netted
+
+
 def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: DiceExpr | None,
            dtype: str | None, save: Any = None, against: Any = None, cover: Any = None) -> tuple[float, float, float]:
     """(chance to hit, expected damage, expected cost of the target's spends) of one attack.
@@ -89,11 +115,13 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
         bought = memo.setdefault(("symbol-spends", actor.id, target.id), bought)
     saves: dict[tuple[int, int], float] = {}
 
-    def spends(side: str, hit: bool, left: dict[str, int]) -> tuple[float, list[Any]]:
-        key = (side, hit, tuple(sorted(left.items())))
-        if key not in bought:
-            bought[key] = SP.best(fight, actor, target, side, hit, left)
-        return bought[key]
+    def spends(side: str, hit: bool, first: str, n: int, second: str, m: int) -> tuple[float, list[Any]]:
+        """What `side` buys with `n` of symbol `first` and `m` of `second` left."""
+        key = (side, hit, n, m)
+        found = bought.get(key)
+        if found is None:
+            found = bought[key] = SP.best(fight, actor, target, side, hit, {first: n, second: m})
+        return found
 
     def saved(chosen: list[Any]) -> float:
         boost = sum(s.boost.dice for s in chosen if s.boost is not None and SP.who(fight, actor, target, s.boost.on) is target)
@@ -105,18 +133,15 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
         return saves[boost, setback]
 
     hit_chance = expected = cost = 0.0
-    for outcome, chance in symbol_forecast(pool.symbol_dice(fight.ruleset)).outcomes:
-        net = S.Net.of(dict(outcome))
-        p = float(chance)
-        hit = net.successes >= need
-        left = net.spendable()
-        value, theirs = spends("target", hit, {"h": left["h"], "d": left["d"]})
+    for p, successes, a, t, h, d in _netted(symbol_forecast(pool.symbol_dice(fight.ruleset))):
+        hit = successes >= need
+        value, theirs = spends("target", hit, "h", h, "d", d)
         cost += p * value
         if not hit:
             continue
         hit_chance += p
-        counted = max(0, net.successes - (need if setting.counts == "beyond" else 0))
-        _value, mine = spends("attacker", True, {"a": left["a"], "t": left["t"]})
+        counted = max(0, successes - (need if setting.counts == "beyond" else 0))
+        _value, mine = spends("attacker", True, "a", a, "t", t)
         extra = counted * setting.perSuccess + sum(s.damage or 0 for s in mine)
         if save is None:
             expected += p * damage.mean(extra)

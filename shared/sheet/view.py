@@ -118,6 +118,10 @@ class SheetView:
         self._checks: dict[tuple[str, str], CheckValue] = {}
         self._proficiency: float | None = None
         self._pools: dict[str, PoolInfo] | None = None
+        #: One pool read at a time (`pool_info`, `pool`): a fight reads the health pool of
+        #: every combatant many times a step, and never needs every pool on the sheet.
+        self._pool_infos: dict[str, PoolInfo | None] = {}
+        self._pool_reads: dict[str, tuple[PoolInfo, int, int] | None] = {}
         self._tracks: dict[str, TrackInfo | None] = {}
 
     # -- abilities ---------------------------------------------------------------------
@@ -382,27 +386,36 @@ class SheetView:
         need not compute every maximum on the sheet)."""
         if self._pools is not None:
             return self._pools.get(key)
+        if key in self._pool_infos:
+            return self._pool_infos[key]
         pool = self.idx.pool_by_id.get(key)
         if pool is None:
             return self.pools().get(key) if ":" in key else None
-        if self.hidden(pool.hideWhen):
-            return None
-        top = max(0, math.floor(self.value(pool.max)))
-        return PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group) if top > 0 else None
+        info = None
+        if not self.hidden(pool.hideWhen):
+            top = max(0, math.floor(self.value(pool.max)))
+            if top > 0:
+                info = PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group)
+        self._pool_infos[key] = info
+        return info
 
     def pool(self, key: str) -> tuple[PoolInfo, int, int] | None:
         """(the pool, its current amount, its temporary points), or None when the sheet
         has no such pool."""
+        if key in self._pool_reads:
+            return self._pool_reads[key]
         info = self.pool_info(key)
-        if info is None:
-            return None
-        stored = _dict(self.live.get("pools")).get(key)
-        if isinstance(stored, int) and not isinstance(stored, bool):
-            current = min(max(stored, 0), info.max)
-        else:
-            current = info.max if info.start == "full" else 0
-        temp = _dict(self.live.get("temp")).get(key, 0) if info.allow_temp else 0
-        return info, current, temp if isinstance(temp, int) and temp > 0 else 0
+        found = None
+        if info is not None:
+            stored = _dict(self.live.get("pools")).get(key)
+            if isinstance(stored, int) and not isinstance(stored, bool):
+                current = min(max(stored, 0), info.max)
+            else:
+                current = info.max if info.start == "full" else 0
+            temp = _dict(self.live.get("temp")).get(key, 0) if info.allow_temp else 0
+            found = info, current, temp if isinstance(temp, int) and temp > 0 else 0
+        self._pool_reads[key] = found
+        return found
 
     # -- tracks --------------------------------------------------------------------------
     def track(self, track_id: str) -> TrackInfo | None:
