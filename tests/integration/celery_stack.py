@@ -30,6 +30,17 @@ VISIBILITY = 3
 READY_TIMEOUT = 30.0
 
 
+def namespaced_env(redis_url: str, namespace: str) -> dict[str, str]:
+    """This process's environment for a worker or a Celery app on the test Redis: the store
+    in `namespace`, every broker and result key under `<namespace>:celery:`, both on
+    `redis_url` whatever the caller's environment names."""
+    env = {**os.environ, "REDIS_URL": redis_url, "MARINARA_NAMESPACE": namespace,
+           "MARINARA_BROKER_PREFIX": f"{namespace}:celery:"}
+    for name in ("MARINARA_STORE_URL", "MARINARA_BROKER_URL"):
+        env.pop(name, None)
+    return env
+
+
 @dataclass
 class Worker:
     name: str
@@ -151,17 +162,12 @@ def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
     crash_dir = base / "crash"
     crash_dir.mkdir()
     env = {
-        **os.environ,
+        **namespaced_env(redis_url, namespace),
         "PYTHONPATH": str(ROOT),
-        "REDIS_URL": redis_url,
-        "MARINARA_NAMESPACE": namespace,
-        "MARINARA_BROKER_PREFIX": f"{namespace}:celery:",
         "MARINARA_VISIBILITY_TIMEOUT": str(VISIBILITY),
         "MARINARA_RESTORE_INTERVAL": "1",
         "MARINARA_TEST_CRASH_DIR": str(crash_dir),
     }
-    env.pop("MARINARA_STORE_URL", None)
-    env.pop("MARINARA_BROKER_URL", None)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     env.update(extra_env or {})
     if store_url is not None:

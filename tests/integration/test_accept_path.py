@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 
 import pytest
 
@@ -23,6 +22,7 @@ from shared.combat import decide_for
 from shared.protocol import ChoiceRequest
 from shared.store import FeedMessage
 from shared.store.redis_store import RedisBattleStore
+from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from worker.app import make_app
 from worker.service import BattleService
@@ -39,11 +39,7 @@ def parts(redis_url):
     import redis
 
     namespace = unique_namespace("mbaccept")
-    env = {**os.environ, "REDIS_URL": redis_url, "MARINARA_NAMESPACE": namespace,
-           "MARINARA_BROKER_PREFIX": f"{namespace}:celery:"}
-    for name in ("MARINARA_STORE_URL", "MARINARA_BROKER_URL"):
-        env.pop(name, None)
-    app = make_app(env)
+    app = make_app(namespaced_env(redis_url, namespace))
     store = RedisBattleStore.from_url(redis_url, namespace=namespace)
     client = redis.Redis.from_url(redis_url, decode_responses=True)
     try:

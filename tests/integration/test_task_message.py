@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
-import os
 import uuid
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from gateway.celery_executor import TURNS, CeleryExecutor
 from shared.store.redis_store import RedisBattleStore
 from tests.conftest import EXAMPLES
+from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from worker.app import make_app
 from worker.message import TaskMessages
@@ -34,11 +34,7 @@ def broker(redis_url):
     import redis
 
     namespace = unique_namespace("mbmsg")
-    env = {**os.environ, "REDIS_URL": redis_url, "MARINARA_NAMESPACE": namespace,
-           "MARINARA_BROKER_PREFIX": f"{namespace}:celery:"}
-    for name in ("MARINARA_STORE_URL", "MARINARA_BROKER_URL"):
-        env.pop(name, None)
-    app = make_app(env)
+    app = make_app(namespaced_env(redis_url, namespace))
     client = redis.Redis.from_url(redis_url, decode_responses=True)
     try:
         yield app, client, namespace
