@@ -125,7 +125,7 @@ def baseline(clock: Clock, kept: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n", 1)[0].split()))
     parser.add_argument("--rounds", type=int, default=2, help="times the workload is played (default 2)")
     parser.add_argument("--setup-only", action="store_true",
                         help="load the rulesets and stop: what a count holds besides the workload")
