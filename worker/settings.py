@@ -9,7 +9,8 @@ battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
     MARINARA_STORE_URL           the battle store (default REDIS_URL; memory:// for a
                                  worker that shares nothing, only useful in tests)
     MARINARA_NAMESPACE           the store's key namespace (default "marinara-battle")
-    MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL)
+    MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL): a Redis
+                                 over TCP, redis://host:port/db or rediss://host:port/db
     MARINARA_BROKER_PREFIX       key prefix for every broker and result key (default none)
     MARINARA_VISIBILITY_TIMEOUT  seconds before an unacknowledged message is redelivered
                                  (default 300)
@@ -95,6 +96,24 @@ def _switch(env: Mapping[str, str], name: str) -> bool:
     raise ValueError(f"{name}={env.get(name)!r} is not one of 1/true/yes/on or 0/false/no/off")
 
 
+#: The broker URL schemes: a Redis over TCP or TLS. kombu's Redis transport takes a Unix
+#: socket only in a form of its own and then only on database 0, and the gateway's broker
+#: clients (redis-py: the pushed `battle.advance`, the queue lengths) read URLs as redis-py
+#: does; a broker URL both read the same way is the only safe kind.
+BROKER_SCHEMES = ("redis://", "rediss://")
+
+
+def _broker_url(env: Mapping[str, str], redis_url: str) -> str:
+    url = env.get("MARINARA_BROKER_URL") or redis_url
+    if not url.startswith(BROKER_SCHEMES):
+        name = "MARINARA_BROKER_URL" if env.get("MARINARA_BROKER_URL") else "REDIS_URL"
+        raise ValueError(f"{name}={url!r} cannot be the Celery broker: it is a Redis over TCP, "
+                         f"redis://host:port/db or rediss://host:port/db"
+                         + ("; with the store on a Unix socket, set MARINARA_BROKER_URL"
+                            if name == "REDIS_URL" else ""))
+    return url
+
+
 @dataclass(frozen=True)
 class Settings:
     store_url: str
@@ -121,7 +140,7 @@ class Settings:
         return cls(
             store_url=env.get("MARINARA_STORE_URL") or redis_url,
             namespace=env.get("MARINARA_NAMESPACE") or DEFAULT_NAMESPACE,
-            broker_url=env.get("MARINARA_BROKER_URL") or redis_url,
+            broker_url=_broker_url(env, redis_url),
             broker_prefix=env.get("MARINARA_BROKER_PREFIX") or "",
             visibility_timeout=_seconds(env, "MARINARA_VISIBILITY_TIMEOUT", DEFAULT_VISIBILITY_TIMEOUT),
             restore_interval=_seconds(env, "MARINARA_RESTORE_INTERVAL", DEFAULT_RESTORE_INTERVAL),

@@ -117,3 +117,23 @@ def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
     assert Settings.from_env({"MARINARA_TASK_LOG": "off"}).task_log is False
     with pytest.raises(ValueError, match=r"MARINARA_TASK_LOG='maybe' is not one of"):
         Settings.from_env({"MARINARA_TASK_LOG": "maybe"})
+
+
+def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():
+    from worker.settings import Settings
+
+    assert Settings.from_env({}).broker_url == "redis://127.0.0.1:6379/0"
+    assert Settings.from_env({"REDIS_URL": "rediss://r:6380/2"}).broker_url == "rediss://r:6380/2"
+    assert Settings.from_env({"REDIS_URL": "redis://a:6379/0", "MARINARA_BROKER_URL": "redis://b:6379/1"}) \
+        .broker_url == "redis://b:6379/1"
+    # kombu reads a Unix socket only in its own form, and then only database 0; the gateway's
+    # own pushes read URLs as redis-py does: the two would not meet on one list.
+    for url in ("unix:///run/redis.sock?db=1", "redis+socket:///run/redis.sock", "amqp://guest@rabbit//"):
+        with pytest.raises(ValueError, match=r"^MARINARA_BROKER_URL='.+' cannot be the Celery broker: it is a "
+                                             r"Redis over TCP, redis://host:port/db or rediss://host:port/db$"):
+            Settings.from_env({"MARINARA_BROKER_URL": url})
+    # The store may be on a socket; the broker is then named on its own.
+    with pytest.raises(ValueError, match=r"^REDIS_URL='unix:///run/redis.sock' .*set MARINARA_BROKER_URL$"):
+        Settings.from_env({"REDIS_URL": "unix:///run/redis.sock"})
+    both = Settings.from_env({"REDIS_URL": "unix:///run/redis.sock", "MARINARA_BROKER_URL": "redis://b:6379/1"})
+    assert (both.store_url, both.broker_url) == ("unix:///run/redis.sock", "redis://b:6379/1")
