@@ -147,42 +147,46 @@ def _outbox(store) -> list[tuple[str, str]]:
     return [(e.battle_id, e.request_id) for e in store.outbox().claim_due(1e12, 0.0, 10)]
 
 
+def _with_executor(app, service: BattleService, body):
+    """Runs `await body(executor)` with a Celery executor on `app`, closed afterwards."""
+    async def run():
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            return await body(executor)
+        finally:
+            await executor.close()
+
+    return asyncio.run(run())
+
+
 def test_a_choice_that_passes_is_recorded_by_the_head_read_and_sent(parts):
     app, store, client, queue = parts
     service, revision, choice = _battle(store)
 
-    async def run() -> None:
-        executor = CeleryExecutor(service, app, workers=2)
-        try:
-            accepted, task = await _submit(executor, service, revision, choice, "r-pass")
-            assert accepted.status == "queued" and task is not None
-            assert _outbox(store) == [("b-sub", "r-pass")]
-            assert _queued(client, queue) == [["b-sub", revision, {**choice, "targets": choice.get("targets", [])},
-                                                "r-pass"]]
-            task.cancel()
-        finally:
-            await executor.close()
+    async def body(executor) -> None:
+        accepted, task = await _submit(executor, service, revision, choice, "r-pass")
+        assert accepted.status == "queued" and task is not None
+        assert _outbox(store) == [("b-sub", "r-pass")]
+        assert _queued(client, queue) == [["b-sub", revision, {**choice, "targets": choice.get("targets", [])},
+                                            "r-pass"]]
+        task.cancel()
 
-    asyncio.run(run())
+    _with_executor(app, service, body)
 
 
 def test_a_refused_choice_takes_its_outbox_entry_back_and_sends_nothing(parts):
     app, store, client, queue = parts
     service, revision, choice = _battle(store)
 
-    async def run() -> None:
-        executor = CeleryExecutor(service, app, workers=2)
-        try:
-            with pytest.raises(ApiError) as refused:
-                await _submit(executor, service, revision + 4, choice, "r-stale")
-            assert refused.value.code == "stale-revision"
-            with pytest.raises(ApiError) as refused:
-                await _submit(executor, service, revision, {**choice, "option": "no-such-option"}, "r-bad")
-            assert refused.value.code == "unknown-option"
-        finally:
-            await executor.close()
+    async def body(executor) -> None:
+        with pytest.raises(ApiError) as refused:
+            await _submit(executor, service, revision + 4, choice, "r-stale")
+        assert refused.value.code == "stale-revision"
+        with pytest.raises(ApiError) as refused:
+            await _submit(executor, service, revision, {**choice, "option": "no-such-option"}, "r-bad")
+        assert refused.value.code == "unknown-option"
 
-    asyncio.run(run())
+    _with_executor(app, service, body)
     assert _outbox(store) == [] and client.llen(queue) == 0
 
 
@@ -191,15 +195,11 @@ def test_a_request_id_already_applied_answers_applied_and_leaves_no_entry(parts)
     service, revision, choice = _battle(store)
     assert service.apply("b-sub", revision, choice, "r-done")["ok"]
 
-    async def run() -> None:
-        executor = CeleryExecutor(service, app, workers=2)
-        try:
-            accepted, task = await _submit(executor, service, revision, choice, "r-done")
-            assert (accepted.status, accepted.revision, task) == ("applied", revision + 1, None)
-        finally:
-            await executor.close()
+    async def body(executor) -> None:
+        accepted, task = await _submit(executor, service, revision, choice, "r-done")
+        assert (accepted.status, accepted.revision, task) == ("applied", revision + 1, None)
 
-    asyncio.run(run())
+    _with_executor(app, service, body)
     assert _outbox(store) == [] and client.llen(queue) == 0
 
 
@@ -207,17 +207,13 @@ def test_a_refusal_leaves_the_entry_an_earlier_acceptance_of_the_request_id_made
     app, store, client, queue = parts
     service, revision, choice = _battle(store)
 
-    async def run() -> None:
-        executor = CeleryExecutor(service, app, workers=2)
-        try:
-            _accepted, task = await _submit(executor, service, revision, choice, "r-twice")
-            # The same request id again, now stale: refused, and the first one's entry stays
-            # so the reconciler can still send it if its message is lost.
-            with pytest.raises(ApiError):
-                await _submit(executor, service, revision + 4, choice, "r-twice")
-            assert _outbox(store) == [("b-sub", "r-twice")]
-            task.cancel()
-        finally:
-            await executor.close()
+    async def body(executor) -> None:
+        _accepted, task = await _submit(executor, service, revision, choice, "r-twice")
+        # The same request id again, now stale: refused, and the first one's entry stays
+        # so the reconciler can still send it if its message is lost.
+        with pytest.raises(ApiError):
+            await _submit(executor, service, revision + 4, choice, "r-twice")
+        assert _outbox(store) == [("b-sub", "r-twice")]
+        task.cancel()
 
-    asyncio.run(run())
+    _with_executor(app, service, body)
