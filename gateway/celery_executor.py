@@ -217,7 +217,12 @@ class CeleryExecutor(Executor):
         if self._broker_loop is None:
             import redis.asyncio as aioredis
 
-            self._broker_loop = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30)
+            from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
+
+            # A broker that stops answering leaves the choice to the reconciler after the
+            # timeout, instead of holding the socket's handler forever.
+            self._broker_loop = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30,
+                                                  socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
         return self._broker_loop
 
     def observe(self, message: FeedMessage) -> None:

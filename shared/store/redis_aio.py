@@ -29,7 +29,12 @@ class RedisLoopClient:
         if self._client is None:
             import redis.asyncio as aioredis
 
-            self._client = aioredis.from_url(self._url, decode_responses=True, health_check_interval=30)
+            from .redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
+
+            # The sync store's timeouts: a Redis that stops answering is an error (503), not
+            # a choice that never returns.
+            self._client = aioredis.from_url(self._url, decode_responses=True, health_check_interval=30,
+                                             socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
         return self._client
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:

@@ -217,3 +217,67 @@ def test_a_refusal_leaves_the_entry_an_earlier_acceptance_of_the_request_id_made
         task.cancel()
 
     _with_executor(app, service, body)
+
+
+# -- a Redis that stops answering ------------------------------------------------------------
+@pytest.fixture
+def silent_redis():
+    """A TCP port that takes connections and never answers (a hung Redis)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held: list = []
+    stop = threading.Event()
+
+    def take() -> None:
+        server.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=take, daemon=True)
+    thread.start()
+    try:
+        yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    finally:
+        stop.set()
+        thread.join(2)
+        for conn in held:
+            conn.close()
+        server.close()
+
+
+def test_a_hung_store_or_broker_times_out_instead_of_holding_the_choice(silent_redis, monkeypatch, caplog):
+    import time
+
+    from shared.store import redis_store
+
+    monkeypatch.setattr(redis_store, "SOCKET_TIMEOUT", 0.3)
+    monkeypatch.setattr(redis_store, "CONNECT_TIMEOUT", 0.3)
+    store = RedisBattleStore.from_url(silent_redis, namespace="hung")
+    app = make_app({"REDIS_URL": silent_redis, "MARINARA_NAMESPACE": "hung"})
+
+    async def body(executor) -> float:
+        started = time.monotonic()
+        # The head read (with the outbox entry): the store does not answer, so nothing is accepted.
+        request = ChoiceRequest(actor="juno", option_id="end", request_id="r-hung", revision=3)
+        with pytest.raises(ApiError) as refused:
+            await executor.head("b-hung", request)
+        assert refused.value.code == "store-unavailable"
+        # The push: the broker does not answer, so the choice is left to the reconciler.
+        await executor.accept("b-hung", 3, CHOICE, "r-hung", recorded=True)
+        return time.monotonic() - started
+
+    try:
+        # Bounded, so a client without timeouts fails here instead of hanging the suite.
+        took = _with_executor(app, BattleService(store), lambda executor: asyncio.wait_for(body(executor), 10))
+    finally:
+        app.close()
+        store.close()
+    assert took < 5
+    assert "request r-hung could not be queued; the reconciler sends it again" in caplog.text
