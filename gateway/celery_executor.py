@@ -17,12 +17,12 @@ battle moved past its revision, or is gone). One still possible keeps waiting, a
 back in the outbox if the outbox lost it (a Redis killed between fsyncs).
 
 No accepted choice is lost. The broker can lose a message (a worker killed between taking
-it off the queue and recording it as unacknowledged), so `accept` records every choice in
-the store's outbox (`shared.store.outbox`) before the gateway answers 202, due
-`RESEND_AFTER` seconds later, then sends its message; both on the loop, with no thread (the
-outbox entry through the store's loop client, the message as one LPUSH of what Celery's
-`send_task` would push, `worker.message`). A gateway that cannot record it answers 503
-and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
+it off the queue and recording it as unacknowledged), so `head` records every choice in
+the store's outbox (`shared.store.outbox`) with the read its checks need, due
+`RESEND_AFTER` seconds later, before the gateway answers 202, and `accept` then sends its
+message; both on the loop, with no thread (the outbox entry through the store's loop
+client, the message as one LPUSH of what Celery's `send_task` would push,
+`worker.message`). A gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
 holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
 task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
@@ -128,7 +128,9 @@ class CeleryExecutor(Executor):
             return await self.astore.head_and_outbox_put(battle_id, request.request_id, request.revision,
                                                          request.as_choice(), time.time() + RESEND_AFTER)
         except Exception as exc:  # the store is unreachable: nothing is checked or accepted
-            raise self._unrecorded(battle_id, request.request_id, exc) from exc
+            log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
+                        battle_id, request.request_id, type(exc).__name__)
+            raise ApiError("store-unavailable", STORE_DOWN) from exc
 
     async def unrecord(self, battle_id: str, request_id: str) -> None:
         try:
@@ -137,27 +139,12 @@ class CeleryExecutor(Executor):
             log.warning("battle %s: the outbox entry of refused request %s stays for the reconciler",
                         battle_id, request_id, exc_info=True)
 
-    @staticmethod
-    def _unrecorded(battle_id: str, request_id: str, exc: Exception) -> ApiError:
-        log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
-                    battle_id, request_id, type(exc).__name__)
-        return ApiError("store-unavailable", STORE_DOWN)
-
-    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str, *,
-                     recorded: bool = False) -> None:
-        """Records the choice in the outbox (unless `head` did), then sends its message,
-        both on the loop. The choice waits for its answer from before the send, so an answer
-        that comes back at once is not missed; `_apply` (through `submit`) then waits on it."""
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        """Sends the message of a choice `head` recorded, on the loop. The choice waits for
+        its answer from before the send, so an answer that comes back at once is not missed;
+        `_apply` (through `submit`) then waits on it."""
         key = (battle_id, request_id)
-        fresh = key not in self._waiting
         waiting = self._wait_for(key, revision, choice)
-        if not recorded:
-            try:
-                await self.astore.outbox_put(battle_id, request_id, revision, choice, time.time() + RESEND_AFTER)
-            except Exception as exc:  # the store is unreachable: nothing is accepted
-                if fresh and self._waiting.get(key) is waiting:
-                    del self._waiting[key]
-                raise self._unrecorded(battle_id, request_id, exc) from exc
         await self._send_or_leave(battle_id, revision, choice, request_id)
         # One per acceptance: two submissions of one request id at once are two hand-overs.
         self._accepted.setdefault(key, []).append(waiting)

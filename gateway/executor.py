@@ -64,22 +64,21 @@ class Executor(ABC):
 
     async def head(self, battle_id: str, request: ChoiceRequest) -> tuple[BattleHead | None, bool | None]:
         """The battle's head to check `request` against (`routes_choices.submit`), and what
-        this read recorded the way `accept` records, in case the choice passes: None,
-        nothing (then `accept` records it); True, its outbox entry, added by this read
-        (`unrecord` takes it back when the checks refuse the choice); False, the entry an
-        earlier submission of the same request id added, left as it is. An in-process
-        executor records nothing."""
+        this read recorded, in case the choice passes, so that nothing accepted is lost
+        before `accept` hands it over: None, nothing (an executor that loses nothing on the
+        way); True, its outbox entry, added by this read (`unrecord` takes it back when the
+        checks refuse the choice); False, the entry an earlier submission of the same
+        request id added, left as it is. Raises `ApiError` (503 `store-unavailable`) when it
+        cannot read or record."""
         return await self.astore.head(battle_id, request.request_id), None
 
     async def unrecord(self, battle_id: str, request_id: str) -> None:
         """Takes back what `head` recorded for a choice the checks then refused."""
 
-    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str, *,
-                     recorded: bool = False) -> None:
-        """Records a choice the gateway is about to accept, before it answers 202 (unless
-        `head` did: `recorded`); raises `ApiError` (503 `store-unavailable`) when it cannot,
-        and the choice is not accepted. An in-process executor loses nothing on the way, so
-        it records nothing."""
+    async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
+        """Hands over a choice that passed the checks, before the gateway answers 202 (what
+        must be recorded, `head` recorded). An in-process executor has nothing to send:
+        `submit` applies the choice."""
 
     def submit(self, battle_id: str, revision: int, choice: dict[str, Any],
                request_id: str) -> "asyncio.Task[dict[str, Any]]":

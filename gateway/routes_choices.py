@@ -48,7 +48,7 @@ async def submit(app: web.Application, battle: str, who: Principal,
             await executor.unrecord(battle, request.request_id)
         return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
     choice = request.as_choice()
-    await executor.accept(battle, request.revision, choice, request.request_id, recorded=added is not None)
+    await executor.accept(battle, request.revision, choice, request.request_id)
     task = executor.submit(battle, request.revision, choice, request.request_id)
     metrics.accepted()
     return ChoiceAccepted(request_id=request.request_id, status="queued"), task

@@ -1,17 +1,18 @@
 """The battle store for async code (the aiohttp gateway).
 
 Owns: `AsyncBattleStore`, which runs each call of a synchronous `BattleStore` in a worker
-thread, except the two calls every choice makes, `head` and `outbox_put`, which go
-through the store's `LoopClient` on the loop itself; the `LoopClient` contract and the
+thread, except the call every choice makes, `head` (with the outbox entry, when the
+gateway's executor keeps one: `head_and_outbox_put`), which goes through the store's
+`LoopClient` on the loop itself; the `LoopClient` contract and the
 memory store's.
 
 The choice, and why: every write must stay one Lua script (Redis) or one locked section
 (memory) with one set of semantics; a second, `redis.asyncio` implementation would
 duplicate all of it for the few store reads an HTTP request makes (load, events after a
 seq, the hold). The gateway's busy paths are natively async: the event fan-out
-(`store.feed()`), the one read every choice makes (`head`: revision, status, the open
-decision and the request's record) and the one write (`outbox_put`, the accepted choice's
-outbox entry), both in `redis_aio.RedisLoopClient`. A thread hop costs tens
+(`store.feed()`) and the one round trip every choice makes (`head`: revision, status, the
+open decision and the request's record, and with the Celery executor the accepted choice's
+outbox entry in the same transaction), in `redis_aio.RedisLoopClient`. A thread hop costs tens
 of microseconds of CPU, but under load the loop and the pool's threads take turns on the
 GIL, and each turn can keep the loop waiting; a redis-py client is thread-safe (a
 connection pool), as is the memory store (a lock).
@@ -52,13 +53,9 @@ class LoopClient(Protocol):
         """`BattleStore.head`."""
         ...
 
-    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
-        """`Outbox.put` on the store's outbox."""
-        ...
-
     async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
                                   due: float) -> tuple[BattleHead | None, bool]:
-        """`head` and `outbox_put` in one atomic step (one round trip)."""
+        """`head` and the store's `Outbox.put` in one atomic step (one round trip)."""
         ...
 
     async def aclose(self) -> None:
@@ -75,9 +72,6 @@ class MemoryLoopClient:
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         return self._store.head(battle_id, request_id)
-
-    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
-        return self._store.outbox().put(battle_id, request_id, revision, choice, due)
 
     async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
                                   due: float) -> tuple[BattleHead | None, bool]:
@@ -136,9 +130,6 @@ class AsyncBattleStore:
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         return await self.on_loop.head(battle_id, request_id)
-
-    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
-        return await self.on_loop.outbox_put(battle_id, request_id, revision, choice, due)
 
     async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
                                   due: float) -> tuple[BattleHead | None, bool]:

@@ -1,10 +1,11 @@
 """The Redis store's calls on an event loop: `RedisLoopClient`.
 
-Owns: the `redis.asyncio` connection pool a gateway process sends the two store calls of
-every choice on, so the loop never waits for a thread to do them: the battle's head (the
-same commands as `RedisBattleStore.head`: `queue_head`, `head_from`) and the accepted
-choice's outbox entry (the same as `RedisOutbox.put`: `queue_put`, `put_from`), or both in
-one transaction. The client is made on the loop that uses it. Every other write stays in the sync store's Lua scripts.
+Owns: the `redis.asyncio` connection pool a gateway process sends the one store round
+trip of every choice on, so the loop never waits for a thread to do it: the battle's head
+(the same commands as `RedisBattleStore.head`: `queue_head`, `head_from`), alone or in one
+transaction with the accepted choice's outbox entry (the same as `RedisOutbox.put`:
+`queue_put`, `put_from`). The client is made on the loop that uses it. Every other write
+stays in the sync store's Lua scripts.
 """
 
 from __future__ import annotations
@@ -41,11 +42,6 @@ class RedisLoopClient:
         pipe = self._redis().pipeline(transaction=False)
         self._store.queue_head(pipe, battle_id, request_id)
         return self._store.head_from(await pipe.execute())
-
-    async def outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
-        pipe = self._redis().pipeline(transaction=True)
-        self._outbox.queue_put(pipe, battle_id, request_id, revision, choice, due)
-        return self._outbox.put_from(await pipe.execute())
 
     async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
                                   due: float) -> tuple[BattleHead | None, bool]:

@@ -1,10 +1,11 @@
 """The Celery executor's accept path on a real Redis, with no worker running (so every
-message the gateway sends stays in the broker where the test can count it): `accept`
-records the choice in the outbox and sends its message in one go, the choice already waits
-for its answer when the message leaves, and a store that cannot record it leaves nothing
-behind. Through `submit`: the head read records the choice in the same round trip, and a
-choice the checks refuse (or a request id already applied) takes its entry back, unless an
-earlier acceptance of the same request id made it."""
+message the gateway sends stays in the broker where the test can count it): `head` records
+the choice in the outbox with the read the checks need, `accept` sends its message, the
+choice already waits for its answer when the message leaves, and a store that cannot record
+it leaves nothing behind. Through `submit`: a choice the checks refuse (or a request id
+already applied) takes its entry back, unless an earlier acceptance of the same request id
+made it; and a store or broker that stops answering times out instead of holding the
+choice."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ pytestmark = pytest.mark.integration
 CHOICE = {"actor": "juno", "option": "end", "targets": []}
 
 
+def _request(request_id: str, revision: int = 3) -> ChoiceRequest:
+    """`CHOICE` as a client submits it."""
+    return ChoiceRequest(actor=CHOICE["actor"], option_id=CHOICE["option"], request_id=request_id,
+                         revision=revision)
+
+
 @pytest.fixture
 def parts(redis_url):
     import redis
@@ -58,12 +65,13 @@ def _queued(client, queue: str) -> list[list]:
     return [json.loads(base64.b64decode(json.loads(text)["body"]))[0] for text in client.lrange(queue, 0, -1)]
 
 
-def test_accept_records_and_sends_once_and_an_answer_before_submit_is_kept(parts):
+def test_head_records_accept_sends_once_and_an_answer_before_submit_is_kept(parts):
     app, store, client, queue = parts
 
     async def run() -> dict:
         executor = CeleryExecutor(BattleService(store), app, workers=2)
         try:
+            await executor.head("b-acc", _request("r-1"))
             await executor.accept("b-acc", 3, CHOICE, "r-1")
             # Recorded and sent before `accept` returns: the outbox entry and the message.
             assert [(e.battle_id, e.request_id, e.revision) for e in store.outbox().claim_due(1e12, 1e12, 10)] \
@@ -89,7 +97,7 @@ def test_a_store_that_cannot_record_the_choice_accepts_nothing(parts):
         executor = CeleryExecutor(BattleService(broken), app, workers=2)
         try:
             with pytest.raises(ApiError) as refused:
-                await executor.accept("b-acc", 3, CHOICE, "r-2")
+                await executor.head("b-acc", _request("r-2"))
             assert refused.value.code == "store-unavailable"
             assert executor._waiting == {} and executor._accepted == {}
             assert client.llen(queue) == 0
@@ -106,6 +114,7 @@ def test_one_request_id_accepted_twice_at_once_is_sent_once_per_acceptance(parts
     async def run() -> list:
         executor = CeleryExecutor(BattleService(store), app, workers=2)
         try:
+            await asyncio.gather(executor.head("b-acc", _request("r-3")), executor.head("b-acc", _request("r-3")))
             await asyncio.gather(executor.accept("b-acc", 3, CHOICE, "r-3"),
                                  executor.accept("b-acc", 3, CHOICE, "r-3"))
             first = executor.submit("b-acc", 3, CHOICE, "r-3")
@@ -265,12 +274,11 @@ def test_a_hung_store_or_broker_times_out_instead_of_holding_the_choice(silent_r
     async def body(executor) -> float:
         started = time.monotonic()
         # The head read (with the outbox entry): the store does not answer, so nothing is accepted.
-        request = ChoiceRequest(actor="juno", option_id="end", request_id="r-hung", revision=3)
         with pytest.raises(ApiError) as refused:
-            await executor.head("b-hung", request)
+            await executor.head("b-hung", _request("r-hung"))
         assert refused.value.code == "store-unavailable"
         # The push: the broker does not answer, so the choice is left to the reconciler.
-        await executor.accept("b-hung", 3, CHOICE, "r-hung", recorded=True)
+        await executor.accept("b-hung", 3, CHOICE, "r-hung")
         return time.monotonic() - started
 
     try:

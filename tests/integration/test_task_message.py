@@ -14,6 +14,7 @@ import uuid
 import pytest
 
 from gateway.celery_executor import TURNS, CeleryExecutor
+from shared.protocol import ChoiceRequest
 from shared.store.redis_store import RedisBattleStore
 from tests.conftest import EXAMPLES
 from tests.integration.celery_stack import namespaced_env
@@ -93,7 +94,10 @@ def test_a_broker_that_refuses_the_push_leaves_the_choice_to_the_reconciler(brok
     async def run() -> None:
         executor = CeleryExecutor(service, away, workers=2)
         try:
-            # Accepted (the store recorded it) though the broker took nothing.
+            # Accepted (the head read recorded it) though the broker took nothing.
+            request = ChoiceRequest(actor=choice["actor"], option_id=choice["option"], request_id="r-away",
+                                    revision=revision)
+            await executor.head("b-msg", request)
             await executor.accept("b-msg", revision, choice, "r-away")
             assert client.llen(queue) == 0
             assert [(e.battle_id, e.request_id) for e in store.outbox().claim_due(1e12, 0.0, 10)] \
