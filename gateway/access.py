@@ -101,6 +101,13 @@ def current_decision(service: BattleService, battle_id: str) -> tuple[int, str, 
     return stored.revision, stored.status, open_decision(service.ruleset(state.ruleset.digest), state)
 
 
+def engine_owes(status: str, decision: OpenDecision) -> bool:
+    """True when the battle waits on the Engine's moves after a paused choice, which means
+    the worker that paused it died before making them (`Executor.resume` has them made): a
+    settled battle waits on a person, or is over."""
+    return status == ACTIVE and not decision.outcome and (decision.actor is None or decision.controller == "engine")
+
+
 def view_of(battle_id: str, revision: int, status: str, decision: OpenDecision, principal: Principal) -> MenuView:
     """The caller's menu: who must decide, and the options only when it is the caller."""
     waiting = status == ACTIVE and decision.actor is not None and not decision.outcome
@@ -113,11 +120,6 @@ def view_of(battle_id: str, revision: int, status: str, decision: OpenDecision, 
         view.options = decision.options
         view.suggestion = decision.suggestion
     return view
-
-
-def menu_view(service: BattleService, battle_id: str, principal: Principal) -> MenuView:
-    revision, status, decision = current_decision(service, battle_id)
-    return view_of(battle_id, revision, status, decision, principal)
 
 
 def prompt_for(battle_id: str, revision: int, status: str, decision: OpenDecision,

@@ -405,6 +405,12 @@ class CeleryExecutor(Executor):
         metrics.DIRECTOR_ENQUEUED.labels(when=when).inc()
         return True
 
+    async def resume(self, battle_id: str, revision: int) -> None:
+        try:
+            await self._send("battle.resume", [battle_id, revision])
+        except Exception:  # the next reader of the battle asks again
+            log.exception("battle %s: the Engine's moves after revision %s could not be asked for", battle_id, revision)
+
     # -- service -------------------------------------------------------------------------
     def queue_depths(self) -> dict[str, int]:
         from worker.app import QUEUES

@@ -111,6 +111,23 @@ class Executor(ABC):
         this executor has no director (the GM's token decides instead)."""
         return False
 
+    async def resume(self, battle_id: str, revision: int) -> None:
+        """Has the Engine's moves made that a paused choice left at `revision` (its worker
+        died between the two saves): `BattleService.resume`, which leaves a battle that
+        moved on alone. Returns once it is handed over, not when it is done."""
+        task = asyncio.get_running_loop().create_task(self._resume(battle_id, revision))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resume(self, battle_id: str, revision: int) -> None:
+        result = await self.run(self.service.resume, battle_id, revision)
+        await self._director_next(battle_id, result, "choice")
+
+    async def _director_next(self, battle_id: str, result: dict[str, Any], when: str) -> None:
+        pending = result.get("pending") if result.get("ok") else None
+        if pending and pending.get("controller") == "gm":
+            await self.ask_director(battle_id, result["revision"], when)
+
     async def invent(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
         """Runs `battle.invent_opponents` for a battle about to be created and waits at most
         `wait` seconds for its answer (`worker.jobs.invent_opponents`' result dict)."""
@@ -206,8 +223,3 @@ class EmbeddedExecutor(Executor):
         result = await self.run(jobs.director, self.service, battle_id, jobs.decision_id(battle_id, revision), self.gm)
         await self._director_next(battle_id, result, "director")
         return result
-
-    async def _director_next(self, battle_id: str, result: dict[str, Any], when: str) -> None:
-        pending = result.get("pending") if result.get("ok") else None
-        if pending and pending.get("controller") == "gm":
-            await self.ask_director(battle_id, result["revision"], when)

@@ -116,8 +116,11 @@ async def get_battle(request: web.Request) -> web.Response:
 
 async def get_menu(request: web.Request) -> web.Response:
     who = principal(request)
-    view = await request.app[EXECUTOR].run(access.menu_view, request.app[SERVICE], battle_id(request), who)
-    return json_response(view)
+    battle, executor = battle_id(request), request.app[EXECUTOR]
+    revision, status, decision = await executor.run(access.current_decision, request.app[SERVICE], battle)
+    if access.engine_owes(status, decision):
+        await executor.resume(battle, revision)
+    return json_response(access.view_of(battle, revision, status, decision, who))
 
 
 def _int_query(request: web.Request, name: str, default: int) -> int:

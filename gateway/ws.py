@@ -6,7 +6,9 @@ published meanwhile is lost), sends every event after `after` in seq order, then
 prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom the
 battle waits when it is someone else's (a turn or a window asking them). From then on it
 pushes new events as the feed announces them (re-reading the store on a gap or a
-resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
+resync), a new prompt or waiting notice for each new decision (a choice's events go out
+as soon as they are saved; its worker's `put_decision` brings the decision a moment later,
+and a socket that waited `DECISION_WAIT` for it in vain draws it as a reconnect does), and `{type: "closed"}`
 when the fight ends or is abandoned. Both come from the open decision the worker saved
 with the revision: carried by the save's feed message, or read with the battle's head;
 only a revision saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
@@ -45,6 +47,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a connection lease lasts; the socket renews it at a third of that.
 LEASE = 90.0
+#: Seconds a socket waits for the open decision a save said would follow (`put_decision`)
+#: before drawing the prompt itself; the worker brings it within milliseconds.
+DECISION_WAIT = 2.0
 #: Bytes a socket's unsent output may hold before a burst goes out through aiohttp's own
 #: sends, which wait for the reader to catch up.
 WRITE_BUFFER_LIMIT = 64 * 1024
@@ -81,6 +86,9 @@ class Connection:
         settings = self.app[SETTINGS]
         self.limit = RateLimit(settings["ws_rate"], settings["ws_burst"])
         self.done = False
+        #: The revision whose open decision a save said would follow, until a prompt (or
+        #: notice) of that revision or a later one went out.
+        self.owed: int | None = None
         self.transport = request.transport
         #: The messages of the burst being collected (`burst`), None outside one.
         self._burst: list[str] | None = None
@@ -155,6 +163,8 @@ class Connection:
         if revision < self.revision:
             return  # an older save's message, queued behind what this socket already read
         self.revision = revision
+        if self.owed is not None and revision >= self.owed:
+            self.owed = None
         if status != ACTIVE or decision.outcome:
             await self.send(ClosedMessage(status=status, outcome=decision.outcome))
             self.done = True
@@ -171,7 +181,11 @@ class Connection:
     async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
         if head is not None and head.decision is not None:
             return head.revision, head.status, OpenDecision.model_validate(head.decision)
-        return await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE], self.battle)
+        revision, status, decision = await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE],
+                                                                  self.battle)
+        if access.engine_owes(status, decision):
+            await self.app[EXECUTOR].resume(self.battle, revision)
+        return revision, status, decision
 
     async def pump(self, sub: Any) -> None:
         """Feed messages -> events and prompts, in seq order. When the store fails under it
@@ -180,7 +194,15 @@ class Connection:
         that died quietly would leave an open socket that never hears of the battle again."""
         try:
             while not self.done and not self.ws.closed:
-                message = await sub.get()
+                try:
+                    # A save whose decision follows is answered by `put_decision`'s message;
+                    # when that never comes (its worker died between the two), the prompt
+                    # is drawn the way a reconnect draws it.
+                    message = await sub.get(None if self.owed is None else DECISION_WAIT)
+                except TimeoutError:
+                    self.owed = None
+                    await self.after_change()
+                    continue
                 if message.is_answer:
                     continue
                 fresh = [e for e in message.events if e["seq"] > self.last_seq]
@@ -191,7 +213,10 @@ class Connection:
                     for event in fresh:
                         await self.send(EventMessage(event=event))
                         self.last_seq = event["seq"]
-                    if fresh or message.hold_changed or message.status != ACTIVE:
+                    if message.decision_follows and message.status == ACTIVE and message.revision is not None:
+                        self.owed = max(self.owed or 0, message.revision)
+                        continue
+                    if fresh or message.hold_changed or message.status != ACTIVE or message.decision is not None:
                         await self.after_change(message)
         except (ApiError, asyncio.CancelledError):
             raise

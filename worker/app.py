@@ -35,6 +35,7 @@ QUEUES = ("turns", "director", "llm")
 
 ROUTES = {
     "battle.advance": {"queue": "turns"},
+    "battle.resume": {"queue": "turns"},
     "battle.sweep_windows": {"queue": "turns"},
     "battle.director": {"queue": "director"},
     "battle.invent_opponents": {"queue": "llm"},
@@ -95,7 +96,7 @@ def build_service(settings: Settings) -> BattleService:
     options = {"namespace": settings.namespace} if settings.store_url.startswith(("redis", "unix")) else {}
     store: BattleStore = open_store(settings.store_url, **options)
     hook = _crash_hook(settings.crash_dir) if settings.crash_dir else None
-    return BattleService(store, before_save=hook)
+    return BattleService(store, before_save=hook, pause=settings.engine_apart)
 
 
 def _crash_hook(directory: str):

@@ -7,14 +7,16 @@ choice answers the recorded result and is applied at most once) and the bounded 
 a compare-and-set conflict. Results are plain dicts: `{"ok": True, "revision", "events"}`
 or `{"ok": False, "code", "message"}`.
 
-Every save carries the open decision of the new revision (`worker.decision`), and a choice
-that ends without a save (refused, stale, a duplicate) has its answer announced on the
-battle's channel: the gateway learns how every choice it queued ended from the feed, so
+Every save brings the open decision of the new revision (`worker.decision`): a battle's
+creation in the save itself, an applied choice right after it (`put_decision`), so the
+choice's events are published while the next menu is drawn. A choice that ends without a
+save (refused, stale, a duplicate) has its answer announced on the battle's channel: the gateway learns how every choice it queued ended from the feed, so
 it needs no Celery result.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import secrets
@@ -22,12 +24,13 @@ import threading
 import time
 from typing import Any, Callable
 
-from shared.combat import BattleState, Refused, SetupError, advance, start_battle
+from shared.combat import BattleState, Refused, SetupError, advance, engine_owes, resume, start_battle
 from shared.combat.state import Event
 from shared.plain_text import plain
 from shared.ruleset.load import load_package, package_digest
 from shared.ruleset.package import Ruleset
-from shared.store.base import BattleStore, Duplicate, JsonText, RevisionConflict, Saved
+from shared.store.base import UNCHANGED, BattleStore, Duplicate, JsonText, RevisionConflict, Saved, StoredBattle
+from shared.store.errors import BattleClosed, BattleNotFound
 
 from .decision import open_decision
 
@@ -76,10 +79,15 @@ def _with_note(before_seq: int, after: BattleState, events: list[Event], note: E
 
 
 class BattleService:
-    def __init__(self, store: BattleStore, *, before_save: Callable[[str, str], None] | None = None):
+    def __init__(self, store: BattleStore, *, before_save: Callable[[str, str], None] | None = None,
+                 pause: bool = True):
         self.store = store
-        #: Called with (battle id, request id) between resolving and saving; the crash
-        #: tests use it to stop a worker at the worst moment.
+        #: Whether a choice the Engine's moves follow is saved before they are made (its
+        #: events out sooner; one more revision and save); False saves the two as one.
+        self.pause = pause
+        #: Called with (battle id, request id) between resolving and saving, and with
+        #: (battle id, request id + ".engine") before saving the Engine's moves after a
+        #: paused choice; the crash tests use it to stop a worker at the worst moments.
         self.before_save = before_save
         self._rulesets: dict[str, Ruleset] = {}
         self._lock = threading.Lock()
@@ -160,7 +168,7 @@ class BattleService:
             if stored is None:
                 return {"ok": False, "code": "not-found", "message": f"there is no battle {battle_id}"}, False
             if stored.record is not None:
-                return stored.record.result, False
+                return self._recorded(battle_id, stored, request_id)
             if not stored.active:
                 return {"ok": False, "code": "closed", "message": "the battle was abandoned"}, False
             if stored.revision != revision:
@@ -171,25 +179,122 @@ class BattleService:
             ruleset = self.ruleset(state.ruleset.digest)
             before_seq = state.seq
             # The state was parsed just now and is dropped after the save: the step may
-            # change it in place instead of copying it first.
-            result = advance(ruleset, state, choice, owned=True)
+            # change it in place instead of copying it first. It stops before the Engine's
+            # moves, so the choice's own events are out while they are made.
+            result = advance(ruleset, state, choice, owned=True, pause=self.pause)
             if isinstance(result, Refused):
                 return {"ok": False, **result.as_dict()}, False
             new_state, events = result
             if note is not None:
                 events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=plain(note[1])))
+            paused = self.pause and engine_owes(new_state)
             # The hold first: it stamps a window's deadline into the state the rest saves.
-            hold = _hold(new_state)
+            # A pause leaves the mirror to the save after the Engine's moves: a window it
+            # stopped at asks the Engine, which answers it there.
+            hold = UNCHANGED if paused else _hold(new_state)
             answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
                       "pending": _pending(new_state), "outcome": new_state.outcome}
-            decision = _decision(ruleset, new_state)
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
-            saved = self.store.save(battle_id, stored.revision, _dump(new_state), answer["events"],
-                                    request_id=request_id, result=answer, hold=hold, decision=decision)
+            saved = self._save(battle_id, stored.revision, ruleset, new_state, answer["events"], hold,
+                               request_id=request_id, result=answer, paused=paused)
             if isinstance(saved, Saved):
+                if paused:
+                    moved = self._resumed(battle_id, saved.revision, ruleset, new_state, request_id, answer)
+                    return (moved if moved["ok"] else answer), True
                 return answer, True
             if isinstance(saved, Duplicate):
+                again = self.store.load(battle_id, request_id=request_id)
+                if again is not None and again.record is not None:
+                    return self._recorded(battle_id, again, request_id)
                 return saved.record.result, False
             assert isinstance(saved, RevisionConflict)
         return {"ok": False, "code": "conflict", "message": "the battle kept changing; try again"}, False
+
+    def _recorded(self, battle_id: str, stored: StoredBattle, request_id: str) -> tuple[dict[str, Any], bool]:
+        """The answer of a request applied already (`stored` read with its record). A battle
+        still at the revision the request saved may be paused before the Engine's moves
+        (another delivery is making them, or died before it could): they are made here, or
+        the answer of whoever made them is read, so every delivery answers the whole choice."""
+        assert stored.record is not None
+        if stored.active and stored.revision == stored.record.revision:
+            healed = self._resume_stored(battle_id, stored, request_id, stored.record.result)
+            if healed["ok"]:
+                return healed, True
+        return stored.record.result, False
+
+    def _save(self, battle_id: str, expected: int, ruleset: Ruleset, state: BattleState, events: list[Any],
+              hold: Any, *, request_id: str | None = None, result: Any = None, paused: bool = False,
+              continues: bool = False) -> Any:
+        """Saves `state` one revision after `expected`, then brings its open decision.
+        Someone's menu is drawn after the save (`put_decision`), so the events are out while
+        it is: a third of the rules' work on a choice. A pause has no decision: the save
+        after the Engine's moves has."""
+        follows = paused or (state.pending is not None and not state.outcome)
+        saved = self.store.save(battle_id, expected, _dump(state), events, request_id=request_id, result=result,
+                                hold=hold, decision=None if follows else _decision(ruleset, state),
+                                decision_follows=follows, continues=continues)
+        if isinstance(saved, Saved) and follows and not paused:
+            # The choice is applied whatever happens here: a battle that moved on or closed
+            # meanwhile needs no decision for this revision, and one whose decision never
+            # comes is drawn from its state by whoever asks.
+            with contextlib.suppress(BattleNotFound):
+                self.store.put_decision(battle_id, saved.revision, _decision(ruleset, state))
+        return saved
+
+    def _resumed(self, battle_id: str, revision: int, ruleset: Ruleset, state: BattleState,
+                 request_id: str | None = None, first: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Makes the Engine's moves a paused choice left (`state`, saved at `revision`) and
+        saves them as the next revision. With the choice's `request_id` and its answer at the
+        pause (`first`), the answer becomes the whole choice's (both saves' events, the
+        revision after the Engine's moves, who decides then) and replaces its record, so a
+        duplicate is answered the same. A refusal when the battle moved on or closed
+        meanwhile (someone else made the moves, or the battle was abandoned)."""
+        result = resume(ruleset, state, owned=True)
+        if isinstance(result, Refused):
+            return {"ok": False, **result.as_dict()}
+        state, events = result
+        hold = _hold(state)
+        if self.before_save is not None and request_id is not None:
+            self.before_save(battle_id, request_id + ".engine")
+        answer = {"ok": True, "revision": revision + 1,
+                  "events": [*(first["events"] if first else ()), *_events(events)],
+                  "pending": _pending(state), "outcome": state.outcome}
+        try:
+            saved = self._save(battle_id, revision, ruleset, state, answer["events"][len(first["events"]):]
+                               if first else answer["events"], hold, request_id=request_id,
+                               result=answer if request_id else None, continues=request_id is not None)
+        except (BattleClosed, BattleNotFound):
+            return {"ok": False, "code": "closed", "message": "the battle was abandoned"}
+        if not isinstance(saved, Saved):
+            seen = self.store.seen(battle_id, request_id) if request_id is not None else None
+            if seen is not None and seen.revision > revision:
+                # Another delivery of the same choice made the moves meanwhile and replaced
+                # the record: its answer is this one's too.
+                return seen.result
+            return {"ok": False, "code": "stale-revision",
+                    "message": f"the Engine's moves after revision {revision} were made already"}
+        return answer
+
+    def _resume_stored(self, battle_id: str, stored: StoredBattle, request_id: str | None = None,
+                       first: dict[str, Any] | None = None) -> dict[str, Any]:
+        state = stored.parsed(BattleState)
+        if not engine_owes(state):
+            return {"ok": False, "code": "not-paused", "message": "the battle does not wait on the Engine"}
+        return self._resumed(battle_id, stored.revision, self.ruleset(state.ruleset.digest), state, request_id,
+                             first)
+
+    def resume(self, battle_id: str, revision: int) -> dict[str, Any]:
+        """The Engine's moves after a paused choice at `revision`, when its worker died
+        before making them (the gateway asks when a battle it reads waits on the Engine).
+        Idempotent: a battle past `revision`, or not waiting on the Engine, is left alone.
+        The choice's record keeps its answer at the pause."""
+        stored = self.store.load(battle_id)
+        if stored is None:
+            return {"ok": False, "code": "not-found", "message": f"there is no battle {battle_id}"}
+        if not stored.active:
+            return {"ok": False, "code": "closed", "message": "the battle was abandoned"}
+        if stored.revision != revision:
+            return {"ok": False, "code": "stale-revision",
+                    "message": f"the battle is at revision {stored.revision}, not {revision}"}
+        return self._resume_stored(battle_id, stored)

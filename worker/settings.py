@@ -16,6 +16,9 @@ battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
                                  (default 300)
     MARINARA_RESTORE_INTERVAL    seconds between sweeps for such messages (default 10)
     MARINARA_METRICS_PORT        port the worker serves /metrics on (default none: off)
+    MARINARA_ENGINE_APART        1 (default): a choice the Engine's moves follow is saved
+                                 and published before they are made, as its own revision;
+                                 0: both in one save (one write fewer, the events later)
     PROMETHEUS_MULTIPROC_DIR     prometheus-client multiprocess directory (read by it)
     MARINARA_GM_BASE_URL         the GM model's OpenAI-compatible API, e.g.
                                  http://127.0.0.1:8000/v1 (default none: no GM model, and the
@@ -60,6 +63,7 @@ ENV_NAMES = (
     "MARINARA_VISIBILITY_TIMEOUT",
     "MARINARA_RESTORE_INTERVAL",
     "MARINARA_METRICS_PORT",
+    "MARINARA_ENGINE_APART",
     "PROMETHEUS_MULTIPROC_DIR",
     "MARINARA_TASK_LOG",
     "MARINARA_GM_BASE_URL",
@@ -131,6 +135,8 @@ class Settings:
     task_log: bool = False
     #: Seconds the gateway waits for `battle.invent_opponents` before refusing the battle.
     invent_wait: float = 0.0
+    #: `BattleService.pause`: a choice saved before the Engine's moves after it.
+    engine_apart: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -149,4 +155,5 @@ class Settings:
             task_log=_switch(env, "MARINARA_TASK_LOG"),
             gm=(gm := GmModel.from_env(env)),
             invent_wait=_seconds(env, "MARINARA_GM_INVENT_WAIT", gm.worst_case() + 10.0),
+            engine_apart=_switch(env, "MARINARA_ENGINE_APART") if env.get("MARINARA_ENGINE_APART") else True,
         )

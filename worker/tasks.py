@@ -120,6 +120,15 @@ def advance(battle_id: str, revision: int, choice: Any, request_id: str) -> dict
     return ended(result)
 
 
+@app.task(name="battle.resume", **RETRY)
+def resume(battle_id: str, revision: int) -> dict[str, Any]:
+    """The Engine's moves a paused choice left at `revision` when its worker died between
+    its two saves (the gateway asks when it reads such a battle); idempotent."""
+    result = _measured("battle.resume", lambda: service().resume(battle_id, revision))
+    _then_director(battle_id, result)
+    return ended(result)
+
+
 @app.task(name="battle.director", **RETRY)
 def director(battle_id: str, decision_id: str) -> dict[str, Any]:
     result = _measured("battle.director",

@@ -1,13 +1,13 @@
 """The pure battle resolver over `(ruleset, state, choice)`: `start_battle`, `menu`,
 `advance`. No I/O, no clock, no global random; state is plain JSON data."""
 
-from .engine import (Choice, abandon, advance, decide_for, final_sheets, menu, menu_with_suggestion, start_battle,
-                     waits_on_another)
+from .engine import (Choice, abandon, advance, decide_for, engine_owes, final_sheets, menu, menu_with_suggestion,
+                     resume, start_battle, waits_on_another)
 from .fight import Refused
 from .options import Option
 from .setup import SetupError
 from .state import BattleState, Event
 
 __all__ = ["BattleState", "Choice", "Event", "Option", "Refused", "SetupError", "abandon", "advance",
-           "decide_for", "final_sheets", "menu", "menu_with_suggestion", "start_battle",
+           "decide_for", "engine_owes", "final_sheets", "menu", "menu_with_suggestion", "resume", "start_battle",
            "waits_on_another"]

@@ -210,12 +210,14 @@ def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
     return Refused("not-your-turn", f"it is {who}'s decision, not {other}'s")
 
 
-def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
-            owned: bool = False) -> tuple[BattleState, list[Event]] | Refused:
+def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = False,
+            pause: bool = False) -> tuple[BattleState, list[Event]] | Refused:
     """Applies one choice, then resolves Engine-controlled turns until a person must
     decide. Returns the new state and the events it added, or a refusal (nothing changed;
     the input state is never modified, unless the caller passes `owned=True` for a state it
-    parsed itself and will not read again)."""
+    parsed itself and will not read again). With `pause`, it stops before the Engine's
+    first move instead, when there is one (`engine_owes` says so): `resume` makes the rest,
+    with the very dice and events one unpaused `advance` would have."""
     parsed = Choice.parse(choice)
     if isinstance(parsed, Refused):
         return parsed
@@ -255,6 +257,28 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *,
     else:
         fight.state.pending = None
         _apply(fight, parsed.actor, item, targets, parsed.cell)
+    _settle(fight, pause=pause)
+    fight.state.revision += 1
+    return fight.state, fight.new_events
+
+
+def engine_owes(state: BattleState) -> bool:
+    """True when a paused `advance` left the Engine's moves to `resume`: the fight goes on
+    and nobody is asked, or the one asked is Engine-controlled (a settled fight always waits
+    on a person)."""
+    if state.outcome:
+        return False
+    return state.pending is None or state.pending.controller == "engine"
+
+
+def resume(ruleset: Ruleset, state: BattleState, *,
+           owned: bool = False) -> tuple[BattleState, list[Event]] | Refused:
+    """The Engine's moves a paused `advance` left, until a person must decide: the new
+    state (one revision on) and the events they added, or a refusal when the Engine owes
+    none. `owned` as for `advance`."""
+    if not engine_owes(state):
+        return Refused("not-paused", "the fight does not wait on the Engine")
+    fight = Fight(ruleset, state if owned else working_copy(state))
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -310,8 +334,11 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
     _held(fight, lambda: start_action(fight, actor, item, targets))
 
 
-def _settle(fight: Fight) -> None:
-    """Resolves turns until a person must decide or the fight ends."""
+def _settle(fight: Fight, pause: bool = False) -> None:
+    """Resolves turns until a person must decide or the fight ends; with `pause`, until
+    the Engine is about to move. Every check before a move reads the state and changes
+    nothing when it lets the move through, so `resume` runs this loop again from the top
+    on the paused state and gets to the same move."""
     state = fight.state
     for _ in range(MAX_STEPS):
         if state.outcome:
@@ -329,7 +356,7 @@ def _settle(fight: Fight) -> None:
         window = W.current(fight)
         if window is not None:
             asked = fight.get(state.pending.actor)
-            if asked.controller != "engine":
+            if asked.controller != "engine" or pause:
                 return
             items = W.window_items(fight, asked)
             item, targets = engine_answer(fight, asked, items)
@@ -367,6 +394,8 @@ def _settle(fight: Fight) -> None:
                 continue
             state.pending = Pending(actor=actor.id, controller=actor.controller, player=actor.player,
                                     decision="turn")
+            return
+        if pause:
             return
         items = build_menu(fight, actor)
         if all(i.plan.kind == "end" for i in items):

@@ -146,11 +146,17 @@ class AsyncBattleStore:
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
+        decision_follows: bool = False,
+        continues: bool = False,
     ) -> SaveResult:
         return await self._call(
             self.sync.save, battle_id, expected_revision, new_state, new_events,
-            request_id=request_id, result=result, hold=hold, decision=decision,
+            request_id=request_id, result=result, hold=hold, decision=decision, decision_follows=decision_follows,
+            continues=continues,
         )
+
+    async def put_decision(self, battle_id: str, revision: int, decision: Decision | JsonText) -> bool:
+        return await self._call(self.sync.put_decision, battle_id, revision, decision)
 
     async def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
         return await self._call(self.sync.abandon, battle_id, events)

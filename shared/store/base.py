@@ -24,6 +24,10 @@ revision (who must decide and their menu), computed by the worker from the state
 resolved. The store keeps it beside the state under the same revision (every write that
 makes a new revision sets or clears it), so `head` answers what a choice is checked
 against and what the next prompt says without anyone loading and parsing the state.
+A worker that applied a choice saves first with `decision_follows` and then brings the
+decision with `put_decision`, so the choice's events are out while the menu is drawn; a
+revision whose decision never came (its worker died between the two) is drawn from the
+state by whoever needs it, as for any revision saved without one.
 
 Idle expiry and live connections. A battle expires `idle_ttl` after its last write, but
 never while a player is connected. A connection holds a *lease* (`touch_connected` with a
@@ -254,6 +258,8 @@ class BattleStore(Protocol):
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
+        decision_follows: bool = False,
+        continues: bool = False,
     ) -> SaveResult:
         """One atomic compare-and-set. When `request_id` was already applied: `Duplicate`
         (checked first, so a duplicate is never applied twice whatever its revision). When the
@@ -263,8 +269,19 @@ class BattleStore(Protocol):
         `{revision, result}` under the request id for `dedupe_ttl`, writes the hold mirror
         (`UNCHANGED` keeps it, None clears it) and the open decision of the new revision (None:
         none), refreshes the idle expiry and publishes the events, the request id and the
-        decision on the battle's channel. `BattleNotFound` / `BattleClosed` when it cannot be
-        written at all."""
+        decision on the battle's channel. `decision_follows` (no `decision` then): the saver
+        draws the decision after the save and brings it with `put_decision`; the message says
+        so, so a listener sends the events now and waits for the prompt. `continues`: the
+        save goes on with the choice `request_id` already saved (the Engine's moves after a
+        paused choice), so its record is replaced by `result` instead of answering
+        `Duplicate`. `BattleNotFound` / `BattleClosed` when it cannot be written at all."""
+        ...
+
+    def put_decision(self, battle_id: str, revision: int, decision: Decision | JsonText) -> bool:
+        """Writes the open decision of `revision` when the battle is still active at that
+        revision and has none yet, and publishes it (a message with the decision and no
+        events). False when it was not written: the battle moved on (a later revision has
+        its own), closed, or already has the decision. `BattleNotFound` when it is gone."""
         ...
 
     def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:

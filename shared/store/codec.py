@@ -181,11 +181,13 @@ def message_parts(
     hold_text: str,
     request_id: str | None = None,
     decision_text: str = "",
+    decision_follows: bool = False,
 ) -> tuple[str, str]:
     """The fan-out message as (head, tail): the message is `head + str(revision) + tail`, so a
     Lua script that learns the revision only while writing can finish it. Event and decision
     texts are spliced in as stored, never re-encoded. `request_id` names the choice a save
-    applied; `decision_text` is the open decision saved with the revision ("" for none)."""
+    applied; `decision_text` is the open decision saved with the revision ("" for none);
+    `decision_follows`: none was saved, and `put_decision` will bring it."""
     hold_part = (
         '"hold_changed":false,"hold":null'
         if hold_mode == HOLD_KEEP
@@ -194,7 +196,8 @@ def message_parts(
     head = '{"battle_id":' + json.dumps(battle_id) + ',"revision":'
     events = ",".join(event_texts)
     tail = (',"status":' + json.dumps(status) + ',"events":[' + events + "]," + hold_part
-            + ',"request_id":' + json.dumps(request_id) + ',"decision":' + (decision_text or "null") + "}")
+            + ',"request_id":' + json.dumps(request_id) + ',"decision":' + (decision_text or "null")
+            + (',"decision_follows":true}' if decision_follows else "}"))
     return head, tail
 
 
@@ -246,6 +249,7 @@ class SaveArgs:
     deadline: float | None
     record_text: str
     decision_text: str
+    decision_follows: bool
 
 
 def save_args(
@@ -257,20 +261,27 @@ def save_args(
     result: Any,
     hold: "Hold | None | _Unchanged",
     decision: Decision | JsonText | None = None,
+    decision_follows: bool = False,
+    continues: bool = False,
 ) -> SaveArgs:
     """Checks ids and revision and encodes state, events, hold, the request record and the
-    open decision."""
+    open decision (or that it follows: then none may be given). `continues` needs the
+    request id whose record it replaces."""
     check_battle_id(battle_id)
     check_revision(expected_revision, "expected_revision")
     if request_id is not None:
         check_token(request_id, "request id")
+    if continues and request_id is None:
+        raise StoreError("a save that continues a request's choice (`continues`) names its request id")
+    if decision_follows and decision is not None:
+        raise StoreError("a save whose open decision follows (`decision_follows`) carries none")
     first, texts = encode_events(new_events)
     mode, hold_text, deadline = hold_args(hold)
     revision = expected_revision + 1
     return SaveArgs(
         revision, encode_state(new_state), first, texts, mode, hold_text, deadline,
         encode_record(revision, result, new_events, texts),
-        encode_decision(decision),
+        encode_decision(decision), decision_follows,
     )
 
 

@@ -4,10 +4,12 @@ Owns: `FeedMessage` (what a write announces), `Subscription` (one consumer's que
 battle), `Feed` (the listener a gateway starts in its `cleanup_ctx`) and `MemoryFeed` (the
 in-process feed of the memory store). The Redis feed is in `redis_feed.py`.
 
-Every successful `save`, `abandon` and `set_hold` publishes one message on the battle's
+Every successful `save`, `put_decision`, `abandon` and `set_hold` publishes one message on the battle's
 channel: `{"battle_id", "revision", "status", "events": [...], "hold_changed", "hold",
 "request_id", "decision"}` (`request_id`: the choice a save applied; `decision`: the open
-decision saved with the revision; both null otherwise). `announce` publishes a request's
+decision saved with the revision; both null otherwise), plus `"decision_follows": true` on a
+save whose decision comes after it: `put_decision` then publishes the same shape with no
+events and the decision. `announce` publishes a request's
 answer that wrote nothing (a refusal, a duplicate's recorded answer): `{"battle_id",
 "request_id", "answer"}`; it is for whoever waits on that request, not a change of the
 battle (`FeedMessage.is_answer`).
@@ -46,6 +48,9 @@ class FeedMessage:
     """The open decision saved with `revision` (None: none was saved)."""
     answer: Any = None
     """How `request_id` ended without a write (set only on `announce`'s messages)."""
+    decision_follows: bool = False
+    """The save carried no decision: `put_decision`'s message (no events, the decision)
+    follows, unless the saver died first."""
 
     @property
     def is_answer(self) -> bool:
@@ -67,6 +72,7 @@ class FeedMessage:
             hold=data["hold"],
             request_id=data.get("request_id"),
             decision=data.get("decision"),
+            decision_follows=data.get("decision_follows", False),
         )
 
     @classmethod

@@ -140,10 +140,10 @@ class MemoryBattleStore:
 
     def _announce(
         self, battle_id: str, battle: _Battle, texts: Sequence[str], mode: str, hold_text: str,
-        request_id: str | None = None, decision_text: str = "",
+        request_id: str | None = None, decision_text: str = "", decision_follows: bool = False,
     ) -> None:
         head, tail = codec.message_parts(battle_id, battle.status, texts, mode, hold_text,
-                                         request_id, decision_text)
+                                         request_id, decision_text, decision_follows)
         self._tell(battle_id, head + str(battle.revision) + tail)
 
     def _tell(self, battle_id: str, message: str) -> None:
@@ -227,14 +227,16 @@ class MemoryBattleStore:
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
+        decision_follows: bool = False,
+        continues: bool = False,
     ) -> SaveResult:
         a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold,
-                            decision)
+                            decision, decision_follows, continues)
         with self._lock:
             now = self._clock()
             self._purge(now)
             battle = self._existing(battle_id, now)
-            if request_id is not None:
+            if request_id is not None and not continues:
                 prior = battle.requests.get(request_id)
                 if prior is not None and prior[1] > now:
                     data = json.loads(prior[0])
@@ -252,8 +254,21 @@ class MemoryBattleStore:
             if request_id is not None:
                 battle.requests[request_id] = (a.record_text, now + self.dedupe_ttl)
             battle.expires_at = max(battle.expires_at, now + battle.idle)
-            self._announce(battle_id, battle, a.texts, a.hold_mode, a.hold_text, request_id, a.decision_text)
+            self._announce(battle_id, battle, a.texts, a.hold_mode, a.hold_text, request_id, a.decision_text,
+                           a.decision_follows)
             return Saved(a.revision, battle.last_seq)
+
+    def put_decision(self, battle_id: str, revision: int, decision: Decision | JsonText) -> bool:
+        codec.check_battle_id(battle_id)
+        codec.check_revision(revision)
+        text = codec.encode_decision(decision)
+        with self._lock:
+            battle = self._existing(battle_id, self._clock())
+            if battle.status != ACTIVE or battle.revision != revision or battle.decision:
+                return False
+            battle.decision = text
+            self._announce(battle_id, battle, (), codec.HOLD_KEEP, "", None, text)
+            return True
 
     def abandon(self, battle_id: str, events: Sequence[Event] = ()) -> int:
         codec.check_battle_id(battle_id)

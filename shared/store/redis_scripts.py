@@ -91,11 +91,12 @@ SAVE = _PRELUDE + r"""
 -- ARGV: 1 expected revision, 2 new revision, 3 state, 4 first seq, 5 n events,
 --       6 hold mode, 7 hold text, 8 hold deadline or '', 9 battle id, 10 request record,
 --       11 dedupe ms, 12 hot limit, 13 channel, 14 message head, 15 message tail,
---       16 open decision or '', 17.. events
+--       16 open decision or '', 17 '1' when the save continues the request's own choice
+--       (its record is replaced, not a duplicate), 18.. events
 local cur = redis.call('HMGET', KEYS[1], 'revision', 'last_seq', 'status', 'idle_ms', 'born')
 if not cur[1] then return {'missing'} end
 local mark = cur[5] .. '|'
-if #KEYS == 8 then
+if #KEYS == 8 and ARGV[17] ~= '1' then
   local prior = redis.call('GET', KEYS[8])
   if prior and string.sub(prior, 1, #mark) == mark then
     return {'duplicate', string.sub(prior, #mark + 1)}
@@ -109,7 +110,7 @@ if n > 0 and tonumber(ARGV[4]) ~= last_seq + 1 then return {'seq', cur[2]} end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'revision', ARGV[2],
            'last_seq', string.format('%d', last_seq + n))
 write_decision(ARGV[16])
-append(last_seq + 1, 17, n, tonumber(ARGV[12]))
+append(last_seq + 1, 18, n, tonumber(ARGV[12]))
 write_hold(ARGV[6], ARGV[7], ARGV[8], ARGV[9])
 if #KEYS == 8 then
   redis.call('SET', KEYS[8], mark .. ARGV[10], 'PX', ARGV[11])
@@ -150,6 +151,16 @@ write_hold(ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 battle_ttl(tonumber(cur[3]))
 redis.call('PUBLISH', ARGV[5], ARGV[6] .. cur[1] .. ARGV[7])
 return {'ok'}
+"""
+
+PUT_DECISION = r"""
+-- KEYS: 1 state. ARGV: 1 revision, 2 open decision, 3 channel, 4 message
+local cur = redis.call('HMGET', KEYS[1], 'revision', 'status', 'decision')
+if not cur[1] then return 'missing' end
+if cur[2] ~= 'active' or tonumber(cur[1]) ~= tonumber(ARGV[1]) or cur[3] then return 'moved' end
+redis.call('HSET', KEYS[1], 'decision', ARGV[2])
+redis.call('PUBLISH', ARGV[3], ARGV[4])
+return 'ok'
 """
 
 TOUCH = _PRELUDE + r"""

@@ -136,6 +136,7 @@ class RedisBattleStore:
         self._save = client.register_script(redis_scripts.SAVE)
         self._abandon = client.register_script(redis_scripts.ABANDON)
         self._set_hold = client.register_script(redis_scripts.SET_HOLD)
+        self._put_decision = client.register_script(redis_scripts.PUT_DECISION)
         self._touch = client.register_script(redis_scripts.TOUCH)
         self._release = client.register_script(redis_scripts.RELEASE)
         self._count = client.register_script(redis_scripts.COUNT_CONNECTIONS)
@@ -169,9 +170,10 @@ class RedisBattleStore:
 
     def _message(
         self, battle_id: str, status: str, texts: Sequence[str], mode: str, hold_text: str,
-        request_id: str | None = None, decision_text: str = "",
+        request_id: str | None = None, decision_text: str = "", decision_follows: bool = False,
     ) -> tuple[str, str]:
-        return codec.message_parts(battle_id, status, texts, mode, hold_text, request_id, decision_text)
+        return codec.message_parts(battle_id, status, texts, mode, hold_text, request_id, decision_text,
+                                   decision_follows)
 
     def queue_head(self, pipe: Any, battle_id: str, request_id: str | None) -> None:
         """Queues `head`'s commands on a pipeline (sync or asyncio: the same commands)."""
@@ -244,11 +246,13 @@ class RedisBattleStore:
         result: Any = None,
         hold: Hold | None | _Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
+        decision_follows: bool = False,
+        continues: bool = False,
     ) -> SaveResult:
         a = codec.save_args(battle_id, expected_revision, new_state, new_events, request_id, result, hold,
-                            decision)
+                            decision, decision_follows, continues)
         head, tail = self._message(battle_id, ACTIVE, a.texts, a.hold_mode, a.hold_text, request_id,
-                                   a.decision_text)
+                                   a.decision_text, a.decision_follows)
         keys = self._writer_keys(battle_id)
         if request_id is not None:
             keys.append(self.keys.request(battle_id, request_id))
@@ -257,7 +261,7 @@ class RedisBattleStore:
             args=[expected_revision, a.revision, a.state_text, a.first or 0, len(a.texts), a.hold_mode,
                   a.hold_text, self._deadline(a.deadline), battle_id, a.record_text,
                   codec.to_ms(self.dedupe_ttl), self.hot_limit, self.keys.channel(battle_id), head, tail,
-                  a.decision_text, *a.texts],
+                  a.decision_text, "1" if continues else "0", *a.texts],
         )
         kind = answer[0]
         if kind == "ok":
@@ -268,6 +272,17 @@ class RedisBattleStore:
             data = json.loads(answer[1])
             return Duplicate(request_id or "", RequestRecord(data["revision"], data["result"]))
         return self._refuse(battle_id, answer, a.first)
+
+    def put_decision(self, battle_id: str, revision: int, decision: Decision | JsonText) -> bool:
+        codec.check_battle_id(battle_id)
+        codec.check_revision(revision)
+        text = codec.encode_decision(decision)
+        head, tail = self._message(battle_id, ACTIVE, (), codec.HOLD_KEEP, "", None, text)
+        answer = self._put_decision(keys=[self.keys.battle(battle_id)[0]],
+                                    args=[revision, text, self.keys.channel(battle_id), head + str(revision) + tail])
+        if answer == "missing":
+            raise BattleNotFound(battle_id)
+        return answer == "ok"
 
     def _refuse(self, battle_id: str, answer: list[str], first: int | None) -> Any:
         kind = answer[0]

@@ -20,6 +20,9 @@ FOES = json.loads((EXAMPLES / "foes.json").read_text())
 
 #: A seed under which the example fight reaches two player turns before it ends.
 SEED = 2
+#: Revisions the first choice under `SEED` (the prompt's suggestion: Juno's axe, then the
+#: foes' turns) moves the battle on: its own, and the Engine's moves' after it.
+REVISIONS_A_CHOICE_ON_SEED = 2
 
 
 #: App options `run` adds when the test does not name them (none: embedded on a fresh

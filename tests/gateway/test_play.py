@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.gateway.harness import battle_view, bearer, choose_http, create, run, socket, token_for, until, wait_applied
+from tests.gateway.harness import REVISIONS_A_CHOICE_ON_SEED, battle_view, bearer, choose_http, create, run, socket, token_for, until, wait_applied
 
 
 def test_whole_battle_over_http_and_websocket():
@@ -66,12 +66,13 @@ def test_a_duplicated_choice_is_applied_once():
         status, first, choice = await choose_http(client, created, token, "dup-1")
         assert status == 202
         applied = await wait_applied(client, created, "dup-1")
-        assert applied["status"] == "applied" and applied["revision"] == before["revision"] + 1
+        moved = before["revision"] + REVISIONS_A_CHOICE_ON_SEED
+        assert applied["status"] == "applied" and applied["revision"] == moved
         r = await client.post(f"/v1/battles/{created['battle']}/choices", json=choice, headers=bearer(token))
         assert r.status == 200
-        assert await r.json() == {"request_id": "dup-1", "status": "applied", "revision": before["revision"] + 1}
+        assert await r.json() == {"request_id": "dup-1", "status": "applied", "revision": moved}
         after = await battle_view(client, created)
-        assert after["revision"] == before["revision"] + 1
+        assert after["revision"] == moved
         r = await client.get(f"/v1/battles/{created['battle']}/events", headers=bearer(token))
         seqs = [e["seq"] for e in (await r.json())["events"]]
         assert seqs == list(range(1, after["last_seq"] + 1))
@@ -93,7 +94,7 @@ def test_concurrent_duplicates_apply_at_most_once():
         assert all(a.status in (200, 202) for a in answers)
         await wait_applied(client, created, "twice")
         await asyncio.sleep(0.1)
-        assert (await battle_view(client, created))["revision"] == before["revision"] + 1
+        assert (await battle_view(client, created))["revision"] == before["revision"] + REVISIONS_A_CHOICE_ON_SEED
 
     run(body)
 
@@ -134,3 +135,4 @@ def test_a_reconnecting_client_gets_missed_events_and_its_prompt_again():
         assert len(missed) > 0
 
     run(body)
+

@@ -16,7 +16,7 @@ from __future__ import annotations
 from aiohttp import WSCloseCode, WSMsgType
 
 from shared.store import MemoryBattleStore
-from tests.gateway.harness import battle_view, choose_http, create, run, socket, token_for, until
+from tests.gateway.harness import REVISIONS_A_CHOICE_ON_SEED, battle_view, choose_http, create, run, socket, token_for, until
 
 
 class BlinkingStore(MemoryBattleStore):
@@ -60,7 +60,7 @@ def test_a_socket_whose_store_failed_is_closed_and_the_reconnect_gets_the_prompt
             assert store.failures == 1
             assert msg.type == WSMsgType.CLOSE and msg.data == WSCloseCode.TRY_AGAIN_LATER, msg
         after = await battle_view(client, created)
-        assert after["revision"] == prompt["revision"] + 1
+        assert after["revision"] == prompt["revision"] + REVISIONS_A_CHOICE_ON_SEED
         async with socket(client, created, token, after=last_seq) as again:
             missed, _ = await until(again, "closed" if after["state"]["outcome"] else
                                     ("prompt" if after["state"]["pending"]["player"] == player else "waiting"))

@@ -50,22 +50,23 @@ def test_a_player_chooses_their_spends_inside_a_window_answer_over_the_socket():
             await juno.send_json(_choice("end-turn", "juno-end", 1))
             more, window = await until(juno, "prompt", timeout=20)
             assert [e["text"] for e in seen + more] == OPENS
-            assert (window["decision"], window["revision"]) == ("window", 2)
+            # Juno's end of turn is saved at 2, before the bruiser moves.
+            assert (window["decision"], window["revision"]) == ("window", 3)
             assert [o["id"] for o in window["options"]] == ["ability:moves:riposte", "pass"]
 
-            await juno.send_json(_choice("ability:moves:riposte", "juno-riposte", 2))
+            await juno.send_json(_choice("ability:moves:riposte", "juno-riposte", 3))
             events, spend = await until(juno, "prompt", timeout=20)
             assert [e["text"] for e in events] == RIPOSTE
-            assert (spend["decision"], spend["revision"], spend["window"]) == ("spend", 3, None)
+            assert (spend["decision"], spend["revision"], spend["window"]) == ("spend", 4, None)
             assert [o["id"] for o in spend["options"]] == ["spend:crit", "spend:engine", "spend:done"]
             assert spend["suggestion"]["option"] == "spend:engine"
             while True:
                 _, told = await until(gm, "waiting", timeout=20)
-                if told["revision"] == 3:
+                if told["revision"] == 4:
                     break
             assert (told["actor"], told["decision"], told["window"]) == ("juno", "spend", None)
 
-            await juno.send_json(_choice("spend:crit", "juno-crit", 3))
+            await juno.send_json(_choice("spend:crit", "juno-crit", 4))
             events, turn = await until(juno, "prompt", timeout=20)
             assert [e["text"] for e in events] == [
                 "Juno spends 2 advantages on Critical: the hit becomes a critical.",
@@ -76,7 +77,8 @@ def test_a_player_chooses_their_spends_inside_a_window_answer_over_the_socket():
                 "Round 2.",
                 "Juno's turn.",
             ]
-            assert (turn["decision"], turn["revision"]) == ("turn", 4)
+            # The spends at 5, the rest of the bruiser's turn (the Engine's) at 6.
+            assert (turn["decision"], turn["revision"]) == ("turn", 6)
         view = await battle_view(client, created)
         assert view["state"]["pending"]["decision"] == "turn"
 

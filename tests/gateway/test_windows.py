@@ -29,7 +29,7 @@ def test_the_asked_player_answers_the_window_over_the_socket_and_the_others_see_
                                "revision": 1, "decision": "turn", "window": None}
             events, prompt = await W.end_wrens_turn(wren)
             assert W.texts(events) == W.START + W.OPENS
-            assert (prompt["actor"], prompt["decision"], prompt["revision"]) == ("wren", "window", 2)
+            assert (prompt["actor"], prompt["decision"], prompt["revision"]) == ("wren", "window", 3)
             assert {k: v for k, v in prompt["window"].items() if k != "resume"} == W.WINDOW
             assert [o["id"] for o in prompt["options"]] == W.WINDOW_OPTIONS
             assert (prompt["suggestion"]["option"], prompt["suggestion"]["targets"]) == ("pass", [])
@@ -39,7 +39,7 @@ def test_the_asked_player_answers_the_window_over_the_socket_and_the_others_see_
                 if told["revision"] == 1:  # the GM's socket also heard about Wren's turn
                     seen, told = await until(other, "waiting", timeout=20)
                 assert told == {"type": "waiting", "actor": "wren", "name": "Wren", "controller": "player",
-                                "revision": 2, "decision": "window", "window": W.WINDOW}
+                                "revision": 3, "decision": "window", "window": W.WINDOW}
 
             await wren.send_json(W.answer("ability:charms:shield", "wren-shield"))
             accepted = await wren.receive_json(timeout=20)
@@ -47,7 +47,8 @@ def test_the_asked_player_answers_the_window_over_the_socket_and_the_others_see_
             answered, _ = await until(juno, "prompt", timeout=20)
             assert W.texts(answered) == W.AFTER_SHIELD
         view = await battle_view(client, created)
-        assert view["revision"] == 3 and view["state"]["pending"]["decision"] == "turn"
+        # Wren's answer, then the rest of the Ogre's turn saved as its own revision.
+        assert view["revision"] == 5 and view["state"]["pending"]["decision"] == "turn"
         wren_now = next(c for c in view["state"]["combatants"] if c["id"] == "wren")
         assert wren_now["budgets"]["reaction"] == 0
         assert wren_now["sheet"]["live"]["pools"]["slot_1"] == 1
@@ -62,12 +63,12 @@ def test_while_the_window_is_open_no_one_else_may_answer_and_nothing_changes():
         url = f"/v1/battles/{created['battle']}/choices"
         async with socket(client, created, created["tokens"]["wren"]) as wren:
             await W.end_wrens_turn(wren)
-        shield = {"actor": "wren", "option_id": "ability:charms:shield", "request_id": "x-1", "revision": 2}
+        shield = {"actor": "wren", "option_id": "ability:charms:shield", "request_id": "x-1", "revision": 3}
         juno, gm = bearer(created["tokens"]["juno"]), bearer(created["gm_token"])
         refusals = [
             (shield, juno, 403, {"code": "not-yours", "message": "juno may not act for Wren"}),
             (shield, gm, 403, {"code": "not-yours", "message": "the GM may not act for Wren"}),
-            ({"actor": "juno", "option_id": "end-turn", "request_id": "x-2", "revision": 2}, juno, 409,
+            ({"actor": "juno", "option_id": "end-turn", "request_id": "x-2", "revision": 3}, juno, 409,
              {"code": "not-your-turn", "message": "a window is open and waits on Wren: only Wren's answer or a "
                                                   "Pass is taken now, not Juno's"}),
             ({**shield, "option_id": "end-turn"}, bearer(created["tokens"]["wren"]), 422,
@@ -80,11 +81,11 @@ def test_while_the_window_is_open_no_one_else_may_answer_and_nothing_changes():
             _, told = await until(sock, "waiting", timeout=20)
             assert told["window"] == W.WINDOW
             await sock.send_json({"type": "choice", "actor": "juno", "option_id": "end-turn",
-                                  "request_id": "x-3", "revision": 2})
+                                  "request_id": "x-3", "revision": 3})
             _, error = await until(sock, "error", timeout=20)
             assert error == {"type": "error", "request_id": "x-3", **refusals[2][3]}
         view = await battle_view(client, created)
-        assert view["revision"] == 2 and view["last_seq"] == 8
+        assert view["revision"] == 3 and view["last_seq"] == 8
         assert view["state"]["pending"]["window"]["id"] == "w8"
         for rid in ("x-1", "x-2", "x-3"):
             r = await client.get(f"{url}/{rid}", headers=gm)
@@ -130,7 +131,7 @@ def test_a_window_past_its_deadline_is_passed_by_the_sweeper():
         assert time.time() >= deadline
         assert W.texts(passed) == ["The window's deadline passed, so Wren passes.", *W.AFTER_PASS]
         assert passed[0]["kind"] == "auto-pass" and passed[0]["seq"] == 9
-        assert (told["actor"], told["revision"]) == ("juno", 3)
+        assert (told["actor"], told["revision"]) == ("juno", 5)
 
     run(body, sweep_every=0.2)
 
@@ -187,7 +188,9 @@ def test_an_engine_controlled_combatant_answers_inside_the_step():
             rest, closed = await until(juno, "closed", timeout=20)
         assert W.texts(rest) == ENGINE_TO_THE_END
         assert closed == {"type": "closed", "status": "active", "outcome": "defeat"}
-        assert (await battle_view(client, created))["revision"] == 2, "no window waited on anyone"
+        # One revision for Juno's choice, one for the Engine's moves after it: no window
+        # waited on anyone.
+        assert (await battle_view(client, created))["revision"] == 3
 
     run(body)
 
@@ -220,7 +223,7 @@ def test_two_sockets_of_the_asked_player_answer_at_once_and_one_answer_counts():
                 endings.append(await wait_applied(client, created, reply["request_id"]))
         assert sorted(e["status"] for e in endings) == ["applied", "refused"]
         assert next(e for e in endings if e["status"] == "refused")["code"] == "stale-revision"
-        assert (await battle_view(client, created))["revision"] == 3
+        assert (await battle_view(client, created))["revision"] == 5
         tail = W.texts(await W.events_of(client, created))[len(W.START + W.OPENS):]
         assert tail == (W.AFTER_PASS if endings[0]["status"] == "applied" else W.AFTER_SHIELD)
 

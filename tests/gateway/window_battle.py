@@ -5,7 +5,7 @@ package (Shield answers a `hit` with a Level 1 slot and the Reaction budget), Wr
 
 Under `SEED` the order is Wren, Ogre, Juno. When Wren ends her first turn the Ogre's
 Two clubs hit her with 23 against Guard 8 and the fight waits on her (`OPENS`, window
-`w8` at revision 2). What follows her answer is `AFTER_SHIELD` or `AFTER_PASS`; Juno's
+`w8` at revision 3: Wren's choice is saved at 2, before the Ogre moves). What follows her answer is `AFTER_SHIELD` or `AFTER_PASS`; Juno's
 turn comes next. An Engine-controlled Wren attacks instead of ending her turn and the
 Engine passes for her (`ENGINE_ANSWERS`).
 """
@@ -91,5 +91,5 @@ async def events_of(client: TestClient, created: dict[str, Any]) -> list[dict[st
     return (await r.json())["events"]
 
 
-def answer(option: str, request_id: str, revision: int = 2) -> dict[str, Any]:
+def answer(option: str, request_id: str, revision: int = 3) -> dict[str, Any]:
     return {"type": "choice", "actor": "wren", "option_id": option, "request_id": request_id, "revision": revision}

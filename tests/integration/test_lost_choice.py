@@ -20,7 +20,7 @@ import pytest
 
 from shared.store import MemoryBattleStore
 from tests.gateway import harness
-from tests.gateway.harness import FOES, PARTY, RULESET, SEED, battle_view, bearer, choose_http, create, token_for
+from tests.gateway.harness import FOES, PARTY, REVISIONS_A_CHOICE_ON_SEED, RULESET, SEED, battle_view, bearer, choose_http, create, token_for
 from tests.integration.celery_stack import Stack, stack_fixture
 from tests.redis_harness import redis_url
 from worker.service import BattleService
@@ -103,11 +103,11 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
             await asyncio.sleep(0.1)
         else:
             raise AssertionError("the lost choice was never applied")
-        assert record.revision == before["revision"] + 1
+        assert record.revision == before["revision"] + REVISIONS_A_CHOICE_ON_SEED
         r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
                              headers=bearer(created["gm_token"]))
         status = await r.json()
-        assert (status["status"], status["revision"]) == ("applied", before["revision"] + 1)
+        assert (status["status"], status["revision"]) == ("applied", before["revision"] + REVISIONS_A_CHOICE_ON_SEED)
         head = stack.service.store.head(created["battle"])
         choice = {"actor": sent["actor"], "option": sent["option_id"], "targets": sent["targets"]}
         events = stack.service.store.events_after(created["battle"], 0, limit=10000)
@@ -123,9 +123,9 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
     killed, battle, revision, head, events, choice, resent = harness.run(
         body, executor="celery", store=stack.service.store, celery=stack.app)
     assert killed.process.returncode == -9
-    # Applied exactly once: one revision past the creation, the events of one application
+    # Applied exactly once: the choice's revisions past the creation, the events of one application
     # of the choice with the seed's dice, and nothing left in the outbox.
-    assert head.revision == revision + 1 and head.record is None
+    assert head.revision == revision + REVISIONS_A_CHOICE_ON_SEED and head.record is None
     assert events == _reference(choice)
     assert resent >= 1
     put_back = [r.getMessage() for r in caplog.records if "missing from the outbox" in r.getMessage()]
@@ -163,7 +163,7 @@ def test_a_choice_still_queued_is_not_sent_again_and_is_settled_once_applied(sta
         assert stack.service.store.client.llen(prefix + "turns") == 1
         choice = {"actor": sent["actor"], "option": sent["option_id"], "targets": sent["targets"]}
         applied = await asyncio.to_thread(stack.service.apply, created["battle"], before["revision"], choice, "queued-1")
-        assert applied["ok"] and applied["revision"] == before["revision"] + 1
+        assert applied["ok"] and applied["revision"] == before["revision"] + REVISIONS_A_CHOICE_ON_SEED
         for _ in range(50):
             if stack.service.store.outbox().size() == 0:
                 break

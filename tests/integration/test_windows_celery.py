@@ -90,7 +90,8 @@ def test_the_director_answers_a_gm_controlled_combatants_window(stack):
             "No GM model is configured, so the Engine's tactics decide for Wren: Pass.",
             *W.ENGINE_PASSES,
         ]
-        assert (turn["actor"], turn["decision"], turn["revision"]) == ("juno", "turn", 3)
+        # Each GM decision, then the Engine's moves after it, as revisions of their own.
+        assert (turn["actor"], turn["decision"], turn["revision"]) == ("juno", "turn", 5)
 
     _run(stack, body)
     directed = stack.tasks_run("battle.director")
@@ -126,16 +127,16 @@ def test_the_window_survives_a_worker_killed_while_opening_and_while_answering_i
             await wren.send_json(W.answer("ability:charms:shield", "wren-shield"))
             assert await wren.receive_json(timeout=20) == {"type": "accepted", "request_id": "wren-shield"}
             second = await asyncio.to_thread(stack.kill_armed, "wren-shield")
-        assert stack.service.load(battle)[1] == 2 and store.get_hold(battle) == hold, "the hold stands"
+        assert stack.service.load(battle)[1] == 3 and store.get_hold(battle) == hold, "the hold stands"
         # A client reconnecting meanwhile is asked the same window, by the same person.
         async with socket(client, created, token, after=8) as wren:
             missed, again = await until(wren, "prompt", timeout=20)
             assert missed == [] and again == prompt
             answered, told = await until(wren, "waiting", timeout=REDELIVERY)
         assert W.texts(answered) == W.AFTER_SHIELD
-        assert (told["actor"], told["revision"]) == ("juno", 3)
+        assert (told["actor"], told["revision"]) == ("juno", 5)
         ended = await wait_applied(client, created, "wren-shield")
-        assert (ended["status"], ended["revision"]) == ("applied", 3)
+        assert (ended["status"], ended["revision"]) == ("applied", 5)
         await asyncio.to_thread(stack.start_worker, f"{second.name}b")
 
         everything = await W.events_of(client, created)
@@ -143,7 +144,7 @@ def test_the_window_survives_a_worker_killed_while_opening_and_while_answering_i
         assert [e["seq"] for e in everything] == list(range(1, 18))
         view = await battle_view(client, created)
         wren_now = next(c for c in view["state"]["combatants"] if c["id"] == "wren")
-        assert view["revision"] == 3 and store.get_hold(battle) is None
+        assert view["revision"] == 5 and store.get_hold(battle) is None
         assert wren_now["sheet"]["live"]["pools"]["slot_1"] == 1, "the Shield was paid for once"
 
     _run(stack, body)

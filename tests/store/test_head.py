@@ -100,6 +100,38 @@ def test_the_feed_carries_the_request_id_and_decision_and_announced_answers(stor
     assert store.head("b1").revision == 3, "an answer writes nothing"
 
 
+def test_a_decision_that_follows_its_save_is_put_once_for_that_revision(store):
+    from shared.store import BattleNotFound
+
+    store.create("b1", {}, decision=TURN)
+
+    async def main() -> list[FeedMessage]:
+        async with store.feed() as feed:
+            with feed.subscribe("b1") as sub:
+                await asyncio.to_thread(store.save, "b1", 1, {}, evs(1, 2), request_id="r-1",
+                                        result={"ok": True}, decision_follows=True)
+                assert store.head("b1") == BattleHead(2, 2, "active", None, None), "none until it is put"
+                assert store.put_decision("b1", 1, TURN) is False, "an older revision's decision is refused"
+                assert store.put_decision("b1", 2, WINDOW) is True
+                assert store.put_decision("b1", 2, TURN) is False, "the first decision of a revision stays"
+                return [await sub.get(timeout=5) for _ in range(2)]
+
+    saved, decided = asyncio.run(main())
+    assert saved == FeedMessage("b1", 2, "active", evs(1, 2), request_id="r-1", decision_follows=True)
+    assert decided == FeedMessage("b1", 2, "active", [], decision=WINDOW)
+    assert store.head("b1").decision == WINDOW
+    store.save("b1", 2, {}, decision_follows=True)
+    store.abandon("b1")
+    assert store.put_decision("b1", 3, TURN) is False, "a closed battle takes no decision"
+    assert store.head("b1").decision is None
+    with pytest.raises(BattleNotFound):
+        store.put_decision("gone", 1, TURN)
+    with pytest.raises(StoreError, match="decision_follows"):
+        store.save("b1", 4, {}, decision=TURN, decision_follows=True)
+    with pytest.raises(StoreError, match="an open decision must be a JSON object"):
+        store.put_decision("b1", 4, ["turn"])
+
+
 def test_the_async_store_reads_heads_on_the_loop(store):
     store.create("b1", {}, decision=TURN)
     store.save("b1", 1, {}, request_id="r-1", result={"ok": True}, decision=WINDOW)

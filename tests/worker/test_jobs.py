@@ -65,7 +65,7 @@ def test_a_duplicated_director_message_applies_once():
     decision = jobs.decision_id(battle, revision)
     first = jobs.director(service, battle, decision)
     assert jobs.director(service, battle, decision) == first
-    assert service.load(battle)[1] == revision + 1
+    assert service.load(battle)[1] == first["revision"] > revision
 
 
 def test_director_refuses_a_decision_at_another_revision():
@@ -117,6 +117,20 @@ def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
     assert Settings.from_env({"MARINARA_TASK_LOG": "off"}).task_log is False
     with pytest.raises(ValueError, match=r"MARINARA_TASK_LOG='maybe' is not one of"):
         Settings.from_env({"MARINARA_TASK_LOG": "maybe"})
+
+
+def test_engine_apart_is_on_unless_switched_off_and_reaches_the_service():
+    from worker.app import build_service
+    from worker.settings import Settings
+
+    assert Settings.from_env({}).engine_apart is True
+    assert Settings.from_env({"MARINARA_ENGINE_APART": "0"}).engine_apart is False
+    assert Settings.from_env({"MARINARA_ENGINE_APART": "yes"}).engine_apart is True
+    with pytest.raises(ValueError, match=r"MARINARA_ENGINE_APART='later' is not one of"):
+        Settings.from_env({"MARINARA_ENGINE_APART": "later"})
+    memory = {"MARINARA_STORE_URL": "memory://"}
+    assert build_service(Settings.from_env(memory)).pause is True
+    assert build_service(Settings.from_env({**memory, "MARINARA_ENGINE_APART": "off"})).pause is False
 
 
 def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():

@@ -10,7 +10,7 @@ import pytest
 
 from shared.combat import BattleState, decide_for
 from shared.store import MemoryBattleStore
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, revision_after
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from worker.service import BattleService
 
@@ -64,11 +64,12 @@ def test_create_waits_for_a_player(service):
 def test_a_choice_applies_once_per_request_id(service):
     battle, revision, _ = _setup(service)
     choice, revision = _next_choice(service, battle)
+    after = revision_after(service, battle, choice)
     first = service.apply(battle, revision, choice, "req-1")
-    assert first["ok"] and first["revision"] == revision + 1
+    assert first["ok"] and first["revision"] == after
     again = service.apply(battle, revision, choice, "req-1")
     assert again == first
-    assert service.load(battle)[1] == revision + 1
+    assert service.load(battle)[1] == after
     seqs = [e["seq"] for e in service.store.events_after(battle, 0)]
     assert seqs == list(range(1, len(seqs) + 1))
 
@@ -76,10 +77,11 @@ def test_a_choice_applies_once_per_request_id(service):
 def test_stale_revision_is_refused(service):
     battle, revision, _ = _setup(service)
     choice, revision = _next_choice(service, battle)
+    after = revision_after(service, battle, choice)
     assert service.apply(battle, revision, choice, "req-1")["ok"]
     stale = service.apply(battle, revision, choice, "req-2")
     assert stale == {"ok": False, "code": "stale-revision",
-                     "message": f"the choice was made at revision {revision}; the battle is at {revision + 1}"}
+                     "message": f"the choice was made at revision {revision}; the battle is at {after}"}
 
 
 class _LateDuplicate(MemoryBattleStore):
@@ -103,12 +105,13 @@ def test_a_duplicate_saved_meanwhile_by_another_worker_gets_that_answer():
     service = BattleService(store)
     battle, revision, _ = _setup(service)
     choice, revision = _next_choice(service, battle)
+    after = revision_after(service, battle, choice)
     other: list[dict] = []
     store.meanwhile = lambda: other.append(BattleService(store).apply(battle, revision, choice, "req-1"))
     answer = service.apply(battle, revision, choice, "req-1")
-    assert other and other[0]["ok"] and other[0]["revision"] == revision + 1
+    assert other and other[0]["ok"] and other[0]["revision"] == after
     assert answer == other[0]
-    assert service.load(battle)[1] == revision + 1
+    assert service.load(battle)[1] == after
 
 
 def test_illegal_choice_is_refused_and_changes_nothing(service):
@@ -166,9 +169,10 @@ def test_every_revision_is_saved_with_its_open_decision(service):
     assert head.decision["suggestion"]["option"] in [o["id"] for o in head.decision["options"]]
     while not service.load(battle)[0].outcome:
         choice, revision = _next_choice(service, battle)
+        after = revision_after(service, battle, choice)
         assert service.apply(battle, revision, choice, f"r-{revision}")["ok"]
         head = service.store.head(battle)
-        assert (head.revision, head.decision) == (revision + 1, _decision_now(service, battle))
+        assert (head.revision, head.decision) == (after, _decision_now(service, battle))
     assert head.decision["actor"] is None and head.decision["options"] == []
     assert head.decision["outcome"] == service.load(battle)[0].outcome
 
@@ -185,14 +189,79 @@ def test_an_answer_that_saved_nothing_is_announced_on_the_battles_channel(servic
                 first = await asyncio.to_thread(service.apply, battle, revision, choice, "r-1")
                 again = await asyncio.to_thread(service.apply, battle, revision, choice, "r-1")
                 stale = await asyncio.to_thread(service.apply, battle, revision, choice, "r-2")
-                illegal = await asyncio.to_thread(service.apply, battle, revision + 1,
+                illegal = await asyncio.to_thread(service.apply, battle, revision + 2,
                                                   {"actor": choice["actor"], "option": "no-such-option"}, "r-3")
-                messages = [await sub.get(timeout=5) for _ in range(4)]
+                messages = [await sub.get(timeout=5) for _ in range(6)]
                 return [first, again, stale, illegal, messages]
 
-    first, again, stale, illegal, (saved, *answers) = asyncio.run(main())
-    assert first["ok"] and again == first
-    assert (saved.request_id, saved.revision, saved.is_answer) == ("r-1", revision + 1, False)
-    assert saved.decision == service.store.head(battle).decision
+    first, again, stale, illegal, (saved, moved, decided, *answers) = asyncio.run(main())
+    # Juno's axe, then the foes' turns: the worker saves the choice before the Engine moves.
+    assert first["ok"] and again == first and first["revision"] == revision + 2
+    assert (saved.request_id, saved.revision, saved.decision, saved.decision_follows) == ("r-1", revision + 1, None, True)
+    assert (moved.request_id, moved.revision, moved.decision, moved.decision_follows) == ("r-1", revision + 2, None, True)
+    assert saved.events and moved.events and saved.events + moved.events == first["events"]
+    assert not any(saved.is_answer or m.is_answer for m in (moved, decided))
+    # The decision, drawn after the last save, follows it.
+    assert (decided.request_id, decided.revision, decided.events, decided.decision_follows) == (
+        None, revision + 2, [], False)
+    assert decided.decision == service.store.head(battle).decision == _decision_now(service, battle)
     assert [(m.request_id, m.answer) for m in answers] == [("r-1", first), ("r-2", stale), ("r-3", illegal)]
+    assert illegal["code"] == "not-your-turn", "at the revision after the foes moved, Juno's turn is over"
     assert stale["code"] == "stale-revision" and not illegal["ok"]
+
+
+class _Died(Exception):
+    """A worker process dying at the armed point."""
+
+
+def test_a_choice_whose_worker_died_before_the_engines_moves_is_finished_by_its_redelivery(service):
+    battle, revision, _ = _setup(service)
+    choice, revision = _next_choice(service, battle)  # Juno's axe; the foes move after it
+    reference = BattleService(MemoryBattleStore())
+    _setup(reference)
+    whole = reference.apply(battle, revision, choice, "r-1")
+    assert whole["ok"] and whole["revision"] == revision + 2
+
+    def dies(battle_id: str, request_id: str) -> None:
+        if request_id == "r-1.engine":
+            raise _Died
+
+    service.before_save = dies
+    with pytest.raises(_Died):
+        service.apply(battle, revision, choice, "r-1")
+    head = service.store.head(battle)
+    assert (head.revision, head.decision) == (revision + 1, None), "the choice is saved, the foes have not moved"
+    assert service.store.seen(battle, "r-1").revision == revision + 1
+    service.before_save = None
+    # The redelivered message finds its choice applied and the Engine owing its moves.
+    again = service.apply(battle, revision, choice, "r-1")
+    assert again == whole
+    assert service.apply(battle, revision, choice, "r-1") == whole, "every later delivery answers the same"
+    assert service.store.events_after(battle, 0) == reference.store.events_after(battle, 0)
+    assert service.store.head(battle).decision == reference.store.head(battle).decision
+    assert service.store.seen(battle, "r-1").revision == revision + 2
+
+
+def test_resume_leaves_alone_a_battle_that_moved_on_or_waits_on_a_person(service):
+    battle, revision, _ = _setup(service)
+    assert service.resume("b-none", 1)["code"] == "not-found"
+    assert service.resume(battle, revision)["code"] == "not-paused"
+    choice, _ = _next_choice(service, battle)
+    assert service.apply(battle, revision, choice, "r-1")["revision"] == revision + 2
+    assert service.resume(battle, revision + 1) == {
+        "ok": False, "code": "stale-revision", "message": f"the battle is at revision {revision + 2}, not {revision + 1}"}
+    assert service.resume(battle, revision + 2)["code"] == "not-paused"
+    service.store.abandon(battle)
+    assert service.resume(battle, revision + 3)["code"] == "closed"
+
+
+def test_a_service_that_does_not_pause_saves_a_choice_and_the_engines_moves_at_once():
+    service = BattleService(MemoryBattleStore(), pause=False)
+    battle, revision, _ = _setup(service)
+    choice, _ = _next_choice(service, battle)
+    paused = BattleService(MemoryBattleStore())
+    _setup(paused)
+    one, two = service.apply(battle, revision, choice, "r-1"), paused.apply(battle, revision, choice, "r-1")
+    assert (one["revision"], two["revision"]) == (revision + 1, revision + 2)
+    assert one["events"] == two["events"] and one["pending"] == two["pending"]
+    assert service.store.events_after(battle, 0) == paused.store.events_after(battle, 0)
