@@ -69,15 +69,19 @@ async def battle_view(client: TestClient, created: dict[str, Any], token: str | 
     return await r.json()
 
 
-async def wait_applied(client: TestClient, created: dict[str, Any], request_id: str) -> dict[str, Any]:
+async def wait_applied(client: TestClient, created: dict[str, Any], request_id: str,
+                       revision: int | None = None) -> dict[str, Any]:
+    """The choice's status once it was applied or refused; with `revision`, once it was
+    applied at that revision (a choice the Engine's moves follow reads its own revision
+    until they are saved, then the one after them)."""
     for _ in range(500):
         r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
                              headers=bearer(created["gm_token"]))
         status = await r.json()
-        if status["status"] in ("applied", "refused"):
+        if status["status"] == "refused" or (status["status"] == "applied" and revision in (None, status["revision"])):
             return status
         await asyncio.sleep(0.01)
-    raise AssertionError(f"{request_id} never ended")
+    raise AssertionError(f"{request_id} never ended" + (f" at revision {revision}" if revision else ""))
 
 
 def token_for(created: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:

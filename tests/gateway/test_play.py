@@ -65,8 +65,8 @@ def test_a_duplicated_choice_is_applied_once():
         _, token = token_for(created, before)
         status, first, choice = await choose_http(client, created, token, "dup-1")
         assert status == 202
-        applied = await wait_applied(client, created, "dup-1")
         moved = before["revision"] + REVISIONS_A_CHOICE_ON_SEED
+        applied = await wait_applied(client, created, "dup-1", moved)
         assert applied["status"] == "applied" and applied["revision"] == moved
         r = await client.post(f"/v1/battles/{created['battle']}/choices", json=choice, headers=bearer(token))
         assert r.status == 200

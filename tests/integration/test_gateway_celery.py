@@ -101,7 +101,7 @@ def test_duplicates_stale_revisions_and_other_players_characters_are_refused(sta
         answers = await asyncio.gather(*[client.post(url, json=choice, headers=bearer(token)) for _ in range(3)])
         assert all(a.status in (200, 202) for a in answers)
         moved = before["revision"] + REVISIONS_A_CHOICE_ON_SEED
-        assert (await wait_applied(client, created, "dup"))["revision"] == moved
+        assert (await wait_applied(client, created, "dup", moved))["status"] == "applied"
         r = await client.post(url, json=choice, headers=bearer(token))
         assert r.status == 200 and (await r.json())["revision"] == moved
         after = await battle_view(client, created)

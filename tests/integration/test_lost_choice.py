@@ -96,14 +96,16 @@ def test_a_choice_the_broker_lost_is_sent_again_and_applied_once(stack, monkeypa
         assert stack.service.store.seen(created["battle"], request_id) is None
         await asyncio.to_thread(stack.start_worker, f"w-{request_id}")  # the killed one's replacement
         # The client never sends it again; the gateway's reconciler must.
+        # Its record reads the choice's own revision until the Engine's moves after it
+        # are saved too, then the one after them.
+        moved = before["revision"] + REVISIONS_A_CHOICE_ON_SEED
         for _ in range(200):
             record = stack.service.store.seen(created["battle"], request_id)
-            if record is not None:
+            if record is not None and record.revision == moved:
                 break
             await asyncio.sleep(0.1)
         else:
-            raise AssertionError("the lost choice was never applied")
-        assert record.revision == before["revision"] + REVISIONS_A_CHOICE_ON_SEED
+            raise AssertionError(f"the lost choice was never applied: {record}")
         r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
                              headers=bearer(created["gm_token"]))
         status = await r.json()

@@ -135,7 +135,7 @@ def test_the_window_survives_a_worker_killed_while_opening_and_while_answering_i
             answered, told = await until(wren, "waiting", timeout=REDELIVERY)
         assert W.texts(answered) == W.AFTER_SHIELD
         assert (told["actor"], told["revision"]) == ("juno", 5)
-        ended = await wait_applied(client, created, "wren-shield")
+        ended = await wait_applied(client, created, "wren-shield", 5)
         assert (ended["status"], ended["revision"]) == ("applied", 5)
         await asyncio.to_thread(stack.start_worker, f"{second.name}b")
 
