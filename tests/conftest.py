@@ -22,9 +22,10 @@ needs_upstream = pytest.mark.skipif(
 def revision_after(service, battle: str, choice) -> int:
     """The revision `choice` leaves `battle` at (a `BattleService`'s, choice not yet
     applied): one on, or two when the Engine moves after it, since the worker saves the
-    choice before the Engine's moves (`BattleService.pause`)."""
+    choice before the Engine's moves (`BattleService.apart`; not for "idle" with a backlog)."""
     from shared.combat import advance, engine_owes
 
     state, revision = service.load(battle)
     stepped = advance(service.ruleset(state.ruleset.digest), state, choice, owned=True, pause=True)
-    return revision + (2 if service.pause and engine_owes(stepped[0]) else 1)
+    apart = service.apart == "always" or (service.apart == "idle" and service.backlog is None)
+    return revision + (2 if apart and engine_owes(stepped[0]) else 1)

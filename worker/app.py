@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Mapping
+from typing import Callable, Mapping
 
 from celery import Celery
 from celery.signals import worker_init, worker_process_shutdown
@@ -96,7 +96,30 @@ def build_service(settings: Settings) -> BattleService:
     options = {"namespace": settings.namespace} if settings.store_url.startswith(("redis", "unix")) else {}
     store: BattleStore = open_store(settings.store_url, **options)
     hook = _crash_hook(settings.crash_dir) if settings.crash_dir else None
-    return BattleService(store, before_save=hook, pause=settings.engine_apart)
+    backlog = _turns_backlog(settings) if settings.engine_apart == "idle" else None
+    return BattleService(store, before_save=hook, apart=settings.engine_apart, backlog=backlog)
+
+
+def _turns_backlog(settings: Settings) -> Callable[[], bool]:
+    """Whether choices wait on the `turns` queue now (one LLEN on the broker, where the
+    gateway pushes them); a broker that does not answer counts as none waiting."""
+    import redis
+
+    from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
+
+    from .message import TaskMessages
+
+    client = redis.Redis.from_url(settings.broker_url, socket_timeout=SOCKET_TIMEOUT,
+                                  socket_connect_timeout=CONNECT_TIMEOUT)
+    key = TaskMessages(settings.broker_prefix).queue_key("turns")
+
+    def waiting() -> bool:
+        try:
+            return bool(client.llen(key))
+        except redis.RedisError:
+            return False
+
+    return waiting
 
 
 def _crash_hook(directory: str):

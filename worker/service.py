@@ -7,11 +7,15 @@ choice answers the recorded result and is applied at most once) and the bounded 
 a compare-and-set conflict. Results are plain dicts: `{"ok": True, "revision", "events"}`
 or `{"ok": False, "code", "message"}`.
 
-Every save brings the open decision of the new revision (`worker.decision`): a battle's
-creation in the save itself, an applied choice right after it (`put_decision`), so the
-choice's events are published while the next menu is drawn. A choice that ends without a
-save (refused, stale, a duplicate) has its answer announced on the battle's channel: the gateway learns how every choice it queued ended from the feed, so
-it needs no Celery result.
+A choice's events are published as soon as they are saved: with `apart` (a worker's
+`MARINARA_ENGINE_APART`), a choice the Engine moves after is saved before those moves,
+which are saved as the next revision (`resume`; a worker that dies in between leaves them
+to a redelivery or to `BattleService.resume`). Every save then brings the open decision of
+its revision (`worker.decision`): a battle's creation in the save itself, a choice right
+after its last save (`put_decision`), so the next menu is drawn while the events travel.
+A choice that ends without a save (refused, stale, a duplicate) has its answer announced
+on the battle's channel: the gateway learns how every choice it queued ended from the
+feed, so it needs no Celery result.
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ from .decision import open_decision
 
 #: Compare-and-set attempts before a choice is answered as a conflict.
 CAS_ATTEMPTS = 5
+
+#: When a choice's writes go out apart (`BattleService.apart`): always, never, or while the
+#: worker is idle (no other choice waiting for one).
+APART = ("always", "idle", "never")
 
 
 def _dump(state: BattleState) -> JsonText:
@@ -80,11 +88,18 @@ def _with_note(before_seq: int, after: BattleState, events: list[Event], note: E
 
 class BattleService:
     def __init__(self, store: BattleStore, *, before_save: Callable[[str, str], None] | None = None,
-                 pause: bool = True):
+                 apart: str = "always", backlog: Callable[[], bool] | None = None):
+        if apart not in APART:
+            raise ValueError(f"apart is one of {', '.join(APART)}, not {apart!r}")
         self.store = store
-        #: Whether a choice the Engine's moves follow is saved before they are made (its
-        #: events out sooner; one more revision and save); False saves the two as one.
-        self.pause = pause
+        #: Whether a choice's writes go out apart: the choice saved before the Engine's
+        #: moves after it (a revision of their own) and before its next decision is drawn
+        #: (`put_decision`), so its events are out sooner, for up to two more writes.
+        #: "idle": only when no other choice waits (`backlog`), since a worker with choices
+        #: queued behind the one in hand spends those writes' time on them.
+        self.apart = apart
+        #: Whether choices wait for a worker now (read once a choice, with "idle").
+        self.backlog = backlog
         #: Called with (battle id, request id) between resolving and saving, and with
         #: (battle id, request id + ".engine") before saving the Engine's moves after a
         #: paused choice; the crash tests use it to stop a worker at the worst moments.
@@ -151,8 +166,10 @@ class BattleService:
               note: tuple[str, str] | None = None) -> dict[str, Any]:
         """Applies `choice` to the battle at `revision`, at most once per `request_id`.
         `note` (kind, sentence) goes in the log before the choice's events when it is
-        accepted. The answer names who must decide next (`pending`) and the `outcome`.
-        An answer that saved nothing is also announced on the battle's channel."""
+        accepted. The answer is the whole choice's: its events and the Engine's moves after
+        it (saved as a revision of their own, with `apart`), the revision after them, who
+        must decide next (`pending`) and the `outcome`. An answer that saved nothing is also
+        announced on the battle's channel."""
         answer, saved = self._apply(battle_id, revision, choice, request_id, note)
         if not saved:
             self.store.announce(battle_id, request_id, answer)
@@ -161,6 +178,7 @@ class BattleService:
     def _apply(self, battle_id: str, revision: int, choice: Any, request_id: str,
                note: tuple[str, str] | None) -> tuple[dict[str, Any], bool]:
         """(the answer, whether this call saved it)."""
+        apart = self._writes_apart()
         for attempt in range(CAS_ATTEMPTS):
             # The first read also asks whether the request was applied already; a retry
             # after a lost compare-and-set learns that from the save itself.
@@ -181,13 +199,13 @@ class BattleService:
             # The state was parsed just now and is dropped after the save: the step may
             # change it in place instead of copying it first. It stops before the Engine's
             # moves, so the choice's own events are out while they are made.
-            result = advance(ruleset, state, choice, owned=True, pause=self.pause)
+            result = advance(ruleset, state, choice, owned=True, pause=apart)
             if isinstance(result, Refused):
                 return {"ok": False, **result.as_dict()}, False
             new_state, events = result
             if note is not None:
                 events = _with_note(before_seq, new_state, events, Event(seq=0, kind=note[0], text=plain(note[1])))
-            paused = self.pause and engine_owes(new_state)
+            paused = apart and engine_owes(new_state)
             # The hold first: it stamps a window's deadline into the state the rest saves.
             # A pause leaves the mirror to the save after the Engine's moves: a window it
             # stopped at asks the Engine, which answers it there.
@@ -197,7 +215,7 @@ class BattleService:
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
             saved = self._save(battle_id, stored.revision, ruleset, new_state, answer["events"], hold,
-                               request_id=request_id, result=answer, paused=paused)
+                               request_id=request_id, result=answer, paused=paused, apart=apart)
             if isinstance(saved, Saved):
                 if paused:
                     moved = self._resumed(battle_id, saved.revision, ruleset, new_state, request_id, answer)
@@ -210,6 +228,11 @@ class BattleService:
                 return saved.record.result, False
             assert isinstance(saved, RevisionConflict)
         return {"ok": False, "code": "conflict", "message": "the battle kept changing; try again"}, False
+
+    def _writes_apart(self) -> bool:
+        if self.apart == "idle" and self.backlog is not None:
+            return not self.backlog()
+        return self.apart != "never"
 
     def _recorded(self, battle_id: str, stored: StoredBattle, request_id: str) -> tuple[dict[str, Any], bool]:
         """The answer of a request applied already (`stored` read with its record). A battle
@@ -225,12 +248,12 @@ class BattleService:
 
     def _save(self, battle_id: str, expected: int, ruleset: Ruleset, state: BattleState, events: list[Any],
               hold: Any, *, request_id: str | None = None, result: Any = None, paused: bool = False,
-              continues: bool = False) -> Any:
-        """Saves `state` one revision after `expected`, then brings its open decision.
-        Someone's menu is drawn after the save (`put_decision`), so the events are out while
-        it is: a third of the rules' work on a choice. A pause has no decision: the save
-        after the Engine's moves has."""
-        follows = paused or (state.pending is not None and not state.outcome)
+              continues: bool = False, apart: bool = True) -> Any:
+        """Saves `state` one revision after `expected` with its open decision, or (`apart`)
+        then brings the decision: someone's menu is drawn after the save (`put_decision`),
+        so the events are out while it is, a third of the rules' work on a choice. A pause
+        has no decision: the save after the Engine's moves has."""
+        follows = paused or (apart and state.pending is not None and not state.outcome)
         saved = self.store.save(battle_id, expected, _dump(state), events, request_id=request_id, result=result,
                                 hold=hold, decision=None if follows else _decision(ruleset, state),
                                 decision_follows=follows, continues=continues)

@@ -16,9 +16,10 @@ battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
                                  (default 300)
     MARINARA_RESTORE_INTERVAL    seconds between sweeps for such messages (default 10)
     MARINARA_METRICS_PORT        port the worker serves /metrics on (default none: off)
-    MARINARA_ENGINE_APART        1 (default): a choice the Engine's moves follow is saved
-                                 and published before they are made, as its own revision;
-                                 0: both in one save (one write fewer, the events later)
+    MARINARA_ENGINE_APART        when a choice's writes go out apart (the choice saved and
+                                 published before the Engine's moves after it and before
+                                 its next decision is drawn): idle (default: while no other
+                                 choice waits on the turns queue), always, or never
     PROMETHEUS_MULTIPROC_DIR     prometheus-client multiprocess directory (read by it)
     MARINARA_GM_BASE_URL         the GM model's OpenAI-compatible API, e.g.
                                  http://127.0.0.1:8000/v1 (default none: no GM model, and the
@@ -100,6 +101,13 @@ def _switch(env: Mapping[str, str], name: str) -> bool:
     raise ValueError(f"{name}={env.get(name)!r} is not one of 1/true/yes/on or 0/false/no/off")
 
 
+def _apart(env: Mapping[str, str]) -> str:
+    text = (env.get("MARINARA_ENGINE_APART") or "idle").strip().lower()
+    if text not in ("idle", "always", "never"):
+        raise ValueError(f"MARINARA_ENGINE_APART={env.get('MARINARA_ENGINE_APART')!r} is not one of idle, always, never")
+    return text
+
+
 #: The broker URL schemes: a Redis over TCP or TLS. kombu's Redis transport takes a Unix
 #: socket only in a form of its own and then only on database 0, and the gateway's broker
 #: clients (redis-py: the pushed `battle.advance`, the queue lengths) read URLs as redis-py
@@ -135,8 +143,8 @@ class Settings:
     task_log: bool = False
     #: Seconds the gateway waits for `battle.invent_opponents` before refusing the battle.
     invent_wait: float = 0.0
-    #: `BattleService.pause`: a choice saved before the Engine's moves after it.
-    engine_apart: bool = True
+    #: `BattleService.apart`: "idle", "always" or "never".
+    engine_apart: str = "idle"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -155,5 +163,5 @@ class Settings:
             task_log=_switch(env, "MARINARA_TASK_LOG"),
             gm=(gm := GmModel.from_env(env)),
             invent_wait=_seconds(env, "MARINARA_GM_INVENT_WAIT", gm.worst_case() + 10.0),
-            engine_apart=_switch(env, "MARINARA_ENGINE_APART") if env.get("MARINARA_ENGINE_APART") else True,
+            engine_apart=_apart(env),
         )

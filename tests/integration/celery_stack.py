@@ -33,9 +33,11 @@ READY_TIMEOUT = 30.0
 def namespaced_env(redis_url: str, namespace: str) -> dict[str, str]:
     """This process's environment for a worker or a Celery app on the test Redis: the store
     in `namespace`, every broker and result key under `<namespace>:celery:`, both on
-    `redis_url` whatever the caller's environment names."""
+    `redis_url` whatever the caller's environment names, and a choice's writes apart."""
     env = {**os.environ, "REDIS_URL": redis_url, "MARINARA_NAMESPACE": namespace,
-           "MARINARA_BROKER_PREFIX": f"{namespace}:celery:"}
+           "MARINARA_BROKER_PREFIX": f"{namespace}:celery:",
+           # Revisions a test can count on: a choice's writes always apart, whatever waits.
+           "MARINARA_ENGINE_APART": "always"}
     for name in ("MARINARA_STORE_URL", "MARINARA_BROKER_URL"):
         env.pop(name, None)
     return env

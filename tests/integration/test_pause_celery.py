@@ -77,3 +77,31 @@ def test_a_worker_killed_between_a_choice_and_the_engines_moves_loses_nothing(st
     assert stack.service.store.seen(battle, request_id).revision == before["revision"] + 1
     assert stack.tasks_run("battle.resume") > resumed_before
     stack.start_worker(f"{killed.name}b")
+
+
+def test_the_idle_policy_reads_the_turns_queue_the_gateway_pushes_to(stack):
+    """`MARINARA_ENGINE_APART=idle`: a worker writes a choice apart only while the `turns`
+    queue is empty, read with one LLEN on the broker at the key the gateway pushes to."""
+    import redis
+
+    from worker.app import build_service
+    from worker.message import TaskMessages
+    from worker.settings import Settings
+
+    # A broker prefix of its own: no worker of the stack takes what is pushed here.
+    env = {**stack.env, "MARINARA_ENGINE_APART": "idle",
+           "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "idle:"}
+    settings = Settings.from_env(env)
+    service = build_service(settings)
+    key = TaskMessages(settings.broker_prefix).queue_key("turns")
+    client = redis.Redis.from_url(settings.broker_url)
+    try:
+        assert client.llen(key) == 0 and service.backlog() is False
+        client.lpush(key, "a choice waiting")
+        assert service.backlog() is True
+    finally:
+        client.delete(key)
+        client.close()
+        service.store.close()
+    unreachable = build_service(Settings.from_env({**env, "MARINARA_BROKER_URL": "redis://127.0.0.1:1/0"}))
+    assert unreachable.backlog() is False, "a broker that does not answer counts as nothing waiting"

@@ -119,18 +119,21 @@ def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
         Settings.from_env({"MARINARA_TASK_LOG": "maybe"})
 
 
-def test_engine_apart_is_on_unless_switched_off_and_reaches_the_service():
+def test_engine_apart_is_idle_unless_set_and_reaches_the_service():
     from worker.app import build_service
     from worker.settings import Settings
 
-    assert Settings.from_env({}).engine_apart is True
-    assert Settings.from_env({"MARINARA_ENGINE_APART": "0"}).engine_apart is False
-    assert Settings.from_env({"MARINARA_ENGINE_APART": "yes"}).engine_apart is True
-    with pytest.raises(ValueError, match=r"MARINARA_ENGINE_APART='later' is not one of"):
-        Settings.from_env({"MARINARA_ENGINE_APART": "later"})
+    assert Settings.from_env({}).engine_apart == "idle"
+    assert Settings.from_env({"MARINARA_ENGINE_APART": " Never "}).engine_apart == "never"
+    with pytest.raises(ValueError, match=r"MARINARA_ENGINE_APART='1' is not one of idle, always, never"):
+        Settings.from_env({"MARINARA_ENGINE_APART": "1"})
     memory = {"MARINARA_STORE_URL": "memory://"}
-    assert build_service(Settings.from_env(memory)).pause is True
-    assert build_service(Settings.from_env({**memory, "MARINARA_ENGINE_APART": "off"})).pause is False
+    idle = build_service(Settings.from_env(memory))
+    assert idle.apart == "idle" and idle.backlog is not None
+    always = build_service(Settings.from_env({**memory, "MARINARA_ENGINE_APART": "always"}))
+    assert always.apart == "always" and always.backlog is None
+    with pytest.raises(ValueError, match="apart is one of always, idle, never, not 'sometimes'"):
+        BattleService(MemoryBattleStore(), apart="sometimes")
 
 
 def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():

@@ -255,13 +255,43 @@ def test_resume_leaves_alone_a_battle_that_moved_on_or_waits_on_a_person(service
     assert service.resume(battle, revision + 3)["code"] == "closed"
 
 
-def test_a_service_that_does_not_pause_saves_a_choice_and_the_engines_moves_at_once():
-    service = BattleService(MemoryBattleStore(), pause=False)
+def _messages_of_one_choice(service: BattleService) -> tuple[dict, list]:
+    """Juno's axe (the foes move after it) on `service`: its answer and the feed's messages."""
+    import asyncio
+
     battle, revision, _ = _setup(service)
     choice, _ = _next_choice(service, battle)
-    paused = BattleService(MemoryBattleStore())
-    _setup(paused)
-    one, two = service.apply(battle, revision, choice, "r-1"), paused.apply(battle, revision, choice, "r-1")
-    assert (one["revision"], two["revision"]) == (revision + 1, revision + 2)
-    assert one["events"] == two["events"] and one["pending"] == two["pending"]
-    assert service.store.events_after(battle, 0) == paused.store.events_after(battle, 0)
+
+    async def main() -> tuple[dict, list]:
+        async with service.store.feed() as feed:
+            with feed.subscribe(battle) as sub:
+                answer = await asyncio.to_thread(service.apply, battle, revision, choice, "r-1")
+                await asyncio.to_thread(service.store.announce, battle, "end", {"ok": True})
+                messages = []
+                while not (messages and messages[-1].is_answer):
+                    messages.append(await sub.get(timeout=5))
+                return answer, messages[:-1]
+
+    return asyncio.run(main())
+
+
+def test_apart_never_or_with_a_backlog_saves_a_choice_in_one_write_with_its_decision():
+    reference = BattleService(MemoryBattleStore())
+    whole, apart = _messages_of_one_choice(reference)
+    assert [(m.revision, m.decision is not None, m.decision_follows) for m in apart] == [
+        (2, False, True), (3, False, True), (3, True, False)], "the choice, the foes' moves, the decision"
+    queued = [True]
+    busy = BattleService(MemoryBattleStore(), apart="idle", backlog=lambda: queued[0])
+    for service in (BattleService(MemoryBattleStore(), apart="never"), busy):
+        answer, messages = _messages_of_one_choice(service)
+        assert [(m.revision, m.decision is not None, m.decision_follows) for m in messages] == [(2, True, False)]
+        assert messages[0].events == answer["events"] == whole["events"]
+        assert messages[0].decision == apart[-1].decision
+        assert {k: v for k, v in answer.items() if k != "revision"} == {
+            k: v for k, v in whole.items() if k != "revision"}
+        assert service.store.events_after("b-test", 0) == reference.store.events_after("b-test", 0)
+    queued[0] = False
+    idle_answer, idle = _messages_of_one_choice(BattleService(MemoryBattleStore(), apart="idle",
+                                                              backlog=lambda: queued[0]))
+    assert [(m.revision, m.decision_follows) for m in idle] == [(2, True), (3, True), (3, False)]
+    assert idle_answer == whole
