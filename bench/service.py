@@ -6,7 +6,8 @@ The stack, all on loopback and all started (and stopped) by this script:
              that database under a key namespace of this run's own, the Celery broker and
              results in database `--broker-db` (default 13) under the same namespace;
   workers    two `celery -A worker.app worker --pool=solo` processes on the queues
-             turns, director and llm (the integration tests start them the same way);
+             turns, director and llm (the integration tests start them the same way),
+             writing a choice apart as MARINARA_ENGINE_APART says (default idle);
   gateway    `gateway.app.create_app` in a process of its own, with the Celery executor
              when the gateway has one, otherwise the embedded executor (choices applied in
              the gateway process) on the same Redis store; the table says which.
@@ -114,6 +115,10 @@ def _redis_db(url: str, db: int) -> str:
 #:   boss      a party of four (Juno, Wren and two more of the same build, Ada and Bram)
 #:             against one drowned knight: a little over one step a choice.
 MIXES = ("skirmish", "boss")
+#: When the workers write a choice apart (worker/settings.py), from this process's
+#: environment, which the workers inherit: run with MARINARA_ENGINE_APART=never (or always)
+#: to measure the other ways side by side.
+ENGINE_APART = os.environ.get("MARINARA_ENGINE_APART") or "idle"
 MIX = "skirmish"
 
 
@@ -594,8 +599,9 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     try:
         stack.start()
-        print(f"stack: gateway {stack.gateway} (executor: {stack.executor}), 2 workers, "
-              f"store {stack.store_url}, broker {stack.broker_url}, namespace {stack.namespace}", flush=True)
+        print(f"stack: gateway {stack.gateway} (executor: {stack.executor}), 2 workers "
+              f"(MARINARA_ENGINE_APART={ENGINE_APART}), store {stack.store_url}, broker {stack.broker_url}, "
+              f"namespace {stack.namespace}", flush=True)
         # Warm-up, not recorded: imports, connections and the workers' ruleset caches.
         celery_loop(stack, 2, 1.0, "noop")
         celery_loop(stack, 2, 1.0, "advance")
@@ -665,6 +671,7 @@ def main(argv: list[str] | None = None) -> int:
     results.write_text(json.dumps({
         "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
         "quick": args.quick, "seconds_per_phase": seconds, "executor": stack.executor, "mix": MIX,
+        "engine_apart": ENGINE_APART,
         "resolver_step_median_ms": step_ms, "work_per_choice": work, "rows": rows, "targets": verdicts,
     }, indent=2) + "\n")
     print(f"\nwrote {results.relative_to(ROOT)}")

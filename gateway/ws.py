@@ -6,13 +6,14 @@ published meanwhile is lost), sends every event after `after` in seq order, then
 prompt when the decision is this caller's, or `{type: "waiting"}` naming on whom the
 battle waits when it is someone else's (a turn or a window asking them). From then on it
 pushes new events as the feed announces them (re-reading the store on a gap or a
-resync), a new prompt or waiting notice for each new decision (a choice's events go out
-as soon as they are saved; its worker's `put_decision` brings the decision a moment later,
-and a socket that waited `DECISION_WAIT` for it in vain draws it as a reconnect does), and `{type: "closed"}`
+resync), a new prompt or waiting notice for each new decision, and `{type: "closed"}`
 when the fight ends or is abandoned. Both come from the open decision the worker saved
-with the revision: carried by the save's feed message, or read with the battle's head;
-only a revision saved without one is loaded and drawn here. It accepts `{type: "choice", ...}` (the `POST /choices` body) and answers
-`accepted` or `error`. A reconnecting client names its last seq and gets the rest and
+with the revision: carried by the feed message that brought it, or read with the battle's
+head; only a revision saved without one is loaded and drawn here. A save may say its
+decision follows (`put_decision`, a moment later): its events go out at once, and a socket
+that waits `DECISION_WAIT` for the decision in vain draws it as a reconnect does, and has
+the Engine's moves made when a dead worker left them (`Executor.resume`). It accepts
+`{type: "choice", ...}` (the `POST /choices` body) and answers `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. What one feed message (or one page of a catch-up) causes goes out as one
 burst: its frames in one write to the socket (`frames`), unless the client is slow to read.
 Messages over the size limit close the socket; messages over the

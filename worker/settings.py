@@ -102,9 +102,10 @@ def _switch(env: Mapping[str, str], name: str) -> bool:
 
 
 def _apart(env: Mapping[str, str]) -> str:
-    text = (env.get("MARINARA_ENGINE_APART") or "idle").strip().lower()
+    given = env.get("MARINARA_ENGINE_APART")
+    text = (given or "idle").strip().lower()
     if text not in ("idle", "always", "never"):
-        raise ValueError(f"MARINARA_ENGINE_APART={env.get('MARINARA_ENGINE_APART')!r} is not one of idle, always, never")
+        raise ValueError(f"MARINARA_ENGINE_APART={given!r} is not one of idle, always, never")
     return text
 
 

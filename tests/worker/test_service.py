@@ -197,10 +197,11 @@ def test_an_answer_that_saved_nothing_is_announced_on_the_battles_channel(servic
     first, again, stale, illegal, (saved, moved, decided, *answers) = asyncio.run(main())
     # Juno's axe, then the foes' turns: the worker saves the choice before the Engine moves.
     assert first["ok"] and again == first and first["revision"] == revision + 2
-    assert (saved.request_id, saved.revision, saved.decision, saved.decision_follows) == ("r-1", revision + 1, None, True)
-    assert (moved.request_id, moved.revision, moved.decision, moved.decision_follows) == ("r-1", revision + 2, None, True)
+    for message, at in ((saved, revision + 1), (moved, revision + 2)):
+        assert (message.request_id, message.revision, message.decision, message.decision_follows) == (
+            "r-1", at, None, True)
     assert saved.events and moved.events and saved.events + moved.events == first["events"]
-    assert not any(saved.is_answer or m.is_answer for m in (moved, decided))
+    assert not any(m.is_answer for m in (saved, moved, decided))
     # The decision, drawn after the last save, follows it.
     assert (decided.request_id, decided.revision, decided.events, decided.decision_follows) == (
         None, revision + 2, [], False)
@@ -249,7 +250,8 @@ def test_resume_leaves_alone_a_battle_that_moved_on_or_waits_on_a_person(service
     choice, _ = _next_choice(service, battle)
     assert service.apply(battle, revision, choice, "r-1")["revision"] == revision + 2
     assert service.resume(battle, revision + 1) == {
-        "ok": False, "code": "stale-revision", "message": f"the battle is at revision {revision + 2}, not {revision + 1}"}
+        "ok": False, "code": "stale-revision",
+        "message": f"the battle is at revision {revision + 2}, not {revision + 1}"}
     assert service.resume(battle, revision + 2)["code"] == "not-paused"
     service.store.abandon(battle)
     assert service.resume(battle, revision + 3)["code"] == "closed"
