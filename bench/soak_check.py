@@ -9,11 +9,17 @@ a list of problems (each a sentence):
               redelivery, sent it again (one the gateway already reported applied when the
               client gave up waiting is late news, not a lost choice, and is counted apart);
   twice       the battle's revisions after its creation are not exactly one per applied
-              request id (a choice applied twice, or a write no accepted choice explains);
+              request id, plus one for the Engine's moves after each choice the Engine moves
+              after (the workers write those apart: `MARINARA_ENGINE_APART=always`), each
+              choice's record at its last revision (or at its own, when its worker died
+              between the two saves and the gateway had the moves made): a choice applied
+              twice, or a write no accepted choice explains;
   stream      the event stream is not the creation's events followed, in revision order,
-              by each applied choice's recorded events, each exactly once;
+              by each applied choice's events (its recorded ones, then the Engine's moves
+              after it when its record was left at its own revision), each exactly once;
   replay      the pure core (`start_battle`, then `advance` with every applied choice in
-              revision order) does not give byte-identical events and the same final state;
+              revision order) does not give byte-identical events and the same final state
+              (its revision aside: the replay makes one revision a choice);
   window      the hold mirror disagrees with the state's open window, is set on an ended
               battle, or asks a combatant no client answers for.
 """
@@ -23,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from shared.combat import BattleState, advance, start_battle
+from shared.combat import BattleState, advance, engine_owes, start_battle
 from shared.combat.fight import Refused
 from shared.protocol import ChoiceRequest
 from shared.ruleset.load import package_digest
@@ -74,50 +80,64 @@ def check_battle(store: Any, ledger: Any, kind: Any, ruleset: Any) -> dict[str, 
     for rid in rescued:
         problems.append(f"{battle}: {rid} was accepted, and applied only after the client sent it again "
                         f"(the gateway said {ledger.stall_status.get(rid)!r} when the client gave up waiting)")
-    revisions = [r for r, _, _ in applied]
-    expected = list(range(ledger.revision + 1, stored.revision + 1))
-    twice = revisions != expected
-    if twice:
-        problems.append(f"{battle}: revisions saved by applied choices {revisions} are not {expected}")
-
-    # The stream: the creation's events, then each applied choice's own events once, in order.
-    blocks = [events[:ledger.last_seq]]
-    at = ledger.last_seq
-    for revision, rid, result in applied:
-        mine = result.get("events", []) if isinstance(result, dict) else []
-        block = events[at:at + len(mine)]
-        if _bytes(block) != _bytes(mine):
-            problems.append(f"{battle}: {rid} (revision {revision}): its recorded events are not the stream's "
-                            f"events {at + 1}..{at + len(mine)}")
-        blocks.append(block)
-        at += len(mine)
-    if at != len(events):
-        problems.append(f"{battle}: {len(events) - at} events in the stream belong to no applied choice")
-
-    # The replay through the pure core, from the seed and the applied choices alone.
+    # The replay through the pure core, from the seed and the applied choices alone: each
+    # choice's events, and whether the Engine moved after it (then the workers saved it at
+    # a revision of its own and the moves at the next).
     replay_ok = True
+    steps: list[tuple[list[dict[str, Any]], bool]] = []
     try:
         again, first = start_battle(ruleset, kind.party, kind.foes, seed=ledger.seed, digest=package_digest(kind.package),
                                     board=kind.board)
         got = [e.model_dump(mode="json") for e in first]
         for revision, rid, _ in applied:
             choice = ChoiceRequest.model_validate(ledger.bodies[rid]).as_choice()
+            paused = advance(ruleset, again, choice, pause=True)
             step = advance(ruleset, again, choice)
-            if isinstance(step, Refused):
+            if isinstance(step, Refused) or isinstance(paused, Refused):
                 raise ValueError(f"{rid} at revision {revision} was refused on replay: {step.message}")
             again, more = step
-            got += [e.model_dump(mode="json") for e in more]
+            steps.append(([e.model_dump(mode="json") for e in more], engine_owes(paused[0])))
+            got += steps[-1][0]
         if _bytes(got) != _bytes(events):
             first_diff = next((i for i, (a, b) in enumerate(zip(_bytes(got), _bytes(events))) if a != b),
                               min(len(got), len(events)))
             raise ValueError(f"the replay's events differ from event {first_diff + 1} on "
                              f"({len(got)} replayed, {len(events)} stored)")
-        mine = again.model_dump(mode="json", exclude={"events"})
-        if json.dumps(mine, sort_keys=True) != json.dumps(stored.state, sort_keys=True):
+        mine = again.model_dump(mode="json", exclude={"events", "revision"})
+        if json.dumps(mine, sort_keys=True) != json.dumps({k: v for k, v in stored.state.items() if k != "revision"},
+                                                          sort_keys=True):
             raise ValueError("the replay's final state differs from the stored state")
     except Exception as exc:
         replay_ok = False
         problems.append(f"{battle}: replay: {exc}")
+
+    # The revisions: one a choice, two when the Engine moved after it; its record at the
+    # second (replaced by the whole choice's answer), or at the first when the worker died
+    # between the two saves and the gateway had the moves made (`battle.resume`).
+    twice = False
+    at = ledger.revision
+    for (revision, rid, _), (_, moved) in zip(applied, steps):
+        allowed = (at + 1, at + 2) if moved else (at + 1,)
+        if revision not in allowed:
+            twice = True
+            problems.append(f"{battle}: {rid} saved revision {revision}; after revision {at} it could only be "
+                            f"{' or '.join(map(str, allowed))}")
+        at += 2 if moved else 1
+    if replay_ok and at != stored.revision:
+        twice = True
+        problems.append(f"{battle}: the applied choices account for revision {at}; the battle is at {stored.revision}")
+
+    # The stream: the creation's events, then each applied choice's events once, in order.
+    at = ledger.last_seq
+    for (revision, rid, result), (whole, _) in zip(applied, steps):
+        mine = result.get("events", []) if isinstance(result, dict) else []
+        block = events[at:at + len(whole)]
+        if not mine or _bytes(block[:len(mine)]) != _bytes(mine) or _bytes(block) != _bytes(whole):
+            problems.append(f"{battle}: {rid} (revision {revision}): its recorded events are not the stream's "
+                            f"events {at + 1}..{at + len(mine)}")
+        at += len(whole)
+    if replay_ok and at != len(events):
+        problems.append(f"{battle}: {len(events) - at} events in the stream belong to no applied choice")
 
     hold = store.get_hold(battle)
     window = state.pending.window if state.pending is not None else None

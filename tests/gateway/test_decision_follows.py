@@ -14,17 +14,26 @@ from tests.gateway.harness import battle_view, choose_http, create, run, socket,
 from worker.service import BattleService
 
 
-async def _events_then_notice(ws) -> tuple[list[dict], dict, float]:
-    """The events a choice caused and the next non-event message, and how long it took."""
-    sent = time.monotonic()
-    events, after = [], None
-    while after is None:
-        msg = await ws.receive_json(timeout=10)
-        if msg["type"] == "event":
-            events.append(msg["event"])
-        else:
-            after = msg
-    return events, after, time.monotonic() - sent
+async def _one_choice_watched(client) -> tuple[dict, dict, list[dict], dict, float]:
+    """A player's first choice while the GM's socket watches: (the battle as created, its
+    view before the choice, the events the socket got, the next message that is not an
+    event, and the seconds from the choice to that message)."""
+    created = await create(client)
+    view = await battle_view(client, created)
+    _, token = token_for(created, view)
+    async with socket(client, created, created["gm_token"]) as ws:
+        await until(ws, "waiting")
+        status, _, _ = await choose_http(client, created, token, "r-1")
+        assert status == 202
+        sent = time.monotonic()
+        events, after = [], None
+        while after is None:
+            msg = await ws.receive_json(timeout=10)
+            if msg["type"] == "event":
+                events.append(msg["event"])
+            else:
+                after = msg
+    return created, view, events, after, time.monotonic() - sent
 
 
 def test_a_decision_that_never_follows_its_save_is_drawn_by_the_socket(monkeypatch):
@@ -32,14 +41,7 @@ def test_a_decision_that_never_follows_its_save_is_drawn_by_the_socket(monkeypat
     monkeypatch.setattr(MemoryBattleStore, "put_decision", lambda self, *args: False)
 
     async def body(client):
-        created = await create(client)
-        view = await battle_view(client, created)
-        _, token = token_for(created, view)
-        async with socket(client, created, created["gm_token"]) as ws:
-            await until(ws, "waiting")
-            status, _, _ = await choose_http(client, created, token, "r-1")
-            assert status == 202
-            events, after, waited = await _events_then_notice(ws)
+        created, view, events, after, waited = await _one_choice_watched(client)
         head = client.app[SERVICE].store.head(created["battle"])
         assert head.revision > view["revision"] and head.decision is None, "no decision was put"
         assert events and events[-1]["seq"] == head.last_seq
@@ -67,14 +69,7 @@ def test_the_engines_moves_a_dead_worker_left_after_a_pause_are_made_when_a_sock
     monkeypatch.setattr(BattleService, "_resumed", dies_once)
 
     async def body(client):
-        created = await create(client)
-        view = await battle_view(client, created)
-        _, token = token_for(created, view)
-        async with socket(client, created, created["gm_token"]) as ws:
-            await until(ws, "waiting")
-            status, _, _ = await choose_http(client, created, token, "r-1")
-            assert status == 202
-            events, after, waited = await _events_then_notice(ws)
+        created, view, events, after, waited = await _one_choice_watched(client)
         store = client.app[SERVICE].store
         assert died == [view["revision"] + 1], "the choice paused before the foes' turns"
         head = store.head(created["battle"])
