@@ -413,7 +413,7 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
              f"{'-' if figures.get('resent_by_gateway') is None else int(figures['resent_by_gateway'])} / "
              f"{figures.get('outbox_left')}"),
             ("prompts asked again (reconnects) / double sends", f"{figures['reasked']} / {figures['double_sends']}"),
-            ("choices the client sent again after a send that was not accepted (5xx, no answer)",
+            ("choices the client sent again after a send that was not accepted (5xx or store-unavailable, no answer)",
              figures["client_retried_unaccepted"]),
             ("accepted choices with no news for 20 s (not sent again) / already applied by then",
              f"{figures['stalled_accepted']} / {figures['late_news']}"),

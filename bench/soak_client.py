@@ -29,6 +29,8 @@ from typing import Any
 
 #: Refusals after which the client falls back to the Engine's suggestion for the decision.
 PICK_REFUSED = {"unknown-option", "bad-target", "refused", "malformed"}
+#: The socket's answer while the store is away (the POST's 503): try the same request again.
+UNAVAILABLE = "store-unavailable"
 
 
 @dataclass
@@ -202,6 +204,12 @@ class Player:
 
     async def _refused(self, ws: Any, rid: str | None, code: str) -> None:
         if rid is None:
+            return
+        if code == UNAVAILABLE:
+            # Not a refusal: nothing was accepted while the store was away (Redis restarting),
+            # and the answer says to try again; as after a 503 on POST, the stall timer sends
+            # the same request again.
+            self.ledger.http_failures.append(f"{rid}: socket error {code}")
             return
         self.ledger.refused[rid] = code
         if rid == self.outstanding:

@@ -166,6 +166,11 @@ class Connection:
         self.revision = revision
         if self.owed is not None and revision >= self.owed:
             self.owed = None
+        if access.engine_owes(status, decision):
+            # Its worker died before the Engine's moves, which `_current` asked for: look
+            # again after `DECISION_WAIT`, in case that ask is lost too.
+            self.owed = revision
+            return
         if status != ACTIVE or decision.outcome:
             await self.send(ClosedMessage(status=status, outcome=decision.outcome))
             self.done = True

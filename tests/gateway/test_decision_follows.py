@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from gateway import ws as ws_module
 from gateway.context import SERVICE
 from shared.store import MemoryBattleStore
@@ -53,28 +55,30 @@ def test_a_decision_that_never_follows_its_save_is_drawn_by_the_socket(monkeypat
     run(body)
 
 
-def test_the_engines_moves_a_dead_worker_left_after_a_pause_are_made_when_a_socket_asks(monkeypatch):
-    """The first `_resumed` (the worker's own, right after the pause) dies; the socket that
-    waited for the decision reads a battle waiting on the Engine and has its moves made."""
+@pytest.mark.parametrize("deaths", [1, 2], ids=["worker-dies", "and-the-first-resume-too"])
+def test_the_engines_moves_a_dead_worker_left_after_a_pause_are_made_when_a_socket_asks(monkeypatch, deaths):
+    """The first `_resumed` (the worker's own, right after the pause) dies, and with
+    `deaths=2` the one the gateway asks for too; the socket that waited for the decision
+    reads a battle waiting on the Engine, has its moves made, and asks again until they are."""
     monkeypatch.setattr(ws_module, "DECISION_WAIT", 0.3)
     real = BattleService._resumed
     died: list[int] = []
 
-    def dies_once(self, battle_id, revision, *args, **kwargs):
-        if not died:
+    def dies(self, battle_id, revision, *args, **kwargs):
+        if len(died) < deaths:
             died.append(revision)
             return {"ok": False, "code": "worker-died", "message": "killed between the two saves"}
         return real(self, battle_id, revision, *args, **kwargs)
 
-    monkeypatch.setattr(BattleService, "_resumed", dies_once)
+    monkeypatch.setattr(BattleService, "_resumed", dies)
 
     async def body(client):
         created, view, events, after, waited = await _one_choice_watched(client)
         store = client.app[SERVICE].store
-        assert died == [view["revision"] + 1], "the choice paused before the foes' turns"
+        assert died == [view["revision"] + 1] * deaths, "the choice paused before the foes' turns"
         head = store.head(created["battle"])
         assert head.revision == view["revision"] + 2 and head.decision is not None
-        assert after["revision"] == head.revision and waited >= 0.3
+        assert after["revision"] == head.revision and waited >= 0.3 * deaths
         assert [e["seq"] for e in events] == list(range(events[0]["seq"], head.last_seq + 1))
         foes = tuple(f"{c['name']}'s turn" for c in view["state"]["combatants"] if c["side"] != "party")
         assert any(e["kind"] == "turn" and e["text"].startswith(foes) for e in events), "the foes moved"
