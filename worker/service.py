@@ -280,12 +280,11 @@ class BattleService:
         hold = _hold(state)
         if self.before_save is not None and request_id is not None:
             self.before_save(battle_id, request_id + ".engine")
-        answer = {"ok": True, "revision": revision + 1,
-                  "events": [*(first["events"] if first else ()), *_events(events)],
+        moves = _events(events)
+        answer = {"ok": True, "revision": revision + 1, "events": [*(first["events"] if first else ()), *moves],
                   "pending": _pending(state), "outcome": state.outcome}
         try:
-            saved = self._save(battle_id, revision, ruleset, state, answer["events"][len(first["events"]):]
-                               if first else answer["events"], hold, request_id=request_id,
+            saved = self._save(battle_id, revision, ruleset, state, moves, hold, request_id=request_id,
                                result=answer if request_id else None, continues=request_id is not None)
         except (BattleClosed, BattleNotFound):
             return {"ok": False, "code": "closed", "message": "the battle was abandoned"}
