@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from shared.store import AsyncBattleStore, BattleHead, FeedMessage, RequestRecord, StoreError
+from shared.store import AsyncBattleStore, BattleHead, FeedMessage, RequestRecord, RevisionConflict, StoreError
 from tests.store.test_store import evs
 
 TURN = {"actor": "juno", "controller": "player", "player": "ana", "decision": "turn",
@@ -130,6 +130,22 @@ def test_a_decision_that_follows_its_save_is_put_once_for_that_revision(store):
         store.save("b1", 4, {}, decision=TURN, decision_follows=True)
     with pytest.raises(StoreError, match="an open decision must be a JSON object"):
         store.put_decision("b1", 4, ["turn"])
+
+
+def test_a_save_that_continues_a_request_replaces_its_record_instead_of_being_a_duplicate(store):
+    from shared.store import Duplicate, Saved
+
+    store.create("b1", {})
+    assert isinstance(store.save("b1", 1, {"n": 2}, evs(1, 2), request_id="r-1", result={"at": 2}), Saved)
+    again = store.save("b1", 2, {"n": 3}, evs(3, 1), request_id="r-1", result={"at": 3})
+    assert again == Duplicate("r-1", RequestRecord(2, {"at": 2})), "without `continues`, a duplicate"
+    assert isinstance(store.save("b1", 2, {"n": 3}, evs(3, 1), request_id="r-1", result={"at": 3},
+                                 continues=True), Saved)
+    assert store.seen("b1", "r-1") == RequestRecord(3, {"at": 3})
+    assert store.head("b1", "r-1").record == RequestRecord(3, {"at": 3})
+    assert store.save("b1", 2, {}, request_id="r-1", result={}, continues=True) == RevisionConflict(2, 3)
+    with pytest.raises(StoreError, match="continues"):
+        store.save("b1", 3, {}, continues=True)
 
 
 def test_the_async_store_reads_heads_on_the_loop(store):
