@@ -25,13 +25,13 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from shared.protocol import ChoiceRequest
+from shared.protocol import ChoiceRequest, OpenDecision
 from shared.store import AsyncBattleStore, BattleHead, FeedMessage
 from worker import jobs
 from worker.llm import GmModel
 from worker.service import BattleService
 
-from . import metrics
+from . import access, metrics
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,15 @@ class Executor(ABC):
         """Asks the director to decide the GM-controlled decision at `revision`; False when
         this executor has no director (the GM's token decides instead)."""
         return False
+
+    async def decision_now(self, battle_id: str) -> tuple[int, str, OpenDecision]:
+        """The battle's revision, status and open decision, drawn from its state (on a
+        thread) when the revision was saved without one. A battle found waiting on the
+        Engine's moves, which a dead worker left, has them made (`resume`)."""
+        revision, status, decision = await self.run(access.current_decision, self.service, battle_id)
+        if access.engine_owes(status, decision):
+            await self.resume(battle_id, revision)
+        return revision, status, decision
 
     async def resume(self, battle_id: str, revision: int) -> None:
         """Has the Engine's moves made that a paused choice left at `revision` (its worker

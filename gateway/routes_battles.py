@@ -116,10 +116,8 @@ async def get_battle(request: web.Request) -> web.Response:
 
 async def get_menu(request: web.Request) -> web.Response:
     who = principal(request)
-    battle, executor = battle_id(request), request.app[EXECUTOR]
-    revision, status, decision = await executor.run(access.current_decision, request.app[SERVICE], battle)
-    if access.engine_owes(status, decision):
-        await executor.resume(battle, revision)
+    battle = battle_id(request)
+    revision, status, decision = await request.app[EXECUTOR].decision_now(battle)
     return json_response(access.view_of(battle, revision, status, decision, who))
 
 

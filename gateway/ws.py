@@ -37,7 +37,7 @@ from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorM
 from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedMessage
 
 from . import access, metrics
-from .context import ASTORE, EXECUTOR, FEED, SERVICE, SETTINGS, SOCKETS, TOKENS, battle_id, loads
+from .context import ASTORE, EXECUTOR, FEED, SETTINGS, SOCKETS, TOKENS, battle_id, loads
 from .errors import ApiError, validation_lines
 from .frames import text_frame
 from .routes_choices import submit
@@ -187,11 +187,7 @@ class Connection:
     async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
         if head is not None and head.decision is not None:
             return head.revision, head.status, OpenDecision.model_validate(head.decision)
-        revision, status, decision = await self.app[EXECUTOR].run(access.current_decision, self.app[SERVICE],
-                                                                  self.battle)
-        if access.engine_owes(status, decision):
-            await self.app[EXECUTOR].resume(self.battle, revision)
-        return revision, status, decision
+        return await self.app[EXECUTOR].decision_now(self.battle)
 
     async def pump(self, sub: Any) -> None:
         """Feed messages -> events and prompts, in seq order. When the store fails under it
