@@ -71,15 +71,21 @@ async def battle_view(client: TestClient, created: dict[str, Any], token: str | 
 
 async def wait_applied(client: TestClient, created: dict[str, Any], request_id: str,
                        revision: int | None = None) -> dict[str, Any]:
-    """The choice's status once it was applied or refused; with `revision`, once it was
-    applied at that revision (a choice the Engine's moves follow reads its own revision
-    until they are saved, then the one after them)."""
+    """The choice's status once it was refused, or applied and the battle settled after it
+    (the Engine's moves after a choice are saved after it: until then the battle waits on
+    nobody, and the choice reads its own revision); with `revision`, once it was applied at
+    that revision."""
     for _ in range(500):
         r = await client.get(f"/v1/battles/{created['battle']}/choices/{request_id}",
                              headers=bearer(created["gm_token"]))
         status = await r.json()
-        if status["status"] == "refused" or (status["status"] == "applied" and revision in (None, status["revision"])):
+        if status["status"] == "refused":
             return status
+        if status["status"] == "applied" and revision in (None, status["revision"]):
+            state = (await battle_view(client, created))["state"]
+            pending = state["pending"]
+            if state["outcome"] or (pending is not None and pending["controller"] != "engine"):
+                return status
         await asyncio.sleep(0.01)
     raise AssertionError(f"{request_id} never ended" + (f" at revision {revision}" if revision else ""))
 
