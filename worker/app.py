@@ -28,7 +28,7 @@ from shared.store import BattleStore, open_store
 
 from . import metrics
 from .jobs import SWEEP_EVERY
-from .service import BattleService
+from .service import Backlog, BattleService
 from .settings import Settings
 
 QUEUES = ("turns", "director", "llm")
@@ -100,9 +100,11 @@ def build_service(settings: Settings) -> BattleService:
     return BattleService(store, before_save=hook, apart=settings.engine_apart, backlog=backlog)
 
 
-def _turns_backlog(settings: Settings) -> Callable[[], bool]:
-    """Whether choices wait on the `turns` queue now (one LLEN on the broker, where the
-    gateway pushes them); a broker that does not answer counts as none waiting."""
+def _turns_backlog(settings: Settings) -> Backlog:
+    """Whether choices wait on the `turns` queue now: one LLEN on the broker, where the
+    gateway pushes them, sent when asked and read when answered (`worker.service.Backlog`),
+    so it travels while the battle loads. A broker that does not answer counts as none
+    waiting."""
     import redis
 
     from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
@@ -111,15 +113,38 @@ def _turns_backlog(settings: Settings) -> Callable[[], bool]:
 
     client = redis.Redis.from_url(settings.broker_url, socket_timeout=SOCKET_TIMEOUT,
                                   socket_connect_timeout=CONNECT_TIMEOUT)
+    pool = client.connection_pool
     key = TaskMessages(settings.broker_prefix).queue_key("turns")
 
-    def waiting() -> bool:
-        try:
-            return bool(client.llen(key))
-        except redis.RedisError:
-            return False
+    def none_waiting() -> bool:
+        return False
 
-    return waiting
+    def ask() -> Callable[[], bool]:
+        try:
+            connection = pool.get_connection()
+        except (redis.RedisError, OSError):
+            return none_waiting
+        try:
+            connection.send_command("LLEN", key)
+        except (redis.RedisError, OSError):
+            connection.disconnect()
+            pool.release(connection)
+            return none_waiting
+
+        def waiting() -> bool:
+            try:
+                return bool(connection.read_response())
+            except (redis.RedisError, OSError):
+                # Its reply may still come: a connection left with it would hand it to
+                # the next question.
+                connection.disconnect()
+                return False
+            finally:
+                pool.release(connection)
+
+        return waiting
+
+    return ask
 
 
 def _crash_hook(directory: str):

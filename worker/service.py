@@ -45,6 +45,12 @@ CAS_ATTEMPTS = 5
 #: worker is idle (no other choice waiting for one).
 APART = ("always", "idle", "never")
 
+#: Whether choices wait for a worker now, asked in two halves: the call sends the question
+#: and returns its answer, read later. `BattleService` asks before it loads the battle and
+#: reads the answer after the load, so the two round trips run side by side. The answer is
+#: read exactly once.
+Backlog = Callable[[], Callable[[], bool]]
+
 
 def _dump(state: BattleState) -> JsonText:
     # Events live in the store's stream, not in the state record. pydantic writes the JSON
@@ -88,7 +94,7 @@ def _with_note(before_seq: int, after: BattleState, events: list[Event], note: E
 
 class BattleService:
     def __init__(self, store: BattleStore, *, before_save: Callable[[str, str], None] | None = None,
-                 apart: str = "always", backlog: Callable[[], bool] | None = None):
+                 apart: str = "always", backlog: Backlog | None = None):
         if apart not in APART:
             raise ValueError(f"apart is one of {', '.join(APART)}, not {apart!r}")
         self.store = store
@@ -98,7 +104,7 @@ class BattleService:
         #: "idle": only when no other choice waits (`backlog`), since a worker with choices
         #: queued behind the one in hand spends those writes' time on them.
         self.apart = apart
-        #: Whether choices wait for a worker now (read once a choice, with "idle").
+        #: Whether choices wait for a worker now (asked once a choice, with "idle").
         self.backlog = backlog
         #: Called with (battle id, request id) between resolving and saving, and with
         #: (battle id, request id + ".engine") before saving the Engine's moves after a
@@ -178,11 +184,15 @@ class BattleService:
     def _apply(self, battle_id: str, revision: int, choice: Any, request_id: str,
                note: tuple[str, str] | None) -> tuple[dict[str, Any], bool]:
         """(the answer, whether this call saved it)."""
-        apart = self._writes_apart()
-        for attempt in range(CAS_ATTEMPTS):
+        asked = self._ask_apart()
+        try:
             # The first read also asks whether the request was applied already; a retry
             # after a lost compare-and-set learns that from the save itself.
-            stored = self.store.load(battle_id, request_id=request_id if attempt == 0 else None)
+            first = self.store.load(battle_id, request_id=request_id)
+        finally:
+            apart = asked()
+        for attempt in range(CAS_ATTEMPTS):
+            stored = first if attempt == 0 else self.store.load(battle_id)
             if stored is None:
                 return {"ok": False, "code": "not-found", "message": f"there is no battle {battle_id}"}, False
             if stored.record is not None:
@@ -229,10 +239,14 @@ class BattleService:
             assert isinstance(saved, RevisionConflict)
         return {"ok": False, "code": "conflict", "message": "the battle kept changing; try again"}, False
 
-    def _writes_apart(self) -> bool:
+    def _ask_apart(self) -> Callable[[], bool]:
+        """Whether this choice's writes go out apart, asked now, answered by the call it
+        returns (with "idle", the backlog's question travels while the battle loads)."""
         if self.apart == "idle" and self.backlog is not None:
-            return not self.backlog()
-        return self.apart != "never"
+            waiting = self.backlog()
+            return lambda: not waiting()
+        apart = self.apart != "never"
+        return lambda: apart
 
     def _recorded(self, battle_id: str, stored: StoredBattle, request_id: str) -> tuple[dict[str, Any], bool]:
         """The answer of a request applied already (`stored` read with its record). A battle

@@ -96,12 +96,21 @@ def test_the_idle_policy_reads_the_turns_queue_the_gateway_pushes_to(stack):
     key = TaskMessages(settings.broker_prefix).queue_key("turns")
     client = redis.Redis.from_url(settings.broker_url)
     try:
-        assert client.llen(key) == 0 and service.backlog() is False
+        assert client.llen(key) == 0 and service.backlog()() is False
+        # The question is answered as the queue was when it was asked: its reply is read
+        # later (after the battle's load), and other commands may run in between.
+        asked = service.backlog()
         client.lpush(key, "a choice waiting")
-        assert service.backlog() is True
+        assert asked() is False
+        assert service.backlog()() is True
+        # Two questions open at once each get their own answer, and the connections go
+        # back to the pool for the next ones.
+        first, second = service.backlog(), service.backlog()
+        assert (second(), first()) == (True, True)
+        assert service.backlog()() is True
     finally:
         client.delete(key)
         client.close()
         service.store.close()
     unreachable = build_service(Settings.from_env({**env, "MARINARA_BROKER_URL": "redis://127.0.0.1:1/0"}))
-    assert unreachable.backlog() is False, "a broker that does not answer counts as nothing waiting"
+    assert unreachable.backlog()() is False, "a broker that does not answer counts as nothing waiting"

@@ -283,7 +283,7 @@ def test_apart_never_or_with_a_backlog_saves_a_choice_in_one_write_with_its_deci
     assert [(m.revision, m.decision is not None, m.decision_follows) for m in apart] == [
         (2, False, True), (3, False, True), (3, True, False)], "the choice, the foes' moves, the decision"
     queued = [True]
-    busy = BattleService(MemoryBattleStore(), apart="idle", backlog=lambda: queued[0])
+    busy = BattleService(MemoryBattleStore(), apart="idle", backlog=lambda: lambda: queued[0])
     for service in (BattleService(MemoryBattleStore(), apart="never"), busy):
         answer, messages = _messages_of_one_choice(service)
         assert [(m.revision, m.decision is not None, m.decision_follows) for m in messages] == [(2, True, False)]
@@ -294,6 +294,39 @@ def test_apart_never_or_with_a_backlog_saves_a_choice_in_one_write_with_its_deci
         assert service.store.events_after("b-test", 0) == reference.store.events_after("b-test", 0)
     queued[0] = False
     idle_answer, idle = _messages_of_one_choice(BattleService(MemoryBattleStore(), apart="idle",
-                                                              backlog=lambda: queued[0]))
+                                                              backlog=lambda: lambda: queued[0]))
     assert [(m.revision, m.decision_follows) for m in idle] == [(2, True), (3, True), (3, False)]
     assert idle_answer == whole
+
+
+def test_the_backlog_is_asked_before_the_battle_loads_and_its_answer_read_after():
+    # With "idle" the worker asks the broker whether choices wait before it loads the
+    # battle, and reads the answer after the load: the two round trips overlap. The answer
+    # is read exactly once, even when the load fails.
+    order: list[str] = []
+
+    class Watched(MemoryBattleStore):
+        def load(self, battle_id, *, request_id=None):
+            order.append("load")
+            return super().load(battle_id, request_id=request_id)
+
+    def ask():
+        order.append("ask")
+        return lambda: order.append("answer") is None  # True: choices wait
+
+    service = BattleService(Watched(), apart="idle", backlog=ask)
+    battle, revision, _ = _setup(service)
+    choice, _ = _next_choice(service, battle)
+    order.clear()
+    answer = service.apply(battle, revision, choice, "r-1")
+    assert answer["ok"] and answer["revision"] == revision + 1, "a backlog: one write, with the decision"
+    assert order[:3] == ["ask", "load", "answer"] and order.count("answer") == 1
+
+    class Failing(MemoryBattleStore):
+        def load(self, battle_id, *, request_id=None):
+            raise ConnectionError("the store is restarting")
+
+    order.clear()
+    with pytest.raises(ConnectionError):
+        BattleService(Failing(), apart="idle", backlog=ask).apply(battle, revision, choice, "r-2")
+    assert order == ["ask", "answer"]
