@@ -22,7 +22,9 @@ the store's outbox (`shared.store.outbox`) with the read its checks need, due
 `RESEND_AFTER` seconds later, before the gateway answers 202, and `accept` then sends its
 message; both on the loop, with no thread (the outbox entry through the store's loop
 client, the message as one LPUSH of what Celery's `send_task` would push,
-`worker.message`). A gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
+`worker.message`). A socket's choice that its own prompt accepts is pushed while the head
+is read (`head(..., early=True)`), so the two round trips overlap; `accept` then sends
+nothing more, and `unrecord` drops the wait of one the head's checks refuse. A gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
 holds (queued behind a backlog, or taken by a worker within `RESEND_AFTER`: each message's
 task id names its choice) waits, so a slow queue is not fed duplicates; any other is sent
@@ -105,6 +107,8 @@ class CeleryExecutor(Executor):
         #: Choices `accept` recorded and sent, handed to `_apply` to wait on (one entry per
         #: acceptance, in order).
         self._accepted: dict[tuple[str, str], list[_Waiting]] = {}
+        #: Choices whose message `head` sent early, handed to `accept` (or `unrecord`).
+        self._early: dict[tuple[str, str], list[_Waiting]] = {}
         self._checker: asyncio.Task[None] | None = None
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
@@ -120,32 +124,70 @@ class CeleryExecutor(Executor):
         self._reconciler = asyncio.get_running_loop().create_task(self._reconcile(), name="choice-reconciler")
 
     # -- choices -------------------------------------------------------------------------
-    async def head(self, battle_id: str, request: ChoiceRequest) -> tuple[BattleHead | None, bool | None]:
+    async def head(self, battle_id: str, request: ChoiceRequest, *,
+                   early: bool = False) -> tuple[BattleHead | None, bool | None]:
         """The head and the choice's outbox entry in one transaction (one round trip instead
         of two before the message leaves): most choices pass the checks, and the few that do
-        not have their entry taken back (`unrecord`)."""
+        not have their entry taken back (`unrecord`). `early`: the message is pushed at the
+        same time, on another connection, so the two round trips overlap; the choice waits
+        for its answer from before either leaves."""
+        choice = request.as_choice()
+        recorded = self.astore.head_and_outbox_put(battle_id, request.request_id, request.revision, choice,
+                                                   time.time() + RESEND_AFTER)
+        key = (battle_id, request.request_id)
         try:
-            return await self.astore.head_and_outbox_put(battle_id, request.request_id, request.revision,
-                                                         request.as_choice(), time.time() + RESEND_AFTER)
+            if not early:
+                return await recorded
+            waiting = self._wait_for(key, request.revision, choice)
+            # Both settle before this returns or raises: a failed read still lets the push end.
+            found, _ = await asyncio.gather(recorded, self._send_or_leave(battle_id, request.revision, choice,
+                                                                           request.request_id),
+                                            return_exceptions=True)
+            if isinstance(found, BaseException):
+                raise found
+            self._early.setdefault(key, []).append(waiting)
+            return found
         except Exception as exc:  # the store is unreachable: nothing is checked or accepted
+            # A message pushed early is applied (at most once) when the store is back; the
+            # client, told to try again, sends it under the same request id and learns that.
+            if early and not self._early.get(key) and not self._accepted.get(key):
+                self._waiting.pop(key, None)
             log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
                         battle_id, request.request_id, type(exc).__name__)
             raise ApiError("store-unavailable", STORE_DOWN) from exc
 
-    async def unrecord(self, battle_id: str, request_id: str) -> None:
+    async def unrecord(self, battle_id: str, request_id: str, added: bool | None) -> None:
+        key = (battle_id, request_id)
+        if self._take(self._early, key) is not None and not self._early.get(key) and not self._accepted.get(key):
+            # Nobody waits on the answer of the message `head` pushed early: the rules refuse
+            # it (or answer it as the applied request it is) and the answer goes unheard.
+            self._waiting.pop(key, None)
+        if not added:
+            return
         try:
             await self.run(self.outbox.settle, [(battle_id, request_id)])
         except Exception:  # left behind, it is settled once the reconciler finds it impossible
             log.warning("battle %s: the outbox entry of refused request %s stays for the reconciler",
                         battle_id, request_id, exc_info=True)
 
+    @staticmethod
+    def _take(handed: dict[tuple[str, str], list[_Waiting]], key: tuple[str, str]) -> _Waiting | None:
+        """The first wait handed over under `key` (one per submission, in order), if any."""
+        waits = handed.get(key)
+        waiting = waits.pop(0) if waits else None
+        if waits is not None and not waits:
+            del handed[key]
+        return waiting
+
     async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        """Sends the message of a choice `head` recorded, on the loop. The choice waits for
-        its answer from before the send, so an answer that comes back at once is not missed;
-        `_apply` (through `submit`) then waits on it."""
+        """Sends the message of a choice `head` recorded, on the loop, unless `head` sent it
+        early. The choice waits for its answer from before the send, so an answer that comes
+        back at once is not missed; `_apply` (through `submit`) then waits on it."""
         key = (battle_id, request_id)
-        waiting = self._wait_for(key, revision, choice)
-        await self._send_or_leave(battle_id, revision, choice, request_id)
+        waiting = self._take(self._early, key)
+        if waiting is None:
+            waiting = self._wait_for(key, revision, choice)
+            await self._send_or_leave(battle_id, revision, choice, request_id)
         # One per acceptance: two submissions of one request id at once are two hand-overs.
         self._accepted.setdefault(key, []).append(waiting)
 
@@ -169,10 +211,7 @@ class CeleryExecutor(Executor):
                      request_id: str) -> dict[str, Any]:
         key = (battle_id, request_id)
         # Accepted just now: recorded and sent, perhaps even answered already.
-        handed = self._accepted.get(key)
-        waiting = handed.pop(0) if handed else None
-        if handed is not None and not handed:
-            del self._accepted[key]
+        waiting = self._take(self._accepted, key)
         if waiting is None:
             waiting = self._wait_for(key, revision, choice)
             await self._send_or_leave(battle_id, revision, choice, request_id)

@@ -62,18 +62,25 @@ class Executor(ABC):
         """Runs blocking service work (loads, menus) on the executor's threads."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    async def head(self, battle_id: str, request: ChoiceRequest) -> tuple[BattleHead | None, bool | None]:
+    async def head(self, battle_id: str, request: ChoiceRequest, *,
+                   early: bool = False) -> tuple[BattleHead | None, bool | None]:
         """The battle's head to check `request` against (`routes_choices.submit`), and what
         this read recorded, in case the choice passes, so that nothing accepted is lost
         before `accept` hands it over: None, nothing (an executor that loses nothing on the
         way); True, its outbox entry, added by this read (`unrecord` takes it back when the
         checks refuse the choice); False, the entry an earlier submission of the same
         request id added, left as it is. Raises `ApiError` (503 `store-unavailable`) when it
-        cannot read or record."""
+        cannot read or record.
+
+        `early`: the caller checked the choice against the prompt it sent for this revision
+        already, so an executor that sends messages may send this one alongside the read
+        instead of after it (`accept` then sends nothing more). A choice the head's checks
+        then refuse is refused by the rules as well: its message changes nothing."""
         return await self.astore.head(battle_id, request.request_id), None
 
-    async def unrecord(self, battle_id: str, request_id: str) -> None:
-        """Takes back what `head` recorded for a choice the checks then refused."""
+    async def unrecord(self, battle_id: str, request_id: str, added: bool | None) -> None:
+        """Takes back what `head` did for a choice the checks then refused, or found applied
+        already: its outbox entry when `head` `added` it."""
 
     async def accept(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         """Hands over a choice that passed the checks, before the gateway answers 202 (what

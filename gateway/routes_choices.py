@@ -4,7 +4,9 @@ Owns: `submit`, the one path a choice takes from HTTP or the socket: the gateway
 (token, revision, menu) answer synchronously (403, 409, 422); a choice that passes is
 recorded by the executor (the Celery executor's outbox, so a message the broker loses
 is sent again; 503 `store-unavailable` when it cannot be recorded) and handed to it, and
-answered 202 `{request_id}`. The checks read the battle's head
+answered 202 `{request_id}`. A socket's choice that the prompt it was sent accepts is
+sent on while the head is read (the Celery executor's push and the read overlap), and the
+head's checks still decide it. The checks read the battle's head
 on the loop (one small read: the revision, the request's record and the open decision
 saved with the revision, `access.passes`), through the executor: the Celery executor
 records the choice in the same round trip, and takes the entry back when the choice is
@@ -24,7 +26,7 @@ from typing import Any
 from aiohttp import web
 
 from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
-from shared.store import BattleHead
+from shared.store import ACTIVE, BattleHead, Decision
 
 from . import access, metrics
 from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
@@ -33,19 +35,21 @@ from .routing import Route
 from .tokens import Principal
 
 
-async def submit(app: web.Application, battle: str, who: Principal,
-                 request: ChoiceRequest) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
+async def submit(app: web.Application, battle: str, who: Principal, request: ChoiceRequest, *,
+                 prompted: Decision | None = None) -> tuple[ChoiceAccepted, "asyncio.Task[dict[str, Any]] | None"]:
+    """Checks and hands over a choice. `prompted`: the open decision of the prompt the
+    caller (a socket) sent for the choice's revision; a choice it accepts may be sent while
+    the head is read (`Executor.head`'s `early`), which the head's checks still decide."""
     executor = app[EXECUTOR]
-    head, added = await executor.head(battle, request)
+    early = prompted is not None and access.passes(BattleHead(request.revision, 0, ACTIVE, prompted), who, request)
+    head, added = await executor.head(battle, request, early=early)
     try:
         applied = await _checked(app, battle, who, request, head)
     except BaseException:
-        if added:
-            await executor.unrecord(battle, request.request_id)
+        await executor.unrecord(battle, request.request_id, added)
         raise
     if applied is not None:
-        if added:
-            await executor.unrecord(battle, request.request_id)
+        await executor.unrecord(battle, request.request_id, added)
         return ChoiceAccepted(request_id=request.request_id, status="applied", revision=applied), None
     choice = request.as_choice()
     await executor.accept(battle, request.revision, choice, request.request_id)

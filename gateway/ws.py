@@ -34,7 +34,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage, OpenDecision
-from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, FeedMessage
+from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, Decision, FeedMessage
 
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SETTINGS, SOCKETS, TOKENS, battle_id, loads
@@ -81,6 +81,9 @@ class Connection:
         self.who = who
         self.last_seq = after
         self.prompted: int | None = None
+        #: The open decision of that prompt: a choice it accepts is sent on while the head
+        #: is read (`routes_choices.submit`).
+        self.prompted_decision: Decision | None = None
         #: The latest revision this socket has answered with a prompt, a notice or the end.
         self.revision = 0
         self.send_lock = asyncio.Lock()
@@ -152,7 +155,8 @@ class Connection:
         this socket was just sent."""
         if message is not None and message.decision is not None and message.revision is not None:
             revision, status = message.revision, message.status or ACTIVE
-            decision = OpenDecision.model_validate(message.decision)
+            raw: Decision | None = message.decision
+            decision = OpenDecision.model_validate(raw)
         else:
             head = await self.app[ASTORE].head(self.battle)
             if head is not None and head.last_seq > self.last_seq:
@@ -161,6 +165,7 @@ class Connection:
                 await self.catch_up()
                 return
             revision, status, decision = await self._current(head)
+            raw = head.decision if head is not None else None
         if revision < self.revision:
             return  # an older save's message, queued behind what this socket already read
         self.revision = revision
@@ -182,6 +187,7 @@ class Connection:
         prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
         if prompt is not None:
             self.prompted = prompt.revision
+            self.prompted_decision = raw if raw is not None else decision.model_dump(mode="json")
             await self.send(prompt)
 
     async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
@@ -246,7 +252,8 @@ class Connection:
                                          message="; ".join(lines)))
             return
         try:
-            accepted, task = await submit(self.app, self.battle, self.who, choice)
+            accepted, task = await submit(self.app, self.battle, self.who, choice,
+                                          prompted=self.prompted_decision if choice.revision == self.prompted else None)
         except ApiError as exc:
             await self.send(ErrorMessage(request_id=choice.request_id, code=exc.code, message=exc.message))
             return

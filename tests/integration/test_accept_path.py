@@ -4,8 +4,9 @@ the choice in the outbox with the read the checks need, `accept` sends its messa
 choice already waits for its answer when the message leaves, and a store that cannot record
 it leaves nothing behind. Through `submit`: a choice the checks refuse (or a request id
 already applied) takes its entry back, unless an earlier acceptance of the same request id
-made it; and a store or broker that stops answering times out instead of holding the
-choice."""
+made it; a socket's choice that its own prompt accepts is pushed while the head is read,
+once, and one the head then refuses leaves nothing waiting; and a store or broker that
+stops answering times out instead of holding the choice."""
 
 from __future__ import annotations
 
@@ -145,12 +146,12 @@ def _battle(store) -> tuple[BattleService, str, dict]:
     return service, revision, decide_for(service.ruleset(digest), state)
 
 
-def _submit(executor, service, revision: int, choice: dict, request_id: str):
+def _submit(executor, service, revision: int, choice: dict, request_id: str, prompted: dict | None = None):
     app = {EXECUTOR: executor, SERVICE: service}
     who = Principal(battle="b-sub", role="player", player="p1")
     request = ChoiceRequest(actor=choice["actor"], option_id=choice["option"], targets=choice.get("targets", []),
                             request_id=request_id, revision=revision)
-    return submit(app, "b-sub", who, request)
+    return submit(app, "b-sub", who, request, prompted=prompted)
 
 
 def _outbox(store) -> list[tuple[str, str]]:
@@ -228,6 +229,85 @@ def test_a_refusal_leaves_the_entry_an_earlier_acceptance_of_the_request_id_made
         task.cancel()
 
     _with_executor(app, service, body)
+
+
+# -- a socket's choice that its own prompt accepts: sent while the head is read --------------
+def _idle(executor) -> bool:
+    return executor._waiting == {} and executor._early == {} and executor._accepted == {}
+
+
+def test_a_choice_its_prompt_accepts_is_sent_with_the_head_read_and_only_once(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+    prompted = store.head("b-sub").decision
+    request = ChoiceRequest(actor=choice["actor"], option_id=choice["option"], targets=choice.get("targets", []),
+                            request_id="r-early", revision=revision)
+    sent = ["b-sub", revision, {**choice, "targets": choice.get("targets", [])}, "r-early"]
+
+    async def body(executor) -> None:
+        head, added = await executor.head("b-sub", request, early=True)
+        # Recorded and sent by the time the head is read; the answer is waited for already.
+        assert (head.revision, added) == (revision, True)
+        assert _outbox(store) == [("b-sub", "r-early")] and _queued(client, queue) == [sent]
+        assert list(executor._waiting) == [("b-sub", "r-early")]
+        await executor.accept("b-sub", revision, request.as_choice(), "r-early")
+        assert _queued(client, queue) == [sent], "accept sent nothing more"
+        task = executor.submit("b-sub", revision, request.as_choice(), "r-early")
+        executor.observe(FeedMessage(battle_id="b-sub", revision=revision + 1, status="active",
+                                     request_id="r-early"))
+        assert await task == {"ok": True, "revision": revision + 1}
+        assert _idle(executor)
+        # Through `submit` with the prompt the socket sent: the same, one message a choice.
+        accepted, task = await _submit(executor, service, revision, choice, "r-early-2", prompted)
+        assert accepted.status == "queued" and len(_queued(client, queue)) == 2
+        assert executor._early == {}, "the early push was handed to accept"
+        task.cancel()
+
+    _with_executor(app, service, body)
+
+
+def test_a_choice_sent_early_that_the_head_refuses_or_finds_applied_leaves_nothing_waiting(parts):
+    app, store, client, queue = parts
+    service, revision, choice = _battle(store)
+    # The prompt a socket still holds when the battle moved on without it.
+    prompted = store.head("b-sub").decision
+    after = revision_after(service, "b-sub", choice)
+    assert service.apply("b-sub", revision, choice, "r-done")["ok"]
+
+    async def body(executor) -> None:
+        with pytest.raises(ApiError) as refused:
+            await _submit(executor, service, revision, choice, "r-late", prompted)
+        assert refused.value.code == "stale-revision"
+        accepted, task = await _submit(executor, service, revision, choice, "r-done", prompted)
+        assert (accepted.status, accepted.revision, task) == ("applied", after, None)
+        # Both messages left with the read; the rules refuse the one and answer the other
+        # from its record, and nobody waits on either.
+        assert [m[3] for m in _queued(client, queue)] == ["r-done", "r-late"]
+        assert _idle(executor)
+
+    _with_executor(app, service, body)
+    assert _outbox(store) == []
+
+
+def test_a_store_that_cannot_record_a_choice_sent_early_answers_unavailable_and_waits_on_nothing(parts):
+    app, store, client, queue = parts
+
+    async def run() -> None:
+        broken = RedisBattleStore.from_url("redis://127.0.0.1:1/0", namespace="nowhere")
+        executor = CeleryExecutor(BattleService(broken), app, workers=2)
+        try:
+            with pytest.raises(ApiError) as refused:
+                await executor.head("b-acc", _request("r-2"), early=True)
+            assert refused.value.code == "store-unavailable"
+            # The message left before the store failed: a worker applies it (at most once)
+            # when the store is back, and the client's retry of the request id learns that.
+            assert _queued(client, queue) == [["b-acc", 3, CHOICE, "r-2"]]
+            assert _idle(executor)
+        finally:
+            await executor.close()
+            broken.close()
+
+    asyncio.run(run())
 
 
 # -- a Redis that stops answering ------------------------------------------------------------
