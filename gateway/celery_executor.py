@@ -139,12 +139,14 @@ class CeleryExecutor(Executor):
             if not early:
                 return await recorded
             waiting = self._wait_for(key, request.revision, choice)
-            # Both settle before this returns or raises: a failed read still lets the push end.
-            found, _ = await asyncio.gather(recorded, self._send_or_leave(battle_id, request.revision, choice,
-                                                                           request.request_id),
-                                            return_exceptions=True)
-            if isinstance(found, BaseException):
-                raise found
+            push = asyncio.get_running_loop().create_task(
+                self._send_or_leave(battle_id, request.revision, choice, request.request_id))
+            try:
+                found = await recorded
+            finally:
+                # The push has ended by the time this returns or raises (it logs its own
+                # failure and leaves the choice to the reconciler).
+                await push
             self._early.setdefault(key, []).append(waiting)
             return found
         except Exception as exc:  # the store is unreachable: nothing is checked or accepted
