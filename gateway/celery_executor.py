@@ -90,10 +90,13 @@ TURNS = "turns"
 
 
 class _Waiting:
-    __slots__ = ("answer", "revision", "choice", "since")
+    __slots__ = ("answer", "revision", "choice", "since", "holders")
 
     def __init__(self, answer: "asyncio.Future[dict[str, Any]]", revision: int, choice: dict[str, Any]) -> None:
         self.answer, self.revision, self.choice, self.since = answer, revision, choice, time.monotonic()
+        #: Submissions of the request id handed this wait (`_wait_for`); one whose early push
+        #: ends up refused lets go of it (`_let_go`).
+        self.holders = 0
 
 
 class CeleryExecutor(Executor):
@@ -135,6 +138,7 @@ class CeleryExecutor(Executor):
         recorded = self.astore.head_and_outbox_put(battle_id, request.request_id, request.revision, choice,
                                                    time.time() + RESEND_AFTER)
         key = (battle_id, request.request_id)
+        waiting: _Waiting | None = None
         try:
             if not early:
                 return await recorded
@@ -152,18 +156,20 @@ class CeleryExecutor(Executor):
         except Exception as exc:  # the store is unreachable: nothing is checked or accepted
             # A message pushed early is applied (at most once) when the store is back; the
             # client, told to try again, sends it under the same request id and learns that.
-            if early and not self._early.get(key) and not self._accepted.get(key):
-                self._waiting.pop(key, None)
+            if waiting is not None:
+                self._let_go(key, waiting)
             log.warning("battle %s: request %s could not be recorded in the outbox (%s); not accepted",
                         battle_id, request.request_id, type(exc).__name__)
             raise ApiError("store-unavailable", STORE_DOWN) from exc
 
     async def unrecord(self, battle_id: str, request_id: str, added: bool | None) -> None:
         key = (battle_id, request_id)
-        if self._take(self._early, key) is not None and not self._early.get(key) and not self._accepted.get(key):
-            # Nobody waits on the answer of the message `head` pushed early: the rules refuse
-            # it (or answer it as the applied request it is) and the answer goes unheard.
-            self._waiting.pop(key, None)
+        waiting = self._take(self._early, key)
+        if waiting is not None:
+            # The rules refuse the message `head` pushed early (or answer it as the applied
+            # request it is): unless another submission of the request id holds the wait,
+            # that answer goes unheard.
+            self._let_go(key, waiting)
         if not added:
             return
         try:
@@ -198,7 +204,16 @@ class CeleryExecutor(Executor):
         waiting = self._waiting.get(key)
         if waiting is None:
             waiting = self._waiting[key] = _Waiting(asyncio.get_running_loop().create_future(), revision, choice)
+        waiting.holders += 1
         return waiting
+
+    def _let_go(self, key: tuple[str, str], waiting: _Waiting) -> None:
+        """A submission that will not wait after all gives its hold back: a wait nobody else
+        holds, still unanswered, is dropped (another submission of the request id may hold
+        it, and must still be answered)."""
+        waiting.holders -= 1
+        if waiting.holders <= 0 and not waiting.answer.done() and self._waiting.get(key) is waiting:
+            del self._waiting[key]
 
     async def _send_or_leave(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
         """Sends the choice's message; one the broker refuses is left to the reconciler,

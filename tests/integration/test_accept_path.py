@@ -293,6 +293,33 @@ def test_a_choice_sent_early_that_the_head_refuses_or_finds_applied_leaves_nothi
     assert _outbox(store) == []
 
 
+def test_a_refused_early_push_keeps_the_wait_another_submission_of_the_request_id_holds(parts):
+    app, store, client, queue = parts
+
+    async def run() -> dict:
+        executor = CeleryExecutor(BattleService(store), app, workers=2)
+        try:
+            # One submission of the request id accepted and waiting for its answer...
+            await executor.head("b-acc", _request("r-4"), early=True)
+            await executor.accept("b-acc", 3, CHOICE, "r-4")
+            task = executor.submit("b-acc", 3, CHOICE, "r-4")
+            await asyncio.sleep(0.01)
+            assert executor._accepted == {} and not task.done()
+            # ...and another pushed early that the head's checks refuse (the battle moved on
+            # between two reads, say): the first must still hear its answer.
+            await executor.head("b-acc", _request("r-4"), early=True)
+            await executor.unrecord("b-acc", "r-4", False)
+            assert list(executor._waiting) == [("b-acc", "r-4")], "the first submission still waits"
+            executor.observe(FeedMessage(battle_id="b-acc", revision=4, status="active", request_id="r-4"))
+            answer = await asyncio.wait_for(task, 5)
+            assert len(_queued(client, queue)) == 2 and _idle(executor)
+            return answer
+        finally:
+            await executor.close()
+
+    assert asyncio.run(run()) == {"ok": True, "revision": 4}
+
+
 # -- a Redis that stops answering ------------------------------------------------------------
 @pytest.fixture
 def silent_redis():
