@@ -22,7 +22,7 @@ from typing import Any
 
 from shared.combat import BattleState, menu, waits_on_another
 from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
-from shared.store.base import ACTIVE, BattleHead, StoredBattle
+from shared.store.base import ACTIVE, BattleHead, Decision, StoredBattle
 from worker.decision import open_decision
 from worker.service import BattleService
 
@@ -149,10 +149,17 @@ def passes(head: BattleHead, principal: Principal, request: ChoiceRequest) -> bo
     """True when the open decision saved with the head's revision accepts the choice as it
     is: every check `check_choice` makes, without the state. False says only "look closer":
     `check_choice` then finds the exact refusal (or accepts it after all)."""
-    decision = head.decision
-    if not head.active or decision is None or decision.get("outcome"):
+    if not head.active or head.decision is None or request.revision != head.revision:
         return False
-    if request.revision != head.revision or decision.get("actor") != request.actor:
+    return decision_accepts(head.decision, principal, request)
+
+
+def decision_accepts(decision: Decision, principal: Principal, request: ChoiceRequest) -> bool:
+    """True when the open decision, whichever revision it was drawn for, takes the choice:
+    the fight goes on, it asks the choice's actor, the caller may act for them, the option
+    is on its menu and the targets among the option's. `passes` adds the head's checks; a
+    socket asks it of the prompt it sent (`routes_choices.submit`)."""
+    if decision.get("outcome") or decision.get("actor") != request.actor:
         return False
     if not principal.may_act(decision.get("controller") or "", decision.get("player")):
         return False

@@ -26,7 +26,7 @@ from typing import Any
 from aiohttp import web
 
 from shared.protocol import ChoiceAccepted, ChoiceRequest, ChoiceStatus
-from shared.store import ACTIVE, BattleHead, Decision
+from shared.store import BattleHead, Decision
 
 from . import access, metrics
 from .context import EXECUTOR, SERVICE, battle_id, json_response, parse_body, principal
@@ -41,7 +41,7 @@ async def submit(app: web.Application, battle: str, who: Principal, request: Cho
     caller (a socket) sent for the choice's revision; a choice it accepts may be sent while
     the head is read (`Executor.head`'s `early`), which the head's checks still decide."""
     executor = app[EXECUTOR]
-    early = prompted is not None and access.passes(BattleHead(request.revision, 0, ACTIVE, prompted), who, request)
+    early = prompted is not None and access.decision_accepts(prompted, who, request)
     head, added = await executor.head(battle, request, early=early)
     try:
         applied = await _checked(app, battle, who, request, head)

@@ -1,12 +1,13 @@
 """`access.passes`: a choice accepted by the open decision saved with the battle's head
 alone, and every way it says "look closer" instead (the full check then finds the exact
-refusal; tests/gateway/test_refusals.py checks those answers)."""
+refusal; tests/gateway/test_refusals.py checks those answers). `access.decision_accepts`:
+the decision's own part of it, which a socket asks of the prompt it sent."""
 
 from __future__ import annotations
 
 import pytest
 
-from gateway.access import passes
+from gateway.access import decision_accepts, passes
 from gateway.tokens import Principal
 from shared.protocol import ChoiceRequest
 from shared.store import BattleHead
@@ -51,3 +52,15 @@ def test_a_legal_choice_passes_on_the_head_alone():
         "targets-for-none"])
 def test_anything_else_is_looked_at_closer(battle, who, asked):
     assert not passes(battle, who, asked)
+
+
+def test_the_decision_alone_ignores_the_heads_revision_and_status_but_not_its_own_checks():
+    # What a socket asks of the prompt it sent: the head's revision and status are not its
+    # to know (the head read that follows checks them).
+    assert decision_accepts(DECISION, ANA, choice(revision=9))
+    assert not passes(head(), ANA, choice(revision=9))
+    assert not decision_accepts(DECISION, ANA, choice(actor="rook"))
+    assert not decision_accepts(DECISION, Principal(battle="b1", role="player", player="ben"), choice())
+    assert not decision_accepts({**DECISION, "outcome": "victory"}, ANA, choice())
+    assert not decision_accepts(DECISION, ANA, choice(option_id="ability:spells:fire"))
+    assert not decision_accepts(DECISION, ANA, choice(targets=["juno"]))
