@@ -3,12 +3,12 @@ decide, on a 20 x 20 and a 40 x 40 board with 12 combatants and mixed terrain, n
 baselines measured on the very same states in the same run.
 
 Cases (each on both boards):
-  5e     ../shared/data/upstream/ruleset-5e-2014.example.json with, added in memory, cover
+  5e     tests/data/upstream/ruleset-5e-2014.example.json with, added in memory, cover
          (`bonus` 2, `threeQuarters` 5, `creatures`) and `elevation` (high ground advantage,
          `rangeBonus` 1, falling): Brom, Ilsa, Cora, Dain (a sword and bows) against two
          Cinder Hounds (a cone), two Thorn Lurkers (a sequence with a 10 ft snare), two Grave
          Pipers (a 30 ft shot) and two Hollow Sentinels: 4 vs 8. Skipped, saying so, when
-         ../shared/data/upstream is not here.
+         tests/data/upstream is not here.
   marsh  examples/lantern-marsh.json: Juno, Wren and four copies of them against four Bog
          Hounds and two Reed Witches: 6 vs 6. Always runs.
 
@@ -67,7 +67,7 @@ from shared.combat.fight import Refused  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "board.json"
-UPSTREAM = ROOT.parent / "shared" / "data" / "upstream"
+UPSTREAM = ROOT / "tests" / "data" / "upstream"
 FIXTURES = ROOT / "tests" / "combat" / "fixtures"
 P99_TARGET_MS = 20.0
 SIDES = (20, 40)

@@ -3,15 +3,15 @@
 
 Fights (every side under the Engine's tactics, a new seed for every fight):
   lantern-marsh  examples/lantern-marsh.json, examples/party.json vs examples/foes.json (2 vs 3); always runs
-  ember-roads    ../shared/data/upstream/ember-roads.json: Juno, Pell, Ora and Tam (4) against two Rust
+  ember-roads    tests/data/upstream/ember-roads.json: Juno, Pell, Ora and Tam (4) against two Rust
                  Jackals, two Cinder Moths, the Glass Wader and the Toll Warden (6)
-  5e             ../shared/data/upstream/ruleset-5e-2014.example.json: Brom, Ilsa, Cora and Dain (4)
+  5e             tests/data/upstream/ruleset-5e-2014.example.json: Brom, Ilsa, Cora and Dain (4)
                  against two Cinder Hounds, the Thorn Lurker, the Grave Piper and the Toll Sergeant (5)
-  gravewatch     ../shared/data/upstream/gravewatch.json, a dice-pool fight: Ada and Tobin against a
+  gravewatch     tests/data/upstream/gravewatch.json, a dice-pool fight: Ada and Tobin against a
                  Grave-rat swarm and a Hollow warden (2 vs 2)
   dockside       tests/combat/fixtures/dockside.json, our own symbol-pool fight: Juno and Ada against a
                  Dock bruiser and two Gulls (2 vs 3); always runs
-Ember Roads, 5e and Gravewatch are skipped, saying so, when ../shared/data/upstream is not here.
+Ember Roads, 5e and Gravewatch are skipped, saying so, when tests/data/upstream is not here.
 
 A fight per second is `start_battle` resolving the whole fight (nobody waits for a person).
 A step is one decision in the same fights with every combatant player-controlled: the time
@@ -63,7 +63,7 @@ from shared.combat.fight import Refused  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "resolve.json"
-UPSTREAM = ROOT.parent / "shared" / "data" / "upstream"
+UPSTREAM = ROOT / "tests" / "data" / "upstream"
 FIXTURES = ROOT / "tests" / "combat" / "fixtures"
 STEP_TARGET_MS = 1.0
 

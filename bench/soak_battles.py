@@ -6,7 +6,7 @@ the kinds it had to skip and why. Every party member is player-controlled (a scr
 WebSocket client answers for each player), every foe Engine-controlled, so every
 revision of a battle is one choice a client's socket or POST had accepted.
 
-  ember          Ember Roads (../shared/data/upstream), Juno and Pell against two Rust
+  ember          Ember Roads (tests/data/upstream), Juno and Pell against two Rust
                  jackals and the Toll Warden: signature actions open between-turns windows
   ember-board    the same on an open 8 x 6 board (paces, reach), the sides face to face
   5e             the 5e SRD example: Brom and Ilsa against two Cinder Hounds and a Thorn Lurker
@@ -16,7 +16,7 @@ revision of a battle is one choice a client's socket or POST had accepted.
                  Shield or Pass
   shield-board   the same package with opportunity strikes and a Shove, on an open board
   marsh-board    examples/lantern-marsh.json on examples/board-marsh.json (always runs)
-The upstream kinds are skipped, saying so, when ../shared/data/upstream is not here.
+The upstream kinds are skipped, saying so, when tests/data/upstream is not here.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-UPSTREAM = ROOT.parent / "shared" / "data" / "upstream"
+UPSTREAM = ROOT / "tests" / "data" / "upstream"
 FIXTURES = ROOT / "tests" / "combat" / "fixtures"
 EXAMPLES = ROOT / "examples"
 

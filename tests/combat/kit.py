@@ -31,7 +31,7 @@ from tests.ruleset.minimal import minimal_package
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-UPSTREAM = ROOT.parent / "shared" / "data" / "upstream"
+UPSTREAM = ROOT / "tests" / "data" / "upstream"
 
 
 # ---------------------------------------------------------------------------

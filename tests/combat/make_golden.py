@@ -10,15 +10,15 @@ a whole fight goes. tests/combat/test_golden.py replays the same fights and comp
 
 Fights (the package, the party, the foes and the seed):
   lantern-marsh  examples/lantern-marsh.json, examples/party.json, examples/foes.json
-  ember-roads    ../shared/data/upstream/ember-roads.json with tests/combat/fixtures/ember-*.json
+  ember-roads    tests/data/upstream/ember-roads.json with tests/combat/fixtures/ember-*.json
                  (Juno, Pell and Ora against two Rust Jackals and the Toll Warden)
-  5e             ../shared/data/upstream/ruleset-5e-2014.example.json with tests/combat/fixtures/5e-*.json
-  gravewatch     ../shared/data/upstream/gravewatch.json with tests/combat/fixtures/gravewatch-*.json
+  5e             tests/data/upstream/ruleset-5e-2014.example.json with tests/combat/fixtures/5e-*.json
+  gravewatch     tests/data/upstream/gravewatch.json with tests/combat/fixtures/gravewatch-*.json
                  (Ada and Tobin against a Grave-rat swarm and a Hollow warden: a dice-pool fight)
   dockside       tests/combat/fixtures/dockside.json (our own Genesys-like symbol-pool package: the
                  spec's `symbols` example, initiative thrown as a pool, dazing hits) with
                  tests/combat/fixtures/dockside-*.json (Juno and Ada against a Dock bruiser and two Gulls)
-Ember Roads, 5e and Gravewatch are skipped (and say so) when ../shared/data/upstream is not here.
+Ember Roads, 5e and Gravewatch are skipped (and say so) when tests/data/upstream is not here.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from shared.ruleset import load_package  # noqa: E402
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
 FIXTURES = HERE / "fixtures"
-UPSTREAM = ROOT.parent / "shared" / "data" / "upstream"
+UPSTREAM = ROOT / "tests" / "data" / "upstream"
 
 
 @dataclass(frozen=True)

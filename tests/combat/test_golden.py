@@ -16,7 +16,7 @@ from tests.combat.make_golden import FIGHTS, REGENERATE, GoldenFight, play
 @pytest.mark.parametrize("fight", FIGHTS, ids=[f.name for f in FIGHTS])
 def test_a_whole_fight_matches_its_golden_file(fight: GoldenFight):
     if not fight.here:
-        pytest.skip(f"{fight.ruleset} is not here (../shared/data/upstream is absent)")
+        pytest.skip(f"{fight.ruleset} is not here (tests/data/upstream is absent)")
     assert fight.golden.exists(), f"{fight.golden} is missing: run {REGENERATE} {fight.name}"
     expected = json.loads(fight.golden.read_text())
     got = play(fight)
@@ -47,7 +47,7 @@ def test_the_gravewatch_fight_is_thrown_in_pools():
     by kind of harm, Harm marked."""
     fight = next(f for f in FIGHTS if f.name == "gravewatch")
     if not fight.here:
-        pytest.skip(f"{fight.ruleset} is not here (../shared/data/upstream is absent)")
+        pytest.skip(f"{fight.ruleset} is not here (tests/data/upstream is absent)")
     record = json.loads(fight.golden.read_text())
     assert record["outcome"] in ("victory", "defeat")
     text = "\n".join(record["events"])

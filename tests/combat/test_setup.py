@@ -15,7 +15,7 @@ from tests.combat.kit import (
 )
 
 needs_upstream = pytest.mark.skipif(not (UPSTREAM / "ember-roads.json").exists(),
-                                    reason="../shared/data/upstream is not here")
+                                    reason="tests/data/upstream is not here")
 
 
 def _refused(rs, party, foes) -> list[str]:

@@ -1,5 +1,5 @@
 """The real documents the fuzz tests mutate: our own Lantern Marsh (always here) and the
-upstream packages in ../shared/data/upstream (when that folder is here), with the party
+upstream packages in tests/data/upstream (when that folder is here), with the party
 members that fight in them, and the check every reported problem must pass."""
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ def test_spellcasting_needs_capability_api_1_123() -> None:
 UPSTREAM_BESTIARIES = {"ember-roads.json": 4, "gravewatch.json": 2, "ruleset-5e-2014.example.json": 5}
 
 
-@pytest.mark.skipif(not UPSTREAM.exists(), reason="../shared/data/upstream is not here")
+@pytest.mark.skipif(not UPSTREAM.exists(), reason="tests/data/upstream is not here")
 @pytest.mark.parametrize("name,count", sorted(UPSTREAM_BESTIARIES.items()))
 def test_upstream_bestiaries_validate(name: str, count: int) -> None:
     data = json.loads((UPSTREAM / name).read_text())
@@ -288,7 +288,7 @@ def test_upstream_bestiaries_validate(name: str, count: int) -> None:
     assert len(creatures) == count
 
 
-@pytest.mark.skipif(not UPSTREAM.exists(), reason="../shared/data/upstream is not here")
+@pytest.mark.skipif(not UPSTREAM.exists(), reason="tests/data/upstream is not here")
 def test_the_upstream_toll_warden_is_a_sheet() -> None:
     data = json.loads((UPSTREAM / "ember-roads.json").read_text())
     pkg, _ = validate_package(data)
@@ -298,7 +298,7 @@ def test_the_upstream_toll_warden_is_a_sheet() -> None:
     assert warden.sheet.fields == {"calling": "Hauler", "toughness": 3}
 
 
-@pytest.mark.skipif(not UPSTREAM.exists(), reason="../shared/data/upstream is not here")
+@pytest.mark.skipif(not UPSTREAM.exists(), reason="tests/data/upstream is not here")
 def test_an_upstream_sheet_creature_is_read_against_the_sheet() -> None:
     data = json.loads((UPSTREAM / "ruleset-5e-2014.example.json").read_text())
     bestiary = next(c for c in data["catalogs"] if c.get("holds") == "creatures")

@@ -1,4 +1,4 @@
-"""Conformance: every real package in ../shared/data/upstream validates with no problem."""
+"""Conformance: every real package in tests/data/upstream validates with no problem."""
 
 from __future__ import annotations
 
