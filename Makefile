@@ -25,6 +25,13 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# ruff, mypy (with the pydantic plugin) and import-linter's layer contracts, all configured in
+# pyproject.toml. Fails on any finding; .ci/run runs it before the tests.
+lint: $(STAMP)
+	$(BIN)/ruff check shared worker gateway tests bench
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
 # The fuzzers at length: every test of tests/fuzz under the `fuzz` hypothesis profile
 # (10,000 examples in all, tests/fuzz/budget.py; `make test` runs a few dozen each), then schemathesis
 # over the gateway's OpenAPI document with 300 requests per operation.

@@ -85,7 +85,9 @@ def create_app(
     store_options: dict[str, Any] = {}
     if executor == "celery":
         if celery is None:
-            from worker.app import app as celery
+            from worker.app import app as worker_app
+
+            celery = worker_app
         if store is None:
             settings = getattr(celery.conf, "marinara", None) or Settings.from_env()
             store_url = store_url or settings.store_url
@@ -106,7 +108,7 @@ def create_app(
 
     async def store_ctx(app: web.Application) -> AsyncIterator[None]:
         owned = store is None
-        the_store = open_store(store_url, **store_options) if owned else store
+        the_store = store if store is not None else open_store(store_url, **store_options)
         service = BattleService(the_store)
         app[STORE] = the_store
         app[SERVICE] = service

@@ -53,7 +53,7 @@ class Executor(ABC):
         #: The service's store for the loop: blocking calls on `pool`, heads on the loop.
         self.astore = AsyncBattleStore(service.store, self.pool)
         self._results: OrderedDict[tuple[str, str], dict[str, Any] | None] = OrderedDict()
-        self._tasks: set[asyncio.Task[dict[str, Any]]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def start(self) -> None:
         """Starts what the executor runs in the background (called on the app's loop)."""

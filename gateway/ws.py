@@ -28,6 +28,7 @@ import contextlib
 import logging
 import secrets
 import time
+import weakref
 from typing import Any, AsyncIterator
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -332,7 +333,8 @@ async def battle_socket(request: web.Request) -> web.StreamResponse:
 
 async def close_sockets(app: web.Application) -> None:
     """`on_shutdown`: every open socket gets 1001 (going away) before the app stops."""
-    for ws in list(app[SOCKETS]):
+    sockets: weakref.WeakSet[web.WebSocketResponse] = app[SOCKETS]
+    for ws in list(sockets):
         await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the gateway is shutting down")
 
 

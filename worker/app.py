@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from celery import Celery
 from celery.signals import worker_init, worker_process_shutdown
@@ -47,7 +47,7 @@ def make_app(env: Mapping[str, str] | None = None) -> Celery:
     settings = Settings.from_env(env)
     app = Celery("marinara-battle", broker=settings.broker_url, backend=settings.broker_url,
                  include=["worker.tasks"])
-    transport = {
+    transport: dict[str, Any] = {
         "visibility_timeout": settings.visibility_timeout,
         "unacked_restore_interval": settings.restore_interval,
         # Scan on every restore tick, so the interval alone bounds the redelivery delay.

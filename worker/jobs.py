@@ -102,6 +102,8 @@ def director(service: BattleService, battle_id: str, decision: str, gm: GmModel 
         if answer is not None:
             return _counted(outcome, answer)
     choice = decide_for(ruleset, state)
+    # A decision is pending (checked above), so the Engine's tactics always have a choice.
+    assert choice is not None
     sentence = _sentence(reason, name, _label(service, state, choice))
     log.info("battle %s: %s", battle_id, sentence)
     return _counted(outcome, service.apply(battle_id, revision, choice, request_id, note=("engine-decides", sentence)))
@@ -112,6 +114,8 @@ def _ask_gm(service: BattleService, gm: GmModel, battle_id: str, revision: int, 
     """(outcome, reason, answer): the answer when the GM's pick settled the decision (applied,
     or the battle moved on meanwhile); otherwise why the Engine decides instead."""
     ruleset = service.ruleset(state.ruleset.digest)
+    # Asked only for a pending GM decision (director checks it before asking).
+    assert state.pending is not None
     actor = state.pending.actor
     options = menu(ruleset, state, actor)
     try:

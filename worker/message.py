@@ -50,7 +50,7 @@ class TaskMessages:
         """The JSON text to LPUSH onto `queue_key(queue)`."""
         argsrepr = repr(args) if argsrepr is None else argsrepr
         body = json.dumps([args, {}, {"callbacks": None, "errbacks": None, "chain": None, "chord": None}])
-        headers = {
+        headers: dict[str, Any] = {
             "lang": "py", "task": task, "id": task_id, "shadow": None, "eta": None, "expires": None,
             "group": None, "group_index": None, "retries": 0, "timelimit": [None, None],
             "root_id": task_id, "parent_id": None, "argsrepr": argsrepr, "kwargsrepr": "{}",

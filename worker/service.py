@@ -220,11 +220,12 @@ class BattleService:
             # A pause leaves the mirror to the save after the Engine's moves: a window it
             # stopped at asks the Engine, which answers it there.
             hold = UNCHANGED if paused else _hold(new_state)
-            answer = {"ok": True, "revision": stored.revision + 1, "events": _events(events),
+            saved_events = _events(events)
+            answer = {"ok": True, "revision": stored.revision + 1, "events": saved_events,
                       "pending": _pending(new_state), "outcome": new_state.outcome}
             if self.before_save is not None:
                 self.before_save(battle_id, request_id)
-            saved = self._save(battle_id, stored.revision, ruleset, new_state, answer["events"], hold,
+            saved = self._save(battle_id, stored.revision, ruleset, new_state, saved_events, hold,
                                request_id=request_id, result=answer, paused=paused, apart=apart)
             if isinstance(saved, Saved):
                 if paused:

@@ -399,7 +399,6 @@ def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comb
 
 def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
                    cursor: dict[str, Any] | None) -> None:
-    mech = plan.mechanics
     start = cursor.get("index", 0) if cursor is not None else 0
     # A condition's `noDamageFrom` reads which entry the blows come from.
     fight.blow_from = plan.entry_ref

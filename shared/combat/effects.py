@@ -251,7 +251,7 @@ def dying_save(fight: Fight, c: Combatant) -> None:
         _dying_condition_off(fight, c)
         return
     if nat is not None and natural == 1 and nat.min in ("two-failures", "one-failure"):
-        _mark_dying(fight, c, failures=2 if nat.min == "two-failures" else 1, why=f"a natural 1 against death")
+        _mark_dying(fight, c, failures=2 if nat.min == "two-failures" else 1, why="a natural 1 against death")
         return
     if r.total >= dying.succeedAt:
         _mark_dying(fight, c, successes=1, why=f"{r.describe()} against death, needing {dying.succeedAt}")

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..dice import DiceError, DiceExpr, attack_forecast, expected_damage, mean_damage, parse_dice, pick_mode
+from ..dice import DiceError, DiceExpr, attack_forecast, mean_damage, parse_dice, pick_mode
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from . import blows as B

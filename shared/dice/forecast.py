@@ -365,8 +365,8 @@ def _pool_ranks(size: int, rules: PoolRules) -> tuple[tuple[float, ...], float, 
     die, capped_die = _die_outcomes(rules)
     capped = 1.0 - (1.0 - capped_die) ** size
     if rules.botch is not None and rules.botch_rule == "halfOrMore" and size:
-        ranks, dropped = _ranks_half_or_more(size, die)
-        return ranks, capped, dropped
+        half, dropped = _ranks_half_or_more(size, die)
+        return half, capped, dropped
     # Without "halfOrMore" only the successes need convolving: a "noSuccesses" botch is
     # a throw where no die (chain) showed a success face and some die a botch face, and
     # the dice are independent, so its chance is a power of one die's chance.

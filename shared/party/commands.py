@@ -61,7 +61,7 @@ def run_party(ruleset: Any, stored: Stored, members: Sequence[Any], tag: Tag) ->
             return stored, refused(problem)
         amount = _number(attrs.get("amount", "1"))
         do = ops.spend if op == "spend" else ops.restore
-        result = do(rules, sheet, attrs.get("pool"), amount)
+        result = do(rules, sheet, attrs.get("pool", ""), amount)
         if isinstance(result, Refusal):
             return stored, refused(result.message)
         view = SheetView(rules, result)
@@ -74,7 +74,7 @@ def run_party(ruleset: Any, stored: Stored, members: Sequence[Any], tag: Tag) ->
     if problem:
         return stored, refused(problem)
     view = SheetView(rules, sheet)
-    field = view.idx.find(list(view.idx.fields.values()), attrs.get("field"))
+    field = view.idx.find(list(view.idx.fields.values()), attrs.get("field", ""))
     if field is None:
         return stored, refused(f"there is no party field {attrs.get('field')}")
     declared = rules.party.advancement.fields if rules.party.advancement else None

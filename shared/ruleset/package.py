@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import EntryId, Label, Model, Text, gate
+from .base import EntryId, Label, Model, gate
 from .battle import Battle
 from .catalogs import Catalog
 from .clocks import Clocks

@@ -112,7 +112,7 @@ class AsyncBattleStore:
     async def create(
         self,
         battle_id: str,
-        state: State,
+        state: State | JsonText,
         events: Sequence[Event] = (),
         *,
         ttl: float | None = None,
@@ -139,7 +139,7 @@ class AsyncBattleStore:
         self,
         battle_id: str,
         expected_revision: int,
-        new_state: State,
+        new_state: State | JsonText,
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,

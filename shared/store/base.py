@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from .aio import LoopClient
@@ -67,6 +67,7 @@ DEFAULT_PAGE: Final = 500
 
 ACTIVE: Final = "active"
 ABANDONED: Final = "abandoned"
+Status = Literal["active", "abandoned"]
 
 Event = dict[str, Any]
 State = dict[str, Any]
@@ -120,7 +121,7 @@ class StoredBattle:
 
     __slots__ = ("_state", "text", "revision", "last_seq", "status", "record")
 
-    def __init__(self, state: State | None = None, revision: int = 0, last_seq: int = 0, status: str = ACTIVE,
+    def __init__(self, state: State | None = None, revision: int = 0, last_seq: int = 0, status: Status = ACTIVE,
                  record: RequestRecord | None = None, *, text: str | None = None) -> None:
         if (state is None) == (text is None):
             raise TypeError("a stored battle has its state or the state's text, not both or neither")
@@ -224,7 +225,7 @@ class BattleStore(Protocol):
     def create(
         self,
         battle_id: str,
-        state: State,
+        state: State | JsonText,
         events: Sequence[Event] = (),
         *,
         ttl: float | None = None,
@@ -251,7 +252,7 @@ class BattleStore(Protocol):
         self,
         battle_id: str,
         expected_revision: int,
-        new_state: State,
+        new_state: State | JsonText,
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,

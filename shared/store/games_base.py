@@ -148,3 +148,7 @@ class GameStore(Protocol):
 
     def delete_game(self, game_id: str) -> bool:
         ...
+
+    def close(self) -> None:
+        """Lets go of the store's connections (nothing to do in memory)."""
+        ...

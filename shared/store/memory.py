@@ -167,7 +167,7 @@ class MemoryBattleStore:
     def create(
         self,
         battle_id: str,
-        state: State,
+        state: State | JsonText,
         events: Sequence[Event] = (),
         *,
         ttl: float | None = None,
@@ -220,7 +220,7 @@ class MemoryBattleStore:
         self,
         battle_id: str,
         expected_revision: int,
-        new_state: State,
+        new_state: State | JsonText,
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,

@@ -195,7 +195,7 @@ class RedisBattleStore:
     def create(
         self,
         battle_id: str,
-        state: State,
+        state: State | JsonText,
         events: Sequence[Event] = (),
         *,
         ttl: float | None = None,
@@ -239,7 +239,7 @@ class RedisBattleStore:
         self,
         battle_id: str,
         expected_revision: int,
-        new_state: State,
+        new_state: State | JsonText,
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,

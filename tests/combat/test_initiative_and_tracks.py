@@ -3,7 +3,7 @@ dice and exact log lines."""
 
 from __future__ import annotations
 
-from tests.combat.kit import Bout, add_charm, add_creature, foe, juno_marsh, marsh, member, ruleset
+from tests.combat.kit import Bout, add_charm, add_creature, foe, juno_marsh, marsh, ruleset
 
 STUMP = {"health": 5, "defense": 8, "initiativeModifier": 0, "tier": "flicker",
          "actions": [{"id": "bite", "name": "Bite", "budget": "act", "toHit": 3,

@@ -5,10 +5,8 @@ damage and soak dice counting 6 and up, knocks soaked with Brawn."""
 
 from __future__ import annotations
 
-import pytest
 
 from shared.combat import start_battle
-from shared.combat.setup import SetupError
 from shared.combat.state import BattleState
 from shared.ruleset import validate_package
 from tests.combat.kit import Bout, add_condition, ruleset

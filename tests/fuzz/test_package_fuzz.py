@@ -7,14 +7,10 @@ the Engine deciding for everyone: the resolver does not crash on it either."""
 from __future__ import annotations
 
 import json
-import math
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.combat import advance, decide_for, start_battle
-from shared.combat.fight import Refused
-from shared.combat.setup import SetupError
 from shared.ruleset import validate_package
 from shared.ruleset.errors import PackageError
 from shared.ruleset.load import load_package

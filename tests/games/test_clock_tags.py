@@ -103,7 +103,7 @@ def test_result_attributes_the_model_wrote_are_discarded():
 
 
 def test_at_most_forty_commands_are_applied():
-    tags = " ".join(f'[clock: name="Alarm raised" tick="1"]' for _ in range(MAX_COMMANDS + 2))
+    tags = " ".join('[clock: name="Alarm raised" tick="1"]' for _ in range(MAX_COMMANDS + 2))
     out = run(tags, [clock("Alarm raised", 8, 0)])
     assert out.applied == 40
     assert out.receipts[40] == {

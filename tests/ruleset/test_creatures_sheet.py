@@ -13,9 +13,9 @@ import pytest
 
 from shared.ruleset import validate_package
 from tests.ruleset.minimal import problems_of
-from tests.ruleset.test_creatures import AT, JACKAL, bestiary_package, creature_of, with_api
+from tests.ruleset.test_creatures import AT, JACKAL, bestiary_package, with_api
 
-UPSTREAM = Path(__file__).resolve().parents[3] / "shared" / "data" / "upstream"
+UPSTREAM = Path(__file__).resolve().parents[2] / "tests" / "data" / "upstream"
 
 #: Ember Roads' Toll Warden, in the minimal sheet's terms (it has Brawn, Wits, Scrap,
 #: Toughness and a gear list; Heart, Sway and knacks are Ember Roads' own).

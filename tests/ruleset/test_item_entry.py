@@ -10,7 +10,7 @@ from typing import Any
 from tests.conftest import UPSTREAM, needs_upstream
 from tests.ruleset.minimal import minimal_package, problems_of
 
-I = "catalogs[0].entries[0].item"
+ITEM = "catalogs[0].entries[0].item"
 NOT_YET = "is not supported by marinara-battle yet"
 
 
@@ -64,7 +64,7 @@ def test_worn_carried_and_requirements_validate():
     assert item_problems(item) == []
 
 
-ATTACK_REFUSED = (f'{I}.attack: "attack" {NOT_YET}: attacking with an equipped item is not offered in a fight '
+ATTACK_REFUSED = (f'{ITEM}.attack: "attack" {NOT_YET}: attacking with an equipped item is not offered in a fight '
                   f'yet: the spec gives an item attack no to-hit to roll')
 
 
@@ -81,47 +81,47 @@ def test_upstream_item_catalogs_validate_through_this_model():
 
 
 def test_unknown_category():
-    assert item_problems(dict(AXE, category="tool")) == [f'{I}.category: unknown item category "tool"']
+    assert item_problems(dict(AXE, category="tool")) == [f'{ITEM}.category: unknown item category "tool"']
 
 
 def test_unknown_rarity():
-    assert item_problems(dict(AXE, rarity="storied")) == [f'{I}.rarity: unknown rarity "storied"']
+    assert item_problems(dict(AXE, rarity="storied")) == [f'{ITEM}.rarity: unknown rarity "storied"']
 
 
 def test_unknown_tag():
-    assert item_problems(dict(AXE, tags=["finesse"])) == [f'{I}.tags[0]: unknown item tag "finesse"']
+    assert item_problems(dict(AXE, tags=["finesse"])) == [f'{ITEM}.tags[0]: unknown item tag "finesse"']
 
 
 def test_unknown_stat():
-    assert item_problems(dict(AXE, stats={"bulk": 1})) == [f'{I}.stats.bulk: unknown item stat "bulk"']
+    assert item_problems(dict(AXE, stats={"bulk": 1})) == [f'{ITEM}.stats.bulk: unknown item stat "bulk"']
 
 
 def test_stat_out_of_range():
     assert item_problems(dict(AXE, stats={"guard": 9})) == [
-        f'{I}.stats.guard: 9 is not a value item stat "guard" can hold (0 to 4)'
+        f'{ITEM}.stats.guard: 9 is not a value item stat "guard" can hold (0 to 4)'
     ]
 
 
 def test_enum_stat_value_unknown():
     assert item_problems(dict(AXE, stats={"swing": "heart"})) == [
-        f'{I}.stats.swing: "heart" is not a value of item stat "swing"'
+        f'{ITEM}.stats.swing: "heart" is not a value of item stat "swing"'
     ]
 
 
 def test_dice_stat_not_dice():
     assert item_problems(dict(AXE, stats={"damage": "lots"})) == [
-        f'{I}.stats.damage: "lots" is not dice (write it like "1d6" or "2d8+3")'
+        f'{ITEM}.stats.damage: "lots" is not dice (write it like "1d6" or "2d8+3")'
     ]
 
 
 def test_unknown_slot_and_too_many():
-    assert item_problems(dict(AXE, slots={"back": 1})) == [f'{I}.slots.back: unknown slot "back"']
-    assert item_problems(dict(AXE, slots={"body": 2})) == [f'{I}.slots.body: takes 2 of slot "body", which holds 1']
+    assert item_problems(dict(AXE, slots={"back": 1})) == [f'{ITEM}.slots.back: unknown slot "back"']
+    assert item_problems(dict(AXE, slots={"body": 2})) == [f'{ITEM}.slots.body: takes 2 of slot "body", which holds 1']
 
 
 def test_unknown_currency_unit():
     assert item_problems(dict(AXE, cost={"amount": 4, "unit": "sovereign"})) == [
-        f'{I}.cost.unit: unknown currency unit "sovereign"'
+        f'{ITEM}.cost.unit: unknown currency unit "sovereign"'
     ]
 
 
@@ -129,49 +129,49 @@ def test_item_needs_items_block():
     pkg = item_package(AXE)
     del pkg["items"]
     assert problems_of(pkg) == [
-        f'{I}.category: an item needs the package\'s "items" block, which declares its categories'
+        f'{ITEM}.category: an item needs the package\'s "items" block, which declares its categories'
     ]
 
 
 def test_effect_skills_narrow_nothing():
     assert item_problems(dict(AXE, worn={"failsSaves": ["grit_save"], "skills": ["scrap"]})) == [
-        f'{I}.worn: "skills" narrows a check effect or a "checks" modifier, and there is none'
+        f'{ITEM}.worn: "skills" narrows a check effect or a "checks" modifier, and there is none'
     ]
 
 
 def test_effect_needs_something():
     assert item_problems(dict(AXE, carried={})) == [
-        f'{I}.carried: an item effect needs "effects", "modifiers", "failsSaves", "abilities" or "senses"'
+        f'{ITEM}.carried: an item effect needs "effects", "modifiers", "failsSaves", "abilities" or "senses"'
     ]
 
 
 def test_otherwise_cannot_set_abilities():
     item = dict(AXE, requires=[{"value": {"abilityScore": "brawn"}, "atLeast": 2,
                                 "otherwise": {"abilities": {"brawn": {"set": 0}}}}])
-    assert item_problems(item) == [f'{I}.requires[0].otherwise: "abilities" cannot go in "otherwise"']
+    assert item_problems(item) == [f'{ITEM}.requires[0].otherwise: "abilities" cannot go in "otherwise"']
 
 
 def test_effect_unknown_save():
     assert item_problems(dict(AXE, worn={"failsSaves": ["will_save"]})) == [
-        f'{I}.worn.failsSaves[0]: unknown save "will_save"'
+        f'{ITEM}.worn.failsSaves[0]: unknown save "will_save"'
     ]
 
 
 def test_effect_unknown_ability():
     assert item_problems(dict(AXE, worn={"abilities": {"heart": {"add": 1}}})) == [
-        f'{I}.worn.abilities.heart: unknown ability "heart"'
+        f'{ITEM}.worn.abilities.heart: unknown ability "heart"'
     ]
 
 
 def test_requirement_value_reference_checked():
     item = dict(AXE, requires=[{"value": {"field": "might"}, "atLeast": 2, "otherwise": {"failsSaves": ["grit_save"]}}])
-    assert item_problems(item) == [f'{I}.requires[0].value.field: unknown field "might"']
+    assert item_problems(item) == [f'{ITEM}.requires[0].value.field: unknown field "might"']
 
 
 def test_minimum_reads_a_number_stat():
     item = dict(AXE, attack={"damage": {"dice": "1d6", "minimum": {"stat": "swing"}}})
     assert item_problems(item, schema=2) == [
-        f'{I}.attack.damage.minimum.stat: item stat "swing" is an enum stat; a minimum reads a number stat',
+        f'{ITEM}.attack.damage.minimum.stat: item stat "swing" is an enum stat; a minimum reads a number stat',
         ATTACK_REFUSED,
     ]
 
@@ -180,7 +180,7 @@ def test_minimum_needs_1_146():
     item = dict(AXE, attack={"damage": {"dice": "1d6", "minimum": {"const": 1}}})
     assert item_problems(item, schema=2, minor=145) == [
         ATTACK_REFUSED,
-        f'{I}.attack.damage.minimum: "minimum" needs capabilityApi 1.146 or later (this package declares 1.145)',
+        f'{ITEM}.attack.damage.minimum: "minimum" needs capabilityApi 1.146 or later (this package declares 1.145)',
     ]
 
 
@@ -188,35 +188,35 @@ def test_slay_refused_by_name():
     item = dict(AXE, charges={"max": 9}, attack={"slay": [{"when": "critical", "healthAtMost": 99, "charges": 1}]})
     assert item_problems(item, schema=2) == [
         ATTACK_REFUSED,
-        f'{I}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
+        f'{ITEM}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
     ]
 
 
 def test_slay_charges_need_item_charges():
     item = dict(AXE, attack={"slay": [{"healthAtMost": 99, "charges": 1}]})
     assert item_problems(item, schema=2) == [
-        f'{I}.attack.slay[0].charges: "charges" spends the item\'s own charges, and the item declares no "charges"',
+        f'{ITEM}.attack.slay[0].charges: "charges" spends the item\'s own charges, and the item declares no "charges"',
         ATTACK_REFUSED,
-        f'{I}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
+        f'{ITEM}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
     ]
 
 
 def test_item_use_refused_by_name():
     item = {"category": "scroll", "use": {"kind": "heal", "amount": {"dice": "2d4"}}}
     assert item_problems(item) == [
-        f'{I}.use: "use" {NOT_YET}: using an item in a fight is resolved by no planned issue'
+        f'{ITEM}.use: "use" {NOT_YET}: using an item in a fight is resolved by no planned issue'
     ]
 
 
 def test_item_use_utility_needs_a_standing_area():
     item = {"category": "scroll", "use": {"kind": "utility", "range": 60}}
     assert item_problems(item) == [
-        f'{I}.use: an item use of "kind": "utility" only leaves a standing area, so it needs "area" and "zone"'
+        f'{ITEM}.use: an item use of "kind": "utility" only leaves a standing area, so it needs "area" and "zone"'
     ]
 
 
 def test_worn_senses_refused_by_name():
     item = dict(AXE, worn={"senses": {"darkvision": {"add": 60}}})
     assert item_problems(item, schema=2) == [
-        f'{I}.worn.senses: "senses" (Capability API 1.180) {NOT_YET}: senses granted by an item are resolved by no planned issue'
+        f'{ITEM}.worn.senses: "senses" (Capability API 1.180) {NOT_YET}: senses granted by an item are resolved by no planned issue'
     ]
