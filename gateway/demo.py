@@ -24,7 +24,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from shared.ruleset.load import read_json
+from shared.ruleset.load import read_json, read_package
 
 from .access_log import AccessLog
 from .app import create_app
@@ -155,7 +155,7 @@ def _report(result: dict[str, Any], out: Any) -> None:
 def run_demo(ruleset_path: str | None = None, party_path: str | None = None, foes_path: str | None = None,
              seed: int | None = 2, board_path: str | None = None, open_page: bool = False, port: int = 0) -> int:
     try:
-        ruleset = read_json(ruleset_path or DEFAULT_RULESET)
+        ruleset = read_package(ruleset_path or DEFAULT_RULESET).data
         party = read_json(party_path or DEFAULT_PARTY)
         foes = read_json(foes_path or DEFAULT_FOES)
         # The example ruleset declares distance, so its demo is fought on the marsh board.

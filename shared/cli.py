@@ -14,20 +14,20 @@ import sys
 from typing import Sequence
 
 from .ruleset.errors import PackageError, Problem
-from .ruleset.load import load_package, read_json, validate_package
+from .ruleset.load import load_package, read_json, read_package, validate_shipped
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for name in args.files:
         try:
-            data = read_json(name)
+            shipped = read_package(name)
         except PackageError as exc:
             bad += 1
             for line in exc.problems.lines():
                 print(f"{name}: {line}")
             continue
-        pkg, problems = validate_package(data)
+        pkg, problems = validate_shipped(shipped)
         if problems or pkg is None:
             bad += 1
             for line in problems.lines():
@@ -180,9 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
         "validate",
         help="validate ruleset packages",
         description="Validate ruleset packages. Exit 0 when every package is valid; otherwise exit 1 "
-        "and print one line per error: FILE: path: message.",
+        "and print one line per error: FILE: path: message. A package is a single JSON file, a folder "
+        "holding ruleset.json and the catalog files its catalogs[].asset keys name, the path of that "
+        "ruleset.json, or a .zip of the folder; a problem inside an asset file names it "
+        "(FILE: catalogs/spells.json: entries[3].level: message).",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="a ruleset package (JSON)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid packages")
     p.set_defaults(func=_cmd_validate)
 
@@ -201,7 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Validate CHARACTER against the ruleset and print its computed sheet: abilities "
         "(score, mod), skills, saves, fields, derived values, pools (current, max), tracks, conditions.",
     )
-    p.add_argument("--ruleset", "-r", required=True, metavar="R", help="the ruleset package (JSON)")
+    p.add_argument("--ruleset", "-r", required=True, metavar="R",
+                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it")
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.set_defaults(func=_cmd_sheet)
 
@@ -211,7 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Resolve a whole fight offline with every side under the Engine's tactics (or a "
         "--script of choices) and print the log. Same inputs and seed give byte-identical output.",
     )
-    p.add_argument("--ruleset", "-r", required=True, metavar="R", help="the ruleset package (JSON)")
+    p.add_argument("--ruleset", "-r", required=True, metavar="R",
+                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it")
     p.add_argument("--party", required=True, metavar="P.json",
                    help='[{"name", "sheet", "controller"?, "player"?, "position"?: [x, y]}]')
     p.add_argument("--foes", required=True, metavar="F.json",
@@ -261,7 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
         "prints the page's address to watch (the spectator link) and one per player, and serves the page "
         "until interrupted.",
     )
-    p.add_argument("--ruleset", "-r", metavar="R", help="ruleset package (default examples/lantern-marsh.json)")
+    p.add_argument("--ruleset", "-r", metavar="R",
+                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it "
+                   "(default examples/lantern-marsh.json)")
     p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
     p.add_argument("--foes", metavar="F.json", help="foes file (default examples/foes.json)")
     p.add_argument("--seed", type=int, default=2, help="the battle's dice seed (default 2)")

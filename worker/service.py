@@ -31,7 +31,8 @@ from typing import Any, Callable
 from shared.combat import BattleState, Refused, SetupError, advance, engine_owes, resume, start_battle
 from shared.combat.state import Event
 from shared.plain_text import plain
-from shared.ruleset.load import load_package, package_digest
+from shared.ruleset.load import load_package, load_shipped, package_digest
+from shared.ruleset.shipped import Shipped, package_from_json
 from shared.ruleset.package import Ruleset
 from shared.store.base import UNCHANGED, BattleStore, Duplicate, JsonText, RevisionConflict, Saved, StoredBattle
 from shared.store.errors import BattleClosed, BattleNotFound
@@ -114,9 +115,14 @@ class BattleService:
         self._lock = threading.Lock()
 
     # -- rulesets ----------------------------------------------------------------------
-    def put_ruleset(self, data: Any) -> str:
-        """Validates and stores a package; answers its digest. Raises PackageError."""
-        ruleset = load_package(data)
+    def put_ruleset(self, package: Any) -> str:
+        """Validates and stores a package (as read, `Shipped`, or as JSON: the package, or
+        it with its assets, `package_from_json`); answers its digest. The package is stored
+        with every asset's entries in place, so a digest names one self-contained text.
+        Raises PackageError."""
+        shipped = package if isinstance(package, Shipped) else package_from_json(package)
+        ruleset = load_shipped(shipped)
+        data = shipped.data
         digest = package_digest(data)
         self.store.put_ruleset(digest, json.dumps(data, sort_keys=True, separators=(",", ":")))
         with self._lock:

@@ -1,9 +1,11 @@
 """Loading a package: parse, strict model validation, cross-references, Capability API
-gates. Every error of the file is collected; any error refuses the whole file.
+gates. Every error of the package is collected; any error refuses the whole package.
 
-Owns: `validate_package` (data -> Problems), `load_package` (data -> Ruleset or
-PackageError), `read_json` (a file -> data, with JSON syntax errors as problems) and the
-package digest used to identify a stored ruleset.
+Owns: `validate_package` (data -> Problems), `validate_shipped` and `load_shipped` (a
+package read from a folder, a zip or JSON with its assets, `shipped.py`, checked as one
+with its asset files named in the problems), `load_package` (data or a path -> Ruleset or
+PackageError), `read_json` (any JSON file -> data, with JSON syntax errors as problems) and
+the package digest used to identify a stored ruleset.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from .depth import MAX_DEPTH, too_deep
 from .errors import PackageError, Problems, from_validation_error
 from .gates import check_gates
 from .package import Ruleset
+from .shipped import MAX_PACKAGE_BYTES, Shipped, read_package
 
-MAX_PACKAGE_BYTES = 8 * 1024 * 1024
+__all__ = ["MAX_PACKAGE_BYTES", "load_package", "load_shipped", "package_digest", "read_json", "read_package",
+           "validate_package", "validate_shipped"]
 
 
 def read_json(path: str | Path) -> Any:
@@ -76,10 +80,26 @@ def validate_package(data: Any) -> tuple[Ruleset | None, Problems]:
     return pkg, problems
 
 
+def validate_shipped(shipped: Shipped) -> tuple[Ruleset | None, Problems]:
+    """`validate_package` of a package with its assets: the problems inside an asset's
+    entries name the asset file (`catalogs/spells.json: entries[3].level: ...`)."""
+    pkg, problems = validate_package(shipped.data)
+    return pkg, shipped.name_files(problems)
+
+
+def load_shipped(shipped: Shipped) -> Ruleset:
+    """A valid package with its assets, or PackageError listing every problem."""
+    pkg, problems = validate_shipped(shipped)
+    if problems or pkg is None:
+        raise PackageError(problems)
+    return pkg
+
+
 def load_package(data: Any) -> Ruleset:
-    """A valid package, or PackageError listing every problem."""
+    """A valid package, or PackageError listing every problem. A path may name a package
+    file, a package folder or a zip of one (`read_package`)."""
     if isinstance(data, str | Path):
-        data = read_json(data)
+        return load_shipped(read_package(data))
     pkg, problems = validate_package(data)
     if problems or pkg is None:
         raise PackageError(problems)
