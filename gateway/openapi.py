@@ -53,6 +53,8 @@ def _operation(route: Route, schemas: dict[str, Any]) -> dict[str, Any]:
     elif route.raw_body is not None:
         op["requestBody"] = {"required": True, "description": route.raw_body, "content": {
             "application/json": {"schema": {"type": "object"}}}}
+        if route.zip_body:
+            op["requestBody"]["content"]["application/zip"] = {"schema": {"type": "string", "format": "binary"}}
     ok: dict[str, Any] = {"description": "OK" if route.ok != 101 else "Switching to the WebSocket protocol"}
     if route.response is not None:
         ok["content"] = {"application/json": {"schema": _schema_of(route.response, schemas, "serialization")}}

@@ -1,4 +1,10 @@
-"""`POST /v1/rulesets`: validate a package and store it by its content digest."""
+"""`POST /v1/rulesets`: validate a package and store it by its content digest.
+
+A package comes as its JSON (one file), as JSON carrying its assets (`{"ruleset": {...},
+"assets": {"catalogs/spells.json": {...}}}`) or as a zip of its folder (`Content-Type:
+application/zip`); every route that takes a `package` reads the JSON forms the same way
+(`shared.ruleset.shipped`). The package is stored with its assets' entries in place.
+"""
 
 from __future__ import annotations
 
@@ -8,32 +14,70 @@ from aiohttp import web
 
 from shared.protocol import RulesetStored
 from shared.ruleset.errors import PackageError
+from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from worker.service import BattleService
 
-from .context import EXECUTOR, SERVICE, json_body, json_response
+from .context import EXECUTOR, SERVICE, json_response, loads
 from .errors import ApiError
 from .routing import Route
 
+#: The body a zip of a package folder comes in.
+ZIP_TYPES = ("application/zip", "application/x-zip-compressed")
 
-def store_package(service: BattleService, data: Any) -> RulesetStored:
-    """Validates and stores; 422 with every `path: message` line when refused."""
+
+def refusal(exc: PackageError) -> ApiError:
+    """A refused package: 413 when it is over the size limit, else 422 with every
+    `path: message` line."""
+    lines = exc.problems.lines()
+    if isinstance(exc, PackageTooLarge):
+        return ApiError("too-large", "; ".join(lines), status=413, problems=lines)
+    return ApiError("invalid-package", f"the package is refused: {len(lines)} problem(s): " + "; ".join(lines),
+                    problems=lines)
+
+
+def store_package(service: BattleService, package: Any) -> RulesetStored:
+    """Validates and stores `package` (its JSON, or a package already read, `Shipped`)."""
     try:
-        digest = service.put_ruleset(data)
+        digest = service.put_ruleset(package)
     except PackageError as exc:
-        lines = exc.problems.lines()
-        raise ApiError("invalid-package", f"the package is refused: {len(lines)} problem(s): "
-                       + "; ".join(lines), problems=lines) from None
+        raise refusal(exc) from None
     ruleset = service.ruleset(digest)
     return RulesetStored(digest=digest, id=ruleset.id, version=ruleset.version)
 
 
+def read_body(raw: bytes, zipped: bool) -> Shipped:
+    """The package a `POST /v1/rulesets` body holds: a zip, or JSON whose size is the body's."""
+    if zipped:
+        return package_from_zip(raw)
+    try:
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError("malformed", f"the body is not JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError("malformed", "the body is nested too deeply to read") from None
+    return package_from_json(data, size=len(raw))
+
+
+def _store_body(service: BattleService, raw: bytes, zipped: bool) -> RulesetStored:
+    try:
+        shipped = read_body(raw, zipped)
+    except PackageError as exc:
+        raise refusal(exc) from None
+    return store_package(service, shipped)
+
+
 async def post_ruleset(request: web.Request) -> web.Response:
-    data = await json_body(request)
-    stored = await request.app[EXECUTOR].run(store_package, request.app[SERVICE], data)
+    raw = await request.read()
+    zipped = request.content_type in ZIP_TYPES
+    stored = await request.app[EXECUTOR].run(_store_body, request.app[SERVICE], raw, zipped)
     return json_response(stored, status=201)
 
 
 ROUTES = [
     Route("POST", "/v1/rulesets", post_ruleset, "Validate a ruleset package and store it by digest",
-          ok=201, response=RulesetStored, raw_body="a ruleset package", errors=(400, 413, 422)),
+          ok=201, response=RulesetStored, zip_body=True, errors=(400, 413, 422),
+          raw_body='a ruleset package: its JSON; JSON carrying its assets, {"ruleset": {...}, "assets": '
+          '{"catalogs/spells.json": {"schemaVersion", "catalog", "entries"}}}; or (Content-Type application/zip) '
+          'a zip of its folder (ruleset.json and the catalog files its catalogs[].asset keys name, at most '
+          '200 files and 16 MiB unpacked, no member packed more than 100 to 1). At most 8 MiB, assets included.'),
 ]

@@ -27,6 +27,8 @@ class Route:
     body: type[BaseModel] | None = None
     #: A free-form JSON object body (a ruleset package), documented as an object.
     raw_body: str | None = None
+    #: The raw body may also be a zip archive (`application/zip`: a package folder zipped).
+    zip_body: bool = False
     auth: bool = False
     errors: tuple[int, ...] = ()
     query: dict[str, str] = field(default_factory=dict)

@@ -21,7 +21,9 @@ MAX_REPLY = 200_000
 
 
 class RulesetChoice(Message):
-    """A stored ruleset (`ruleset`: its digest) or an inline `package`."""
+    """A stored ruleset (`ruleset`: its digest) or an inline `package`: the package's JSON,
+    or `{"ruleset": {...}, "assets": {"catalogs/spells.json": {...}}}` carrying the catalog
+    files it names."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None
