@@ -55,6 +55,16 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 _DRIVE = re.compile(r"[A-Za-z]:")
 
 
+_PLAIN_FILE = re.compile(r"[A-Za-z0-9_.$@+/-]+")
+
+
+def file_label(name: Any) -> str:
+    """A file's name as a problem's path: as written when it is a plain path, else as a
+    JSON string (`"a: b"`), so a name the package chose never forges a line of its own."""
+    return name if isinstance(name, str) and _PLAIN_FILE.fullmatch(name) else json.dumps(name if isinstance(name, str)
+                                                                                           else str(name))
+
+
 def _mib(n: int) -> str:
     return f"{n // (1024 * 1024)} MiB"
 
@@ -98,7 +108,7 @@ class Shipped:
             head = f"catalogs[{index}].entries"
             rest = problem.path[len(head):]
             if problem.path.startswith(head) and (not rest or rest[0] in ".["):
-                return Problem(f"{name}: entries{rest}", problem.message)
+                return Problem(f"{file_label(name)}: entries{rest}", problem.message)
         return problem
 
 
@@ -187,7 +197,7 @@ class ZipFiles(ByteFiles):
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(raw))
             infos = self.zip.infolist()
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a damaged archive raises many kinds (BadZipFile, struct, ...)
             problems.add("(zip)", f"is not a zip archive: {exc}")
             raise PackageError(problems) from None
         if len(infos) > MAX_ZIP_FILES:
@@ -200,10 +210,10 @@ class ZipFiles(ByteFiles):
         for info in infos:
             if info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
                 ratio = info.file_size // max(info.compress_size, 1)
-                problems.add(info.filename, f"unpacks to {ratio:,} times its packed size, more than "
+                problems.add(file_label(info.filename), f"unpacks to {ratio:,} times its packed size, more than "
                              f"{MAX_ZIP_RATIO} (a zip bomb?)")
             if info.filename in self.members:
-                problems.add(info.filename, "is in the zip twice")
+                problems.add(file_label(info.filename), "is in the zip twice")
             self.members[info.filename] = info
         if problems:
             raise PackageError(problems)
@@ -236,8 +246,10 @@ class ZipFiles(ByteFiles):
     def read(self, name: str) -> bytes:
         try:
             return self.zip.read(self._info(name))
-        except (zipfile.BadZipFile, RuntimeError, ValueError, OSError, EOFError) as exc:
-            # A damaged member, a CRC that does not match, an encrypted or unknown method.
+        except Exception as exc:  # noqa: BLE001
+            # zipfile and its codecs raise many kinds on a damaged member (BadZipFile, zlib.error,
+            # lzma.LZMAError, NotImplementedError for an unknown method, RuntimeError when
+            # encrypted, a CRC that does not match): each is this member refused.
             raise FileRefused(f"cannot be unpacked: {exc}") from None
 
 
@@ -309,9 +321,9 @@ def _matches(name: str, raw: bytes, manifest: dict[str, tuple[str, int | None]],
     digest, size = listed
     found = hashlib.sha256(raw).hexdigest()
     if found != digest:
-        problems.add(name, f"does not match {MANIFEST_FILE}: its sha256 is {found}, the manifest lists {digest}")
+        problems.add(file_label(name), f"does not match {MANIFEST_FILE}: its sha256 is {found}, the manifest lists {digest}")
     elif size is not None and size != len(raw):
-        problems.add(name, f"does not match {MANIFEST_FILE}: it is {len(raw):,} bytes, the manifest lists {size:,}")
+        problems.add(file_label(name), f"does not match {MANIFEST_FILE}: it is {len(raw):,} bytes, the manifest lists {size:,}")
 
 
 def _asset_names(data: Any, problems: Problems) -> dict[int, str]:
@@ -334,10 +346,10 @@ def _asset_names(data: Any, problems: Problems) -> dict[int, str]:
         try:
             name = inside_name(asset)
         except FileRefused as exc:
-            problems.add(asset, f"{exc} (named by catalogs[{i}].asset)")
+            problems.add(file_label(asset), f"{exc} (named by catalogs[{i}].asset)")
             continue
         if name in first:
-            problems.add(name, f"is named twice (catalogs[{first[name]}].asset and catalogs[{i}].asset)")
+            problems.add(file_label(name), f"is named twice (catalogs[{first[name]}].asset and catalogs[{i}].asset)")
             continue
         first[name] = i
         names[i] = name
@@ -348,19 +360,19 @@ def _asset_entries(name: str, asset: Any, catalog: dict[str, Any], index: int, s
                    problems: Problems) -> Any:
     """The entries of asset file `name`, its wrapper checked against the catalog naming it."""
     if not isinstance(asset, dict):
-        problems.add(name, "an asset file is a JSON object {schemaVersion, $comment?, catalog, entries}")
+        problems.add(file_label(name), "an asset file is a JSON object {schemaVersion, $comment?, catalog, entries}")
         return None
     for key in asset:
         if key not in ASSET_KEYS:
-            problems.add(f"{name}: {format_path([key])}", "unknown key")
+            problems.add(f"{file_label(name)}: {format_path([key])}", "unknown key")
     for key in ("schemaVersion", "catalog", "entries"):
         if key not in asset:
-            problems.add(f"{name}: {key}", "required")
+            problems.add(f"{file_label(name)}: {key}", "required")
     if "schemaVersion" in asset and asset["schemaVersion"] != schema_version:
-        problems.add(f"{name}: schemaVersion", f"is {json.dumps(asset['schemaVersion'])}, but the package declares "
+        problems.add(f"{file_label(name)}: schemaVersion", f"is {json.dumps(asset['schemaVersion'])}, but the package declares "
                      f"schemaVersion {json.dumps(schema_version)}")
     if "catalog" in asset and asset["catalog"] != catalog.get("id"):
-        problems.add(f"{name}: catalog", f"is {json.dumps(asset['catalog'])}, but catalogs[{index}] that names the "
+        problems.add(f"{file_label(name)}: catalog", f"is {json.dumps(asset['catalog'])}, but catalogs[{index}] that names the "
                      f"file has id {json.dumps(catalog.get('id'))}")
     return asset.get("entries")
 
@@ -407,7 +419,7 @@ def _attach(data: Any, files: Files, manifest: dict[str, tuple[str, int | None]]
         try:
             sizes[index] = files.size(name)
         except FileRefused as exc:
-            problems.add(name, f"{exc} (named by catalogs[{index}].asset)")
+            problems.add(file_label(name), f"{exc} (named by catalogs[{index}].asset)")
     total = size if counted else size + sum(sizes.values())
     if total > MAX_PACKAGE_BYTES:
         raise too_large(total)
@@ -417,7 +429,7 @@ def _attach(data: Any, files: Files, manifest: dict[str, tuple[str, int | None]]
         try:
             raw, asset = files.load(name)
         except FileRefused as exc:
-            problems.add(name, str(exc))
+            problems.add(file_label(name), str(exc))
             continue
         if raw is not None:
             _matches(name, raw, manifest, problems)
@@ -498,7 +510,7 @@ def package_from_json(data: Any, size: int | None = None) -> Shipped:
         return _attach(data, CarriedFiles({}), {}, problems, size, counted=True)
     for key in data:
         if key not in BUNDLE_KEYS:
-            problems.add([key], "unknown key")
+            problems.add([str(key)], "unknown key")
     ruleset, assets = data.get("ruleset"), data.get("assets", {})
     if not isinstance(ruleset, dict):
         problems.add(["ruleset"], "must be an object: the package's ruleset.json")
@@ -511,16 +523,16 @@ def package_from_json(data: Any, size: int | None = None) -> Shipped:
         try:
             name = inside_name(key)
         except FileRefused as exc:
-            problems.add(key, str(exc))
+            problems.add(file_label(key), str(exc))
             continue
         if name in carried:
-            problems.add(name, "is carried twice in assets")
+            problems.add(file_label(name), "is carried twice in assets")
             continue
         carried[name] = value
     named = set(_asset_names(ruleset, Problems()).values())
     for name in carried:
         if name not in named:
-            problems.add(name, "is carried in assets, but no catalog names it")
+            problems.add(file_label(name), "is carried in assets, but no catalog names it")
     if problems:
         raise PackageError(problems)
     return _attach(ruleset, CarriedFiles(carried), {}, problems, size, counted=True)

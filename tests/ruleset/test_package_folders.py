@@ -165,8 +165,11 @@ def test_a_missing_ruleset_json(tmp_path):
     ("catalogs/../../spells.json",
      "catalogs/../../spells.json: is outside the package folder (it climbs out with ..) (named by catalogs[0].asset)"),
     ("/etc/passwd", "/etc/passwd: is outside the package folder (an absolute path) (named by catalogs[0].asset)"),
-    ("C:\\spells.json", "C:\\spells.json: is outside the package folder (an absolute path) (named by catalogs[0].asset)"),
-    ("", ": is not a path inside the package folder (named by catalogs[0].asset)"),
+    # A name that is not a plain path is written as a JSON string.
+    ("C:\\spells.json",
+     '"C:\\\\spells.json": is outside the package folder (an absolute path) (named by catalogs[0].asset)'),
+    ("", '"": is not a path inside the package folder (named by catalogs[0].asset)'),
+    ("catalogs/spells.json: ok\nx", '"catalogs/spells.json: ok\\nx": is missing (named by catalogs[0].asset)'),
 ])
 def test_an_asset_outside_the_folder(tmp_path, asset, line):
     folder = srd_copy(tmp_path)
