@@ -1,8 +1,9 @@
 """`POST /v1/rulesets`: validate a package and store it by its content digest.
 
 A package comes as its JSON (one file), as JSON carrying its assets (`{"ruleset": {...},
-"assets": {"catalogs/spells.json": {...}}}`) or as a zip of its folder (`Content-Type:
-application/zip`); every route that takes a `package` reads the JSON forms the same way
+"assets": {"catalogs/spells.json": {...}}}`), as a zip of its folder (`Content-Type:
+application/zip`) or that zip in base64 (`{"zip": "..."}`); every route that takes a
+`package` reads the JSON forms the same way
 (`shared.ruleset.shipped`). The package is stored with its assets' entries in place.
 """
 
@@ -77,7 +78,8 @@ ROUTES = [
     Route("POST", "/v1/rulesets", post_ruleset, "Validate a ruleset package and store it by digest",
           ok=201, response=RulesetStored, zip_body=True, errors=(400, 413, 422),
           raw_body='a ruleset package: its JSON; JSON carrying its assets, {"ruleset": {...}, "assets": '
-          '{"catalogs/spells.json": {"schemaVersion", "catalog", "entries"}}}; or (Content-Type application/zip) '
+          '{"catalogs/spells.json": {"schemaVersion", "catalog", "entries"}}}; {"zip": "<base64>"}; or '
+          '(Content-Type application/zip) '
           'a zip of its folder (ruleset.json and the catalog files its catalogs[].asset keys name, at most '
           '200 files and 16 MiB unpacked, no member packed more than 100 to 1). At most 8 MiB, assets included.'),
 ]

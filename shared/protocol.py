@@ -51,8 +51,9 @@ class RulesetStored(Message):
 
 class CreateBattle(Message):
     """A new battle on a stored ruleset (`ruleset`: its digest) or an inline `package`
-    (validated and stored first): the package's JSON, or `{"ruleset": {...}, "assets":
-    {"catalogs/spells.json": {...}}}` carrying the catalog files it names. Party and foes are the `battle fight` file formats; a
+    (validated and stored first): the package's JSON, `{"ruleset": {...}, "assets":
+    {"catalogs/spells.json": {...}}}` carrying the catalog files it names, or `{"zip":
+    "<base64>"}`, a zip of its folder. Party and foes are the `battle fight` file formats; a
     foe may also be `{"invent": N, "tier": T, "boss"?: true, "brief"?: "..."}`: the GM
     model invents N opponents of tier T on the `llm` queue before the fight starts (see
     docs/gm.md). `difficulty` picks the encounter budget's step for invented fights;

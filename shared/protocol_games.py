@@ -22,8 +22,8 @@ MAX_REPLY = 200_000
 
 class RulesetChoice(Message):
     """A stored ruleset (`ruleset`: its digest) or an inline `package`: the package's JSON,
-    or `{"ruleset": {...}, "assets": {"catalogs/spells.json": {...}}}` carrying the catalog
-    files it names."""
+    `{"ruleset": {...}, "assets": {"catalogs/spells.json": {...}}}` carrying the catalog
+    files it names, or `{"zip": "<base64>"}`, a zip of its folder."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None

@@ -18,6 +18,8 @@ the file in the problems of an asset's entries (`Shipped.name_files`).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import io
 import json
@@ -498,10 +500,28 @@ def json_size(data: Any) -> int:
     return len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
 
 
+def is_zipped(data: Any) -> bool:
+    """Whether JSON sent for a package is `{"zip": "<base64>"}`, a zip of its folder (a
+    package has no top-level key `zip`)."""
+    return isinstance(data, dict) and set(data) == {"zip"}
+
+
 def package_from_json(data: Any, size: int | None = None) -> Shipped:
-    """A package sent as JSON: the package itself, or `{"ruleset": {...}, "assets":
-    {"catalogs/spells.json": {...}}}` carrying the files its catalogs name. `size` is the
-    bytes it came in (default: `json_size`)."""
+    """A package sent as JSON: the package itself, `{"ruleset": {...}, "assets":
+    {"catalogs/spells.json": {...}}}` carrying the files its catalogs name, or `{"zip":
+    "<base64>"}`, a zip of its folder. `size` is the bytes it came in (default:
+    `json_size`); a zip is held to the zip limits and its package to the size limit."""
+    if is_zipped(data):
+        packed = data["zip"]
+        if not isinstance(packed, str):
+            raise PackageError([Problem("zip", "must be text: a zip of the package folder in base64")])
+        if len(packed) * 3 // 4 > MAX_ZIP_BYTES:
+            raise PackageError([Problem("zip", f"is more than {_mib(MAX_ZIP_BYTES)}")])
+        try:
+            raw = base64.b64decode(packed, validate=True)
+        except (binascii.Error, ValueError) as exc:
+            raise PackageError([Problem("zip", f"is not base64: {exc}")]) from None
+        return package_from_zip(raw)
     size = json_size(data) if size is None else size
     if size > MAX_PACKAGE_BYTES:
         raise too_large(size)

@@ -6,6 +6,7 @@ limit. Real aiohttp test client on the memory store."""
 
 from __future__ import annotations
 
+import base64
 import json
 
 from shared.ruleset.load import package_digest, read_package
@@ -35,6 +36,12 @@ def test_a_zip_and_json_with_assets_store_the_package_the_folder_is():
         # A battle, a game and the bridge each take the JSON form in their `package`.
         r = await client.post("/v1/battles", json={"package": bundle_of(SRD), "party": [PARTY[0]],
                                                    "foes": [{"creature": "zombie"}], "seed": 1})
+        assert r.status == 201, await r.text()
+        assert (await r.json())["ruleset"] == digest
+        # ... or the zip in base64.
+        zipped = {"zip": base64.b64encode(zip_of(SRD)).decode()}
+        r = await client.post("/v1/battles", json={"package": zipped, "party": [PARTY[0]],
+                                                   "foes": [{"creature": "goblin"}], "seed": 1})
         assert r.status == 201, await r.text()
         assert (await r.json())["ruleset"] == digest
         r = await client.post("/v1/games", json={"game": "g1", "package": bundle_of(SRD), "members": [brom_sheet()]})
@@ -67,6 +74,11 @@ def test_the_refusals_are_the_command_lines(tmp_path):
         assert (r.status, answer["problems"]) == (422, ['catalogs/spells.json: entries[0].rows[0].list: unknown list "nope"'])
         r = await client.post("/v1/rulesets", data=b"PK\x03\x04 not a zip", headers=ZIP)
         assert (await r.json())["problems"] == ["(zip): is not a zip archive: File is not a zip file"]
+        r = await client.post("/v1/games", json={"game": "g2", "package": {"zip": "***"}, "members": []})
+        assert (r.status, (await r.json())["problems"]) == (
+            422, ["zip: is not base64: Only base64 data is allowed"])
+        r = await client.post("/v1/rulesets", json={"zip": base64.b64encode(zip_of(folder)).decode()})
+        assert (await r.json())["problems"] == ["catalogs/features.json: is missing (named by catalogs[1].asset)"]
 
     run(body)
 
