@@ -460,7 +460,10 @@ def read_package(path: str | Path) -> Shipped:
         if packed > MAX_ZIP_BYTES:
             raise PackageError([Problem("(zip)", f"is {packed:,} bytes, more than {_mib(MAX_ZIP_BYTES)}")])
         return package_from_zip(p.read_bytes())
-    return _assemble(FolderFiles(p.parent), p.name, "(file)")
+    # The file the caller named may be a link (theirs to make); its assets sit beside the
+    # file it leads to, and are held to that folder.
+    real = p.resolve()
+    return _assemble(FolderFiles(real.parent), real.name, "(file)")
 
 
 def package_from_zip(raw: bytes) -> Shipped:

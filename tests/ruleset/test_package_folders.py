@@ -191,6 +191,13 @@ def test_an_asset_that_is_a_link(tmp_path):
         "catalogs/spells.json: is a link; a package reads only its own files (named by catalogs[0].asset)"]
 
 
+def test_a_package_file_the_caller_names_through_a_link_is_read(tmp_path):
+    (tmp_path / "srd").symlink_to(SRD / "ruleset.json")
+    (tmp_path / "marsh.json").symlink_to(EXAMPLES / "lantern-marsh.json")
+    assert read_package(tmp_path / "srd").assets == SRD_ASSETS
+    assert load_package(tmp_path / "marsh.json").id == "lantern-marsh"
+
+
 def test_an_asset_under_a_linked_folder(tmp_path):
     folder = srd_copy(tmp_path)
     shutil.move(folder / "catalogs", tmp_path / "shared-catalogs")
