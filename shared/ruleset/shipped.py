@@ -27,6 +27,7 @@ import posixpath
 import re
 import stat
 import zipfile
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -55,16 +56,15 @@ BUNDLE_KEYS = ("ruleset", "assets")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 #: A Windows drive (`C:`) starts an absolute path too.
 _DRIVE = re.compile(r"[A-Za-z]:")
-
-
+#: A file name written bare in a problem's path.
 _PLAIN_FILE = re.compile(r"[A-Za-z0-9_.$@+/-]+")
 
 
 def file_label(name: Any) -> str:
     """A file's name as a problem's path: as written when it is a plain path, else as a
     JSON string (`"a: b"`), so a name the package chose never forges a line of its own."""
-    return name if isinstance(name, str) and _PLAIN_FILE.fullmatch(name) else json.dumps(name if isinstance(name, str)
-                                                                                           else str(name))
+    text = name if isinstance(name, str) else str(name)
+    return text if _PLAIN_FILE.fullmatch(text) else json.dumps(text)
 
 
 def _mib(n: int) -> str:
@@ -83,6 +83,13 @@ def too_large(size: int) -> PackageTooLarge:
 
 class FileRefused(Exception):
     """One file of a package cannot be used; the message says why."""
+
+
+class FileMissing(FileRefused):
+    """The file is not there (a manifest is optional; an asset is not)."""
+
+    def __init__(self) -> None:
+        super().__init__("is missing")
 
 
 @dataclass
@@ -133,11 +140,12 @@ class Files(Protocol):
         be used."""
 
 
-class ByteFiles:
-    """Files held as bytes: a file's JSON is read from them."""
+class ByteFiles(ABC):
+    """Files held as bytes (a folder, a zip): a file's JSON is read from them."""
 
+    @abstractmethod
     def read(self, name: str) -> bytes:
-        raise NotImplementedError
+        """Its bytes; FileRefused when it cannot be used."""
 
     def load(self, name: str) -> tuple[bytes | None, Any]:
         raw = self.read(name)
@@ -174,13 +182,16 @@ class FolderFiles(ByteFiles):
             if path.is_symlink():
                 raise FileRefused("is a link; a package reads only its own files")
         if not path.exists():
-            raise FileRefused("is missing")
+            raise FileMissing()
         if not path.is_file():
             raise FileRefused("is not a file")
         return path
 
     def size(self, name: str) -> int:
-        return self._path(name).stat().st_size
+        try:
+            return self._path(name).stat().st_size
+        except OSError as exc:
+            raise FileRefused(f"cannot be read: {exc.strerror or exc}") from None
 
     def read(self, name: str) -> bytes:
         try:
@@ -235,7 +246,7 @@ class ZipFiles(ByteFiles):
     def _info(self, name: str) -> zipfile.ZipInfo:
         info = self.members.get(self.prefix + name)
         if info is None:
-            raise FileRefused("is missing")
+            raise FileMissing()
         if info.is_dir():
             raise FileRefused("is not a file")
         if stat.S_ISLNK(info.external_attr >> 16):
@@ -277,9 +288,9 @@ def _manifest(files: Files, problems: Problems) -> dict[str, tuple[str, int | No
     when there is no manifest."""
     try:
         size = files.size(MANIFEST_FILE)
+    except FileMissing:
+        return {}
     except FileRefused as exc:
-        if str(exc) == "is missing":
-            return {}
         problems.add(MANIFEST_FILE, str(exc))
         return {}
     if size > MAX_PACKAGE_BYTES:
@@ -480,7 +491,7 @@ class CarriedFiles:
 
     def size(self, name: str) -> int:
         if name not in self.carried or name == MANIFEST_FILE:
-            raise FileRefused("is missing")
+            raise FileMissing()
         return 0
 
     def read(self, name: str) -> bytes:
