@@ -163,7 +163,10 @@ class MechanicsPart1(Model):
             if self.kind == "heal":
                 raise ValueError('a "plus" clause cannot be attached to a "heal"')
         if self.attackRoll and self.autoHit:
-            raise ValueError('"attackRoll" and "autoHit" cannot both be true: "autoHit" skips the roll')
+            # Upstream accepts both and lands the entry with no roll: "autoHit" skips the
+            # attack roll, so the entry is held as one that never rolls to hit, and every
+            # part of the fight (menu, forecast, resolver) reads it that way.
+            self.attackRoll = False
         if self.save is not None and self.amount is not None and self.save.onSuccess is None:
             raise ValueError('a "save" on an entry with "amount" needs "onSuccess"')
         if self.needs is not None and len(set(self.needs)) != len(self.needs):
