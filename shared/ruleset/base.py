@@ -8,6 +8,7 @@ Capability API / schemaVersion a key needs (read by `shared.ruleset.gates`).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -40,8 +41,27 @@ class Model(BaseModel):
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 #: Catalog and entry ids may also contain hyphens ("road-sense", "cinder-moth").
 EntryId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=80)]
-#: Short text shown to people.
-Label = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def prompt_safe(text: str) -> str:
+    """Text that goes into the Game Master's prompt verbatim (labels, guidance, clock and
+    party text): one line, no control characters, no square brackets (they open sheet and
+    clock tags) and no macro braces (spec/sheet "like other prompt-safe text")."""
+    if any(ch in _LINE_BREAKS for ch in text):
+        raise ValueError("must be a single line")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise ValueError("must not contain control characters")
+    if "[" in text or "]" in text:
+        raise ValueError("must not contain square brackets")
+    if "{{" in text or "}}" in text:
+        raise ValueError('must not contain macro braces ("{{" or "}}")')
+    return text
+
+
+#: Short text shown to people, and quoted in the Game Master's prompt: prompt-safe, as
+#: spec/sheet says of every label (one line, no square brackets, no macro braces).
+Label = Annotated[str, StringConstraints(min_length=1, max_length=80), AfterValidator(prompt_safe)]
 #: Longer text (summaries, guidance).
 Text = Annotated[str, StringConstraints(max_length=4000)]
 

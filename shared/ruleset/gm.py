@@ -3,37 +3,21 @@
 Owns: `Gm` (`checkGuidance`, `sheetGuidance`, `worldGuidance`, `opposition`,
 `sheetSummary`), `SheetSummary` (also the party sheet's `summary`), `SummaryList`,
 `prompt_line()` (the type of prompt-safe single-line text: the top-level `gmReference`,
-clock and party text) and `GmReference`.
+clock and party text) and `GmReference`. The prompt-safe rule itself is `base.prompt_safe`,
+which every label shares.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator
 
-from .base import Id, Model, gate
+from .base import Id, Model, gate, prompt_safe
 
 # ---------------------------------------------------------------------------
 # Prompt-safe text
 # ---------------------------------------------------------------------------
-
-_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-
-
-def _prompt_safe(text: str) -> str:
-    """Text that goes into the Game Master's prompt verbatim: one line, no control
-    characters, no square brackets (they open sheet and clock tags) and no macro braces."""
-    if any(ch in _LINE_BREAKS for ch in text):
-        raise ValueError("must be a single line")
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
-        raise ValueError("must not contain control characters")
-    if "[" in text or "]" in text:
-        raise ValueError("must not contain square brackets")
-    if "{{" in text or "}}" in text:
-        raise ValueError('must not contain macro braces ("{{" or "}}")')
-    return text
 
 
 def prompt_line(max_length: int):
@@ -41,15 +25,16 @@ def prompt_line(max_length: int):
     return Annotated[
         str,
         StringConstraints(min_length=1, max_length=max_length),
-        AfterValidator(_prompt_safe),
+        AfterValidator(prompt_safe),
     ]
 
 
 #: The full rules reference (top-level `gmReference`, Capability API 1.145, schemaVersion 2).
 GmReference = prompt_line(16000)
 
-#: `checkGuidance`, `sheetGuidance`, `worldGuidance`.
-Guidance = Annotated[str, StringConstraints(min_length=1, max_length=1500)]
+#: `checkGuidance`, `sheetGuidance`, `worldGuidance`: prompt-safe, as every text the
+#: Game Master's prompt quotes verbatim.
+Guidance = prompt_line(1500)
 
 # ---------------------------------------------------------------------------
 # Sheet summary

@@ -15,7 +15,7 @@ from typing import Annotated, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .applies import Apply
-from .base import DiceText, Id, Model, Number, ValueRef, gate, unsupported
+from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .ext_m2 import ItemAttackExt2
 from .gates import Gate
 from .mechanics.amounts import ClauseSave, DamageClause, DamageType
@@ -132,7 +132,7 @@ class ModeLine(Model):
 class AttackMode(Model):
     """An entirely different way of using the weapon (1.190)."""
 
-    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    label: Label | None = None
     range: ModeRange | None = None
     plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
     line: ModeLine | None = None

@@ -17,9 +17,11 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from .base import EntryId, Id, Label, Model, Number
+from .gm import prompt_line
 from .resolution_common import unique_labels
 
-LayerText = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+#: A layer's guidance reaches the Game Master's prompt verbatim, so it is prompt-safe.
+LayerText = prompt_line(4000)
 FieldValue = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 

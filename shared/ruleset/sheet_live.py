@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Iterable, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
-from .base import Id, Label, Model, ValueRef, gate
+from .base import Id, Label, Model, ValueRef, gate, prompt_safe
 from .gates import Gate
 from .sheet_derived import StepRow, check_step_table
 from .sheet_fields import HideWhen
@@ -43,7 +43,7 @@ class TrackLevel(Model):
 
 class TrackKind(Model):
     id: Id
-    label: Annotated[str, Field(min_length=1, max_length=16)]
+    label: Annotated[str, Field(min_length=1, max_length=16), AfterValidator(prompt_safe)]
     severity: Annotated[int, Field(ge=-100, le=100)]
 
 
