@@ -1,5 +1,5 @@
 """Cross-references of the `battle` bridge: health, energy and slots are live pools (not a
-track, not a list whose rows are pools), and every skills list exists with its `onlyWhen`
+track, not a list whose rows are pools), health does not start empty, and every skills list exists with its `onlyWhen`
 boolean column and its `alwaysWhen` column."""
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
     if battle is None:
         return
     _live_pool(pkg, battle.health.pool, ["battle", "health", "pool"], problems)
+    health = sheet_ids(pkg).pools.get(battle.health.pool)
+    if health is not None and health.start == "empty":
+        problems.add(
+            ["battle", "health", "pool"],
+            f'pool "{battle.health.pool}" starts empty, so every combatant would start the fight down',
+        )
     if battle.energy is not None:
         _live_pool(pkg, battle.energy.pool, ["battle", "energy", "pool"], problems)
     for i, slot in enumerate(battle.slots or []):

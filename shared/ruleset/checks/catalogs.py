@@ -28,6 +28,11 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
             if entry.id in entry_ids:
                 problems.add([*ebase, "id"], f'entry id "{entry.id}" is used twice in catalog "{cat.id}"')
             entry_ids.add(entry.id)
+            if cat.holds == "creatures" and entry.rows:
+                problems.add(
+                    [*ebase, "rows"],
+                    "a bestiary entry holds a creature, and writes no rows onto a sheet",
+                )
             for ri, row in enumerate(entry.rows or []):
                 rbase = (*ebase, "rows", ri)
                 if row.list not in lists:

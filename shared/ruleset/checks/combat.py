@@ -59,7 +59,11 @@ def _health(pkg: "Ruleset", combat: Any, problems: Problems) -> None:
         name = health.pool
         where = ["combat", "health", "pool"]
         if name in ids.pools:
-            pass
+            if ids.pools[name].start == "empty":
+                problems.add(
+                    where,
+                    f'pool "{name}" starts empty, so every combatant would start the fight down',
+                )
         elif name in ids.tracks:
             problems.add(where, f'"{name}" is a track, not a pool: write {{ "track": "{name}" }}')
         elif name in ids.lists:
@@ -195,19 +199,42 @@ def _contests(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -
                     problems.add([*base, side, "checks", j], f'unknown check "{name}": declare it in "combat.checks"')
         if contest.from_ is not None:
             check_condition_id(pkg, contest.from_.holding, [*base, "from", "holding"], problems)
+        held = contest.from_.holding if contest.from_ is not None else None
         for j, item in enumerate(contest.onWin.applies or []):
             check_condition_id(pkg, item.condition, [*base, "onWin", "applies", j, "condition"], problems)
+            if item.condition == held:
+                problems.add(
+                    [*base, "onWin", "applies", j, "condition"],
+                    f'the contest breaks free of "{held}", so winning it cannot put "{held}" on the loser',
+                )
         for j, item in enumerate(contest.onWin.ends or []):
             check_condition_id(pkg, item.condition, [*base, "onWin", "ends", j, "condition"], problems)
 
 
-def _plain_track(pkg: "Ruleset", name: str, where: list[Any], problems: Problems, purpose: str) -> None:
+def _plain_track(pkg: "Ruleset", name: str, where: list[Any], problems: Problems, purpose: str) -> Any:
+    """The plain track `name`, or None after saying why it is not one."""
     ids = sheet_ids(pkg)
     track = ids.tracks.get(name)
     if track is None:
         problems.add(where, f'"{name}" is a pool, not a track' if name in ids.pools else f'unknown track "{name}"')
     elif track.is_harm:
         problems.add(where, f'"{name}" is a harm track; {purpose} a plain track')
+    else:
+        return track
+    return None
+
+
+def _room_to_count(track: Any, where: list[Any], problems: Problems) -> None:
+    """A death-save track counts from where it starts up to its `max` (the number needed);
+    one that starts at its top has no room, and the first roll would settle the fight."""
+    if not isinstance(track.max, int):
+        return
+    start = track.default if track.default is not None else track.min
+    if track.max - start < 1:
+        problems.add(
+            where,
+            f'the track "{track.id}" starts at {start} and its "max" is {track.max}, so it has no room to count rolls',
+        )
 
 
 def _named_ids(pkg: "Ruleset", combat: Any, problems: Problems) -> None:
@@ -223,7 +250,10 @@ def _named_ids(pkg: "Ruleset", combat: Any, problems: Problems) -> None:
     dying = combat.dying
     if dying is not None:
         for key in ("successes", "failures"):
-            _plain_track(pkg, getattr(dying, key), ["combat", "dying", key], problems, "the dying rule counts rolls on")
+            where = ["combat", "dying", key]
+            track = _plain_track(pkg, getattr(dying, key), where, problems, "the dying rule counts rolls on")
+            if track is not None:
+                _room_to_count(track, where, problems)
         check_condition_id(pkg, dying.condition, ["combat", "dying", "condition"], problems)
     types = combat.creatureTypes
     if types is not None and types.field is not None:

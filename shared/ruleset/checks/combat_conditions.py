@@ -77,6 +77,11 @@ def _level_source(pkg: "Ruleset", level: Any, base: list[PathPart], problems: Pr
             )
         elif track.is_harm:
             problems.add([*base, "track"], f'"{name}" is a harm track; a level reads a plain track or a derived value')
+        elif isinstance(track.max, int) and level.at > track.max:
+            problems.add(
+                [*base, "at"],
+                f'{level.at} is above the top of the track "{name}" ({track.max}), so the level is never reached',
+            )
     elif level.derived is not None and level.derived not in ids.derived:
         problems.add([*base, "derived"], f'unknown derived value "{level.derived}"')
 

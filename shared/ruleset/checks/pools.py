@@ -90,6 +90,12 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
     pool = getattr(combat, "pool", None)
     if pool is not None:
         _check_soak(pkg, pool.soak, ["combat", "pool", "soak"], problems)
+        die = getattr(pkg.resolution, "die", None) if resolution_kind == "dice-pool" else None
+        if pool.damageTarget is not None and die is not None and pool.damageTarget > die.sides:
+            problems.add(
+                ["combat", "pool", "damageTarget"],
+                f"{pool.damageTarget} is above the die's {die.sides} sides, so no damage or soak die could count",
+            )
         check_value_ref(pkg, pool.hardness, ["combat", "pool", "hardness"], problems)
     _check_symbols(pkg, problems)
     damage = getattr(combat, "damage", None)
