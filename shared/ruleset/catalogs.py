@@ -1,20 +1,21 @@
 """Catalogs: ready-made entries a sheet list is fed from, bestiaries and item catalogs.
 
-Owns: `Catalog` (id, label, `feeds` lists or `holds` creatures/items, filters, units) and
+Owns: `Catalog` (id, label, `feeds` lists or `holds` creatures/items, filters, units),
 `CatalogEntry` (rows copied onto a sheet, an entry's `mechanics`, a bestiary `creature`,
-an `item`). The blocks inside an entry are modelled in their own modules.
+an `item`) and `ScaledColumn` (a row's column that follows the character). The blocks inside an entry are modelled in their own modules.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from .base import EntryId, Id, Label, Model, Number, Text
+from .base import EntryId, Id, Label, Model, Number, Text, ValueRef
 from .creatures import Creature
 from .item_entry import ItemDef
 from .mechanics import Mechanics
+from .sheet_derived import StepRow, check_step_table
 
 
 class FilterStart(Model):
@@ -39,12 +40,30 @@ class Units(Model):
     distance: DistanceUnit | None = None
 
 
+class ScaledColumn(Model):
+    """A number column of a written row that follows the character (spec/sheet "a catalog's
+    linked columns or increments"): the sheet value `from` is read, through the step
+    `table` when there is one (`[[at least, value], ...]`, as a derived `stepTable`), and
+    fitted to the column. It is worked out before live state exists, so it reads no live
+    value (checked in checks/catalogs.py)."""
+
+    from_: ValueRef = Field(alias="from")
+    table: Annotated[list[StepRow], Field(min_length=1, max_length=100)] | None = None
+
+    @model_validator(mode="after")
+    def _ascending(self) -> "ScaledColumn":
+        if self.table is not None:
+            check_step_table(self.table)
+        return self
+
+
 class EntryRow(Model):
-    """One row an entry writes onto a sheet list; `values` by column id."""
+    """One row an entry writes onto a sheet list; `values` by column id, and the columns
+    `scaled` keeps in step with the character."""
 
     list: Id
     values: dict[str, Any]
-    scaled: dict[str, Any] | None = None
+    scaled: dict[str, ScaledColumn] | None = None
 
 
 class CatalogEntry(Model):

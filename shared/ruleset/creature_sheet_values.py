@@ -2,7 +2,8 @@
 `sheet` (spec/combat-2 "A creature written in the ruleset's own terms"), and the same
 reading a character's sheet gets.
 
-Owns: `check_sheet_values(pkg, values, path, problems)`. Every id must be one the sheet
+Owns: `check_sheet_values(pkg, values, path, problems)` and `check_row` (one list row, which
+the rows a catalog entry writes share). Every id must be one the sheet
 declares; skills and saves hold one of the proficiency tiers offered for them; abilities,
 bonuses, fields and list columns hold what they are declared to hold; a list has no more
 rows than it allows; a row's `_catalog` names an entry of a catalog that feeds that list.
@@ -126,23 +127,32 @@ def _check_lists(
             continue
         if len(rows) > sheet_list.maxItems:
             problems.add(where, f'has {len(rows)} rows, more than list "{list_id}" allows ({sheet_list.maxItems})')
-        columns = index(getattr(sheet_list, "columns", None))
         for ri, row in enumerate(rows):
-            for col_id, value in row.items():
-                cell = [*where, ri, col_id]
-                if col_id == "_catalog":
-                    _check_row_catalog(pkg, list_id, value, cell, problems)
-                elif col_id == "$comment":
-                    continue
-                elif col_id not in columns:
-                    problems.add(cell, f'unknown column "{col_id}" in list "{list_id}"')
-                else:
-                    why = value_problem(columns[col_id], value)
-                    if why is not None:
-                        problems.add(cell, why)
-            for col_id, column in columns.items():
-                if getattr(column, "required", False) and col_id not in row:
-                    problems.add([*where, ri], f'column "{col_id}" is required in list "{list_id}"')
+            check_row(pkg, sheet_list, row, [*where, ri], problems)
+
+
+def check_row(pkg: "Ruleset", sheet_list: Any, row: Mapping[str, Any], path: list[PathPart], problems: Problems) -> None:
+    """One row of `sheet_list` at `path`, as a character's row is read: every cell a column
+    of the list holding what the column holds (type, range, choices), every required column
+    filled, and a `_catalog` naming an entry of a catalog that feeds the list. A bestiary
+    creature's rows and the rows a catalog entry writes are held to it alike."""
+    list_id = sheet_list.id
+    columns = index(getattr(sheet_list, "columns", None))
+    for col_id, value in row.items():
+        cell = [*path, col_id]
+        if col_id == "_catalog":
+            _check_row_catalog(pkg, list_id, value, cell, problems)
+        elif col_id == "$comment":
+            continue
+        elif col_id not in columns:
+            problems.add(cell, f'unknown column "{col_id}" in list "{list_id}"')
+        else:
+            why = value_problem(columns[col_id], value)
+            if why is not None:
+                problems.add(cell, why)
+    for col_id, column in columns.items():
+        if getattr(column, "required", False) and row.get(col_id) in (None, ""):
+            problems.add([*path, col_id], f'required: list "{list_id}" needs a "{col_id}" in every row')
 
 
 def check_sheet_values(

@@ -164,7 +164,7 @@ def test_list_columns_hold_what_they_are_declared_to_hold() -> None:
 def test_a_required_column_is_given() -> None:
     pkg = warden_package()
     del warden(pkg)["sheet"]["lists"]["gear"][0]["name"]
-    assert lines(pkg) == [f'{SHEET}.lists.gear[0]: column "name" is required in list "gear"']
+    assert lines(pkg) == [f'{SHEET}.lists.gear[0].name: required: list "gear" needs a "name" in every row']
 
 
 def test_a_list_has_no_more_rows_than_it_allows() -> None:
