@@ -104,6 +104,8 @@ class SheetIndex:
     rests: dict[str, Any] = field(default_factory=dict)
     items: dict[str, Any] = field(default_factory=dict)
     catalogs: dict[str, Any] = field(default_factory=dict)
+    #: (list id, "<catalog>/<entry>") -> {column id: the entry row's `scaled` rule}
+    scaled: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     penalty_from: str | None = None
     adjust: list[tuple[Any, frozenset[str] | None]] = field(default_factory=list)
     resolution_kind: str | None = None
@@ -168,6 +170,19 @@ def _items(ruleset: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return items, catalogs
 
 
+def _scaled(ruleset: Any) -> dict[tuple[str, str], dict[str, Any]]:
+    """The columns each catalog entry's rows keep in step with the character, by the list
+    the row is written to and the `_catalog` a character's row names the entry by."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for catalog in get(ruleset, "catalogs") or []:
+        for entry in get(catalog, "entries") or []:
+            for row in get(entry, "rows") or []:
+                rules = get(row, "scaled")
+                if rules:
+                    out.setdefault((get(row, "list"), f"{get(catalog, 'id')}/{get(entry, 'id')}"), dict(rules))
+    return out
+
+
 def build_index(ruleset: Any) -> SheetIndex:
     sheet = ruleset.sheet
     res = ruleset.resolution
@@ -214,6 +229,7 @@ def build_index(ruleset: Any) -> SheetIndex:
     idx.states = {s.id: s for s in reversed(live.states or [])}
     idx.rests = {r.id: r for r in reversed(ruleset.rests or [])}
     idx.items, idx.catalogs = _items(ruleset)
+    idx.scaled = _scaled(ruleset)
     penalty = get(res, "penaltyFrom")
     idx.penalty_from = penalty if isinstance(penalty, str) else None
     for entry in get(res, "adjust") or []:

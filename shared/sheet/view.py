@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.ruleset.base import ValueRef
+from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
 from .index import SheetIndex, index_for, lookup_step, round_number
@@ -337,10 +338,30 @@ class SheetView:
         return [r for r in rows if isinstance(r, dict)]
 
     def cell(self, list_id: str, row: dict[str, Any], column: str) -> Any:
+        ref = row.get("_catalog")
+        rule = self.idx.scaled.get((list_id, ref), {}).get(column) if isinstance(ref, str) else None
+        if rule is not None:
+            return self.scaled_cell(list_id, column, rule)
         value = row.get(column)
         if value is None or value == "":
             return self.idx.column_defaults.get(list_id, {}).get(column)
         return value
+
+    def scaled_cell(self, list_id: str, column: str, rule: Any) -> float:
+        """A column the row's catalog entry keeps in step with the character: its `from`
+        read, through its step `table` when there is one, fitted to the column (a whole
+        number, rounded down, within `min`..`max`), whatever the row itself holds: a
+        level-5 barbarian's Rage is 3 however many the row was written with."""
+        value = self.value(get(rule, "from_"))
+        table = get(rule, "table")
+        if table:
+            value = lookup_step([list(r) for r in table], value)
+        shape = self.idx.lists[list_id].column(column)
+        if shape is None:
+            return value
+        if getattr(shape, "integer", True):
+            value = math.floor(value)
+        return min(max(value, shape.min), shape.max)
 
     def list_sum(self, spec: Any) -> float:
         total: float = 0
