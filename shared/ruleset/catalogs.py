@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from .base import EntryId, Id, Label, Model, Number, Text, ValueRef
+from .errors import ProblemAt
 from .creatures import Creature
 from .item_entry import ItemDef
 from .mechanics import Mechanics
@@ -90,13 +91,13 @@ class Catalog(Model):
     def _holds(self) -> "Catalog":
         for i, entry in enumerate(self.entries):
             if self.holds == "creatures" and entry.creature is None:
-                raise ValueError(f'entries[{i}] ("{entry.id}"): a bestiary entry needs "creature"')
+                raise ProblemAt(("entries", i), f'a bestiary entry ("{entry.id}") needs "creature"')
             if self.holds != "creatures" and entry.creature is not None:
-                raise ValueError(f'entries[{i}] ("{entry.id}"): "creature" only goes in a catalog that holds creatures')
+                raise ProblemAt(("entries", i, "creature"), '"creature" only goes in a catalog that holds creatures')
             if self.holds == "items" and entry.item is None:
-                raise ValueError(f'entries[{i}] ("{entry.id}"): an item catalog entry needs "item"')
+                raise ProblemAt(("entries", i), f'an item catalog entry ("{entry.id}") needs "item"')
             if self.holds != "items" and entry.item is not None:
-                raise ValueError(f'entries[{i}] ("{entry.id}"): "item" only goes in a catalog that holds items')
+                raise ProblemAt(("entries", i, "item"), '"item" only goes in a catalog that holds items')
         if self.holds != "rows" and self.feeds:
             raise ValueError(f'a catalog that holds {self.holds} feeds no list, so "feeds" is rejected')
         return self

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from pydantic import Field, model_validator
 
 from .base import Id, Model, Number, ValueRef, gate, unsupported
+from .errors import ProblemAt
 from .battle import AlwaysWhen
 from .combat_pool import AttackListPoolKeys
 
@@ -115,7 +116,7 @@ class AttackList(AttackListPoolKeys, Model):
                     raise ValueError(f'"abilityChoices.{value}" names an ability twice')
         for i, row in enumerate(self.always or []):
             if self.name not in row:
-                raise ValueError(f'always[{i}]: a row every sheet gets needs its name column "{self.name}"')
+                raise ProblemAt(("always", i), f'a row every sheet gets needs its name column "{self.name}"')
         return self
 
 

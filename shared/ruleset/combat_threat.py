@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator, model_validator
 
 from .base import Id, Label, Model, Number, gate
+from .errors import ProblemAt
 
 
 def _range(name: str, pair: list[int]) -> None:
@@ -110,10 +111,10 @@ class EncounterBudget(Model):
                     f"byLevel[{i}]: gives {len(row.worth)} worth(s) for {len(self.steps)} step(s); give one per step"
                 )
             if i and row.level <= self.byLevel[i - 1].level:
-                raise ValueError(f'byLevel[{i}]: levels are in ascending order ({row.level} after {self.byLevel[i - 1].level})')
+                raise ProblemAt(("byLevel", i, "level"), f'levels are in ascending order ({row.level} after {self.byLevel[i - 1].level})')
         for i, row in enumerate(self.crowd or []):
             if i and row.from_ <= (self.crowd or [])[i - 1].from_:
-                raise ValueError(f'crowd[{i}]: "from" counts are in ascending order')
+                raise ProblemAt(("crowd", i, "from"), '"from" counts are in ascending order')
         if (self.smallParty is not None or self.largeParty is not None) and self.crowd is None:
             raise ValueError('"smallParty" and "largeParty" shift rows of "crowd", so they need "crowd"')
         if self.smallParty is not None and self.largeParty is not None and self.smallParty > self.largeParty:

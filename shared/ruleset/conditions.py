@@ -16,6 +16,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from .applies import Apply
 from .base import DiceText, EntryId, Id, Model, Number, gate
+from .errors import ProblemAt
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
 from .ext_m2 import ConditionExt2
@@ -263,7 +264,7 @@ class OnEnd(Model):
             raise ValueError('"onEnd" needs "applies", "tracks" or "harm"')
         for i, item in enumerate(self.applies or []):
             if getattr(item, "when", None) is not None:
-                raise ValueError(f'applies[{i}]: "when" is rejected in "onEnd", which has no applier sheet to read')
+                raise ProblemAt(("applies", i, "when"), '"when" is rejected in "onEnd", which has no applier sheet to read')
             if not isinstance(getattr(item, "duration", None), RoundsDuration):
                 raise ValueError(
                     f'applies[{i}]: what "onEnd" leaves behind lasts "rounds" (not "until-save", "instant" or "this-action")'

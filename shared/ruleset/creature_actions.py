@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 
 from .applies import Apply, applies_list_gates
 from .base import Dice, Id, Label, Model, Number, gate
+from .errors import ProblemAt
 from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
 from .ext_m1 import CreatureActionExt1
 from .ext_m2 import CreatureActionExt2
@@ -241,7 +242,7 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
             raise ValueError('"targets" needs something to give them ("heal", "damage" or "applies")')
         for i, item in enumerate(self.applies or []):
             if getattr(item, "when", None) is not None:
-                raise ValueError(f'applies[{i}]: a stat block writes plain numbers, so "when" is rejected here')
+                raise ProblemAt(("applies", i, "when"), 'a stat block writes plain numbers, so "when" is rejected here')
         if self.save is None and self.saveDifficulty is None:
             if any(item.saveEnds is not None for item in self.applies or []):
                 raise ValueError(

@@ -2,7 +2,8 @@
 
 Owns: `Problem` (one error), `Problems` (the collector every check writes into), the JSON
 path format (`combat.attacks[0].damage.dice`), the translation of pydantic's validation
-errors into that format, and `PackageError`, the one exception the validator raises.
+errors into that format (an object's own rule pointing at the key it is about: `ProblemAt`),
+and `PackageError`, the one exception the validator raises.
 """
 
 from __future__ import annotations
@@ -227,13 +228,53 @@ def _short(value: Any) -> str:
     return str(value)
 
 
+class ProblemAt(ValueError):
+    """A model's own rule broken at one of its keys: `at` is the path below the model
+    (`("energy",)`, `("entries", 3, "rows")`), so the error points at the key, not at the
+    object whose validator found it."""
+
+    def __init__(self, at: Sequence[PathPart], message: str):
+        super().__init__(message)
+        self.at = tuple(at)
+
+
+#: A message that opens with a quoted key (`"energy" must be a different pool ...`).
+_OPENING_KEY = re.compile(r'^"([A-Za-z$][A-Za-z0-9_$]*)"')
+
+
+def _at_key(err: dict[str, Any], path: list[PathPart], data: Any) -> list[PathPart]:
+    """The path of an object-level rule, moved onto the key it is about: the key a
+    `ProblemAt` names, or the key the message opens with when the object has that key."""
+    if err["type"] not in ("value_error", "assertion_error"):
+        return path
+    cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, ProblemAt):
+        return [*path, *cause.at]
+    here = _value_at(data, path)
+    match = _OPENING_KEY.match(str(cause) if cause is not None else "")
+    if isinstance(here, dict) and match and match.group(1) in here:
+        return [*path, match.group(1)]
+    return path
+
+
+def _value_at(data: Any, path: Sequence[PathPart]) -> Any:
+    cur = data
+    for step in path:
+        try:
+            cur = cur[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return cur
+
+
 def from_validation_error(
     exc: ValidationError, data: Any, prefix: Sequence[PathPart] = ()
 ) -> list[Problem]:
     """Turns pydantic's errors into `path: message` problems, one per distinct error.
 
     For a union pydantic reports one error per member; when every member failed on the
-    same spot we keep the clearest (a `value_error` from our own validators first).
+    same spot we keep the clearest (a `value_error` from our own validators first). A
+    rule an object's validator checks points at the key it is about (`_at_key`).
     """
     out: list[Problem] = []
     seen: set[tuple[str, str]] = set()
@@ -243,6 +284,7 @@ def from_validation_error(
             path = [*path, missing]
         elif err["type"] == "extra_forbidden" and missing is not None:
             path = [*path, missing]
+        path = _at_key(err, path, data)
         text = format_path([*prefix, *path])
         msg = _message(err)
         if (text, msg) in seen:
@@ -254,16 +296,17 @@ def from_validation_error(
 
 def _prefer_specific(problems: list[Problem]) -> list[Problem]:
     """A value that matched no member of a plain union gives one error per member at
-    the same path; report one line per path where one is our own sentence."""
-    by_path: dict[str, list[Problem]] = {}
-    for p in problems:
-        by_path.setdefault(p.path, []).append(p)
+    the same path (or, for a member's own rule moved onto its key, just below it); where
+    one is our own sentence, the members' "must be ..." lines at that path are left out."""
     out: list[Problem] = []
     for p in problems:
-        group = by_path[p.path]
-        if len(group) > 1 and p.message.startswith("must be") and any(
-            not q.message.startswith("must be") for q in group
+        if p.message.startswith("must be") and any(
+            q is not p and not q.message.startswith("must be") and _at_or_below(q.path, p.path) for q in problems
         ):
             continue
         out.append(p)
     return out
+
+
+def _at_or_below(path: str, top: str) -> bool:
+    return path == top or path.startswith((top + ".", top + "["))

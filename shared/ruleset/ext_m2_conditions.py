@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from .applies import Apply
 from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
+from .errors import ProblemAt
 from .ext_m2_auras import Aura, Behavior
 from .mechanics.amounts import Amount
 from .mechanics.m2_common import IdList, no_repeats
@@ -66,9 +67,9 @@ class OnDamaged(Model):
     def _countdowns(self) -> "OnDamaged":
         for i, item in enumerate(self.applies):
             if isinstance(item.duration, str):
-                raise ValueError(f'applies[{i}]: what "onDamaged" applies lasts "rounds" (not "{item.duration}")')
+                raise ProblemAt(("applies", i, "duration"), f'what "onDamaged" applies lasts "rounds" (not "{item.duration}")')
             if getattr(item, "when", None) is not None:
-                raise ValueError(f'applies[{i}]: "when" is rejected here, since there is no applier sheet to read')
+                raise ProblemAt(("applies", i, "when"), '"when" is rejected here, since there is no applier sheet to read')
         return self
 
 

@@ -46,13 +46,13 @@ def test_a_key_with_a_dot_or_a_space_is_quoted_and_a_plain_one_is_not():
 def test_a_quoted_value_with_a_line_break_stays_on_its_line():
     data = _marsh()
     data["sheet"]["lists"][0]["columns"][1]["default"] = "a\nb"
-    assert _lines(data) == ['sheet.lists[0].columns[1]: "default" "a\\nb" is not one of "values"']
+    assert _lines(data) == ['sheet.lists[0].columns[1].default: "default" "a\\nb" is not one of "values"']
 
 
 def test_a_direction_override_in_a_value_is_written_as_an_escape():
     data = _marsh()
     data["sheet"]["lists"][0]["columns"][1]["default"] = "x\u202e"
-    assert _lines(data) == ['sheet.lists[0].columns[1]: "default" "x\\u202e" is not one of "values"']
+    assert _lines(data) == ['sheet.lists[0].columns[1].default: "default" "x\\u202e" is not one of "values"']
 
 
 def test_a_problem_written_by_hand_is_kept_to_one_line_too():

@@ -43,7 +43,7 @@ def test_health_is_not_a_list_of_pools():
 
 def test_energy_differs_from_health():
     assert problems_of(with_battle({"health": {"pool": "grit"}, "energy": {"pool": "grit"}})) == [
-        'battle: "energy" must be a different pool from "health" (both name "grit"): combat cannot burn health as fuel'
+        'battle.energy: "energy" must be a different pool from "health" (both name "grit"): combat cannot burn health as fuel'
     ]
 
 
@@ -91,7 +91,7 @@ def test_skills_list_unknown():
 
 def test_always_when_needs_only_when():
     p = with_battle({"health": {"pool": "hp"}, "skills": [{"list": "spells", "alwaysWhen": {"column": "level", "equals": 0}}]}, d20_package)
-    assert problems_of(p) == ['battle.skills[0]: "alwaysWhen" is an exception to "onlyWhen", so it is rejected without "onlyWhen"']
+    assert problems_of(p) == ['battle.skills[0].alwaysWhen: "alwaysWhen" is an exception to "onlyWhen", so it is rejected without "onlyWhen"']
 
 
 def test_only_when_is_a_boolean_column():

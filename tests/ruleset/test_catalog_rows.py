@@ -95,5 +95,5 @@ def test_a_scaled_table_must_climb():
     pkg = ember()
     _trick(pkg)["scaled"]["uses"]["table"] = [[3, 2], [1, 1]]
     assert problems_of(pkg) == [
-        f'{TRICK}.scaled.uses: "table" thresholds must be strictly ascending: row 1 (1) is not above row 0 (3)'
+        f'{TRICK}.scaled.uses.table: "table" thresholds must be strictly ascending: row 1 (1) is not above row 0 (3)'
     ]

@@ -85,7 +85,7 @@ def test_damage_kinds_by_type_keys_are_case_insensitive():
         damageKinds={"default": "bashing", "byType": {"Fire": "aggravated", "fire": "lethal"}, "marks": "per-point"},
     )
     assert problems_of(p) == [
-        'combat.damageKinds: "byType" gives both "Fire" and "fire": its keys are case-insensitive, so that is one key twice'
+        'combat.damageKinds.byType: "byType" gives both "Fire" and "fire": its keys are case-insensitive, so that is one key twice'
     ]
 
 
@@ -153,7 +153,7 @@ def test_critical_from_needs_natural_critical():
     p = five_e()
     p["combat"]["attackRoll"]["naturals"] = {"max": "hit"}
     p["combat"]["attackRoll"]["criticalFrom"] = {"field": "critical_from"}
-    assert problems_of(p) == ['combat.attackRoll: "criticalFrom" needs "naturals.max" set to "critical"']
+    assert problems_of(p) == ['combat.attackRoll.criticalFrom: "criticalFrom" needs "naturals.max" set to "critical"']
 
 
 def test_critical_from_gate():
@@ -282,7 +282,7 @@ def test_creature_types_field_must_be_text_or_choice():
 
 def test_creature_types_default_is_a_type():
     p = with_combat(creatureTypes={"types": [{"id": "humanoid", "label": "Humanoid"}], "default": "beast"})
-    assert problems_of(p) == ['combat.creatureTypes: "default" is "beast", which is not one of "types"']
+    assert problems_of(p) == ['combat.creatureTypes.default: "default" is "beast", which is not one of "types"']
 
 
 def test_creature_types_need_schema_version_2():
@@ -300,7 +300,7 @@ TIER = {"id": "pack", "label": "Pack", "health": [8, 16], "defense": 6, "toHit":
 def test_tier_ranges_run_low_to_high():
     p = minimal_package()
     p["combat"]["threat"] = {"tiers": [dict(TIER, damagePerRound=[7, 4])]}
-    assert problems_of(p) == ['combat.threat.tiers[0]: "damagePerRound" is a range [low, high], and 7 is above 4']
+    assert problems_of(p) == ['combat.threat.tiers[0].damagePerRound: "damagePerRound" is a range [low, high], and 7 is above 4']
 
 
 def test_tier_ids_once():
@@ -326,7 +326,7 @@ def test_encounter_budget_needs_worth_on_every_tier():
         }
     )
     assert problems_of(p) == [
-        'combat.threat: "budget" counts each opponent\'s "worth", so every tier needs one (missing on "terror")'
+        'combat.threat.budget: "budget" counts each opponent\'s "worth", so every tier needs one (missing on "terror")'
     ]
 
 
@@ -413,7 +413,7 @@ def test_opportunity_budget_declared():
 def test_falling_needs_level_height():
     p = with_combat(distance={"label": "ft", "perCell": 5}, elevation={"falling": {"per": 10, "dice": {"count": 1, "sides": 6}}})
     assert problems_of(p) == [
-        'combat.elevation: "falling" counts the fall height in levels of "levelHeight", so it needs "levelHeight"'
+        'combat.elevation.falling: "falling" counts the fall height in levels of "levelHeight", so it needs "levelHeight"'
     ]
 
 

@@ -68,7 +68,7 @@ def test_fails_saves_names_declared_saves():
 def test_saves_without_a_save_effect_or_modifier():
     p = with_condition({"condition": "restrained", "effects": ["speed-zero"], "saves": ["dex_save"]})
     assert problems_of(p) == [
-        'combat.conditions[1]: "saves" narrows "own-saves-advantage", "own-saves-disadvantage" and save modifiers; '
+        'combat.conditions[1].saves: "saves" narrows "own-saves-advantage", "own-saves-disadvantage" and save modifiers; '
         "this entry has none of them"
     ]
 
@@ -76,7 +76,7 @@ def test_saves_without_a_save_effect_or_modifier():
 def test_skills_without_a_check_effect_or_modifier():
     p = with_condition({"condition": "muddy", "effects": ["speed-zero"], "skills": ["sneak"]})
     assert problems_of(p) == [
-        'combat.conditions[1]: "skills" narrows "own-checks-advantage", "own-checks-disadvantage" and check modifiers; '
+        'combat.conditions[1].skills: "skills" narrows "own-checks-advantage", "own-checks-disadvantage" and check modifiers; '
         "this entry has none of them"
     ]
 
@@ -89,13 +89,13 @@ def test_skills_name_declared_skills():
 def test_while_source_in_sight_names_own_effects():
     p = with_condition({"condition": "frightened", "effects": ["cannot-approach-source"], "whileSourceInSight": ["own-attacks-disadvantage"]})
     assert problems_of(p) == [
-        'combat.conditions[1]: "whileSourceInSight" names "own-attacks-disadvantage", an effect this condition does not have'
+        'combat.conditions[1].whileSourceInSight: "whileSourceInSight" names "own-attacks-disadvantage", an effect this condition does not have'
     ]
 
 
 def test_lacks_one_to_four_distinct_senses():
     p = with_condition({"condition": "deafened", "lacks": ["hearing", "hearing"]})
-    assert problems_of(p) == ['combat.conditions[1]: "lacks" names a sense twice']
+    assert problems_of(p) == ['combat.conditions[1].lacks: "lacks" names a sense twice']
     p = with_condition({"condition": "deafened", "lacks": ["a", "b", "c", "d", "e"]})
     assert problems_of(p) == ["combat.conditions[1].lacks: has more than 4 item(s)"]
 
@@ -110,7 +110,7 @@ def test_ends_when_is_a_fixed_list():
 
 def test_ends_when_distinct():
     p = with_condition({"condition": "charmed", "endsWhen": ["damaged", "damaged"]})
-    assert problems_of(p) == ['combat.conditions[1]: "endsWhen" has distinct entries']
+    assert problems_of(p) == ['combat.conditions[1].endsWhen: "endsWhen" has distinct entries']
 
 
 def test_ends_when_newer_endings_gate():
@@ -191,7 +191,7 @@ def test_grants_something():
 
 def test_grants_melee_needs_attacks():
     p, i = haste_package(grants={"budget": "haste", "items": True, "melee": True})
-    assert problems_of(p) == [f'combat.conditions[{i}].grants: "melee" narrows the granted strike, so it needs "attacks": true']
+    assert problems_of(p) == [f'combat.conditions[{i}].grants.melee: "melee" narrows the granted strike, so it needs "attacks": true']
 
 
 def test_grants_item_tags_declared():
@@ -201,7 +201,7 @@ def test_grants_item_tags_declared():
 
 def test_exclusive_names_two_different_budgets():
     p, i = haste_package(exclusive=["action", "action"])
-    assert problems_of(p) == [f'combat.conditions[{i}]: "exclusive" names two different budgets']
+    assert problems_of(p) == [f'combat.conditions[{i}].exclusive: "exclusive" names two different budgets']
 
 
 def test_exclusive_budgets_declared():
@@ -223,7 +223,7 @@ def test_on_end_rejects_when():
         onEnd={"applies": [{"condition": "lethargic", "duration": {"rounds": 1}, "when": {"value": {"field": "level"}, "atLeast": 1}}]}
     )
     assert problems_of(p) == [
-        f'combat.conditions[{i}].onEnd: applies[0]: "when" is rejected in "onEnd", which has no applier sheet to read'
+        f'combat.conditions[{i}].onEnd.applies[0].when: "when" is rejected in "onEnd", which has no applier sheet to read'
     ]
 
 
@@ -270,7 +270,7 @@ def test_modifier_target_is_a_fixed_list():
 
 def test_modifier_flat_zero():
     assert problems_of(with_modifier({"to": "attacks", "flat": 0})) == [
-        'combat.conditions[1].modifiers[0]: "flat" carries its own sign, and 0 is rejected'
+        'combat.conditions[1].modifiers[0].flat: "flat" carries its own sign, and 0 is rejected'
     ]
 
 
@@ -300,13 +300,13 @@ def test_times_is_half_or_double():
 
 def test_times_not_on_attacks():
     assert problems_of(with_modifier({"to": "attacks", "times": 2})) == [
-        'combat.conditions[1].modifiers[0]: "times" changes speed, health-max, damage or damage-taken, not "attacks"'
+        'combat.conditions[1].modifiers[0].times: "times" changes speed, health-max, damage or damage-taken, not "attacks"'
     ]
 
 
 def test_minus_needs_dice():
     assert problems_of(with_modifier({"to": "attacks", "flat": 1, "minus": True})) == [
-        'combat.conditions[1].modifiers[0]: "minus" subtracts the dice, so it needs "dice"'
+        'combat.conditions[1].modifiers[0].minus: "minus" subtracts the dice, so it needs "dice"'
     ]
 
 
@@ -318,7 +318,7 @@ def test_modifier_dice_are_dice():
 
 def test_skills_narrow_checks_only():
     assert problems_of(with_modifier({"to": "saves", "flat": 1, "skills": ["sneak"]})) == [
-        'combat.conditions[1].modifiers[0]: "skills" narrows a "checks" modifier only'
+        'combat.conditions[1].modifiers[0].skills: "skills" narrows a "checks" modifier only'
     ]
 
 
@@ -330,13 +330,13 @@ def test_modifier_skills_declared():
 
 def test_damage_keys_rejected_on_other_targets():
     assert problems_of(with_modifier({"to": "saves", "flat": 1, "damageType": "fire"})) == [
-        'combat.conditions[1].modifiers[0]: "damageType" is rejected on a "saves" modifier (only damage and damage-taken)'
+        'combat.conditions[1].modifiers[0].damageType: "damageType" is rejected on a "saves" modifier (only damage and damage-taken)'
     ]
 
 
 def test_from_source_only_on_damage_taken():
     assert problems_of(with_modifier({"to": "damage", "flat": 1, "fromSource": True})) == [
-        'combat.conditions[1].modifiers[0]: "fromSource" is used only on "damage-taken"'
+        'combat.conditions[1].modifiers[0].fromSource: "fromSource" is used only on "damage-taken"'
     ]
 
 
@@ -363,7 +363,7 @@ def test_saves_against_needs_something_to_match():
 
 def test_against_only_on_saves():
     assert problems_of(with_modifier({"to": "checks", "mode": "advantage", "against": {"magic": True}})) == [
-        'combat.conditions[1].modifiers[0]: "against" goes only on a "saves" modifier'
+        'combat.conditions[1].modifiers[0].against: "against" goes only on a "saves" modifier'
     ]
 
 

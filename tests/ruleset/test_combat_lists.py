@@ -74,7 +74,7 @@ def test_strikes_capped_by_needs_strikes():
         {"list": "attacks", "budget": "action", "name": "name", "strikesCappedBy": {"column": "loading"}, "damage": {"dice": {"column": "damage"}}}
     ]
     assert problems_of(p) == [
-        'combat.attacks[0]: "strikesCappedBy" is rejected on a list without "strikes": it already pays once and strikes once'
+        'combat.attacks[0].strikesCappedBy: "strikesCappedBy" is rejected on a list without "strikes": it already pays once and strikes once'
     ]
 
 
@@ -169,7 +169,7 @@ def test_always_row_needs_its_name():
     p["combat"]["attacks"] = [
         {"list": "attacks", "budget": "action", "name": "name", "damage": {"dice": {"column": "damage"}}, "always": [{"damage": "1"}]}
     ]
-    assert problems_of(p) == ['combat.attacks[0]: always[0]: a row every sheet gets needs its name column "name"']
+    assert problems_of(p) == ['combat.attacks[0].always[0]: a row every sheet gets needs its name column "name"']
 
 
 def test_at_most_eight_attack_lists():
@@ -191,7 +191,7 @@ def test_always_when_only_with_only_when():
     p = five_e()
     del spells(p)["onlyWhen"]
     assert problems_of(p) == [
-        'combat.abilities[0]: "alwaysWhen" is an exception to "onlyWhen", so it is rejected without "onlyWhen"'
+        'combat.abilities[0].alwaysWhen: "alwaysWhen" is an exception to "onlyWhen", so it is rejected without "onlyWhen"'
     ]
 
 

@@ -311,7 +311,7 @@ def test_a_stat_block_applies_nothing_only_when() -> None:
     pkg = with_api(bestiary_package(), 170)
     action(pkg, "worry")["applies"][0]["when"] = {"value": {"field": "toughness"}, "atLeast": 1}
     assert problems_of(pkg) == [
-        f'{AT}.actions[1]: applies[0]: a stat block writes plain numbers, so "when" is rejected here'
+        f'{AT}.actions[1].applies[0].when: a stat block writes plain numbers, so "when" is rejected here'
     ]
 
 
@@ -354,7 +354,7 @@ def test_damage_lands_somehow() -> None:
 def test_auto_hit_skips_the_roll() -> None:
     pkg = bestiary_package()
     action(pkg, "bite")["autoHit"] = True
-    assert problems_of(pkg) == [f'{AT}.actions[0]: "autoHit" skips the attack roll, so "toHit" is rejected with it']
+    assert problems_of(pkg) == [f'{AT}.actions[0].autoHit: "autoHit" skips the attack roll, so "toHit" is rejected with it']
 
 
 def test_damage_needs_dice_or_flat() -> None:
@@ -412,7 +412,7 @@ def test_recharge_can_come_back() -> None:
     pkg = bestiary_package()
     action(pkg, "bite")["recharge"] = {"dice": {"count": 1, "sides": 6}, "from": 7}
     assert problems_of(pkg) == [
-        f'{AT}.actions[0].recharge: "from" (7) is above the most 1d6 can roll, so it would never come back'
+        f'{AT}.actions[0].recharge.from: "from" (7) is above the most 1d6 can roll, so it would never come back'
     ]
 
 
@@ -425,7 +425,7 @@ def test_uses_are_per_encounter_or_day() -> None:
 def test_long_range_reaches_further() -> None:
     pkg = bestiary_package()
     action(pkg, "bite")["range"] = {"normal": 30, "long": 10}
-    assert problems_of(pkg) == [f'{AT}.actions[0].range: "long" (10) is shorter than "normal" (30)']
+    assert problems_of(pkg) == [f'{AT}.actions[0].range.long: "long" (10) is shorter than "normal" (30)']
 
 
 def test_an_area_is_a_burst_cone_or_line() -> None:

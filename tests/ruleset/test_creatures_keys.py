@@ -136,7 +136,7 @@ def test_hover_needs_a_fly_speed() -> None:
     pkg = bestiary_package()
     creature_of(pkg)["speeds"] = {"swim": 8}
     creature_of(pkg)["hover"] = True
-    assert problems_of(pkg) == [f'{AT}: "hover" needs a "fly" speed in "speeds"']
+    assert problems_of(pkg) == [f'{AT}.hover: "hover" needs a "fly" speed in "speeds"']
 
 
 def test_size_needs_combat_sizes() -> None:
@@ -176,7 +176,7 @@ def test_upgrades_are_for_symbol_pool_fights() -> None:
 def test_upgrades_are_some_of_the_dice() -> None:
     pkg = bestiary_package()
     action(pkg, "bite")["upgrades"] = 3
-    assert problems_of(pkg) == [f'{AT}.actions[0]: "upgrades" (3) is more than the "toHit" dice (2)']
+    assert problems_of(pkg) == [f'{AT}.actions[0].upgrades: "upgrades" (3) is more than the "toHit" dice (2)']
 
 
 def test_loot_is_refused_by_this_engine() -> None:

@@ -123,4 +123,4 @@ def test_the_documented_symbol_pool_example_validates() -> None:
     assert problems_of(pkg) == []
     bruiser = pkg["catalogs"][0]["entries"][0]["creature"]
     bruiser["actions"][0]["upgrades"] = 4
-    assert problems_of(pkg) == [f'{AT}.actions[0]: "upgrades" (4) is more than the "toHit" dice (3)']
+    assert problems_of(pkg) == [f'{AT}.actions[0].upgrades: "upgrades" (4) is more than the "toHit" dice (3)']

@@ -135,7 +135,7 @@ def test_item_needs_items_block():
 
 def test_effect_skills_narrow_nothing():
     assert item_problems(dict(AXE, worn={"failsSaves": ["grit_save"], "skills": ["scrap"]})) == [
-        f'{ITEM}.worn: "skills" narrows a check effect or a "checks" modifier, and there is none'
+        f'{ITEM}.worn.skills: "skills" narrows a check effect or a "checks" modifier, and there is none'
     ]
 
 
@@ -148,7 +148,7 @@ def test_effect_needs_something():
 def test_otherwise_cannot_set_abilities():
     item = dict(AXE, requires=[{"value": {"abilityScore": "brawn"}, "atLeast": 2,
                                 "otherwise": {"abilities": {"brawn": {"set": 0}}}}])
-    assert item_problems(item) == [f'{ITEM}.requires[0].otherwise: "abilities" cannot go in "otherwise"']
+    assert item_problems(item) == [f'{ITEM}.requires[0].otherwise.abilities: "abilities" cannot go in "otherwise"']
 
 
 def test_effect_unknown_save():

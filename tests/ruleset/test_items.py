@@ -106,19 +106,19 @@ def test_unknown_stat_type():
 
 def test_whole_number_stat_refuses_fractions():
     assert problems_of(with_items(lambda i: i["stats"][0].__setitem__("max", 10.5))) == [
-        'items.stats[0]: "max" 10.5 is not a whole number, and "integer" is true'
+        'items.stats[0].max: "max" 10.5 is not a whole number, and "integer" is true'
     ]
 
 
 def test_enum_stat_default_is_one_of_its_values():
     assert problems_of(with_items(lambda i: i["stats"][3].__setitem__("default", "heart"))) == [
-        'items.stats[3]: "default" "heart" is not one of "values"'
+        'items.stats[3].default: "default" "heart" is not one of "values"'
     ]
 
 
 def test_dice_stat_example_is_dice():
     assert problems_of(with_items(lambda i: i["stats"][2].__setitem__("example", "a d6"))) == [
-        'items.stats[2]: "example" "a d6" is not dice text such as "1d8" or "2d6+1"'
+        'items.stats[2].example: "example" "a d6" is not dice text such as "1d8" or "2d6+1"'
     ]
 
 

@@ -149,7 +149,7 @@ def test_layer_default_is_a_kept_value():
         layer["fields"][0]["removeValues"] = ["warden", "tinker", "drifter", "none"]
         layer["fields"][0]["default"] = "warden"
     assert problems_of(layered(edit)) == [
-        'layers[0].fields[0]: "default" "warden" is one of the values the layer removes'
+        'layers[0].fields[0].default: "default" "warden" is one of the values the layer removes'
     ]
 
 

@@ -67,7 +67,7 @@ def test_schema_2_needs_capability_api():
 def test_capability_api_only_in_schema_2():
     pkg = minimal_package()
     pkg["capabilityApi"] = {"major": 1, "minor": 200}
-    assert problems_of(pkg) == ['(top level): "capabilityApi" is declared only by schemaVersion 2 packages']
+    assert problems_of(pkg) == ['capabilityApi: "capabilityApi" is declared only by schemaVersion 2 packages']
 
 
 def test_capability_api_is_an_object():
@@ -136,7 +136,7 @@ def test_value_ref_unknown_key():
 
 def test_value_ref_read_only_with_live_track():
     assert _errors({"value": {"livePool": "grit", "read": "filled"}}) == [
-        'value: "read" goes only with "liveTrack"'
+        'value.read: "read" goes only with "liveTrack"'
     ]
 
 

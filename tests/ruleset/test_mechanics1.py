@@ -196,12 +196,12 @@ def test_rider_only_on_rider_kind():
     assert mech_problems({
         "kind": "attack", "amount": {"dice": "1d6"},
         "rider": {"on": "hit", "oncePer": "turn", "amount": {"dice": "1d6"}},
-    }) == [f'{M}: "rider" goes only on an entry of "kind": "rider"']
+    }) == [f'{M}.rider: "rider" goes only on an entry of "kind": "rider"']
 
 
 def test_free_and_budget_exclusive():
     assert mech_problems({"kind": "utility", "free": True, "budget": "act"}) == [
-        f'{M}: "free" spends no budget, so it cannot go with "budget"'
+        f'{M}.free: "free" spends no budget, so it cannot go with "budget"'
     ]
 
 
@@ -219,7 +219,7 @@ def test_amount_needs_dice_or_flat():
 
 
 def test_amount_add_needs_amount():
-    assert mech_problems({"kind": "heal", "amountAdd": {"field": "toughness"}}) == [f'{M}: "amountAdd" needs "amount"']
+    assert mech_problems({"kind": "heal", "amountAdd": {"field": "toughness"}}) == [f'{M}.amountAdd: "amountAdd" needs "amount"']
 
 
 def test_attack_roll_and_auto_hit_together_are_accepted():
@@ -235,25 +235,25 @@ def test_damaging_save_needs_on_success():
 
 def test_per_cost_step_needs_cost():
     assert mech_problems({"kind": "attack", "amount": {"dice": "1d6"}, "perCostStep": {"dice": "1d6"}}) == [
-        f'{M}: "perCostStep" needs "cost"'
+        f'{M}.perCostStep: "perCostStep" needs "cost"'
     ]
 
 
 def test_targets_per_cost_step_needs_cost():
     assert mech_problems({"kind": "attack", "amount": {"dice": "1d4"}, "targetsPerCostStep": 1}) == [
-        f'{M}: "targetsPerCostStep" needs "cost"'
+        f'{M}.targetsPerCostStep: "targetsPerCostStep" needs "cost"'
     ]
 
 
 def test_width_only_on_a_line():
     assert mech_problems({"kind": "attack", "amount": {"dice": "1d6"}, "area": {"shape": "burst", "size": 10, "width": 5}}) == [
-        f'{M}.area: "width" goes only with a "line" or a "wall"'
+        f'{M}.area.width: "width" goes only with a "line" or a "wall"'
     ]
 
 
 def test_cancels_only_on_used_or_aimed():
     assert mech_problems({"kind": "buff", "budget": "reaction", "reaction": {"on": "hit", "cancels": True}}) == [
-        f'{M}.reaction: "cancels" goes only on a "used" or "aimed" moment: what has happened cannot be cancelled'
+        f'{M}.reaction.cancels: "cancels" goes only on a "used" or "aimed" moment: what has happened cannot be cancelled'
     ]
 
 
@@ -268,12 +268,12 @@ def test_above_needs_up_to():
     assert mech_problems({
         "kind": "utility", "budget": "reaction",
         "reaction": {"on": "used", "cancels": True, "above": {"check": {"const": 3}, "dc": 10}},
-    }) == [f'{M}.reaction: "above" needs "upTo"']
+    }) == [f'{M}.reaction.above: "above" needs "upTo"']
 
 
 def test_blow_only_on_hit():
     assert mech_problems({"kind": "buff", "budget": "reaction", "reaction": {"on": "aimed", "blow": "melee"}}) == [
-        f'{M}.reaction: "blow" goes only on a "hit" moment'
+        f'{M}.reaction.blow: "blow" goes only on a "hit" moment'
     ]
 
 
@@ -285,14 +285,14 @@ def test_falls_has_no_source():
 
 def test_for_ally_needs_within():
     assert mech_problems({"kind": "buff", "budget": "reaction", "reaction": {"on": "hit", "for": "ally"}}) == [
-        f'{M}.reaction: "for": "ally" needs "within"'
+        f'{M}.reaction.for: "for": "ally" needs "within"'
     ]
 
 
 def test_cancel_save_needs_cancels():
     assert mech_problems({
         "kind": "utility", "budget": "reaction", "reaction": {"on": "aimed", "cancelSave": {"save": "dex_save", "dc": 10}},
-    }) == [f'{M}.reaction: "cancelSave" needs "cancels"']
+    }) == [f'{M}.reaction.cancelSave: "cancelSave" needs "cancels"']
 
 
 def test_against_needs_something_reported_once_at_its_own_path():
@@ -314,7 +314,7 @@ def test_wall_needs_zone():
 
 def test_zone_needs_area():
     assert mech_problems({"kind": "attack", "amount": {"dice": "1d6"}, "zone": {"rounds": 10}}) == [
-        f'{M}: "zone" needs "area"'
+        f'{M}.zone: "zone" needs "area"'
     ]
 
 
@@ -341,7 +341,7 @@ def test_zone_damage_type_needs_amount():
 
 def test_summons_only_on_attack():
     assert mech_problems({"kind": "buff", "summons": {"budget": "bonus", "rounds": 10}}) == [
-        f'{M}: "summons" goes only on an entry of "kind": "attack"'
+        f'{M}.summons: "summons" goes only on an entry of "kind": "attack"'
     ]
 
 

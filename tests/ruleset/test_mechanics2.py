@@ -259,27 +259,27 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "addsToBlow without an own-hit reaction",
         {"kind": "attack", "amount": {"dice": "2d8"}, "addsToBlow": True, "reaction": {"on": "hit"}},
-        [f'{MECH}: "addsToBlow" answers the owner\'s own hit: it needs "reaction" with "on": "hit" and "by": "self"'],
+        [f'{MECH}.addsToBlow: "addsToBlow" answers the owner\'s own hit: it needs "reaction" with "on": "hit" and "by": "self"'],
     ),
     (
         "by self on another moment",
         {"kind": "debuff", "reaction": {"on": "aimed", "by": "self"}},
-        [f'{MECH}.reaction: "by": "self" answers the owner\'s own hit, so it needs "on": "hit"'],
+        [f'{MECH}.reaction.by: "by": "self" answers the owner\'s own hit, so it needs "on": "hit"'],
     ),
     (
         "oneOf with also",
         {"kind": "debuff", "reaction": {"on": "hit", "by": "self", "oneOf": "open-hand", "also": [{"on": "harmed"}]}},
-        [f'{MECH}.reaction: "oneOf" goes on a "hit" moment with "by": "self" and no "also"'],
+        [f'{MECH}.reaction.oneOf: "oneOf" goes on a "hit" moment with "by": "self" and no "also"'],
     ),
     (
         "names on a moment that is no hit",
         {"kind": "debuff", "reaction": {"on": "used", "names": ["Unarmed Strike"]}},
-        [f'{MECH}.reaction: "names" narrows a hit, so it needs a "hit" moment'],
+        [f'{MECH}.reaction.names: "names" narrows a hit, so it needs a "hit" moment'],
     ),
     (
         "perCostStepsMax with nothing to cap",
         {"kind": "attack", "amount": {"dice": "2d8"}, "perCostStepsMax": 3},
-        [f'{MECH}: "perCostStepsMax" caps "perCostStep" or "targetsPerCostStep", so it needs one of them'],
+        [f'{MECH}.perCostStepsMax: "perCostStepsMax" caps "perCostStep" or "targetsPerCostStep", so it needs one of them'],
     ),
     (
         "a track that is a pool",
@@ -289,12 +289,12 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a track shifted by nothing",
         {"kind": "buff", "tracks": [{"track": "exhaustion", "by": 0}]},
-        [f'{MECH}.tracks[0]: "by" carries its own sign, and 0 is rejected'],
+        [f'{MECH}.tracks[0].by: "by" carries its own sign, and 0 is rejected'],
     ),
     (
         "endsWith naming itself",
         {"kind": "debuff", "applies": [{"condition": "charmed", "duration": "instant", "endsWith": "charmed"}]},
-        [f'{MECH}.applies[0]: "endsWith" names "charmed" itself: it names another condition of the same list'],
+        [f'{MECH}.applies[0].endsWith: "endsWith" names "charmed" itself: it names another condition of the same list'],
     ),
     (
         "endsWith naming a condition of no list",
@@ -314,37 +314,37 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "dropsOnFailedSave without a save",
         {"kind": "attack", "amount": {"dice": "10d10"}, "dropsOnFailedSave": True},
-        [f'{MECH}: "dropsOnFailedSave" goes on an entry with a "save"'],
+        [f'{MECH}.dropsOnFailedSave: "dropsOnFailedSave" goes on an entry with a "save"'],
     ),
     (
         "halfOnMiss without an attack roll",
         {"kind": "attack", "amount": {"dice": "4d4"}, "halfOnMiss": True},
-        [f'{MECH}: "halfOnMiss" needs "attackRoll" and "amount"'],
+        [f'{MECH}.halfOnMiss: "halfOnMiss" needs "attackRoll" and "amount"'],
     ),
     (
         "notSelf on an entry aimed at enemies",
         {"kind": "debuff", "targets": "enemy", "notSelf": True},
-        [f'{MECH}: "notSelf" goes on an entry aimed at an "ally" or "any" creature'],
+        [f'{MECH}.notSelf: "notSelf" goes on an entry aimed at an "ally" or "any" creature'],
     ),
     (
         "rescue reroll of an attack",
         {"kind": "utility", "rescue": {"roll": "attacks", "by": "reroll"}},
-        [f'{MECH}.rescue: "by": "reroll" rolls a saving throw again, so it needs "roll": "saves"'],
+        [f'{MECH}.rescue.by: "by": "reroll" rolls a saving throw again, so it needs "roll": "saves"'],
     ),
     (
         "rescue twenty on a save",
         {"kind": "utility", "rescue": {"roll": "saves", "by": "twenty"}},
-        [f'{MECH}.rescue: "by": "twenty" goes only with "roll": "checks"'],
+        [f'{MECH}.rescue.by: "by": "twenty" goes only with "roll": "checks"'],
     ),
     (
         "rescue by die without a die",
         {"kind": "utility", "rescue": {"roll": "checks", "by": "die"}},
-        [f'{MECH}.rescue: "by": "die" adds the owner\'s own die: give exactly one of "dice" and "die"'],
+        [f'{MECH}.rescue.by: "by": "die" adds the owner\'s own die: give exactly one of "dice" and "die"'],
     ),
     (
         "rescue saves on a checks rescue",
         {"kind": "utility", "rescue": {"roll": "checks", "by": "success", "saves": ["dex_save"]}},
-        [f'{MECH}.rescue: "saves" narrows a "saves" rescue only'],
+        [f'{MECH}.rescue.saves: "saves" narrows a "saves" rescue only'],
     ),
     (
         "rescue naming an unknown save",
@@ -354,7 +354,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "lowersRoll without a hit reaction",
         {"kind": "debuff", "lowersRoll": {"dice": "1d6"}},
-        [f'{MECH}: "lowersRoll" answers someone else\'s hit: it needs a "hit" "reaction" without "by"'],
+        [f'{MECH}.lowersRoll: "lowersRoll" answers someone else\'s hit: it needs a "hit" "reaction" without "by"'],
     ),
     (
         "lowersRoll with both dice and die",
@@ -368,7 +368,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a step die table going down",
         {"kind": "utility", "rescue": {"roll": "checks", "by": "die", "die": {"from": {"field": "toughness"}, "table": [[5, 8], [1, 6]]}}},
-        [f'{MECH}.rescue.die: "table" steps go up: each row starts above the one before it'],
+        [f'{MECH}.rescue.die.table: "table" steps go up: each row starts above the one before it'],
     ),
     (
         "attackRows rule that changes nothing",
@@ -522,18 +522,18 @@ def test_metamagic_is_modelled_then_refused():
 
 def test_metamagic_rules_still_hold():
     quickened = {"kind": "buff", "alters": {"catalogs": ["spells"], "budget": {"from": "act", "to": "act"}}}
-    assert problems_of(with_entry(quickened)) == [f'{MECH}.alters.budget: "from" and "to" name the same budget']
+    assert problems_of(with_entry(quickened)) == [f'{MECH}.alters.budget.from: "from" and "to" name the same budget']
 
 
 def test_a_cure_needs_two_cures_to_choose_between():
     assert problems_of(with_entry({"kind": "buff", "cureOneOf": True, "unseals": True})) == [
-        f'{MECH}: "cureOneOf" needs at least two cures to choose between ("ends", "tracks", "unseals")'
+        f'{MECH}.cureOneOf: "cureOneOf" needs at least two cures to choose between ("ends", "tracks", "unseals")'
     ]
 
 
 def test_health_pool_skips_need_a_health_pool():
     assert problems_of(with_entry({"kind": "debuff", "healthPoolSkips": {"unseeing": True}})) == [
-        f'{MECH}: "healthPoolSkips" needs "healthPool"'
+        f'{MECH}.healthPoolSkips: "healthPoolSkips" needs "healthPool"'
     ]
 
 
@@ -586,7 +586,7 @@ def test_wall_of_ice_sections_are_modelled_then_refused():
 def test_sections_stand_in_a_wall_that_blocks():
     wall = {**WALL_OF_ICE, "zone": {**WALL_OF_ICE["zone"], "blocks": None}}
     del wall["zone"]["blocks"]
-    assert problems_of(with_entry(wall)) == [f'{MECH}.zone: "sections" stand in a wall that "blocks"']
+    assert problems_of(with_entry(wall)) == [f'{MECH}.zone.sections: "sections" stand in a wall that "blocks"']
 
 
 def test_sections_divide_a_wall():
@@ -636,7 +636,7 @@ def test_a_held_back_modification_adds_its_dice_and_nothing_else():
     pkg["combat"]["conditions"].append(
         {"condition": "inspired", "modifiers": [{"to": "saves", "dice": "1d6", "rescue": True, "minus": True}]})
     assert problems_of(pkg) == [
-        'combat.conditions[6].modifiers[0]: "rescue" adds its dice to a roll that fell short: '
+        'combat.conditions[6].modifiers[0].rescue: "rescue" adds its dice to a roll that fell short: '
         '"minus" and "mode" are rejected with it']
     pkg["combat"]["conditions"][-1]["modifiers"] = [{"to": "saves", "dice": "1d6", "rescue": True}]
     assert problems_of(pkg) == []

@@ -85,7 +85,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a grant narrowed to melee without attacks",
         {"condition": "raging", "grants": {"budget": "bonus", "standard": ["dash"], "melee": True}},
-        [f'{COND}.grants: "melee" narrows the granted strike, so it needs "attacks": true'],
+        [f'{COND}.grants.melee: "melee" narrows the granted strike, so it needs "attacks": true'],
     ),
     (
         "a grant's afterAttack with an unknown item tag",
@@ -105,12 +105,12 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "orSourceWithin without whileSourceInSight",
         {"condition": "restrained", "orSourceWithin": 60},
-        [f'{COND}: "orSourceWithin" goes next to "whileSourceInSight"'],
+        [f'{COND}.orSourceWithin: "orSourceWithin" goes next to "whileSourceInSight"'],
     ),
     (
         "a condition suppressing itself",
         {"condition": "raging", "suppresses": ["raging"]},
-        [f'{COND}: "suppresses" names "raging" itself'],
+        [f'{COND}.suppresses: "suppresses" names "raging" itself'],
     ),
     (
         "suppressing an unknown condition",
@@ -130,7 +130,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "evasion naming a save twice",
         {"condition": "raging", "evasion": ["dex_save", "dex_save"]},
-        [f'{COND}: "evasion" names "dex_save" twice'],
+        [f'{COND}.evasion: "evasion" names "dex_save" twice'],
     ),
     (
         "onEnd shifting a harm-free pool",
@@ -151,7 +151,7 @@ def test_save_ends_by_source_needs_a_save_on_damage():
         "save": {"save": "con_save"},
         "applies": [{"condition": "charmed", "duration": "until-save", "saveEnds": {"save": "con_save", "at": "turn-end", "bySource": True}}],
     }
-    assert problems_of(with_entry(entry)) == [f'{MECH}.applies[0].saveEnds: "bySource" goes on a save with "at": "damaged"']
+    assert problems_of(with_entry(entry)) == [f'{MECH}.applies[0].saveEnds.bySource: "bySource" goes on a save with "at": "damaged"']
 
 
 def test_value_reads_what_the_sheet_has():
@@ -224,13 +224,13 @@ def test_an_aura_cannot_spread_a_condition_with_its_own_aura():
 def test_aura_rules_hold_while_refused():
     entry = {"condition": "raging", "auras": [{"conditions": ["inspired"], "distance": 10, "side": "enemies", "self": True}]}
     assert problems_of(with_condition(entry)) == [
-        f'{COND}.auras[0]: "self" includes the holder, so it does not go with "side": "enemies"'
+        f'{COND}.auras[0].self: "self" includes the holder, so it does not go with "side": "enemies"'
     ]
 
 
 def test_compelled_table_goes_up():
     entry = {"condition": "grappled", "behavior": {"table": {"dice": "1d10", "rows": [{"atMost": 6, "does": "nothing"}, {"atMost": 1, "does": "wander"}]}}}
-    assert problems_of(with_condition(entry)) == [f'{COND}.behavior.table: "rows" go up: each "atMost" is above the one before it']
+    assert problems_of(with_condition(entry)) == [f'{COND}.behavior.table.rows: "rows" go up: each "atMost" is above the one before it']
 
 
 def test_compelled_turn_parts_must_be_standard_actions():

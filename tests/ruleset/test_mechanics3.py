@@ -89,22 +89,22 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "needsAny without needs",
         {"kind": "debuff", "needsAny": True},
-        [f'{MECH}: "needsAny" goes on an entry that "needs" senses'],
+        [f'{MECH}.needsAny: "needsAny" goes on an entry that "needs" senses'],
     ),
     (
         "targetsWithin on a single target",
         {"kind": "debuff", "targetsWithin": 30},
-        [f'{MECH}: "targetsWithin" spaces out several targets: it needs "targetCount" above 1 or "targetsPerCostStep"'],
+        [f'{MECH}.targetsWithin: "targetsWithin" spaces out several targets: it needs "targetCount" above 1 or "targetsPerCostStep"'],
     ),
     (
         "drain on a heal",
         {"kind": "heal", "amount": {"dice": "1d8"}, "drain": {}},
-        [f'{MECH}: "drain" gives back damage dealt, so it is rejected on a "heal"'],
+        [f'{MECH}.drain: "drain" gives back damage dealt, so it is rejected on a "heal"'],
     ),
     (
         "drain without an amount",
         {"kind": "attack", "attackRoll": True, "drain": {}},
-        [f'{MECH}: "drain" gives back damage dealt, so it needs "amount"'],
+        [f'{MECH}.drain: "drain" gives back damage dealt, so it needs "amount"'],
     ),
     (
         "drain sharing more than all",
@@ -119,12 +119,12 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a cone around the user",
         {"kind": "attack", "amount": {"dice": "2d6"}, "area": {"shape": "cone", "size": 15, "around": True}},
-        [f'{MECH}.area: "around" is a burst centred on the user, so it needs "shape": "burst"'],
+        [f'{MECH}.area.around: "around" is a burst centred on the user, so it needs "shape": "burst"'],
     ),
     (
         "throughWalls without around",
         {"kind": "attack", "amount": {"dice": "2d6"}, "area": {"shape": "burst", "size": 15, "throughWalls": True}},
-        [f'{MECH}.area: "throughWalls" is used only with "around"'],
+        [f'{MECH}.area.throughWalls: "throughWalls" is used only with "around"'],
     ),
     (
         "sizePerCostStep without a cost",
@@ -167,7 +167,7 @@ def test_unsupported_refused_by_name(key, mechanics, message):
 
 def test_teleport_rules_hold_while_refused():
     assert problems_of(with_entry({"kind": "utility", "teleport": {"distance": 500, "carriesWithin": 5}})) == [
-        f'{MECH}.teleport: "carriesWithin" goes with "carries"'
+        f'{MECH}.teleport.carriesWithin: "carriesWithin" goes with "carries"'
     ]
     assert problems_of(with_entry({"kind": "utility", "teleport": {"distance": 30, "strike": "bite"}})) == [
         f'{MECH}: only a creature\'s teleport can name a "strike"'
@@ -186,7 +186,7 @@ def test_teleport_needs_a_board():
 
 
 def test_kind_choice_needs_what_it_applies():
-    assert problems_of(with_entry({"kind": "debuff", "kindChoice": True})) == [f'{MECH}: "kindChoice" goes on an entry with "applies"']
+    assert problems_of(with_entry({"kind": "debuff", "kindChoice": True})) == [f'{MECH}.kindChoice: "kindChoice" goes on an entry with "applies"']
 
 
 # ---------------------------------------------------------------------------
@@ -215,12 +215,12 @@ ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "reducesMax without damage",
         {"id": "touch", "name": "Touch", "budget": "act", "autoHit": True, "reducesMax": {}},
-        [f'{CREATURE}.actions[0]: "reducesMax" lowers the maximum by the damage dealt, so it needs "damage"'],
+        [f'{CREATURE}.actions[0].reducesMax: "reducesMax" lowers the maximum by the damage dealt, so it needs "damage"'],
     ),
     (
         "reducesMax save without difficulty",
         {**BITE, "reducesMax": {"save": "con_save"}},
-        [f'{CREATURE}.actions[0].reducesMax: "save" and "difficulty" go together'],
+        [f'{CREATURE}.actions[0].reducesMax.save: "save" and "difficulty" go together'],
     ),
     (
         "reducesMax naming an unknown save",
@@ -235,7 +235,7 @@ ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "drain without damage",
         {"id": "touch", "name": "Touch", "budget": "act", "autoHit": True, "drain": {}},
-        [f'{CREATURE}.actions[0]: "drain" gives back damage dealt, so it needs "damage"'],
+        [f'{CREATURE}.actions[0].drain: "drain" gives back damage dealt, so it needs "damage"'],
     ),
     (
         "a quality that is no item tag",
@@ -291,14 +291,14 @@ def test_a_teleport_strike_is_another_plain_action():
 def test_a_legendary_move_measures_one_way():
     move = {"id": "step", "name": "Move", "budget": "act", "signature": {"cost": 1}, "move": {"share": 0.5, "distance": 60}}
     assert problems_of(with_creature([BITE, move], signaturePoints=3)) == [
-        f'{CREATURE}.actions[1].move: "share" and "distance" are not given together'
+        f'{CREATURE}.actions[1].move.share: "share" and "distance" are not given together'
     ]
 
 
 def test_a_legendary_move_is_bought_between_turns():
     move = {"id": "step", "name": "Move", "budget": "act", "move": {}}
     assert problems_of(with_creature([BITE, move])) == [
-        f'{CREATURE}.actions[1]: "move" is bought between turns: the action needs a "signature" cost'
+        f'{CREATURE}.actions[1].move: "move" is bought between turns: the action needs a "signature" cost'
     ]
 
 

@@ -137,7 +137,7 @@ def test_pool_is_rejected_in_attack_vs_defense() -> None:
     pkg = minimal_package()
     pkg["combat"]["pool"] = {"advantage": True}
     assert problems_of(pkg) == [
-        'combat: "pool" is read only in a "dice-pool" fight, so it is rejected with "kind" "attack-vs-defense"'
+        'combat.pool: "pool" is read only in a "dice-pool" fight, so it is rejected with "kind" "attack-vs-defense"'
     ]
 
 
@@ -248,7 +248,7 @@ def test_the_daze_example_validates() -> None:
 def test_daze_is_for_pool_fights() -> None:
     pkg = minimal_package()
     pkg["combat"]["daze"] = copy.deepcopy(DAZE)
-    assert problems_of(pkg) == ['combat: "daze" is for pool fights ("dice-pool" or "symbol-pool")']
+    assert problems_of(pkg) == ['combat.daze: "daze" is for pool fights ("dice-pool" or "symbol-pool")']
 
 
 def test_daze_names_a_sheet_condition() -> None:
@@ -319,14 +319,14 @@ def test_initiative_that_attacks_move_validates_with_hardness() -> None:
 def test_initiative_pool_is_not_used_with_dice() -> None:
     pkg = resource_package()
     pkg["combat"]["initiative"]["dice"] = {"count": 1, "sides": 10}
-    assert problems_of(pkg) == ['combat.initiative: "pool" is not used together with "dice" or "modifier"']
+    assert problems_of(pkg) == ['combat.initiative.pool: "pool" is not used together with "dice" or "modifier"']
 
 
 def test_resource_needs_pool() -> None:
     pkg = dice_pool_package()
     pkg["combat"]["initiative"]["resource"] = copy.deepcopy(RESOURCE_INITIATIVE["resource"])
     assert problems_of(pkg) == [
-        'combat.initiative: "resource" needs "pool": summed dice are only an order, not a number of dice'
+        'combat.initiative.resource: "resource" needs "pool": summed dice are only an order, not a number of dice'
     ]
 
 
@@ -334,14 +334,14 @@ def test_resource_is_never_thrown_again() -> None:
     pkg = resource_package()
     pkg["combat"]["initiative"]["each"] = "round"
     assert problems_of(pkg) == [
-        'combat.initiative: "each" is rejected with "resource": the number is kept, never thrown again'
+        'combat.initiative.each: "each" is rejected with "resource": the number is kept, never thrown again'
     ]
 
 
 def test_plus_needs_pool() -> None:
     pkg = dice_pool_package()
     pkg["combat"]["initiative"]["plus"] = 2
-    assert problems_of(pkg) == ['combat.initiative: "plus" is added to the successes of "pool", so it needs "pool"']
+    assert problems_of(pkg) == ['combat.initiative.plus: "plus" is added to the successes of "pool", so it needs "pool"']
 
 
 def test_initiative_pool_is_not_thrown_in_attack_vs_defense() -> None:
@@ -368,7 +368,7 @@ def test_base_is_above_the_crash_line() -> None:
     pkg = resource_package()
     pkg["combat"]["initiative"]["resource"]["base"] = 0
     assert problems_of(pkg) == [
-        'combat.initiative.resource: "base" (0) must be higher than "crash.at" (0), or going back to it would crash at once'
+        'combat.initiative.resource.base: "base" (0) must be higher than "crash.at" (0), or going back to it would crash at once'
     ]
 
 
@@ -376,7 +376,7 @@ def test_on_miss_steps_ascend() -> None:
     pkg = resource_package()
     pkg["combat"]["initiative"]["resource"]["styles"][1]["spends"]["onMiss"] = [[6, 2], [0, 1]]
     assert problems_of(pkg) == [
-        'combat.initiative.resource.styles[1].spends: "onMiss" steps must be in ascending order of their first number'
+        'combat.initiative.resource.styles[1].spends.onMiss: "onMiss" steps must be in ascending order of their first number'
     ]
 
 
@@ -421,7 +421,7 @@ def test_symbols_are_rejected_in_attack_vs_defense() -> None:
     pkg = minimal_package()
     pkg["combat"]["symbols"] = {"damage": {"counts": "beyond"}}
     assert problems_of(pkg) == [
-        'combat: "symbols" is read only in a "symbol-pool" fight, so it is rejected with "kind" "attack-vs-defense"'
+        'combat.symbols: "symbols" is read only in a "symbol-pool" fight, so it is rejected with "kind" "attack-vs-defense"'
     ]
 
 
@@ -452,7 +452,7 @@ def test_success_symbols_buy_nothing() -> None:
 def test_damage_spends_need_a_hit_and_the_attacker() -> None:
     pkg = symbol_pool_package()
     spend(pkg, "triumph")["when"] = "any"
-    assert problems_of(pkg) == ['combat.symbols.spends[2]: "damage" needs "when": "hit" and "by": "attacker"']
+    assert problems_of(pkg) == ['combat.symbols.spends[2].damage: "damage" needs "when": "hit" and "by": "attacker"']
 
 
 def test_a_condition_spend_is_bought_once() -> None:

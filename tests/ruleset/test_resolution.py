@@ -245,7 +245,7 @@ def test_pool_target_is_required():
 
 def test_pool_target_default_inside_its_range():
     pkg = pool_package(target={"default": 4, "min": 5, "max": 9})
-    assert problems_of(pkg) == ['resolution.target: "default" 4 must lie between "min" 5 and "max" 9']
+    assert problems_of(pkg) == ['resolution.target.default: "default" 4 must lie between "min" 5 and "max" 9']
 
 
 def test_pool_target_on_the_die():
@@ -255,12 +255,12 @@ def test_pool_target_on_the_die():
 
 def test_pool_min_not_above_max():
     pkg = pool_package(pool={"min": 5, "max": 3})
-    assert problems_of(pkg) == ['resolution.pool: "min" 5 is above "max" 3']
+    assert problems_of(pkg) == ['resolution.pool.min: "min" 5 is above "max" 3']
 
 
 def test_explode_min_not_above_from():
     pkg = pool_package(explode={"from": 9, "min": 10})
-    assert problems_of(pkg) == ['resolution.explode: "min" 10 is above "from" 9']
+    assert problems_of(pkg) == ['resolution.explode.min: "min" 10 is above "from" 9']
 
 
 def test_explode_needs_from_or_min():
@@ -356,7 +356,7 @@ def test_die_thrown_for_the_roller_shows_no_despair():
 
 def test_roles_name_declared_dice():
     pkg = symbol_package(lambda r: r.__setitem__("boost", "blue"))
-    assert problems_of(pkg) == ['resolution: "boost" names "blue", which is not one of "dice"']
+    assert problems_of(pkg) == ['resolution.boost: "boost" names "blue", which is not one of "dice"']
 
 
 def test_a_die_is_not_thrown_for_and_against():
@@ -377,12 +377,12 @@ def test_every_die_plays_a_part():
 
 def test_larger_upgraded_needs_an_upgrade_die():
     pkg = symbol_package(lambda r: r["pool"].pop("upgrade"))
-    assert problems_of(pkg) == ['resolution.pool: "build" "larger-upgraded" needs an "upgrade" die']
+    assert problems_of(pkg) == ['resolution.pool.build: "build" "larger-upgraded" needs an "upgrade" die']
 
 
 def test_upgrade_is_another_die():
     pkg = symbol_package(lambda r: r["difficulty"].__setitem__("upgrade", "difficulty"))
-    assert problems_of(pkg) == ['resolution.difficulty: "upgrade" names "difficulty", the die it upgrades']
+    assert problems_of(pkg) == ['resolution.difficulty.upgrade: "upgrade" names "difficulty", the die it upgrades']
 
 
 def test_die_ids_are_unique():
@@ -407,7 +407,7 @@ def test_ladder_upgrades_need_an_upgrade_die():
 
 def test_ladder_upgrades_at_most_the_dice():
     pkg = symbol_package(lambda r: r["difficultyLadder"][1].__setitem__("upgrades", 2))
-    assert problems_of(pkg) == ['resolution.difficultyLadder[1]: "upgrades" 2 is more than the 1 dice thrown']
+    assert problems_of(pkg) == ['resolution.difficultyLadder[1].upgrades: "upgrades" 2 is more than the 1 dice thrown']
 
 
 def test_success_needed_at_least_one():

@@ -156,19 +156,19 @@ def test_to_and_by_together():
 
 def test_to_default_on_a_pool():
     assert problems_of(with_step({"pool": "grit", "to": "default"})) == [
-        'rests[0].restore[1]: "to" is "max", "min" or a whole number, not "default"'
+        'rests[0].restore[1].to: "to" is "max", "min" or a whole number, not "default"'
     ]
 
 
 def test_recharge_without_list_pools():
     assert problems_of(with_step({"pool": "grit", "recharge": ["camp"], "to": "max"})) == [
-        'rests[0].restore[1]: "recharge" picks the rows of "listPools", so it goes only with "listPools"'
+        'rests[0].restore[1].recharge: "recharge" picks the rows of "listPools", so it goes only with "listPools"'
     ]
 
 
 def test_shared_without_a_group():
     assert problems_of(with_step({"pool": "grit", "by": {"fractionOfMax": 0.5}, "shared": True})) == [
-        'rests[0].restore[1]: "shared" hands out a fraction of a whole group: it needs "poolGroup" and "by" with "fractionOfMax"'
+        'rests[0].restore[1].shared: "shared" hands out a fraction of a whole group: it needs "poolGroup" and "by" with "fractionOfMax"'
     ]
 
 

@@ -267,20 +267,20 @@ def test_step_table_thresholds_not_ascending():
         {"id": "st", "label": "S", "op": "stepTable", "from": {"field": "toughness"}, "table": [[0, 1], [0, 2]]}
     )
     assert problems_of(pkg) == [
-        'sheet.derived[2]: "table" thresholds must be strictly ascending: row 1 (0) is not above row 0 (0)'
+        'sheet.derived[2].table: "table" thresholds must be strictly ascending: row 1 (0) is not above row 0 (0)'
     ]
 
 
 def test_number_field_default_outside_its_range():
     pkg = minimal_package()
     pkg["sheet"]["fields"][0]["default"] = 7
-    assert problems_of(pkg) == ['sheet.fields[0]: "default" 7 is outside 0..6']
+    assert problems_of(pkg) == ['sheet.fields[0].default: "default" 7 is outside 0..6']
 
 
 def test_enum_default_not_a_value():
     pkg = minimal_package()
     pkg["sheet"]["lists"][0]["columns"][1]["default"] = "heart"
-    assert problems_of(pkg) == ['sheet.lists[0].columns[1]: "default" "heart" is not one of "values"']
+    assert problems_of(pkg) == ['sheet.lists[0].columns[1].default: "default" "heart" is not one of "values"']
 
 
 # -- lists -----------------------------------------------------------------------------
@@ -322,13 +322,13 @@ def test_roll_sides_from_a_text_column():
 
 def test_levels_without_kinds():
     track = {k: v for k, v in HARM_TRACK.items() if k != "kinds"}
-    assert problems_of(with_track(track)) == ['sheet.live.tracks[1]: "levels" needs "kinds": a mark needs a kind']
+    assert problems_of(with_track(track)) == ['sheet.live.tracks[1].levels: "levels" needs "kinds": a mark needs a kind']
 
 
 def test_kinds_without_levels_or_boxes():
     track = {k: v for k, v in HARM_TRACK.items() if k != "levels"}
     assert problems_of(with_track(track)) == [
-        'sheet.live.tracks[1]: "kinds" needs "levels" or "boxes": without them there is nowhere to mark'
+        'sheet.live.tracks[1].kinds: "kinds" needs "levels" or "boxes": without them there is nowhere to mark'
     ]
 
 
@@ -400,14 +400,14 @@ def test_box_penalty_above_zero():
         "kinds": [{"id": "strain", "label": "S", "severity": 0}],
     }
     assert problems_of(with_track(track)) == [
-        'sheet.live.tracks[1].boxes.penalty: "table" row 1 gives a penalty of 2; a penalty is 0 or less'
+        'sheet.live.tracks[1].boxes.penalty.table: "table" row 1 gives a penalty of 2; a penalty is 0 or less'
     ]
 
 
 def test_fill_on_a_plain_track():
     pkg = minimal_package()
     pkg["sheet"]["live"]["tracks"][0]["onFull"] = "refuse"
-    assert problems_of(pkg) == ['sheet.live.tracks[0]: "onFull" goes only on a harm track (one with "kinds")']
+    assert problems_of(pkg) == ['sheet.live.tracks[0].onFull: "onFull" goes only on a harm track (one with "kinds")']
 
 
 def test_extra_names_a_list_that_does_not_exist():
@@ -469,7 +469,7 @@ def test_state_with_one_value():
 def test_state_default_not_a_value():
     pkg = minimal_package()
     pkg["sheet"]["live"]["states"] = [{"id": "form", "label": "Form", "values": ["wolf", "human"], "default": "bat"}]
-    assert problems_of(pkg) == ['sheet.live.states[0]: "default" "bat" is not one of "values"']
+    assert problems_of(pkg) == ['sheet.live.states[0].default: "default" "bat" is not one of "values"']
 
 
 # -- Capability API gates -------------------------------------------------------------------
