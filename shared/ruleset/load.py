@@ -1,5 +1,6 @@
 """Loading a package: parse, strict model validation, cross-references, Capability API
-gates. Every error of the package is collected; any error refuses the whole package.
+gates. Every error of the package is collected; any error refuses the whole package, and
+a structural error in one section does not hide the cross-reference errors of the others.
 
 Owns: `validate_package` (data -> Problems), `validate_shipped` and `load_shipped` (a
 package read from a folder, a zip or JSON with its assets, `shipped.py`, checked as one
@@ -68,15 +69,77 @@ def _parse(data: Any, problems: Problems) -> Ruleset | None:
         return None
 
 
-def validate_package(data: Any) -> tuple[Ruleset | None, Problems]:
-    """The package and every problem found. The package is None when it did not parse."""
-    problems = Problems()
-    pkg = _parse(data, problems)
-    if pkg is None:
-        return None, problems
+#: What the cross-reference checks of each section read besides the sheet and the
+#: resolution (value references read `items`; mechanics read budgets, conditions and
+#: damage types from `combat`, and rests; combat reads catalogs; layers take entries out
+#: of catalogs). A section whose shape failed hides the cross-references of the sections
+#: that read it, since they would be judged against a section that is not there.
+READS: dict[str, frozenset[str]] = {
+    "sheet": frozenset({"items"}),
+    "rests": frozenset({"items"}),
+    "catalogs": frozenset({"combat", "items", "rests"}),
+    "items": frozenset({"combat", "catalogs"}),
+    "battle": frozenset({"combat", "items"}),
+    "combat": frozenset({"catalogs", "items"}),
+    "layers": frozenset({"catalogs", "items", "combat"}),
+    "party": frozenset({"catalogs", "items"}),
+}
+
+#: Every cross-reference reads these; with one of them broken nothing can be judged.
+_FOUNDATION = frozenset({"(top level)", "schemaVersion", "capabilityApi", "resolution", "sheet"})
+
+#: A required section whose shape failed is read as the smallest one of its kind, so
+#: the package can still be built for the other sections' cross-references.
+_STAND_INS: dict[str, Any] = {
+    "id": "stand-in",
+    "version": 1,
+    "name": "Stand-in",
+    "coverage": {},
+    "gm": {"checkGuidance": "Stand-in."},
+}
+
+
+def _head(path: str) -> str:
+    return path.split(".", 1)[0].split("[", 1)[0]
+
+
+def _cross_check_the_rest(data: dict[str, Any], problems: Problems) -> None:
+    """After a structural error, the cross-references of every section that neither
+    failed nor reads one that did (READS): the package is built again with the broken
+    sections left out (a required one read as its stand-in), checked, and only the lines
+    about sound sections are kept."""
+    broken = {_head(p.path) for p in problems}
+    if broken & _FOUNDATION:
+        return
+    partial = {k: v for k, v in data.items() if k not in broken}
+    partial.update({k: v for k, v in _STAND_INS.items() if k in broken})
+    try:
+        pkg = Ruleset.model_validate(partial)
+    except (ValidationError, RecursionError):
+        return
+    found = Problems()
+    _cross_check(pkg, found)
+    problems.extend(
+        p for p in found if _head(p.path) not in broken and not READS.get(_head(p.path), frozenset()) & broken
+    )
+
+
+def _cross_check(pkg: Ruleset, problems: Problems) -> None:
     run_checks(pkg, problems)
     declared = pkg.capabilityApi.version() if pkg.capabilityApi is not None else None
     check_gates(pkg, pkg.schemaVersion, declared, problems)
+
+
+def validate_package(data: Any) -> tuple[Ruleset | None, Problems]:
+    """The package and every problem found. The package is None when it did not parse;
+    its sound sections are still cross-checked (`_cross_check_the_rest`)."""
+    problems = Problems()
+    pkg = _parse(data, problems)
+    if pkg is None:
+        if problems and isinstance(data, dict):
+            _cross_check_the_rest(data, problems)
+        return None, problems
+    _cross_check(pkg, problems)
     return pkg, problems
 
 

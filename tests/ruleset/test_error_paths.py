@@ -4,6 +4,9 @@ one section does not hide the cross-reference errors of the others."""
 
 from __future__ import annotations
 
+import json
+
+from tests.conftest import UPSTREAM
 from tests.ruleset.minimal import minimal_package, problems_of
 
 
@@ -39,3 +42,41 @@ def test_a_union_member_rule_keeps_its_own_sentence_at_the_key():
         {"id": "dodge", "label": "Dodge", "mechanics": {
             "kind": "buff", "budget": "act", "reaction": {"on": "aimed", "blow": "melee"}}}]}]
     assert problems_of(pkg) == ['catalogs[0].entries[0].mechanics.reaction.blow: "blow" goes only on a "hit" moment']
+
+
+def test_a_structural_error_does_not_hide_another_sections_cross_references():
+    pkg = minimal_package()
+    pkg["combat"]["notAKey"] = True
+    pkg["rests"][0]["restore"][0]["pool"] = "mana"
+    assert problems_of(pkg) == ["combat.notAKey: unknown key", 'rests[0].restore[0].pool: unknown pool "mana"']
+
+
+def test_a_broken_required_section_does_not_hide_the_sheets_cross_references():
+    pkg = minimal_package()
+    pkg["gm"]["checkGuidance"] = "Roll.\nThen roll again."
+    pkg["sheet"]["derived"][1]["of"][1] = {"abilityMod": "grace"}
+    assert problems_of(pkg) == [
+        "gm.checkGuidance: must be a single line",
+        'sheet.derived[1].of[1].abilityMod: unknown ability "grace"',
+    ]
+
+
+def test_a_section_that_reads_a_broken_one_is_not_judged_against_its_absence():
+    # Ember Roads' bestiary needs the combat block's threat scale: with the combat block's
+    # shape broken, no "a bestiary needs a combat block" line follows from its absence,
+    # and the rests (which read no combat) are still judged.
+    pkg = json.loads((UPSTREAM / "ember-roads.json").read_text())
+    pkg["combat"]["kind"] = "wrestling"
+    pkg["rests"][0]["restore"][0]["pool"] = "mana"
+    assert problems_of(pkg) == [
+        "combat.kind: must be one of 'attack-vs-defense', 'dice-pool' or 'symbol-pool', not \"wrestling\"",
+        'rests[0].restore[0].pool: unknown pool "mana"',
+    ]
+
+
+def test_a_broken_sheet_hides_every_cross_reference():
+    # Everything reads the sheet: with its shape broken, the rest is not judged.
+    pkg = minimal_package()
+    pkg["sheet"]["abilities"][0]["max"] = "three"
+    pkg["rests"][0]["restore"][0]["pool"] = "mana"
+    assert problems_of(pkg) == ["sheet.abilities[0].max: must be a whole number, not text"]
