@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.conftest import UPSTREAM
+import pytest
+
+from tests.conftest import EXAMPLES, UPSTREAM, UPSTREAM_PACKAGES
 from tests.ruleset.minimal import problems_of
+from tests.ruleset.srd import srd_package
 
 
 def upstream(name: str) -> dict[str, Any]:
@@ -96,3 +99,20 @@ def test_a_track_level_above_the_top_is_refused():
     ]
     pkg["combat"]["levels"][1]["at"] = 5
     assert problems_of(pkg) == []
+
+
+# Every check of issue 19 (these, prompt-safe text, catalog rows and scaled columns, error
+# paths) leaves every real package and the project's example as valid as it was.
+
+
+@pytest.mark.parametrize("name", UPSTREAM_PACKAGES)
+def test_upstream_packages_still_validate(name):
+    assert problems_of(json.loads((UPSTREAM / name).read_text())) == []
+
+
+def test_the_5e_srd_sample_still_validates():
+    assert problems_of(srd_package()) == []
+
+
+def test_the_example_package_still_validates():
+    assert problems_of(json.loads((EXAMPLES / "lantern-marsh.json").read_text())) == []

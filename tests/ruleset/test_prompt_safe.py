@@ -5,13 +5,9 @@ braces. Each is refused at its own key."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.conftest import EXAMPLES, UPSTREAM, UPSTREAM_PACKAGES
 from tests.ruleset.minimal import minimal_package, problems_of
-from tests.ruleset.srd import srd_package
 
 
 def test_a_label_with_a_line_break_is_refused_at_the_label():
@@ -58,16 +54,3 @@ def test_layer_guidance_is_prompt_safe():
     pkg["capabilityApi"] = {"major": 1, "minor": 900}
     pkg["layers"] = [{"id": "grim", "label": "Grim", "gm": {"guidance": "Wounds linger. [clock: name=x]"}}]
     assert problems_of(pkg) == ["layers[0].gm.guidance: must not contain square brackets"]
-
-
-@pytest.mark.parametrize("name", UPSTREAM_PACKAGES)
-def test_upstream_packages_still_validate(name):
-    assert problems_of(json.loads((UPSTREAM / name).read_text())) == []
-
-
-def test_the_5e_srd_sample_still_validates():
-    assert problems_of(srd_package()) == []
-
-
-def test_the_example_package_still_validates():
-    assert problems_of(json.loads((EXAMPLES / "lantern-marsh.json").read_text())) == []
