@@ -183,7 +183,7 @@ class _Reader:
                 self.say(f"{lst.label} {_show(label)}: {column.label} {_show(value)} cannot be held there, so it is dropped.")
             else:
                 row[cid] = fitted
-        missing = [c.label for c in lst.columns if getattr(c, "required", False) and c.id not in row]
+        missing = [c.label for c in lst.columns if getattr(c, "required", False) and row.get(c.id) in (None, "")]
         if missing:
             self.say(f"{lst.label} {_show(label)} gives no {', '.join(missing)}, so the row is dropped.")
             return None

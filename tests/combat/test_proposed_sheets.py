@@ -162,3 +162,12 @@ def test_a_top_up_gives_only_open_payable_entries_a_few_a_pool_and_the_same_each
     for row in rows:
         cat, entry = find_entry(RS, row["_catalog"])
         assert is_open(RS, view, cat, entry) and row["prepared"] is True
+
+
+def test_a_row_with_a_blank_required_cell_is_dropped_like_a_row_without_it():
+    # A blank name is no name (the row rule a character's and a catalog's rows share), so
+    # the row goes and the rest of the sheet is kept.
+    raw = _sheet(lists={"charms": [{"name": "", "notes": "a nameless charm"}]})
+    sheet, notes = read_sheet(RS, "Lamp hag", raw)
+    assert sheet is not None and "lists" not in sheet
+    assert notes == ["Lamp hag's sheet: Charms \"row 1\" gives no Name, so the row is dropped."]
