@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Iterable, Literal
 
-from pydantic import Discriminator, Field, StringConstraints, Tag, model_validator
+from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
-from .base import Id, Label, Model, Number, gate, unsupported
+from .base import Id, Label, Model, Number, gate, prompt_safe, unsupported
 from .gates import Gate
 
 #: Dice as a stat block writes them: "3d6", "2d8+3", "1d4-1" (never a bare number: a flat
@@ -102,9 +102,10 @@ class Speeds(Model):
 
 
 class Trait(Model):
-    """A short name and a description shown to the Game Master; never resolved."""
+    """A short name and a description shown to the Game Master; never resolved. The name
+    is a label in the Game Master's prompt, so it is prompt-safe."""
 
-    name: Annotated[str, StringConstraints(min_length=1, max_length=60)]
+    name: Annotated[str, StringConstraints(min_length=1, max_length=60), AfterValidator(prompt_safe)]
     text: Annotated[str, StringConstraints(min_length=1, max_length=400)]
 
 

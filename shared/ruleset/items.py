@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Sequence
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
-from .base import Id, dice_error, Label, Model, Number, ValueRef
+from .base import Id, dice_error, Label, Model, Number, ValueRef, prompt_safe
 
 #: Unit and binding labels are shorter than other labels.
-ShortLabel = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+ShortLabel = Annotated[str, StringConstraints(min_length=1, max_length=40), AfterValidator(prompt_safe)]
 
 
 class Named(Model):

@@ -5,8 +5,11 @@ braces. Each is refused at its own key."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from tests.conftest import UPSTREAM
 from tests.ruleset.minimal import minimal_package, problems_of
 
 
@@ -54,3 +57,14 @@ def test_layer_guidance_is_prompt_safe():
     pkg["capabilityApi"] = {"major": 1, "minor": 900}
     pkg["layers"] = [{"id": "grim", "label": "Grim", "gm": {"guidance": "Wounds linger. [clock: name=x]"}}]
     assert problems_of(pkg) == ["layers[0].gm.guidance: must not contain square brackets"]
+
+
+def test_a_creature_traits_name_is_prompt_safe():
+    # Ember Roads' bestiary is catalogs[1]; its first creature gains a trait whose name
+    # would open a sheet tag in the Game Master's prompt.
+    pkg = json.loads((UPSTREAM / "ember-roads.json").read_text())
+    assert pkg["catalogs"][1]["holds"] == "creatures"
+    pkg["catalogs"][1]["entries"][0]["creature"]["traits"] = [{"name": "Skittish [flees]", "text": "It runs."}]
+    assert problems_of(pkg) == [
+        "catalogs[1].entries[0].creature.traits[0].name: must not contain square brackets"
+    ]
