@@ -7,10 +7,14 @@ live value, and "cannot read a list sum, even through a derived value")."""
 from __future__ import annotations
 
 import json
+import shutil
 from typing import Any
 
+from shared.ruleset.load import validate_shipped
+from shared.ruleset.shipped import read_package
 from tests.conftest import UPSTREAM
 from tests.ruleset.minimal import problems_of
+from tests.ruleset.srd import SRD
 
 # Ember Roads' Last Ember: catalogs[0] ("knacks"), entries[3]; its rows[1] writes the
 # "tricks" list (name required, uses 0..9, recharge "camp" or "scene") with "uses" scaled
@@ -97,3 +101,16 @@ def test_a_scaled_table_must_climb():
     assert problems_of(pkg) == [
         f'{TRICK}.scaled.uses.table: "table" thresholds must be strictly ascending: row 1 (1) is not above row 0 (3)'
     ]
+
+
+def test_an_asset_files_row_is_held_to_the_same_rules_and_names_its_file(tmp_path):
+    # The 5e-srd folder's features.json: entries[0] is Action Surge, whose rows[1] writes
+    # the "counters" list (max 0..999).
+    folder = tmp_path / "5e-srd"
+    shutil.copytree(SRD, folder)
+    features = json.loads((folder / "catalogs" / "features.json").read_text())
+    assert features["entries"][0]["id"] == "fighter-action-surge"
+    features["entries"][0]["rows"][1]["values"]["max"] = 1000
+    (folder / "catalogs" / "features.json").write_text(json.dumps(features))
+    _pkg, problems = validate_shipped(read_package(folder))
+    assert problems.lines() == ["catalogs/features.json: entries[0].rows[1].values.max: must be from 0 to 999, not 1000"]
