@@ -67,13 +67,20 @@ def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], wha
     for pool, amount in costs:
         if actor.sheet is None:
             continue
+        label = N.pool_label(fight, actor, pool)
         error = fight.write(actor, spend(fight.ruleset, actor.sheet, pool, amount))
-        label = N.label(fight.ruleset, "pool", pool)
         if error:
             fight.emit("note", f"{actor.name} could not pay {amount} {label} for {what}: {error}", actor=actor.id)
             continue
         for per in ("turn", "round"):
             actor.spent[f"{per}:{pool}"] = actor.spent.get(f"{per}:{pool}", 0) + amount
+        view = fight.view(actor)
+        row = view.pool(pool) if view is not None and ":" in pool else None
+        if row is not None and row[0].list_id is not None:
+            # A list row's pool counts uses (5e's Class resources): say what is left of it.
+            fight.emit("spend", f"{actor.name} spends {amount} use{'s' if amount != 1 else ''} of {label} on {what}: "
+                       f"{row[1]} of {row[0].max} left.", actor=actor.id, pool=pool, amount=amount)
+            continue
         fight.emit("spend", f"{actor.name} spends {amount} {label} on {what}.", actor=actor.id, pool=pool, amount=amount)
 
 

@@ -79,6 +79,16 @@ def label(ruleset: Ruleset, kind: str, ident: str) -> str:
     return _labels(ruleset).get((kind, ident), ident.replace("_", " ").capitalize())
 
 
+def pool_label(fight: Fight, c: Combatant, pool: str) -> str:
+    """A pool as the log names it: a declared pool's label, a list row's pool by the
+    row's own name ("Second Wind" for `counters:second-wind`)."""
+    if ("pool", pool) in _labels(fight.ruleset) or ":" not in pool:
+        return label(fight.ruleset, "pool", pool)
+    view = fight.view(c)
+    found = view.pool(pool) if view is not None else None
+    return found[0].label if found is not None else label(fight.ruleset, "pool", pool)
+
+
 def ref_label(ruleset: Ruleset, ref: ValueRef | None, default: str) -> str:
     if ref is None:
         return default

@@ -474,6 +474,9 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
             if actor.held:
                 to_hit, dc = held_to_hit(actor, to_hit), held_difficulty(actor, dc)
             costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
+            # The counter the entry's pick wrote beside it is its uses: one is paid on every
+            # use with the rest of the cost, all or nothing, so at 0 it leaves the menu.
+            costs += [(pool, 1) for pool in view.pools_written_by(ref) if all(pool != p for p, _a in costs)]
             side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
             name = row.get("name")
             plans.append(Plan(
@@ -716,7 +719,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
                 continue
             group = "ability"
-            costs = [{"pool": p, "amount": a, "label": N.label(fight.ruleset, "pool", p)} for p, a in plan.costs]
+            costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
             targets = targets_for(fight, actor, plan.targets_side)
             text = plan.entry.summary or ""
         elif plan.kind in ("action", "sequence"):

@@ -170,7 +170,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
                 continue
             reach, count = [c for c in (fight.state.combatant(t) for t in fixed) if c is not None], 0
         seen.add(oid)
-        costs = [{"pool": p, "amount": a, "label": N.label(fight.ruleset, "pool", p)} for p, a in plan.costs]
+        costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, holder, p)} for p, a in plan.costs]
         option = Option(id=oid, label=_label(fight, plan), group="answer", budget=plan.budget, costs=costs,
                         targets=[c.id for c in reach], count=min(count, len(reach)) if count else 0,
                         forecasts=_forecasts(fight, holder, plan, reach or [holder]),
