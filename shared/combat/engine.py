@@ -39,6 +39,9 @@ from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill
 MAX_ROUNDS = 100
 #: Engine decisions in one `advance` at the most (a guard, far above any real fight).
 MAX_STEPS = 20000
+#: Actions the Engine plays in one turn of a combatant no person plays, at the most: a
+#: costless option (a free attack, a gift of budget) could otherwise be chosen forever.
+ENGINE_TURN_ACTIONS = 12
 
 
 @dataclass(frozen=True)
@@ -397,11 +400,18 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             return
         if pause:
             return
+        if actor.engine_actions >= ENGINE_TURN_ACTIONS:
+            fight.emit("note", f"{actor.name} has taken {ENGINE_TURN_ACTIONS} actions this turn, the most the Engine "
+                       f"plays in one turn, so the turn ends.", actor=actor.id)
+            _held(fight, lambda: end_turn(fight))
+            continue
         items = build_menu(fight, actor)
         if all(i.plan.kind == "end" for i in items):
             _held(fight, lambda: end_turn(fight))
             continue
         item, targets, cell = choose(fight, actor, items)
+        if item.plan.kind != "end":
+            actor.engine_actions += 1
         chosen = [fight.get(t) for t in targets]
         if cell is not None:
             # An area catches whoever stands in it, exactly as a player's aim is read.

@@ -83,6 +83,8 @@ class Combatant(Record):
     budgets: dict[str, int] = Field(default_factory=dict)
     strikes: int = 0
     attacks_made: int = 0
+    #: Choices the Engine has made for this combatant this turn (engine.py caps them).
+    engine_actions: int = 0
     uses: dict[str, int] = Field(default_factory=dict)
     recharge: dict[str, bool] = Field(default_factory=dict)
     signature_points: int = 0

@@ -145,6 +145,7 @@ def begin_turn(fight: Fight) -> None:
         refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
+    c.engine_actions = 0
     c.riders_used = [r for r in c.riders_used if not r.startswith("turn:")]
     if c.dodging:
         c.dodging = False
