@@ -81,7 +81,11 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     if marks == 0:
         return landed
     taken_marks = landed if marks is None else marks
-    if target.down and fight.combat.dying is not None and target.dying is not None:
+    if N.struck_while_down(fight, target):
+        if target.dying is None:
+            # Stable is no shield: a blow starts the count against death again.
+            target.dying = {"successes": 0, "failures": 0}
+            fight.emit("dying", f"{target.name} is hit while stable and is dying again.", target=target.id)
         _damage_while_down(fight, target, critical)
         return landed
     spec = fight.combat.health
@@ -155,16 +159,48 @@ def _damage_while_down(fight: Fight, target: Combatant, critical: bool) -> None:
 # ---------------------------------------------------------------------------
 
 
+def start_down(fight: Fight, c: Combatant) -> None:
+    """A party member whose sheet starts the fight at 0 health starts it down, because the
+    sheet said so (spec/combat-1 "Brought in"): dying under the dying rule, with the counts
+    the sheet holds (stable when its successes are already full)."""
+    if c.side != "party" or c.sheet is None or c.down or c.out or not N.is_down_by_health(fight, c):
+        return
+    c.down = True
+    at = f"{c.name} starts the fight at {N.health(fight, c)[0]} {N.health_label(fight.ruleset)}"
+    if not N.dying_counts_for(fight, c):
+        fight.emit("down", f"{at}, down.", target=c.id)
+        return
+    dying = fight.combat.dying
+    view = fight.view(c)
+    held = {key: (view.track(track) if view is not None else None) for key, track in
+            (("successes", dying.successes), ("failures", dying.failures))}
+    counts = {key: info.value if info is not None else 0 for key, info in held.items()}
+    need = {key: info.max if info is not None else 3 for key, info in held.items()}
+    _dying_condition_on(fight, c)
+    if counts["successes"] >= need["successes"]:
+        fight.emit("down", f"{at}, down and stable.", target=c.id)
+        return
+    c.dying = counts
+    so_far = "" if not any(counts.values()) else (
+        f" ({counts['successes']} of {need['successes']} successes, "
+        f"{counts['failures']} of {need['failures']} failures on the sheet)")
+    fight.emit("down", f"{at}, down and dying{so_far}.", target=c.id, **counts)
+
+
+def _dying_condition_on(fight: Fight, c: Combatant) -> None:
+    cond = fight.combat.dying.condition if fight.combat.dying is not None else None
+    if cond:
+        put_condition(fight, c, cond, source=None, rounds=None, tracked=True, quiet=True)
+
+
 def check_down(fight: Fight, c: Combatant, source: Combatant | None) -> None:
     if c.down or c.out or not N.is_down_by_health(fight, c):
         return
-    if c.side == "party" and fight.combat.dying is not None and c.sheet is not None:
+    if N.dying_counts_for(fight, c):
         c.down = True
         c.dying = {"successes": 0, "failures": 0}
         fight.emit("down", f"{c.name} goes down and is dying.", target=c.id)
-        cond = fight.combat.dying.condition
-        if cond:
-            put_condition(fight, c, cond, source=None, rounds=None, tracked=True, quiet=True)
+        _dying_condition_on(fight, c)
     elif c.side == "party":
         c.down = True
         fight.emit("down", f"{c.name} goes down.", target=c.id)

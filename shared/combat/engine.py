@@ -24,6 +24,7 @@ from .window_answers import engine_answer
 from .window_resume import start_action
 from .costs import record_spend_limits
 from .daze import skip_turn
+from .effects import start_down
 from .fight import Fight, Refused
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu, has_choice
@@ -118,6 +119,8 @@ def start_battle(
     fight.emit("start", f"The fight begins: {party_names} against {foe_names}.")
     for note in support.notes(ruleset, combatants):
         fight.emit("note", note)
+    for c in combatants:
+        start_down(fight, c)
     roll_initiative(fight)
     # Every per-turn budget is there from the start: an answer before one's first turn
     # spends its own (a reaction).

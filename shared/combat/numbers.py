@@ -355,6 +355,18 @@ def is_down_by_health(fight: Fight, c: Combatant) -> bool:
     return current <= 0
 
 
+def dying_counts_for(fight: Fight, c: Combatant) -> bool:
+    """The dying rule (`combat.dying`) is `c`'s: a party member with a sheet. Down, they
+    are dying or stable, and a blow can still reach them."""
+    return c.side == "party" and fight.combat.dying is not None and c.sheet is not None
+
+
+def struck_while_down(fight: Fight, c: Combatant) -> bool:
+    """Someone down whom a blow can still reach: dying, or stable (a blow starts the count
+    again). One down with no dying rule is out of reach."""
+    return c.down and not c.out and (c.dying is not None or dying_counts_for(fight, c))
+
+
 # ---------------------------------------------------------------------------
 # defense, saves, initiative
 # ---------------------------------------------------------------------------

@@ -275,9 +275,9 @@ def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
         return [c for c in standing if c.side == actor.side]
     if side == "any":
         return [c for c in standing if not c.down or c.side == actor.side]
-    # A foe who is down and dying can still be struck: damage while down costs them
-    # failures against death. One down with no dying rule is simply out of reach.
-    return [c for c in standing if c.side != actor.side and (not c.down or c.dying is not None)]
+    # A foe who is down and dying (or stable) can still be struck: damage while down costs
+    # them failures against death. One down with no dying rule is simply out of reach.
+    return [c for c in standing if c.side != actor.side and (not c.down or N.struck_while_down(fight, c))]
 
 
 def budget_left(actor: Combatant, budget: str | None) -> bool:

@@ -155,7 +155,7 @@ def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int]) -
     cells = set(cells_of(g, span.area, BF.cell_of(actor), aim))
     _source, friendly = _area_source(plan)
     found = [c for c in BF.present(fight)
-             if BF.cell_of(c) in cells and (not c.down or c.dying is not None)
+             if BF.cell_of(c) in cells and (not c.down or N.struck_while_down(fight, c))
              and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
     return filter_targets(fight, actor, found, plan_source(plan))
 
