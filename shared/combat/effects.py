@@ -14,7 +14,8 @@ from typing import Any
 
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
-from ..sheet import move_track, set_condition, set_temp, set_text
+from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
+from ..sheet.refusal import BAD_BOX, TRACK_FULL
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant, HeldCondition
@@ -93,7 +94,15 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
         if spec.pool is not None:
             error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, pool=spec.pool))
         else:
-            error = fight.write(target, _track_change(fight, target, taken_marks, kind or harm_kind(fight, dtype)))
+            marked = _track_change(fight, target, taken_marks, kind or harm_kind(fight, dtype))
+            if is_refusal(marked) and marked.code in (TRACK_FULL, BAD_BOX) and not target.down and not target.out:
+                # A blow that no box can take drops the character (spec/sheet "Harm tracks").
+                fight.emit("note", f"No box of {target.name}'s {N.health_label(fight.ruleset)} can take "
+                           f"{'the blow' if marks == 1 else f'a blow of {taken_marks}'}.", target=target.id)
+                go_down(fight, target)
+                _after_damage(fight, source, target, landed)
+                return landed
+            error = fight.write(target, marked)
         if error:
             fight.emit("note", f"The sheet refused the damage to {target.name}: {error}", target=target.id)
     else:
@@ -116,6 +125,11 @@ def _track_change(fight: Fight, c: Combatant, amount: int, kind: str | None) -> 
         return move_track(fight.ruleset, c.sheet, track, by=amount)
     if amount < 0:
         return sheet_heal(fight.ruleset, c.sheet, -amount, track=track)
+    if info is not None and info.harm.indexed:
+        # A track filled by box: per-point damage names the box it lands in, a per-blow
+        # mark (amount 1) aims at the first box; one mark, there or in the next empty box
+        # above (spec/sheet "Harm tracks").
+        return sheet_damage(fight.ruleset, c.sheet, 1, track=track, kind=kind, box=amount)
     return sheet_damage(fight.ruleset, c.sheet, amount, track=track, kind=kind)
 
 
@@ -196,6 +210,12 @@ def _dying_condition_on(fight: Fight, c: Combatant) -> None:
 def check_down(fight: Fight, c: Combatant, source: Combatant | None) -> None:
     if c.down or c.out or not N.is_down_by_health(fight, c):
         return
+    go_down(fight, c)
+
+
+def go_down(fight: Fight, c: Combatant) -> None:
+    """`c` is down (a party member; dying under the dying rule) or out of the fight (a
+    foe): health at 0, or a blow no box of a box-filled health track could take."""
     if N.dying_counts_for(fight, c):
         c.down = True
         c.dying = {"successes": 0, "failures": 0}
