@@ -33,7 +33,7 @@ from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .contests import resolve_contest
 from .creature_extras import alternative_note
-from .options import MenuItem, Plan, action_damage, attack_mode, slug
+from .options import MenuItem, Plan, action_damage, attack_mode, block_actions, sequence_parts, slug
 from .spellcasting import spend_uses
 from .state import Combatant, Concentration
 
@@ -292,19 +292,27 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
 def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, cursor: dict[str, Any] | None) -> None:
     """Each part in order, each at its own target (spec/combat-2 `sequence`): the one chosen
     while they stand and the part reaches them, otherwise the first opponent it reaches; a
-    part that reaches nobody does not happen. On a board each part is aimed with its own
-    reach and range (spec/combat-3 "Reach and range")."""
+    part that reaches nobody does not happen. A part with its own `uses` or `recharge`
+    spends them as it is made. On a board each part is aimed with its own reach and range
+    (spec/combat-3 "Reach and range")."""
     from .board.attacks import aiming_part, part_plan, reaches
 
     board = fight.state.board is not None
     start = cursor.get("step", 0) if cursor is not None else 0
+    if cursor is None:
+        _, left_out = sequence_parts(actor, plan.action, {a.id: a for a in block_actions(actor)})
+        for part in left_out:
+            why = "is not recharged" if part.recharge is not None and not actor.recharge.get(part.id, True) \
+                else "has no use left"
+            fight.emit("note", f"{part.name} {why} for this part of {plan.name}, so it does not happen.", actor=actor.id)
     for k, step in enumerate(plan.steps):
         if k < start:
             continue
         if fight.state.outcome:
             break
         part = part_plan(fight, plan, k) if board else None
-        if cursor is not None and k == start and cursor.get("target"):
+        resuming = cursor is not None and k == start
+        if resuming and cursor.get("target"):
             target = fight.state.combatant(cursor["target"])
         elif not first.out and not first.down and reaches(fight, actor, first, part):
             target = first
@@ -319,6 +327,9 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
             continue
         if not attack_step_allowed(fight, actor, step):
             break
+        if not resuming:
+            # The part's own books: its `uses` and `recharge` are spent as it is made.
+            _use_action(fight, actor, step)
         at = {"step": k, "target": target.id}
         here = cursor if k == start else None
         if board:

@@ -542,8 +542,9 @@ def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan
         if action.recharge is not None and not actor.recharge.get(action.id, True):
             continue
         if action.sequence:
-            steps = [by_id[s.action] for s in action.sequence for _ in range(s.times) if s.action in by_id]
-            plans.append(Plan(kind="sequence", name=action.name, budget=action.budget, action=action, steps=steps))
+            steps, _spent = sequence_parts(actor, action, by_id)
+            if steps:
+                plans.append(Plan(kind="sequence", name=action.name, budget=action.budget, action=action, steps=steps))
             continue
         # Without `targets` an action reaches the opposing side, a heal included (spec:
         # "Without targets, it reaches the opposing side, as before").
@@ -551,6 +552,33 @@ def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan
         plans.append(Plan(kind="action", name=action.name, budget=action.budget, to_hit=action.toHit or 0,
                           to_hit_parts=[("", action.toHit or 0)], action=action, targets_side=side))
     return plans
+
+
+def sequence_parts(actor: Combatant, action: Any, by_id: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    """The parts of a sequence `actor` can still make, in order, and the parts its own books
+    leave out: a part with its own `uses` is made no more times than it has uses left, one
+    with a `recharge` once while it is charged (a Spit with 1 use a fight is not spat again
+    in round 2)."""
+    left: dict[str, int | None] = {}
+    made: list[Any] = []
+    spent: list[Any] = []
+    for ref in action.sequence:
+        part = by_id.get(ref.action)
+        if part is None:
+            continue
+        if part.id not in left:
+            books = [actor.uses.get(part.id, part.uses.count)] if part.uses is not None else []
+            if part.recharge is not None:
+                books.append(1 if actor.recharge.get(part.id, True) else 0)
+            left[part.id] = min(books) if books else None
+        for _ in range(ref.times):
+            have = left[part.id]
+            if have is None or have > 0:
+                left[part.id] = None if have is None else have - 1
+                made.append(part)
+            else:
+                spent.append(part)
+    return made, spent
 
 
 def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | None = None) -> DiceExpr | None:

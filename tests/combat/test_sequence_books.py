@@ -1,0 +1,56 @@
+"""A creature's sequence, part by part: a part with its own `uses` keeps its own books (a
+Spit with 1 use a fight is spat once, not again in rounds 2 and 3).
+"""
+
+from __future__ import annotations
+
+from tests.combat.kit import Bout, add_creature, foe, ruleset
+from tests.combat.srd_kit import fighter, srd
+
+
+def _spitting_lizard() -> Bout:
+    pkg = srd()
+    add_creature(pkg, "spitting-lizard", "Spitting lizard", {
+        "health": 12, "defense": 12, "initiativeModifier": 0, "tier": "cr_1_4",
+        "actions": [
+            {"id": "bite_and_spit", "name": "Bite and spit", "budget": "action",
+             "sequence": [{"action": "bite", "times": 1}, {"action": "spit", "times": 1}]},
+            {"id": "bite", "name": "Bite", "budget": "action", "toHit": 3,
+             "damage": {"dice": "1d6", "flat": 1, "type": "piercing"}, "reach": 5},
+            {"id": "spit", "name": "Spit", "budget": "action", "toHit": 3, "damage": {"dice": "1d4", "type": "acid"},
+             "range": 30, "uses": {"per": "encounter", "count": 1}},
+        ]})
+    # Initiative: Brom 10 + Dex 1 = 11, the lizard 5 + 0. Round 1: Bite 15 + 3 = 18 against
+    # AC 16 for 1d6 (4) + 1 = 5, Spit 17 + 3 = 20 for 1d4 (3). Rounds 2 and 3: Bite 2 and 10
+    # (+ 3: 5 and 13), both misses.
+    return Bout(ruleset(pkg), [fighter()], [foe("spitting-lizard")], dice=[10, 5, 15, 4, 17, 3, 2, 10])
+
+
+def test_a_spit_with_one_use_a_fight_is_spat_once_and_the_sequence_goes_on_without_it():
+    bout = _spitting_lizard()
+    bout.choose("brom", "end-turn")
+    # Both parts hit on 13 or more of the d20 (8 faces: 0.4), a 20 is a critical (double
+    # dice): Bite 0.35 x 4.5 + 0.05 x 8 = 1.975, Spit 0.35 x 2.5 + 0.05 x 5 = 1.125.
+    assert bout.options("spitting-lizard")["action:bite_and_spit"].forecasts[0].damage == 3.1
+    assert bout.choose("spitting-lizard", "action:bite_and_spit", "brom")[:7] == [
+        "Spitting lizard uses Bite and spit.",
+        "Spitting lizard attacks Brom with Bite: 15 + 3 = 18 against Armor Class 16, a hit.",
+        "Bite (4 + 1 = 5) deals 5 piercing damage to Brom.",
+        "Brom has 15 of 20 Hit points.",
+        "Spitting lizard attacks Brom with Spit: 17 + 3 = 20 against Armor Class 16, a hit.",
+        "Spit (3) deals 3 acid damage to Brom.",
+        "Brom has 12 of 20 Hit points.",
+    ]
+    assert bout.who("spitting-lizard").uses == {"spit": 0}
+    for _round in (2, 3):
+        bout.choose("brom", "end-turn")
+        menu = bout.options("spitting-lizard")
+        assert "action:spit" not in menu
+        # The sequence is now the Bite alone: 1.975.
+        assert menu["action:bite_and_spit"].forecasts[0].damage == 1.975
+        lines = bout.choose("spitting-lizard", "action:bite_and_spit", "brom")
+        assert lines[:2] == ["Spitting lizard uses Bite and spit.",
+                             "Spit has no use left for this part of Bite and spit, so it does not happen."]
+        assert not any("with Spit" in line for line in lines)
+    assert bout.who("brom").sheet["live"]["pools"]["hp"] == 12
+    assert bout.dice_left() == 0
