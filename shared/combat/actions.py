@@ -291,14 +291,17 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
 
 def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, cursor: dict[str, Any] | None) -> None:
     """Each part in order, each at its own target (spec/combat-2 `sequence`): the one chosen
-    while they stand and the part reaches them, otherwise the first opponent it reaches; a
-    part that reaches nobody does not happen. A part with its own `uses` or `recharge`
-    spends them as it is made. On a board each part is aimed with its own reach and range
-    (spec/combat-3 "Reach and range")."""
+    while the part reaches them, otherwise the first opponent it reaches; a part that
+    reaches nobody does not happen. Once the chosen target drops (down, or out of the
+    fight), the parts aimed at them do not happen: they are not turned on someone else. A
+    part with its own `uses` or `recharge` spends them as it is made. On a board each part
+    is aimed with its own reach and range (spec/combat-3 "Reach and range")."""
     from .board.attacks import aiming_part, part_plan, reaches
 
     board = fight.state.board is not None
     start = cursor.get("step", 0) if cursor is not None else 0
+    # Chosen while already down (a dying foe may be struck): only going out stops the parts.
+    aimed_down = cursor.get("aimed_down", False) if cursor is not None else first.down
     if cursor is None:
         _, left_out = sequence_parts(actor, plan.action, {a.id: a for a in block_actions(actor)})
         for part in left_out:
@@ -314,7 +317,13 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
         resuming = cursor is not None and k == start
         if resuming and cursor.get("target"):
             target = fight.state.combatant(cursor["target"])
-        elif not first.out and not first.down and reaches(fight, actor, first, part):
+        elif reaches(fight, actor, first, part):
+            if first.out or (first.down and not aimed_down):
+                if not any(c.side != actor.side for c in fight.standing()):
+                    break  # nobody is left to fight: the fight is over
+                fight.emit("note", f"{first.name} is {'out of the fight' if first.out else 'down'}, so {step.name} "
+                           f"({plan.name}) does not happen.", actor=actor.id, target=first.id)
+                continue
             target = first
         else:
             foes = filter_targets(fight, actor, [c for c in fight.standing() if c.side != actor.side], step)
@@ -330,7 +339,9 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
         if not resuming:
             # The part's own books: its `uses` and `recharge` are spent as it is made.
             _use_action(fight, actor, step)
-        at = {"step": k, "target": target.id}
+        at: dict[str, Any] = {"step": k, "target": target.id}
+        if aimed_down:
+            at["aimed_down"] = True
         here = cursor if k == start else None
         if board:
             with aiming_part(fight, plan, k):

@@ -1,8 +1,9 @@
 """A creature's sequence on a board (spec/combat-2 creatures `sequence`: each part with its
 own target; spec/combat-3 "Reach and range": a creature action uses its own reach): the menu
 offers whoever one part reaches, each part lands only on someone it reaches, a part that
-reaches nobody does not happen, and a part whose first target dropped falls back only on an
-opponent within its own reach."""
+reaches nobody does not happen, a part that does not reach the chosen target falls back on
+an opponent within its own reach, and once the chosen target drops the parts aimed at them
+do not happen."""
 
 from __future__ import annotations
 
@@ -71,20 +72,23 @@ def test_a_part_that_reaches_nobody_does_not_happen():
     assert state.dice.cursor == len(state.dice.script)
 
 
-def test_when_the_first_target_drops_the_next_part_never_reaches_across_the_board():
-    # Bite drops Juno (6 + 20 = 26); Wren is six cells away, out of Worry's one cell.
-    party = [juno_marsh() | {"position": [1, 0]}, wren_marsh() | {"position": [7, 3]}]
+def test_when_the_first_target_drops_the_part_aimed_at_them_does_not_happen():
+    # Bite drops Juno (6 + 20 = 26); Worry was aimed at her, so it is not turned on anyone.
+    party = [juno_marsh() | {"position": [1, 0]}, wren_marsh() | {"position": [3, 1]}]
     rs, state = fight(party, [2, 0], [1, 1, 1, 9, 6], bite_flat=20)
     state, log = snap(rs, state, "juno")
-    assert "Worry reaches no one from where Snapper stands, so it does not happen." in log
+    assert "Juno is down, so Worry (Snap and worry) does not happen." in log
     assert not any("attacks Wren" in line for line in log)
-    assert state.combatant("wren").position == [7, 3]
+    assert state.dice.cursor == len(state.dice.script)
 
 
-def test_when_the_first_target_drops_the_next_part_falls_back_on_someone_it_reaches():
-    # Bite drops Juno; Worry turns to Wren beside the Snapper: 8 + 2 = 10 against Guard 8, 3 damage.
-    party = [juno_marsh() | {"position": [1, 0]}, wren_marsh() | {"position": [3, 1]}]
-    rs, state = fight(party, [2, 0], [1, 1, 1, 9, 6, 8, 3], bite_flat=20)
+def test_a_part_that_does_not_reach_the_chosen_target_falls_back_on_someone_it_reaches():
+    # Juno two cells away: Bite (reach 2) at her, 9 + 2 = 11 against Guard 8, 4 + 1 = 5;
+    # Worry (one cell) does not reach her and turns to Wren beside the Snapper: 8 + 2 = 10
+    # against Guard 8, 3 damage.
+    party = [juno_marsh() | {"position": [0, 0]}, wren_marsh() | {"position": [3, 1]}]
+    rs, state = fight(party, [2, 0], [1, 1, 1, 9, 4, 8, 3])
     state, log = snap(rs, state, "juno")
+    assert "Bite (4 + 1 = 5) deals 5 cut damage to Juno." in log
     assert "Snapper attacks Wren with Worry: 8 + 2 = 10 against Guard 8, a hit." in log
     assert "Worry (3) deals 3 cut damage to Wren." in log

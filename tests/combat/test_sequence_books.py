@@ -1,10 +1,14 @@
 """A creature's sequence, part by part: a part with its own `uses` keeps its own books (a
-Spit with 1 use a fight is spat once, not again in rounds 2 and 3).
+Spit with 1 use a fight is spat once, not again in rounds 2 and 3), and once the chosen
+target drops the parts aimed at it do not happen (they used to be turned on someone else).
 """
 
 from __future__ import annotations
 
-from tests.combat.kit import Bout, add_creature, foe, ruleset
+import json
+
+from shared.ruleset import load_package
+from tests.combat.kit import FIXTURES, UPSTREAM, Bout, add_creature, foe, ruleset
 from tests.combat.srd_kit import fighter, srd
 
 
@@ -53,4 +57,29 @@ def test_a_spit_with_one_use_a_fight_is_spat_once_and_the_sequence_goes_on_witho
                              "Spit has no use left for this part of Bite and spit, so it does not happen."]
         assert not any("with Spit" in line for line in lines)
     assert bout.who("brom").sheet["live"]["pools"]["hp"] == 12
+    assert bout.dice_left() == 0
+
+
+def test_a_sequence_whose_target_drops_skips_the_parts_aimed_at_it():
+    rs = load_package(UPSTREAM / "ember-roads.json")
+    juno, pell = json.loads((FIXTURES / "ember-party.json").read_text())[:2]
+    pell["sheet"]["live"] = {"pools": {"grit": 2}}
+    # The Rust jackal's health 3d6 (3, 3, 3) = 9; initiative Juno 1 + 1 + 1 = 3, Pell
+    # 1 + 1 + 2 = 4, the jackal 6 + 6 + 1 = 13. Snap and worry at Pell: Bite 5 + 4 + 2 = 11
+    # against Guard 8 (6 + Wits 2), 1d6 (2) cut and 1 rust: Pell's 2 Grit are gone.
+    bout = Bout(rs, [juno, pell], [foe("rust-jackal")], dice=[3, 3, 3, 1, 1, 1, 1, 6, 6, 5, 4, 2])
+    assert bout.choose("rust-jackal", "action:snap_and_worry", "pell") == [
+        "Rust Jackal uses Snap and worry.",
+        "Rust Jackal attacks Pell with Bite: 9 (5 + 4) + 2 = 11 against Guard 8, a hit.",
+        "Bite (2) deals 2 cut damage to Pell.",
+        "Pell has 0 of 6 Grit.",
+        "Pell goes down.",
+        "Bite (1) deals 1 rust damage to Pell.",
+        "Pell has 0 of 6 Grit.",
+        # Not turned on Juno: the Worry was aimed at Pell.
+        "Pell is down, so Worry (Snap and worry) does not happen.",
+        "Pell's turn.",
+        "Juno's turn.",
+    ]
+    assert bout.who("juno").sheet.get("live") is None
     assert bout.dice_left() == 0

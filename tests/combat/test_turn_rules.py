@@ -197,18 +197,20 @@ def test_a_sequence_is_one_budget_and_each_step_rolls_its_own_attack():
     assert bout.who("bog-hound").budgets["act"] == 0
 
 
-def test_a_sequence_turns_to_another_foe_when_its_target_drops():
+def test_a_sequence_skips_the_parts_aimed_at_a_target_that_drops():
     wren = wren_marsh()
     wren["sheet"]["live"] = {"pools": {"breath": 2}}
-    bout = _bout([_juno(), wren], [foe("bog-hound")], [3, 4, 1, 2, 12, 9, 5, 8, 2])
+    bout = _bout([_juno(), wren], [foe("bog-hound")], [3, 4, 1, 2, 12, 9, 5])
     lines = bout.choose("bog-hound", "action:bite_and_drag", "wren")
-    assert lines[2:7] == [
+    assert lines[2:6] == [
         "Bite (5 + 1 = 6) deals 6 cut damage to Wren.",
         "Wren has 0 of 7 Breath.",
         "Wren goes down.",
-        "Bog Hound attacks Juno with Drag down: 8 + 2 = 10 against Guard 8, a hit.",
-        "Drag down (2) deals 2 cut damage to Juno.",
+        # Drag down was aimed at Wren: it is not turned on Juno.
+        "Wren is down, so Drag down (Bite and drag) does not happen.",
     ]
+    assert not any("attacks Juno" in line for line in lines)
+    assert bout.dice_left() == 0
 
 
 # ---------------------------------------------------------------------------
