@@ -13,6 +13,13 @@ from tests.combat.srd_kit import fighter, srd
 
 
 def _spitting_lizard() -> Bout:
+    # Initiative: Brom 10 + Dex 1 = 11, the lizard 5 + 0. Round 1: Bite 15 + 3 = 18 against
+    # AC 16 for 1d6 (4) + 1 = 5, Spit 17 + 3 = 20 for 1d4 (3). Rounds 2 and 3: Bite 2 and 10
+    # (+ 3: 5 and 13), both misses.
+    return _spitting_lizard_against([fighter()], dice=[10, 5, 15, 4, 17, 3, 2, 10])
+
+
+def _spitting_lizard_against(party: list, dice: list[int]) -> Bout:
     pkg = srd()
     add_creature(pkg, "spitting-lizard", "Spitting lizard", {
         "health": 12, "defense": 12, "initiativeModifier": 0, "tier": "cr_1_4",
@@ -24,10 +31,7 @@ def _spitting_lizard() -> Bout:
             {"id": "spit", "name": "Spit", "budget": "action", "toHit": 3, "damage": {"dice": "1d4", "type": "acid"},
              "range": 30, "uses": {"per": "encounter", "count": 1}},
         ]})
-    # Initiative: Brom 10 + Dex 1 = 11, the lizard 5 + 0. Round 1: Bite 15 + 3 = 18 against
-    # AC 16 for 1d6 (4) + 1 = 5, Spit 17 + 3 = 20 for 1d4 (3). Rounds 2 and 3: Bite 2 and 10
-    # (+ 3: 5 and 13), both misses.
-    return Bout(ruleset(pkg), [fighter()], [foe("spitting-lizard")], dice=[10, 5, 15, 4, 17, 3, 2, 10])
+    return Bout(ruleset(pkg), party, [foe("spitting-lizard")], dice=dice)
 
 
 def test_a_spit_with_one_use_a_fight_is_spat_once_and_the_sequence_goes_on_without_it():
@@ -82,4 +86,20 @@ def test_a_sequence_whose_target_drops_skips_the_parts_aimed_at_it():
         "Juno's turn.",
     ]
     assert bout.who("juno").sheet.get("live") is None
+    assert bout.dice_left() == 0
+
+
+def test_a_sequence_aimed_at_someone_already_down_makes_every_part_at_them():
+    # Brom starts at 0 hit points, dying; a blow on him while down is a failure against
+    # death. Initiative: Brom 15 + 1 = 16, Ada 2 + 1 = 3, the lizard 10. Brom's roll against
+    # death: 12, a success. Brom is unconscious, so both parts roll with advantage: Bite 14
+    # and 3, 14 + 3 = 17 against AC 16 for 1d6 (2) + 1; Spit 16 and 5, 16 + 3 = 19, 1d4 (1).
+    bout = _spitting_lizard_against([fighter(hp=0), fighter("Ada")], dice=[15, 2, 10, 12, 14, 3, 2, 16, 5, 1])
+    lines = bout.choose("spitting-lizard", "action:bite_and_spit", "brom")
+    assert [line for line in lines if "failure" in line or "attacks" in line] == [
+        "Spitting lizard attacks Brom with Bite: 14 (advantage; dropped 3) + 3 = 17 against Armor Class 16, a hit.",
+        "Brom marks 1 failure (taking damage while down): 1 of 3 successes, 1 of 3 failures.",
+        "Spitting lizard attacks Brom with Spit: 16 (advantage; dropped 5) + 3 = 19 against Armor Class 16, a hit.",
+        "Brom marks 1 failure (taking damage while down): 1 of 3 successes, 2 of 3 failures.",
+    ]
     assert bout.dice_left() == 0
