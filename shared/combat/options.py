@@ -476,7 +476,7 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
             costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
             # The counter the entry's pick wrote beside it is its uses: one is paid on every
             # use with the rest of the cost, all or nothing, so at 0 it leaves the menu.
-            costs += [(pool, 1) for pool in view.pools_written_by(ref) if all(pool != p for p, _a in costs)]
+            costs += [(pool, 1) for pool in view.pools_written_by(ref, entry.rows) if all(pool != p for p, _a in costs)]
             side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
             name = row.get("name")
             plans.append(Plan(

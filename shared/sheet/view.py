@@ -402,18 +402,18 @@ class SheetView:
         self._pools = out
         return out
 
-    def pools_written_by(self, ref: str) -> list[str]:
-        """The row pools the catalog entry `ref` (`<catalog>/<entry>`) wrote on this sheet:
-        its pick's rows in a list with `pools` (5e's Second Wind adds a Class resources
-        counter row beside the feature). A row is the entry's when it carries `_catalog:
-        ref`, or when its name is the one the entry's own row for that list gives. Keys as
-        `pools()` gives them, each once, in the sheet's order; a row whose maximum is below
-        1 is kept too (it is no pool, so nothing can be paid from it: no uses at all)."""
-        catalog_id, _, entry_id = ref.partition("/")
-        entry = next((e for e in getattr(self.idx.catalogs.get(catalog_id), "entries", None) or []
-                      if getattr(e, "id", None) == entry_id), None)
+    def pools_written_by(self, ref: str, rows: Any = ()) -> list[str]:
+        """The row pools the catalog entry `ref` (`<catalog>/<entry>`, whose own `rows` are
+        given) wrote on this sheet: its pick's rows in a list with `pools` (5e's Second Wind
+        adds a Class resources counter row beside the feature). A row is the entry's when it
+        carries `_catalog: ref`, or when its name is the one the entry's own row for that
+        list gives. Keys as `pools()` gives them, each once, in the sheet's order; a row
+        whose maximum is below 1 is kept too (it is no pool, so nothing can be paid from it:
+        no uses at all)."""
+        if not self.idx.pool_lists:
+            return []
         named: set[tuple[str, str]] = set()
-        for row in getattr(entry, "rows", None) or []:
+        for row in rows or ():
             lst = self.idx.lists.get(getattr(row, "list", None))
             name = (getattr(row, "values", None) or {}).get(lst.pools.nameColumn) if lst is not None and lst.pools else None
             if isinstance(name, str) and name.strip():
