@@ -1,24 +1,21 @@
-"""Marinara's first-party 5e (SRD 5.1) package as the tests fight it:
-tests/data/upstream/5e-srd/ruleset.json with the catalogs its `asset` entries name read in
-as inline `entries` (the package's own data, unchanged), and a level-2 Fighter to fight it.
+"""Marinara's first-party 5e (SRD 5.1) package as the tests fight it: the folder
+tests/data/upstream/5e-srd read as it ships (`read_package`: ruleset.json with the catalogs
+its `asset` entries name), as data a test may add a creature to, and a level-2 Fighter.
 """
 
 from __future__ import annotations
 
-import json
+import copy
 from typing import Any
 
+from shared.ruleset.load import read_package
 from tests.combat.kit import UPSTREAM, member
 
 SRD = UPSTREAM / "5e-srd"
 
 
 def srd() -> dict[str, Any]:
-    pkg = json.loads((SRD / "ruleset.json").read_text())
-    for catalog in pkg["catalogs"]:
-        if "asset" in catalog:
-            catalog["entries"] = json.loads((SRD / catalog.pop("asset")).read_text())["entries"]
-    return pkg
+    return copy.deepcopy(read_package(SRD).data)
 
 
 def fighter(name: str = "Brom", *, hp: int | None = None, features: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
