@@ -84,6 +84,8 @@ def test_last_ember_pays_its_grit_and_its_trick_all_or_nothing():
     rs = load_package(UPSTREAM / "ember-roads.json")
     party = json.loads((FIXTURES / "ember-party.json").read_text())
     juno, pell = copy.deepcopy(party[0]), copy.deepcopy(party[1])
+    # The trick's uses are scaled by Heart (a Heart of 0 leaves none): Heart 1 gives one use.
+    juno["sheet"]["abilities"]["heart"] = 1
     juno["sheet"]["lists"]["knacks"] = [{"name": "Last Ember", "_catalog": "knacks/last-ember"}]
     juno["sheet"]["lists"]["tricks"] = [{"name": "Last Ember", "uses": 1, "recharge": "camp", "_catalog": "knacks/last-ember"}]
     pell["sheet"]["live"] = {"pools": {"grit": 2}}
