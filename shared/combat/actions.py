@@ -523,7 +523,7 @@ def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, s
 
 def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: str) -> None:
     expr = parse_dice(mech.temporary.dice or "0")
-    amount, _text = roll_damage(fight, expr.with_modifier(expr.modifier + (mech.temporary.flat or 0)), False)
+    amount, _text = roll_damage(fight, expr.with_modifier(mech.temporary.flat or 0), False)
     E.grant_temp(fight, target, amount, what=name)
 
 
@@ -575,7 +575,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         targets = [actor]
     if action.heal is not None:
         expr = parse_dice(action.heal.dice or "0")
-        expr = expr.with_modifier(expr.modifier + (action.heal.flat or 0))
+        expr = expr.with_modifier(action.heal.flat or 0)
         for target in targets:
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")

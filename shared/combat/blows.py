@@ -180,7 +180,7 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
                    target=target.id)
         return None
     expr = parse_dice(clause.dice or "0")
-    expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
+    expr = expr.with_modifier(clause.flat or 0)
     amount, text = roll_damage(fight, expr, critical)
     if clause.save is not None:
         clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
@@ -387,7 +387,7 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
         if getattr(clause, "targetIs", None) is not None and not passes(fight, target, clause.targetIs):
             continue
         expr = parse_dice(clause.dice or "0")
-        expr = expr.with_modifier(expr.modifier + (clause.flat or 0))
+        expr = expr.with_modifier(clause.flat or 0)
         normal += _mean(expr, None)
         crit += _mean(expr, rule)
         changed = True

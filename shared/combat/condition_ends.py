@@ -303,7 +303,7 @@ def _end_harm(fight: Fight, c: Combatant, held: HeldCondition, harm: Any, left: 
                    target=c.id)
         return
     expr = parse_dice(harm.dice or "0")
-    expr = expr.with_modifier(expr.modifier + (harm.flat or 0))
+    expr = expr.with_modifier(harm.flat or 0)
     amount, text = roll_damage(fight, expr, False)
     source = fight.state.combatant(held.source) if held.source else None
     E.deal_damage(fight, source, c, amount, harm.type, what=f"{left} ending ({text})")

@@ -237,7 +237,7 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
         if per.dice:
             expr = add_dice(expr, parse_dice(per.dice).times_dice(counted))
         extra += (per.flat or 0) * counted
-    return expr.with_modifier(expr.modifier + extra)
+    return expr.with_modifier(extra)
 
 
 def target_count(mech: Any, steps: int = 0) -> int:

@@ -52,7 +52,7 @@ def action_damage(fight: Fight, actor: Combatant, action: Any) -> DiceExpr | Non
     alt = alternative(fight, actor, action)
     source = alt if alt is not None else dmg
     expr = parse_dice(source.dice or "0")
-    return expr.with_modifier(expr.modifier + (source.flat or 0))
+    return expr.with_modifier(source.flat or 0)
 
 
 def alternative_note(fight: Fight, actor: Combatant, action: Any) -> str:

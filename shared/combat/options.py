@@ -363,7 +363,7 @@ def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[
                 strikes = max(1, math.floor(view.value(lst.strikes)))
                 if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
                     strikes = 1
-            damage = dice.with_modifier(dice.modifier + damage_bonus)
+            damage = dice.with_modifier(damage_bonus)
             if actor.held:
                 parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
             plans.append(Plan(
@@ -591,7 +591,7 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
         return None
     text = dmg.dice or "0"
     expr = parse_dice(text)
-    return expr.with_modifier(expr.modifier + (dmg.flat or 0))
+    return expr.with_modifier(dmg.flat or 0)
 
 
 # ---------------------------------------------------------------------------

@@ -126,7 +126,7 @@ def clause_amounts(fight: Fight, target: Combatant, clauses: Iterable[Any], defa
                        target=target.id)
             continue
         expr = parse_dice(clause.dice or "0")
-        dice, auto = P.count(expr.with_modifier(expr.modifier + (clause.flat or 0)))
+        dice, auto = P.count(expr.with_modifier(clause.flat or 0))
         halved = False
         if clause.save is not None:
             clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc

@@ -205,7 +205,7 @@ def _fire(fight: Fight, actor: Combatant, target: Combatant, item: Carried, blow
     dice, flat = _get(amount, "dice"), _get(amount, "flat")
     expr = parse_dice(dice or "0")
     expr = scaled(fight.view(actor), item.scales, expr)
-    expr = expr.with_modifier(expr.modifier + (flat or 0))
+    expr = expr.with_modifier(flat or 0)
     dtype = _get(item.rider, "type") or blow.dtype
     why = f" {reason}" if reason else ""
     fight.emit("rider", f"{item.name} adds {expr} to {actor.name}'s hit on {target.name}{why} "

@@ -199,7 +199,7 @@ def roll_health(fight: Fight, c: Combatant) -> None:
         c.health = c.health_max = health
     elif isinstance(health, dict):
         expr = parse_dice(health.get("dice") or "0")
-        expr = expr.with_modifier(expr.modifier + (health.get("flat") or 0))
+        expr = expr.with_modifier(health.get("flat") or 0)
         r = fight.roll(expr)
         c.health = c.health_max = max(1, r.total)
         fight.emit("setup", f"{c.name}'s health: {health.get('dice')}"

@@ -149,6 +149,8 @@ class DiceExpr:
         return DiceExpr(self.terms + terms, self.modifier - other.modifier if minus else self.modifier + other.modifier)
 
     def with_modifier(self, extra: int) -> "DiceExpr":
+        """This roll with `extra` added to its flat part: `3d8+9` with 2 is `3d8+11`. The flat
+        part already written in the text is kept once, never passed in again."""
         return _with_modifier(self, self.modifier + extra)
 
     def times_dice(self, times: int) -> "DiceExpr":

@@ -1,42 +1,74 @@
-"""Marinara's first-party 5e (SRD 5.1) package as the tests fight it: the folder
-tests/data/upstream/5e-srd read as it ships (`read_package`: ruleset.json with the catalogs
-its `asset` entries name), as data a test may add a creature to, and a level-2 Fighter.
+"""Marinara's first-party 5e (SRD 5.1) package as it ships (tests/data/upstream/5e-srd:
+ruleset.json plus the catalog files its `catalogs[].asset` keys name), built into one
+package in the test by putting each asset file's `entries` where the catalog names it,
+and the party members the tests fight with.
+
+Mira: a 3rd-level wizard (Intelligence 16: spell attack +5, spell save DC 13), Armor
+Class 12, 18 hit points, four 1st-level and two 2nd-level slots, Magic Missile, False
+Life, Fire Bolt and Bless prepared. Brom: a 3rd-level fighter (Strength 16, Constitution
+14: Constitution save +4), Armor Class 16, 28 hit points, a longsword (1d8, +5 to hit).
 """
 
 from __future__ import annotations
 
 import copy
+import json
+from functools import lru_cache
 from typing import Any
 
-from shared.ruleset.load import read_package
-from tests.combat.kit import UPSTREAM, member
+from shared.ruleset.package import Ruleset
+from tests.combat.kit import UPSTREAM, member, ruleset
 
 SRD = UPSTREAM / "5e-srd"
 
 
-def srd() -> dict[str, Any]:
-    return copy.deepcopy(read_package(SRD).data)
+def srd_package() -> dict[str, Any]:
+    """ruleset.json with every catalog's asset file read in as its `entries`."""
+    pkg = json.loads((SRD / "ruleset.json").read_text())
+    for catalog in pkg["catalogs"]:
+        asset = catalog.pop("asset", None)
+        if asset is not None:
+            held = json.loads((SRD / asset).read_text())
+            assert held["catalog"] == catalog["id"], asset
+            catalog["entries"] = held["entries"]
+    return pkg
 
 
-def fighter(name: str = "Brom", *, hp: int | None = None, features: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
-    """A level-2 Fighter: Str 16 (+3), Dex 12 (+1), Con 14, AC 16, 20 hit points, a Longsword
-    (1d8 slashing, proficient: +2 + 3 = +5 to hit); `features` are fighter entries of the
-    features catalog picked as the picker writes them (the feature row and, for an entry
-    with one, its Class resources counter, both naming the entry)."""
-    feats: list[dict[str, Any]] = []
-    counters: list[dict[str, Any]] = []
-    labels = {"second-wind": "Second Wind", "action-surge": "Action Surge"}
-    for feature in features:
-        ref = f"features/fighter-{feature}"
-        feats.append({"name": labels[feature], "_catalog": ref})
-        counters.append({"name": labels[feature], "max": 1, "recharge": "short", "_catalog": ref})
-    sheet: dict[str, Any] = {
+@lru_cache(maxsize=1)
+def _srd() -> Ruleset:
+    return ruleset(srd_package())
+
+
+def srd(pkg: dict[str, Any] | None = None) -> Ruleset:
+    """The package validated (as shipped when `pkg` is None)."""
+    return _srd() if pkg is None else ruleset(pkg)
+
+
+def entry(pkg: dict[str, Any], catalog: str, eid: str) -> dict[str, Any]:
+    """One catalog entry of `pkg`, to change in a test."""
+    found = next(c for c in pkg["catalogs"] if c["id"] == catalog)
+    return next(e for e in found["entries"] if e["id"] == eid)
+
+
+def spell_row(eid: str, name: str, level: int) -> dict[str, Any]:
+    return {"name": name, "level": level, "prepared": True, "_catalog": f"spells/{eid}"}
+
+
+def mira(*spells: tuple[str, str, int], **fields: Any) -> dict[str, Any]:
+    rows = [spell_row(*s) for s in spells] or [
+        spell_row("magic-missile", "Magic Missile", 1), spell_row("false-life", "False Life", 1),
+        spell_row("fire-bolt", "Fire Bolt", 0), spell_row("bless", "Bless", 1)]
+    return member("Mira", {
+        "abilities": {"str": 8, "dex": 14, "con": 12, "int": 16, "wis": 10, "cha": 10},
+        "fields": {"level": 3, "ac": 12, "hp_max": 18, "spellcasting_ability": "int",
+                   "slots_max_1": 4, "slots_max_2": 2, **fields},
+        "lists": {"spells": copy.deepcopy(rows)}})
+
+
+def brom(**fields: Any) -> dict[str, Any]:
+    return member("Brom", {
         "abilities": {"str": 16, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10},
-        "fields": {"level": 2, "class": "Fighter", "hp_max": 20, "ac": 16, **fields},
-        "lists": {"attacks": [{"name": "Longsword", "ability": "str", "proficient": True, "damage": "1d8",
-                               "damage_type": "slashing", "reach": 5}],
-                  "features": feats, "counters": counters},
-    }
-    if hp is not None:
-        sheet["live"] = {"pools": {"hp": hp}}
-    return member(name, sheet)
+        "saves": {"str_save": "proficient", "con_save": "proficient"},
+        "fields": {"level": 3, "ac": 16, "hp_max": 28, **fields},
+        "lists": {"attacks": [{"name": "Longsword", "ability": "str", "proficient": True, "bonus": 0,
+                               "damage": "1d8", "damage_type": "slashing", "reach": 5}]}})

@@ -1,0 +1,59 @@
+"""Numbers that match the book, on Marinara's 5e (SRD 5.1) package as it ships
+(tests/combat/srd_kit.py): a flat bonus written inside a dice string is added once.
+
+Scripted dice: the Zombie's health 3d8 comes up 8, 1, 6; initiative is Mira's (or Brom's)
+d20 then the Zombie's (Dexterity 6: -2).
+"""
+
+from __future__ import annotations
+
+from shared.dice import parse_dice
+from tests.combat.kit import Bout, foe
+from tests.combat.srd_kit import brom, mira, srd
+
+ZOMBIE_HEALTH = [8, 1, 6]
+
+
+def test_with_modifier_adds_only_what_it_is_given():
+    # 3d8+9 with 2 more is 3d8+11; with nothing more it stays 3d8+9 (the text's own 9 once).
+    assert str(parse_dice("3d8+9").with_modifier(2)) == "3d8+11"
+    assert str(parse_dice("3d8+9").with_modifier(0)) == "3d8+9"
+
+
+def test_the_zombies_health_adds_its_nine_once():
+    # "health": {"dice": "3d8+9"}: 8 + 1 + 6 = 15, + 9 = 24 (not + 18 = 33).
+    b = Bout(srd(), [mira()], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5])
+    assert b.started[0] == "Zombie's health: 3d8+9 = 15 (8 + 1 + 6) + 9 = 24."
+    assert b.who("zombie").health == b.who("zombie").health_max == 24
+
+
+def test_magic_missile_deals_its_die_plus_one():
+    # Magic Missile "amount": {"dice": "1d4+1"}, an automatic hit: the d4 shows 1, 1 + 1 = 2.
+    b = Bout(srd(), [mira()], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5, 1])
+    lines = b.choose("mira", "ability:spells:magic-missile", "zombie")
+    assert "Magic Missile (1 + 1 = 2) deals 2 force damage to Zombie." in lines
+    assert "Zombie has 22 of 24 Hit points." in lines
+    assert b.dice_left() == 0
+
+
+def test_false_life_gives_its_die_plus_four():
+    # False Life "temporary": {"dice": "1d4+4"}: the d4 shows 3, 3 + 4 = 7 temporary hit points.
+    b = Bout(srd(), [mira()], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5, 3])
+    lines = b.choose("mira", "ability:spells:false-life")
+    assert "False Life gives Mira 7 temporary Hit points." in lines
+    assert b.dice_left() == 0
+
+
+def test_a_weapon_rows_own_bonus_is_added_once_beside_the_ability():
+    # A +2 longsword written "1d8+2", swung with Strength 16 (+3): the d8 shows 5,
+    # 5 + (2 + 3) = 10 (not 5 + 7 = 12). To hit: 12 + 3 (Strength) + 2 (proficiency) = 17.
+    fighter = brom()
+    fighter["sheet"]["lists"]["attacks"][0]["damage"] = "1d8+2"
+    b = Bout(srd(), [fighter], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5, 12, 5])
+    lines = b.choose("brom", "attack:attacks:longsword", "zombie")
+    assert lines[:3] == [
+        "Brom attacks Zombie with Longsword: 12 + 5 = 17 against Armor Class 8, a hit.",
+        "Longsword (5 + 5 = 10) deals 10 slashing damage to Zombie.",
+        "Zombie has 14 of 24 Hit points.",
+    ]
+    assert b.dice_left() == 0
