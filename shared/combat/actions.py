@@ -566,6 +566,18 @@ def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
         actor.recharge[action.id] = False
 
 
+def action_save_kept(on_success: str, saved: bool) -> tuple[bool, bool]:
+    """(the damage lands, halved) once the target of a creature action has rolled its save.
+    A failure takes it all. A success takes half with `half`, nothing with `negates`, and
+    with `none` keeps the damage: a creature action's save spares only what the action
+    applies (spec/mechanics-1.md 1.184; the Ghoul's Claws still deal their 2d4 + 2)."""
+    if not saved:
+        return True, False
+    if on_success == "half":
+        return True, True
+    return on_success != "negates", False
+
+
 def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[Combatant],
                      cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None,
                      plan: Plan | None = None) -> None:
@@ -596,7 +608,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             continue
         if fight.state.outcome or target.out:
             break
-        landed, half, critical = True, False, False
+        landed, half, critical, saved = True, False, False, False
         halving = "the save"
         if action.toHit is not None and not action.autoHit:
             landed, critical = _attack(fight, actor, target, action.toHit, action.name,
@@ -606,11 +618,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                                 against=SA.for_action(actor.id, action),
                                 cover=save_cover(fight, actor, target, action.save, action.area,
                                                  plan.aim if plan is not None else None))
-            if saved:
-                if action.save.onSuccess == "half":
-                    half = True
-                else:
-                    landed = False
+            landed, half = action_save_kept(action.save.onSuccess, saved)
             evaded = EV.evade(fight, target, action.save.save, saved, action.save.onSuccess, action.name)
             landed, half, halving = _evaded(evaded, landed, half)
         if landed and expr is not None:
@@ -638,7 +646,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                 parts += BA.added_parts(fight, actor, target, critical)
             B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical)
             CE.close_blow(fight, target)
-        if landed and not half:
+        if landed and not saved:
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:
                 _apply_one(fight, actor, target, apply, dc)

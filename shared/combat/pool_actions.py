@@ -268,17 +268,16 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
             continue
         if fight.state.outcome or target.out:
             break
-        landed, half, extra = True, False, 0
+        landed, half, extra, saved = True, False, 0, False
         if rolls:
             struck = _strike(fight, actor, target, [("", action.toHit)], action.name, action, cursor,
                              {**(at or {}), "index": i})
             landed, extra = struck.hit, struck.extra
         if landed and action.save is not None:
-            if E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
-                           against=context, cover=save_cover(fight, actor, target, action.save, action.area,
-                                                             plan.aim if plan is not None else None)):
-                half = action.save.onSuccess == "half"
-                landed = half
+            saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
+                                against=context, cover=save_cover(fight, actor, target, action.save, action.area,
+                                                                  plan.aim if plan is not None else None))
+            landed, half = A.action_save_kept(action.save.onSuccess, saved)
         if landed and action.damage is not None:
             amounts = [PoolAmount(dice + extra, auto, dtype, action.name, first=True, extra=extra, halved=half)]
             if spend is None:
@@ -287,7 +286,7 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
             blow = R.Blow(action.name, dtype, False, action_id=action.id) if rides else None
             _land(fight, actor, target, amounts, tags, style, spend, action.name, dtype,
                   B.hit_of_action(action) if not half else None, blow)
-        if landed and not half:
+        if landed and not saved:
             for apply in action.applies or []:
                 A._apply_one(fight, actor, target, apply, dc)
     if spend is not None:

@@ -143,7 +143,8 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
         counted = max(0, successes - (need if setting.counts == "beyond" else 0))
         _value, mine = spends("attacker", True, "a", a, "t", t)
         extra = counted * setting.perSuccess + sum(s.damage or 0 for s in mine)
-        if save is None:
+        if save is None or save.onSuccess == "none":
+            # A creature action's save with `none` spares only what it applies (1.184).
             expected += p * damage.mean(extra)
             continue
         kept = saved(mine + theirs)
@@ -175,11 +176,14 @@ def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, aga
 
 
 def _saved(fight: Fight, target: Combatant, save: Any, dc: int, expr: DiceExpr | None, dtype: str | None,
-           tags: tuple[str, ...], against: Any = None, cover: Any = None) -> float:
+           tags: tuple[str, ...], against: Any = None, cover: Any = None, action: bool = False) -> float:
     """Expected damage of a blow the target saves against: all on a failure, half
-    (`onSuccess: half`) or nothing on a success; `cover` helps the save."""
-    saved = save_chance(fight, target, save.save, dc, against, cover=cover)
+    (`onSuccess: half`) or nothing on a success; `cover` helps the save. A creature
+    `action`'s save with `none` keeps the damage (1.184)."""
     full = _Damage(fight, target, expr, dtype, tags).mean(0)
+    if action and save.onSuccess == "none":
+        return full
+    saved = save_chance(fight, target, save.save, dc, against, cover=cover)
     half = _Damage(fight, target, expr, dtype, tags, half=True).mean(0) if (save.onSuccess or "none") == "half" else 0
     return (1 - saved) * full + saved * half
 
@@ -228,7 +232,8 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
                     hit, damage, cost = max(hit, h), damage + d, cost + c
                 elif step.save is not None:
                     damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step),
-                                     SA.for_action(actor.id, step), save_cover(fight, actor, t, step.save, step.area))
+                                     SA.for_action(actor.id, step), save_cover(fight, actor, t, step.save, step.area),
+                                     action=True)
                 else:
                     hit = max(hit, 1.0)
                     damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)

@@ -57,3 +57,43 @@ def test_a_weapon_rows_own_bonus_is_added_once_beside_the_ability():
         "Zombie has 14 of 24 Hit points.",
     ]
     assert b.dice_left() == 0
+
+
+# -- a creature action's save with "onSuccess": "none" keeps the damage (mechanics-1, 1.184) --
+
+# The Ghoul's health 5d8 comes up 4 four times over (20); initiative Brom 5 + 1 = 6, Ghoul
+# 15 + 2 = 17: the Ghoul goes first.
+GHOUL_START = [4, 4, 4, 4, 4, 5, 15]
+
+
+def test_the_ghouls_claws_deal_their_damage_when_the_save_succeeds():
+    # Claws: 15 + 4 = 19 against Armor Class 16, a hit. Brom's Constitution save (14: +2,
+    # proficient +2) 10 + 4 = 14 against 10 succeeds: the 2d4 + 2 still lands, 3 + 2 = 5,
+    # + 2 = 7 (28 - 7 = 21), and only the paralysis is spared.
+    b = Bout(srd(), [brom()], [foe("ghoul")], dice=[*GHOUL_START, 15, 10, 3, 2])
+    lines = b.choose("ghoul", "action:claws", "brom")
+    assert lines[:5] == [
+        "Ghoul uses Claws on Brom.",
+        "Ghoul attacks Brom with Claws: 15 + 4 = 19 against Armor Class 16, a hit.",
+        "Brom rolls a Constitution save against Claws: 10 + 4 = 14 against 10, a success.",
+        "Claws (5 (3 + 2) + 2 = 7) deals 7 slashing damage to Brom.",
+        "Brom has 21 of 28 Hit points.",
+    ]
+    assert lines[5] == "Brom's turn."
+    assert b.who("brom").conditions == []
+    assert b.dice_left() == 0
+
+
+def test_the_ghouls_claws_deal_their_damage_and_paralyse_when_the_save_fails():
+    # The same hit; the save 3 + 4 = 7 against 10 fails: 7 damage and Paralyzed until saved
+    # (Brom's turn passes; his end-of-turn save 9 + 4 = 13 ends it).
+    b = Bout(srd(), [brom()], [foe("ghoul")], dice=[*GHOUL_START, 15, 3, 3, 2, 9])
+    lines = b.choose("ghoul", "action:claws", "brom")
+    assert lines[2:6] == [
+        "Brom rolls a Constitution save against Claws: 3 + 4 = 7 against 10, a failure.",
+        "Claws (5 (3 + 2) + 2 = 7) deals 7 slashing damage to Brom.",
+        "Brom has 21 of 28 Hit points.",
+        "Brom is Paralyzed until saved.",
+    ]
+    assert "Brom rolls a Constitution save to end Paralyzed: 9 + 4 = 13 against 10, a success." in lines
+    assert b.dice_left() == 0

@@ -185,9 +185,9 @@ ABILITY = [0, 1, 1, 2, 0, 0, 1, 0]
 DIFFICULTY = [0, -1, -2, 0, 0, 0, 0, -1]
 
 
-def sting_package(*spends: dict[str, Any], on_success: str = "none") -> dict[str, Any]:
+def sting_package(*spends: dict[str, Any], on_success: str = "negates") -> dict[str, Any]:
     """The Gull's Sting: 2 dice to hit, 3 damage, and a Nerve save against 2 difficulty
-    dice keeps it off (or half of it)."""
+    dice keeps it off (`negates`; or half of it; `none` keeps it all, 1.184)."""
     pkg = with_spends(*spends)
     pkg["catalogs"][0]["entries"][1]["creature"]["actions"] = [
         {"id": "sting", "name": "Sting", "budget": "act", "toHit": 2, "damage": {"flat": 3},
@@ -231,6 +231,9 @@ def test_the_forecast_of_a_hit_followed_by_a_save_is_exact():
         if net >= 1:
             halved += Fraction(3 // 2 + net - 1, 512)
     assert half.damage == round(float(dealt * (1 - saved) + halved * saved), 3)
+    # "none" on a creature action's save spares only what it applies: every hit's damage stays.
+    kept = _menu(sting_package(on_success="none"))
+    assert kept.damage == round(float(dealt), 3)
 
 
 def test_the_forecast_counts_the_setback_die_a_spend_puts_on_the_save():
