@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
 from . import effects as E
+from . import harm_kinds as H
 from . import numbers as N
 from .evasion import evade
 from .fight import Fight
@@ -347,14 +348,15 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     from .lowers_also import lower_damage
 
     lower_damage(fight, actor, target, parts)
+    marks = H.blow_marks(fight, target, [(E.harm_kind(fight, p.type), max(0, p.amount), p.type) for p in parts])
     landed = 0
     CE.open_blow(fight, target)
     try:
-        for part in parts:
+        for part, mark in zip(parts, marks):
             if target.out or fight.state.outcome:
                 break
             landed += E.deal_damage(fight, actor, target, max(0, part.amount), part.type, what=part.what,
-                                    critical=critical)
+                                    critical=critical, marks=mark)
     finally:
         CE.close_blow(fight, target)
     return landed

@@ -5,7 +5,8 @@ Owns:
   greater than zero; `saveWhenDamaged` and `saveEnds.at: "damaged"` repeat the stored save
   at the stored DC once per hit (a blow's parts together, see blows.py) and end it on a
   success (no stored save or DC: nothing is rolled). `open_blow`/`close_blow` bracket a
-  blow; `on_damage` is called by effects for every amount that lands;
+  blow (`Fight.open_blows`), whose parts are judged once when it closes
+  (`effects.blow_ends`); `on_damage` is called by effects for every amount that lands;
 - endings that wait until the harmful action has fully resolved (`resolving`): 
   `harmed-by-source-side` (damage greater than zero dealt by the applier or anyone on
   their side, or their aiming an attack, a save or a harmful condition at the holder, even
@@ -27,7 +28,7 @@ from typing import Any, Callable
 
 from . import effects as E
 from . import numbers as N
-from .fight import Fight
+from .fight import Fight, OpenBlow
 from .options import MenuItem, Option, Plan
 from .saves_against import for_condition
 from .state import Combatant, HeldCondition
@@ -43,7 +44,7 @@ SHAKE_OFF = "shake-off"
 def _scratch(fight: Fight) -> dict[str, Any]:
     found = fight.__dict__.get("_condition_ends")
     if found is None:
-        found = {"blows": {}, "applied": set(), "acting": None}
+        found = {"applied": set(), "acting": None}
         fight.__dict__["_condition_ends"] = found
     return found
 
@@ -60,19 +61,28 @@ def note_applied(fight: Fight, target: Combatant, condition: str) -> None:
 
 
 def open_blow(fight: Fight, target: Combatant) -> None:
-    blows = _scratch(fight)["blows"]
-    depth, landed = blows.get(target.id, (0, 0))
-    blows[target.id] = (depth + 1, landed)
+    """A blow at `target` begins: its parts land one by one until `close_blow`."""
+    blow = fight.open_blows.get(target.id)
+    if blow is None:
+        fight.open_blows[target.id] = OpenBlow()
+    else:
+        blow.depth += 1
 
 
 def close_blow(fight: Fight, target: Combatant) -> None:
-    blows = _scratch(fight)["blows"]
-    depth, landed = blows.get(target.id, (1, 0))
-    if depth > 1:
-        blows[target.id] = (depth - 1, landed)
+    """The blow's last part has landed: what it set off is judged once, against what its
+    parts landed in all (effects.blow_ends), then the saves damage repeats."""
+    blow = fight.open_blows.get(target.id)
+    if blow is None:
         return
-    blows.pop(target.id, None)
-    if landed > 0:
+    # Judged where the parts were dealt (the innermost bracket), so what follows a hit there
+    # (a daze) reads the target as the blow left it.
+    E.blow_ends(fight, target, blow)
+    if blow.depth > 1:
+        blow.depth -= 1
+        return
+    del fight.open_blows[target.id]
+    if blow.landed > 0:
         _damage_saves(fight, target)
 
 
@@ -85,11 +95,7 @@ def on_damage(fight: Fight, source: Combatant | None, target: Combatant, landed:
         rule = rules.get(held.id)
         if rule is not None and "damaged" in (rule.endsWhen or []):
             E.remove_condition(fight, target, held, reason="damage ends it")
-    blows = _scratch(fight)["blows"]
-    if target.id in blows:
-        depth, total = blows[target.id]
-        blows[target.id] = (depth, total + landed)
-    else:
+    if target.id not in fight.open_blows:
         _damage_saves(fight, target)
 
 

@@ -4,7 +4,9 @@ saves and concentration.
 
 Owns: every change to a combatant's health and conditions, written through the sheet's
 own operations for sheet combatants (the sheet is the record) and kept on the combatant
-for creatures written in numbers. Each change is a sentence in the log.
+for creatures written in numbers. Each change is a sentence in the log. Damage dealt inside
+a blow (`Fight.open_blows`) is judged once for the whole blow (`blow_ends`): concentration
+against the sum, going down, one count against death for a target already down.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..sheet import heal as sheet_heal
 from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
 from ..sheet.refusal import BAD_BOX, TRACK_FULL
 from . import numbers as N
-from .fight import Fight
+from .fight import Fight, OpenBlow
 from .state import Combatant, HeldCondition
 
 
@@ -77,17 +79,27 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
                source=source.id if source is not None else None)
     if landed <= 0:
         return 0
+    blow = fight.open_blows.get(target.id)
+    if blow is not None:
+        blow.landed += landed
+        blow.source = source.id if source is not None else None
     if marks is None and fight.combat.damageKinds is not None and fight.combat.damageKinds.marks == "per-blow":
         marks = 1
-    if marks == 0:
-        return landed
     taken_marks = landed if marks is None else marks
     if N.struck_while_down(fight, target):
         if target.dying is None:
             # Stable is no shield: a blow starts the count against death again.
             target.dying = {"successes": 0, "failures": 0}
             fight.emit("dying", f"{target.name} is hit while stable and is dying again.", target=target.id)
-        _damage_while_down(fight, target, critical)
+        # One blow counts once against death, however many parts it has.
+        if blow is None or not blow.counted_down:
+            if blow is not None:
+                blow.counted_down = True
+            _damage_while_down(fight, target, critical)
+        return landed
+    if marks == 0:
+        # Another part of the same blow marks the track; this one still counts toward it.
+        _after_damage(fight, source, target, landed)
         return landed
     spec = fight.combat.health
     if target.sheet is not None:
@@ -151,6 +163,23 @@ def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, lan
         rule = rules.get(held.id)
         if rule is not None and "ends-on-damage" in (rule.effects or []):
             remove_condition(fight, target, held, reason="the damage ends it")
+    if target.id not in fight.open_blows:
+        _judge_damage(fight, source, target, landed)
+
+
+def blow_ends(fight: Fight, target: Combatant, blow: OpenBlow) -> None:
+    """A blow of several parts is one blow (spec/combat-2 `plus`): once its last part has
+    landed, one concentration save against the damage its parts landed in all, and one
+    check for going down (nothing when nothing landed since it was last judged)."""
+    landed = blow.landed - blow.judged
+    if landed <= 0:
+        return
+    blow.judged = blow.landed
+    source = fight.state.combatant(blow.source) if blow.source is not None else None
+    _judge_damage(fight, source, target, landed)
+
+
+def _judge_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
     if target.concentration is not None and fight.combat.concentration is not None and not N.is_down_by_health(fight, target):
         conc = fight.combat.concentration
         dc = max(conc.floor, math.floor(landed * conc.fromDamage))

@@ -310,7 +310,9 @@ def _held(fight: Fight, run: Any) -> None:
     try:
         run()
     except W.Held:
-        pass
+        # A window holds the fight before a blow it interrupted dealt anything: the blow is
+        # dealt again, whole, when the window is answered (window_resume.py).
+        fight.open_blows.clear()
 
 
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],

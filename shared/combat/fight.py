@@ -29,6 +29,23 @@ class Refused:
         return {"code": self.code, "message": self.message}
 
 
+@dataclass
+class OpenBlow:
+    """One blow being dealt to one target (condition_ends.open_blow/close_blow bracket it):
+    its parts land one by one, and what they set off is judged once when the last part has
+    landed (effects.blow_ends): one concentration save against what they `landed` in all,
+    one check for going down, one count against death for a target already down."""
+
+    depth: int = 1
+    landed: int = 0
+    #: How much of `landed` has been judged already (an inner bracket closed).
+    judged: int = 0
+    #: Who dealt the parts that landed (the last one), for what going down reads.
+    source: str | None = None
+    #: Whether a part of this blow already counted against death (a target already down).
+    counted_down: bool = False
+
+
 class Fight:
     def __init__(self, ruleset: Ruleset, state: BattleState):
         self.ruleset = ruleset
@@ -69,6 +86,8 @@ class Fight:
         self.last_roll: dict[str, Any] | None = None
         #: The action step now resolving (window_resume.py), where a hit window writes its cursor.
         self.step: dict[str, Any] | None = None
+        #: The blows being dealt now, by target id (`OpenBlow`).
+        self.open_blows: dict[str, OpenBlow] = {}
         #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
         self.blow_from: str | None = None
         #: What a symbol-pool hit adds to its blow (successes, spends), for symbol_damage.py.

@@ -5,7 +5,7 @@ Owns: `read_on` (a value reference read on a combatant: its sheet, or only a con
 a creature written in numbers), `kind_for` (the ordinary `default`/`byType` mapping, then
 the first `remap` whose `when` is non-zero on the target and whose `tags`, if any, meet
 the attack's; remaps never chain), `worst` (the most severe kind, for a track that marks
-once per blow) and `per_blow`.
+once per blow), `per_blow` and `blow_marks` (which part of a blow marks such a track).
 
 The remapped kind sets the soak and the mark; the damage *type* is never changed, so
 resistance and immunity still read the attack's own type.
@@ -64,3 +64,20 @@ def worst(fight: Fight, kinds: Iterable[str | None]) -> str | None:
             severity = {k.id: k.severity for k in track.kinds or []}
     found = [k for k in kinds if k is not None]
     return max(found, key=lambda k: severity.get(k, 0)) if found else None
+
+
+def blow_marks(fight: Fight, target: Combatant, parts: list[tuple[str | None, int, str | None]]) -> list[int | None]:
+    """How many boxes each part of one blow fills, the parts given as (kind of harm, amount,
+    damage type): None for every part (each marks what it lands) unless the track marks
+    `per-blow`, when the one part of the most severe kind that lands anything marks one
+    box and the others none (a compound hit marks once, by its worse kind)."""
+    if not per_blow(fight):
+        return [None] * len(parts)
+    landing = [E.adjust_for_type(fight, target, amount, dtype)[0] > 0 for _kind, amount, dtype in parts]
+    most = worst(fight, [kind for (kind, _a, _t), lands in zip(parts, landing) if lands])
+    marks: list[int | None] = [0] * len(parts)
+    for i, ((kind, _a, _t), lands) in enumerate(zip(parts, landing)):
+        if lands and kind == most:
+            marks[i] = 1
+            break
+    return marks

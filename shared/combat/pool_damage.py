@@ -202,16 +202,7 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
     over = D.threshold(fight, target)
     mods = with_modifiers(fight, actor, target, amounts, hit)
     thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
-    marks: list[int | None] = [None] * len(thrown)
-    if H.per_blow(fight):
-        landed_kinds = [kind for amount, kind, points, _ in thrown
-                        if E.adjust_for_type(fight, target, points, amount.type)[0] > 0]
-        worst = H.worst(fight, landed_kinds)
-        marks = [0] * len(thrown)
-        for i, (amount, kind, points, _) in enumerate(thrown):
-            if kind == worst and E.adjust_for_type(fight, target, points, amount.type)[0] > 0:
-                marks[i] = 1
-                break
+    marks = H.blow_marks(fight, target, [(kind, points, amount.type) for amount, kind, points, _ in thrown])
     landed = 0
     CE.open_blow(fight, target)
     try:

@@ -84,15 +84,7 @@ def deal(fight: Fight, actor: Combatant, target: Combatant, parts: list[Any], cr
             _more(part, f"{took} soaked by {label} = {part.amount}")
         if kind != ordinary:
             _more(part, f"{ordinary or 'harm'} becomes {kind or 'harm'} against {target.name}")
-    marks: list[int | None] = [None] * len(parts)
-    if H.per_blow(fight):
-        landed_kinds = [k for p, (k, _o) in zip(parts, kinds) if E.adjust_for_type(fight, target, p.amount, p.type)[0]]
-        worst = H.worst(fight, landed_kinds)
-        marks = [0] * len(parts)
-        for i, (p, (k, _o)) in enumerate(zip(parts, kinds)):
-            if k == worst and E.adjust_for_type(fight, target, p.amount, p.type)[0] > 0:
-                marks[i] = 1
-                break
+    marks = H.blow_marks(fight, target, [(k, p.amount, p.type) for p, (k, _o) in zip(parts, kinds)])
     landed = 0
     CE.open_blow(fight, target)
     try:
