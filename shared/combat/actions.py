@@ -70,7 +70,8 @@ def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], wha
         label = N.pool_label(fight, actor, pool)
         error = fight.write(actor, spend(fight.ruleset, actor.sheet, pool, amount))
         if error:
-            fight.emit("note", f"{actor.name} could not pay {amount} {label} for {what}: {error}", actor=actor.id)
+            fight.emit("note", f"{actor.name} could not pay {N.counted(amount, label)} for {what}: {error}",
+                       actor=actor.id)
             continue
         for per in ("turn", "round"):
             actor.spent[f"{per}:{pool}"] = actor.spent.get(f"{per}:{pool}", 0) + amount
@@ -81,7 +82,8 @@ def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], wha
             fight.emit("spend", f"{actor.name} spends {amount} use{'s' if amount != 1 else ''} of {label} on {what}: "
                        f"{row[1]} of {row[0].max} left.", actor=actor.id, pool=pool, amount=amount)
             continue
-        fight.emit("spend", f"{actor.name} spends {amount} {label} on {what}.", actor=actor.id, pool=pool, amount=amount)
+        fight.emit("spend", f"{actor.name} spends {N.counted(amount, label)} on {what}.", actor=actor.id, pool=pool,
+                   amount=amount)
 
 
 # ---------------------------------------------------------------------------

@@ -89,6 +89,32 @@ def pool_label(fight: Fight, c: Combatant, pool: str) -> str:
     return found[0].label if found is not None else label(fight.ruleset, "pool", pool)
 
 
+#: Last words whose final "s" is not a plural ending ("Focus", "Stress", "Chaos", "Axis", "Gas").
+_NOT_PLURAL = ("ss", "us", "is", "os", "as")
+
+
+def counted(amount: int, label: str) -> str:
+    """`amount` of something named by `label`, as a sentence says it: "2 3rd-level slots",
+    "1 3rd-level slot". A pool's label is written for many ("1st-level slots", "Ki points",
+    "Hit dice"), so for exactly one its last word is said in the singular when it plainly is
+    a plural; a label that is not ("Lamp oil", "Focus", "Stress", "Resolve") stays as written."""
+    if amount != 1 or not label:
+        return f"{amount} {label}"
+    head, _, word = label.rpartition(" ")
+    low = word.lower()
+    if low == "dice":
+        one = word[:-3] + ("IE" if word.isupper() else "ie")
+    elif low.endswith(("sses", "xes", "ches", "shes", "zes")):
+        one = word[:-2]
+    elif low.endswith("ies") and len(low) > 4:
+        one = word[:-3] + ("Y" if word.isupper() else "y")
+    elif low.endswith("s") and not low.endswith(_NOT_PLURAL) and len(low) > 2:
+        one = word[:-1]
+    else:
+        one = word
+    return f"{amount} {head + ' ' if head else ''}{one}"
+
+
 def ref_label(ruleset: Ruleset, ref: ValueRef | None, default: str) -> str:
     if ref is None:
         return default

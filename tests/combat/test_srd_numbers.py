@@ -97,3 +97,33 @@ def test_the_ghouls_claws_deal_their_damage_and_paralyse_when_the_save_fails():
     ]
     assert "Brom rolls a Constitution save to end Paralyzed: 9 + 4 = 13 against 10, a success." in lines
     assert b.dice_left() == 0
+
+
+# -- log grammar: "spends 1 3rd-level slot" ----------------------------------------------------
+
+
+def test_one_slot_is_spoken_of_in_the_singular():
+    # Magic Missile cast with a 3rd-level slot (the option "@slots_3"); the d4 shows 4: 4 + 1 = 5.
+    b = Bout(srd(), [mira(slots_max_3=1)], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5, 4])
+    lines = b.choose("mira", "ability:spells:magic-missile@slots_3", "zombie")
+    assert lines[0] == "Mira spends 1 3rd-level slot on Magic Missile."
+    assert "Magic Missile (4 + 1 = 5) deals 5 force damage to Zombie." in lines
+    # The same spell with a 1st-level slot; the d4 shows 2: 2 + 1 = 3.
+    first = Bout(srd(), [mira()], [foe("zombie")], dice=[*ZOMBIE_HEALTH, 10, 5, 2])
+    assert first.choose("mira", "ability:spells:magic-missile", "zombie")[0] == (
+        "Mira spends 1 1st-level slot on Magic Missile.")
+
+
+def test_counted_says_one_in_the_singular_and_more_in_the_plural():
+    from shared.combat.numbers import counted
+
+    assert [counted(n, "3rd-level slots") for n in (1, 2)] == ["1 3rd-level slot", "2 3rd-level slots"]
+    assert counted(1, "1st-level slots") == "1 1st-level slot"
+    assert counted(1, "Ki points") == "1 Ki point"
+    assert counted(1, "Hit dice") == "1 Hit die"
+    assert counted(1, "Charges") == "1 Charge"
+    assert counted(1, "Energies") == "1 Energy"
+    # Labels that are no plural stay as written.
+    assert [counted(1, w) for w in ("Lamp oil", "Focus", "Stress", "Resolve", "Luck")] == [
+        "1 Lamp oil", "1 Focus", "1 Stress", "1 Resolve", "1 Luck"]
+    assert counted(3, "Lamp oil") == "3 Lamp oil"
