@@ -367,17 +367,21 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
 # ---------------------------------------------------------------------------
 
 
-def _mean(expr: DiceExpr, critical: str | None) -> Fraction:
-    return mean_damage(expr, critical or "none")
+def _mean(expr: DiceExpr, critical: str | None, guard: tuple[bool, int, int] = (False, 0, 0)) -> Fraction:
+    immune, halves, doubles = guard
+    if immune:
+        return Fraction(0)
+    return mean_damage(expr, critical or "none", halves=halves, doubles=doubles)
 
 
 def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit | None, clauses: list[Any],
                    own: list[tuple[str, Any, Any]], chances: Callable[[], tuple[Fraction, Fraction]],
-                   strike: DiceExpr | None = None) -> tuple[Fraction, Fraction] | None:
+                   strike: DiceExpr | None = None, dtype: str | None = None) -> tuple[Fraction, Fraction] | None:
     """(expected damage to add, multiplier) once the holder's own damage modifiers (`own`,
     from `holder_mods`) and the `plus` clauses that reach `target` are counted, or None when
     nothing changes the forecast. `hit` None is a save or an automatic hit (no modifiers).
-    `chances` gives (hit, critical) and is asked only when something changes."""
+    `chances` gives (hit, critical) and is asked only when something changes. A clause is
+    taken through the target's guard against its type (the blow's own, `dtype`, by default)."""
     from .targeting import passes
 
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
@@ -390,8 +394,9 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
             continue
         expr = parse_dice(clause.dice or "0")
         expr = expr.with_modifier(clause.flat or 0)
-        normal += _mean(expr, None)
-        crit += _mean(expr, rule)
+        guard = E.type_guard(fight, target, clause.type or dtype)
+        normal += _mean(expr, None, guard)
+        crit += _mean(expr, rule, guard)
         changed = True
     if hit is not None and own:
         for _name, mod in damage_mods(fight, actor, None, hit, own):

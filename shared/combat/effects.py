@@ -12,8 +12,10 @@ against the sum, going down, one count against death for a target already down.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
+from ..dice import DiceExpr, chance_at_least, pick_mode
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
 from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
@@ -34,15 +36,13 @@ def health_line(fight: Fight, c: Combatant) -> str:
 # ---------------------------------------------------------------------------
 
 
-def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | None) -> tuple[int, str]:
-    """Immunity, resistance (halved, rounded down), vulnerability (doubled), and
-    `resist-all` on top; resistance and vulnerability cancel. Returns the amount and a
-    note for the log."""
-    if amount <= 0:
-        return 0, ""
+def type_guard(fight: Fight, target: Combatant, dtype: str | None) -> tuple[bool, int, int]:
+    """(immune, times halved, times doubled): what `target` does to damage of `dtype`.
+    Immunity; resistance (halved, rounded down) and `resist-all` on top; vulnerability
+    (doubled); a halving and a doubling cancel. The forecasts read the same guard."""
     kind = (dtype or "").lower()
     if kind and kind in N.damage_guard(target, "immune"):
-        return 0, f" ({target.name} is immune to {dtype})"
+        return True, 0, 0
     halves = 0
     if kind and kind in N.damage_guard(target, "resist"):
         halves += 1
@@ -52,6 +52,17 @@ def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | N
     while halves and doubles:
         halves -= 1
         doubles -= 1
+    return False, halves, doubles
+
+
+def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | None) -> tuple[int, str]:
+    """`amount` of `dtype` after the target's guard (`type_guard`). Returns the amount and
+    a note for the log."""
+    if amount <= 0:
+        return 0, ""
+    immune, halves, doubles = type_guard(fight, target, dtype)
+    if immune:
+        return 0, f" ({target.name} is immune to {dtype})"
     note = ""
     for _ in range(halves):
         amount //= 2
@@ -484,7 +495,6 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     `against` is what the save is against (a `SaveContext`, or the id of the condition
     it would end); None is against nothing (concentration, death). `cover` is what cover
     between the effect and the saver adds to the save's number (board/save_cover.py)."""
-    from ..dice import pick_mode
     from .saves_against import SaveContext
 
     if isinstance(against, str):
@@ -552,6 +562,28 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         ok = roll.made
     _save_made(fight, c)
     return ok
+
+
+def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: Any = None,
+                cover: N.Bonus | None = None) -> Fraction:
+    """The exact chance `c` makes `save` against `dc` as `roll_save` throws it in a summed
+    fight: the attack roll's dice, leaning as they would, the save's bonus, cover and the
+    condition modifiers, a rolled one counted face by face; 0 for a save the holder's
+    conditions fail without a roll. A rescue after a failed save is not promised."""
+    if N.fails_save(fight, c, save) is not None:
+        return Fraction(0)
+    dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
+    count, sides = (dice.count, dice.sides) if dice else (1, 20)
+    flat = N.save_bonus(fight, c, save) + (cover.flat if cover is not None else 0)
+    added = DiceExpr()
+    for b in N.modifiers(fight, c, "saves", save=save, context=against):
+        flat += b.flat
+        if b.dice:
+            added = added.plus(b.dice, minus=b.minus)
+    mode = "normal"
+    if fight.combat.attackRoll and fight.combat.attackRoll.advantage:
+        mode = pick_mode(*save_votes(fight, c, save, against))
+    return chance_at_least(DiceExpr.of(count, sides, flat), dc, mode, added if added.terms else None)
 
 
 def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: Any) -> int:

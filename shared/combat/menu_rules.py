@@ -117,8 +117,8 @@ def _hit_and_clauses(fight: Fight, actor: Combatant, plan: Plan, step: Any = Non
 
 def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
           step: Any = None) -> tuple[Any, ...] | None:
-    """`_hit_and_clauses` of a plan (or one step of a sequence) and the strike's own dice
-    (`_strike_dice`), or None when nothing can
+    """`_hit_and_clauses` of a plan (or one step of a sequence), the strike's own dice
+    (`_strike_dice`) and the blow's own damage type, or None when nothing can
     change its forecast: no `plus` clauses, and no hit or none of the holder's own damage
     modifiers. The same for every target, so it is asked once an option."""
     if plan.kind == "weapon" and not own:
@@ -126,7 +126,18 @@ def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, 
     hit, clauses, to_hit = _hit_and_clauses(fight, actor, plan, step)
     if not clauses and (hit is None or not own):
         return None
-    return hit, clauses, to_hit, _strike_dice(fight, actor, plan, own, step) if hit is not None else None
+    strike = _strike_dice(fight, actor, plan, own, step) if hit is not None else None
+    return hit, clauses, to_hit, strike, _blow_type(plan, step)
+
+
+def _blow_type(plan: Plan, step: Any) -> str | None:
+    """The blow's own damage type, which a clause without one takes."""
+    if plan.kind == "weapon":
+        return plan.damage_type
+    if plan.kind == "entry":
+        return plan.mechanics.damageType
+    action = step if step is not None else plan.action
+    return action.damage.type if action is not None and action.damage is not None else None
 
 
 def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
@@ -147,14 +158,14 @@ def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str
 
 def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[str, Any, Any]],
            blow: tuple[Any, ...]) -> tuple[Fraction, Fraction] | None:
-    hit, clauses, to_hit, strike = blow
+    hit, clauses, to_hit, strike, dtype = blow
 
     def chances() -> tuple[Fraction, Fraction]:
         if to_hit is None:
             return Fraction(1), Fraction(0)
         return hit_forecast(fight, actor, target, to_hit, hit)
 
-    return B.forecast_extra(fight, actor, target, hit, clauses, own, chances, strike)
+    return B.forecast_extra(fight, actor, target, hit, clauses, own, chances, strike, dtype)
 
 
 def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[str, Any, Any]]) -> MenuItem:

@@ -24,7 +24,10 @@ from ..dice import DiceError, DiceExpr, attack_forecast, mean_damage, parse_dice
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from . import blows as B
+from . import effects as E
 from . import numbers as N
+from . import saves_against as SA
+from .board.save_cover import save_cover
 from .fight import Fight
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
@@ -183,15 +186,17 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any 
     return adv, dis
 
 
-def _flat_mods(fight: Fight, c: Combatant, to: str, save: str | None = None, hit: Any = None,
-               target: Combatant | None = None) -> int:
-    total = 0
-    for b in N.modifiers(fight, c, to, save=save, hit=hit, target=target):
-        total += b.flat
+def _roll_mods(fight: Fight, c: Combatant, to: str, hit: Any = None,
+               target: Combatant | None = None) -> tuple[int, DiceExpr | None]:
+    """(the flat part, the dice thrown beside the roll) of `c`'s `to` modifiers: a rolled
+    modifier is kept as dice, so the forecast counts each of its faces (+1d4 is not +2.5)."""
+    flat = 0
+    added = DiceExpr()
+    for b in N.modifiers(fight, c, to, hit=hit, target=target):
+        flat += b.flat
         if b.dice:
-            value = parse_dice(b.dice).mean
-            total += -value if b.minus else value
-    return total
+            added = added.plus(b.dice, minus=b.minus)
+    return flat, added if added.terms or added.modifier else None
 
 
 def hit_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
@@ -217,7 +222,7 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
     pair = (attacker.id, target.id, hit)
     parts = memo.get(pair) if memo is not None else None
     if parts is None:
-        flat = round(_flat_mods(fight, attacker, "attacks", hit=hit, target=target))
+        flat, added = _roll_mods(fight, attacker, "attacks", hit=hit, target=target)
         defense, _parts = N.defense(fight, target)
         if board:
             from .board.attacks import defense_parts
@@ -229,41 +234,70 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
             view = fight.view(attacker)
             if view is not None:
                 crit_from = math.floor(view.value(roll.criticalFrom))
-        parts = (flat, defense, attack_mode(fight, attacker, target, hit), crit_from)
+        parts = (flat, added, defense, attack_mode(fight, attacker, target, hit), crit_from)
         if memo is not None:
             memo[pair] = parts
-    flat, defense, mode, crit_from = parts
+    flat, added, defense, mode, crit_from = parts
     naturals = roll.naturals
     return (roll.dice.count, roll.dice.sides, to_hit + flat, defense, mode,
             naturals.max if naturals and naturals.max else "none",
-            naturals.min if naturals and naturals.min else "none", crit_from)
+            naturals.min if naturals and naturals.min else "none", crit_from, added)
 
 
 @lru_cache(maxsize=4096)
 def _chances(key: tuple[Any, ...]) -> tuple[Fraction, Fraction]:
-    count, sides, modifier, defense, mode, nmax, nmin, crit_from = key
+    count, sides, modifier, defense, mode, nmax, nmin, crit_from, added = key
     dice = DiceExpr.of(count, sides, modifier)
     if not dice.single_die:
         nmax = nmin = "none"
     odds = attack_forecast(dice, defense, mode, naturals_max=nmax, naturals_min=nmin,
-                           critical_from=crit_from if nmax == "critical" else None)
+                           critical_from=crit_from if nmax == "critical" else None, added=added)
     return odds.hit, odds.critical
 
 
+#: What a target does to damage of one type (effects.type_guard): (immune, halves, doubles).
+Guard = tuple[bool, int, int]
+UNGUARDED: Guard = (False, 0, 0)
+
+
+def guarded_mean(damage: DiceExpr, guard: Guard, critical: str = "none", halved: bool = False) -> Fraction:
+    """Expected damage of one hit as it lands through the target's guard, total by total
+    (immunity, resistance rounded down, vulnerability), after a save's halving."""
+    immune, halves, doubles = guard
+    if immune:
+        return Fraction(0)
+    return mean_damage(damage, critical, halved=halved, halves=halves, doubles=doubles)
+
+
+def saved_share(fight: Fight, target: Combatant, save: Any, dc: int, on_success: str | None, damage: DiceExpr,
+                guard: Guard, critical: str = "none", against: Any = None, cover: Any = None,
+                action: bool = False) -> tuple[Fraction, Fraction]:
+    """(the chance the target makes `save`, the expected damage of a blow it saves against):
+    all of it on a failure and, on a success, half (`half`), nothing (`negates`, or `none`
+    on an entry) or all of it (`none` on a creature `action`: only what it applies is spared,
+    1.184)."""
+    full = guarded_mean(damage, guard, critical)
+    if action and on_success == "none":
+        return E.save_chance(fight, target, save, dc, against, cover), full
+    made = E.save_chance(fight, target, save, dc, against, cover)
+    kept = guarded_mean(damage, guard, critical, halved=True) if on_success == "half" else Fraction(0)
+    return made, (1 - made) * full + made * kept
+
+
 @lru_cache(maxsize=4096)
-def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str) -> tuple[float, float]:
+def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str, guard: Guard = UNGUARDED) -> tuple[float, float]:
     """(hit chance, expected damage) as a forecast shows them, for one attack roll."""
     hit, crit = _chances(key)
-    dmg = (hit - crit) * mean_damage(damage) + crit * mean_damage(damage, critical)
+    dmg = (hit - crit) * guarded_mean(damage, guard) + crit * guarded_mean(damage, guard, critical)
     return round(float(hit), 4), round(float(dmg), 3)
 
 
 def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int, damage: DiceExpr,
-                   critical: str, hit: Any = None) -> Forecast:
+                   critical: str, hit: Any = None, dtype: str | None = None) -> Forecast:
     key = _hit_key(fight, attacker, target, to_hit, hit)
     if key is None:
         return forecast(target.id, hit=0.0, damage=0.0)
-    hit, dmg = _blow(key, damage, critical)
+    hit, dmg = _blow(key, damage, critical, E.type_guard(fight, target, dtype))
     return forecast(target.id, hit=hit, damage=dmg)
 
 
@@ -621,7 +655,8 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
     narrowed = N.narrows_attacks(fight, actor)
     if plan.kind == "weapon" and plan.damage is not None:
         hit = B.hit_of_weapon(fight, actor, plan) if narrowed else None
-        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit) for t in targets]
+        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit, plan.damage_type)
+                for t in targets]
     if plan.kind == "entry":
         m = plan.mechanics
         amount_expr = _costs.amount_expr
@@ -632,9 +667,17 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
             expr = amount_expr(fight, actor, m, plan.cost_steps)
             if m.attackRoll:
                 hit = B.hit_of_entry(m) if narrowed else None
-                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit) for t in targets]
-            hit, dmg = 1.0 if m.autoHit or not m.save else None, round(float(mean_damage(expr)), 3)
-            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
+                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit, m.damageType)
+                        for t in targets]
+            if m.save is not None and not m.autoHit:
+                dc = plan.save_dc if plan.save_dc is not None else 10
+                against = SA.for_entry(actor.id, plan.entry_ref, plan.entry, m)
+                return [_saved_forecast(t, *saved_share(fight, t, m.save.save, dc, m.save.onSuccess, expr,
+                                                        E.type_guard(fight, t, m.damageType), against=against,
+                                                        cover=save_cover(fight, actor, t, m.save, m.area, plan.aim)))
+                        for t in targets]
+            return [forecast(t.id, hit=1.0, damage=_round(guarded_mean(expr, E.type_guard(fight, t, m.damageType))))
+                    for t in targets]
         return [forecast(t.id) for t in targets]
     if plan.kind == "action":
         a = plan.action
@@ -642,13 +685,9 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         if a.heal is not None:
             amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
             return [forecast(t.id, heal=amt) for t in targets]
-        if expr is not None and a.toHit is not None and not a.autoHit:
-            hit = B.hit_of_action(a) if narrowed else None
-            return [_blow_forecast(fight, actor, t, a.toHit, expr, critical, hit) for t in targets]
-        if expr is not None:
-            hit, dmg = 1.0 if not a.save else None, round(float(mean_damage(expr)), 3)
-            return [forecast(t.id, hit=hit, damage=dmg) for t in targets]
-        return [forecast(t.id) for t in targets]
+        if expr is None:
+            return [forecast(t.id) for t in targets]
+        return [_action_forecast(fight, actor, t, a, expr, critical, plan.aim, narrowed) for t in targets]
     if plan.kind == "sequence":
         steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
         parts_on_board = fight.state.board is not None
@@ -663,17 +702,52 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
                 # own reach and range.
                 if expr is None or (parts_on_board and not reaches(fight, actor, t, part_plan(fight, plan, k))):
                     continue
+                with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
+                    part = _action_forecast(fight, actor, t, step, expr, critical, None, narrowed)
+                dmg_total += part.damage or 0.0
                 if step.toHit is not None and not step.autoHit:
-                    with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
-                        hit, crit = hit_forecast(fight, actor, t, step.toHit,
-                                                 B.hit_of_action(step) if narrowed else None)
-                    dmg_total += float((hit - crit) * mean_damage(expr) + crit * mean_damage(expr, critical))
-                    hit_total = max(hit_total, float(hit))
-                else:
-                    dmg_total += float(mean_damage(expr))
+                    hit_total = max(hit_total, part.hit or 0.0)
             out.append(forecast(t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
         return out
     return [forecast(t.id) for t in targets]
+
+
+def _round(value: Fraction) -> float:
+    return round(float(value), 3)
+
+
+def _saved_forecast(target: Combatant, made: Fraction, damage: Fraction) -> Forecast:
+    """A blow the target saves against: `save` is the chance it makes the save, `damage`
+    what it is expected to take, the save counted."""
+    return forecast(target.id, save=round(float(made), 4), damage=_round(damage))
+
+
+def _action_forecast(fight: Fight, actor: Combatant, target: Combatant, action: Any, expr: DiceExpr,
+                     critical: str, aim: Any, narrowed: bool) -> Forecast:
+    """One creature action (or a sequence's part) at one target: its attack roll, then its
+    save (a hit's damage kept in full on a failure and, on a success, as `onSuccess` keeps
+    it: 1.184), through the target's guard against its type."""
+    guard = E.type_guard(fight, target, action.damage.type if action.damage else None)
+    save = action.save
+    against = SA.for_action(actor.id, action) if save is not None else None
+    cover = save_cover(fight, actor, target, save, action.area, aim) if save is not None else None
+    if action.toHit is None or action.autoHit:
+        if save is None:
+            return forecast(target.id, hit=1.0, damage=_round(guarded_mean(expr, guard)))
+        made, dealt = saved_share(fight, target, save.save, save.difficulty, save.onSuccess, expr, guard,
+                                  against=against, cover=cover, action=True)
+        return _saved_forecast(target, made, dealt)
+    hit = B.hit_of_action(action) if narrowed else None
+    if save is None:
+        return _blow_forecast(fight, actor, target, action.toHit, expr, critical, hit,
+                              action.damage.type if action.damage else None)
+    chance, crit = hit_forecast(fight, actor, target, action.toHit, hit)
+    made, plain = saved_share(fight, target, save.save, save.difficulty, save.onSuccess, expr, guard,
+                              against=against, cover=cover, action=True)
+    _made, doubled = saved_share(fight, target, save.save, save.difficulty, save.onSuccess, expr, guard, critical,
+                                 against=against, cover=cover, action=True)
+    return forecast(target.id, hit=round(float(chance), 4), save=round(float(made), 4),
+                    damage=_round((chance - crit) * plain + crit * doubled))
 
 
 def _target_count(plan: Plan) -> int:

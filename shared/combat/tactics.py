@@ -53,9 +53,10 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
         friend = target.side == actor.side
         if fc.damage is not None:
             current, _top, temp = N.health(fight, target)
-            hit = fc.hit if fc.hit is not None else 0.6
+            # A forecast with a hit chance or a save's chance has counted it in the damage.
+            counted = fc.hit is not None or fc.save is not None
             # Damage past what the target has left is wasted.
-            dealt = min(fc.damage, current + temp) * (1.0 if fc.hit is not None else hit)
+            dealt = min(fc.damage, current + temp) * (1.0 if counted else 0.6)
             value += -dealt if friend else dealt
             if current + temp <= fc.damage and not friend:
                 value += 1.0
