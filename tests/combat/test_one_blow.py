@@ -56,6 +56,33 @@ def test_one_concentration_save_against_the_whole_blow():
     assert b.dice_left() == 0
 
 
+def test_twenty_four_and_ten_make_one_save_at_dc_17():
+    # The Bite made the Adult Red Dragon's as the SRD writes it (+14, "19 (2d10 + 8) piercing
+    # damage plus 7 (2d6) fire damage"): 10 + 14 = 24 hits; 8 + 8 + 8 = 24 piercing and 4 + 6 =
+    # 10 fire, 34 in all: one save at DC 34 / 2 = 17, which Mira's 16 + 1 = 17 makes.
+    pkg = srd_package()
+    dragon = entry(pkg, "creatures", DRAGON)["creature"]
+    bite = next(a for a in dragon["actions"] if a["id"] == "bite")
+    bite["toHit"] = 14
+    bite["damage"] = {"dice": "2d10", "flat": 8, "type": "piercing", "plus": [{"dice": "2d6", "type": "fire"}]}
+    caster = mira(("hold-person", "Hold Person", 2), hp_max=40)
+    b = Bout(srd(pkg), [caster], [foe(DRAGON)], dice=[*DRAGON_HEALTH, 15, 5, 20, 10, 8, 8, 4, 6, 16])
+    b.choose("mira", "ability:spells:hold-person", DRAGON)
+    b.choose(DRAGON, "pass")
+    lines = b.choose(DRAGON, "action:bite", "mira")
+    assert lines[:7] == [
+        "Adult Black Dragon attacks Mira with Bite: 10 + 14 = 24 against Armor Class 12, a hit.",
+        "Bite (16 (8 + 8) + 8 = 24) deals 24 piercing damage to Mira.",
+        "Mira has 16 of 40 Hit points.",
+        "Bite (10 (4 + 6)) deals 10 fire damage to Mira.",
+        "Mira has 6 of 40 Hit points.",
+        "Mira rolls a Constitution save to keep concentrating on Hold Person: 16 + 1 = 17 against 17, a success.",
+        "Round 2.",
+    ]
+    assert b.who("mira").concentration is not None
+    assert b.dice_left() == 0
+
+
 def _dragon_and_brom() -> Bout:
     # Brom with 20 hit points; initiative Brom 5 + 1 = 6, Mira 4 + 2 = 6, the dragon 15 + 2 = 17.
     return Bout(srd(_acid_bite()), [brom(hp_max=20), mira()], [foe(DRAGON)],
