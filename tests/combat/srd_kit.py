@@ -1,7 +1,7 @@
 """Marinara's first-party 5e (SRD 5.1) package as it ships (tests/data/upstream/5e-srd:
-ruleset.json plus the catalog files its `catalogs[].asset` keys name), built into one
-package in the test by putting each asset file's `entries` where the catalog names it,
-and the party members the tests fight with.
+ruleset.json plus the catalog files its `catalogs[].asset` keys name), read by the
+package loader (`load_package` of the folder; `read_package(...).data` for a copy a test
+changes), and the party members the tests fight with.
 
 Mira: a 3rd-level wizard (Intelligence 16: spell attack +5, spell save DC 13), Armor
 Class 12, 18 hit points, four 1st-level and two 2nd-level slots, Magic Missile, False
@@ -12,31 +12,30 @@ Life, Fire Bolt and Bless prepared. Brom: a 3rd-level fighter (Strength 16, Cons
 from __future__ import annotations
 
 import copy
-import json
 from functools import lru_cache
 from typing import Any
 
+from shared.ruleset import load_package
 from shared.ruleset.package import Ruleset
+from shared.ruleset.shipped import read_package
 from tests.combat.kit import UPSTREAM, member, ruleset
 
 SRD = UPSTREAM / "5e-srd"
 
 
+@lru_cache(maxsize=1)
+def _shipped() -> Any:
+    return read_package(SRD).data
+
+
 def srd_package() -> dict[str, Any]:
-    """ruleset.json with every catalog's asset file read in as its `entries`."""
-    pkg = json.loads((SRD / "ruleset.json").read_text())
-    for catalog in pkg["catalogs"]:
-        asset = catalog.pop("asset", None)
-        if asset is not None:
-            held = json.loads((SRD / asset).read_text())
-            assert held["catalog"] == catalog["id"], asset
-            catalog["entries"] = held["entries"]
-    return pkg
+    """The folder read into one package (every asset's `entries` in its catalog), to change."""
+    return copy.deepcopy(_shipped())
 
 
 @lru_cache(maxsize=1)
 def _srd() -> Ruleset:
-    return ruleset(srd_package())
+    return load_package(SRD)
 
 
 def srd(pkg: dict[str, Any] | None = None) -> Ruleset:
