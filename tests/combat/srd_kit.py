@@ -7,6 +7,7 @@ Mira: a 3rd-level wizard (Intelligence 16: spell attack +5, spell save DC 13), A
 Class 12, 18 hit points, four 1st-level and two 2nd-level slots, Magic Missile, False
 Life, Fire Bolt and Bless prepared. Brom: a 3rd-level fighter (Strength 16, Constitution
 14: Constitution save +4), Armor Class 16, 28 hit points, a longsword (1d8, +5 to hit).
+`fighter`: a level-2 Fighter with the fighter features a test picks.
 """
 
 from __future__ import annotations
@@ -71,3 +72,27 @@ def brom(**fields: Any) -> dict[str, Any]:
         "fields": {"level": 3, "ac": 16, "hp_max": 28, **fields},
         "lists": {"attacks": [{"name": "Longsword", "ability": "str", "proficient": True, "bonus": 0,
                                "damage": "1d8", "damage_type": "slashing", "reach": 5}]}})
+
+
+def fighter(name: str = "Brom", *, hp: int | None = None, features: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
+    """A level-2 Fighter: Str 16 (+3), Dex 12 (+1), Con 14, AC 16, 20 hit points, a Longsword
+    (1d8 slashing, proficient: +2 + 3 = +5 to hit); `features` are fighter entries of the
+    features catalog picked as the picker writes them (the feature row and, for an entry
+    with one, its Class resources counter, both naming the entry)."""
+    feats: list[dict[str, Any]] = []
+    counters: list[dict[str, Any]] = []
+    labels = {"second-wind": "Second Wind", "action-surge": "Action Surge"}
+    for feature in features:
+        ref = f"features/fighter-{feature}"
+        feats.append({"name": labels[feature], "_catalog": ref})
+        counters.append({"name": labels[feature], "max": 1, "recharge": "short", "_catalog": ref})
+    sheet: dict[str, Any] = {
+        "abilities": {"str": 16, "dex": 12, "con": 14, "int": 8, "wis": 10, "cha": 10},
+        "fields": {"level": 2, "class": "Fighter", "hp_max": 20, "ac": 16, **fields},
+        "lists": {"attacks": [{"name": "Longsword", "ability": "str", "proficient": True, "damage": "1d8",
+                               "damage_type": "slashing", "reach": 5}],
+                  "features": feats, "counters": counters},
+    }
+    if hp is not None:
+        sheet["live"] = {"pools": {"hp": hp}}
+    return member(name, sheet)

@@ -7,7 +7,7 @@ against death again (a stable character used to be refused as a target).
 from __future__ import annotations
 
 from tests.combat.kit import Bout, foe, ruleset
-from tests.combat.srd_kit import fighter, srd
+from tests.combat.srd_kit import fighter, srd_package
 
 
 def test_a_sheet_at_0_starts_down_and_dying_and_a_blow_on_the_stable_starts_the_count_again():
@@ -15,7 +15,7 @@ def test_a_sheet_at_0_starts_down_and_dying_and_a_blow_on_the_stable_starts_the_
     # the Goblin 10 + 2 = 12; Brom's rolls against death 12, 13, 14 (each 10 or more is a
     # success); the Scimitar with advantage (Brom is unconscious): 16 and 15, 16 + 4 = 20
     # against AC 16, and 1d6 (5) + 2 = 7.
-    bout = Bout(ruleset(srd()), [fighter(hp=0), fighter("Ada")], [foe("goblin")],
+    bout = Bout(ruleset(srd_package()), [fighter(hp=0), fighter("Ada")], [foe("goblin")],
                 dice=[3, 4, 15, 2, 10, 12, 13, 14, 16, 15, 5])
     assert bout.log[2:8] == [
         "Brom starts the fight at 0 Hit points, down and dying.",
@@ -56,7 +56,7 @@ def test_the_counts_the_sheet_holds_carry_into_the_fight():
     stable = fighter("Cora", hp=0)
     stable["sheet"]["live"]["tracks"] = {"death_save_successes": 3}
     # The Goblin's health (3, 4); initiative Brom 15, Cora 14, Ada 2, the Goblin 10.
-    bout = Bout(ruleset(srd()), [failing, stable, fighter("Ada")], [foe("goblin")], dice=[3, 4, 15, 14, 2, 10, 9])
+    bout = Bout(ruleset(srd_package()), [failing, stable, fighter("Ada")], [foe("goblin")], dice=[3, 4, 15, 14, 2, 10, 9])
     assert bout.log[2:4] == [
         "Brom starts the fight at 0 Hit points, down and dying (0 of 3 successes, 2 of 3 failures on the sheet).",
         "Cora starts the fight at 0 Hit points, down and stable.",

@@ -11,13 +11,13 @@ import json
 
 from shared.ruleset import load_package
 from tests.combat.kit import FIXTURES, UPSTREAM, Bout, foe, ruleset
-from tests.combat.srd_kit import fighter, srd
+from tests.combat.srd_kit import fighter, srd_package
 
 
 def test_second_wind_and_action_surge_each_spend_their_counter_once_a_fight():
     # 5e-srd. Dice: the Goblin's health 2d6 (3, 4) = 7; initiative Brom 15 + Dex 1 = 16,
     # Goblin 10 + 2 = 12; Second Wind's 1d10 (7): 10 + 7 = 17 of 20.
-    bout = Bout(ruleset(srd()), [fighter(hp=10, features=("second-wind", "action-surge"))], [foe("goblin")],
+    bout = Bout(ruleset(srd_package()), [fighter(hp=10, features=("second-wind", "action-surge"))], [foe("goblin")],
                 dice=[3, 4, 15, 10, 7])
     menu = bout.options("brom")
     assert menu["ability:features:second-wind"].costs == [

@@ -9,7 +9,7 @@ import json
 
 from shared.ruleset import load_package
 from tests.combat.kit import FIXTURES, UPSTREAM, Bout, add_creature, foe, ruleset
-from tests.combat.srd_kit import fighter, srd
+from tests.combat.srd_kit import fighter, srd_package
 
 
 def _spitting_lizard() -> Bout:
@@ -20,7 +20,7 @@ def _spitting_lizard() -> Bout:
 
 
 def _spitting_lizard_against(party: list, dice: list[int]) -> Bout:
-    pkg = srd()
+    pkg = srd_package()
     add_creature(pkg, "spitting-lizard", "Spitting lizard", {
         "health": 12, "defense": 12, "initiativeModifier": 0, "tier": "cr_1_4",
         "actions": [
@@ -77,9 +77,10 @@ def test_a_sequence_whose_target_drops_skips_the_parts_aimed_at_it():
         "Rust Jackal attacks Pell with Bite: 9 (5 + 4) + 2 = 11 against Guard 8, a hit.",
         "Bite (2) deals 2 cut damage to Pell.",
         "Pell has 0 of 6 Grit.",
-        "Pell goes down.",
+        # Both parts of the Bite are one blow: it is judged for going down once, after both land.
         "Bite (1) deals 1 rust damage to Pell.",
         "Pell has 0 of 6 Grit.",
+        "Pell goes down.",
         # Not turned on Juno: the Worry was aimed at Pell.
         "Pell is down, so Worry (Snap and worry) does not happen.",
         "Pell's turn.",
