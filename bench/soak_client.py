@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: Refusals after which the client falls back to the Engine's suggestion for the decision.
-PICK_REFUSED = {"unknown-option", "bad-target", "refused", "malformed"}
+PICK_REFUSED = {"unknown-option", "bad-target", "out-of-reach", "no-line-of-sight", "refused", "malformed"}
 #: The socket's answer while the store is away (the POST's 503): try the same request again.
 UNAVAILABLE = "store-unavailable"
 

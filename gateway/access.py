@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import BattleState, menu, waits_on_another
+from shared.combat import BattleState, menu, target_refusal, waits_on_another
 from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
 from shared.store.base import ACTIVE, BattleHead, Decision, StoredBattle
 from worker.decision import open_decision
@@ -213,12 +213,23 @@ def _check(service: BattleService, battle_id: str, principal: Principal, request
     elsewhere = waits_on_another(state, actor.id)
     if elsewhere is not None:
         raise ApiError(elsewhere.code, elsewhere.message)
-    options = {o.id: o for o in menu(service.ruleset(state.ruleset.digest), state, actor.id, forecasts=False)}
+    ruleset = service.ruleset(state.ruleset.digest)
+    options = {o.id: o for o in menu(ruleset, state, actor.id, forecasts=False)}
     option = options.get(request.option_id)
     if option is None:
+        _out_of_range(ruleset, state, actor.id, request.option_id, tuple(request.targets))
         raise ApiError("unknown-option", f"{request.option_id!r} is not on {actor.name}'s menu now")
     for t in request.targets:
         if t not in option.targets:
+            _out_of_range(ruleset, state, actor.id, option.id, (t,))
             raise ApiError("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
     if len(request.targets) > max(option.count, 0):
         raise ApiError("bad-target", f"{option.label} takes at most {option.count} target(s)")
+
+
+def _out_of_range(ruleset: Any, state: BattleState, actor: str, option: str, targets: tuple[str, ...]) -> None:
+    """Raises the core's own `out-of-reach` / `no-line-of-sight` refusal when the board
+    keeps the option or target off only for distance or sight."""
+    refused = target_refusal(ruleset, state, actor, option, targets)
+    if refused is not None:
+        raise ApiError(refused.code, refused.message)

@@ -2,7 +2,7 @@
 `advance`. No I/O, no clock, no global random; state is plain JSON data."""
 
 from .engine import (Choice, abandon, advance, decide_for, engine_owes, final_sheets, menu, menu_with_suggestion,
-                     resume, start_battle, waits_on_another)
+                     resume, start_battle, target_refusal, waits_on_another)
 from .fight import Refused
 from .options import Option
 from .setup import SetupError
@@ -10,4 +10,4 @@ from .state import BattleState, Event
 
 __all__ = ["BattleState", "Choice", "Event", "Option", "Refused", "SetupError", "abandon", "advance",
            "decide_for", "engine_owes", "final_sheets", "menu", "menu_with_suggestion", "resume", "start_battle",
-           "waits_on_another"]
+           "target_refusal", "waits_on_another"]

@@ -32,7 +32,7 @@ from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, DiceState, Event, Pending, RulesetRef
-from .board.menu import area_span, check_aim
+from .board.menu import area_span, check_aim, out_of_range
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
 
@@ -248,12 +248,14 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
 
         item = unnamed(fight, items, parsed.option)
     if item is None:
-        return Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
+        # An option the board left off only for distance or sight says so (spec/combat-3).
+        return (out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
+                or Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now"))
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
     if aimed:
         targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
     else:
-        targets = _check_targets(fight, item.option, parsed.targets)
+        targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
     if isinstance(targets, Refused):
         return targets
     if pending.decision == "window":
@@ -290,7 +292,7 @@ def resume(ruleset: Ruleset, state: BattleState, *,
     return fight.state, fight.new_events
 
 
-def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> list[Any] | Refused:
+def _check_targets(fight: Fight, actor: Any, option: Option, chosen: tuple[str, ...]) -> list[Any] | Refused:
     if option.count == 0:
         return []
     if not chosen:
@@ -301,8 +303,22 @@ def _check_targets(fight: Fight, option: Option, chosen: tuple[str, ...]) -> lis
         return Refused("bad-target", f"{option.label} takes at most {option.count} target(s)")
     for t in chosen:
         if t not in option.targets:
-            return Refused("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
+            return (out_of_range(fight, actor, option.id, (t,))
+                    or Refused("bad-target", f"{t!r} cannot be aimed at with {option.label} now"))
     return [fight.get(t) for t in chosen]
+
+
+def target_refusal(ruleset: Ruleset, state: BattleState, actor: str, option: str,
+                   targets: tuple[str, ...]) -> Refused | None:
+    """For a caller that found `option` missing from the actor's menu, or a target missing
+    from it (the gateway's early check): the board's `out-of-reach` / `no-line-of-sight`
+    refusal when distance or sight is what keeps it off, as `advance` answers; None when
+    it is something else."""
+    fight = Fight(ruleset, state)
+    if fight.state.board is None or fight.state.combatant(actor) is None:
+        return None
+    _menu_items(fight, actor, forecasts=False, blanks=False)
+    return out_of_range(fight, fight.get(actor), option, targets)
 
 
 def _held(fight: Fight, run: Any) -> None:

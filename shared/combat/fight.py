@@ -98,6 +98,10 @@ class Fight:
         self.span_memo: dict[Any, Any] = {}
         self.part_memo: dict[Any, Any] = {}
         self.uncovered = False
+        #: On a board: the actor and, per option id, the targets the last menu drawn left
+        #: out only for distance or sight (board/menu.py `out_of_range`), so a choice naming
+        #: one is refused for that reason (spec/combat-3 "Refusal reasons"), not as a bad target.
+        self.out_of_range: tuple[str, dict[str, dict[str, Any]]] | None = None
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:

@@ -75,6 +75,37 @@ def test_walking_costs_and_the_log_line_in_the_rulesets_unit():
         "unknown-option", "'move:7,2' is not on Juno's menu now")
 
 
+def test_a_target_too_far_or_out_of_sight_is_refused_for_that_reason():
+    rs = ruleset(marsh())
+    # Wren at 0, 0 behind the wall column x = 2 (rows 0 and 1); Lantern Flare has range 6.
+    # The first hound (4, 0) is 4 cells off, in range, but the line to it crosses the wall;
+    # the second (0, 2) is 2 cells off in the open; the third (7, 2) is 7 cells off: 7 > 6.
+    board = {"rows": ["..#.....", "..#.....", "........"]}
+    foes = [foe("bog-hound", position=[4, 0]), foe("bog-hound", position=[0, 2]), foe("bog-hound", position=[7, 2])]
+    state, _ = start(rs, [wren_marsh("lantern-flare") | {"position": [0, 0]}], foes,
+                     board=board, dice=[3, 3, 3, 3, 3, 3, 12, 1, 1, 1] + [4] * 20)
+    assert state.pending.actor == "wren"
+    flare = "ability:charms:lantern-flare"
+    assert {o.id: o for o in menu(rs, state, "wren")}[flare].targets == ["bog-hound-2"]
+    choose = {"actor": "wren", "option": flare}
+    assert advance(rs, state, choose | {"targets": ["bog-hound"]}) == Refused(
+        "no-line-of-sight", "Wren cannot see Bog Hound: something solid is in between")
+    assert advance(rs, state, choose | {"targets": ["bog-hound-3"]}) == Refused(
+        "out-of-reach", "Bog Hound 3 is 7 strides away from Wren; Lantern Flare reaches 6 strides")
+    # A target the option never takes (Wren's own side) is still a bad target.
+    assert advance(rs, state, choose | {"targets": ["wren"]}) == Refused(
+        "bad-target", "'wren' cannot be aimed at with Lantern Flare now")
+    # An option the board left off altogether: Juno's Reed axe (reach 1) with the hound
+    # 7 cells off (0, 2 to 7, 0), named with or without its target.
+    state, _ = start(rs, [juno_marsh() | {"position": [0, 2]}], [foe("bog-hound", position=[7, 0])], dice=[3, 3, 12, 1])
+    assert "attack:kit:reed-axe" not in {o.id for o in menu(rs, state, "juno")}
+    far = Refused("out-of-reach", "Bog Hound is 7 strides away from Juno; Reed axe reaches 1 strides")
+    assert advance(rs, state, {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]}) == far
+    assert advance(rs, state, {"actor": "juno", "option": "attack:kit:reed-axe"}) == far
+    assert advance(rs, state, {"actor": "juno", "option": "attack:kit:nothing"}) == Refused(
+        "unknown-option", "'attack:kit:nothing' is not on Juno's menu now")
+
+
 def _window_fight():
     rs = marsh_board(opportunity={"budget": "quick"})
     party = [juno_marsh() | {"position": [3, 1]}]

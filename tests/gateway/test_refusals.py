@@ -1,9 +1,12 @@
 """Refusals with `{code, message}`: stale revision 409, another player's character 403,
-an option off the menu 422, tokens, sheets and the player's view, abandon."""
+an option off the menu 422 (on a board, a target too far `out-of-reach`), tokens, sheets and the player's view, abandon."""
 
 from __future__ import annotations
 
-from tests.gateway.harness import RULESET, battle_view, bearer, create, run, socket, token_for, until
+import json
+
+from tests.conftest import EXAMPLES
+from tests.gateway.harness import FOES, PARTY, RULESET, battle_view, bearer, create, run, socket, token_for, until
 
 
 async def _menu_choice(client, created, token, request_id):
@@ -69,6 +72,31 @@ def test_an_option_off_the_menu_is_422_and_a_bad_body_400():
         assert (await battle_view(client, created))["revision"] == view["revision"]
         r = await client.get("/v1/battles/b-nope/menu", headers=bearer(created["gm_token"]))
         assert r.status == 403, "a token is valid for its own battle only"
+
+    run(body)
+
+
+def test_a_target_out_of_reach_on_the_board_is_422_out_of_reach():
+    async def body(client):
+        board = json.loads((EXAMPLES / "board-marsh.json").read_text())
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": PARTY, "foes": FOES, "seed": 2,
+                                                   "board": board})
+        created = await r.json()
+        view = await battle_view(client, created)
+        assert view["state"]["pending"]["actor"] == "juno"
+        # Under seed 2 Juno stands at 1, 2 and the first Bog Hound at 7, 2: 6 cells off, and
+        # the Reed axe reaches 1 (the Reed Witch beside her is the axe's only target).
+        choice = {"actor": "juno", "option_id": "attack:kit:reed-axe", "targets": ["bog-hound"],
+                  "request_id": "far-1", "revision": view["revision"]}
+        url = f"/v1/battles/{created['battle']}/choices"
+        r = await client.post(url, json=choice, headers=bearer(created["tokens"]["p1"]))
+        assert r.status == 422
+        assert await r.json() == {"code": "out-of-reach",
+                                  "message": "Bog Hound is 6 strides away from Juno; Reed axe reaches 1 strides"}
+        r = await client.post(url, json={**choice, "targets": ["wren"], "request_id": "far-2"},
+                              headers=bearer(created["tokens"]["p1"]))
+        assert r.status == 422 and (await r.json())["code"] == "bad-target"
+        assert (await battle_view(client, created))["revision"] == view["revision"]
 
     run(body)
 

@@ -7,8 +7,10 @@ it, what cover adds to that save (`saveCover`); an option with an area becomes a
 aimed at a cell, listing the aim points that catch someone and whom each catches (and per
 aim point what cover adds to each one's save); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
-options and Stand up are added), `caught` (whom an area aimed at a cell catches) and
-`check_aim` (the refusal for a cell an area cannot be aimed at).
+options and Stand up are added), `caught` (whom an area aimed at a cell catches),
+`check_aim` (the refusal for a cell an area cannot be aimed at) and `out_of_range` (the
+refusal of a target the menu left out only for distance or sight: `out-of-reach` or
+`no-line-of-sight`, the spec's own reasons, where any other target is a `bad-target`).
 
 The screen computes nothing: every cell, cost, path, target and aim point is here.
 """
@@ -27,7 +29,7 @@ from .areas import aim_cells, aim_ok, cells_of
 from .attacks import cover_grade, votes
 from .flight import flight_items
 from .movement import move_items, stand_item
-from .reach import OUT, LONG, SHOT, aim_at, span_of
+from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees
 from .units import say, to_cells
@@ -42,6 +44,9 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
     ends = [i for i in items if i.plan.kind == "end"]
     out: list[MenuItem] = []
     spanned: list[tuple[MenuItem, Any]] = []
+    # Per option id, whom it would be aimed at but for distance or sight (`out_of_range`).
+    dropped: dict[str, dict[str, Any]] = {}
+    fight.out_of_range = (actor.id, dropped)
     for item in body:
         plan = item.plan
         if plan.kind == "standard" and plan.standard == "help":
@@ -63,7 +68,7 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
             if aimed is not None:
                 out.append(aimed)
             continue
-        kept = _in_reach(fight, actor, item, span)
+        kept = _in_reach(fight, actor, item, span, dropped)
         if kept is not None:
             out.append(kept)
     # The Engine's tactics weigh every option from every cell it can walk to (tactics.py).
@@ -94,7 +99,8 @@ def _target_info(fight: Any, actor: Any, target: Any, kind: str, cells: int) -> 
     return info
 
 
-def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
+def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
+              dropped: dict[str, dict[str, Any]]) -> MenuItem | None:
     g = BF.grid(fight)
     here = BF.cell_of(actor)
     option = item.option
@@ -113,7 +119,12 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | N
         if target.id != actor.id:
             bonus = range_bonus(fight, actor, target)
         kind = aim_at(span, cells, bonus) if target.id != actor.id else "self"
-        if kind == OUT or (target.id != actor.id and not sees(g, here, BF.cell_of(target))):
+        if kind == OUT:
+            dropped.setdefault(option.id, {})[tid] = {"code": "out-of-reach", "cells": cells,
+                                                      "reach": farthest(span, bonus), "label": option.label}
+            continue
+        if target.id != actor.id and not sees(g, here, BF.cell_of(target)):
+            dropped.setdefault(option.id, {})[tid] = {"code": "no-line-of-sight", "label": option.label}
             continue
         kept.append(tid)
         info[tid] = _target_info(fight, actor, target, kind, cells)
@@ -130,6 +141,28 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | N
         "board": {"targets": info},
     })
     return MenuItem(new, item.plan)
+
+
+def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...]) -> Refused | None:
+    """The refusal of a choice of `option_id` naming `targets` (or none) when the last menu
+    drawn for `actor` left it out only because it is too far or out of sight: the first
+    such target's reason, or for an option with nobody left, the reason of the first it
+    would have been aimed at. None when distance and sight are not what stand in the way."""
+    memo = fight.out_of_range
+    if memo is None or memo[0] != actor.id or option_id not in memo[1]:
+        return None
+    far = memo[1][option_id]
+    named = [t for t in targets if t in far] if targets else list(far)[:1]
+    if not named:
+        return None
+    tid = named[0]
+    why = far[tid]
+    target = fight.get(tid)
+    if why["code"] == "out-of-reach":
+        reach = f"reaches {say(fight, why['reach'])}" if why["reach"] else "reaches no one"
+        return Refused("out-of-reach", f"{target.name} is {say(fight, why['cells'])} away from {actor.name}; "
+                                       f"{why['label']} {reach}")
+    return Refused("no-line-of-sight", f"{actor.name} cannot see {target.name}: something solid is in between")
 
 
 # ---------------------------------------------------------------------------
@@ -270,4 +303,4 @@ def _shake_off_reaches(fight: Any, actor: Any, plan: Any) -> bool:
     return BF.distance_cells(fight, actor, holder) <= cells
 
 
-__all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "votes", "TOTAL"]
+__all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

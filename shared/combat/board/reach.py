@@ -1,8 +1,9 @@
 """How far each option reaches on the board (spec/combat-3 "Reach and range", "Areas").
 
 Owns: `Span` (an option's reach for a swing, its `normal` and `long` range for a shot, and
-its area) with `span_of(fight, actor, plan)`, and `Aim` with `aim_at` (whether a target at
-a distance is swung at, shot at, shot at long, or out of reach).
+its area) with `span_of(fight, actor, plan)`, `aim_at` (whether a target at a distance is
+swung at, shot at, shot at long, or out of reach) and `farthest` (how far it reaches at most,
+for the `out-of-reach` refusal).
 
 Weapon rows read `combat.attacks[].reach` and `.range` (a column or a number); a row whose
 column is 0 has no such distance, a row with no reach and no range reaches one cell, and a
@@ -139,6 +140,13 @@ def _action_span(action: Any, unit: float) -> Span:
     single_attack = action.toHit is not None and not action.autoHit and action.area is None
     return Span(reach=reach or None, normal=normal or None, long=long or None, area=area,
                 melee=bool(reach) and single_attack)
+
+
+def farthest(span: Span, bonus: int = 0) -> int:
+    """The most cells `span` reaches anyone (a swing, a shot, a long shot; `bonus` is the
+    high ground's `rangeBonus` for shots); 0 for a span limited only by sight."""
+    shots = [c + bonus for c in (span.normal, span.long) if c is not None]
+    return max([span.reach or 0] + shots)
 
 
 def aim_at(span: Span, cells: int, bonus: int = 0) -> str:
