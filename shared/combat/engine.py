@@ -87,7 +87,8 @@ def start_battle(
     the fight was made before it was built (the GM's invented opponents: what was read,
     lowered or filled in); they open the log.
 
-    Raises SetupError naming who cannot take part and why."""
+    Raises SetupError naming who cannot take part and why (an opponent the fight cannot
+    find is left out with a `refused` event instead, while someone is left to fight)."""
     if ruleset.combat is None:
         raise SetupError([f"{ruleset.name} has no combat block, so it resolves no fight"])
     if type(seed) is not int or not 0 <= seed <= SEED_MAX:
@@ -102,11 +103,13 @@ def start_battle(
     fight = Fight(ruleset, state)
     for sentence in adjustments:
         fight.emit("setup", sentence)
-    combatants = build_combatants(fight, party, foes)
+    # An opponent the fight cannot make is left out with its refusal in the log; the board
+    # places the rest by the entries that made them.
+    combatants, placed = build_combatants(fight, party, foes)
     for i, c in enumerate(combatants):
         c.order = i
     state.combatants = combatants
-    set_board(fight, party, foes, board, style)
+    set_board(fight, party, placed, board, style)
     for c in combatants:
         roll_health(fight, c)
         record_spend_limits(fight, c)

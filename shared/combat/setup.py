@@ -6,6 +6,14 @@ numbers).
 Owns: `build_combatants`, stable ids (`rust-jackal`, `rust-jackal-2`), and `SetupError`
 (a fight the rules refuse to start, naming who and why). The clamp of a proposed stat
 block and the plain tier creature are `clamp.py`'s.
+
+One opponent the fight cannot make does not refuse the fight: a creature id the bestiary
+does not hold is left out with one `refused` event, and a proposal that cannot be used
+(unreadable, using keys the engine refuses, sheet values the package cannot hold) is
+dropped with a sentence, the opponent then built by the next source in the spec's order
+(the tier's own numbers), or left out like an unknown creature when there is no threat
+scale. Only a fight left with nobody to fight, or entries that are not opponents at all,
+is refused.
 """
 
 from __future__ import annotations
@@ -77,9 +85,14 @@ def _unique(name: str, taken: dict[str, int]) -> tuple[str, str]:
     return (base, name) if n == 1 else (f"{base}-{n}", f"{name} {n}")
 
 
-def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[Combatant]:
+def build_combatants(fight: Fight, party: list[dict[str, Any]],
+                     foes: list[dict[str, Any]]) -> tuple[list[Combatant], list[Any]]:
+    """The combatants, and the foes entries that made someone (the board places them by
+    those entries: board/setup.py)."""
     ruleset = fight.ruleset
     problems: list[str] = []
+    kept: list[Any] = []
+    left_out: list[str] = []
     out: list[Combatant] = []
     taken: dict[str, int] = {}
     for i, member in enumerate(party):
@@ -104,12 +117,15 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
     for i, foe in enumerate(foes):
         if not isinstance(foe, dict):
             problems.append(f"foes[{i}]: an opponent is an object")
+            kept.append(foe)
             continue
         count = foe.get("count", 1)
         for n in range(count if isinstance(count, int) and 1 <= count <= 20 else 1):
-            made = _opponent(fight, foe, i, problems)
+            made = _opponent(fight, foe, i, problems, left_out)
             if made is None:
                 break
+            if n == 0:
+                kept.append(foe)
             name, ref, block, notes = made
             cid, cname = _unique(name, taken)
             for note in notes:
@@ -123,12 +139,21 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]], foes: list[dict[
                     for note in hold_built(fight, c, tier_of(ruleset, block.get("tier"))):
                         fight.emit("setup", note, target=c.id)
             out.append(c)
+    if not problems and left_out and not any(c.side == "foes" for c in out):
+        # Leaving out the ones it cannot make is for a fight that still has someone to fight.
+        problems = left_out + ["no opponent is left to fight"]
     if problems:
         raise SetupError(problems)
-    return out
+    return out, kept
 
 
-def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
+def _leave_out(fight: Fight, left_out: list[str], sentence: str, i: int) -> None:
+    """One opponent the fight cannot make: one `refused` event, and the fight goes on."""
+    left_out.append(sentence)
+    fight.emit("refused", f"{sentence}, so it is left out of the fight.", code="left-out", foe=i)
+
+
+def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str], left_out: list[str]):
     ruleset = fight.ruleset
     name = foe.get("name")
     if "invent" in foe:
@@ -138,7 +163,7 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
     if "creature" in foe:
         found = find_creature(ruleset, str(foe["creature"]))
         if found is None:
-            problems.append(f"foes[{i}]: the bestiary has no creature {foe['creature']!r}")
+            _leave_out(fight, left_out, f"foes[{i}]: the bestiary has no creature {foe['creature']!r}", i)
             return None
         ref, entry = found
         return name or entry.label, ref, entry.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False), []
@@ -150,39 +175,68 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str]):
         ref, entry = found
         return name, ref, entry.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False), [
             f"{name} is the bestiary's {entry.label}."]
+    dropped: list[str] = []
     if "statBlock" in foe:
-        try:
-            creature = Creature.model_validate(foe["statBlock"])
-        except ValidationError as exc:
-            lines = [str(p) for p in from_validation_error(exc, foe["statBlock"], ("statBlock",))]
-            problems.append(f"{name}: the proposed stat block is not readable: " + "; ".join(lines))
+        made = _proposed(fight, foe, name, problems, dropped)
+        if made is not None or problems:
+            return made
+        # A proposal that cannot be used is dropped, not the fight: the opponent comes from
+        # the next source in the spec's order, the tier's own numbers (at the tier the
+        # proposal was written for when it names one).
+        said = "; ".join(dropped)
+        fight.emit("setup", f"{name}'s proposed stat block cannot be used ({said}), so it is dropped.",
+                   dropped="proposal", foe=i)
+        if tier_of(ruleset, _proposed_tier(foe)) is None:
+            _leave_out(fight, left_out, f"{name}: the proposal is dropped and there is no threat scale to build "
+                                        "it from", i)
             return None
-        refused = proposal_refusals(creature)
-        if refused:
-            problems.append(f"{name}: " + "; ".join(refused))
-            return None
-        try:
-            block, notes = clamp_block(ruleset, name, creature.model_dump(mode="json", by_alias=True, exclude_none=True,
-                                                                          warnings=False))
-        except ValueError as exc:
-            problems.append(str(exc))
-            return None
-        if block.get("sheet") is not None:
-            said, wrong = prepare_sheet(ruleset, name, block, boss=foe.get("boss") is True,
-                                        temperament=foe.get("temperament"), seed=fight.state.dice.seed)
-            if wrong:
-                problems.extend(wrong)
-                return None
-            notes += said
-        return name, None, block, notes
-    tier = tier_of(ruleset, foe.get("tier"))
+    tier = tier_of(ruleset, _proposed_tier(foe))
     if tier is None:
         problems.append(f"{name}: no bestiary entry, no proposal and no threat scale, so no opponent can be built")
         return None
     note = f"{name} is built from the {tier.label} tier's own numbers."
-    if foe.get("tier") and foe.get("tier") != tier.id:
-        note = f"{name}'s tier {foe.get('tier')!r} is not declared; " + note
+    asked = _proposed_tier(foe)
+    if asked and asked != tier.id:
+        note = f"{name}'s tier {asked!r} is not declared; " + note
     return name, None, tier_block(ruleset, tier), [note]
+
+
+def _proposed_tier(foe: dict[str, Any]) -> Any:
+    """The tier a foe entry asks for: its own `tier`, else its proposal's."""
+    tier = foe.get("tier")
+    if tier is None and isinstance(foe.get("statBlock"), dict):
+        tier = foe["statBlock"].get("tier")
+    return tier
+
+
+def _proposed(fight: Fight, foe: dict[str, Any], name: str, problems: list[str], dropped: list[str]):
+    """A proposed stat block clamped to its tier; None with `dropped` saying why when the
+    proposal cannot be used (the caller builds from the tier instead), or with `problems`
+    when the ruleset has no threat scale to fit any proposal to."""
+    ruleset = fight.ruleset
+    try:
+        creature = Creature.model_validate(foe["statBlock"])
+    except ValidationError as exc:
+        dropped.extend(str(p) for p in from_validation_error(exc, foe["statBlock"], ("statBlock",)))
+        return None
+    refused = proposal_refusals(creature)
+    if refused:
+        dropped.extend(refused)
+        return None
+    try:
+        block, notes = clamp_block(ruleset, name, creature.model_dump(mode="json", by_alias=True, exclude_none=True,
+                                                                      warnings=False))
+    except ValueError as exc:
+        problems.append(str(exc))
+        return None
+    if block.get("sheet") is not None:
+        said, wrong = prepare_sheet(ruleset, name, block, boss=foe.get("boss") is True,
+                                    temperament=foe.get("temperament"), seed=fight.state.dice.seed)
+        if wrong:
+            dropped.extend(line.removeprefix(f"{name}: ") for line in wrong)
+            return None
+        notes += said
+    return name, None, block, notes
 
 
 def roll_health(fight: Fight, c: Combatant) -> None:

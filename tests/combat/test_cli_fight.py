@@ -120,4 +120,24 @@ def test_a_refused_fight_names_who_and_why(capsys, tmp_path: Path):
     args = list(MARSH)
     args[args.index("--foes") + 1] = str(foes)
     assert main(args) == 1
-    assert capsys.readouterr().err == "fight refused: foes[0]: the bestiary has no creature 'kraken'\n"
+    assert capsys.readouterr().err == ("fight refused: foes[0]: the bestiary has no creature 'kraken'\n"
+                                       "fight refused: no opponent is left to fight\n")
+
+
+def test_a_creature_the_fight_cannot_find_is_left_out_and_the_rest_fight_as_without_it(capsys, tmp_path: Path):
+    # The example foes with a kraken (not in the bestiary) written first, on the marsh board:
+    # the log is the example fight's, line for line, with the one refusal line before it
+    # (nothing rolled for the kraken, and the others keep the cells their entries give).
+    written = json.loads((EXAMPLES / "foes.json").read_text())
+    foes = tmp_path / "foes.json"
+    foes.write_text(json.dumps([{"creature": "kraken", "position": [0, 0]}, *written]))
+    board = ["--board", str(EXAMPLES / "board-marsh.json"), "--seed", "6"]
+    code, plain, err = _run(capsys, *board)
+    assert (code, err) == (0, "")
+    args = list(MARSH)
+    args[args.index("--foes") + 1] = str(foes)
+    assert main([*args, *board]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.splitlines() == ["foes[0]: the bestiary has no creature 'kraken', so it is left out of the fight.",
+                                *plain.splitlines()]

@@ -69,11 +69,41 @@ def test_a_proposed_stat_block_is_held_to_its_tier_and_every_change_is_a_sentenc
     }
 
 
-def test_an_unreadable_proposal_is_refused_with_its_path():
-    assert _refused(ruleset(roads()), [juno_roads()],
-                    [{"name": "Scrap golem", "statBlock": {"tier": "pack", "health": "lots"}}]) == [
-        "Scrap golem: the proposed stat block is not readable: statBlock.health: must be a whole number, not text",
+def test_an_unreadable_proposal_is_dropped_with_a_sentence_and_built_from_its_tier():
+    bout = Bout(ruleset(roads()), [juno_roads()],
+                [{"name": "Scrap golem", "statBlock": {"tier": "pack", "health": "lots"}}, foe("rust-jackal")], seed=1)
+    assert bout.started[:2] == [
+        "Scrap golem's proposed stat block cannot be used (statBlock.health: must be a whole number, not text), "
+        "so it is dropped.",
+        "Scrap golem is built from the Pack trouble tier's own numbers.",
     ]
+    # The next source in the spec's order: Pack trouble's plain creature (health 8 to 16:
+    # the middle 12, Guard 6, to hit 1, damage per round 4 to 7: (4 + 7) / 2 = 5.5 -> 6).
+    assert bout.who("scrap-golem").block == {
+        "tier": "pack", "health": 12, "defense": 6, "initiativeModifier": 0,
+        "actions": [{"id": "strike", "name": "Strike", "budget": "act", "toHit": 1, "damage": {"flat": 6}}],
+    }
+    assert [c.id for c in bout.state.combatants] == ["juno", "scrap-golem", "rust-jackal"]
+
+
+def test_a_proposal_using_keys_the_engine_refuses_is_dropped_not_the_fight():
+    golem = {"tier": "pack", "health": 12, "defense": 6, "initiativeModifier": 0, "loot": "scrap",
+             "actions": [{"id": "slam", "name": "Slam", "budget": "act", "toHit": 1, "damage": {"flat": 6}}]}
+    bout = Bout(ruleset(roads()), [juno_roads()], [{"name": "Scrap golem", "statBlock": golem}], seed=1)
+    assert bout.started[0] == ('Scrap golem\'s proposed stat block cannot be used (statBlock.loot: "loot" is '
+                               'not supported by marinara-battle yet: loot tables are not '
+                               'resolved by this engine), so it is dropped.')
+    assert bout.started[1] == "Scrap golem is built from the Pack trouble tier's own numbers."
+
+
+def test_an_unknown_creature_is_left_out_with_one_refusal_event():
+    bout = Bout(ruleset(roads()), [juno_roads()], [foe("goblin", count=3), foe("rust-jackal")], seed=1)
+    refused = [e for e in bout.state.events if e.kind == "refused"]
+    assert [(e.text, e.data) for e in refused] == [
+        ("foes[0]: the bestiary has no creature 'goblin', so it is left out of the fight.",
+         {"code": "left-out", "foe": 0})]
+    assert [c.id for c in bout.state.combatants] == ["juno", "rust-jackal"]
+    assert bout.started[1] == "The fight begins: Juno against Rust jackal."
 
 
 def test_a_proposal_loses_names_the_ruleset_does_not_have():
@@ -103,12 +133,16 @@ def test_a_plain_creature_from_the_tiers_own_numbers_and_an_undeclared_tier():
     assert bout.who("ditch-thief").health_max == 5
 
 
-def test_unknown_opponents_and_a_ruleset_without_a_threat_scale_refuse_the_fight():
+def test_malformed_opponents_nobody_left_and_a_ruleset_without_a_threat_scale_refuse_the_fight():
     rs = ruleset(roads())
+    # An entry that is not an opponent at all refuses; the unknown creature beside them is
+    # only left out, so it is not among the reasons.
     assert _refused(rs, [juno_roads()], [{"creature": "goblin"}, {"name": ""}, 5]) == [
-        "foes[0]: the bestiary has no creature 'goblin'",
         "foes[1]: an opponent needs a creature id or a name",
         "foes[2]: an opponent is an object",
+    ]
+    assert _refused(rs, [juno_roads()], [{"creature": "goblin"}]) == [
+        "foes[0]: the bestiary has no creature 'goblin'", "no opponent is left to fight",
     ]
     bare = roads()
     del bare["catalogs"], bare["combat"]["threat"]

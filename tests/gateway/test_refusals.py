@@ -1,5 +1,6 @@
 """Refusals with `{code, message}`: stale revision 409, another player's character 403,
-an option off the menu 422 (on a board, a target too far `out-of-reach`), tokens, sheets and the player's view, abandon."""
+an option off the menu 422 (on a board, a target too far `out-of-reach`), an opponent
+the fight cannot make left out (not the battle), tokens, sheets and the player's view, abandon."""
 
 from __future__ import annotations
 
@@ -97,6 +98,33 @@ def test_a_target_out_of_reach_on_the_board_is_422_out_of_reach():
                               headers=bearer(created["tokens"]["p1"]))
         assert r.status == 422 and (await r.json())["code"] == "bad-target"
         assert (await battle_view(client, created))["revision"] == view["revision"]
+
+    run(body)
+
+
+def test_an_unknown_creature_and_an_unusable_proposal_leave_the_battle_standing():
+    async def body(client):
+        foes = [{"creature": "kraken"}, {"name": "Scrap golem", "statBlock": {"tier": "pack", "health": "lots"}},
+                *FOES]
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": PARTY, "foes": foes, "seed": 2})
+        assert r.status == 201, await r.text()
+        created = await r.json()
+        r = await client.get(f"/v1/battles/{created['battle']}/events", headers=bearer(created["gm_token"]))
+        events = (await r.json())["events"]
+        assert [(e["kind"], e["text"]) for e in events[:3]] == [
+            ("refused", "foes[0]: the bestiary has no creature 'kraken', so it is left out of the fight."),
+            ("setup", "Scrap golem's proposed stat block cannot be used (statBlock.health: must be a whole number, "
+                      "not text), so it is dropped."),
+            ("setup", "Scrap golem is built from the Pack tier's own numbers."),
+        ]
+        view = await battle_view(client, created)
+        golem = next(c for c in view["state"]["combatants"] if c["id"] == "scrap-golem")
+        # Pack's plain creature: health 8 to 16 -> 12, Guard 8, to hit 3, (4 + 8) / 2 = 6 a round.
+        assert golem["block"] == {"tier": "pack", "health": 12, "defense": 8, "initiativeModifier": 0,
+                                  "actions": [{"id": "strike", "name": "Strike", "budget": "act", "toHit": 3,
+                                               "damage": {"flat": 6}}]}
+        assert [c["id"] for c in view["state"]["combatants"]] == [
+            "juno", "wren", "scrap-golem", "bog-hound", "bog-hound-2", "reed-witch"]
 
     run(body)
 
