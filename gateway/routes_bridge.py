@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from shared.bridge import lend, write_back
+from shared.bridge import lend, lend_refusal, write_back
 from shared.protocol_games import BridgeImportBody, BridgeImported, BridgeWriteBackBody, BridgeWritten
 from shared.sheet.character import validate_character
 from worker.service import BattleService
@@ -25,8 +25,9 @@ def _ruleset(service: BattleService, body: Any) -> Any:
         ruleset = service.ruleset(digest)
     except LookupError as exc:
         raise ApiError("unknown-ruleset", str(exc)) from None
-    if ruleset.battle is None:
-        raise ApiError("no-battle-block", "this ruleset has no battle block, so combat knows nothing of the sheet")
+    refused = lend_refusal(ruleset)
+    if refused is not None:
+        raise ApiError(refused.code, refused.message)
     return ruleset
 
 

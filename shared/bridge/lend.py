@@ -1,7 +1,11 @@
 """Lending a sheet to Marinara's own battle (spec/combat-1 "What is brought in"): for each
 character, where the host's health bar starts, MP, slots by level, and skills.
 
-Owns: `lend(ruleset, member, host_max)`. Health comes in as a fraction of the health
+Owns: `lend(ruleset, member, host_max)` and `lend_refusal(ruleset)`: a sheet is lent only
+by a ruleset with a `battle` block and no `combat` block of its own (a game whose ruleset
+declares `combat` fights by that block, spec/combat-1 "Combat", and its sheet is the
+fight's record: lending it to Marinara's battle as well would fight the same fight by
+other rules and write it back twice). Health comes in as a fraction of the health
 pool's maximum, onto the bar the host built (`host_max`): rounded to the nearest point,
 at least 1 when the pool is above 0, and 0 (down) when the pool is 0. Energy is MP and
 each slot pool is slots of its level, both as counts. Skills are the rows of the
@@ -14,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.sheet.character import CATALOG_KEY
+from shared.sheet.refusal import Refusal
 from shared.sheet.view import SheetView
 
 from .skills import to_skill
@@ -79,8 +84,26 @@ def _skills(ruleset: Any, view: SheetView) -> tuple[list[dict[str, Any]], list[d
     return skills, left
 
 
-def lend(ruleset: Any, member: dict[str, Any], host_max: int) -> dict[str, Any]:
-    """What the host battle starts with for one character."""
+NO_BATTLE_BLOCK = "no-battle-block"
+OWN_COMBAT = "own-combat"
+
+
+def lend_refusal(ruleset: Any) -> Refusal | None:
+    """Why no sheet of `ruleset` is lent to Marinara's battle (nor written back from it),
+    or None when the bridge applies."""
+    if ruleset.battle is None:
+        return Refusal(NO_BATTLE_BLOCK, "this ruleset has no battle block, so combat knows nothing of the sheet")
+    if ruleset.combat is not None:
+        return Refusal(OWN_COMBAT, f"{ruleset.name} declares its own combat block, so its fights are resolved by "
+                                   "its own rules (POST /v1/battles) and no sheet is lent to Marinara's battle")
+    return None
+
+
+def lend(ruleset: Any, member: dict[str, Any], host_max: int) -> dict[str, Any] | Refusal:
+    """What the host battle starts with for one character, or the bridge's refusal."""
+    refused = lend_refusal(ruleset)
+    if refused is not None:
+        return refused
     battle = ruleset.battle
     view = SheetView(ruleset, member.get("sheet"))
     notes: list[str] = []

@@ -8,7 +8,8 @@ conversions alone never change the sheet); otherwise the bar's fraction is read 
 the pool's own scale (nearest point; at least 1 while the bar is above 0) and the
 difference is applied as damage or healing through the sheet's own operations. MP and
 slots are counts, written back as spends or restores. A change the sheet refuses is
-skipped and reported; an abandoned fight writes nothing.
+skipped and reported; an abandoned fight writes nothing; a ruleset the bridge does not
+lend (`lend.lend_refusal`) is refused, as its import is.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from shared.sheet import ops
 from shared.sheet.refusal import Refusal
 
-from .lend import health_on_bar, lend
+from .lend import health_on_bar, lend, lend_refusal
 
 
 def _change(ruleset: Any, sheet: dict[str, Any], what: str, op: str, amount: int, do: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -43,7 +44,13 @@ def _count(ruleset: Any, sheet: dict[str, Any], what: str, pool: str, start: int
     return sheet
 
 
-def write_back(ruleset: Any, member: dict[str, Any], ended: dict[str, Any], abandoned: bool = False) -> dict[str, Any]:
+def write_back(ruleset: Any, member: dict[str, Any], ended: dict[str, Any],
+               abandoned: bool = False) -> dict[str, Any] | Refusal:
+    """The sheet after the host's fight, with each change and note; the bridge's refusal
+    for a ruleset it does not lend (`lend_refusal`)."""
+    refused = lend_refusal(ruleset)
+    if refused is not None:
+        return refused
     sheet = member.get("sheet") if isinstance(member.get("sheet"), dict) else {}
     name = member.get("name")
     if abandoned:

@@ -1,6 +1,7 @@
-"""The battle bridge on Ember Roads (the upstream package with a `battle` block): health as
-a fraction onto the host's bar, Luck as MP, knacks as skills by the conversion rules, and
-the write-back through the sheet's own rules."""
+"""The battle bridge on Ember Roads (the upstream package with a `battle` block), without
+its own `combat` block: health as a fraction onto the host's bar, Luck as MP, knacks as
+skills by the conversion rules, and the write-back through the sheet's own rules. As it
+ships, with `combat`, the bridge refuses it."""
 
 from __future__ import annotations
 
@@ -9,20 +10,43 @@ import json
 
 import pytest
 
-from shared.bridge import health_on_bar, lend, multiplier, write_back
+from shared.bridge import health_on_bar, lend, lend_refusal, multiplier, write_back
 from shared.ruleset.load import load_package
+from shared.sheet.refusal import Refusal
 from tests.conftest import UPSTREAM, needs_upstream
 
 pytestmark = needs_upstream
 
 
-def ember_data() -> dict:
+def ember_as_shipped() -> dict:
     return json.loads((UPSTREAM / "ember-roads.json").read_text())
+
+
+def ember_data() -> dict:
+    """Ember Roads as a game Marinara's own battle fights: without its `combat` block (and
+    the bestiary that needs it), the only way the bridge lends its sheets."""
+    data = ember_as_shipped()
+    del data["combat"]
+    data["coverage"]["combat"] = False
+    data["catalogs"] = [c for c in data["catalogs"] if c.get("holds") != "creatures"]
+    return data
 
 
 @pytest.fixture(scope="module")
 def ember():
     return load_package(ember_data())
+
+
+def test_a_ruleset_with_its_own_combat_block_lends_no_sheet_and_writes_nothing_back():
+    shipped = load_package(ember_as_shipped())
+    refused = Refusal("own-combat", "Ember Roads declares its own combat block, so its fights are resolved by its "
+                                    "own rules (POST /v1/battles) and no sheet is lent to Marinara's battle")
+    assert lend(shipped, wren(), 40) == refused
+    assert write_back(shipped, wren(), {"health": 10, "maxHealth": 40, "mp": 1}) == refused
+    bare = ember_data()
+    del bare["battle"]
+    assert lend_refusal(load_package(bare)) == Refusal(
+        "no-battle-block", "this ruleset has no battle block, so combat knows nothing of the sheet")
 
 
 def wren(grit: int = 3, luck: int = 2, knacks: list | None = None) -> dict:

@@ -68,11 +68,21 @@ def test_replies_clocks_party_and_swipes_over_http():
 
 @needs_upstream
 def test_bridge_import_and_write_back_over_http():
-    from tests.games.test_bridge import wren
+    from tests.games.test_bridge import ember_data, wren
 
-    package = json.loads((UPSTREAM / "ember-roads.json").read_text())
+    package = ember_data()
+    shipped = json.loads((UPSTREAM / "ember-roads.json").read_text())
 
     async def test(client):
+        r = await client.post("/v1/bridge/import", json={"package": shipped, "members": [wren()],
+                                                         "host": {"Wren": {"maxHealth": 40}}})
+        assert r.status == 422
+        assert await r.json() == {"code": "own-combat", "message": (
+            "Ember Roads declares its own combat block, so its fights are resolved by its own rules "
+            "(POST /v1/battles) and no sheet is lent to Marinara's battle")}
+        r = await client.post("/v1/bridge/write-back", json={
+            "package": shipped, "members": [wren()], "ended": {"Wren": {"health": 10, "maxHealth": 40, "mp": 1}}})
+        assert r.status == 422 and (await r.json())["code"] == "own-combat"
         r = await client.post("/v1/bridge/import", json={"package": package, "members": [wren()],
                                                          "host": {"Wren": {"maxHealth": 40}}})
         assert r.status == 200, await r.text()
