@@ -22,6 +22,7 @@ from typing import Any
 
 from shared.combat import BattleState, menu, target_refusal, waits_on_another
 from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
+from shared.sheet import read_stored_character
 from shared.store.base import ACTIVE, BattleHead, Decision, StoredBattle
 from worker.decision import open_decision
 from worker.service import BattleService
@@ -86,7 +87,15 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
         raise ApiError("not-yours", "a spectator reads no sheets")
     if not principal.gm and not (c.side == "party" and c.player == principal.player):
         raise ApiError("not-yours", f"{c.name} is not one of {principal.player}'s characters")
-    return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block)
+    flags: list[str] = []
+    if c.side == "party" and c.sheet is not None:
+        # A member's sheet entered the fight as stored: say which values the ruleset no
+        # longer offers (shared/sheet read_stored_character).
+        _character, _problems, flagged = read_stored_character(service.ruleset(state.ruleset.digest),
+                                                               {"name": c.name, "sheet": c.sheet})
+        flags = flagged.lines()
+    return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block,
+                    flags=flags)
 
 
 def current_decision(service: BattleService, battle_id: str) -> tuple[int, str, OpenDecision]:

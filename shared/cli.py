@@ -53,7 +53,7 @@ def _report(path: str, exc: PackageError) -> int:
 
 
 def _cmd_sheet(args: argparse.Namespace) -> int:
-    from .sheet import compute_sheet_json, validate_character
+    from .sheet import compute_sheet_json, read_stored_character
 
     try:
         ruleset = load_package(args.ruleset)
@@ -63,12 +63,19 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
         data = read_json(args.character)
     except PackageError as exc:
         return _report(args.character, exc)
-    character, problems = validate_character(ruleset, data)
+    # A character file is a stored sheet: a value the ruleset no longer offers is shown as
+    # stored and flagged (in the JSON's `flags` and on stderr), not refused.
+    character, problems, flags = read_stored_character(ruleset, data)
     if problems or character is None:
         for line in problems.lines():
             print(f"{args.character}: {line}", file=sys.stderr)
         return 1
-    json.dump(compute_sheet_json(ruleset, character), sys.stdout, indent=2, sort_keys=False)
+    out = compute_sheet_json(ruleset, character)
+    if flags:
+        out["flags"] = flags.lines()
+        for line in flags.lines():
+            print(f"{args.character}: flagged: {line}", file=sys.stderr)
+    json.dump(out, sys.stdout, indent=2, sort_keys=False)
     sys.stdout.write("\n")
     return 0
 

@@ -175,12 +175,16 @@ class EventsPage(Message):
 
 
 class SheetOut(Message):
+    """A combatant's sheet as stored; `flags` names each value the ruleset no longer
+    offers (a number out of range, a tier or value no longer listed), kept as stored."""
+
     battle: str
     member: str
     name: str
     side: Literal["party", "foes"]
     sheet: dict[str, Any] | None = None
     block: dict[str, Any] | None = None
+    flags: list[str] = Field(default_factory=list)
 
 
 class Abandoned(Message):

@@ -104,6 +104,9 @@ class GameReminder(Message):
 
 
 class GameView(Message):
+    """A game at a snapshot; `flags` lists, per member, each value their stored sheet holds
+    that the ruleset no longer offers (kept as stored, not refused)."""
+
     game: str
     snapshot: str | None
     current: str | None
@@ -113,6 +116,7 @@ class GameView(Message):
     clocks: list[ClockOut]
     party: dict[str, Any] | None = None
     reminder: str
+    flags: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class PartySave(Message):

@@ -67,3 +67,41 @@ def test_worker_help_names_celerys_host_placeholder_as_typed():
     shown = subprocess.run([sys.executable, "-m", "shared.cli", "worker", "--help"], capture_output=True, text=True,
                            cwd=ROOT)
     assert "-n w1@%h." in " ".join(shown.stdout.split()) and "%%" not in shown.stdout
+
+
+def test_sheet_shows_a_stored_sheet_as_stored_and_flags_what_the_ruleset_no_longer_offers(tmp_path, capsys):
+    from shared.cli import main
+
+    juno = json.loads((ROOT / "examples" / "juno.json").read_text())
+    # Lantern Marsh offers Might -1..4, Stamina 0..6 and the tiers untrained, practiced and
+    # seasoned; this Juno was stored with Might 9, Stamina 8 and Wade at "master".
+    juno["sheet"]["abilities"]["might"] = 9
+    juno["sheet"]["fields"]["stamina"] = 8
+    juno["sheet"]["skills"]["wade"] = "master"
+    path = tmp_path / "juno.json"
+    path.write_text(json.dumps(juno))
+    ruleset = str(ROOT / "examples" / "lantern-marsh.json")
+    assert main(["sheet", "--ruleset", ruleset, str(path)]) == 0
+    out, err = capsys.readouterr()
+    sheet = json.loads(out)
+    flags = [
+        "sheet.abilities.might: must be within -1..4, not 9 (kept as stored)",
+        'sheet.skills.wade: must be a tier offered for skills ("untrained", "practiced", "seasoned"), not "master" '
+        '(kept as stored, read as "untrained")',
+        "sheet.fields.stamina: must be within 0..6, not 8 (kept as stored)",
+    ]
+    assert sheet["flags"] == flags
+    assert err.splitlines() == [f"{path}: flagged: {line}" for line in flags]
+    # As stored: Might 9 (its modifier is the score), Stamina 8, Breath 5 + 8 + 9 = 22; Wade
+    # is read as untrained: Might's 9 and no tier bonus.
+    assert sheet["abilities"]["might"] == {"score": 9, "mod": 9}
+    assert sheet["fields"]["stamina"] == 8 and sheet["pools"]["breath"] == {"current": 22, "max": 22, "temp": 0}
+    assert sheet["skills"]["wade"] == 9 and sheet["tiers"]["skills"]["wade"] == "untrained"
+    # Anything else is still refused: a score that is not a number, an ability nobody declares.
+    juno["sheet"]["abilities"] = {"might": "strong", "grace": 2}
+    path.write_text(json.dumps(juno))
+    assert main(["sheet", "--ruleset", ruleset, str(path)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: sheet.abilities.might: must be a whole number, not text",
+        f'{path}: sheet.abilities.grace: unknown ability "grace"',
+    ]

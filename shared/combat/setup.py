@@ -7,7 +7,9 @@ Owns: `build_combatants`, stable ids (`rust-jackal`, `rust-jackal-2`), and `Setu
 (a fight the rules refuse to start, naming who and why). The clamp of a proposed stat
 block and the plain tier creature are `clamp.py`'s.
 
-One opponent the fight cannot make does not refuse the fight: a creature id the bestiary
+A party member's sheet is read as stored (`read_stored_character`): a value the ruleset
+no longer offers is used as stored and said in the log, not refused. One opponent the
+fight cannot make does not refuse the fight: a creature id the bestiary
 does not hold is left out with one `refused` event, and a proposal that cannot be used
 (unreadable, using keys the engine refuses, sheet values the package cannot hold) is
 dropped with a sentence, the opponent then built by the next source in the spec's order
@@ -28,7 +30,7 @@ from ..dice import parse_dice
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import from_validation_error
 from ..ruleset.package import Ruleset
-from ..sheet import validate_character
+from ..sheet import read_stored_character
 from .clamp import clamp_block, proposal_refusals, tier_block, tier_of
 from .fight import Fight
 from .proposed_sheet import prepare_sheet
@@ -100,11 +102,15 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
         if not isinstance(name, str) or not name.strip():
             problems.append(f"party[{i}]: a party member needs a name")
             continue
-        character, found = validate_character(ruleset, {"name": name, "sheet": member.get("sheet")})
+        # A member's sheet is the one the game stored: a value the ruleset no longer offers
+        # is played as stored (as the sheet engine reads it) and said in the log.
+        character, found, flags = read_stored_character(ruleset, {"name": name, "sheet": member.get("sheet")})
         if character is None or found:
             detail = "; ".join(found.lines()) if found else "no sheet"
             problems.append(f"{name} has no valid sheet for {ruleset.name}: {detail}")
             continue
+        for line in flags.lines():
+            fight.emit("setup", f"{name}'s sheet is used as stored: {line}.", flagged=name)
         cid, cname = _unique(name, taken)
         c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
                       player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]),

@@ -15,6 +15,9 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
 - `partyRevision` (the spec's `gamePartySheetRevision`) goes up whenever the party sheet
   as shown changes: a save, a reply's party command, a swipe, a member joining or
   leaving. A save names the revision it was opened at and is refused when it is older.
+- The characters present are stored sheets: a value the ruleset no longer offers (a number
+  out of range, a tier or value no longer listed) is kept as stored and listed per member
+  in the view's `flags`, not refused.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any, Callable
 
 from shared.party.rules import party_rules
 from shared.party.sheet import check_save, read_party, stored_part
-from shared.sheet.character import validate_character
+from shared.sheet.character import read_stored_character
 from shared.sheet.refusal import Refusal
 from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, SnapshotTaken
 
@@ -112,7 +115,19 @@ class GameService:
             "party": self._party_shown(ruleset, record, state),
             "reminder": reminder_text(ruleset, state, record["members"]),
             "ruleset": record["ruleset"],
+            "flags": self._flags(ruleset, record["members"]),
         }
+
+    @staticmethod
+    def _flags(ruleset: Any, members: list[dict[str, Any]]) -> dict[str, list[str]]:
+        """Per member, each value its stored sheet holds that the ruleset no longer offers
+        (kept as stored, `read_stored_character`); members with none are left out."""
+        out: dict[str, list[str]] = {}
+        for member in members:
+            _character, _problems, flags = read_stored_character(ruleset, member)
+            if flags:
+                out[member["name"]] = flags.lines()
+        return out
 
     # -- creating ----------------------------------------------------------------------
     def _members(self, ruleset: Any, members: Any) -> list[dict[str, Any]] | Refusal:
@@ -122,7 +137,9 @@ class GameService:
         problems: list[str] = []
         names: set[str] = set()
         for i, data in enumerate(members):
-            character, found = validate_character(ruleset, data)
+            # The characters present are the host's stored sheets: a value the ruleset no
+            # longer offers is kept as stored and flagged in the view, not refused.
+            character, found, _flags = read_stored_character(ruleset, data)
             problems += [f"members[{i}].{line}" for line in found.lines()]
             if character is not None:
                 if character.name.casefold() in names:

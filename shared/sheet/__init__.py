@@ -7,7 +7,8 @@ sheet or a `Refusal` and never change their input. What the engine needs from a 
 is worked out once per ruleset (`index.py`).
 """
 
-from .character import Character, as_sheet, check_sheet_values, load_character, validate_character
+from .character import (Character, as_sheet, check_sheet_values, load_character, read_stored_character,
+                        validate_character)
 from .ops import advance, apply, damage, heal, mark, move_track, restore, set_condition, set_state, set_temp, set_text, spend
 from .output import compute_sheet_json
 from .refusal import Refusal, is_refusal
@@ -40,5 +41,6 @@ __all__ = [
     "set_temp",
     "set_text",
     "spend",
+    "read_stored_character",
     "validate_character",
 ]

@@ -1,9 +1,11 @@
 """A character: `{ "name", "sheet": { abilities, skills, saves, bonuses, fields, lists,
 live } }`, the shape of a bestiary `sheet` creature plus the live state of play.
 
-Owns: `Character` and `validate_character(ruleset, data) -> (Character | None, Problems)`,
-as strict as a package: every id one the sheet declares, scores and fields within range
-and of their type, skills and saves set to a tier offered for them, bonuses within
+Owns: `Character`, `validate_character(ruleset, data) -> (Character | None, Problems)`
+and `read_stored_character` (the same reading of a sheet already stored, where a value the
+ruleset no longer offers, a number out of range or a tier or enum value no longer listed,
+is kept as stored and flagged, not refused), as strict as a package: every id one the
+sheet declares, scores and fields within range and of their type, skills and saves set to a tier offered for them, bonuses within
 `bonusRange`, list rows within `maxItems` with cells of their column's type, required
 cells filled, `_catalog: "<catalog>/<entry>"` rows naming an entry of a catalog that feeds
 that list, and a live state the sheet can hold. Errors read `sheet.lists.gear[0].damage:
@@ -127,6 +129,35 @@ def value_problem(shape: Any, value: Any) -> str | None:
     return None
 
 
+#: The farthest a stored number may lie outside its range and still be kept as stored: a
+#: sheet saved under a ruleset's older ranges holds numbers of their size; one beyond this
+#: was never any ruleset's, so it refuses (and no fight does arithmetic on it).
+STORED_LIMIT = 1_000_000
+
+
+def offered_no_longer(shape: Any, value: Any) -> bool:
+    """True when `value` is of the kind `shape` holds but outside what it offers now: a
+    number (of the right wholeness, within `STORED_LIMIT`) outside its range, or an enum
+    value it does not list. A stored sheet keeps such a value and is flagged
+    (`read_stored_character`)."""
+    if shape.type == "number":
+        return is_number(value) and abs(value) <= STORED_LIMIT \
+            and not (shape.integer and not float(value).is_integer()) and not shape.min <= value <= shape.max
+    return shape.type == "enum" and isinstance(value, str)
+
+
+def _refuse_or_flag(problems: Problems, flags: Problems | None, stored: bool, path: list[PathPart],
+                    message: str, read_as: Any = None) -> None:
+    """A value the sheet keeps as stored goes to `flags` when the caller reads a stored
+    sheet (`flags` given), saying how the sheet engine reads it; anything else refuses."""
+    if not stored or flags is None:
+        problems.add(path, message)
+    elif read_as is None:
+        flags.add(path, f"{message} (kept as stored)")
+    else:
+        flags.add(path, f"{message} (kept as stored, read as {_show(read_as)})")
+
+
 def _object(value: Any, path: list[PathPart], problems: Problems, what: str) -> dict[str, Any] | None:
     if value is None:
         return None
@@ -142,10 +173,13 @@ def _object(value: Any, path: list[PathPart], problems: Problems, what: str) -> 
 
 
 def check_sheet_values(
-    ruleset: Any, sheet: Any, path: list[PathPart], problems: Problems, *, live: bool = True
+    ruleset: Any, sheet: Any, path: list[PathPart], problems: Problems, *, live: bool = True,
+    flags: Problems | None = None,
 ) -> None:
     """Every problem of a sheet's values at `path` (`["sheet"]` for a character, the
-    creature's path for a bestiary entry). A creature's sheet has no `live` part."""
+    creature's path for a bestiary entry). A creature's sheet has no `live` part. With
+    `flags`, a value outside the range or the tiers and values offered now goes there
+    instead of `problems` (a stored sheet is shown as stored)."""
     idx = index_for(ruleset)
     if not isinstance(sheet, dict):
         problems.add(path, f"must be an object, not {_kind(sheet)}")
@@ -154,15 +188,16 @@ def check_sheet_values(
     for key in sheet:
         if key not in allowed:
             problems.add([*path, key], "unknown key" if key != "live" else 'a creature\'s sheet has no "live" part')
-    _abilities(idx, sheet.get("abilities"), [*path, "abilities"], problems)
-    _tiers(idx, sheet.get("skills"), [*path, "skills"], problems, "skill")
-    _tiers(idx, sheet.get("saves"), [*path, "saves"], problems, "save")
-    _bonuses(idx, sheet.get("bonuses"), [*path, "bonuses"], problems)
-    _fields(idx, sheet.get("fields"), [*path, "fields"], problems)
-    _lists(idx, sheet.get("lists"), [*path, "lists"], problems)
+    _abilities(idx, sheet.get("abilities"), [*path, "abilities"], problems, flags)
+    _tiers(idx, sheet.get("skills"), [*path, "skills"], problems, "skill", flags)
+    _tiers(idx, sheet.get("saves"), [*path, "saves"], problems, "save", flags)
+    _bonuses(idx, sheet.get("bonuses"), [*path, "bonuses"], problems, flags)
+    _fields(idx, sheet.get("fields"), [*path, "fields"], problems, flags)
+    _lists(idx, sheet.get("lists"), [*path, "lists"], problems, flags)
 
 
-def _abilities(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems) -> None:
+def _abilities(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems,
+               flags: Problems | None = None) -> None:
     data = _object(data, path, problems, "ability ids to scores")
     for key, value in (data or {}).items():
         if key == "$comment":
@@ -173,10 +208,12 @@ def _abilities(idx: SheetIndex, data: Any, path: list[PathPart], problems: Probl
         elif not _whole(value):
             problems.add([*path, key], f"must be a whole number, not {_kind(value) if not is_number(value) else _show(value)}")
         elif not ability.min <= value <= ability.max:
-            problems.add([*path, key], f"must be within {ability.min}..{ability.max}, not {value}")
+            _refuse_or_flag(problems, flags, abs(value) <= STORED_LIMIT, [*path, key],
+                            f"must be within {ability.min}..{ability.max}, not {value}")
 
 
-def _tiers(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems, kind: str) -> None:
+def _tiers(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems, kind: str,
+           flags: Problems | None = None) -> None:
     data = _object(data, path, problems, f"{kind} ids to tiers")
     known = idx.skills if kind == "skill" else idx.saves
     offered = idx.offered_tiers(kind)
@@ -186,13 +223,15 @@ def _tiers(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems,
         if key not in known:
             problems.add([*path, key], f'unknown {kind} "{key}"')
         elif not isinstance(value, str) or value not in offered:
-            problems.add(
-                [*path, key],
+            _refuse_or_flag(
+                problems, flags, isinstance(value, str), [*path, key],
                 f"must be a tier offered for {kind}s (" + ", ".join(f'"{t}"' for t in offered) + f"), not {_show(value)}",
+                offered[0] if offered else None,
             )
 
 
-def _bonuses(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems) -> None:
+def _bonuses(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems,
+             flags: Problems | None = None) -> None:
     data = _object(data, path, problems, "skill and save ids to bonuses")
     low, high = idx.bonus_range
     for key, value in (data or {}).items():
@@ -203,10 +242,12 @@ def _bonuses(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problem
         elif not _whole(value):
             problems.add([*path, key], f"must be a whole number, not {_kind(value) if not is_number(value) else _show(value)}")
         elif not low <= value <= high:
-            problems.add([*path, key], f"must be within the bonus range {low}..{high}, not {value}")
+            _refuse_or_flag(problems, flags, abs(value) <= STORED_LIMIT, [*path, key],
+                            f"must be within the bonus range {low}..{high}, not {value}")
 
 
-def _fields(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems) -> None:
+def _fields(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems,
+            flags: Problems | None = None) -> None:
     data = _object(data, path, problems, "field ids to values")
     for key, value in (data or {}).items():
         if key == "$comment":
@@ -217,10 +258,12 @@ def _fields(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems
             continue
         reason = value_problem(entry, value)
         if reason is not None:
-            problems.add([*path, key], reason)
+            _refuse_or_flag(problems, flags, offered_no_longer(entry, value), [*path, key], reason,
+                            idx.field_start[key] if entry.type == "enum" else None)
 
 
-def _lists(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems) -> None:
+def _lists(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems,
+           flags: Problems | None = None) -> None:
     data = _object(data, path, problems, "list ids to rows")
     for key, rows in (data or {}).items():
         if key == "$comment":
@@ -235,10 +278,11 @@ def _lists(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems)
         if len(rows) > lst.maxItems:
             problems.add([*path, key], f'list "{key}" holds at most {lst.maxItems} rows, not {len(rows)}')
         for i, row in enumerate(rows):
-            _row(idx, lst, row, [*path, key, i], problems)
+            _row(idx, lst, row, [*path, key, i], problems, flags)
 
 
-def _row(idx: SheetIndex, lst: Any, row: Any, path: list[PathPart], problems: Problems) -> None:
+def _row(idx: SheetIndex, lst: Any, row: Any, path: list[PathPart], problems: Problems,
+         flags: Problems | None = None) -> None:
     if not isinstance(row, dict):
         problems.add(path, f"a row must be an object, not {_kind(row)}")
         return
@@ -256,7 +300,7 @@ def _row(idx: SheetIndex, lst: Any, row: Any, path: list[PathPart], problems: Pr
             continue
         reason = value_problem(column, value)
         if reason is not None:
-            problems.add([*path, key], reason)
+            _refuse_or_flag(problems, flags, offered_no_longer(column, value), [*path, key], reason)
     for column in lst.columns:
         if column.required and (row.get(column.id) is None or row.get(column.id) == ""):
             problems.add([*path, column.id], "required")
@@ -526,6 +570,22 @@ def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Prob
 
 def validate_character(ruleset: Any, data: Any) -> tuple[Character | None, Problems]:
     """The character and every problem found; the character is None when there is any."""
+    return _validate(ruleset, data, None)
+
+
+def read_stored_character(ruleset: Any, data: Any) -> tuple[Character | None, Problems, Problems]:
+    """A character as it was stored: (the character or None, the problems that refuse it,
+    the flags). A value the ruleset no longer offers (a number outside its range, a tier or
+    an enum value it does not list) is kept and shown as stored, and flagged, not refused:
+    the sheet was saved under the rules of its day, and the sheet engine reads such a tier
+    or enum value as the default (spec/sheet). Everything else refuses as in
+    `validate_character`."""
+    flags = Problems()
+    character, problems = _validate(ruleset, data, flags)
+    return character, problems, flags
+
+
+def _validate(ruleset: Any, data: Any, flags: Problems | None) -> tuple[Character | None, Problems]:
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("(top level)", f"a character is a JSON object, not {_kind(data)}")
@@ -547,8 +607,9 @@ def validate_character(ruleset: Any, data: Any) -> tuple[Character | None, Probl
         problems.add(["sheet"], "required")
         return None, problems
     before = len(problems)
-    check_sheet_values(ruleset, sheet, ["sheet"], problems, live=True)
-    # The live state is judged against the sheet's own numbers, which need a sound build.
+    check_sheet_values(ruleset, sheet, ["sheet"], problems, live=True, flags=flags)
+    # The live state is judged against the sheet's own numbers, which need a sound build
+    # (a flagged value is read as stored).
     if len(problems) == before and isinstance(sheet, dict):
         check_live(ruleset, sheet, ["sheet", "live"], problems)
     if problems:

@@ -31,11 +31,27 @@ def _numbers(bout: Bout, cid: str) -> tuple[tuple[int, int, int], int]:
 
 
 def test_party_members_without_a_valid_sheet_are_refused_by_name():
-    assert _refused(ruleset(roads()), [member("Pell", {"abilities": {"brawn": 9}}), {"name": "Ora"}, {"sheet": {}}],
-                    [foe("rust-jackal")]) == [
-        "Pell has no valid sheet for Test Roads: sheet.abilities.brawn: must be within -1..3, not 9",
+    assert _refused(ruleset(roads()), [member("Pell", {"abilities": {"brawn": "nine"}}), {"name": "Ora"},
+                                       {"sheet": {}}], [foe("rust-jackal")]) == [
+        "Pell has no valid sheet for Test Roads: sheet.abilities.brawn: must be a whole number, not text",
         "Ora has no valid sheet for Test Roads: sheet: required",
         "party[2]: a party member needs a name",
+    ]
+
+
+def test_a_stored_sheet_out_of_range_is_played_as_stored_and_said_in_the_log():
+    rs = ruleset(roads())
+    juno = juno_roads()
+    juno["sheet"]["abilities"]["brawn"] = 5  # Test Roads offers Brawn -1..3 now
+    # The dice of the spec's own log line: initiative 6 + 6 and 1 + 1 (+ 1), Juno's 5 and 3
+    # to hit, 4 damage: with Brawn 5 as stored, 8 + 5 = 13 to hit and 4 + 5 = 9 damage.
+    bout = Bout(rs, [juno], [foe("rust-jackal", name="Rust jackal")], dice=[6, 6, 1, 1, 5, 3, 4])
+    assert bout.started[0] == "Juno's sheet is used as stored: sheet.abilities.brawn: must be within -1..3, not 5 " \
+                              "(kept as stored)."
+    assert bout.choose("juno", "attack:gear:road-axe", "rust-jackal")[:3] == [
+        "Juno attacks Rust jackal with Road axe: 8 (5 + 3) + 5 = 13 against Guard 6, a hit.",
+        "Road axe (4 + 5 = 9) deals 9 damage to Rust jackal.",
+        "Rust jackal has 1 of 10 Grit.",
     ]
 
 

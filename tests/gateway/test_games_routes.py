@@ -97,3 +97,23 @@ def test_bridge_import_and_write_back_over_http():
         assert r.status == 422 and (await r.json())["code"] == "no-battle-block"
 
     run(test)
+
+
+def test_a_stored_member_sheet_out_of_range_is_kept_as_stored_and_flagged():
+    async def test(client):
+        # Lantern Marsh offers Stamina 0..6; Juno's stored sheet holds 8.
+        r = await client.post("/v1/games", json={"game": "g2", "package": game_package(),
+                                                 "members": [member("Juno", 8), member("Pell", 4)]})
+        assert r.status == 201, await r.text()
+        view = await r.json()
+        assert view["flags"] == {"Juno": ["sheet.fields.stamina: must be within 0..6, not 8 (kept as stored)"]}
+        # The Crew's member fields read the sheets as stored: 2 members, Stamina 8 + 4 = 12.
+        assert view["party"]["fromMembers"] == {"size": 2, "stamina_total": 12}
+        r = await client.put("/v1/games/g2/members", json={"members": [member("Pell", 4)]})
+        assert r.status == 200 and (await r.json())["flags"] == {}
+        r = await client.put("/v1/games/g2/members", json={"members": [member("Juno", "lots")]})
+        assert r.status == 422
+        assert await r.json() == {"code": "bad-members",
+                                  "message": "members[0].sheet.fields.stamina: must be a number, not text"}
+
+    run(test)

@@ -129,6 +129,31 @@ def test_an_unknown_creature_and_an_unusable_proposal_leave_the_battle_standing(
     run(body)
 
 
+def test_a_stored_sheet_out_of_range_enters_the_battle_and_its_sheet_is_flagged():
+    async def body(client):
+        party = json.loads(json.dumps(PARTY))
+        # Lantern Marsh offers Might -1..4 and the tiers untrained, practiced and seasoned.
+        party[0]["sheet"]["abilities"]["might"] = 9
+        party[0]["sheet"]["skills"]["wade"] = "master"
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": party, "foes": FOES, "seed": 2})
+        assert r.status == 201, await r.text()
+        created = await r.json()
+        flags = ["sheet.abilities.might: must be within -1..4, not 9 (kept as stored)",
+                 'sheet.skills.wade: must be a tier offered for skills ("untrained", "practiced", "seasoned"), '
+                 'not "master" (kept as stored, read as "untrained")']
+        r = await client.get(f"/v1/battles/{created['battle']}/events", headers=bearer(created["gm_token"]))
+        texts = [e["text"] for e in (await r.json())["events"]]
+        assert texts[:2] == [f"Juno's sheet is used as stored: {line}." for line in flags]
+        r = await client.get(f"/v1/battles/{created['battle']}/sheets/juno", headers=bearer(created["tokens"]["p1"]))
+        shown = await r.json()
+        assert r.status == 200 and shown["flags"] == flags
+        assert shown["sheet"]["abilities"]["might"] == 9 and shown["sheet"]["skills"]["wade"] == "master"
+        r = await client.get(f"/v1/battles/{created['battle']}/sheets/wren", headers=bearer(created["tokens"]["p2"]))
+        assert (await r.json())["flags"] == []
+
+    run(body)
+
+
 def test_players_see_no_foe_sheets_and_no_dice():
     async def body(client):
         created = await create(client)
