@@ -633,6 +633,18 @@ def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | No
 # ---------------------------------------------------------------------------
 
 
+def forecasts_of(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
+    """What `plan` by `actor` is expected to do to each of `targets`, as its menu option
+    would forecast it, whatever the menu being drawn (the Engine weighing what an answer
+    stops, window_answers.py). Consumes no dice."""
+    before = fight.forecasting
+    fight.forecasting = True
+    try:
+        return _forecasts(fight, actor, plan, targets)
+    finally:
+        fight.forecasting = before
+
+
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [forecast(t.id) for t in targets] if fight.blanks else []

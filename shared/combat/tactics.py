@@ -1,8 +1,9 @@
 """The Engine's tactics: how an Engine-controlled combatant picks from its menu.
 
-Owns: `choose(fight, actor, menu)`. Every option is scored by its forecast (expected
-damage against each target, healing where an ally needs it, conditions it puts on), the
-best is taken, and ties go to the earlier option and target, so the same state always
+Owns: `choose(fight, actor, menu)` and `expected_dealt` (what a forecast is expected to
+deal one target, also what a counterspell weighs: window_answers.py). Every option is
+scored by its forecast (expected damage against each target, healing where an ally needs
+it, conditions it puts on), the best is taken, and ties go to the earlier option and target, so the same state always
 gives the same choice. Choosing consumes no dice.
 """
 
@@ -53,10 +54,7 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
         friend = target.side == actor.side
         if fc.damage is not None:
             current, _top, temp = N.health(fight, target)
-            # A forecast with a hit chance or a save's chance has counted it in the damage.
-            counted = fc.hit is not None or fc.save is not None
-            # Damage past what the target has left is wasted.
-            dealt = min(fc.damage, current + temp) * (1.0 if counted else 0.6)
+            dealt = expected_dealt(fight, target, fc)
             value += -dealt if friend else dealt
             if current + temp <= fc.damage and not friend:
                 value += 1.0
@@ -69,7 +67,7 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             if target.down:
                 missing += top
             value += min(fc.heal, missing) if current * 2 < top or target.down else 0.0
-        applies = _applies(plan)
+        applies = applies_of(plan)
         if applies:
             # A harmful condition is worth something on a foe and costs as much on a friend
             # (an area that catches an ally); a helpful one the other way round.
@@ -90,7 +88,22 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
     return total, [t for _, t in chosen]
 
 
-def _applies(plan: Any) -> list[str]:
+#: The chance the Engine counts for a blow whose forecast gives no chance to land (a save
+#: it cannot forecast).
+UNFORECAST_HIT = 0.6
+
+
+def expected_dealt(fight: Fight, target: Combatant, fc: Any) -> float:
+    """The damage a forecast `fc` is expected to deal `target`: damage past what the target
+    has left (health and temporary points) is wasted; a forecast with a hit chance or a
+    save's chance has counted it in the damage, one with neither counts `UNFORECAST_HIT`."""
+    current, _top, temp = N.health(fight, target)
+    counted = fc.hit is not None or fc.save is not None
+    return min(fc.damage or 0.0, current + temp) * (1.0 if counted else UNFORECAST_HIT)
+
+
+def applies_of(plan: Any) -> list[str]:
+    """The conditions an entry or creature action puts on whom it lands on."""
     source = plan.mechanics if plan.kind == "entry" else plan.action
     return [a.condition for a in (getattr(source, "applies", None) or [])]
 

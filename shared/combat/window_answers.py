@@ -8,8 +8,9 @@ its saved record and then carries the window on) and the Engine's own answers
 miss (dice off the roll, `lowersRoll`, only when their highest could: lowers_roll.py;
 an answer joined to the owner's blow, `addsToBlow`, is written into the held step:
 blow_adds.py) (in a symbol-pool fight, when it more likely than not does) (or keeps an aimed entry's damage off entirely, `noDamageFrom`), catch a fall with
-an answer that lands it safely (`fallsSafely`), take a cancelling answer when it can stop
-what it answers, strike at someone walking away with the best swing, and score everything
+an answer that lands it safely (`fallsSafely`), take a cancelling answer when what it stops
+is worth what it costs (`worth_stopping`: the level paid for each, the spell's expected
+harm against the health its targets have left), strike at someone walking away with the best swing, and score everything
 else (and signature actions) by the tactics' forecasts.
 """
 
@@ -26,8 +27,10 @@ from .delays import held_back
 from .blow_adds import join_blow
 from .fight import Fight
 from .lowers_roll import could_turn, lower_held
+from .options import forecasts_of
 from .plan_codec import plan_from_json
 from .state import Combatant
+from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
 from .windows import WindowItem, current, no_windows
 
@@ -247,9 +250,53 @@ def _catches_fall(fight: Fight, item: WindowItem) -> bool:
     return False
 
 
-def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> tuple[WindowItem, list[str]]:
-    from .tactics import best_here
+#: At the answer's own level, a spell is worth stopping when it is expected to take at least
+#: this share of the health its targets on the answerer's side have left; each level the
+#: answer costs above the spell's adds as much again (at most all of it: one level below,
+#: only a spell expected to drop whom it is aimed at).
+STOP_SHARE_PER_LEVEL = 0.5
 
+
+def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
+    """The Engine's value rule for a cancelling answer (a counterspell). An answer that
+    spends nothing from a pool costs only its budget, and is always worth it. Otherwise,
+    with `level` the level paid for what it stops and `own` the answer's (a pool in no
+    group counts as level 1 for the answer, 0 for what it stops), it is worth it when:
+
+    - `level > own`: it stops more than it spends; or
+    - the spell puts a condition on someone on the answerer's side and `level >= own`; or
+    - its expected harm to the answerer's side (the forecast the menu would show, damage
+      past what a target has left not counted) is at least `share` of the health (and
+      temporary points) those targets have left, `share` =
+      min(1, STOP_SHARE_PER_LEVEL x (own - level + 1)).
+
+    So a 1d6 Spark at a level-1 slot is let go against a level-1 Counterspell unless its
+    target is down to twice its expected harm, and a level-1 spell against a level-3
+    answer only when it is expected to drop whom it is aimed at."""
+    costs = list(item.plan.costs or [])
+    if not costs:
+        return True
+    resume = w["resume"]
+    level = _level_paid(fight, [(p, a) for p, a in resume["plan"].get("costs") or []])
+    own = max(1, _level_paid(fight, costs))
+    if level > own:
+        return True
+    source = fight.get(w["source"])
+    spell = plan_from_json(fight, source, resume["plan"])
+    friends = [c for c in (fight.state.combatant(t) for t in resume.get("targets") or [])
+               if c is not None and c.side == holder.side]
+    if not friends:
+        return False
+    if level >= own and applies_of(spell):
+        return True
+    harm = sum(expected_dealt(fight, fight.get(fc.target), fc)
+               for fc in forecasts_of(fight, source, spell, friends) if fc.damage is not None)
+    health = sum(current + temp for current, _top, temp in (N.health(fight, c) for c in friends))
+    share = min(1.0, STOP_SHARE_PER_LEVEL * (own - level + 1))
+    return harm > 0 and harm >= share * health
+
+
+def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> tuple[WindowItem, list[str]]:
     w = current(fight)
     assert w is not None
     pass_item = items[-1]
@@ -262,7 +309,9 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
         if item.answer is None:
             scored.append(item)
         elif getattr(item.answer.reaction, "cancels", None):
-            return item, item.option.targets[:item.option.count]
+            # Taken only when what it stops is worth what it costs (`worth_stopping`).
+            if worth_stopping(fight, holder, item, w):
+                return item, item.option.targets[:item.option.count]
         elif w["moment"] == "hit" and _lowers(item.plan):
             # Spent only when its dice at their highest could turn the hit into a miss.
             if could_turn(fight, holder, item.plan, w):

@@ -169,6 +169,68 @@ def test_counterspell_without_above_does_not_stop_a_higher_level():
     assert "Hex witch uses Fireball on Wren." in events
 
 
+def _engine_wren_against_a_spell(breath: int, *, counter_slot: int = 1) -> Bout:
+    """The Engine plays Wren (Counterspell); the Hex witch (player) goes first (initiative
+    12 + 1 against 1 + 1 and 2 + 1) at Juno, whose Breath (11 at most) is `breath`."""
+    pkg = K.package()
+    counter = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "counterspell")
+    counter["mechanics"]["cost"] = [{"pool": f"slot_{counter_slot}", "amount": 1}]
+    juno = K.juno()
+    juno["sheet"]["live"] = {"pools": {"breath": breath}}
+    b = Bout(ruleset(pkg), [K.wren("counterspell", controller="engine"), juno], [K.foe("hex-witch")],
+             dice=[1, 2, 12] + FACES)
+    assert b.waiting() == "hex-witch"
+    return b
+
+
+PASSED_SPARK = ["Hex witch spends 1 Level 1 slot on Spark.", "The fight waits: Hex witch uses Spark. Asked in turn: Wren.",
+                "Wren passes.", "Hex witch uses Spark on Juno."]
+STOPPED_SPARK = ["Hex witch spends 1 Level 1 slot on Spark.",
+                 "The fight waits: Hex witch uses Spark. Asked in turn: Wren.", "Wren answers with Counterspell."]
+
+# The Spark's forecast against Juno: d20 + 3 (the witch's Lore 2 + Rank 1) against Guard 8
+# hits on 5 to 20, 16 in 20 = 0.8, a critical on 20 (0.05); 1d6 is 3.5 and a critical adds the
+# die's maximum (max-dice): 0.75 x 3.5 + 0.05 x (3.5 + 6) = 2.625 + 0.475 = 3.1 expected harm.
+
+
+def test_the_engine_lets_a_weak_spark_go_at_its_own_level():
+    # Spark paid at level 1, Counterspell at level 1: worth it only from half of Juno's
+    # Breath: 3.1 < 11 / 2 = 5.5, and 3.1 < 7 / 2 = 3.5.
+    for breath in (11, 7):
+        b = _engine_wren_against_a_spell(breath)
+        assert b.choose("hex-witch", "ability:charms:spark", "juno")[:4] == PASSED_SPARK
+        assert b.who("wren").sheet.get("live", {}).get("pools", {}).get("slot_1", 2) == 2
+
+
+def test_the_engine_stops_the_same_spark_at_a_target_it_would_nearly_drop():
+    # 3.1 >= 6 / 2 = 3.0: the same Spark at Juno on 6 Breath is worth a level-1 slot.
+    b = _engine_wren_against_a_spell(6)
+    events = b.choose("hex-witch", "ability:charms:spark", "juno")
+    assert events[:3] == STOPPED_SPARK
+    assert "Wren's Counterspell stops Hex witch's Spark: it does not happen, and what it cost stays spent." in events
+    assert b.who("wren").sheet["live"]["pools"]["slot_1"] == 1
+
+
+def test_the_engine_always_stops_a_spell_paid_above_its_answer():
+    # Fireball paid at level 3 against a level-1 Counterspell: 3 > 1, whatever the harm
+    # (Juno at her full 11 Breath).
+    b = _engine_wren_against_a_spell(11)
+    events = b.choose("hex-witch", "ability:charms:fireball", "juno")
+    assert events[:3] == ["Hex witch spends 1 Level 3 slot on Fireball.",
+                          "The fight waits: Hex witch uses Fireball. Asked in turn: Wren.",
+                          "Wren answers with Counterspell."]
+
+
+def test_a_level_3_counterspell_stops_a_level_1_spark_only_when_it_would_drop_its_target():
+    # Two levels above the Spark: share min(1, 0.5 x (3 - 1 + 1)) = 1, all Juno has left.
+    # Breath 4: 3.1 < 4, let go; Breath 3: min(3.1, 3) = 3 >= 3, stopped.
+    b = _engine_wren_against_a_spell(4, counter_slot=3)
+    assert b.choose("hex-witch", "ability:charms:spark", "juno")[:4] == PASSED_SPARK
+    b = _engine_wren_against_a_spell(3, counter_slot=3)
+    events = b.choose("hex-witch", "ability:charms:spark", "juno")
+    assert events[:4] == STOPPED_SPARK + ["Wren spends 1 Level 3 slot on Counterspell."]
+
+
 def test_used_then_aimed_then_magic_missile_does_nothing_to_the_shielded():
     b = bout([K.wren("shield", "counterspell")], [K.foe("hex-witch")], [12, 1], faces=SMALL)
     b.choose("wren", "end-turn")
@@ -331,11 +393,19 @@ def test_the_engine_shields_only_when_it_turns_a_hit_into_a_miss():
         assert ("Hex witch answers with Shield." in events) is taken, events
 
 
-def test_the_engine_answers_inside_the_step_and_counters():
-    b = bout([K.juno("spark")], [K.foe("hex-witch", controller="engine")], [12, 1], faces=SMALL)
-    events = b.choose("juno", "ability:charms:spark", "hex-witch")
+def test_the_engine_answers_inside_the_step_and_counters_what_is_worth_it():
+    # Juno's Fireball (level 3) is worth the witch's level-1 Counterspell; her Spark
+    # (level 1: d20 + 2 against Guard 8, 0.7 x 3.5 + 0.05 x 9.5 = 2.925 expected) is not, at
+    # the witch's full 11 Breath (2.925 < 5.5; see worth_stopping).
+    b = bout([K.juno("spark", "fireball")], [K.foe("hex-witch", controller="engine")], [12, 1], faces=SMALL)
+    events = b.choose("juno", "ability:charms:fireball", "hex-witch")
     assert "Hex witch answers with Counterspell." in events
-    assert "Hex witch's Counterspell stops Juno's Spark: it does not happen, and what it cost stays spent." in events
+    assert ("Hex witch reaches for Juno's Fireball at level 3 with an answer of level 1: 3 + 2 = 5 against 13 "
+            "(10 + 3), not enough.") in events
+    b = bout([K.juno("spark", "fireball")], [K.foe("hex-witch", controller="engine")], [12, 1], faces=SMALL)
+    assert b.choose("juno", "ability:charms:spark", "hex-witch")[:4] == [
+        "Juno spends 1 Level 1 slot on Spark.", "The fight waits: Juno uses Spark. Asked in turn: Hex witch.",
+        "Hex witch passes.", "Juno uses Spark on Hex witch."]
 
 
 # ---------------------------------------------------------------------------
