@@ -7,7 +7,7 @@ service plays them:
   steps   with the party under players and the foes under the Engine or the GM, every
           choice as the worker applies it: the state read from its JSON text
           (`BattleState.model_validate_json`), `advance(..., owned=True)`, then
-          `worker.decision.open_decision` on the new state (the next menu with forecasts and
+          `shared.service.decision.open_decision` on the new state (the next menu with forecasts and
           the Engine's suggestion, which, or now and then a random option, is the next
           choice);
   start   `start_battle` of each fight above (up to the first decision a person makes);
@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT))
 from shared.combat import BattleState, Refused, advance, start_battle  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 from tests.combat.test_step_golden import SEEDS, choose, fights, sides  # noqa: E402
-from worker.decision import open_decision  # noqa: E402
+from shared.service.decision import open_decision  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "rules_work.json"
 #: Choices in one fight at the most (far above any of these fights).

@@ -312,8 +312,8 @@ def celery_loop(stack: Stack, clients: int, seconds: float, task: str) -> dict[s
     `task` is "noop" (the bare baseline) or "advance" (a real turn, one battle a thread)."""
     from shared.combat import decide_for
     from shared.store.redis_store import RedisBattleStore
-    from worker.app import make_app
-    from worker.service import BattleService
+    from remote.celery_app import make_app
+    from shared.service.battles import BattleService
 
     app = make_app(stack.env)
     store = RedisBattleStore.from_url(stack.store_url, namespace=stack.namespace)
@@ -477,8 +477,8 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     from shared.combat import Refused, advance
     from shared.protocol import ChoiceRequest, OpenDecision
     from shared.store import MemoryBattleStore
-    from worker.decision import open_decision
-    from worker.service import BattleService
+    from shared.service.decision import open_decision
+    from shared.service.battles import BattleService
 
     service = BattleService(MemoryBattleStore())
     digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))

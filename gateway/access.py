@@ -22,10 +22,10 @@ from typing import Any
 
 from shared.combat import BattleState, menu, target_refusal, waits_on_another
 from shared.protocol import ChoiceRequest, MenuView, OpenDecision, PromptMessage, SheetOut, WaitingMessage
+from shared.service.battles import BattleService
+from shared.service.decision import open_decision
 from shared.sheet import read_stored_character
 from shared.store.base import ACTIVE, BattleHead, Decision, StoredBattle
-from worker.decision import open_decision
-from worker.service import BattleService
 
 from .errors import ApiError
 from .tokens import Principal

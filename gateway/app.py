@@ -10,16 +10,19 @@ it feeds. `on_shutdown` closes every socket before they go.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import Any, AsyncIterator
 
 from aiohttp import web
 
+from celery import Celery
+
+from remote.celery_app import make_app
 from shared.ruleset.load import MAX_PACKAGE_BYTES
+from shared.service.battles import BattleService
+from shared.service.gm import GmModel
+from shared.service.jobs import SWEEP_EVERY
+from shared.service.settings import Settings
 from shared.store import BattleStore, open_store
-from worker.jobs import SWEEP_EVERY
-from worker.service import BattleService
-from worker.llm import GmModel
-from worker.settings import Settings
 
 from . import (routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_screen,
                routes_service, routes_static, ws)
@@ -29,9 +32,6 @@ from .executor import EmbeddedExecutor, Executor
 from .routing import Route
 from .tokens import Tokens
 from .tracker import BattleTracker
-
-if TYPE_CHECKING:
-    from celery import Celery
 
 #: The largest request body: a ruleset package at the validator's own limit, plus room
 #: for a battle's party and foes around it.
@@ -59,7 +59,7 @@ def create_app(
     executor: str = "embedded",
     *,
     store: BattleStore | None = None,
-    celery: "Celery | None" = None,
+    celery: Celery | None = None,
     secret: str | bytes | None = None,
     body_limit: int = BODY_LIMIT,
     ws_max_message: int = WS_MAX_MESSAGE,
@@ -72,22 +72,22 @@ def create_app(
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
     (the caller keeps it open). `executor="embedded"` applies choices in this process;
-    `executor="celery"` sends them to the workers through `celery` (default: the workers'
-    own app, `worker.app.app`, configured from the environment) and, without `store`, opens
-    the store the workers use (`worker.settings`: its URL unless `store_url` names one, and
-    its namespace). `gm` is the GM model the embedded executor's director and invention
-    use and that decides whether bosses are the GM's; `invent_wait` how long creating a
-    battle waits for invented opponents (both default to `worker.settings`).
+    `executor="celery"` sends them to the workers through `celery` (default: the app the
+    workers build, `remote.celery_app.make_app`, configured from the environment, closed
+    with the gateway) and, without `store`, opens the store the workers use
+    (`shared.service.settings`: its URL unless `store_url` names one, and its namespace).
+    `gm` is the GM model the embedded executor's director and invention use and that
+    decides whether bosses are the GM's; `invent_wait` how long creating a battle waits for
+    invented opponents (both default to `shared.service.settings`).
     `sweep_every`: seconds between the embedded executor's window sweeps (None: none; with
     Celery the workers' beat sweeps)."""
     if executor not in EXECUTORS:
         raise ValueError(f"unknown executor {executor!r}: this gateway runs {', '.join(EXECUTORS)}")
     store_options: dict[str, Any] = {}
+    owned_celery: Celery | None = None
     if executor == "celery":
         if celery is None:
-            from worker.app import app as worker_app
-
-            celery = worker_app
+            celery = owned_celery = make_app()
         if store is None:
             settings = getattr(celery.conf, "marinara", None) or Settings.from_env()
             store_url = store_url or settings.store_url
@@ -128,6 +128,8 @@ def create_app(
             await app[EXECUTOR].close()
             if owned:
                 the_store.close()
+            if owned_celery is not None:
+                owned_celery.close()
 
     async def feed_ctx(app: web.Application) -> AsyncIterator[None]:
         async with app[STORE].feed() as feed:

@@ -1,11 +1,14 @@
 """The distributed executor: accepted choices go to the Celery workers.
 
 Owns: `CeleryExecutor`. A choice becomes a `battle.advance` task on the `turns` queue of
-the worker's own Celery app (`worker.app.make_app`), so the routes, serializer and broker
-key prefix are the workers'; its message is built by `worker.message` and pushed on the
-loop, the other tasks' go through Celery's `send_task` on a thread. A GM-controlled decision becomes a `battle.director` task on
-`director`, named by `worker.jobs.decision_id`, so every enqueue of the same decision
-collapses into one applied choice (the director's request id is derived from it).
+the Celery app it is given, the one the workers build (`remote.celery_app.make_app`), so
+the routes, serializer and broker key prefix are the workers'. Every task goes through one
+adapter, `remote.sender.TaskSender`: on kombu's Redis transport a choice's message is
+built by hand and pushed on the loop, and every other task (and every task on any other
+broker) goes through Celery's `send_task` on a thread. A GM-controlled decision becomes a
+`battle.director` task on `director`, named by `shared.service.jobs.decision_id`, so every
+enqueue of the same decision collapses into one applied choice (the director's request id
+is derived from it).
 
 How a choice ended comes from the battle's feed, not from Celery's result backend: the
 tasks are sent with `ignore_result=True`, and `observe` (a tap on the gateway's feed)
@@ -22,7 +25,7 @@ the store's outbox (`shared.store.outbox`) with the read its checks need, due
 `RESEND_AFTER` seconds later, before the gateway answers 202, and `accept` then sends its
 message; both on the loop, with no thread (the outbox entry through the store's loop
 client, the message as one LPUSH of what Celery's `send_task` would push,
-`worker.message`). A socket's choice that its own prompt accepts is pushed while the head
+`remote.sender`). A socket's choice that its own prompt accepts is pushed while the head
 is read (`head(..., early=True)`), so the two round trips overlap; `accept` then sends
 nothing more, and `unrecord` drops the wait of one the head's checks refuse. A gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
@@ -45,7 +48,6 @@ For `/metrics` and `/readyz` it reads the broker's queue lengths and pings the w
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -53,12 +55,13 @@ from typing import Any
 
 from celery import Celery, states
 
+from remote.celery_app import QUEUES
+from remote.sender import TaskSender
 from shared.protocol import ChoiceRequest
+from shared.service.battles import BattleService
+from shared.service.gm import NO_MODEL, GmModel
+from shared.service.jobs import decision_id
 from shared.store import BattleHead, FeedMessage
-from worker.jobs import NO_MODEL, decision_id
-from worker.llm import GmModel
-from worker.message import TaskMessages
-from worker.service import BattleService
 
 from . import metrics
 from .errors import STORE_DOWN, ApiError
@@ -81,12 +84,6 @@ LOUD_AFTER = 5
 POLL = 0.005
 #: Seconds a `/readyz` waits for a worker to answer its ping.
 PING_TIMEOUT = 0.5
-#: kombu's Redis transport keeps a queue's prioritised messages in lists named
-#: `<queue>\x06\x16<priority>`; these are its default priority steps (0 is the bare name).
-PRIORITY_SEP = "\x06\x16"
-PRIORITY_STEPS = (0, 3, 6, 9)
-#: The queue `battle.advance` is routed to (`worker.app`).
-TURNS = "turns"
 
 
 class _Waiting:
@@ -115,9 +112,8 @@ class CeleryExecutor(Executor):
         self._checker: asyncio.Task[None] | None = None
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._watcher: asyncio.Task[None] | None = None
-        self._broker: Any = None
-        self._broker_loop: Any = None
-        self.messages = TaskMessages(celery.conf.broker_transport_options.get("global_keyprefix", ""))
+        #: The one way to the broker: every task sent, every look at what it holds.
+        self.sender = TaskSender(celery, self.run)
         self.outbox = service.store.outbox()
         #: Entries whose answer was seen, settled in a batch on the reconciler's next turn.
         self._settled: list[tuple[str, str]] = []
@@ -237,36 +233,13 @@ class CeleryExecutor(Executor):
         # Shielded: two submissions of one request id share the answer.
         return await asyncio.shield(waiting.answer)
 
-    async def _send(self, name: str, args: list[Any], task_id: str | None = None, *, result: bool = False) -> None:
-        await self.run(self._send_now, name, args, task_id, result)
-
-    def _send_now(self, name: str, args: list[Any], task_id: str | None = None, result: bool = False) -> None:
-        # No Celery result unless asked for: a choice's answer comes on the feed (and a
-        # result would cost the worker a write and this gateway a subscription per task).
-        # `argsrepr` given: Celery's own (`saferepr`) costs more than the rest of the send.
-        self.celery.send_task(name, args=args, task_id=task_id, ignore_result=not result,
-                              argsrepr=repr(args), kwargsrepr="{}")
-
     async def _send_choice(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str) -> None:
-        """`battle.advance` for the choice, pushed onto the `turns` queue with one LPUSH on
-        the loop (`worker.message`): what Celery's `send_task` would push, at a fraction of
-        its cost. The task id names the choice, so the reconciler can tell a message still
-        in the broker from one the broker lost (`_in_broker`)."""
-        args = [battle_id, revision, choice, request_id]
-        text = self.messages.build("battle.advance", args, f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}", TURNS)
-        await self._broker_on_loop().lpush(self.messages.queue_key(TURNS), text)
-
-    def _broker_on_loop(self) -> Any:
-        if self._broker_loop is None:
-            import redis.asyncio as aioredis
-
-            from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
-
-            # A broker that stops answering leaves the choice to the reconciler after the
-            # timeout, instead of holding the socket's handler forever.
-            self._broker_loop = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30,
-                                                  socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
-        return self._broker_loop
+        """`battle.advance` for the choice (`TaskSender.send_choice`: on kombu's Redis
+        transport one LPUSH on the loop, what Celery's `send_task` would push, at a fraction
+        of its cost). The task id names the choice, so the reconciler can tell a message
+        still in the broker from one the broker lost (`_in_broker`)."""
+        await self.sender.send_choice([battle_id, revision, choice, request_id],
+                                      f"{battle_id}/{request_id}/{uuid.uuid4().hex[:12]}")
 
     def observe(self, message: FeedMessage) -> None:
         """The feed's tap: answers the choice a save applied or an announced answer ends."""
@@ -377,24 +350,12 @@ class CeleryExecutor(Executor):
         return None
 
     def _in_broker(self, taken_since: float) -> set[tuple[str, str]]:
-        """The (battle, request id) of every choice whose message the broker still holds: waiting
-        on the `turns` queue, or taken by a worker at or after `taken_since` (a turn takes
-        milliseconds: one taken earlier and still unacknowledged is held by a dead worker,
-        waiting for the visibility timeout). One snapshot (MULTI), so a message moving from
-        the queue to a worker is seen in one place or the other."""
-        client = self._broker_client()
-        prefix = self.messages.prefix
-        pipe = client.pipeline(transaction=True)
-        for step in PRIORITY_STEPS:
-            pipe.lrange(prefix + TURNS + (f"{PRIORITY_SEP}{step}" if step else ""), 0, -1)
-        pipe.hgetall(prefix + "unacked")
-        pipe.zrangebyscore(prefix + "unacked_index", taken_since, "+inf")
-        *queued, unacked, recent = pipe.execute()
-        messages = [json.loads(text) for texts in queued for text in texts]
-        messages += [json.loads(unacked[tag])[0] for tag in recent if tag in unacked]
+        """The (battle, request id) of every choice whose message the broker still holds
+        (`TaskSender.held`: waiting on the `turns` queue, or taken by a worker at or after
+        `taken_since`); none known on a broker that cannot be asked."""
         held = set()
-        for message in messages:
-            parts = str(message.get("headers", {}).get("id", "")).split("/")
+        for task_id in self.sender.held(taken_since) or ():
+            parts = task_id.split("/")
             if len(parts) == 3:
                 held.add((parts[0], parts[1]))
         return held
@@ -409,7 +370,7 @@ class CeleryExecutor(Executor):
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._calls[task_id] = answer
         try:
-            await self._send(name, args, task_id, result=True)
+            await self.sender.send(name, args, task_id, result=True)
         except Exception as exc:  # the broker refused the message: nothing was queued
             self._calls.pop(task_id, None)
             return {"ok": False, "code": "unavailable", "message": f"{what} could not be queued: {exc}"}
@@ -454,7 +415,7 @@ class CeleryExecutor(Executor):
     # -- the director --------------------------------------------------------------------
     async def ask_director(self, battle_id: str, revision: int, when: str) -> bool:
         try:
-            await self._send("battle.director", [battle_id, decision_id(battle_id, revision)])
+            await self.sender.send("battle.director", [battle_id, decision_id(battle_id, revision)])
         except Exception:  # the battle stands; the GM's token can still decide
             log.exception("battle %s: the director could not be asked at revision %s", battle_id, revision)
             return False
@@ -463,36 +424,19 @@ class CeleryExecutor(Executor):
 
     async def resume(self, battle_id: str, revision: int) -> None:
         try:
-            await self._send("battle.resume", [battle_id, revision])
+            await self.sender.send("battle.resume", [battle_id, revision])
         except Exception:  # the next reader of the battle asks again
             log.exception("battle %s: the Engine's moves after revision %s could not be asked for", battle_id, revision)
 
     # -- service -------------------------------------------------------------------------
     def queue_depths(self) -> dict[str, int]:
-        from worker.app import QUEUES
-
-        client = self._broker_client()
-        prefix = self.messages.prefix
-        pipe = client.pipeline(transaction=False)
-        for queue in QUEUES:
-            for step in PRIORITY_STEPS:
-                pipe.llen(prefix + queue + (f"{PRIORITY_SEP}{step}" if step else ""))
-        lengths = pipe.execute()
-        n = len(PRIORITY_STEPS)
-        return {queue: sum(lengths[i * n:(i + 1) * n]) for i, queue in enumerate(QUEUES)}
+        return self.sender.depths(QUEUES)
 
     def workers_answer(self) -> str | None:
         replies = self.celery.control.ping(timeout=PING_TIMEOUT, limit=1)
         if not replies:
             return f"no Celery worker answered a ping within {PING_TIMEOUT} s"
         return None
-
-    def _broker_client(self) -> Any:
-        if self._broker is None:
-            import redis
-
-            self._broker = redis.Redis.from_url(self.celery.conf.broker_url)
-        return self._broker
 
     async def close(self) -> None:
         # Choices still out are the workers' now (the store records how they end); the
@@ -509,10 +453,7 @@ class CeleryExecutor(Executor):
         self._accepted.clear()
         self._calls.clear()
         await super().close()
-        if self._broker is not None:
-            self._broker.close()
-        if self._broker_loop is not None:
-            await self._broker_loop.aclose()
+        await self.sender.close()
 
 
 def _result_of(meta: dict[str, Any]) -> dict[str, Any]:

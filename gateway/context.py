@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 from aiohttp import web
 from pydantic import BaseModel, ValidationError
 
+from shared.service.battles import BattleService
 from shared.store import AsyncBattleStore, BattleStore, Feed
-from worker.service import BattleService
 
 from .errors import ApiError, validation_lines
 from .executor import Executor

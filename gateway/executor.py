@@ -7,7 +7,7 @@ executor fills in), and
 `BattleService.apply`, the same function the Celery `battle.advance` task calls, on a
 thread pool, and remembers how each request id it ran ended (`status`) for
 `GET /v1/battles/{id}/choices/{request_id}`. With no workers and no beat behind it, it
-also runs the window sweeper (`worker.jobs.sweep_windows`, the beat task's body) every
+also runs the window sweeper (`shared.service.jobs.sweep_windows`, the beat task's body) every
 `sweep_every` seconds, so a window past its deadline is passed here too. A refusal that
 only the rules can find after the gateway's checks (a race lost to another choice at the
 same revision) is answered to the socket that sent the choice and in that status;
@@ -25,11 +25,12 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from remote.gm import client_for
 from shared.protocol import ChoiceRequest, OpenDecision
+from shared.service import jobs
+from shared.service.battles import BattleService
+from shared.service.gm import NO_MODEL, GmModel
 from shared.store import AsyncBattleStore, BattleHead, FeedMessage
-from worker import jobs
-from worker.llm import GmModel
-from worker.service import BattleService
 
 from . import access, metrics
 
@@ -44,11 +45,13 @@ class Executor(ABC):
 
     name = "embedded"
 
-    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL) -> None:
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = NO_MODEL) -> None:
         self.service = service
         #: The GM model the jobs this executor runs in-process use (the embedded director
         #: and invention); a Celery executor's workers read their own.
         self.gm = gm
+        #: Its client (None without a model: the Engine decides, nothing is invented).
+        self.gm_client = client_for(gm)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="battle-exec")
         #: The service's store for the loop: blocking calls on `pool`, heads on the loop.
         self.astore = AsyncBattleStore(service.store, self.pool)
@@ -146,7 +149,7 @@ class Executor(ABC):
 
     async def invent(self, request: dict[str, Any], wait: float) -> dict[str, Any]:
         """Runs `battle.invent_opponents` for a battle about to be created and waits at most
-        `wait` seconds for its answer (`worker.jobs.invent_opponents`' result dict)."""
+        `wait` seconds for its answer (`shared.service.jobs.invent_opponents`' result dict)."""
         try:
             return await asyncio.wait_for(self._invent(request), wait)
         except asyncio.TimeoutError:
@@ -155,7 +158,7 @@ class Executor(ABC):
                                "no battle was created"}
 
     async def _invent(self, request: dict[str, Any]) -> dict[str, Any]:
-        return await self.run(jobs.invent_opponents, self.service, request, self.gm)
+        return await self.run(jobs.invent_opponents, self.service, request, self.gm_client)
 
     def queue_depths(self) -> dict[str, int]:
         """Messages waiting per queue (read at scrape; blocking)."""
@@ -191,7 +194,7 @@ class EmbeddedExecutor(Executor):
     would: every GM-controlled decision a choice (or a sweeper's Pass) leads to is put to
     the model (without one, the GM's token decides)."""
 
-    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = jobs.NO_MODEL,
+    def __init__(self, service: BattleService, workers: int = 4, *, gm: GmModel = NO_MODEL,
                  sweep_every: float | None = jobs.SWEEP_EVERY) -> None:
         super().__init__(service, workers, gm=gm)
         self.sweep_every = sweep_every
@@ -236,6 +239,7 @@ class EmbeddedExecutor(Executor):
         return True
 
     async def _direct(self, battle_id: str, revision: int) -> dict[str, Any]:
-        result = await self.run(jobs.director, self.service, battle_id, jobs.decision_id(battle_id, revision), self.gm)
+        result = await self.run(jobs.director, self.service, battle_id, jobs.decision_id(battle_id, revision),
+                                self.gm_client)
         await self._director_next(battle_id, result, "director")
         return result

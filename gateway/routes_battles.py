@@ -24,9 +24,9 @@ from shared.protocol import (
     MenuView,
     SheetOut,
 )
+from shared.service.battles import BattleService
+from shared.service.gm import GmModel
 from shared.store import BattleNotFound, EventSeqError
-from worker.llm import GmModel
-from worker.service import BattleService
 
 from . import access, metrics
 from .context import EXECUTOR, SERVICE, SETTINGS, TOKENS, TRACKER, battle_id, json_response, parse_body, principal

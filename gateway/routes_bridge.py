@@ -10,8 +10,8 @@ from aiohttp import web
 
 from shared.bridge import lend, lend_refusal, write_back
 from shared.protocol_games import BridgeImportBody, BridgeImported, BridgeWriteBackBody, BridgeWritten
+from shared.service.battles import BattleService
 from shared.sheet.character import validate_character
-from worker.service import BattleService
 
 from .context import EXECUTOR, SERVICE, json_response, parse_body
 from .errors import ApiError

@@ -13,7 +13,6 @@ from typing import Any, AsyncIterator
 
 from aiohttp import web
 
-from shared.games.service import MISSING, GameService
 from shared.protocol_games import (
     ChooseSnapshot,
     CreateGame,
@@ -26,6 +25,7 @@ from shared.protocol_games import (
     PartySave,
     ReplyApplied,
 )
+from shared.service.games import MISSING, GameService
 from shared.sheet.refusal import Refusal
 from shared.store.errors import StoreError
 from shared.store.games import GameExists, game_store_for

@@ -16,7 +16,7 @@ from aiohttp import web
 from shared.protocol import RulesetStored
 from shared.ruleset.errors import PackageError
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 from .context import EXECUTOR, SERVICE, json_response, loads
 from .errors import ApiError

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from shared.combat.screen import screen_view
 from shared.protocol_screen import ScreenView
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 from . import access
 from .context import EXECUTOR, SERVICE, battle_id, json_response, principal

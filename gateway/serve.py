@@ -2,14 +2,17 @@
 
 Owns: starting the app on a host and port until interrupted. `--embedded` keeps battles
 in memory and applies choices in this process. Without it the gateway is the front of
-the distributed service: choices go to the Celery workers (`battle worker`), and the
-store is the workers' own (`worker.settings`: `MARINARA_STORE_URL` or `REDIS_URL`, in
+the distributed service: choices go to the Celery workers (`battle worker`) through the
+app they build (`remote.celery_app`), and the store is the workers' own
+(`shared.service.settings`: `MARINARA_STORE_URL` or `REDIS_URL`, in
 `MARINARA_NAMESPACE`) unless `--store URL` names another.
 """
 
 from __future__ import annotations
 
 from aiohttp import web
+
+from remote.celery_app import make_app
 
 from .access_log import AccessLog
 from .app import create_app
@@ -21,8 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8080, *, embedded: bool = False,
         print(f"battle gateway on http://{host}:{port} (store: memory; executor: embedded)", flush=True)
         web.run_app(create_app(None), host=host, port=port, print=None, access_log_class=AccessLog)
         return 0
-    from worker.app import app as celery
-
+    celery = make_app()
     settings = celery.conf.marinara
     where = store_url or f"{settings.store_url} (namespace {settings.namespace})"
     print(f"battle gateway on http://{host}:{port} (store: {where}; executor: celery, "

@@ -12,7 +12,7 @@ from tests.ruleset.minimal import minimal_package
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "shared.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "battle", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
 
 
@@ -64,7 +64,7 @@ def test_help_lists_commands():
 
 
 def test_worker_help_names_celerys_host_placeholder_as_typed():
-    shown = subprocess.run([sys.executable, "-m", "shared.cli", "worker", "--help"], capture_output=True, text=True,
+    shown = subprocess.run([sys.executable, "-m", "battle", "worker", "--help"], capture_output=True, text=True,
                            cwd=ROOT)
     assert "-n w1@%h." in " ".join(shown.stdout.split()) and "%%" not in shown.stdout
 

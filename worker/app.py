@@ -1,16 +1,9 @@
-"""The Celery app: broker, queues, delivery guarantees, and the worker's own battle service.
+"""The worker's Celery app and its own battle service.
 
-Owns: `make_app` (the configuration, from `worker.settings`), the module-level `app` that
-`celery -A worker.app worker` loads, and `service()`, the store and `BattleService` built
-once per worker process.
-
-Delivery: a message is acknowledged only after its task returns (`task_acks_late`), and a
-message whose worker process died is given back (`task_reject_on_worker_lost`); each
-worker process reserves one message at a time (`worker_prefetch_multiplier=1`), so a
-crash strands at most one choice. A stranded message is redelivered once it has been
-unacknowledged for the broker's visibility timeout (`worker.settings`). That is safe
-because `battle.advance` is idempotent by request id and its dice come from the battle's
-state: a recomputation rolls the same dice.
+Owns: the module-level `app` that `celery -A worker.app worker` (and `beat`) loads, built
+by `remote.celery_app.make_app` (the configuration both processes share) with the
+worker's tasks (`worker.tasks`) included; `service()`, the store and `BattleService` built
+once per worker process; and the worker's signal handlers (metrics, task log lines).
 """
 
 from __future__ import annotations
@@ -18,74 +11,22 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any, Callable, Mapping
+import time
+from typing import Callable
 
-from celery import Celery
+import redis
 from celery.signals import worker_init, worker_process_shutdown
-from kombu import Queue
 
+from remote.celery_app import TURNS, make_app
+from remote.messages import TaskMessages
+from shared.service.battles import Backlog, BattleService
+from shared.service.settings import Settings
 from shared.store import BattleStore, open_store
+from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
 
 from . import metrics
-from .jobs import SWEEP_EVERY
-from .service import Backlog, BattleService
-from .settings import Settings
 
-QUEUES = ("turns", "director", "llm")
-
-ROUTES = {
-    "battle.advance": {"queue": "turns"},
-    "battle.resume": {"queue": "turns"},
-    "battle.sweep_windows": {"queue": "turns"},
-    "battle.director": {"queue": "director"},
-    "battle.invent_opponents": {"queue": "llm"},
-}
-
-
-
-def make_app(env: Mapping[str, str] | None = None) -> Celery:
-    settings = Settings.from_env(env)
-    app = Celery("marinara-battle", broker=settings.broker_url, backend=settings.broker_url,
-                 include=["worker.tasks"])
-    transport: dict[str, Any] = {
-        "visibility_timeout": settings.visibility_timeout,
-        "unacked_restore_interval": settings.restore_interval,
-        # Scan on every restore tick, so the interval alone bounds the redelivery delay.
-        "unacked_restore_throttle": 1,
-    }
-    results = {}
-    if settings.broker_prefix:
-        transport["global_keyprefix"] = settings.broker_prefix
-        results["global_keyprefix"] = settings.broker_prefix
-    app.conf.update(
-        # kombu's Redis transport, one client per channel (see worker/broker.py).
-        broker_transport="worker.broker:Transport",
-        task_acks_late=True,
-        task_reject_on_worker_lost=True,
-        worker_prefetch_multiplier=1,
-        task_serializer="json",
-        result_serializer="json",
-        accept_content=["json"],
-        result_accept_content=["json"],
-        task_queues=[Queue(name) for name in QUEUES],
-        task_default_queue="turns",
-        task_routes=ROUTES,
-        broker_transport_options=transport,
-        result_backend_transport_options=results,
-        result_expires=3600,
-        broker_connection_retry_on_startup=True,
-        worker_hijack_root_logger=False,
-        beat_schedule={
-            "sweep-windows": {"task": "battle.sweep_windows", "schedule": SWEEP_EVERY,
-                              # A sweep that waits longer than its period is replaced by the next.
-                              "options": {"expires": SWEEP_EVERY}},
-        },
-    )
-    app.conf.marinara = settings
-    return app
-
-
-app = make_app()
+app = make_app(include=["worker.tasks"])
 
 _lock = threading.Lock()
 _service: tuple[int, BattleService] | None = None
@@ -102,19 +43,13 @@ def build_service(settings: Settings) -> BattleService:
 
 def _turns_backlog(settings: Settings) -> Backlog:
     """Whether choices wait on the `turns` queue now: one LLEN on the broker, where the
-    gateway pushes them, sent when asked and read when answered (`worker.service.Backlog`),
+    gateway pushes them, sent when asked and read when answered (`shared.service.battles.Backlog`),
     so it travels while the battle loads. A broker that does not answer counts as none
     waiting."""
-    import redis
-
-    from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
-
-    from .message import TaskMessages
-
     client = redis.Redis.from_url(settings.broker_url, socket_timeout=SOCKET_TIMEOUT,
                                   socket_connect_timeout=CONNECT_TIMEOUT)
     pool = client.connection_pool
-    key = TaskMessages(settings.broker_prefix).queue_key("turns")
+    key = TaskMessages(settings.broker_prefix).queue_key(TURNS)
 
     def none_waiting() -> bool:
         return False
@@ -152,8 +87,6 @@ def _crash_hook(directory: str):
     `<dir>/<request id>.stop`, stops between resolving and saving, after writing this
     process's id to `<dir>/<request id>.pid`, so the test can kill the worker there. The
     rename disarms it, so the redelivered message goes on and saves."""
-    import time
-
     def stop_here(battle_id: str, request_id: str) -> None:
         armed = os.path.join(directory, request_id + ".stop")
         try:

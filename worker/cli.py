@@ -1,6 +1,6 @@
 """`battle worker`: a Celery worker on every queue this service uses.
 
-Owns: the command line handed to Celery; `shared/cli.py` reaches it lazily. The process
+Owns: the command line handed to Celery; `battle/cli.py` reaches it lazily. The process
 becomes the Celery worker (exec), so signals from a supervisor or container reach Celery
 directly and a warm shutdown works.
 """
@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from .app import QUEUES
+from remote.celery_app import QUEUES
 
 
 def celery_argv(extra: Sequence[str]) -> list[str]:

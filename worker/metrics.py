@@ -9,13 +9,10 @@ the sum over its children on `MARINARA_METRICS_PORT`.
     marinara_worker_task_duration_seconds{task}     histogram of task run time
     marinara_worker_tasks_total{task, outcome}      tasks by outcome: "ok", the refusal
                                                     code ("stale-revision", ...), "error"
-    marinara_gm_calls_total{call, outcome}          director decisions and inventions by
-                                                    outcome (see `GM_OUTCOMES`)
-    marinara_gm_model_seconds{call}                 histogram of GM model latency
-    marinara_gm_tokens_total{call, kind}            tokens the GM model used (prompt, completion)
 
-`call` is `director` or `invent`. The gateway's embedded executor runs the same jobs, so
-in embedded mode these appear on the gateway's own `/metrics`.
+The GM model's metrics (`shared.service.metrics`) are counted by the jobs a worker runs,
+and exported here with these; the gateway's embedded executor runs the same jobs, so in
+embedded mode they appear on the gateway's own `/metrics`.
 """
 
 from __future__ import annotations
@@ -31,20 +28,6 @@ TASK_SECONDS = Histogram(
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
 )
 TASKS = Counter("marinara_worker_tasks_total", "Worker tasks by how they ended.", ["task", "outcome"])
-
-#: How a GM call ended. The director: `accepted` (the GM's option was applied), a
-#: `fallback-*` (the Engine's tactics decided instead: `no-model`, `timeout`, `invalid`
-#: reply, model `unavailable`, or the rules `refused` the GM's option), `duplicate` (the
-#: decision was already applied: nothing spent twice), `stale` (the battle had moved on).
-#: An invention: `accepted`, `no-model`, `timeout`, `invalid`, `unavailable`.
-GM_OUTCOMES = ("accepted", "fallback-no-model", "fallback-timeout", "fallback-invalid", "fallback-unavailable",
-               "fallback-refused", "duplicate", "stale", "no-model", "timeout", "invalid", "unavailable")
-GM_CALLS = Counter("marinara_gm_calls_total", "GM director decisions and inventions by outcome.", ["call", "outcome"])
-GM_SECONDS = Histogram(
-    "marinara_gm_model_seconds", "Latency of one GM model call, retries included.", ["call"],
-    buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0),
-)
-GM_TOKENS = Counter("marinara_gm_tokens_total", "Tokens the GM model used.", ["call", "kind"])
 
 
 def outcome_of(result: Any) -> str:

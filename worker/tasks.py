@@ -3,7 +3,8 @@
 Owns: the task names the gateway enqueues (`battle.advance` on `turns`,
 `battle.director` on `director`, `battle.invent_opponents` on `llm`,
 `battle.sweep_windows` on `turns` every few seconds from beat), their retry policy and
-their metrics. Everything a task decides is in `worker.service` and `worker.jobs`.
+their metrics. Everything a task decides is in `shared.service.battles` and
+`shared.service.jobs`; the GM model is reached through `remote.gm`.
 
 Retries: only when Redis cannot be reached. First in this process, holding the message
 (unacknowledged, so a worker that dies meanwhile gives it back): attempts after 0.5, 1, 2,
@@ -32,10 +33,16 @@ from typing import Any, Callable
 import redis
 from celery import Task
 
-from . import jobs, metrics
+from remote.gm import client_for
+from shared.service import jobs
+
+from . import metrics
 from .app import app, service
 
 log = logging.getLogger(__name__)
+
+#: This process's GM model client (None: no model is configured, the Engine decides).
+GM = client_for(app.conf.marinara.gm)
 
 UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 
@@ -132,7 +139,7 @@ def resume(battle_id: str, revision: int) -> dict[str, Any]:
 @app.task(name="battle.director", **RETRY)
 def director(battle_id: str, decision_id: str) -> dict[str, Any]:
     result = _measured("battle.director",
-                       lambda: jobs.director(service(), battle_id, decision_id, app.conf.marinara.gm))
+                       lambda: jobs.director(service(), battle_id, decision_id, GM))
     _then_director(battle_id, result)
     return ended(result)
 
@@ -140,7 +147,7 @@ def director(battle_id: str, decision_id: str) -> dict[str, Any]:
 @app.task(name="battle.invent_opponents", **RETRY)
 def invent_opponents(request: Any) -> dict[str, Any]:
     return _measured("battle.invent_opponents",
-                     lambda: jobs.invent_opponents(service(), request, app.conf.marinara.gm))
+                     lambda: jobs.invent_opponents(service(), request, GM))
 
 
 @app.task(name="battle.sweep_windows", **RETRY)

@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from shared.cli import main
+from battle.cli import main
 from shared.ruleset.load import load_package
 from tests.combat.kit import FIXTURES, UPSTREAM, Bout
 

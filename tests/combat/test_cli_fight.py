@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.cli import main
+from battle.cli import main
 from tests.combat.kit import EXAMPLES, ROOT
 
 MARSH = ["fight", "--ruleset", str(EXAMPLES / "lantern-marsh.json"), "--party", str(EXAMPLES / "party.json"),
@@ -56,7 +56,7 @@ def test_the_same_inputs_and_seed_give_byte_identical_output(capsys):
 def test_output_is_byte_identical_across_processes_with_different_hash_seeds():
     def run(hash_seed: str) -> bytes:
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-m", "shared.cli", *MARSH, "--seed", "3", "--json"], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "battle", *MARSH, "--seed", "3", "--json"], cwd=ROOT,
                               env=env, capture_output=True, check=True, timeout=120)
         return done.stdout
 

@@ -15,7 +15,7 @@ import pytest
 from shared.combat import BattleState, Refused, advance, engine_owes, resume, start_battle
 from shared.ruleset import load_package
 from tests.combat.test_step_golden import MAX_STEPS, SEEDS, choose, fights, sides
-from worker.decision import open_decision
+from shared.service.decision import open_decision
 
 FIGHTS = {f.name: f for f in fights()}
 RULESETS = {}

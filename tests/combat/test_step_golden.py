@@ -43,7 +43,7 @@ import pytest
 
 from shared.combat import BattleState, Refused, advance, start_battle
 from shared.ruleset import load_package
-from worker.decision import open_decision
+from shared.service.decision import open_decision
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

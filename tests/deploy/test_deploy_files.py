@@ -47,7 +47,7 @@ def test_compose_runs_every_part():
 
 
 def test_every_environment_variable_the_code_reads_is_set():
-    from worker.settings import ENV_NAMES
+    from shared.service.settings import ENV_NAMES
 
     services = _compose()["services"]
     worker_needs = (_env_read_by("worker") | set(ENV_NAMES)) - {"PROMETHEUS_MULTIPROC_DIR", "MARINARA_METRICS_PORT"}
@@ -93,7 +93,8 @@ def test_every_metric_on_the_dashboard_exists_in_the_code():
     dashboard = json.loads(DASHBOARD.read_text())
     exprs = " ".join(t["expr"] for p in dashboard["panels"] for t in p["targets"])
     used = {re.sub(r"_(bucket|count|sum)$", "", m) for m in re.findall(r"\b((?:battle|marinara)_[a-z_]+)\b", exprs)}
-    code = " ".join(p.read_text() for d in ("worker", "gateway") for p in (ROOT / d).rglob("metrics.py"))
+    code = " ".join(p.read_text() for d in ("worker", "gateway", "shared/service")
+                    for p in (ROOT / d).rglob("metrics.py"))
     declared = set(re.findall(r"""["']((?:battle|marinara)_[a-z_]+)["']""", code))
     declared |= {name.removesuffix("_total") for name in declared}
     assert used and used <= declared, f"not in the code: {sorted(used - declared)}"
@@ -141,13 +142,15 @@ def test_compose_config_validates_with_the_compose_cli_when_one_is_installed():
 
 
 def _declared_labels() -> dict[str, set[str]]:
-    """Metric name -> its label names, from the metrics the worker and gateway declare."""
+    """Metric name -> its label names, from the metrics the worker, the gateway and the
+    service layer (the GM model's) declare."""
     import gateway.metrics
+    import shared.service.metrics
     import worker.metrics
     from prometheus_client.metrics import MetricWrapperBase
 
     out: dict[str, set[str]] = {}
-    for module in (worker.metrics, gateway.metrics):
+    for module in (worker.metrics, gateway.metrics, shared.service.metrics):
         for value in vars(module).values():
             if isinstance(value, MetricWrapperBase):
                 name = value._name.removesuffix("_total")
@@ -181,11 +184,12 @@ def test_every_metric_the_code_exports_is_explained_in_operations_md():
     from prometheus_client import Counter, Gauge, Histogram
 
     import gateway.metrics
+    import shared.service.metrics
     import worker.metrics
 
     # A counter's own name drops the `_total` it is scraped with.
     exported = {m._name + ("_total" if isinstance(m, Counter) else "")
-                for module in (gateway.metrics, worker.metrics) for m in vars(module).values()
+                for module in (gateway.metrics, worker.metrics, shared.service.metrics) for m in vars(module).values()
                 if isinstance(m, (Counter, Gauge, Histogram))}
     assert len(exported) >= 15
     text = (ROOT / "docs" / "operations.md").read_text()

@@ -44,7 +44,7 @@ from tests.deploy.native_stack import (
 from tests.gateway.harness import SEED, bearer, create, play_two_players
 from tests.integration.test_gateway_celery import _reference
 from tests.metrics_text import sample, samples
-from worker.jobs import SWEEP_EVERY
+from shared.service.jobs import SWEEP_EVERY
 
 pytestmark = pytest.mark.integration
 

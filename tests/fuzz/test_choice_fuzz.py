@@ -22,7 +22,7 @@ from shared.store import MemoryBattleStore
 from tests.combat.test_properties import Scenario, _check_bounds
 from tests.fuzz.budget import budget
 from tests.fuzz.fights import FIGHTS, choice
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 #: Decisions one example makes at the most.
 STEPS = 40

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from shared.games.service import MISSING, GameService
+from shared.service.games import MISSING, GameService
 from shared.ruleset.load import load_package
 from tests.games.fixtures import game_package
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.games.service import MISSING, GameService
+from shared.service.games import MISSING, GameService
 from shared.sheet.refusal import Refusal
 from tests.games.fixtures import game_ruleset, member
 

@@ -13,7 +13,7 @@ from gateway import ws as ws_module
 from gateway.context import SERVICE
 from shared.store import MemoryBattleStore
 from tests.gateway.harness import battle_view, choose_http, create, run, socket, token_for, until
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 
 async def _one_choice_watched(client) -> tuple[dict, dict, list[dict], dict, float]:

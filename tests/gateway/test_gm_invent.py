@@ -11,7 +11,7 @@ import json
 
 from tests.gateway.harness import PARTY, RULESET, bearer, run
 from tests.worker.chat_server import chat, say, slow
-from worker.llm import GmModel
+from shared.service.gm import GmModel
 
 __all__ = ["chat"]
 

@@ -77,7 +77,7 @@ def test_shutdown_closes_sockets_with_going_away():
 
 
 def test_battle_demo_plays_to_an_outcome():
-    done = subprocess.run([sys.executable, "-m", "shared.cli", "demo"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "battle", "demo"], cwd=ROOT, capture_output=True,
                           text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()

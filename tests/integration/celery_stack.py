@@ -156,8 +156,8 @@ def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
     import redis
 
     from shared.store.redis_store import RedisBattleStore
-    from worker.app import make_app
-    from worker.service import BattleService
+    from remote.celery_app import make_app
+    from shared.service.battles import BattleService
 
     namespace = unique_namespace("mbcelery")
     base = tmp_path_factory.mktemp("celery")

@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from gateway.celery_executor import TURNS, CeleryExecutor
+from gateway.celery_executor import CeleryExecutor
 from gateway.context import EXECUTOR, SERVICE
 from gateway.errors import ApiError
 from gateway.routes_choices import submit
@@ -27,8 +27,8 @@ from shared.store.redis_store import RedisBattleStore
 from tests.conftest import revision_after
 from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
-from worker.app import make_app
-from worker.service import BattleService
+from remote.celery_app import TURNS, make_app
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 

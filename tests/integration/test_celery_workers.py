@@ -15,7 +15,7 @@ from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES, revision_after
 from tests.integration.celery_stack import VISIBILITY, Stack, stack_fixture
 from tests.redis_harness import redis_url
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 

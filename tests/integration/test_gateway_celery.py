@@ -36,7 +36,7 @@ from tests.gateway.harness import (
 from tests.integration.celery_stack import Stack, stack_fixture
 from tests.metrics_text import sample
 from tests.redis_harness import redis_url
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 
@@ -191,7 +191,7 @@ def test_a_choice_whose_answer_never_comes_is_answered_from_the_store(stack, mon
     no answer is announced for it; another choice saved at its revision makes it impossible,
     and the gateway's look-up of late choices says so."""
     from gateway import celery_executor
-    from worker.app import make_app
+    from remote.celery_app import make_app
 
     monkeypatch.setattr(celery_executor, "LATE", 0.3)
     unheard = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "unheard:"})
@@ -247,7 +247,7 @@ def test_a_turn_that_fails_on_the_worker_is_answered_as_worker_failed(stack):
 
 
 def test_readyz_wants_a_worker_behind_the_broker(stack):
-    from worker.app import make_app
+    from remote.celery_app import make_app
 
     nobody = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "empty:"})
 

@@ -15,7 +15,7 @@ from tests.combat.budget_kit import budget_marsh, party
 from tests.integration.celery_stack import Stack, stack_fixture
 from tests.redis_harness import redis_url
 from tests.worker.chat_server import ChatServer, chat, say
-from worker.jobs import decision_id
+from shared.service.jobs import decision_id
 
 __all__ = ["chat", "redis_url"]
 

@@ -23,7 +23,7 @@ from tests.gateway import harness
 from tests.gateway.harness import FOES, PARTY, REVISIONS_A_CHOICE_ON_SEED, RULESET, SEED, battle_view, bearer, choose_http, create, token_for
 from tests.integration.celery_stack import Stack, stack_fixture
 from tests.redis_harness import redis_url
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 
@@ -141,7 +141,7 @@ def test_a_choice_still_queued_is_not_sent_again_and_is_settled_once_applied(sta
     resend time, so the reconciler leaves it (a backlog is not fed duplicates); once the
     choice is applied (here by the test, under the same request id) its entry is settled."""
     from gateway import celery_executor
-    from worker.app import make_app
+    from remote.celery_app import make_app
 
     monkeypatch.setattr(celery_executor, "RESEND_AFTER", 0.5)
     monkeypatch.setattr(celery_executor, "RECONCILE_EVERY", 0.1)

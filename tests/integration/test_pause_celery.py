@@ -18,7 +18,7 @@ from tests.gateway import harness
 from tests.gateway.harness import FOES, PARTY, RULESET, SEED, battle_view, choose_http, create, socket, token_for, until
 from tests.integration.celery_stack import Stack, stack_fixture
 from tests.redis_harness import redis_url
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 
@@ -85,8 +85,8 @@ def test_the_idle_policy_reads_the_turns_queue_the_gateway_pushes_to(stack):
     import redis
 
     from worker.app import build_service
-    from worker.message import TaskMessages
-    from worker.settings import Settings
+    from remote.messages import TaskMessages
+    from shared.service.settings import Settings
 
     # A broker prefix of its own: no worker of the stack takes what is pushed here.
     env = {**stack.env, "MARINARA_ENGINE_APART": "idle",

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.cli import main
+from battle.cli import main
 from shared.ruleset.errors import PackageError
 from shared.ruleset.load import load_package, package_digest, read_package, validate_package, validate_shipped
 from shared.ruleset.shipped import (MAX_PACKAGE_BYTES, MAX_ZIP_BYTES, MAX_ZIP_FILES, MAX_ZIP_RATIO, package_from_json,

@@ -21,8 +21,8 @@ from shared.plain_text import plain
 from shared.ruleset import load_package
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES
-from worker.director_prompt import director_messages
-from worker.service import BattleService
+from shared.service.director_prompt import director_messages
+from shared.service.battles import BattleService
 
 PACKAGE = json.loads((EXAMPLES / "lantern-marsh.json").read_text())
 RULESET = load_package(PACKAGE)
@@ -109,7 +109,7 @@ def test_plain_keeps_the_engines_own_sentences_and_paths():
 
 
 def test_a_players_party_save_forges_no_command_in_the_gms_reminder():
-    from shared.games.service import GameService
+    from shared.service.games import GameService
     from shared.store.games import MemoryGameStore
     from tests.games.fixtures import game_ruleset, member
 

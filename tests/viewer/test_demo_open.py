@@ -29,7 +29,7 @@ def _links(proc: subprocess.Popen[str], deadline: float) -> dict[str, str]:
 
 
 def test_demo_open_prints_the_page_addresses_and_a_player_plays_from_the_page(browser):
-    proc = subprocess.Popen([sys.executable, "-m", "shared.cli", "demo", "--open"], cwd=ROOT, text=True,
+    proc = subprocess.Popen([sys.executable, "-m", "battle", "demo", "--open"], cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         links = _links(proc, time.monotonic() + 60)

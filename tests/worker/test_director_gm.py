@@ -15,9 +15,10 @@ from shared.combat import menu
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES
 from tests.worker.chat_server import ChatServer, raw, say, slow, status
-from worker import jobs
-from worker.llm import GmModel
-from worker.service import BattleService
+from shared.service import jobs
+from remote.gm import ChatClient
+from shared.service.gm import GmModel
+from shared.service.battles import BattleService
 
 
 def _battle(seed: int = 11) -> tuple[BattleService, str, int]:
@@ -32,9 +33,9 @@ def _battle(seed: int = 11) -> tuple[BattleService, str, int]:
     return service, created["battle"], created["revision"]
 
 
-def _gm(chat: ChatServer, **overrides) -> GmModel:
-    return GmModel(**({"base_url": chat.base_url, "model": "scripted-gm", "timeout": 2.0, "retries": 0,
-                       "backoff": 0.01} | overrides))
+def _gm(chat: ChatServer, **overrides) -> ChatClient:
+    return ChatClient(GmModel(**({"base_url": chat.base_url, "model": "scripted-gm", "timeout": 2.0, "retries": 0,
+                                  "backoff": 0.01} | overrides)))
 
 
 def _calls(outcome: str) -> float:

@@ -9,8 +9,8 @@ from shared.store import MemoryBattleStore
 from tests.gateway import window_battle as W
 from tests.worker.chat_server import say
 from tests.worker.test_director_gm import _gm
-from worker import jobs
-from worker.service import BattleService
+from shared.service import jobs
+from shared.service.battles import BattleService
 
 
 def _at_the_window() -> tuple[BattleService, str, int]:

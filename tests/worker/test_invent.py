@@ -12,9 +12,10 @@ from prometheus_client import REGISTRY
 from shared.store import MemoryBattleStore
 from tests.combat.budget_kit import budget_marsh, party
 from tests.worker.chat_server import ChatServer, raw, say, slow, status
-from worker import jobs
-from worker.llm import GmModel
-from worker.service import BattleService
+from shared.service import jobs
+from remote.gm import ChatClient
+from shared.service.gm import GmModel
+from shared.service.battles import BattleService
 
 KNIGHT = {"name": "Drowned knight", "statBlock": {
     "tier": "dread", "health": 60, "defense": 15, "initiativeModifier": 1, "lairActions": ["flood"],
@@ -29,8 +30,8 @@ def _service() -> tuple[BattleService, str]:
     return service, service.put_ruleset(budget_marsh())
 
 
-def _gm(chat: ChatServer, **overrides) -> GmModel:
-    return GmModel(**({"base_url": chat.base_url, "model": "scripted-gm", "timeout": 2.0, "retries": 0} | overrides))
+def _gm(chat: ChatServer, **overrides) -> ChatClient:
+    return ChatClient(GmModel(**({"base_url": chat.base_url, "model": "scripted-gm", "timeout": 2.0, "retries": 0} | overrides)))
 
 
 def _request(digest: str, **extra) -> dict:

@@ -12,9 +12,10 @@ from shared.store import MemoryBattleStore
 from tests.combat.budget_kit import budget_marsh, party
 from tests.combat.sheet_kit import chosen_marsh
 from tests.worker.chat_server import ChatServer, say
-from worker import jobs
-from worker.llm import GmModel
-from worker.service import BattleService
+from shared.service import jobs
+from remote.gm import ChatClient
+from shared.service.gm import GmModel
+from shared.service.battles import BattleService
 
 WITCH = {"name": "Lamp witch", "temperament": "reckless", "statBlock": {
     "tier": "pack", "health": 30, "defense": 14,
@@ -35,7 +36,7 @@ def test_an_opponent_written_as_a_sheet_is_read_opened_filled_and_held(chat: Cha
     chat.play(say(json.dumps({"opponents": [WITCH]})))
     request = {"ruleset": digest, "party": party(3, 3, 3), "difficulty": "normal",
                "foes": [{"invent": 1, "tier": "pack", "brief": "a witch who sells light"}]}
-    gm = GmModel(base_url=chat.base_url, model="scripted-gm", timeout=2.0, retries=0)
+    gm = ChatClient(GmModel(base_url=chat.base_url, model="scripted-gm", timeout=2.0, retries=0))
     answer = jobs.invent_opponents(service, request, gm)
     assert answer["ok"], answer
     prompt = chat.seen[0].body["messages"][1]["content"]

@@ -10,8 +10,8 @@ import pytest
 from shared.combat import decide_for
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES
-from worker import jobs
-from worker.service import BattleService
+from shared.service import jobs
+from shared.service.battles import BattleService
 
 
 def _battle(controller: str = "player") -> tuple[BattleService, str, int]:
@@ -109,7 +109,7 @@ def test_sweeper_survives_a_pass_the_rules_refuse():
 
 
 def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
-    from worker.settings import Settings
+    from shared.service.settings import Settings
 
     assert Settings.from_env({}).task_log is False
     assert Settings.from_env({"MARINARA_TASK_LOG": "1"}).task_log is True
@@ -121,7 +121,7 @@ def test_task_log_switch_reads_the_usual_spellings_and_refuses_others():
 
 def test_engine_apart_is_idle_unless_set_and_reaches_the_service():
     from worker.app import build_service
-    from worker.settings import Settings
+    from shared.service.settings import Settings
 
     assert Settings.from_env({}).engine_apart == "idle"
     assert Settings.from_env({"MARINARA_ENGINE_APART": " Never "}).engine_apart == "never"
@@ -137,7 +137,7 @@ def test_engine_apart_is_idle_unless_set_and_reaches_the_service():
 
 
 def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():
-    from worker.settings import Settings
+    from shared.service.settings import Settings
 
     assert Settings.from_env({}).broker_url == "redis://127.0.0.1:6379/0"
     assert Settings.from_env({"REDIS_URL": "rediss://r:6380/2"}).broker_url == "rediss://r:6380/2"

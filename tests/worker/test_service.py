@@ -12,7 +12,7 @@ from shared.combat import BattleState, decide_for
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES, revision_after
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
-from worker.service import BattleService
+from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]
 
@@ -154,7 +154,7 @@ def test_the_hold_mirror_is_saved_with_the_state(service):
 
 
 def _decision_now(service: BattleService, battle: str) -> dict:
-    from worker.decision import open_decision
+    from shared.service.decision import open_decision
 
     state, _ = service.load(battle)
     return open_decision(service.ruleset(state.ruleset.digest), state).model_dump(mode="json")

@@ -9,8 +9,8 @@ import time
 
 from shared.store import MemoryBattleStore
 from tests.combat import windows_kit as K
-from worker import jobs
-from worker.service import BattleService
+from shared.service import jobs
+from shared.service.battles import BattleService
 
 
 def _to_window(service: BattleService, battle: str) -> int:

@@ -25,19 +25,23 @@ def test_battle_worker_runs_celery_worker_on_every_queue():
 
     assert celery_argv(["--", "--concurrency", "2"])[1:] == [
         "-m", "celery", "-A", "worker.app", "worker", "-Q", "turns,director,llm", "--concurrency", "2"]
-    shown = _run(["-m", "shared.cli", "worker", "--", "--help"])
+    shown = _run(["-m", "battle", "worker", "--", "--help"])
     assert shown.returncode == 0, shown.stderr
     assert "celery worker" in shown.stdout and "--concurrency" in shown.stdout
 
 
 def test_other_commands_still_refuse_unknown_arguments():
-    refused = _run(["-m", "shared.cli", "validate", "--bogus", "x.json"])
+    refused = _run(["-m", "battle", "validate", "--bogus", "x.json"])
     assert refused.returncode == 2 and "unrecognized arguments: --bogus" in refused.stderr
 
 
-def test_shared_does_not_import_celery():
-    shown = _run(["-c", "import sys, shared.cli, shared.store; print('celery' in sys.modules)"])
-    assert shown.stdout.strip() == "False", shown.stderr
+def test_shared_and_the_command_line_do_not_import_celery_or_aiohttp():
+    """The service layer included: its jobs reach the GM model through a client they are
+    handed (`remote.gm`), the Celery app is built above it (`remote.celery_app`)."""
+    shown = _run(["-c", "import sys, battle.cli, shared.store, shared.service.battles, shared.service.games, "
+                        "shared.service.jobs, shared.service.settings; "
+                        "print('celery' in sys.modules, 'aiohttp' in sys.modules, 'kombu' in sys.modules)"])
+    assert shown.stdout.strip() == "False False False", shown.stderr
 
 
 def test_metrics_from_two_processes_add_up(tmp_path):

@@ -1,8 +1,8 @@
 """What a worker does with a battle, independent of Celery: create it, apply one choice
 with the pure core, and save the result with one compare-and-set.
 
-Owns: `BattleService` (the Celery tasks and the embedded executor both call it), the
-ruleset cache by content digest, request-id idempotence (a redelivered or duplicated
+Owns: `BattleService` (the Celery tasks and the gateway's embedded executor both call
+it; the gateway reads battles through it), the ruleset cache by content digest, request-id idempotence (a redelivered or duplicated
 choice answers the recorded result and is applied at most once) and the bounded retry on
 a compare-and-set conflict. Results are plain dicts: `{"ok": True, "revision", "events"}`
 or `{"ok": False, "code", "message"}`.
@@ -11,8 +11,8 @@ A choice's events are published as soon as they are saved: with `apart` (a worke
 `MARINARA_ENGINE_APART`), a choice the Engine moves after is saved before those moves,
 which are saved as the next revision (`resume`; a worker that dies in between leaves them
 to a redelivery or to `BattleService.resume`). Every save then brings the open decision of
-its revision (`worker.decision`): a battle's creation in the save itself, a choice right
-after its last save (`put_decision`), so the next menu is drawn while the events travel.
+its revision (`shared.service.decision`): a battle's creation in the save itself, a
+choice right after its last save (`put_decision`), so the next menu is drawn while the events travel.
 A choice that ends without a save (refused, stale, a duplicate) has its answer announced
 on the battle's channel: the gateway learns how every choice it queued ended from the
 feed, so it needs no Celery result.

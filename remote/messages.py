@@ -1,8 +1,8 @@
 """A task message as kombu's Redis transport keeps it, built without Celery or kombu.
 
 Owns: `TaskMessages`, which writes a Celery task message (protocol 2, JSON) in the
-envelope kombu's Redis transport pushes onto a queue's list, and names the list. The
-gateway sends every `battle.advance` this way, with one LPUSH on its event loop: Celery's
+envelope kombu's Redis transport pushes onto a queue's list, and names the list. On that
+transport the gateway sends every `battle.advance` this way (`remote.sender.TaskSender`), with one LPUSH on its event loop: Celery's
 `send_task` took 0.7 to 0.9 ms a choice on the gateway (the message built through
 `amqp.as_task_v2`, a producer from the pool, kombu's publish on a thread), more than the
 rest of the gateway's work on a choice.

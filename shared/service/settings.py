@@ -1,7 +1,8 @@
-"""Worker settings read from the environment, in one place.
+"""The settings both processes read from the environment, in one place.
 
-Owns: `Settings` and the environment variable names the Celery app, the per-process
-battle store and the worker metrics read. `deploy/compose.yaml` sets these, and
+Owns: `Settings` and the environment variable names the Celery app (`remote.celery_app`),
+the per-process battle store, the GM model (`shared.service.gm`) and the worker metrics
+read; the gateway reads the same to reach the workers' broker and store. `deploy/compose.yaml` sets these, and
 `tests/deploy` checks that every name here is present there.
 
     REDIS_URL                    Redis for everything unless overridden (default
@@ -41,7 +42,7 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
-from .llm import GmModel
+from .gm import GmModel
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_NAMESPACE = "marinara-battle"

@@ -1,8 +1,8 @@
 """The GM model client: an OpenAI-compatible chat-completions API over aiohttp.
 
-Owns: `GmModel` (base URL, model, key, timeout, retries, concurrency; read from the
-environment by `worker.settings`), `ChatClient.complete` and the errors a call ends in.
-The same request shape is spoken by hosted providers and local model servers:
+Owns: `ChatClient`, the `shared.service.gm.GmClient` both processes hand the director and
+the invention (`client_for`), built from a `shared.service.gm.GmModel` (read from the
+environment by `shared.service.settings`); it raises the errors that module names. The same request shape is spoken by hosted providers and local model servers:
 `POST {base}/chat/completions` with `{"model", "messages", "temperature": 0}`.
 
 - Timeouts: every attempt is bounded by `timeout` seconds. A timed-out attempt is not
@@ -11,7 +11,7 @@ The same request shape is spoken by hosted providers and local model servers:
   exponential backoff (`backoff`, doubled each time, at most `BACKOFF_CAP`).
 - Concurrency: at most `concurrency` calls at once per process (a semaphore shared by
   the process's threads); a call that waits longer than `timeout` for a slot times out.
-- Metrics: latency and tokens per call (`worker.metrics`).
+- Metrics: latency and tokens per call (`shared.service.metrics`).
 - No secrets in logs: the key goes only into the Authorization header; errors and log
   lines name the base URL and the model, never the key or the headers.
 
@@ -26,103 +26,15 @@ import json
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import Any, Mapping
-
 import aiohttp
 
-from . import metrics
+from shared.service import metrics
+from shared.service.gm import BACKOFF_CAP, GmError, GmMalformed, GmModel, GmTimeout, GmUnavailable, Reply
 
 log = logging.getLogger(__name__)
 
-#: The longest wait between two attempts, whatever `backoff` and the attempt number say.
-BACKOFF_CAP = 10.0
 #: The most tokens a reply may use (an option id or a few stat blocks fit well within it).
 MAX_TOKENS = 2048
-
-DEFAULT_TIMEOUT = 20.0
-DEFAULT_RETRIES = 2
-DEFAULT_BACKOFF = 0.5
-DEFAULT_CONCURRENCY = 4
-
-
-class GmError(Exception):
-    """A call that gave no usable reply. `outcome` is the metric label and the fallback's name."""
-
-    outcome = "unavailable"
-
-
-class GmTimeout(GmError):
-    outcome = "timeout"
-
-
-class GmUnavailable(GmError):
-    outcome = "unavailable"
-
-
-class GmMalformed(GmError):
-    outcome = "invalid"
-
-
-@dataclass(frozen=True)
-class Reply:
-    text: str
-    prompt_tokens: int
-    completion_tokens: int
-    seconds: float
-    attempts: int
-
-
-@dataclass(frozen=True)
-class GmModel:
-    """Where the GM model is. `configured` is False when no base URL or model is set, and
-    then every GM decision falls back to the Engine's tactics."""
-
-    base_url: str = ""
-    model: str = ""
-    api_key: str = field(default="", repr=False)
-    timeout: float = DEFAULT_TIMEOUT
-    retries: int = DEFAULT_RETRIES
-    backoff: float = DEFAULT_BACKOFF
-    concurrency: int = DEFAULT_CONCURRENCY
-
-    @property
-    def configured(self) -> bool:
-        return bool(self.base_url and self.model)
-
-    @property
-    def endpoint(self) -> str:
-        return self.base_url.rstrip("/") + "/chat/completions"
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> "GmModel":
-        def number(name: str, default: float, kind: type = float, low: float = 0.0) -> Any:
-            text = env.get(name)
-            if not text:
-                return default
-            try:
-                value = kind(text)
-            except ValueError:
-                raise ValueError(f"{name}={text!r} is not a {'whole ' if kind is int else ''}number") from None
-            if value < low:
-                raise ValueError(f"{name}={text!r} must be at least {low:g}")
-            return value
-
-        return cls(
-            base_url=env.get("MARINARA_GM_BASE_URL") or "",
-            model=env.get("MARINARA_GM_MODEL") or "",
-            api_key=env.get("MARINARA_GM_API_KEY") or "",
-            timeout=number("MARINARA_GM_TIMEOUT", DEFAULT_TIMEOUT, float, 0.01),
-            retries=number("MARINARA_GM_RETRIES", DEFAULT_RETRIES, int, 0),
-            backoff=number("MARINARA_GM_BACKOFF", DEFAULT_BACKOFF, float, 0.0),
-            concurrency=number("MARINARA_GM_CONCURRENCY", DEFAULT_CONCURRENCY, int, 1),
-        )
-
-    def worst_case(self) -> float:
-        """Seconds one call can take at the most: the wait for a slot, every attempt (each
-        bounded by `timeout`) and the backoffs between them."""
-        waits = sum(min(self.backoff * 2 ** n, BACKOFF_CAP) for n in range(self.retries))
-        return self.timeout * (2 + self.retries) + waits
 
 
 _slots_lock = threading.Lock()
@@ -212,3 +124,8 @@ def _read(raw: bytes) -> tuple[str, int, int]:
         return value if isinstance(value, int) and value >= 0 else 0
 
     return text, count("prompt_tokens"), count("completion_tokens")
+
+
+def client_for(model: GmModel) -> ChatClient | None:
+    """The client of a configured model; None (the Engine decides for the GM) without one."""
+    return ChatClient(model) if model.configured else None

@@ -31,10 +31,10 @@ from shared.sheet.character import read_stored_character
 from shared.sheet.refusal import Refusal
 from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, SnapshotTaken
 
-from .history import after_removal, copy_record, new_record, subtree
-from .reminder import reminder_text
-from .reply import apply_reply
-from .state import normal_state
+from shared.games.history import after_removal, copy_record, new_record, subtree
+from shared.games.reminder import reminder_text
+from shared.games.reply import apply_reply
+from shared.games.state import normal_state
 
 MAX_TRIES = 500
 MAX_MEMBERS = 64
@@ -199,7 +199,7 @@ class GameService:
                 same = stored is not None and stored.get("submitted") == submitted and (
                     parent is MISSING or parent == stored.get("parent")
                 )
-                if not same:
+                if stored is None or not same:
                     return Refusal(SNAPSHOT_EXISTS, f'snapshot "{snapshot_id}" already holds another reply')
                 return ("done", self._answer(game_id, snapshot_id, stored, record, revision, duplicate=True))
             start = record["current"] if parent is MISSING else parent

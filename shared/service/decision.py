@@ -2,7 +2,7 @@
 Engine's suggestion, as one `OpenDecision` record.
 
 Owns: `open_decision`, computed from a state and its ruleset. The worker saves it with
-every revision it writes (`BattleService`), so the gateway reads it with the revision in
+every revision it writes (`shared.service.battles.BattleService`), so the gateway reads it with the revision in
 one small read instead of loading the state and drawing the menu itself; the gateway uses
 the same function when a revision was saved without one.
 """

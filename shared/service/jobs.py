@@ -2,8 +2,9 @@
 
 Owns: the bodies of `battle.director`, `battle.invent_opponents` and `battle.sweep_windows`,
 the decision ids the director is asked about, and the GM call outcomes they count
-(`worker.metrics.GM_CALLS`). `worker/tasks.py` wraps them as Celery
-tasks on the worker's own service; the embedded executor can call them directly.
+(`shared.service.metrics.GM_CALLS`). `worker/tasks.py` wraps them as Celery tasks on the
+worker's own service; the gateway's embedded executor calls them directly. The GM model is
+handed in as a `GmClient` (`remote.gm.client_for`), None when none is configured.
 
 Decision ids are `"<battle id>:<revision>"` (battle ids hold no colon): the revision at
 which the GM must decide.
@@ -22,15 +23,14 @@ from shared.combat.budget import DIFFICULTIES
 from shared.combat.invention import asks_in, gm_numbers, settle
 
 from . import metrics
+from .battles import BattleService
 from .director_prompt import Unusable, director_messages, read_choice
+from .gm import GmClient, GmError
 from .invent_prompt import invention_messages, read_opponents
-from .llm import ChatClient, GmError, GmModel
-from .service import BattleService
 
 log = logging.getLogger(__name__)
 
 NO_GM_MODEL = "no-gm-model"
-NO_MODEL = GmModel()
 #: Answers to the GM's pick that mean the decision was settled without it: the battle
 #: moved on (another choice, the GM's own token) or is gone. Nothing is decided twice.
 SETTLED_ELSEWHERE = ("stale-revision", "closed", "not-found", "conflict")
@@ -63,7 +63,7 @@ def _sentence(reason: str, name: str, label: str) -> str:
     return f"{reason[0].upper()}{reason[1:]}, so the Engine's tactics decide for {name}: {label}."
 
 
-def director(service: BattleService, battle_id: str, decision: str, gm: GmModel = NO_MODEL) -> dict[str, Any]:
+def director(service: BattleService, battle_id: str, decision: str, gm: GmClient | None = None) -> dict[str, Any]:
     """Decides for a GM-controlled combatant: asks the GM model to pick from the menu and
     applies its pick as a normal choice. No model, a timeout, a reply naming no single
     option of the menu, or a pick the rules refuse: the Engine's tactics decide, and the
@@ -95,7 +95,7 @@ def director(service: BattleService, battle_id: str, decision: str, gm: GmModel 
     ruleset = service.ruleset(state.ruleset.digest)
     actor = state.combatant(pending.actor)
     name = actor.name if actor else pending.actor
-    if not gm.configured:
+    if gm is None:
         outcome, reason = "fallback-no-model", "no GM model is configured"
     else:
         outcome, reason, answer = _ask_gm(service, gm, battle_id, revision, request_id, state, name)
@@ -109,7 +109,7 @@ def director(service: BattleService, battle_id: str, decision: str, gm: GmModel 
     return _counted(outcome, service.apply(battle_id, revision, choice, request_id, note=("engine-decides", sentence)))
 
 
-def _ask_gm(service: BattleService, gm: GmModel, battle_id: str, revision: int, request_id: str,
+def _ask_gm(service: BattleService, gm: GmClient, battle_id: str, revision: int, request_id: str,
             state: BattleState, name: str) -> tuple[str, str, dict[str, Any] | None]:
     """(outcome, reason, answer): the answer when the GM's pick settled the decision (applied,
     or the battle moved on meanwhile); otherwise why the Engine decides instead."""
@@ -119,7 +119,7 @@ def _ask_gm(service: BattleService, gm: GmModel, battle_id: str, revision: int, 
     actor = state.pending.actor
     options = menu(ruleset, state, actor)
     try:
-        reply = ChatClient(gm).complete(director_messages(ruleset, state, options), call="director")
+        reply = gm.complete(director_messages(ruleset, state, options), call="director")
     except GmError as exc:
         return f"fallback-{exc.outcome}", str(exc), None
     choice = read_choice(reply.text, actor, options, state)
@@ -143,7 +143,7 @@ def _counted(outcome: str, answer: dict[str, Any], call: str = "director") -> di
     return answer
 
 
-def invent_opponents(service: BattleService, request: Any, gm: GmModel = NO_MODEL) -> dict[str, Any]:
+def invent_opponents(service: BattleService, request: Any, gm: GmClient | None = None) -> dict[str, Any]:
     """The foes of a battle about to be created, with every `{"invent": N, "tier": T}` entry
     replaced by the opponents the GM model proposes, read leniently, and the fight lowered
     to the party's encounter budget; `adjustments` are the sentences that open its log.
@@ -169,13 +169,13 @@ def invent_opponents(service: BattleService, request: Any, gm: GmModel = NO_MODE
     if ruleset.combat is None or ruleset.combat.threat is None:
         return {"ok": False, "code": "no-threat-scale",
                 "message": f"{ruleset.name} has no threat scale, so the GM has no tier to invent opponents at"}
-    if not gm.configured:
+    if gm is None:
         return _counted("no-model", {"ok": False, "code": NO_GM_MODEL, "message": (
             "no GM model is configured, so no opponents can be invented; "
             "name bestiary creatures, stat blocks or tiers instead")}, "invent")
     numbers = gm_numbers(ruleset, party, foes, asks, difficulty)
     try:
-        reply = ChatClient(gm).complete(invention_messages(ruleset, numbers), call="invent")
+        reply = gm.complete(invention_messages(ruleset, numbers), call="invent")
     except GmError as exc:
         return _counted(exc.outcome, {"ok": False, "code": f"gm-{exc.outcome}", "message": str(exc)}, "invent")
     proposals = read_opponents(reply.text)

@@ -1,9 +1,11 @@
-"""The `battle` command line.
+"""The `battle` command line, at the top of the import graph.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`, `fight`) and the entry points of `serve` and `demo`. Commands that need the
-service live in `worker`/`gateway` and are reached from here lazily, so the pure core
-never imports them.
+`sheet`, `fight`) and the entry points of `worker`, `serve` and `demo`. It sits above
+every other package (nothing imports it): the offline commands call the pure core in
+`shared/`, the others start a process from `worker`/`gateway`. Each command imports what
+it needs when it runs, so `battle validate` starts without loading the rules engine's
+heavier parts, Celery or aiohttp.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import json
 import sys
 from typing import Sequence
 
-from .ruleset.errors import PackageError, Problem
-from .ruleset.load import load_package, read_json, read_package, validate_shipped
+from shared.ruleset.errors import PackageError, Problem
+from shared.ruleset.load import load_package, read_json, read_package, validate_shipped
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -38,7 +40,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from .ruleset.schema import package_json_schema
+    from shared.ruleset.schema import package_json_schema
 
     json.dump(package_json_schema(), sys.stdout, indent=2 if args.indent else None, sort_keys=False)
     sys.stdout.write("\n")
@@ -53,7 +55,7 @@ def _report(path: str, exc: PackageError) -> int:
 
 
 def _cmd_sheet(args: argparse.Namespace) -> int:
-    from .sheet import compute_sheet_json, read_stored_character
+    from shared.sheet import compute_sheet_json, read_stored_character
 
     try:
         ruleset = load_package(args.ruleset)
@@ -88,8 +90,8 @@ def _read_list(path: str, what: str) -> list:
 
 
 def _cmd_fight(args: argparse.Namespace) -> int:
-    from .combat import SetupError, advance, decide_for, final_sheets, start_battle
-    from .dice import DiceError, ScriptedRoller
+    from shared.combat import SetupError, advance, decide_for, final_sheets, start_battle
+    from shared.dice import DiceError, ScriptedRoller
 
     try:
         ruleset = load_package(args.ruleset)
@@ -156,14 +158,12 @@ def _cmd_fight(args: argparse.Namespace) -> int:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
-    # Imported here: shared/ never imports celery at module level.
     from worker.cli import run_worker
 
     return run_worker(args.celery_args)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    # aiohttp stays out of shared/ at import time: the gateway is reached only here.
     from gateway.serve import serve
 
     return serve(args.host, args.port, embedded=args.embedded, store_url=args.store)

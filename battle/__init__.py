@@ -1,0 +1,1 @@
+"""The `battle` console script (`battle.cli`), the one package above both processes."""
