@@ -115,7 +115,7 @@ def _redis_db(url: str, db: int) -> str:
 #:   boss      a party of four (Juno, Wren and two more of the same build, Ada and Bram)
 #:             against one drowned knight: a little over one step a choice.
 MIXES = ("skirmish", "boss")
-#: When the workers write a choice apart (worker/settings.py), from this process's
+#: When the workers write a choice apart (shared/service/settings.py), from this process's
 #: environment, which the workers inherit: run with MARINARA_ENGINE_APART=never (or always)
 #: to measure the other ways side by side.
 ENGINE_APART = os.environ.get("MARINARA_ENGINE_APART") or "idle"

@@ -2,7 +2,8 @@
 
 Owns: `ChatClient`, the `shared.service.gm.GmClient` both processes hand the director and
 the invention (`client_for`), built from a `shared.service.gm.GmModel` (read from the
-environment by `shared.service.settings`); it raises the errors that module names. The same request shape is spoken by hosted providers and local model servers:
+environment by `shared.service.settings`); it raises the errors that module names. The
+same request shape is spoken by hosted providers and local model servers:
 `POST {base}/chat/completions` with `{"model", "messages", "temperature": 0}`.
 
 - Timeouts: every attempt is bounded by `timeout` seconds. A timed-out attempt is not

@@ -50,7 +50,8 @@ def test_every_environment_variable_the_code_reads_is_set():
     from shared.service.settings import ENV_NAMES
 
     services = _compose()["services"]
-    worker_needs = (_env_read_by("worker") | set(ENV_NAMES)) - {"PROMETHEUS_MULTIPROC_DIR", "MARINARA_METRICS_PORT"}
+    read = _env_read_by("worker") | _env_read_by("remote") | _env_read_by("shared/service")
+    worker_needs = (read | set(ENV_NAMES)) - {"PROMETHEUS_MULTIPROC_DIR", "MARINARA_METRICS_PORT"}
     for name in ("worker", "beat", "gateway"):
         missing = worker_needs - set(_environment(services[name]))
         assert not missing, f"{name} does not set {sorted(missing)}"
