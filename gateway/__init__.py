@@ -1,2 +1,3 @@
 """The aiohttp gateway of marinara-battle: REST, WebSocket, tokens, event fan-out and
-metrics. Built on the pure core in `shared/` (issue 4 onwards)."""
+metrics. Built on the service layer (`shared/service`) and `remote/` (the Celery app it
+sends through, the GM model's client); it never imports the worker."""

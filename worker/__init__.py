@@ -1,2 +1,5 @@
-"""The Celery side of marinara-battle: the app, the tasks that resolve turns, the GM
-director and the LLM client. Built on the pure core in `shared/` (issue 4 onwards)."""
+"""The Celery worker process: the app `celery -A worker.app` loads, the tasks that resolve
+turns and run the director, the invention and the window sweeper, and the worker's metrics.
+The work itself is the service layer's (`shared/service`); the Celery app's configuration
+and the GM model's client are `remote/`'s, shared with the gateway, which this package
+never imports."""

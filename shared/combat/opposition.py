@@ -7,7 +7,7 @@ every opponent to the GM, and takes effect only where the GM may run bosses; oth
 Engine plays them. An opponent written with its own `controller` keeps it: that is how a
 player asks for the GM to run a named opponent or one with genius-level thinking.
 Without a model nothing is handed to the GM that was not asked for, and an opponent asked
-for the GM is decided by the Engine's tactics, the log saying so (`worker.jobs.director`).
+for the GM is decided by the Engine's tactics, the log saying so (`shared.service.jobs.director`).
 """
 
 from __future__ import annotations
