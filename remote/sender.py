@@ -26,7 +26,7 @@ from celery import Celery
 from kombu.exceptions import ChannelError
 from kombu.transport import redis as kombu_redis
 
-from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
+from shared.store import redis_store
 
 from .celery_app import TURNS
 from .messages import TaskMessages
@@ -87,9 +87,11 @@ class TaskSender:
     def _on_loop(self) -> Any:
         if self._loop_client is None:
             # A broker that stops answering leaves the choice to the reconciler after the
-            # timeout, instead of holding the socket's handler forever.
+            # store's own timeouts (read when the client is built), instead of holding the
+            # socket's handler forever.
             self._loop_client = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30,
-                                                  socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
+                                                  socket_timeout=redis_store.SOCKET_TIMEOUT,
+                                                  socket_connect_timeout=redis_store.CONNECT_TIMEOUT)
         return self._loop_client
 
     # -- what the broker holds (blocking: call through `run`) -------------------------------

@@ -22,7 +22,7 @@ from remote.messages import TaskMessages
 from shared.service.battles import Backlog, BattleService
 from shared.service.settings import Settings
 from shared.store import BattleStore, open_store
-from shared.store.redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
+from shared.store import redis_store
 
 from . import metrics
 
@@ -46,8 +46,8 @@ def _turns_backlog(settings: Settings) -> Backlog:
     gateway pushes them, sent when asked and read when answered (`shared.service.battles.Backlog`),
     so it travels while the battle loads. A broker that does not answer counts as none
     waiting."""
-    client = redis.Redis.from_url(settings.broker_url, socket_timeout=SOCKET_TIMEOUT,
-                                  socket_connect_timeout=CONNECT_TIMEOUT)
+    client = redis.Redis.from_url(settings.broker_url, socket_timeout=redis_store.SOCKET_TIMEOUT,
+                                  socket_connect_timeout=redis_store.CONNECT_TIMEOUT)
     pool = client.connection_pool
     key = TaskMessages(settings.broker_prefix).queue_key(TURNS)
 
