@@ -4,7 +4,7 @@ shared party sheet and its saves, the members present, swipes, and the GM remind
 Owns: the routes under `/v1/games`, the `GAMES` app key and `games_ctx`, which opens the
 game store beside the battle store (in memory beside memory, the same Redis and
 namespace beside Redis) once the store context has opened it. Every call runs the pure
-core through `shared.games.service.GameService` on the executor's thread pool.
+core through `shared.service.games.GameService` on the executor's thread pool.
 """
 
 from __future__ import annotations

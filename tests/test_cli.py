@@ -70,7 +70,7 @@ def test_worker_help_names_celerys_host_placeholder_as_typed():
 
 
 def test_sheet_shows_a_stored_sheet_as_stored_and_flags_what_the_ruleset_no_longer_offers(tmp_path, capsys):
-    from shared.cli import main
+    from battle.cli import main
 
     juno = json.loads((ROOT / "examples" / "juno.json").read_text())
     # Lantern Marsh offers Might -1..4, Stamina 0..6 and the tiers untrained, practiced and
