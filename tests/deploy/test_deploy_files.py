@@ -196,3 +196,15 @@ def test_every_metric_the_code_exports_is_explained_in_operations_md():
     text = (ROOT / "docs" / "operations.md").read_text()
     missing = sorted(name for name in exported if name not in text)
     assert not missing, f"docs/operations.md does not explain {missing}"
+
+
+def test_the_image_copies_every_package_the_distribution_installs():
+    """`pip install .` in the image installs what pyproject's package list finds; a package
+    left out of the COPY lines (the console script's `battle/`, `remote/`) is missing there."""
+    import tomllib
+
+    include = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
+    packages = {pattern.rstrip("*") for pattern in include}
+    assert packages == {"shared", "remote", "worker", "gateway", "battle"}
+    copied = set(re.findall(r"^COPY (\S+) \./\1$", (DEPLOY / "Dockerfile").read_text(), re.M))
+    assert packages <= copied, f"the image does not copy {sorted(packages - copied)}"
