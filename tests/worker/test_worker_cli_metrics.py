@@ -44,6 +44,22 @@ def test_shared_and_the_command_line_do_not_import_celery_or_aiohttp():
     assert shown.stdout.strip() == "False False False", shown.stderr
 
 
+def test_the_gateway_loads_no_worker_module_even_when_it_builds_the_celery_app():
+    """Beyond the import contracts (`make lint`): the app the gateway builds names its broker
+    transport by a dotted path kombu loads at run time, `remote.broker:Transport`; neither
+    that nor anything else the gateway loads is a `worker` module."""
+    shown = _run(["-c", textwrap.dedent("""
+        import sys
+        import gateway.app, gateway.celery_executor, gateway.serve
+        from remote.celery_app import make_app
+        app = make_app({})
+        with app.connection_for_write() as connection:
+            print(connection.get_transport_cls().__module__)
+        print(sorted(m for m in sys.modules if m.split(".")[0] == "worker"))
+    """)])
+    assert shown.stdout.split("\n")[:2] == ["remote.broker", "[]"], shown.stderr
+
+
 def test_metrics_from_two_processes_add_up(tmp_path):
     script = textwrap.dedent("""
         from worker import metrics
