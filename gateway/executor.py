@@ -25,7 +25,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from remote.gm import client_for
+from shared.service.chat import client_for
 from shared.protocol import ChoiceRequest, OpenDecision
 from shared.service import jobs
 from shared.service.battles import BattleService

@@ -3,11 +3,17 @@
 Owns: the metric objects. They are module-level because the default registry refuses a
 second metric of the same name: every app made in one process (tests make many) shares
 them, which is also what a scrape of one gateway process means.
+
+`GM` holds the GM model's metrics (`marinara_gm_*`, named and labelled by
+`shared.service.metrics`), built here with prometheus-client's classes: the embedded
+executor runs the director and the invention in this process, and they report there.
 """
 
 from __future__ import annotations
 
 from prometheus_client import Counter, Gauge, Histogram
+
+from shared.service import metrics as service_metrics
 
 CHOICES = Counter(
     "battle_choices_total",
@@ -21,6 +27,7 @@ ROUND_TRIP = Histogram(
 )
 OPEN_WEBSOCKETS = Gauge("battle_open_websockets", "WebSocket connections open on this gateway.")
 BATTLES_CREATED = Counter("battle_battles_created_total", "Battles created through this gateway.")
+GM = service_metrics.count_into(Counter, Histogram)
 
 
 def accepted() -> None:

@@ -10,9 +10,15 @@ the sum over its children on `MARINARA_METRICS_PORT`.
     marinara_worker_tasks_total{task, outcome}      tasks by outcome: "ok", the refusal
                                                     code ("stale-revision", ...), "error"
 
-The GM model's metrics (`shared.service.metrics`) are counted by the jobs a worker runs,
-and exported here with these; the gateway's embedded executor runs the same jobs, so in
-embedded mode they appear on the gateway's own `/metrics`.
+    marinara_gm_calls_total, marinara_gm_model_seconds, marinara_gm_tokens_total
+                                                    the GM model's (`GM`), named and
+                                                    labelled by `shared.service.metrics`
+
+The GM metrics are reported by the jobs a worker runs and by the model client
+(`shared.service.metrics.observer()`); this module builds their objects with
+prometheus-client's classes when it is loaded (`GM`), so they are exported with these. The
+gateway's embedded executor runs the same jobs and builds the same metrics
+(`gateway.metrics`), so in embedded mode they appear on the gateway's own `/metrics`.
 """
 
 from __future__ import annotations
@@ -23,11 +29,14 @@ from typing import Any
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, start_http_server
 from prometheus_client import multiprocess
 
+from shared.service import metrics as service_metrics
+
 TASK_SECONDS = Histogram(
     "marinara_worker_task_duration_seconds", "Run time of a worker task.", ["task"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
 )
 TASKS = Counter("marinara_worker_tasks_total", "Worker tasks by how they ended.", ["task", "outcome"])
+GM = service_metrics.count_into(Counter, Histogram)
 
 
 def outcome_of(result: Any) -> str:

@@ -33,7 +33,7 @@ from typing import Any, Callable
 import redis
 from celery import Task
 
-from remote.gm import client_for
+from shared.service.chat import client_for
 from shared.service import jobs
 
 from . import metrics

@@ -7,10 +7,13 @@ the store and below the gateway and the worker.
 - `jobs`: the bodies of the director, the opponent invention and the window sweeper, which
   a Celery task or the embedded executor runs; `director_prompt` and `invent_prompt` are
   what they tell the GM model and how they read its answer.
-- `gm`: the GM model's settings, replies and errors, and the client protocol the jobs call
-  (the HTTP client is `remote.gm`); `metrics`: the GM model's metrics.
-- `settings`: the environment both processes read.
+- `gm`: the GM model's settings, replies and errors, and the client protocol the jobs call;
+  `chat`: that client over HTTP (the standard library's `http.client`); `metrics`: the
+  GM model's metrics as the jobs and the client report them (`GmObserver`), counted by
+  metric objects the process builds.
+- `settings`: the environment both processes read, and the Celery configuration both
+  build their app from, as plain data (`celery_config`).
 
-Nothing here imports celery, aiohttp, `remote`, `gateway` or `worker` (pyproject's
-import-linter contracts); only `shared.store` reaches Redis.
+Nothing here imports celery, kombu, aiohttp, prometheus-client, `gateway` or `worker`
+(pyproject's import-linter contracts); only `shared.store` reaches Redis.
 """

@@ -4,8 +4,8 @@ Owns: `GmModel` (base URL, model, key, timeout, retries, backoff, concurrency; r
 the environment by `shared.service.settings`), `Reply`, the errors a call ends in
 (`GmError` and its kinds, whose `outcome` names the metric label and the fallback) and
 `GmClient`, the one call the director and the invention make (`complete`). The client
-that speaks HTTP to the model is `remote.gm.ChatClient` (aiohttp stays out of `shared/`);
-`shared.service.jobs` is handed one, or None when no model is configured.
+that speaks HTTP to the model is `shared.service.chat.ChatClient`; `shared.service.jobs`
+is handed one, or None when no model is configured.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 Owns: the bodies of `battle.director`, `battle.invent_opponents` and `battle.sweep_windows`,
 the decision ids the director is asked about, and the GM call outcomes they count
-(`shared.service.metrics.GM_CALLS`). `worker/tasks.py` wraps them as Celery tasks on the
+(reported to `shared.service.metrics.observer()`). `worker/tasks.py` wraps them as Celery tasks on the
 worker's own service; the gateway's embedded executor calls them directly. The GM model is
-handed in as a `GmClient` (`remote.gm.client_for`), None when none is configured.
+handed in as a `GmClient` (`shared.service.chat.client_for`), None when none is configured.
 
 Decision ids are `"<battle id>:<revision>"` (battle ids hold no colon): the revision at
 which the GM must decide.
@@ -139,7 +139,7 @@ def _ask_gm(service: BattleService, gm: GmClient, battle_id: str, revision: int,
 
 
 def _counted(outcome: str, answer: dict[str, Any], call: str = "director") -> dict[str, Any]:
-    metrics.GM_CALLS.labels(call=call, outcome=outcome).inc()
+    metrics.observer().decided(call, outcome)
     return answer
 
 

@@ -16,7 +16,7 @@ from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES
 from tests.worker.chat_server import ChatServer, raw, say, slow, status
 from shared.service import jobs
-from remote.gm import ChatClient
+from shared.service.chat import ChatClient
 from shared.service.gm import GmModel
 from shared.service.battles import BattleService
 

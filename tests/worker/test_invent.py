@@ -13,7 +13,7 @@ from shared.store import MemoryBattleStore
 from tests.combat.budget_kit import budget_marsh, party
 from tests.worker.chat_server import ChatServer, raw, say, slow, status
 from shared.service import jobs
-from remote.gm import ChatClient
+from shared.service.chat import ChatClient
 from shared.service.gm import GmModel
 from shared.service.battles import BattleService
 

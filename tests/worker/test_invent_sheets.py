@@ -13,7 +13,7 @@ from tests.combat.budget_kit import budget_marsh, party
 from tests.combat.sheet_kit import chosen_marsh
 from tests.worker.chat_server import ChatServer, say
 from shared.service import jobs
-from remote.gm import ChatClient
+from shared.service.chat import ChatClient
 from shared.service.gm import GmModel
 from shared.service.battles import BattleService
 

@@ -12,7 +12,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from tests.worker.chat_server import ChatServer, raw, say, slow, status
-from remote.gm import ChatClient
+from shared.service.chat import ChatClient
 from shared.service.gm import GmMalformed, GmModel, GmTimeout, GmUnavailable
 
 SECRET = "sk-test-3c1a9f00d"

@@ -1,4 +1,4 @@
-"""The GM model client: an OpenAI-compatible chat-completions API over aiohttp.
+"""The GM model client: an OpenAI-compatible chat-completions API over the standard library.
 
 Owns: `ChatClient`, the `shared.service.gm.GmClient` both processes hand the director and
 the invention (`client_for`), built from a `shared.service.gm.GmModel` (read from the
@@ -6,37 +6,41 @@ environment by `shared.service.settings`); it raises the errors that module name
 same request shape is spoken by hosted providers and local model servers:
 `POST {base}/chat/completions` with `{"model", "messages", "temperature": 0}`.
 
-- Timeouts: every attempt is bounded by `timeout` seconds. A timed-out attempt is not
-  retried: it has already cost the whole wait the decision may take.
+- Timeouts: every attempt is bounded by `timeout` seconds in all (connecting, sending,
+  waiting for the answer and reading it: each socket wait gets what is left of it). A
+  timed-out attempt is not retried: it has already cost the whole wait the decision may
+  take.
 - Retries: a connection failure, a 429 or a 5xx is retried up to `retries` times, with
   exponential backoff (`backoff`, doubled each time, at most `BACKOFF_CAP`).
 - Concurrency: at most `concurrency` calls at once per process (a semaphore shared by
   the process's threads); a call that waits longer than `timeout` for a slot times out.
-- Metrics: latency and tokens per call (`shared.service.metrics`).
+- Metrics: latency and tokens per call, reported to `shared.service.metrics.observer()`.
 - No secrets in logs: the key goes only into the Authorization header; errors and log
   lines name the base URL and the model, never the key or the headers.
+- No proxy from the environment: the request goes to the base URL itself.
 
-Callers are synchronous (Celery tasks, the embedded executor's threads): `complete` runs
-the request on an event loop of its own in the calling thread.
+Every caller is synchronous (Celery tasks, the embedded executor's threads), so the call
+is a blocking `http.client` request on the calling thread, one connection per attempt.
 """
 
 from __future__ import annotations
 
-import asyncio
+import http.client
 import json
 import logging
 import threading
 import time
-import aiohttp
+from urllib.parse import urlsplit
 
-from shared.service import metrics
-from shared.service.gm import BACKOFF_CAP, GmError, GmMalformed, GmModel, GmTimeout, GmUnavailable, Reply
+from . import metrics
+from .gm import BACKOFF_CAP, GmError, GmMalformed, GmModel, GmTimeout, GmUnavailable, Reply
 
 log = logging.getLogger(__name__)
 
 #: The most tokens a reply may use (an option id or a few stat blocks fit well within it).
 MAX_TOKENS = 2048
-
+#: Bytes read from the socket at a time (each read waits at most what is left of the timeout).
+CHUNK = 65536
 
 _slots_lock = threading.Lock()
 _slots: dict[int, threading.BoundedSemaphore] = {}
@@ -65,48 +69,78 @@ class ChatClient:
                             f"{self.model.timeout:g} seconds")
         started = time.perf_counter()
         try:
-            reply = asyncio.run(self._complete(messages))
+            reply = self._complete(messages)
         except GmError as exc:
-            metrics.GM_SECONDS.labels(call=call).observe(time.perf_counter() - started)
+            metrics.observer().failed(call, time.perf_counter() - started)
             log.warning("GM model %s at %s (%s): %s", self.model.model, self.model.base_url, call, exc)
             raise
         finally:
             slots.release()
-        metrics.GM_SECONDS.labels(call=call).observe(reply.seconds)
-        metrics.GM_TOKENS.labels(call=call, kind="prompt").inc(reply.prompt_tokens)
-        metrics.GM_TOKENS.labels(call=call, kind="completion").inc(reply.completion_tokens)
+        metrics.observer().answered(call, reply.seconds, reply.prompt_tokens, reply.completion_tokens)
         return reply
 
-    async def _complete(self, messages: list[dict[str, str]]) -> Reply:
-        body = {"model": self.model.model, "messages": messages, "temperature": 0, "max_tokens": MAX_TOKENS}
+    def _complete(self, messages: list[dict[str, str]]) -> Reply:
+        body = json.dumps({"model": self.model.model, "messages": messages, "temperature": 0,
+                           "max_tokens": MAX_TOKENS}).encode()
         headers = {"Content-Type": "application/json"}
         if self.model.api_key:
             headers["Authorization"] = f"Bearer {self.model.api_key}"
         started = time.perf_counter()
-        timeout = aiohttp.ClientTimeout(total=self.model.timeout)
         last = ""
-        async with aiohttp.ClientSession(timeout=timeout) as session:
-            for attempt in range(1, self.model.retries + 2):
-                if attempt > 1:
-                    await asyncio.sleep(min(self.model.backoff * 2 ** (attempt - 2), BACKOFF_CAP))
-                try:
-                    async with session.post(self.model.endpoint, json=body, headers=headers) as response:
-                        raw = await response.read()
-                        status = response.status
-                except asyncio.TimeoutError:
-                    raise GmTimeout(f"the GM model did not answer within {self.model.timeout:g} seconds") from None
-                except aiohttp.ClientError as exc:
-                    last = f"the GM model could not be reached ({type(exc).__name__})"
-                    continue
-                if status == 429 or status >= 500:
-                    last = f"the GM model answered HTTP {status}"
-                    continue
-                if status != 200:
-                    raise GmUnavailable(f"the GM model answered HTTP {status}")
-                text, prompt, completion = _read(raw)
-                return Reply(text, prompt, completion, time.perf_counter() - started, attempt)
+        for attempt in range(1, self.model.retries + 2):
+            if attempt > 1:
+                time.sleep(min(self.model.backoff * 2 ** (attempt - 2), BACKOFF_CAP))
+            try:
+                status, raw = self._post(body, headers)
+            except TimeoutError:
+                raise GmTimeout(f"the GM model did not answer within {self.model.timeout:g} seconds") from None
+            except (OSError, http.client.HTTPException) as exc:
+                last = f"the GM model could not be reached ({type(exc).__name__})"
+                continue
+            if status == 429 or status >= 500:
+                last = f"the GM model answered HTTP {status}"
+                continue
+            if status != 200:
+                raise GmUnavailable(f"the GM model answered HTTP {status}")
+            text, prompt, completion = _read(raw)
+            return Reply(text, prompt, completion, time.perf_counter() - started, attempt)
         tries = self.model.retries + 1
         raise GmUnavailable(f"{last} after {tries} attempt{'s' if tries > 1 else ''}")
+
+    def _post(self, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+        """One attempt: the answer's status and body, all within `timeout` seconds (else
+        `TimeoutError`)."""
+        deadline = time.monotonic() + self.model.timeout
+
+        def left() -> float:
+            seconds = deadline - time.monotonic()
+            if seconds <= 0:
+                raise TimeoutError
+            return seconds
+
+        url = urlsplit(self.model.endpoint)
+        if url.scheme not in ("http", "https") or not url.hostname:
+            raise http.client.InvalidURL("the GM model's base URL is not an http or https URL")
+        kind = http.client.HTTPSConnection if url.scheme == "https" else http.client.HTTPConnection
+        connection = kind(url.hostname, url.port, timeout=left())
+        try:
+            connection.request("POST", url.path + (f"?{url.query}" if url.query else ""), body, headers)
+            sock = connection.sock
+            if sock is not None:
+                sock.settimeout(left())
+            response = connection.getresponse()
+            chunks = []
+            # The response closes its socket once the whole body is read.
+            while not response.isclosed():
+                if sock is not None:
+                    sock.settimeout(left())
+                chunk = response.read1(CHUNK)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            return response.status, b"".join(chunks)
+        finally:
+            connection.close()
 
 
 def _read(raw: bytes) -> tuple[str, int, int]:
