@@ -28,7 +28,7 @@ test: $(STAMP)
 # ruff, mypy (with the pydantic plugin) and import-linter's layer contracts, all configured in
 # pyproject.toml. Fails on any finding; .ci/run runs it before the tests.
 lint: $(STAMP)
-	$(BIN)/ruff check shared remote worker gateway battle tests bench
+	$(BIN)/ruff check shared worker gateway battle tests bench
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -312,7 +312,7 @@ def celery_loop(stack: Stack, clients: int, seconds: float, task: str) -> dict[s
     `task` is "noop" (the bare baseline) or "advance" (a real turn, one battle a thread)."""
     from shared.combat import decide_for
     from shared.store.redis_store import RedisBattleStore
-    from remote.celery_app import make_app
+    from gateway.broker import make_app
     from shared.service.battles import BattleService
 
     app = make_app(stack.env)

@@ -16,7 +16,6 @@ from aiohttp import web
 
 from celery import Celery
 
-from remote.celery_app import make_app
 from shared.ruleset.load import MAX_PACKAGE_BYTES
 from shared.service.battles import BattleService
 from shared.service.gm import GmModel
@@ -24,6 +23,7 @@ from shared.service.jobs import SWEEP_EVERY
 from shared.service.settings import Settings
 from shared.store import BattleStore, open_store
 
+from .broker import make_app
 from . import (routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_screen,
                routes_service, routes_static, ws)
 from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
@@ -72,9 +72,9 @@ def create_app(
 ) -> web.Application:
     """A gateway on the store `store_url` names (None: in memory) or on `store` as given
     (the caller keeps it open). `executor="embedded"` applies choices in this process;
-    `executor="celery"` sends them to the workers through `celery` (default: the app the
-    workers build, `remote.celery_app.make_app`, configured from the environment, closed
-    with the gateway) and, without `store`, opens the store the workers use
+    `executor="celery"` sends them to the workers through `celery` (default: the gateway's
+    send-only app, `gateway.broker.make_app`, configured from the environment as the
+    workers' is, closed with the gateway) and, without `store`, opens the store the workers use
     (`shared.service.settings`: its URL unless `store_url` names one, and its namespace).
     `gm` is the GM model the embedded executor's director and invention use and that
     decides whether bosses are the GM's; `invent_wait` how long creating a battle waits for

@@ -1,9 +1,10 @@
 """The distributed executor: accepted choices go to the Celery workers.
 
 Owns: `CeleryExecutor`. A choice becomes a `battle.advance` task on the `turns` queue of
-the Celery app it is given, the one the workers build (`remote.celery_app.make_app`), so
-the routes, serializer and broker key prefix are the workers'. Every task goes through one
-adapter, `remote.sender.TaskSender`: on kombu's Redis transport a choice's message is
+the Celery app it is given (`gateway.broker.make_app`: built from the configuration the
+workers' app is built from, `shared.service.settings.celery_config`), so the routes,
+serializer and broker key prefix are the workers'. Every task goes through one adapter,
+`gateway.broker.TaskSender`: on kombu's Redis transport a choice's message is
 built by hand and pushed on the loop, and every other task (and every task on any other
 broker) goes through Celery's `send_task` on a thread. A GM-controlled decision becomes a
 `battle.director` task on `director`, named by `shared.service.jobs.decision_id`, so every
@@ -25,7 +26,7 @@ the store's outbox (`shared.store.outbox`) with the read its checks need, due
 `RESEND_AFTER` seconds later, before the gateway answers 202, and `accept` then sends its
 message; both on the loop, with no thread (the outbox entry through the store's loop
 client, the message as one LPUSH of what Celery's `send_task` would push,
-`remote.sender`). A socket's choice that its own prompt accepts is pushed while the head
+`gateway.broker`). A socket's choice that its own prompt accepts is pushed while the head
 is read (`head(..., early=True)`), so the two round trips overlap; `accept` then sends
 nothing more, and `unrecord` drops the wait of one the head's checks refuse. A gateway that cannot record it answers 503 and accepts nothing. The reconciler (every `RECONCILE_EVERY` seconds) claims the entries past due:
 one applied, refused for good or impossible is settled; one whose message the broker still
@@ -55,15 +56,15 @@ from typing import Any
 
 from celery import Celery, states
 
-from remote.celery_app import QUEUES
-from remote.sender import TaskSender
 from shared.protocol import ChoiceRequest
 from shared.service.battles import BattleService
 from shared.service.gm import NO_MODEL, GmModel
 from shared.service.jobs import decision_id
+from shared.service.settings import QUEUES
 from shared.store import BattleHead, FeedMessage
 
 from . import metrics
+from .broker import TaskSender
 from .errors import STORE_DOWN, ApiError
 from .executor import Executor
 

@@ -3,7 +3,7 @@
 Owns: starting the app on a host and port until interrupted. `--embedded` keeps battles
 in memory and applies choices in this process. Without it the gateway is the front of
 the distributed service: choices go to the Celery workers (`battle worker`) through the
-app they build (`remote.celery_app`), and the store is the workers' own
+gateway's send-only app, configured as theirs (`gateway.broker`), and the store is the workers' own
 (`shared.service.settings`: `MARINARA_STORE_URL` or `REDIS_URL`, in
 `MARINARA_NAMESPACE`) unless `--store URL` names another.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from remote.celery_app import make_app
+from .broker import make_app
 
 from .access_log import AccessLog
 from .app import create_app

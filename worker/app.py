@@ -1,7 +1,9 @@
 """The worker's Celery app and its own battle service.
 
-Owns: the module-level `app` that `celery -A worker.app worker` (and `beat`) loads, built
-by `remote.celery_app.make_app` (the configuration both processes share) with the
+Owns: `make_app` and the module-level `app` that `celery -A worker.app worker` (and
+`beat`) loads: the configuration both processes share (`shared.service.settings.celery_config`,
+plain data) with the queues as kombu declares them, the worker's broker transport
+(`worker.broker:Transport`, kombu's Redis transport with one client per channel) and the
 worker's tasks (`worker.tasks`) included; `service()`, the store and `BattleService` built
 once per worker process; and the worker's signal handlers (metrics, task log lines).
 """
@@ -12,21 +14,38 @@ import logging
 import os
 import threading
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 import redis
+from celery import Celery
 from celery.signals import worker_init, worker_process_shutdown
+from kombu import Queue
 
-from remote.celery_app import TURNS, make_app
-from remote.messages import TaskMessages
 from shared.service.battles import Backlog, BattleService
-from shared.service.settings import Settings
+from shared.service.settings import QUEUES, TURNS, Settings, celery_config
 from shared.store import BattleStore, open_store
 from shared.store import redis_store
+from shared.store.task_messages import TaskMessages
 
 from . import metrics
 
-app = make_app(include=["worker.tasks"])
+#: The broker transport the worker's app names: kombu's Redis transport, one client per
+#: channel (loaded by kombu by this name).
+TRANSPORT = "worker.broker:Transport"
+
+
+def make_app(env: Mapping[str, str] | None = None) -> Celery:
+    """The worker's app on the broker the environment names (`Settings.from_env(env)`, kept
+    as `app.conf.marinara`), with the worker's tasks."""
+    settings = Settings.from_env(env)
+    app = Celery("marinara-battle", include=["worker.tasks"])
+    app.conf.update(celery_config(settings), broker_transport=TRANSPORT,
+                    task_queues=[Queue(name) for name in QUEUES])
+    app.conf.marinara = settings
+    return app
+
+
+app = make_app()
 
 _lock = threading.Lock()
 _service: tuple[int, BattleService] | None = None

@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from remote.celery_app import QUEUES
+from shared.service.settings import QUEUES
 
 
 def celery_argv(extra: Sequence[str]) -> list[str]:

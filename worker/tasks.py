@@ -4,7 +4,7 @@ Owns: the task names the gateway enqueues (`battle.advance` on `turns`,
 `battle.director` on `director`, `battle.invent_opponents` on `llm`,
 `battle.sweep_windows` on `turns` every few seconds from beat), their retry policy and
 their metrics. Everything a task decides is in `shared.service.battles` and
-`shared.service.jobs`; the GM model is reached through `remote.gm`.
+`shared.service.jobs`; the GM model is reached through `shared.service.chat`.
 
 Retries: only when Redis cannot be reached. First in this process, holding the message
 (unacknowledged, so a worker that dies meanwhile gives it back): attempts after 0.5, 1, 2,

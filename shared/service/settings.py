@@ -1,9 +1,25 @@
 """The settings both processes read from the environment, in one place.
 
-Owns: `Settings` and the environment variable names the Celery app (`remote.celery_app`),
-the per-process battle store, the GM model (`shared.service.gm`) and the worker metrics
-read; the gateway reads the same to reach the workers' broker and store. `deploy/compose.yaml` sets these, and
-`tests/deploy` checks that every name here is present there.
+Owns: `Settings` and the environment variable names the Celery apps, the per-process
+battle store, the GM model (`shared.service.gm`) and the worker metrics read; the gateway
+reads the same to reach the workers' broker and store. `deploy/compose.yaml` sets these,
+and `tests/deploy` checks that every name here is present there.
+
+Also the Celery configuration both processes build their app from, as plain data
+(`celery_config`: broker, routes, serializer, delivery guarantees, transport options, the
+beat schedule; the queues by name, `QUEUES`). The worker's app (`worker.app`) adds its
+kombu queues, its broker transport and its tasks; the gateway's send-only app
+(`gateway.broker`) adds the same queues. Task names are the contract between the two: the
+worker's tasks register under them, the gateway sends them by name. Nothing here imports
+celery or kombu.
+
+Delivery: a message is acknowledged only after its task returns (`task_acks_late`), and a
+message whose worker process died is given back (`task_reject_on_worker_lost`); each
+worker process reserves one message at a time (`worker_prefetch_multiplier=1`), so a
+crash strands at most one choice. A stranded message is redelivered once it has been
+unacknowledged for the broker's visibility timeout (`DEFAULT_VISIBILITY_TIMEOUT`). That is
+safe because `battle.advance` is idempotent by request id and its dice come from the
+battle's state: a recomputation rolls the same dice.
 
     REDIS_URL                    Redis for everything unless overridden (default
                                  redis://127.0.0.1:6379/0)
@@ -40,9 +56,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from .gm import GmModel
+from .jobs import SWEEP_EVERY
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_NAMESPACE = "marinara-battle"
@@ -167,3 +184,56 @@ class Settings:
             invent_wait=_seconds(env, "MARINARA_GM_INVENT_WAIT", gm.worst_case() + 10.0),
             engine_apart=_apart(env),
         )
+
+
+#: The queue `battle.advance` (every choice) is routed to.
+TURNS = "turns"
+#: Every queue a worker consumes: the choices, the GM's decisions, the opponent invention.
+QUEUES = (TURNS, "director", "llm")
+
+ROUTES = {
+    "battle.advance": {"queue": TURNS},
+    "battle.resume": {"queue": TURNS},
+    "battle.sweep_windows": {"queue": TURNS},
+    "battle.director": {"queue": "director"},
+    "battle.invent_opponents": {"queue": "llm"},
+}
+
+
+def celery_config(settings: Settings) -> dict[str, Any]:
+    """The Celery configuration of both processes' apps on the broker `settings` names, as
+    `app.conf.update` takes it, less the queues' kombu objects (`QUEUES` names them) and
+    the broker transport, which each process adds."""
+    transport: dict[str, Any] = {
+        "visibility_timeout": settings.visibility_timeout,
+        "unacked_restore_interval": settings.restore_interval,
+        # Scan on every restore tick, so the interval alone bounds the redelivery delay.
+        "unacked_restore_throttle": 1,
+    }
+    results = {}
+    if settings.broker_prefix:
+        transport["global_keyprefix"] = settings.broker_prefix
+        results["global_keyprefix"] = settings.broker_prefix
+    return {
+        "broker_url": settings.broker_url,
+        "result_backend": settings.broker_url,
+        "task_acks_late": True,
+        "task_reject_on_worker_lost": True,
+        "worker_prefetch_multiplier": 1,
+        "task_serializer": "json",
+        "result_serializer": "json",
+        "accept_content": ["json"],
+        "result_accept_content": ["json"],
+        "task_default_queue": TURNS,
+        "task_routes": ROUTES,
+        "broker_transport_options": transport,
+        "result_backend_transport_options": results,
+        "result_expires": 3600,
+        "broker_connection_retry_on_startup": True,
+        "worker_hijack_root_logger": False,
+        "beat_schedule": {
+            "sweep-windows": {"task": "battle.sweep_windows", "schedule": SWEEP_EVERY,
+                              # A sweep that waits longer than its period is replaced by the next.
+                              "options": {"expires": SWEEP_EVERY}},
+        },
+    }

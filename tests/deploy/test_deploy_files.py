@@ -50,7 +50,7 @@ def test_every_environment_variable_the_code_reads_is_set():
     from shared.service.settings import ENV_NAMES
 
     services = _compose()["services"]
-    read = _env_read_by("worker") | _env_read_by("remote") | _env_read_by("shared/service")
+    read = _env_read_by("worker") | _env_read_by("shared/service")
     worker_needs = (read | set(ENV_NAMES)) - {"PROMETHEUS_MULTIPROC_DIR", "MARINARA_METRICS_PORT"}
     for name in ("worker", "beat", "gateway"):
         missing = worker_needs - set(_environment(services[name]))
@@ -143,16 +143,15 @@ def test_compose_config_validates_with_the_compose_cli_when_one_is_installed():
 
 
 def _declared_labels() -> dict[str, set[str]]:
-    """Metric name -> its label names, from the metrics the worker, the gateway and the
-    service layer (the GM model's) declare."""
+    """Metric name -> its label names, from the metrics the worker and the gateway declare
+    (the GM model's among them, `GM`, named by the service layer)."""
     import gateway.metrics
-    import shared.service.metrics
     import worker.metrics
     from prometheus_client.metrics import MetricWrapperBase
 
     out: dict[str, set[str]] = {}
-    for module in (worker.metrics, gateway.metrics, shared.service.metrics):
-        for value in vars(module).values():
+    for holder in (worker.metrics, gateway.metrics, worker.metrics.GM, gateway.metrics.GM):
+        for value in vars(holder).values():
             if isinstance(value, MetricWrapperBase):
                 name = value._name.removesuffix("_total")
                 out[name] = set(value._labelnames)
@@ -185,12 +184,12 @@ def test_every_metric_the_code_exports_is_explained_in_operations_md():
     from prometheus_client import Counter, Gauge, Histogram
 
     import gateway.metrics
-    import shared.service.metrics
     import worker.metrics
 
     # A counter's own name drops the `_total` it is scraped with.
     exported = {m._name + ("_total" if isinstance(m, Counter) else "")
-                for module in (gateway.metrics, worker.metrics, shared.service.metrics) for m in vars(module).values()
+                for holder in (gateway.metrics, worker.metrics, worker.metrics.GM, gateway.metrics.GM)
+                for m in vars(holder).values()
                 if isinstance(m, (Counter, Gauge, Histogram))}
     assert len(exported) >= 15
     text = (ROOT / "docs" / "operations.md").read_text()
@@ -200,11 +199,11 @@ def test_every_metric_the_code_exports_is_explained_in_operations_md():
 
 def test_the_image_copies_every_package_the_distribution_installs():
     """`pip install .` in the image installs what pyproject's package list finds; a package
-    left out of the COPY lines (the console script's `battle/`, `remote/`) is missing there."""
+    left out of the COPY lines (the console script's `battle/`, say) is missing there."""
     import tomllib
 
     include = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
     packages = {pattern.rstrip("*") for pattern in include}
-    assert packages == {"shared", "remote", "worker", "gateway", "battle"}
+    assert packages == {"shared", "worker", "gateway", "battle"}
     copied = set(re.findall(r"^COPY (\S+) \./\1$", (DEPLOY / "Dockerfile").read_text(), re.M))
     assert packages <= copied, f"the image does not copy {sorted(packages - copied)}"

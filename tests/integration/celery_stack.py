@@ -156,7 +156,7 @@ def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,
     import redis
 
     from shared.store.redis_store import RedisBattleStore
-    from remote.celery_app import make_app
+    from gateway.broker import make_app
     from shared.service.battles import BattleService
 
     namespace = unique_namespace("mbcelery")

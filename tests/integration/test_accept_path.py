@@ -27,7 +27,8 @@ from shared.store.redis_store import RedisBattleStore
 from tests.conftest import revision_after
 from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
-from remote.celery_app import TURNS, make_app
+from gateway.broker import make_app
+from shared.service.settings import TURNS
 from shared.service.battles import BattleService
 
 __all__ = ["redis_url"]

@@ -191,7 +191,7 @@ def test_a_choice_whose_answer_never_comes_is_answered_from_the_store(stack, mon
     no answer is announced for it; another choice saved at its revision makes it impossible,
     and the gateway's look-up of late choices says so."""
     from gateway import celery_executor
-    from remote.celery_app import make_app
+    from gateway.broker import make_app
 
     monkeypatch.setattr(celery_executor, "LATE", 0.3)
     unheard = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "unheard:"})
@@ -247,7 +247,7 @@ def test_a_turn_that_fails_on_the_worker_is_answered_as_worker_failed(stack):
 
 
 def test_readyz_wants_a_worker_behind_the_broker(stack):
-    from remote.celery_app import make_app
+    from gateway.broker import make_app
 
     nobody = make_app({**stack.env, "MARINARA_BROKER_PREFIX": stack.env["MARINARA_BROKER_PREFIX"] + "empty:"})
 

@@ -141,7 +141,7 @@ def test_a_choice_still_queued_is_not_sent_again_and_is_settled_once_applied(sta
     resend time, so the reconciler leaves it (a backlog is not fed duplicates); once the
     choice is applied (here by the test, under the same request id) its entry is settled."""
     from gateway import celery_executor
-    from remote.celery_app import make_app
+    from gateway.broker import make_app
 
     monkeypatch.setattr(celery_executor, "RESEND_AFTER", 0.5)
     monkeypatch.setattr(celery_executor, "RECONCILE_EVERY", 0.1)

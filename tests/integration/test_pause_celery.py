@@ -85,7 +85,7 @@ def test_the_idle_policy_reads_the_turns_queue_the_gateway_pushes_to(stack):
     import redis
 
     from worker.app import build_service
-    from remote.messages import TaskMessages
+    from shared.store.task_messages import TaskMessages
     from shared.service.settings import Settings
 
     # A broker prefix of its own: no worker of the stack takes what is pushed here.

@@ -1,7 +1,8 @@
-"""The gateway's own `battle.advance` message (`remote.messages`) against Celery's, on a
+"""The gateway's own `battle.advance` message (`shared.store.task_messages`) against Celery's, on a
 real Redis: the same task, arguments and task id give the same message on the same list,
 but for the fields every sender draws afresh, whether built alone or pushed by the one
-adapter the gateway sends through (`remote.sender.TaskSender`); and a broker that refuses
+adapter the gateway sends through (`gateway.broker.TaskSender`), on the gateway's own
+send-only app (`gateway.broker.make_app`); and a broker that refuses
 the push leaves an accepted choice in the outbox for the reconciler, which sends it once
 the broker is back.
 
@@ -21,13 +22,13 @@ from typing import Any
 
 import pytest
 
+from gateway.broker import TaskSender, make_app
 from gateway.celery_executor import CeleryExecutor
-from remote.celery_app import QUEUES, TURNS, make_app
-from remote.messages import TaskMessages
-from remote.sender import TaskSender
 from shared.protocol import ChoiceRequest
 from shared.service.battles import BattleService
+from shared.service.settings import QUEUES, TURNS
 from shared.store.redis_store import RedisBattleStore
+from shared.store.task_messages import TaskMessages
 from tests.conftest import EXAMPLES
 from tests.integration.celery_stack import namespaced_env
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace

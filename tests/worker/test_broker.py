@@ -1,4 +1,4 @@
-"""The broker transport (`remote.broker`): kombu's Redis transport with one client per
+"""The worker's broker transport (`worker.broker`): kombu's Redis transport with one client per
 channel. Messages go and come as with kombu's own (a real Redis, a prefixed namespace),
 the client is built once per connection pool, and a new pool gets a new client."""
 
@@ -8,8 +8,8 @@ import pytest
 from kombu import Connection
 
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
-from remote.celery_app import make_app
-from remote.broker import Transport
+from worker.app import make_app
+from worker.broker import Transport
 
 __all__ = ["redis_url"]
 
@@ -30,10 +30,10 @@ def connection(redis_url):
         client.close()
 
 
-def test_the_celery_app_uses_it():
+def test_the_workers_celery_app_uses_it():
     app = make_app({})
     try:
-        assert app.conf.broker_transport == "remote.broker:Transport"
+        assert app.conf.broker_transport == "worker.broker:Transport"
         with app.connection_for_write() as conn:
             assert isinstance(conn.transport, Transport)
     finally:

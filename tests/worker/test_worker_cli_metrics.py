@@ -35,29 +35,33 @@ def test_other_commands_still_refuse_unknown_arguments():
     assert refused.returncode == 2 and "unrecognized arguments: --bogus" in refused.stderr
 
 
-def test_shared_and_the_command_line_do_not_import_celery_or_aiohttp():
-    """The service layer included: its jobs reach the GM model through a client they are
-    handed (`remote.gm`), the Celery app is built above it (`remote.celery_app`)."""
-    shown = _run(["-c", "import sys, battle.cli, shared.store, shared.service.battles, shared.service.games, "
-                        "shared.service.jobs, shared.service.settings; "
-                        "print('celery' in sys.modules, 'aiohttp' in sys.modules, 'kombu' in sys.modules)"])
-    assert shown.stdout.strip() == "False False False", shown.stderr
+def test_shared_and_the_command_line_do_not_import_celery_aiohttp_or_prometheus_client():
+    """The service layer included: its GM model client speaks HTTP through the standard
+    library (`shared.service.chat`), its metrics go to an observer the process builds, and
+    the Celery apps are built above it from plain configuration (`celery_config`)."""
+    shown = _run(["-c", "import sys, battle.cli, shared.store, shared.store.task_messages, shared.service.battles, "
+                        "shared.service.games, shared.service.jobs, shared.service.settings, shared.service.chat, "
+                        "shared.service.metrics; "
+                        "print('celery' in sys.modules, 'aiohttp' in sys.modules, 'kombu' in sys.modules, "
+                        "'prometheus_client' in sys.modules)"])
+    assert shown.stdout.strip() == "False False False False", shown.stderr
 
 
 def test_the_gateway_loads_no_worker_module_even_when_it_builds_the_celery_app():
-    """Beyond the import contracts (`make lint`): the app the gateway builds names its broker
-    transport by a dotted path kombu loads at run time, `remote.broker:Transport`; neither
-    that nor anything else the gateway loads is a `worker` module."""
+    """Beyond the import contracts (`make lint`): a broker transport is named by a dotted
+    path kombu loads at run time, so the gateway's send-only app keeps kombu's own Redis
+    transport (the workers' `worker.broker:Transport` is theirs); nothing the gateway loads
+    is a `worker` module."""
     shown = _run(["-c", textwrap.dedent("""
         import sys
         import gateway.app, gateway.celery_executor, gateway.serve
-        from remote.celery_app import make_app
+        from gateway.broker import make_app
         app = make_app({})
         with app.connection_for_write() as connection:
             print(connection.get_transport_cls().__module__)
         print(sorted(m for m in sys.modules if m.split(".")[0] == "worker"))
     """)])
-    assert shown.stdout.split("\n")[:2] == ["remote.broker", "[]"], shown.stderr
+    assert shown.stdout.split("\n")[:2] == ["kombu.transport.redis", "[]"], shown.stderr
 
 
 def test_metrics_from_two_processes_add_up(tmp_path):

@@ -1,6 +1,9 @@
-"""The Redis broker transport of the Celery app: kombu's own, with one client per channel.
+"""The Redis broker transport of the worker's Celery app: kombu's own, with one client per
+channel.
 
-Owns: `Transport`, named by `remote.celery_app` as `broker_transport`. kombu's Redis channel
+Owns: `Transport`, named by `worker.app` as `broker_transport` (`worker.broker:Transport`,
+which kombu loads by name; the gateway's send-only app keeps kombu's own Redis transport,
+so no worker module is loaded there). kombu's Redis channel
 builds a new `redis.Redis` client object (its response-callback tables included) for every
 command it sends outside the consumer's own connection: each publish, and the two
 bookkeeping writes of every late-acknowledged message (the unacked index when a message

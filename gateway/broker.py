@@ -1,8 +1,13 @@
-"""How the gateway sends tasks to the workers and reads what the broker holds: one adapter.
+"""How the gateway sends tasks to the workers and reads what the broker holds: its Celery
+app and one adapter.
 
-Owns: `TaskSender`, the only way the gateway reaches the broker. On kombu's Redis transport
-(the app `remote.celery_app` builds) a choice's `battle.advance` is pushed with one LPUSH
-on the gateway's event loop, its message built by hand (`remote.messages.TaskMessages`,
+Owns: `make_app`, the gateway's send-only Celery app, built from the configuration the
+workers' app is built from (`shared.service.settings.celery_config`, the same routes,
+serializer and broker key prefix) with kombu's own Redis transport (the workers' one
+client per channel is theirs: kombu would load a `worker` module by name for it); and
+`TaskSender`, the only way the gateway reaches the broker. On kombu's Redis transport a
+choice's `battle.advance` is pushed with one LPUSH on the gateway's event loop, its
+message built by hand (`shared.store.task_messages.TaskMessages`,
 what Celery's `send_task` would push: `tests/integration/test_task_message.py` compares the
 two on a real Redis), and the queue lengths and held messages are read from the
 transport's own keys. On any other broker (an app the caller builds on RabbitMQ,
@@ -18,28 +23,34 @@ Every task goes with `ignore_result` unless its result is asked for, and with th
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 import redis
 import redis.asyncio as aioredis
 from celery import Celery
+from kombu import Queue
 from kombu.exceptions import ChannelError
 from kombu.transport import redis as kombu_redis
 
+from shared.service.settings import QUEUES, TURNS, Settings, celery_config
 from shared.store import redis_store
+from shared.store.task_messages import PRIORITY_STEPS, UNACKED, UNACKED_INDEX, TaskMessages
 
-from .celery_app import TURNS
-from .messages import TaskMessages
-
-#: kombu's Redis transport keeps a queue's prioritised messages in lists named
-#: `<queue>\x06\x16<priority>`; these are its default priority steps (0 is the bare name).
-PRIORITY_SEP = "\x06\x16"
-PRIORITY_STEPS = (0, 3, 6, 9)
 #: Broker URLs redis-py reads as kombu's Redis transport does.
 REDIS_SCHEMES = ("redis://", "rediss://")
 
 #: Runs a blocking call off the event loop (the executor's `run`).
 Runner = Callable[..., Awaitable[Any]]
+
+
+def make_app(env: Mapping[str, str] | None = None) -> Celery:
+    """The gateway's app on the broker the environment names (`Settings.from_env(env)`,
+    kept as `app.conf.marinara`): it sends tasks and reads their results, and runs none."""
+    settings = Settings.from_env(env)
+    app = Celery("marinara-battle")
+    app.conf.update(celery_config(settings), task_queues=[Queue(name) for name in QUEUES])
+    app.conf.marinara = settings
+    return app
 
 
 def on_kombu_redis(celery: Celery) -> bool:
@@ -105,10 +116,10 @@ class TaskSender:
             return None
         prefix = self.messages.prefix
         pipe = self._blocking().pipeline(transaction=True)
-        for step in PRIORITY_STEPS:
-            pipe.lrange(prefix + TURNS + (f"{PRIORITY_SEP}{step}" if step else ""), 0, -1)
-        pipe.hgetall(prefix + "unacked")
-        pipe.zrangebyscore(prefix + "unacked_index", taken_since, "+inf")
+        for key in self.messages.priority_keys(TURNS):
+            pipe.lrange(key, 0, -1)
+        pipe.hgetall(prefix + UNACKED)
+        pipe.zrangebyscore(prefix + UNACKED_INDEX, taken_since, "+inf")
         *queued, unacked, recent = pipe.execute()
         messages = [json.loads(text) for texts in queued for text in texts]
         messages += [json.loads(unacked[tag])[0] for tag in recent if tag in unacked]
@@ -118,11 +129,10 @@ class TaskSender:
         """How many messages wait on each of `queues`."""
         if not self.direct:
             return {queue: self._declared(queue) for queue in queues}
-        prefix = self.messages.prefix
         pipe = self._blocking().pipeline(transaction=False)
         for queue in queues:
-            for step in PRIORITY_STEPS:
-                pipe.llen(prefix + queue + (f"{PRIORITY_SEP}{step}" if step else ""))
+            for key in self.messages.priority_keys(queue):
+                pipe.llen(key)
         lengths = pipe.execute()
         n = len(PRIORITY_STEPS)
         return {queue: sum(lengths[i * n:(i + 1) * n]) for i, queue in enumerate(queues)}

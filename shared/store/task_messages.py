@@ -1,8 +1,12 @@
 """A task message as kombu's Redis transport keeps it, built without Celery or kombu.
 
 Owns: `TaskMessages`, which writes a Celery task message (protocol 2, JSON) in the
-envelope kombu's Redis transport pushes onto a queue's list, and names the list. On that
-transport the gateway sends every `battle.advance` this way (`remote.sender.TaskSender`), with one LPUSH on its event loop: Celery's
+envelope kombu's Redis transport pushes onto a queue's list, and the Redis keys of that
+transport's queues (`queue_key`, `priority_keys`; `UNACKED`, `UNACKED_INDEX`). It is the
+broker's wire format on Redis, which the store layer owns like the store's own keys
+(stdlib only: nothing here opens a connection). The worker reads the `turns` list's length
+at `queue_key` (`worker.app`); the gateway sends every `battle.advance` this way on that
+transport (`gateway.broker.TaskSender`), with one LPUSH on its event loop: Celery's
 `send_task` took 0.7 to 0.9 ms a choice on the gateway (the message built through
 `amqp.as_task_v2`, a producer from the pool, kombu's publish on a thread), more than the
 rest of the gateway's work on a choice.
@@ -29,6 +33,15 @@ from typing import Any
 #: Celery's task message protocol version these messages follow (Celery 4 and later).
 PROTOCOL = 2
 
+#: kombu's Redis transport keeps a queue's prioritised messages in lists named
+#: `<queue>\x06\x16<priority>`; these are its default priority steps (0 is the bare name).
+PRIORITY_SEP = "\x06\x16"
+PRIORITY_STEPS = (0, 3, 6, 9)
+#: The hash of messages taken by a worker and not yet acknowledged (by delivery tag), and
+#: the sorted set of their delivery tags by the time they were taken.
+UNACKED = "unacked"
+UNACKED_INDEX = "unacked_index"
+
 
 class TaskMessages:
     """Messages for the queues of one broker: `prefix` is the transport's
@@ -44,6 +57,10 @@ class TaskMessages:
     def queue_key(self, queue: str) -> str:
         """The Redis list a worker consuming `queue` pops (priority 0)."""
         return self.prefix + queue
+
+    def priority_keys(self, queue: str) -> list[str]:
+        """Every Redis list holding `queue`'s messages, one a priority step (`PRIORITY_STEPS`)."""
+        return [self.prefix + queue + (f"{PRIORITY_SEP}{step}" if step else "") for step in PRIORITY_STEPS]
 
     def build(self, task: str, args: list[Any], task_id: str, queue: str, *,
               argsrepr: str | None = None) -> str:
