@@ -5,6 +5,7 @@ per-process concurrency limit, and no secret in any log line."""
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import time
 
@@ -120,3 +121,35 @@ def test_settings_from_the_environment():
     assert GmModel.from_env({}).configured is False
     with pytest.raises(ValueError, match="MARINARA_GM_RETRIES='-1' must be at least 0"):
         GmModel.from_env({"MARINARA_GM_RETRIES": "-1"})
+
+
+def test_a_reply_trickling_in_past_the_timeout_is_cut_at_the_timeout():
+    """The timeout bounds the whole attempt, not each wait on the socket: a server that
+    answers at once and then sends its body one byte every 0.1 s (never 0.3 s apart) is
+    given up after 0.5 s in all, not read to its end (3 s)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def trickle() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 30\r\n\r\n")
+            for _ in range(30):
+                try:
+                    conn.sendall(b" ")
+                except OSError:
+                    return
+                time.sleep(0.1)
+
+    server = threading.Thread(target=trickle, daemon=True)
+    server.start()
+    model = GmModel(base_url=f"http://127.0.0.1:{port}/v1", model="m", timeout=0.5, retries=2, backoff=0.01)
+    started = time.perf_counter()
+    try:
+        with pytest.raises(GmTimeout, match="did not answer within 0.5 seconds"):
+            ChatClient(model).complete(MESSAGES, call="test")
+        assert time.perf_counter() - started < 1.0
+    finally:
+        listener.close()
+        server.join(timeout=5)
