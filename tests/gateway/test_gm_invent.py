@@ -10,6 +10,7 @@ import asyncio
 import json
 
 from tests.gateway.harness import PARTY, RULESET, bearer, run
+from tests.metrics_text import sample
 from tests.worker.chat_server import chat, say, slow
 from shared.service.gm import GmModel
 
@@ -52,6 +53,33 @@ def test_invented_opponents_open_the_log_and_the_boss_is_the_gms(chat):
             raise AssertionError(await _events(client, created))
         director = [s.body for s in chat.seen[1:]]
         assert director and "You decide for Drowned knight (drowned-knight)." in director[0]["messages"][1]["content"]
+
+    run(body, gm=_gm(chat))
+
+
+def test_the_embedded_gateways_metrics_count_the_invention_and_its_tokens(chat):
+    """The GM metrics the service layer reports are counted by the gateway's own metric
+    objects (`gateway.metrics.GM`) and served on its `/metrics`: one accepted invention,
+    one model call of 250 prompt and 40 completion tokens, one latency observation."""
+    chat.play(say(json.dumps({"opponents": [KNIGHT]}), prompt_tokens=250, completion_tokens=40))
+
+    async def body(client):
+        async def page() -> str:
+            return await (await client.get("/metrics")).text()
+
+        before = await page()
+        r = await client.post("/v1/battles", json={"package": RULESET, "party": PARTY,
+                                                   "foes": [{"invent": 1, "tier": "dread"}], "seed": 3})
+        assert r.status == 201, await r.text()
+        after = await page()
+
+        def grew(name: str, **labels: str) -> float:
+            return sample(after, name, **labels) - sample(before, name, **labels)
+
+        assert grew("marinara_gm_calls_total", call="invent", outcome="accepted") == 1
+        assert grew("marinara_gm_tokens_total", call="invent", kind="prompt") == 250
+        assert grew("marinara_gm_tokens_total", call="invent", kind="completion") == 40
+        assert grew("marinara_gm_model_seconds_count", call="invent") == 1
 
     run(body, gm=_gm(chat))
 
