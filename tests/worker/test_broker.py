@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from kombu import Connection
 
+from gateway.broker import make_app as make_gateway_app
+from shared.service.settings import Settings, celery_config
 from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from worker.app import make_app
 from worker.broker import Transport
@@ -38,6 +40,30 @@ def test_the_workers_celery_app_uses_it():
             assert isinstance(conn.transport, Transport)
     finally:
         app.close()
+
+
+def test_the_gateways_app_is_configured_as_the_workers_but_for_the_transport():
+    """Both apps are built from `celery_config` (one configuration, no copy): same broker,
+    prefix, routes, queues (as kombu declares them), acknowledgements and beat schedule;
+    the worker's alone names its transport and includes its tasks."""
+    env = {"REDIS_URL": "redis://127.0.0.1:6379/3", "MARINARA_BROKER_PREFIX": "same:",
+           "MARINARA_VISIBILITY_TIMEOUT": "120"}
+    worker_app, gateway_app = make_app(env), make_gateway_app(env)
+    try:
+        config = celery_config(Settings.from_env(env))
+        for key, value in config.items():
+            assert worker_app.conf[key] == value == gateway_app.conf[key], key
+        assert config["broker_transport_options"]["global_keyprefix"] == "same:"
+        assert config["broker_transport_options"]["visibility_timeout"] == 120.0
+        assert config["task_routes"]["battle.advance"] == {"queue": "turns"}
+        assert [q.name for q in worker_app.conf.task_queues] == [q.name for q in gateway_app.conf.task_queues] == [
+            "turns", "director", "llm"]
+        assert worker_app.conf.broker_transport == "worker.broker:Transport"
+        assert gateway_app.conf.broker_transport is None
+        assert worker_app.conf.include == ["worker.tasks"] and not gateway_app.conf.include
+    finally:
+        worker_app.close()
+        gateway_app.close()
 
 
 def test_one_client_per_pool_and_a_new_one_for_a_new_pool(connection):
