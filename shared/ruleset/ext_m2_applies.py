@@ -86,7 +86,10 @@ class ApplyExt2(Model):
 
     saveEnds: SaveEnds2 | None = None
     #: Ends together with another condition of the same list, however that one ends.
-    endsWith: Id | None = Field(default=None, json_schema_extra=gate("1.202"))
+    endsWith: Id | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.202", "conditions that end together are not resolved yet (issue 24, condition mechanics)"),
+    )
     #: Added to the condition's `harms` for each raised-cost step (Acid Arrow).
     harmsPerCostStep: HarmStep | None = Field(
         default=None,

@@ -132,9 +132,15 @@ class ConditionExt2(Model):
     )
     temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=gate("1.274"))
     #: Keeps the condition in effect while the holder stands this close to the applier.
-    orSourceWithin: Distance | None = Field(default=None, json_schema_extra=gate("1.275"))
+    orSourceWithin: Distance | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
+    )
     #: Other conditions this one suspends while it is in effect.
-    suppresses: IdList | None = Field(default=None, json_schema_extra=gate("1.275"))
+    suppresses: IdList | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
+    )
     #: Harm from anything cast from these catalogs removes the condition.
     endsWhenHarmedFrom: CatalogIds | None = Field(default=None, json_schema_extra=gate("1.278"))
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .base import Id, Label, Model, gate, unsupported
+from .refusals import TARGET_HOLDS_REASON
 from .gates import Gate
 from .mechanics.m2_common import IdList, no_repeats
 from .mechanics.m2_cures import Ends2
@@ -91,7 +92,7 @@ class CreatureActionExt2(Model):
     """Mixin for `CreatureAction`: the keys mechanics-2/3 add to a stat-block action."""
 
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.203"))
-    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=gate("1.235"))
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
     ends: Ends2 | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
     #: Item tags the action carries: `magical` makes its healing and saves magical.

@@ -16,7 +16,8 @@ from pydantic import Discriminator, Tag
 from pydantic import Field as PydField
 from pydantic import model_validator
 
-from .base import Id, dice_error, Label, Model, Number, ValueRef, gate
+from .base import Id, dice_error, Label, Model, Number, ValueRef, gate, unsupported
+from .refusals import EDITOR_REASON
 
 # ---------------------------------------------------------------------------
 # hideWhen and untrained
@@ -163,9 +164,9 @@ class TextShape(Model):
     maxLength: Annotated[int, PydField(ge=1, le=500)]
     default: Annotated[str, PydField(max_length=500)] | None = None
     suggestions: Annotated[list[Suggestion], PydField(min_length=1, max_length=40)] | None = PydField(
-        default=None, json_schema_extra=gate("1.796")
+        default=None, json_schema_extra=unsupported("1.796", EDITOR_REASON)
     )
-    pick: ValueRef | None = PydField(default=None, json_schema_extra=gate("1.797"))
+    pick: ValueRef | None = PydField(default=None, json_schema_extra=unsupported("1.797", EDITOR_REASON))
 
     @model_validator(mode="after")
     def _fits(self) -> "TextShape":

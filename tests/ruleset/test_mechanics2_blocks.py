@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.ruleset.minimal import problems_of
+from tests.ruleset.refused_keys import refused
 from tests.ruleset.test_mechanics2 import MECH, rich_package, with_entry
 
 COND = "combat.conditions[6]"
@@ -53,7 +54,9 @@ EXAMPLES = {
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_condition_example_validates(name):
-    assert problems_of(with_condition(EXAMPLES[name])) == []
+    # Keys refused for now (issue 19) are named, and nothing else is said.
+    expected = [refused(f"{COND}.{key}") for key in ("orSourceWithin", "suppresses") if key in EXAMPLES[name]]
+    assert problems_of(with_condition(EXAMPLES[name])) == expected
 
 
 def test_evasion_on_a_level():
@@ -115,7 +118,8 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "suppressing an unknown condition",
         {"condition": "raging", "suppresses": ["dazed"]},
-        [f'{COND}.suppresses[0]: unknown condition "dazed": declare it in "sheet.live.conditions"'],
+        [f'{COND}.suppresses[0]: unknown condition "dazed": declare it in "sheet.live.conditions"',
+         refused(f"{COND}.suppresses")],
     ),
     (
         "endsWhenHarmedFrom an unknown catalog",
@@ -142,7 +146,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
 
 @pytest.mark.parametrize("name,entry,expected", REFUSALS, ids=[r[0] for r in REFUSALS])
 def test_condition_refused(name, entry, expected):
-    assert problems_of(with_condition(entry)) == expected
+    assert sorted(problems_of(with_condition(entry))) == sorted(expected)
 
 
 def test_save_ends_by_source_needs_a_save_on_damage():

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.ruleset.minimal import problems_of
+from tests.ruleset.refused_keys import refused
 from tests.ruleset.test_mechanics2 import MECH, rich_package, with_entry
 
 NOT_YET = "is not supported by marinara-battle yet"
@@ -82,7 +83,11 @@ EXAMPLES = {
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_spec_example_validates(name):
-    assert problems_of(with_entry(EXAMPLES[name])) == []
+    # Keys refused for now (issue 19) are named, and nothing else is said.
+    entry = EXAMPLES[name]
+    expected = [refused(f"{MECH}.{key}") for key in ("targetsWithin",) if key in entry]
+    expected += [refused(f"{MECH}.save.alliesMayFail")] if "alliesMayFail" in (entry.get("save") or {}) else []
+    assert problems_of(with_entry(entry)) == expected
 
 
 REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -208,7 +213,10 @@ ACTION_EXAMPLES = {
 
 @pytest.mark.parametrize("name", sorted(ACTION_EXAMPLES))
 def test_action_example_validates(name):
-    assert problems_of(with_creature([ACTION_EXAMPLES[name]])) == []
+    # `targetHolds` is refused for now (issue 19), by name and nothing else.
+    action = ACTION_EXAMPLES[name]
+    expected = [refused(f"{CREATURE}.actions[0].targetHolds")] if "targetHolds" in action else []
+    assert problems_of(with_creature([action])) == expected
 
 
 ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -245,7 +253,8 @@ ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "targetHolds naming an unknown condition",
         {**BITE, "targetHolds": {"fromSelf": ["swallowed"]}},
-        [f'{CREATURE}.actions[0].targetHolds.fromSelf[0]: unknown condition "swallowed": declare it in "sheet.live.conditions"'],
+        [f'{CREATURE}.actions[0].targetHolds.fromSelf[0]: unknown condition "swallowed": declare it in "sheet.live.conditions"',
+         refused(f"{CREATURE}.actions[0].targetHolds")],
     ),
 ]
 
@@ -384,6 +393,7 @@ def test_an_item_use_gained_half_on_a_miss_later_than_an_entry():
     pkg = with_item(scroll)
     pkg["capabilityApi"] = {"major": 1, "minor": 256}
     assert sorted(problems_of(pkg)) == [
+        refused(f"{ITEM}.use.halfOnMiss"),
         f'{ITEM}.use.halfOnMiss: "halfOnMiss" needs capabilityApi 1.257 or later (this package declares 1.256)',
         f'{ITEM}.use: "use" {NOT_YET}: using an item in a fight is resolved by no planned issue',
     ]

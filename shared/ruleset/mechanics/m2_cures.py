@@ -71,10 +71,16 @@ class CureKeys(Model):
         default=None, json_schema_extra=gate("1.201")
     )
     #: Gives back health sealed by a blow (or a lasting reduction of the maximum).
-    unseals: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.201"))
+    unseals: Literal[True] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
+    )
     cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.204", CURE_ONE_REASON))
     #: Removes this condition from the user after the use (and the concentration holding it).
-    endsCondition: Id | None = Field(default=None, json_schema_extra=gate("1.236"))
+    endsCondition: Id | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
+    )
     dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))
 
     def _cure_rules(self) -> None:

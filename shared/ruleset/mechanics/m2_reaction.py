@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import DiceText, Id, Model, gate
+from ..base import DiceText, Id, Model, gate, unsupported
 from ..gates import Gate
 from .m2_common import IdList, Names, StepDie, no_repeats
 from .reaction import Reaction
@@ -34,7 +34,10 @@ class Reaction2(Reaction):
     #: Only a hit by a strike paid from this budget.
     budget: Id | None = Field(default=None, json_schema_extra=gate("1.248"))
     #: Answers to the owner's own hit sharing this group: one of them per hit.
-    oneOf: GroupId | None = Field(default=None, json_schema_extra=gate("1.248"))
+    oneOf: GroupId | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
+    )
 
     def _answers_hits(self) -> bool:
         return self.on == "hit" or any(m.on == "hit" for m in self.also or [])

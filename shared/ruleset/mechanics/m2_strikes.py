@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Bounds, Id, Model, gate
+from ..base import Bounds, Id, Model, gate, unsupported
+from ..refusals import STRIKE_ECONOMY_REASON, TARGET_HOLDS_REASON
 from .m2_common import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
 from .m2_health import ReducesMax, TargetHolds
 
@@ -67,27 +68,38 @@ class StrikeKeys(Model):
     """Mixin of `MechanicsPart2`: blows, strikes and whom they are aimed at."""
 
     attackRows: Annotated[list[AttackRowsRule], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=gate("1.242")
+        default=None,
+        json_schema_extra=unsupported("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
     )
-    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=gate("1.242"))
+    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
     #: Offered only after the Attack action (taken with these attacks).
     afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=gate("1.242"))
     #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
-    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.247"))
+    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.247", STRIKE_ECONOMY_REASON))
     #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
     #: The most raised-cost steps that count.
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))
     #: The entry's damage never takes the target below this many hit points (Harm).
-    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(default=None, json_schema_extra=gate("1.235"))
-    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=gate("1.235"))
+    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.235", "damage that leaves the target a floor of health is not resolved yet (issue 24, health beyond damage)"),
+    )
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: A target that fails the save drops to 0 health instead of taking the amount.
-    dropsOnFailedSave: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.245"))
+    dropsOnFailedSave: Literal[True] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
+    )
     #: Half damage (parts included) on a miss, and nothing else of the hit.
-    halfOnMiss: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.255"))
+    halfOnMiss: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.255", "half damage on a miss is resolved by no planned issue")
+    )
     #: An entry aimed at an ally or anyone that cannot be aimed at the user.
-    notSelf: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.256"))
+    notSelf: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.256", "keeping the user out of its own targets is resolved by no planned issue")
+    )
 
     def _strike_rules(self) -> None:
         amount = getattr(self, "amount", None)

@@ -13,7 +13,8 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
-from ..base import Model, gate
+from ..base import Model, gate, unsupported
+from ..refusals import CLASS_USES_REASON
 from .m2_reaction import LowersRoll, Reaction2, Rescue
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
@@ -25,9 +26,11 @@ class UseKeys(Model):
 
     reaction: bool | Reaction2 | None = None
     #: Spends the uses of the entry in that row instead of its own (Frenzy and Rage).
-    usesOf: RowName | None = Field(default=None, json_schema_extra=gate("1.239"))
+    usesOf: RowName | None = Field(default=None, json_schema_extra=unsupported("1.239", CLASS_USES_REASON))
     #: That many uses per use; offered only while that many remain (Quivering Palm).
-    usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, json_schema_extra=gate("1.245"))
+    usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.245", CLASS_USES_REASON)
+    )
     #: Spent when its owner's own roll of that kind has failed; never on the menu.
     rescue: Rescue | None = Field(default=None, json_schema_extra=gate("1.249"))
     lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=gate("1.250"))

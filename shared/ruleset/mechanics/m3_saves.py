@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..base import gate
+from ..base import unsupported
 from .saves import EntrySave
 
 
@@ -18,7 +18,9 @@ class EntrySave2(EntrySave):
     """`EntrySave` with `alliesMayFail` (Calm Emotions)."""
 
     #: A target on the user's own side skips the save and fails it, and the log says so.
-    alliesMayFail: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.278"))
+    alliesMayFail: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.278", "allies failing a save without rolling is resolved by no planned issue")
+    )
 
 
 __all__ = ["EntrySave2"]

@@ -30,7 +30,10 @@ class MechanicsPart3(Model):
     #: A target with at least one of the `needs` senses qualifies (Turn Undead).
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
     #: Every pair of chosen targets stands within this distance (Command at a higher slot).
-    targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))
+    targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
+    )
     #: The user names one of `combat.creatureTypes` on use; what it applies remembers it.
     kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", KIND_CHOICE_REASON))
     #: Conditions the holder keeps for the whole fight, never written to the sheet.

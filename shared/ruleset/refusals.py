@@ -1,0 +1,18 @@
+"""Reasons for keys the format knows and this engine refuses for now, shared by more than one
+model (a reason used by one model stays beside its field).
+
+Owns: the reason texts. Each names the later issue that builds the rule where one is planned,
+so a refused package says when it will play; `unsupported(api, reason)` (base.py) puts them
+on the field and docs/capabilities.md lists them.
+"""
+
+from __future__ import annotations
+
+#: `targetHolds` on a catalog entry or a creature action (a vampire's Bite).
+TARGET_HOLDS_REASON = "aiming only at a target that holds a condition is not resolved yet (issue 24, condition mechanics)"
+#: `grantsStrike`, `beforeAttack`: when strikes may be made.
+STRIKE_ECONOMY_REASON = "the strike economy is not resolved yet (issue 28, class kit)"
+#: `usesOf`, `usesSpent`: which row's uses, and how many, a use spends.
+CLASS_USES_REASON = "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"
+#: `suggestions`, `pick`: what the sheet editor offers while a character is written.
+EDITOR_REASON = "suggestions are offered by Marinara's sheet editor, which this engine does not have"

@@ -1,0 +1,40 @@
+"""The exact refusal lines of the keys issue 19 moved from "validated" to "refused for now"
+(each changed nothing in play): tests that still check these keys' other rules expect the
+refusal beside them."""
+
+from __future__ import annotations
+
+from shared.ruleset.gates import ENGINE_NAME
+
+REASONS: dict[str, tuple[str, str]] = {
+    "succeeds": ("1.181", "targets that succeed on a save without rolling are not resolved yet (issue 24, condition mechanics)"),
+    "unseals": ("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
+    "endsCondition": ("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
+    "endsWith": ("1.202", "conditions that end together are not resolved yet (issue 24, condition mechanics)"),
+    "targetHolds": ("1.235", "aiming only at a target that holds a condition is not resolved yet (issue 24, condition mechanics)"),
+    "attackRows": ("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
+    "grantsStrike": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),
+    "beforeAttack": ("1.247", "the strike economy is not resolved yet (issue 28, class kit)"),
+    "leavesAtLeast": ("1.235", "damage that leaves the target a floor of health is not resolved yet (issue 24, health beyond damage)"),
+    "dropsOnFailedSave": ("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
+    "halfOnMiss": ("1.255", "half damage on a miss is resolved by no planned issue"),
+    "notSelf": ("1.256", "keeping the user out of its own targets is resolved by no planned issue"),
+    "usesOf": ("1.239", "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"),
+    "usesSpent": ("1.245", "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"),
+    "oneOf": ("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
+    "orSourceWithin": ("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
+    "suppresses": ("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
+    "alliesMayFail": ("1.278", "allies failing a save without rolling is resolved by no planned issue"),
+    "targetsWithin": ("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
+    "except": ("1.55", "weapons that get through a resistance are not resolved yet (issue 23, items in a fight)"),
+    "gmReference": ("1.145", "the Game Master's rules reference reaches no prompt this engine writes"),
+    "suggestions": ("1.796", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
+    "pick": ("1.797", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
+}
+
+
+def refused(path: str) -> str:
+    """The refusal line at `path` (`...mechanics.usesOf`) for the key it ends with."""
+    key = path.rsplit(".", 1)[-1]
+    api, reason = REASONS[key]
+    return f'{path}: "{key}" (Capability API {api}) is not supported by {ENGINE_NAME} yet: {reason}'
