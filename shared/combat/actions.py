@@ -508,8 +508,10 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                 parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
                                        rolled=bool(mech.attackRoll))
                 parts += BA.added_parts(fight, actor, target, critical)
-            B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical)
+            dealt: list[tuple[str | None, int]] = []
+            B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt)
             CE.close_blow(fight, target)
+            B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
         if landed or half:
             _applies(fight, actor, target, mech, plan, landed)
 
@@ -646,8 +648,10 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                 parts += R.rider_parts(fight, actor, target, R.Blow(action.name, dtype, critical, action_id=action.id),
                                        rolled=not action.autoHit)
                 parts += BA.added_parts(fight, actor, target, critical)
-            B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical)
+            dealt: list[tuple[str | None, int]] = []
+            B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical, dealt)
             CE.close_blow(fight, target)
+            B.drain_back(fight, actor, getattr(action, "drain", None), dealt, action.name)
         if landed and not saved:
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:

@@ -6,6 +6,7 @@ Owns:
   an attack hit was: `weapon` or `spell`, the ability chosen for the roll, `melee` or
   `ranged`), with `hit_of_weapon`, `hit_of_entry` and `hit_of_action`;
 - `clause_part`: one `plus` clause for one target (its `targetIs`, its own save);
+- `drain_back`: a draining blow's user regains what it dealt (1.281);
 - `deliver`: the holder's `damage` and the target's `damage-taken` modifiers that reach the
   hit (`attacks`: weapon/spell/any, `blow`, `ability`, `fromSource` for a tracked
   condition the attacker applied) are added once per attack hit (a critical rolls their dice
@@ -319,9 +320,10 @@ def _no_damage_from(fight: Fight, target: Combatant) -> str | None:
 
 
 def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], hit: Hit | None,
-            critical: bool = False) -> int:
+            critical: bool = False, dealt: list[tuple[str | None, int]] | None = None) -> int:
     """Deals a blow's parts to `target` after the damage conditions change; returns what
-    landed in all."""
+    landed in all. `dealt`, when given, receives what each part landed with its type (a
+    `drain` counts it)."""
     from . import condition_ends as CE
 
     symbols = fight.combat.kind == "symbol-pool"
@@ -344,7 +346,11 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     if symbols:
         from .symbol_damage import deal
 
-        return deal(fight, actor, target, parts, critical, tags)
+        total = deal(fight, actor, target, parts, critical, tags)
+        if dealt is not None:
+            # A symbol pool deals the blow as one: its damage carries no single type.
+            dealt.append((None, total))
+        return total
     from .lowers_also import lower_damage
 
     lower_damage(fight, actor, target, parts)
@@ -355,11 +361,31 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
         for part, mark in zip(parts, marks):
             if target.out or fight.state.outcome:
                 break
-            landed += E.deal_damage(fight, actor, target, max(0, part.amount), part.type, what=part.what,
-                                    critical=critical, marks=mark)
+            got = E.deal_damage(fight, actor, target, max(0, part.amount), part.type, what=part.what,
+                                critical=critical, marks=mark)
+            landed += got
+            if dealt is not None:
+                dealt.append((part.type, got))
     finally:
         CE.close_blow(fight, target)
     return landed
+
+
+def drain_back(fight: Fight, actor: Combatant, drain: Any, dealt: list[tuple[str | None, int]], what: str) -> None:
+    """`drain` (1.281): the user regains the damage the blow dealt to this target, after
+    resistances (what landed), only of `damageType` when it names one, `share` of it
+    rounded down; healing caps it at the user's maximum and whatever stops healing stops
+    it too (effects.heal)."""
+    if drain is None or actor.out:
+        return
+    kind = (drain.damageType or "").lower()
+    total = sum(n for dtype, n in dealt if not kind or (dtype or "").lower() == kind)
+    share = Fraction(str(drain.share)) if drain.share is not None else Fraction(1)
+    amount = math.floor(total * share)
+    if amount <= 0:
+        return
+    type_text = f" {drain.damageType}" if drain.damageType else ""
+    E.heal(fight, actor, actor, amount, what=f"{what} (drains {amount} of the {total}{type_text} damage dealt)")
 
 
 # ---------------------------------------------------------------------------

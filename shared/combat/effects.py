@@ -360,9 +360,22 @@ def dying_save(fight: Fight, c: Combatant) -> None:
 # ---------------------------------------------------------------------------
 
 
+def healing_denied_by(fight: Fight, target: Combatant) -> str | None:
+    """The condition (or level) in force on `target` with the `cannot-heal` effect (1.191),
+    by its name; None when the target may be healed."""
+    return next((name for name, rule, _held in N.in_force(fight, target)
+                 if "cannot-heal" in (rule.effects or [])), None)
+
+
 def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str) -> int:
     from .health_max import heal_cap
 
+    denier = healing_denied_by(fight, target)
+    if denier is not None:
+        # mechanics-1 1.191: the holder gets no healing while it lasts, and the log says so.
+        fight.emit("note", f"{what} does not heal {target.name}: no healing while {denier}.",
+                   target=target.id, refused="cannot-heal")
+        return 0
     amount = heal_cap(fight, target, amount)
     before = N.health(fight, target)[0]
     spec = fight.combat.health
