@@ -23,7 +23,7 @@ from .base import Bounds, Id, Model, gate
 from .durations import Duration, SaveEnds, duration_gates
 from .apply_ext1 import ApplyExt1
 from .ext_m2 import ApplyExt2
-from .gates import Gate
+from .gates import Gate, declared_gate
 from .modifiers import TargetTest
 
 
@@ -51,7 +51,7 @@ class ApplyBase(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from duration_gates(self.duration)
+        yield from duration_gates(ApplyBase, self.duration)
 
 
 class Apply(ApplyExt2, ApplyExt1, ApplyBase):
@@ -66,7 +66,11 @@ class Apply(ApplyExt2, ApplyExt1, ApplyBase):
                 yield from own(self)
 
 
-def applies_list_gates(items: list[Apply] | None, key: str = "applies") -> Iterable[Gate]:
-    """More than four items in an `applies` list needs Capability API 1.277 (six at most)."""
+#: More than four items in an `applies` list needs Capability API 1.277 (six at most); each
+#: model holding such a list declares it.
+APPLIES_LIST_GATE: dict[tuple[str, str], str] = {("applies", "more than 4 items"): "1.277"}
+
+
+def applies_list_gates(owner: type, items: list[Apply] | None) -> Iterable[Gate]:
     if items is not None and len(items) > 4:
-        yield Gate((key,), "1.277")
+        yield declared_gate(owner, "applies", "more than 4 items")

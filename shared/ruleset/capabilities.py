@@ -1,8 +1,9 @@
 """The Capability API table: every gated key the package model knows, with its version.
 
 Owns: `capability_table()` (walks every model reachable from `Ruleset` and lists each key
-marked with `gate(...)` or `unsupported(...)`, plus value-level gates models declare in
-`VALUE_GATES`), and `render_markdown()`, which writes docs/capabilities.md
+marked with `gate(...)` or `unsupported(...)`, plus the value-level gates models declare in
+`VALUE_GATES` — the same declarations the refusals are built from, so a value refused for now
+is listed as refused), and `render_markdown()`, which writes docs/capabilities.md
 (`python -m shared.ruleset.capabilities > docs/capabilities.md`).
 """
 
@@ -16,7 +17,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel
 
-from .gates import ApiVersion
+from .gates import ApiVersion, declared_value_gates
 from .package import Ruleset
 
 
@@ -71,8 +72,8 @@ def capability_table() -> list[CapabilityRow]:
             if api is None and reason is None:
                 continue
             rows.add(CapabilityRow(api, schema, model.__name__, info.alias or name, reason))
-        for (key, value), api in getattr(model, "VALUE_GATES", {}).items():
-            rows.add(CapabilityRow(api, None, model.__name__, f"{key} = {value!r}", None))
+        for (key, value), spec in declared_value_gates(model).items():
+            rows.add(CapabilityRow(spec.api, spec.schema, model.__name__, f"{key} = {value!r}", spec.unsupported))
 
     def order(row: CapabilityRow) -> tuple[Any, ...]:
         version = ApiVersion.parse(row.api) if row.api else ApiVersion(0, 0)

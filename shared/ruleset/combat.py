@@ -25,10 +25,10 @@ from .combat_damage import DamageKinds, DamageTypeList
 from .combat_pool import CombatPoolKeys
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
 from .combat_threat import Threat
-from .conditions import CombatCondition, CombatLevel, condition_list_gates
+from .conditions import CONDITION_LIST_GATES, CombatCondition, CombatLevel, condition_list_gates
 from .ext_m1 import CombatExt1
 from .ext_m2 import CombatExt2
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
@@ -37,10 +37,8 @@ class CombatBase(Model):
     """The keys spec/combat-1 and combat-3 give the `combat` block itself."""
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
-        ("standard", "search"): "1.287",
-        ("conditions", "more than 80 entries"): "1.188",
-        ("conditions", "more than 160 entries"): "1.269",
-        ("conditions", "more than 320 entries"): "1.552",
+        ("standard", "search"): ValueGate("1.287", unsupported="hiding and searching are not resolved yet (issue 26, sight and senses)"),
+        **CONDITION_LIST_GATES,
     }
 
     kind: CombatKind
@@ -104,9 +102,9 @@ class CombatBase(Model):
         return entries
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from condition_list_gates(self.conditions)
+        yield from condition_list_gates(CombatBase, self.conditions)
         if self.standard is not None and "search" in self.standard:
-            yield Gate(("standard", self.standard.index("search")), "1.287")
+            yield declared_gate(CombatBase, "standard", "search", ("standard", self.standard.index("search")))
 
 
 class Combat(CombatExt2, CombatExt1, CombatPoolKeys, CombatBase):

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from .base import Dice, Id, Label, Model, ValueRef, gate
 from .combat_pool import InitiativePoolKeys
-from .gates import Gate
+from .gates import Gate, declared_gate
 
 
 class Health(Model):
@@ -96,7 +96,7 @@ class Budget(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.count == 0:
-            yield Gate(("count",), "1.76")
+            yield declared_gate(Budget, "count", "0")
 
 
 class MovementModes(Model):

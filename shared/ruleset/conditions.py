@@ -14,13 +14,13 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from .applies import Apply
+from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .base import DiceText, EntryId, Id, Model, Number, gate
 from .errors import ProblemAt
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
 from .ext_m2 import ConditionExt2
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .modifiers import Modifier, TargetTest
 
 #: Every effect a condition can name, with the Capability API the value needs (None: as
@@ -116,11 +116,19 @@ def _check_narrowing(effects: list[str], modifiers: list[Modifier] | None, saves
         )
 
 
-def _effect_gates(effects: list[str] | None) -> Iterable[Gate]:
+#: The effects newer than `effects` itself, and the one refused for now.
+EFFECT_GATES: dict[tuple[str, str], str | ValueGate] = {
+    **{("effects", e): api for e, api in EFFECTS.items() if api is not None},
+    ("effects", "cannot-heal-nonmagical"): ValueGate(
+        "1.261", unsupported="telling magical healing from the rest is not resolved yet (issue 24, health beyond damage)"
+    ),
+}
+
+
+def _effect_gates(owner: type, effects: list[str] | None) -> Iterable[Gate]:
     for i, effect in enumerate(effects or []):
-        api = EFFECTS.get(effect)
-        if api is not None:
-            yield Gate(("effects", i), api)
+        if ("effects", effect) in EFFECT_GATES:
+            yield declared_gate(owner, "effects", effect, ("effects", i))
 
 
 # ---------------------------------------------------------------------------
@@ -252,6 +260,8 @@ class OnEnd(Model):
     """What the condition leaves behind when it fully ends (not when applied again):
     conditions for some rounds, levels moved on tracks (1.239), harm (1.245)."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(APPLIES_LIST_GATE)
+
     applies: Annotated[list[Apply], Field(min_length=1, max_length=6)] | None = None
     tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=gate("1.239")
@@ -276,8 +286,7 @@ class OnEnd(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        if self.applies is not None and len(self.applies) > 4:
-            yield Gate(("applies",), "1.277")
+        yield from applies_list_gates(OnEnd, self.applies)
 
 
 class DelayChance(Model):
@@ -346,9 +355,10 @@ class CombatConditionBase(Model):
         default=None, json_schema_extra=gate("1.258")
     )
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
-        **{("effects", e): api for e, api in EFFECTS.items() if api is not None},
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        **EFFECT_GATES,
         **{("endsWhen", e): api for e, api in ENDINGS.items() if api != "1.125"},
+        ("endsWhen", "more than 2 endings"): "1.278",
     }
 
     @model_validator(mode="after")
@@ -376,13 +386,13 @@ class CombatConditionBase(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from _effect_gates(self.effects)
+        yield from _effect_gates(CombatConditionBase, self.effects)
         if self.endsWhen is not None:
             for i, ending in enumerate(self.endsWhen):
                 if ENDINGS.get(ending) == "1.278":
-                    yield Gate(("endsWhen", i), "1.278")
+                    yield declared_gate(CombatConditionBase, "endsWhen", ending, ("endsWhen", i))
             if len(self.endsWhen) > 2:
-                yield Gate(("endsWhen",), "1.278")
+                yield declared_gate(CombatConditionBase, "endsWhen", "more than 2 endings")
 
 
 class CombatCondition(ConditionExt2, ConditionExt1, CombatConditionBase):
@@ -398,6 +408,8 @@ class CombatCondition(ConditionExt2, ConditionExt1, CombatConditionBase):
 class CombatLevel(Model):
     """A level of a plain live track (or, from 1.54, of a derived value) that counts as a
     condition while the value is at least `at`. Every reached level applies."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(EFFECT_GATES)
 
     track: Id | None = None
     derived: Id | None = Field(default=None, json_schema_extra=gate("1.54"))
@@ -430,15 +442,21 @@ class CombatLevel(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from _effect_gates(self.effects)
+        yield from _effect_gates(CombatLevel, self.effects)
 
 
-def condition_list_gates(conditions: list[Any] | None) -> Iterable[Gate]:
-    """`combat.conditions` holds 80 entries; 160 from 1.188, 320 from 1.269, 640 from 1.552."""
+#: `combat.conditions` holds 80 entries; 160 from 1.188, 320 from 1.269, 640 from 1.552.
+CONDITION_LIST_LIMITS: tuple[tuple[int, str], ...] = ((320, "1.552"), (160, "1.269"), (80, "1.188"))
+CONDITION_LIST_GATES: dict[tuple[str, str], str | ValueGate] = {
+    ("conditions", f"more than {limit} entries"): api for limit, api in CONDITION_LIST_LIMITS
+}
+
+
+def condition_list_gates(owner: type, conditions: list[Any] | None) -> Iterable[Gate]:
     count = len(conditions or [])
-    for limit, api in ((320, "1.552"), (160, "1.269"), (80, "1.188")):
+    for limit, _api in CONDITION_LIST_LIMITS:
         if count > limit:
-            yield Gate(("conditions",), api)
+            yield declared_gate(owner, "conditions", f"more than {limit} entries")
             return
 
 

@@ -17,13 +17,13 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .applies import Apply, applies_list_gates
+from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .base import Dice, Id, Label, Model, Number, gate
 from .errors import ProblemAt
 from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
 from .ext_m1 import CreatureActionExt1
 from .ext_m2 import CreatureActionExt2
-from .gates import Gate
+from .gates import Gate, ValueGate
 from .mechanics.amounts import DamageClause
 from .mechanics.m2_reaction import Reaction2
 from .mechanics.m3_area import Area2
@@ -188,6 +188,8 @@ def _key(name: str) -> str:
 class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
     """One action of a stat block."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(APPLIES_LIST_GATE)
+
     id: Id
     name: Label
     budget: Id
@@ -258,7 +260,7 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from applies_list_gates(self.applies)
+        yield from applies_list_gates(CreatureAction, self.applies)
         gates = getattr(super(), "extra_gates", None)
         if callable(gates):
             yield from gates()

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
 from .base import Id, Label, Model, Number, gate, prompt_safe, unsupported
-from .gates import Gate
+from .gates import Gate, declared_gate
 
 #: Dice as a stat block writes them: "3d6", "2d8+3", "1d4-1" (never a bare number: a flat
 #: amount goes in `flat`).
@@ -159,7 +159,7 @@ class CreatureRider(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.when and "ally-adjacent-no-disadvantage" in self.when:
-            yield Gate(("when",), "1.126")
+            yield declared_gate(CreatureRider, "when", "ally-adjacent-no-disadvantage")
 
 
 class CovenSpell(Model):

@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field
 
 from .base import Id, Model, gate
-from .gates import Gate
+from .gates import Gate, declared_gate
 
 
 class RoundsDuration(Model):
@@ -43,10 +43,10 @@ class SaveEnds(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.at == "damaged":
-            yield Gate(("at",), "1.129")
+            yield declared_gate(SaveEnds, "at", "damaged")
 
 
-def duration_gates(duration: Duration | None) -> Iterable[Gate]:
-    """Value-level gates of a `duration` key (relative to the object holding it)."""
+def duration_gates(owner: type, duration: Duration | None) -> Iterable[Gate]:
+    """Value-level gates of a `duration` key (relative to `owner`, which declares them)."""
     if duration == "this-action":
-        yield Gate(("duration",), "1.131")
+        yield declared_gate(owner, "duration", "this-action")

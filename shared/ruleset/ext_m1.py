@@ -11,14 +11,14 @@ and stays supported.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .applies import Apply, applies_list_gates
+from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .apply_ext1 import ApplyExt1
 from .base import DiceText, Id, Model, Number, gate, unsupported
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import DamageClause, DamageType
 from .modifiers import TargetTest
 from .senses import ComponentDecl, CreatureSenses, SenseDecl, SenseGrants, Sight, Unseen, sense_add_paths
@@ -26,9 +26,9 @@ from .senses import ComponentDecl, CreatureSenses, SenseDecl, SenseGrants, Sight
 _NOT_RESOLVED = "is resolved by no planned issue"
 
 
-def _senses_gates(grants: dict[str, object] | None) -> Iterable[Gate]:
+def _senses_gates(owner: type, grants: dict[str, object] | None) -> Iterable[Gate]:
     for sense in sense_add_paths(grants):
-        yield Gate(("senses", sense), "1.182")
+        yield declared_gate(owner, "senses", "an added sense", ("senses", sense))
 
 
 # ---------------------------------------------------------------------------
@@ -98,6 +98,8 @@ class ConditionForbids(Model):
 
 
 class ConditionExt1(Model):
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("senses", "an added sense"): "1.182"}
+
     unseen: Unseen | None = Field(
         default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {_NOT_RESOLVED}")
     )
@@ -128,7 +130,7 @@ class ConditionExt1(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         # Cooperative: the condition's own model (later in the bases) has value gates too.
-        yield from _senses_gates(self.senses)
+        yield from _senses_gates(ConditionExt1, self.senses)
         rest = getattr(super(), "extra_gates", None)
         if rest is not None:
             yield from rest()
@@ -154,6 +156,8 @@ class Charge(Model):
     """Parts a strike adds after a straight run-up of at least `atLeast` toward its
     target; then the save, the push and the conditions."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(APPLIES_LIST_GATE)
+
     atLeast: Annotated[Number, Field(gt=0)]
     plus: Annotated[list[DamageClause], Field(min_length=1, max_length=3)] | None = None
     save: ChargeSave | None = None
@@ -161,7 +165,7 @@ class Charge(Model):
     applies: Annotated[list[Apply], Field(min_length=1, max_length=6)] | None = None
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from applies_list_gates(self.applies)
+        yield from applies_list_gates(Charge, self.applies)
 
 
 class CreatureActionExt1(Model):

@@ -11,13 +11,13 @@ it is checked in `checks/mechanics2.py`.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
 from .base import Bounds, DiceText, Id, Model, Number, ValueRef, gate, unsupported
 from .durations import SaveEnds
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
@@ -38,6 +38,8 @@ class SaveCountFailures(Model):
 class SaveEnds2(SaveEnds):
     """The save repeated to end a condition, with the keys of mechanics-2/3."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("at", "action"): ValueGate("1.264", unsupported=_COMPELLED)}
+
     #: `action`: the holder spends an action to roll it (Irresistible Dance, 1.264).
     at: Literal["turn-end", "turn-start", "damaged", "action"]
     successes: Annotated[int, Field(ge=2, le=10)] | None = Field(
@@ -54,7 +56,10 @@ class SaveEnds2(SaveEnds):
         default=None, json_schema_extra=unsupported("1.270", "conditions that read distance from their source to allow a save are resolved by no planned issue")
     )
     #: With `at: "damaged"`: only harm from whoever applied the condition calls for it.
-    bySource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.274"))
+    bySource: Literal[True] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.274", "a save rolled only on harm from the applier is not resolved yet (issue 24, condition mechanics)"),
+    )
 
     @model_validator(mode="after")
     def _m2_save_ends(self) -> "SaveEnds2":
@@ -65,7 +70,7 @@ class SaveEnds2(SaveEnds):
     def extra_gates(self) -> Iterable[Gate]:
         yield from super().extra_gates()
         if self.at == "action":
-            yield Gate(("at",), "1.264", unsupported=_COMPELLED)
+            yield declared_gate(SaveEnds2, "at", "action")
 
 
 class DestroyUpTo(Model):

@@ -11,13 +11,13 @@ one refusal line.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
 from .applies import Apply
 from .base import Bounds, DiceText, Id, Model, Number, gate
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
 from .mechanics.m2_common import IdList, no_repeats
 from .mechanics.targeting import TargetTypes
@@ -67,6 +67,8 @@ class AuraSave(Model):
 class Aura(Model):
     """Spreads `conditions` (or harm, or a saving throw) to those within `distance`."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("conditions", "left out"): "1.265"}
+
     conditions: IdList | None = None
     distance: Distance
     side: Literal["allies", "enemies", "all"]
@@ -93,7 +95,7 @@ class Aura(Model):
     def extra_gates(self) -> Iterable[Gate]:
         # Before 1.265 an aura spread only the conditions it named.
         if self.conditions is None:
-            yield Gate((), "1.265")
+            yield declared_gate(Aura, "conditions", "left out", ())
 
 
 class TableRow(Model):
@@ -139,6 +141,8 @@ TurnPart = Id
 class Behavior(Model):
     """What the holder of a condition does on its turn (1.264)."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("onlyWhenStuck", "any"): "1.266"}
+
     only: Annotated[list[TurnPart], Field(max_length=16)] | None = None
     onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = None
     moves: Literal["away", "toward"] | None = None
@@ -161,7 +165,7 @@ class Behavior(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.onlyWhenStuck == "any":
-            yield Gate(("onlyWhenStuck",), "1.266")
+            yield declared_gate(Behavior, "onlyWhenStuck", "any")
 
 
 __all__ = ["Aura", "AuraHarm", "AuraSave", "Behavior", "BehaviorTable", "Drops", "FailedBy"]

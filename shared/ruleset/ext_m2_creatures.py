@@ -11,13 +11,13 @@ through `Reaction2`, `Area2` and `EntrySave2` (see the `mechanics` package).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Iterable, Literal
+from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
 from .base import Id, Label, Model, gate, unsupported
 from .refusals import TARGET_HOLDS_REASON
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .mechanics.m2_common import IdList, no_repeats
 from .mechanics.m2_cures import Ends2
 from .mechanics.m2_health import ReducesMax, TargetHolds
@@ -91,6 +91,9 @@ class CreatureExt2(Model):
 class CreatureActionExt2(Model):
     """Mixin for `CreatureAction`: the keys mechanics-2/3 add to a stat-block action."""
 
+    #: A legendary move that also does something else (1.285).
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("move", "with an effect"): "1.285"}
+
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.203"))
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
@@ -143,7 +146,7 @@ class CreatureActionExt2(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.move is not None and any(getattr(self, k, None) for k in _EFFECTS):
-            yield Gate(("move",), "1.285")
+            yield declared_gate(CreatureActionExt2, "move", "with an effect")
         more = getattr(super(), "extra_gates", None)
         if callable(more):
             yield from more()

@@ -16,14 +16,14 @@ refused as an unknown key rather than read by guesswork.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Iterable, Literal
+from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from .base import Id, Label, Model, Number, ValueRef, gate, unsupported
 from .durations import SaveEnds
 from .errors import from_validation_error
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
 from .mechanics.m2_reaction import LowersRoll, Rescue
 
@@ -95,6 +95,14 @@ class ItemDefExt2(Model):
     """Mixin for `ItemDef`: more uses of one item, and the rules that need both the item
     and its use or attack."""
 
+    #: Keys an entry had before an item use gained them.
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("use.halfOnMiss", "on an item use"): "1.257",
+        ("use.rescue", "on an item use"): "1.259",
+        ("use.kindChoice", "on an item use"): "1.274",
+        ("use.amountAdd", "on an item use"): ValueGate("1.271", unsupported=STAFF_REASON),
+    }
+
     moreUses: Annotated[list[MoreUse], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.267", STAFF_REASON)
     )
@@ -119,13 +127,13 @@ class ItemDefExt2(Model):
             return
         # Keys an entry had before an item use gained them.
         if getattr(use, "halfOnMiss", None) is not None:
-            yield Gate(("use", "halfOnMiss"), "1.257")
+            yield declared_gate(ItemDefExt2, "use.halfOnMiss", "on an item use", ("use", "halfOnMiss"))
         if getattr(use, "rescue", None) is not None:
-            yield Gate(("use", "rescue"), "1.259")
+            yield declared_gate(ItemDefExt2, "use.rescue", "on an item use", ("use", "rescue"))
         if getattr(use, "kindChoice", None) is not None:
-            yield Gate(("use", "kindChoice"), "1.274")
+            yield declared_gate(ItemDefExt2, "use.kindChoice", "on an item use", ("use", "kindChoice"))
         if getattr(use, "amountAdd", None) is not None:
-            yield Gate(("use", "amountAdd"), "1.271", unsupported=STAFF_REASON)
+            yield declared_gate(ItemDefExt2, "use.amountAdd", "on an item use", ("use", "amountAdd"))
 
 
 class SpendSave(Model):

@@ -11,8 +11,11 @@ Owns: `ApiVersion` (`{"major": 1, "minor": 145}`, compared as numbers, so 1.108 
 * a key marked `unsupported(...)`: the format knows it, this engine does not resolve it
   yet, so the package is refused rather than the rule silently ignored.
 
-Models may add value-level gates (an enum value newer than its key) by defining
-`extra_gates(self) -> Iterable[Gate]`.
+Models add value-level gates (an enum value newer than its key, a list longer than it used
+to be, a key that an object gained later than another object did) by declaring them in
+`VALUE_GATES` (`{(key, label): api or ValueGate}`) and yielding `declared_gate(...)` from
+`extra_gates(self)`. The declaration is the one source: the refusal reads it, and so does
+the capability table (docs/capabilities.md); a gate nobody declared cannot be built.
 """
 
 from __future__ import annotations
@@ -62,6 +65,41 @@ class Gate:
     unsupported: str | None = None
     #: The value that needs the gate, for value-level gates (an enum value newer than its key).
     value: str | None = None
+    #: The declared `VALUE_GATES` label of a value-level gate.
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class ValueGate:
+    """What a value-level gate needs: a Capability API, a schemaVersion, or (`unsupported`)
+    nothing will do yet — the value is refused with that reason."""
+
+    api: str | None
+    schema: int | None = None
+    unsupported: str | None = None
+
+
+def declared_value_gates(model: type) -> dict[tuple[str, str], ValueGate]:
+    """Every value-level gate `model` declares, its bases' and mixins' included; a class
+    that declares an empty `VALUE_GATES` has none of its bases' (a stat block's area takes
+    no shape a catalog entry's area gained later)."""
+    out: dict[tuple[str, str], ValueGate] = {}
+    for cls in reversed(model.__mro__):
+        own = cls.__dict__.get("VALUE_GATES")
+        if own is None:
+            continue
+        if not own:
+            out = {}
+        for key, spec in own.items():
+            out[key] = spec if isinstance(spec, ValueGate) else ValueGate(spec)
+    return out
+
+
+def declared_gate(model: type, key: str, label: str, path: tuple[PathPart, ...] | None = None) -> Gate:
+    """The gate `model` declares for (`key`, `label`), at `path` (the key itself when not
+    given). A KeyError here is a gate the model yields without declaring it."""
+    spec = declared_value_gates(model)[(key, label)]
+    return Gate(path if path is not None else (key,), spec.api, spec.schema, spec.unsupported, label=label)
 
 
 def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate | None:
@@ -106,7 +144,7 @@ def collect_gates(node: Any, path: tuple[PathPart, ...] = ()) -> Iterable[Gate]:
         if callable(extra_gates):
             for g in extra_gates():
                 value = g.value if g.value is not None else _scalar_at(node, g.path)
-                yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported, value)
+                yield Gate(path + tuple(g.path), g.api, g.schema, g.unsupported, value, g.label)
         fields_set = node.model_fields_set
         # Field order, not set order: the same package reports its lines in the same order.
         for name in type(node).model_fields:

@@ -11,14 +11,14 @@ slot, currency unit, skill, save) are checked in `checks/items_entry.py`.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
 from .base import EntryId, Id, Model, Number, ValueRef, gate, unsupported
 from .ext_m1 import ItemDefExt1
 from .ext_m2 import ItemDefExt2, ItemUseExt2
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
 from .mechanics import Mechanics
 from .modifiers import Modifier
@@ -44,6 +44,8 @@ class AbilityAdd(Model):
 
 class ItemEffect(Model):
     """What an item does while worn or carried (or while a requirement is unmet)."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("senses", "an added sense"): "1.182"}
 
     effects: Annotated[list[ItemEffectWord], Field(min_length=1, max_length=4)] | None = None
     modifiers: Annotated[list[Modifier], Field(min_length=1, max_length=6)] | None = None
@@ -80,7 +82,7 @@ class ItemEffect(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         for sense in sense_add_paths(self.senses):
-            yield Gate(("senses", sense), "1.182")
+            yield declared_gate(ItemEffect, "senses", "an added sense", ("senses", sense))
 
 
 class Otherwise(ItemEffect):
@@ -117,6 +119,14 @@ class ItemUse(ItemUseExt2, Mechanics):
     catalog it counts as casting from (`casts`, 1.180); mechanics-2/3 add the item's own
     keys through `ItemUseExt2`."""
 
+    #: Keys an item use gained later than a catalog entry did.
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("concentration", "on an item use"): "1.174",
+        ("zone", "on an item use"): "1.174",
+        ("kind", "utility, on an item use"): "1.181",
+        ("area.width", "a line's, on an item use"): "1.184",
+    }
+
     casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
 
     @model_validator(mode="after")
@@ -134,13 +144,13 @@ class ItemUse(ItemUseExt2, Mechanics):
             yield from own2(self)
         # An item use gained these keys later than an entry did.
         if self.concentration is not None:
-            yield Gate(("concentration",), "1.174")
+            yield declared_gate(ItemUse, "concentration", "on an item use")
         if self.zone is not None:
-            yield Gate(("zone",), "1.174")
+            yield declared_gate(ItemUse, "zone", "on an item use")
         if self.kind == "utility":
-            yield Gate(("kind",), "1.181")
+            yield declared_gate(ItemUse, "kind", "utility, on an item use")
         if self.area is not None and self.area.width is not None and self.area.shape == "line":
-            yield Gate(("area", "width"), "1.184")
+            yield declared_gate(ItemUse, "area.width", "a line's, on an item use", ("area", "width"))
 
 
 class ItemBase(Model):

@@ -15,8 +15,8 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import DiceText, has_dice, EntryId, Id, Model, gate
-from .gates import Gate
+from .base import DiceText, has_dice, EntryId, Id, Model, gate, unsupported
+from .gates import Gate, ValueGate, declared_gate
 
 #: Targets a modifier may change, with the Capability API each value needs beyond the
 #: `modifiers` key itself (1.45) and whether it needs schemaVersion 2.
@@ -86,8 +86,15 @@ class SaveAgainst(Model):
 class Modifier(Model):
     """One entry of `modifiers`: what it changes (`to`) and by how much."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
-        ("to", target): api for target, (api, _schema) in MODIFIER_TARGETS.items() if api is not None
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        **{("to", target): ValueGate(api, schema) for target, (api, schema) in MODIFIER_TARGETS.items() if api is not None},
+        ("to", "attacks-taken"): ValueGate("1.185", unsupported="attack rolls against the holder are not changed by the resolver yet"),
+        # Keys a modifier of one kind gained later than the key itself.
+        ("attacks", "on an attacks modifier"): "1.247",
+        ("blow", "on an attacks modifier"): "1.247",
+        ("ability", "on an attacks modifier"): "1.188",
+        ("mode", "on an attacks modifier"): "1.185",
+        ("abilities", "on a checks modifier"): "1.188",
     }
 
     to: str
@@ -192,16 +199,11 @@ class Modifier(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        api, schema = MODIFIER_TARGETS[self.to]
-        if api is not None:
-            yield Gate(("to",), api, schema)
-        if self.to == "attacks-taken":
-            yield Gate(("to",), api, unsupported="attack rolls against the holder are not changed by the resolver yet")
+        if MODIFIER_TARGETS[self.to][0] is not None:
+            yield declared_gate(Modifier, "to", self.to)
         if self.to == "attacks":
-            for key, key_api in (("attacks", "1.247"), ("blow", "1.247"), ("ability", "1.188")):
+            for key in ("attacks", "blow", "ability", "mode"):
                 if getattr(self, key) is not None:
-                    yield Gate((key,), key_api)
-            if self.mode is not None:
-                yield Gate(("mode",), "1.185")
+                    yield declared_gate(Modifier, key, "on an attacks modifier")
         if self.to == "checks" and self.abilities is not None:
-            yield Gate(("abilities",), "1.188")
+            yield declared_gate(Modifier, "abilities", "on a checks modifier")

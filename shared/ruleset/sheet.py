@@ -9,12 +9,12 @@ in another is checked in checks/sheet.py.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable
+from typing import Annotated, ClassVar, Iterable
 
 from pydantic import Field as PydField
 
 from .base import Id, Model
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .sheet_derived import Derived
 from .sheet_fields import Ability, BonusRange, Field, Section, Skill
 from .sheet_lists import SheetList
@@ -36,6 +36,10 @@ TierList = Annotated[list[Id], PydField(min_length=1, max_length=12)]
 
 
 class Sheet(Model):
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("derived", f"more than {prev} entries"): api for (prev, _), (_c, api) in zip(DERIVED_CEILINGS, DERIVED_CEILINGS[1:]) if api
+    }
+
     version: Annotated[int, PydField(ge=1)]
     sections: Annotated[list[Section], PydField(max_length=20)] = PydField(default_factory=list)
     abilities: Annotated[list[Ability], PydField(max_length=20)] = PydField(default_factory=list)
@@ -53,9 +57,10 @@ class Sheet(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         count = len(self.derived)
-        needed = next((api for ceiling, api in DERIVED_CEILINGS if count <= ceiling), None)
-        if needed is not None:
-            yield Gate(("derived",), needed)
+        above = next((prev for (prev, _), (ceiling, _api) in zip(DERIVED_CEILINGS, DERIVED_CEILINGS[1:])
+                      if prev < count <= ceiling), None)
+        if above is not None:
+            yield declared_gate(Sheet, "derived", f"more than {above} entries")
 
     def bonus_range(self) -> tuple[int, int]:
         if self.bonusRange is None:

@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import Field, field_validator, model_validator
 
 from .base import Id, Label, Model, Number, ValueRef
-from .gates import Gate
+from .gates import Gate, declared_gate
 from .sheet_fields import HideWhen
 
 Rounding = Literal["down", "up", "nearest"]
@@ -72,7 +72,7 @@ class MultiplyDerived(DerivedBase):
     of: Annotated[list[ValueRef], Field(min_length=2, max_length=6)]
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield Gate(("op",), "1.82")
+        yield declared_gate(MultiplyDerived, "op", "multiply")
 
 
 class StepTableDerived(DerivedBase):
@@ -118,7 +118,7 @@ class EnumTableDerived(DerivedBase):
         return value
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield Gate(("op",), "1.42")
+        yield declared_gate(EnumTableDerived, "op", "enumTable")
 
 
 Derived = Annotated[

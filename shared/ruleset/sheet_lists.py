@@ -8,12 +8,12 @@ Owns: the six column types (the field value kinds plus `required`), a number col
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable
+from typing import Annotated, ClassVar, Iterable
 
 from pydantic import Field, model_validator
 
 from .base import Id, Label, Model, ValueRef, gate
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .sheet_fields import BooleanShape, DiceShape, EnumShape, HideWhen, LongtextShape, NumberShape, TextShape
 
 #: More columns than this needs Capability API 1.165.
@@ -79,6 +79,8 @@ class ListPools(Model):
 
 
 class SheetList(Model):
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("columns", f"more than {PLAIN_COLUMN_LIMIT}"): "1.165"}
+
     id: Id
     label: Label
     section: Id | None = None
@@ -98,7 +100,7 @@ class SheetList(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if len(self.columns) > PLAIN_COLUMN_LIMIT:
-            yield Gate(("columns",), "1.165")
+            yield declared_gate(SheetList, "columns", f"more than {PLAIN_COLUMN_LIMIT}")
 
     def column(self, column_id: str):
         return next((c for c in self.columns if c.id == column_id), None)

@@ -11,12 +11,12 @@ checks/sheet.py.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
 from .base import Id, Label, Model, ValueRef, gate, prompt_safe
-from .gates import Gate
+from .gates import Gate, ValueGate, declared_gate
 from .sheet_derived import StepRow, check_step_table
 from .sheet_fields import HideWhen
 
@@ -78,6 +78,9 @@ class TrackExtra(Model):
 class Track(Model):
     """A ranged value (`min`..`max`), or, with `kinds` and `levels` or `boxes`, a harm
     track that is marked instead of counted."""
+
+    #: A computed length is newer than the track itself.
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("max", "a value reference"): "1.37"}
 
     id: Id
     label: Label
@@ -156,7 +159,7 @@ class Track(Model):
     def extra_gates(self) -> Iterable[Gate]:
         # A computed length is newer than the track itself.
         if isinstance(self.max, ValueRef):
-            yield Gate(("max",), "1.37")
+            yield declared_gate(Track, "max", "a value reference")
 
 
 class LiveText(Model):

@@ -23,6 +23,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "usesSpent": ("1.245", "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"),
     "oneOf": ("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
     "orSourceWithin": ("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
+    "bySource": ("1.274", "a save rolled only on harm from the applier is not resolved yet (issue 24, condition mechanics)"),
     "suppresses": ("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
     "alliesMayFail": ("1.278", "allies failing a save without rolling is resolved by no planned issue"),
     "targetsWithin": ("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),

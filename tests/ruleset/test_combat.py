@@ -226,7 +226,12 @@ def test_standard_listed_once():
 def test_search_needs_hiding():
     p = minimal_package()
     p["combat"]["standard"] = ["search"]
-    assert problems_of(p) == ['combat.standard[0]: "search" needs "combat.hiding"']
+    assert problems_of(p) == [
+        'combat.standard[0]: "search" needs "combat.hiding"',
+        # Searching is refused for now, with hiding (issue 19; issue 26 builds it).
+        'combat.standard[0]: "standard" value "search" (Capability API 1.287) is not supported by marinara-battle yet: '
+        "hiding and searching are not resolved yet (issue 26, sight and senses)",
+    ]
 
 
 def test_dodge_effects_need_dodge():

@@ -13,13 +13,16 @@ from typing import ClassVar, Annotated, Iterable, Literal
 from pydantic import Field, model_validator
 
 from ..base import Model, Number, gate, unsupported
-from ..gates import Gate
+from ..gates import Gate, ValueGate, declared_gate
 
 Positive = Annotated[Number, Field(gt=0)]
 
 
 class Area(Model):
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {("shape", "box"): "1.177", ("shape", "wall"): "1.177"}
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("shape", shape): ValueGate("1.177", unsupported=f'"{shape}" areas are not resolved yet (issue 25, box areas and walls)')
+        for shape in ("box", "wall")
+    }
 
     shape: Literal["burst", "cone", "line", "box", "wall"]
     size: Positive
@@ -48,8 +51,4 @@ class Area(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.shape in ("box", "wall"):
-            yield Gate(
-                ("shape",),
-                "1.177",
-                unsupported=f'"{self.shape}" areas are resolved by no planned issue',
-            )
+            yield declared_gate(Area, "shape", self.shape)

@@ -7,12 +7,12 @@ Owns: `ReducesMax` and `TargetHolds`.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
 from ..base import Id, Model, gate
-from ..gates import Gate
+from ..gates import Gate, ValueGate, declared_gate
 from .amounts import DamageType
 from .m2_common import IdList, no_repeats
 
@@ -24,6 +24,8 @@ class ReducesMax(Model):
     without them every blow that hits lowers the maximum (1.235), or with `onFailedSave`
     only a target that failed the action's own save. `lasting`: not even a rest restores
     it; `heals` gives the creator back what the maximum lost."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("save", "left out"): "1.235"}
 
     save: Id | None = None
     difficulty: Annotated[int, Field(ge=1, le=100)] | None = None
@@ -43,7 +45,7 @@ class ReducesMax(Model):
     def extra_gates(self) -> Iterable[Gate]:
         # Until 1.235 every reduction came with a saving throw of its own.
         if self.save is None:
-            yield Gate((), "1.235")
+            yield declared_gate(ReducesMax, "save", "left out", ())
 
 
 class TargetHolds(Model):

@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, StringConstraints, model_validator
 
 from ..base import DiceText, Id, Model, gate, unsupported
-from ..gates import Gate
+from ..gates import Gate, declared_gate
 from .m2_common import IdList, Names, StepDie, no_repeats
 from .reaction import Reaction
 
@@ -92,7 +92,7 @@ class Rescue(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if self.by in ("twenty", "die"):
-            yield Gate(("by",), "1.256")
+            yield declared_gate(Rescue, "by", self.by)
 
 
 class LowersRoll(Model):

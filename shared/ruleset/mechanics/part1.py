@@ -16,9 +16,9 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from ..applies import Apply, applies_list_gates
+from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
-from ..gates import Gate
+from ..gates import Gate, declared_gate
 from ..modifiers import TargetTest
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
@@ -48,7 +48,7 @@ _NOT_RESOLVED = "is resolved by no planned issue"
 class MechanicsPart1(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
         ("reaction", "an object"): "1.33",
-        ("applies", "more than 4 items"): "1.277",
+        **APPLIES_LIST_GATE,
         ("zone.anchor", "caster on a line or cone"): "1.182",
     }
 
@@ -210,8 +210,8 @@ class MechanicsPart1(Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         if isinstance(self.reaction, Reaction):
-            yield Gate(("reaction",), "1.33")
-        yield from applies_list_gates(self.applies)
+            yield declared_gate(MechanicsPart1, "reaction", "an object")
+        yield from applies_list_gates(MechanicsPart1, self.applies)
         if self.zone is not None and self.zone.anchor == "caster" and self.area is not None:
             if self.area.shape in ("line", "cone"):
-                yield Gate(("zone", "anchor"), "1.182")
+                yield declared_gate(MechanicsPart1, "zone.anchor", "caster on a line or cone", ("zone", "anchor"))

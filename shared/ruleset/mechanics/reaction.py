@@ -18,7 +18,7 @@ from typing import ClassVar, Annotated, Iterable, Literal
 from pydantic import Discriminator, Field, StringConstraints, Tag, model_validator
 
 from ..base import EntryId, Id, Model, Number, ValueRef, gate
-from ..gates import Gate
+from ..gates import Gate, declared_gate
 
 Moment = Literal["used", "aimed", "hit", "harmed", "falls", "turn-start"]
 
@@ -32,9 +32,12 @@ ActionName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 MOMENT_GATES: dict[str, str] = {"used": "1.44", "hit": "1.46", "falls": "1.124", "turn-start": "1.131"}
 
 
-def _moment_gates(on: str) -> Iterable[Gate]:
+MOMENT_VALUE_GATES: dict[tuple[str, str], str] = {("on", k): v for k, v in MOMENT_GATES.items()}
+
+
+def _moment_gates(owner: type, on: str) -> Iterable[Gate]:
     if on in MOMENT_GATES:
-        yield Gate(("on",), MOMENT_GATES[on])
+        yield declared_gate(owner, "on", on)
 
 
 class ReactionAgainst(Model):
@@ -97,6 +100,8 @@ def _moment_rules(
 class AlsoMoment(Model):
     """The same answer taken at another moment, with its own narrowing."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = dict(MOMENT_VALUE_GATES)
+
     on: Moment
     against: ReactionAgainst | None = None
     blow: Literal["melee", "ranged"] | None = None
@@ -113,14 +118,14 @@ class AlsoMoment(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from _moment_gates(self.on)
+        yield from _moment_gates(AlsoMoment, self.on)
 
 
 class Reaction(Model):
     """`{"on": "aimed", "at": "source", "cancels": true}`: puts the entry on that
     window's menu."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {("on", k): v for k, v in MOMENT_GATES.items()}
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = dict(MOMENT_VALUE_GATES)
 
     on: Moment
     at: Literal["source", "target", "chosen"] | None = None
@@ -160,7 +165,7 @@ class Reaction(Model):
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from _moment_gates(self.on)
+        yield from _moment_gates(Reaction, self.on)
 
 
 def _reaction_form(value: object) -> str:

@@ -11,7 +11,7 @@ from typing import ClassVar, Annotated, Iterable, Literal
 from pydantic import Field, model_validator
 
 from ..base import Id, Model, gate
-from ..gates import Gate
+from ..gates import Gate, declared_gate
 from .amounts import Amount, DamageType
 
 RiderWhen = Literal["advantage", "ally-adjacent", "ally-adjacent-no-disadvantage"]
@@ -50,4 +50,4 @@ class Rider(Model):
     def extra_gates(self) -> Iterable[Gate]:
         for i, option in enumerate(self.when or []):
             if option == "ally-adjacent-no-disadvantage":
-                yield Gate(("when", i), "1.126")
+                yield declared_gate(Rider, "when", option, ("when", i))
