@@ -1,0 +1,285 @@
+"""Probes for the capability guard (test_capability_guard.py): a way to put any key of the
+capability table into a small package.
+
+Owns:
+- `sample_values(annotation)`: JSON values of a field's type, simplest first, each checked
+  against the type itself (so a refused key is refused for being refused, not for a value
+  of the wrong shape);
+- `placements(model, key, value)`: small packages with `key` set to `value` on an instance
+  of `model`, each with the JSON path of the key. The instance is reached from the package
+  root along the model graph (`route_to`), built from the base package where it already
+  holds that object (the rich test package of mechanics-2: its combat, sheet and catalogs)
+  and from generated values where it does not (a new catalog entry, a new condition ...).
+
+A placement is data: (package, path). Whether the package is refused naming the key is the
+guard's question, not this module's.
+"""
+
+from __future__ import annotations
+
+import copy
+import types
+import typing
+from collections import deque
+from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter
+
+from shared.ruleset.capabilities import reachable_models
+from shared.ruleset.errors import PathPart, format_path
+from shared.ruleset.package import Ruleset
+from tests.ruleset.test_mechanics2 import rich_package
+
+MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in reachable_models()}
+
+#: Text values tried for a `str` field: an id, a save, an entry reference, dice, a damage
+#: type and a budget the rich package declares, so cross-references mostly hold.
+TEXTS = ["x", "con_save", "spells/bless", "1d6", "fire", "act", "shaken", "a"]
+
+
+def alias(model: type[BaseModel], name: str) -> str:
+    return model.model_fields[name].alias or name
+
+
+def field_named(model: type[BaseModel], key: str) -> str:
+    return next(n for n, f in model.model_fields.items() if (f.alias or n) == key)
+
+
+def _models_of(annotation: Any) -> Iterator[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+        return
+    for arg in get_args(annotation) or ():
+        yield from _models_of(arg)
+
+
+def _is_list(annotation: Any) -> bool:
+    """Whether the field holds a list (of what `_models_of` finds)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _is_list(get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return any(_is_list(a) for a in get_args(annotation) if a is not type(None))
+    return origin is list
+
+
+def _candidates(annotation: Any, depth: int = 0) -> list[Any]:
+    if depth > 6:
+        return []
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _candidates(get_args(annotation)[0], depth)
+    if annotation is type(None):
+        return []
+    if origin is Literal:
+        return list(get_args(annotation))[:3]
+    if origin in (typing.Union, types.UnionType):
+        return [c for a in get_args(annotation) for c in _candidates(a, depth)]
+    if annotation is bool:
+        return [True]
+    if annotation is int:
+        return [1, 2, 5, 10, 0]
+    if annotation is float:
+        return [1, 0.5, 2]
+    if annotation is str:
+        return list(TEXTS)
+    if origin is list:
+        (item,) = get_args(annotation) or (Any,)
+        inner = _candidates(item, depth + 1)
+        return [[c] for c in inner[:4]] + [[a, b] for a, b in zip(inner[:2], inner[1:3])]
+    if origin is dict:
+        _key, value = get_args(annotation)
+        return [{"x": c} for c in _candidates(value, depth + 1)[:3]] + [{}]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return model_instances(annotation, depth + 1)
+    if annotation is Any:
+        return [1]
+    return []
+
+
+_INSTANCES: dict[type[BaseModel], list[dict[str, Any]]] = {}
+
+
+def model_instances(model: type[BaseModel], depth: int = 0) -> list[dict[str, Any]]:
+    """Up to three valid JSON objects of `model`: its required keys, then each with one
+    optional key more (a model that needs one of several keys finds it that way)."""
+    if model in _INSTANCES:
+        return _INSTANCES[model]
+    _INSTANCES[model] = []
+    required = {n: f for n, f in model.model_fields.items() if f.is_required()}
+    base: dict[str, Any] = {}
+    for name, info in required.items():
+        found = _candidates(info.annotation, depth)
+        if not found:
+            return []
+        base[alias(model, name)] = found[0]
+    tries = [base]
+    tries += [{**base, alias(model, n): c} for n, f in model.model_fields.items()
+              if not f.is_required() and n != "comment" for c in _candidates(f.annotation, depth)[:2]]
+    tries += [{**base, alias(model, n): c} for n, f in required.items() for c in _candidates(f.annotation, depth)[1:4]]
+    checker = TypeAdapter(model)
+    out: list[dict[str, Any]] = []
+    for each in tries:
+        try:
+            checker.validate_python(copy.deepcopy(each))
+        except Exception:  # noqa: BLE001 - any refusal means "not this one"
+            continue
+        out.append(each)
+        if len(out) >= 3:
+            break
+    _INSTANCES[model] = out
+    return out
+
+
+def sample_values(model: type[BaseModel], key: str) -> list[Any]:
+    """Values of `model.key`'s own type, as JSON, simplest first."""
+    annotation = model.model_fields[field_named(model, key)].annotation
+    checker = TypeAdapter(annotation)
+    out = []
+    for value in _candidates(annotation):
+        try:
+            checker.validate_python(copy.deepcopy(value), strict=True)
+        except Exception:  # noqa: BLE001
+            continue
+        out.append(value)
+    return out[:3]
+
+
+#: Known-good objects the generated ones start from, by model: a key is put on one of these
+#: first (an entry's mechanics whose rules want an attack roll, a save, a cost ...).
+MECHANICS_BASES: list[dict[str, Any]] = [
+    {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"}, "damageType": "fire"},
+    {"kind": "attack", "amount": {"dice": "1d6"}, "damageType": "fire", "save": {"save": "con_save", "onSuccess": "half"}},
+    {"kind": "debuff", "targets": "enemy", "save": {"save": "con_save"},
+     "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
+    {"kind": "buff", "targets": "ally", "cost": [{"pool": "luck", "amount": 1}]},
+    {"kind": "heal", "targets": "ally", "amount": {"dice": "1d6"}},
+    {"kind": "utility"},
+]
+ACTION_BASES: list[dict[str, Any]] = [
+    {"id": "bite", "name": "Bite", "budget": "act", "toHit": 4, "damage": {"dice": "1d6", "flat": 2, "type": "fire"}},
+    {"id": "gaze", "name": "Gaze", "budget": "act", "save": {"save": "con_save", "difficulty": 12},
+     "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
+    {"id": "roar", "name": "Roar", "budget": "act", "signature": 1, "damage": {"dice": "1d6", "type": "fire"},
+     "save": {"save": "con_save", "difficulty": 12}},
+]
+CREATURE = {"health": 20, "defense": 12, "initiativeModifier": 1, "tier": "minor", "actions": [ACTION_BASES[0]]}
+#: Where the rich package holds (or is given) an object of a model, by model name: the
+#: package and the path to that object.
+ANCHORS: dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]] = {}
+
+
+def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
+    if ANCHORS:
+        return ANCHORS
+    def entry(mechanics: dict[str, Any]) -> dict[str, Any]:
+        pkg = rich_package()
+        pkg["catalogs"].append({"id": "feats", "label": "Feats", "entries": [{"id": "x", "label": "X", "mechanics": mechanics}]})
+        return pkg
+    def beast(creature: dict[str, Any]) -> dict[str, Any]:
+        pkg = rich_package()
+        pkg["catalogs"].append({"id": "bestiary", "label": "Bestiary", "holds": "creatures",
+                                "entries": [{"id": "wight", "label": "Wight", "creature": creature}]})
+        return pkg
+    def gear(item: dict[str, Any]) -> dict[str, Any]:
+        pkg = rich_package()
+        pkg["catalogs"].append({"id": "gear", "label": "Gear", "holds": "items", "entries": [{"id": "ring", "label": "Ring", "item": item}]})
+        return pkg
+    def condition(rule: dict[str, Any]) -> dict[str, Any]:
+        pkg = rich_package()
+        pkg["combat"]["conditions"].append(rule)
+        return pkg
+    mech = ("catalogs", 1, "entries", 0, "mechanics")
+    where = ("catalogs", 1, "entries", 0, "creature")
+    ANCHORS["Mechanics"] = [(entry(copy.deepcopy(m)), mech) for m in MECHANICS_BASES]
+    ANCHORS["Creature"] = [(beast(copy.deepcopy(CREATURE)), where)]
+    ANCHORS["CreatureAction"] = [(beast({**copy.deepcopy(CREATURE), "actions": [copy.deepcopy(a)]}), where + ("actions", 0))
+                                 for a in ACTION_BASES]
+    ANCHORS["ItemDef"] = [(gear({"category": "weapon"}), ("catalogs", 1, "entries", 0, "item"))]
+    # An item with charges, so a use that spends them (a rescue, a staff's step) is taken.
+    ANCHORS["ItemUse"] = [(gear({"category": "weapon", "charges": {"max": 10}, "use": {**copy.deepcopy(m), "charges": 1}}),
+                           ("catalogs", 1, "entries", 0, "item", "use"))
+                          for m in MECHANICS_BASES]
+    ANCHORS["CombatCondition"] = [(condition({"condition": "raging"}), ("combat", "conditions", 6))]
+    ANCHORS["Ruleset"] = [(rich_package(), ())]
+    return ANCHORS
+
+
+def _at(node: Any, path: tuple[PathPart, ...]) -> Any:
+    for step in path:
+        node = node[step]
+    return node
+
+
+def _put(node: Any, path: tuple[PathPart, ...], value: Any) -> Any:
+    """A copy of `node` with `value` at `path`."""
+    if not path:
+        return value
+    out = copy.deepcopy(node)
+    parent = _at(out, path[:-1])
+    parent[path[-1]] = value
+    return out
+
+
+def route_to(target: type[BaseModel], start_at: type[BaseModel] = Ruleset) -> list[tuple[type[BaseModel], str]] | None:
+    """The shortest chain of (model, key) from `start_at` to a field holding `target`."""
+    start: list[tuple[type[BaseModel], str]] = []
+    queue: deque[tuple[type[BaseModel], list[tuple[type[BaseModel], str]]]] = deque([(start_at, start)])
+    seen = {start_at}
+    while queue:
+        model, route = queue.popleft()
+        if model is target:
+            return route
+        for name, info in model.model_fields.items():
+            for sub in _models_of(info.annotation):
+                if sub not in seen:
+                    seen.add(sub)
+                    queue.append((sub, route + [(model, name)]))
+    return None
+
+
+def placements(model: type[BaseModel], key: str, value: Any, companions: dict[str, Any] | None = None,
+               drop: list[str] | None = None) -> Iterator[tuple[dict[str, Any], str]]:
+    """Small packages with `model.key` = `value` (and the `companions` keys its own rules
+    want beside it, without the `drop` keys), each with the key's JSON path: from the
+    nearest anchor first."""
+    routes = []
+    for name, anchored in _anchors().items():
+        route = route_to(model, MODELS[name]) if MODELS[name] is not model else []
+        if route is not None:
+            routes.append((len(route), name, route, anchored))
+    for _length, _name, route, anchored in sorted(routes, key=lambda r: r[0]):
+        for pkg, at in anchored:
+            for placed, path in _place(_at(pkg, at), route, model, key, value, at, companions or {}, drop or []):
+                yield _put(pkg, at, placed), format_path(path + (key,))
+
+
+def _place(node: dict[str, Any], route: list[tuple[type[BaseModel], str]], target: type[BaseModel], key: str,
+           value: Any, path: tuple[PathPart, ...],
+           companions: dict[str, Any], drop: list[str]) -> Iterator[tuple[dict[str, Any], tuple[PathPart, ...]]]:
+    """`node` (a copy) with `key` = `value` on the object at the end of `route`: the one the
+    base package already holds there, else a generated one (a list gets one more item)."""
+    if not route:
+        kept = {k: copy.deepcopy(v) for k, v in node.items() if k not in drop}
+        yield {**kept, **copy.deepcopy(companions), key: copy.deepcopy(value)}, path
+        return
+    (model, name), rest = route[0], route[1:]
+    field = alias(model, name)
+    child_model = rest[0][0] if rest else target
+    here = node.get(field)
+    fresh = [copy.deepcopy(x) for x in model_instances(child_model)]
+    if not rest and not fresh:
+        # The object itself: the key and its companions may be all it needs.
+        fresh = [{}]
+    if _is_list(model.model_fields[name].annotation):
+        items = list(here or [])
+        # The new item first copies one already there (a known-good object), else is generated.
+        children = [copy.deepcopy(items[0])] if items and isinstance(items[0], dict) else []
+        for child in (fresh[:2] + children + fresh[2:])[:4]:
+            for placed, sub in _place(child, rest, target, key, value, path + (field, len(items)), companions, drop):
+                yield {**copy.deepcopy(node), field: [*copy.deepcopy(items), placed]}, sub
+        return
+    children = [copy.deepcopy(here)] if isinstance(here, dict) else []
+    for child in (children + fresh)[:3]:
+        for placed, sub in _place(child, rest, target, key, value, path + (field,), companions, drop):
+            yield {**copy.deepcopy(node), field: placed}, sub
