@@ -16,11 +16,11 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from .base import EntryId, Model, ValueRef, gate
+from .base import EntryId, Model, ValueRef, gate, unsupported
 from .combat_actions import CreatureTypes, StandardAction, StandardEffects
 from .combat_attacks import AbilityList, AttackList
 from .combat_board import STYLE_BUILTINS, Cover, Distance, Elevation, Opportunity, Ranged
-from .combat_contests import CombatCheck, Contest
+from .combat_contests import SIZES_REASON, CombatCheck, Contest, Sizes
 from .combat_damage import DamageKinds, DamageTypeList
 from .combat_pool import CombatPoolKeys
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
@@ -64,6 +64,7 @@ class CombatBase(Model):
     )
     threat: Threat | None = None
     creatureTypes: CreatureTypes | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
+    sizes: Sizes | None = Field(default=None, json_schema_extra=unsupported("1.103", SIZES_REASON))
     distance: Distance | None = None
     styles: Annotated[list[EntryId], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.379")

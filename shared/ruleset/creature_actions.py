@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
-from .base import Dice, Id, Label, Model, Number, gate
+from .base import Dice, Id, Label, Model, Number, gate, unsupported
 from .errors import ProblemAt
 from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
 from .ext_m1 import CreatureActionExt1
@@ -128,6 +128,10 @@ class Recharge(Model):
 
     dice: RechargeDice
     from_: Annotated[int, Field(ge=1, le=10000)] = Field(alias="from")
+    #: Actions of one group recharge together (mechanics-1, 1.186).
+    group: Id | None = Field(
+        default=None, json_schema_extra=unsupported("1.186", "actions that recharge together are resolved by no planned issue")
+    )
 
     @model_validator(mode="after")
     def _reachable(self) -> "Recharge":

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Model, Number, gate
+from .base import Id, Model, Number, gate, unsupported
 from .creature_actions import CreatureAction
 from .creature_parts import (
     INVENTORY_UNSUPPORTED,
@@ -71,7 +71,9 @@ class Creature(CreatureExt2, CreatureExt1, Model):
     speeds: Speeds | None = Field(default=None, json_schema_extra=gate("1.113"))
     hover: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.113"))
     shield: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.102"))
-    size: Id | None = Field(default=None, json_schema_extra=gate("1.103"))
+    size: Id | None = Field(
+        default=None, json_schema_extra=unsupported("1.103", "creature sizes are not resolved yet (issue 27, creature sizes)")
+    )
     type: Id | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
     tags: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.168", schema=2)

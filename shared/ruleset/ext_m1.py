@@ -11,7 +11,7 @@ and stays supported.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Iterable, Literal
+from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
@@ -194,6 +194,10 @@ class ItemCharges(Model):
     """The item's own charges, spent by attack modes and slaying blows."""
 
     max: Annotated[int, Field(ge=1, le=1000)]
+    #: What happens when the last charge is spent (`atMost`, `regains`, `becomes`; 1.271-1.272).
+    breaksOn: dict[str, Any] | None = Field(
+        default=None, json_schema_extra=unsupported("1.271", "items that break or regain charges are not resolved yet (issue 23, items in a fight)")
+    )
 
 
 class ItemDefExt1(Model):

@@ -334,7 +334,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Creature.hover",
     "Creature.sheet",
     "Creature.shield",
-    "Creature.size",
     "Creature.soak",
     "Creature.speeds",
     "Creature.spellcasting",

@@ -194,7 +194,8 @@ def _contests(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -
         base = ["combat", "contests", i]
         check_budget(ids, contest.budget, [*base, "budget"], problems)
         for side in ("attacker", "defender"):
-            for j, name in enumerate(getattr(contest, side).checks):
+            # A contest against a fixed difficulty has no defender (refused for now).
+            for j, name in enumerate(getattr(getattr(contest, side), "checks", None) or []):
                 if name not in ids.checks:
                     problems.add([*base, side, "checks", j], f'unknown check "{name}": declare it in "combat.checks"')
         if contest.from_ is not None:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import DiceText, Id, Model, Number, ValueRef, gate
+from ..base import DiceText, Id, Model, Number, ValueRef, gate, unsupported
 from ..modifiers import TargetTest
 
 #: A damage type as the ruleset writes it ("fire", "coldfire"); matched without regard to
@@ -51,6 +51,10 @@ class DamageClause(Model):
     save: ClauseSave | None = None
     #: The clause reaches only targets that pass this test (dragon slayer, holy water).
     targetIs: TargetTest | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
+    #: Added only on a critical hit (combat-2, symbol spends that make a hit critical).
+    onCritical: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported(None, "clauses added only on a critical hit are resolved by no planned issue")
+    )
 
     @model_validator(mode="after")
     def _dice_or_flat(self) -> "DamageClause":

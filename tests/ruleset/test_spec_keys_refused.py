@@ -1,0 +1,83 @@
+"""Keys the spec gives that the engine does not resolve are refused by name, with their
+Capability API and the reason, not as "unknown key" (issue 19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ruleset.minimal import problems_of
+from tests.ruleset.test_combat import contest_package
+from tests.ruleset.test_creatures import AT, bestiary_package
+from tests.ruleset.test_mechanics2 import MECH, with_entry
+from tests.ruleset.test_mechanics3 import ITEM, with_item
+
+NOT_YET = "is not supported by marinara-battle yet"
+FIXED = "contests against a fixed difficulty are resolved by no planned issue"
+SIZES = "creature sizes are not resolved yet (issue 27, creature sizes)"
+CONTEST = "combat.contests[0]"
+
+
+def test_combat_sizes_are_refused_by_name():
+    p = contest_package()
+    p["combat"]["sizes"] = {"order": [{"id": "medium", "label": "Medium"}, {"id": "large", "label": "Large", "cells": 2}]}
+    assert problems_of(p) == [f'combat.sizes: "sizes" (Capability API 1.103) {NOT_YET}: {SIZES}']
+
+
+def test_a_contest_against_a_fixed_difficulty_is_refused_by_name():
+    # mechanics-1 1.193: the Sword of Wounding's DC 15 Medicine check, without a defender.
+    p = contest_package(difficulty=15, targets="any", targetHolds="held",
+                        onWin={"ends": [{"condition": "held", "on": "target"}]})
+    del p["combat"]["contests"][0]["defender"]
+    assert problems_of(p) == [
+        f'{CONTEST}.difficulty: "difficulty" (Capability API 1.193) {NOT_YET}: {FIXED}',
+        f'{CONTEST}.targets: "targets" (Capability API 1.193) {NOT_YET}: {FIXED}',
+        f'{CONTEST}.targetHolds: "targetHolds" (Capability API 1.193) {NOT_YET}: {FIXED}',
+    ]
+
+
+def test_a_contest_still_needs_a_defender_or_a_difficulty():
+    p = contest_package()
+    del p["combat"]["contests"][0]["defender"]
+    assert problems_of(p) == [
+        f'{CONTEST}: "defender" is required (a contest against a fixed "difficulty" is refused for now)'
+    ]
+
+
+def test_contest_keys_of_dying_sizes_and_spell_holds_are_refused_by_name():
+    p = contest_package(targetDying=True, maxSizeAbove=1, onWin={"stabilizes": True},
+                        **{"from": {"holding": "held", "escapable": True}})
+    assert sorted(problems_of(p)) == sorted([
+        f'{CONTEST}.targetDying: "targetDying" (Capability API 1.193) {NOT_YET}: '
+        "contests only against a dying target are not resolved yet (issue 24, health beyond damage)",
+        f'{CONTEST}.maxSizeAbove: "maxSizeAbove" (Capability API 1.103) {NOT_YET}: {SIZES}',
+        f'{CONTEST}.onWin.stabilizes: "stabilizes" (Capability API 1.193) {NOT_YET}: '
+        "stabilizing a dying target is not resolved yet (issue 24, health beyond damage)",
+        f'{CONTEST}.from.escapable: "escapable" (Capability API 1.174) {NOT_YET}: '
+        "escaping spell holds is not resolved yet (issue 25, spell holds)",
+    ])
+
+
+def test_a_shared_recharge_group_is_refused_by_name():
+    pkg = bestiary_package()
+    action: dict[str, Any] = pkg["catalogs"][0]["entries"][0]["creature"]["actions"][0]
+    action["recharge"] = {"dice": {"count": 1, "sides": 6}, "from": 5, "group": "breath"}
+    assert problems_of(pkg) == [
+        f'{AT}.actions[0].recharge.group: "group" (Capability API 1.186) {NOT_YET}: '
+        "actions that recharge together are resolved by no planned issue"
+    ]
+
+
+def test_a_clause_only_on_a_critical_is_refused_by_name():
+    pkg = with_entry({"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
+                      "plus": [{"dice": "1d6", "type": "fire", "onCritical": True}]})
+    assert problems_of(pkg) == [
+        f'{MECH}.plus[0].onCritical: "onCritical" {NOT_YET}: clauses added only on a critical hit are resolved by no planned issue'
+    ]
+
+
+def test_charges_that_break_are_refused_by_name():
+    staff = {"category": "weapon", "charges": {"max": 10, "breaksOn": {"atMost": 1, "becomes": "gear/ring"}}}
+    assert problems_of(with_item(staff)) == [
+        f'{ITEM}.charges.breaksOn: "breaksOn" (Capability API 1.271) {NOT_YET}: '
+        "items that break or regain charges are not resolved yet (issue 23, items in a fight)"
+    ]
