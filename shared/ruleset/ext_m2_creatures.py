@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .base import Id, Label, Model, gate, unsupported
-from .refusals import TARGET_HOLDS_REASON
+from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.m2_common import IdList, no_repeats
 from .mechanics.m2_cures import Ends2
@@ -94,7 +94,7 @@ class CreatureActionExt2(Model):
     #: A legendary move that also does something else (1.285).
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("move", "with an effect"): "1.285"}
 
-    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.203"))
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
     ends: Ends2 | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)

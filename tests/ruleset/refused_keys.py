@@ -11,6 +11,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "unseals": ("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
     "endsCondition": ("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
     "endsWith": ("1.202", "conditions that end together are not resolved yet (issue 24, condition mechanics)"),
+    "reducesMax": ("1.235", "reducing the health maximum is not resolved yet (issue 24, health beyond damage)"),
     "targetHolds": ("1.235", "aiming only at a target that holds a condition is not resolved yet (issue 24, condition mechanics)"),
     "attackRows": ("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
     "grantsStrike": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),
@@ -34,8 +35,10 @@ REASONS: dict[str, tuple[str, str]] = {
 }
 
 
-def refused(path: str) -> str:
-    """The refusal line at `path` (`...mechanics.usesOf`) for the key it ends with."""
+def refused(path: str, api: str | None = None) -> str:
+    """The refusal line at `path` (`...mechanics.usesOf`) for the key it ends with; `api`
+    where one key is gated differently on two objects (a creature's `reducesMax` is 1.203)."""
     key = path.rsplit(".", 1)[-1]
-    api, reason = REASONS[key]
+    known_api, reason = REASONS[key]
+    api = api or known_api
     return f'{path}: "{key}" (Capability API {api}) is not supported by {ENGINE_NAME} yet: {reason}'

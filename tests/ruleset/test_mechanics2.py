@@ -223,7 +223,7 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "dispel evil endsCondition (1.236)": ["endsCondition"],
     "frenzy (1.239)": ["applies[1].endsWith", "usesOf"],
     "greater restoration tracks (1.201)": ["unseals"],
-    "harm (1.235)": ["leavesAtLeast"],
+    "harm (1.235)": ["reducesMax", "leavesAtLeast"],
     "hypnotic pattern endsWith (1.202)": ["applies[1].endsWith"],
     "martial arts (1.242, 1.244)": ["attackRows", "grantsStrike"],
     "open hand technique (1.248)": ["reaction.oneOf"],

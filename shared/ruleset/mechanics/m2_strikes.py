@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from ..base import Bounds, Id, Model, gate, unsupported
-from ..refusals import STRIKE_ECONOMY_REASON, TARGET_HOLDS_REASON
+from ..refusals import REDUCES_MAX_REASON, STRIKE_ECONOMY_REASON, TARGET_HOLDS_REASON
 from .m2_common import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
 from .m2_health import ReducesMax, TargetHolds
 
@@ -80,7 +80,7 @@ class StrikeKeys(Model):
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
     #: The most raised-cost steps that count.
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
-    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.235", REDUCES_MAX_REASON))
     #: The entry's damage never takes the target below this many hit points (Harm).
     leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(
         default=None,
