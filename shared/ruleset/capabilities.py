@@ -44,6 +44,76 @@ def _models_in(annotation: Any) -> Iterator[type[BaseModel]]:
             yield from _models_in(arg)
 
 
+#: Keys `battle validate` accepted that changed nothing in play, as issue 19 found them: no
+#: reader outside the validator (shared/ruleset/checks) in the resolver, the sheet, the games,
+#: the party, the clocks, the gateway or the worker. What became of each is read from the
+#: table itself (played, or refused with the reason), so this section cannot fall out of step
+#: with the refusals.
+FOUND_IGNORED: tuple[tuple[str, str], ...] = (
+    ("CreatureAction", "drain"),
+    ("Mechanics", "drain"),
+    ("CombatCondition", "effects = 'cannot-heal'"),
+    ("CombatLevel", "effects = 'cannot-heal'"),
+    ("CombatCondition", "effects = 'cannot-heal-nonmagical'"),
+    ("CombatLevel", "effects = 'cannot-heal-nonmagical'"),
+    ("CreatureAction", "reducesMax"),
+    ("Mechanics", "reducesMax"),
+    ("ReducesMax", "heals"),
+    ("ReducesMax", "onFailedSave"),
+    ("ActionSave", "succeeds"),
+    ("EntrySave2", "succeeds"),
+    ("ActionSave", "alliesMayFail"),
+    ("EntrySave2", "alliesMayFail"),
+    ("Mechanics", "unseals"),
+    ("Mechanics", "endsCondition"),
+    ("Apply", "endsWith"),
+    ("CreatureAction", "targetHolds"),
+    ("Mechanics", "targetHolds"),
+    ("Mechanics", "leavesAtLeast"),
+    ("Mechanics", "dropsOnFailedSave"),
+    ("Mechanics", "usesOf"),
+    ("Mechanics", "usesSpent"),
+    ("Mechanics", "attackRows"),
+    ("AttackRowsRule", "wielding"),
+    ("Mechanics", "grantsStrike"),
+    ("GrantsStrike", "wielding"),
+    ("Mechanics", "beforeAttack"),
+    ("Mechanics", "halfOnMiss"),
+    ("Mechanics", "notSelf"),
+    ("Mechanics", "targetsWithin"),
+    ("Reaction2", "oneOf"),
+    ("SaveEnds2", "bySource"),
+    ("CombatCondition", "orSourceWithin"),
+    ("CombatCondition", "suppresses"),
+    ("DamageGuard", "except"),
+    ("Combat", "standard = 'search'"),
+    ("Ruleset", "gmReference"),
+    ("TextField", "suggestions"),
+    ("TextColumn", "suggestions"),
+    ("TextField", "pick"),
+    ("TextColumn", "pick"),
+    ("Track", "alwaysShow"),
+)
+
+#: Keys whose whole effect is in what Marinara itself writes (not a rule this engine plays),
+#: kept because the upstream packages use them.
+HOST_ONLY: dict[tuple[str, str], str] = {
+    ("Track", "alwaysShow"): "accepted: it only prints the track in the Game Master's sheet block, which Marinara writes",
+}
+
+#: Keys outside the capability table (no gate of their own) found the same way; they stay
+#: accepted because the vendored upstream packages use them (Ember Roads, Gravewatch).
+FOUND_IGNORED_UNGATED: tuple[tuple[str, str], ...] = (
+    ("ItemDef", "worn.modifiers"),
+    ("ItemDef", "worn.effects"),
+    ("ItemDef", "worn.failsSaves"),
+    ("ItemDef", "carried.modifiers"),
+    ("ItemDef", "carried.effects"),
+    ("ItemDef", "carried.failsSaves"),
+    ("ItemDef", "requires"),
+)
+
+
 def reachable_models(root: type[BaseModel] = Ruleset) -> list[type[BaseModel]]:
     seen: dict[type[BaseModel], None] = {}
     stack = [root]
@@ -57,6 +127,23 @@ def reachable_models(root: type[BaseModel] = Ruleset) -> list[type[BaseModel]]:
                 if sub not in seen:
                     stack.append(sub)
     return list(seen)
+
+
+def playable_models(root: type[BaseModel] = Ruleset) -> set[type[BaseModel]]:
+    """The models a package can hold without a refused key above them."""
+    seen: set[type[BaseModel]] = set()
+    stack = [root]
+    while stack:
+        model = stack.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for info in model.model_fields.values():
+            extra = info.json_schema_extra
+            if isinstance(extra, dict) and extra.get("x-unsupported"):
+                continue
+            stack.extend(sub for sub in _models_in(info.annotation) if sub not in seen)
+    return seen
 
 
 def capability_table() -> list[CapabilityRow]:
@@ -112,6 +199,38 @@ def render_markdown() -> str:
     ]
     for r in refused:
         out.append(f"| {r.api or ''} | {r.model} | `{r.key}` | {r.unsupported} |")
+    by_key = {(r.model, r.key): r for r in rows}
+    out += [
+        "",
+        f"## Keys that were accepted and changed nothing ({len(FOUND_IGNORED)} in this table, {len(FOUND_IGNORED_UNGATED)} outside it)",
+        "",
+        "Issue 19 found these by reading where each validated key (and value) is read: none of them",
+        "had a reader outside the validator (shared/ruleset/checks), so a package with the key",
+        "played exactly as one without it. Each is now played, or refused by name with its reason;",
+        "tests/ruleset/test_capability_guard.py keeps every key of the table one or the other.",
+        "",
+        "| object | key | now |",
+        "| --- | --- | --- |",
+    ]
+    playable = {m.__name__ for m in playable_models()}
+    for model, key in FOUND_IGNORED:
+        row = by_key[(model, key)]
+        if row.unsupported:
+            now = f"refused: {row.unsupported}"
+        elif (model, key) in HOST_ONLY:
+            now = HOST_ONLY[(model, key)]
+        elif model not in playable:
+            now = "refused with the key that holds it"
+        else:
+            now = "played"
+        out.append(f"| {model} | `{key}` | {now} |")
+    out += [
+        "",
+        "Outside the table (no gate of their own), still accepted because the upstream packages",
+        "use them, and still not applied by the resolver (issue 23 builds worn and carried effects):",
+        "",
+    ]
+    out += [f"- {model} `{key}`" for model, key in FOUND_IGNORED_UNGATED]
     return "\n".join(out) + "\n"
 
 
