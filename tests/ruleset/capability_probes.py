@@ -18,16 +18,27 @@ guard's question, not this module's.
 from __future__ import annotations
 
 import copy
+import itertools
+import json
 import types
 import typing
 from collections import deque
-from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterator, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter
 
+from shared.combat import advance, start_battle
+from shared.combat.engine import decide_for
+from shared.combat.fight import Refused
+from shared.ruleset import load_package
 from shared.ruleset.capabilities import reachable_models
 from shared.ruleset.errors import PathPart, format_path
 from shared.ruleset.package import Ruleset
+from shared.sheet.output import compute_sheet_json
+from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
+from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_mechanics2 import rich_package
 
 MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in reachable_models()}
@@ -131,7 +142,7 @@ def model_instances(model: type[BaseModel], depth: int = 0) -> list[dict[str, An
     return out
 
 
-def sample_values(model: type[BaseModel], key: str) -> list[Any]:
+def sample_values(model: type[BaseModel], key: str, limit: int = 3) -> list[Any]:
     """Values of `model.key`'s own type, as JSON, simplest first."""
     annotation = model.model_fields[field_named(model, key)].annotation
     checker = TypeAdapter(annotation)
@@ -142,8 +153,11 @@ def sample_values(model: type[BaseModel], key: str) -> list[Any]:
         except Exception:  # noqa: BLE001
             continue
         out.append(value)
-    return out[:3]
+    return out[:limit]
 
+
+#: Put in place of a value: the same placement without the key (the fight to compare with).
+ABSENT = object()
 
 #: Known-good objects the generated ones start from, by model: a key is put on one of these
 #: first (an entry's mechanics whose rules want an attack roll, a save, a cost ...).
@@ -260,8 +274,11 @@ def _place(node: dict[str, Any], route: list[tuple[type[BaseModel], str]], targe
     """`node` (a copy) with `key` = `value` on the object at the end of `route`: the one the
     base package already holds there, else a generated one (a list gets one more item)."""
     if not route:
-        kept = {k: copy.deepcopy(v) for k, v in node.items() if k not in drop}
-        yield {**kept, **copy.deepcopy(companions), key: copy.deepcopy(value)}, path
+        kept = {k: copy.deepcopy(v) for k, v in node.items() if k not in drop and k != key}
+        placed = {**kept, **copy.deepcopy(companions)}
+        if value is not ABSENT:
+            placed[key] = copy.deepcopy(value)
+        yield placed, path
         return
     (model, name), rest = route[0], route[1:]
     field = alias(model, name)
@@ -283,3 +300,150 @@ def _place(node: dict[str, Any], route: list[tuple[type[BaseModel], str]], targe
     for child in (children + fresh)[:3]:
         for placed, sub in _place(child, rest, target, key, value, path + (field,), companions, drop):
             yield {**copy.deepcopy(node), field: placed}, sub
+
+
+# ---------------------------------------------------------------------------
+# fights: the same fight with and without a key
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A small fight every combatant of which the Engine plays, on a package built by
+    `package`, with the objects keys are put on (`anchors`: model name → JSON paths)."""
+
+    name: str
+    package: Callable[[], dict[str, Any]]
+    party: Callable[[], list[dict[str, Any]]]
+    foes: Callable[[], list[dict[str, Any]]]
+    anchors: dict[str, list[tuple[PathPart, ...]]]
+    seeds: tuple[int, ...] = (1, 2, 3)
+
+
+def _engine(member: dict[str, Any]) -> dict[str, Any]:
+    return {**member, "controller": "engine"}
+
+
+def _roads_package() -> dict[str, Any]:
+    # A condition Juno holds from the start and that does nothing yet, for keys of a condition.
+    return add_condition(roads(), "marked", "Marked")
+
+
+def _roads_party() -> list[dict[str, Any]]:
+    juno = _engine(juno_roads())
+    juno["sheet"]["live"] = {"conditions": ["marked"]}
+    return [juno]
+
+
+def _marsh_party() -> list[dict[str, Any]]:
+    wren = _engine(wren_marsh("lantern-flare", "marsh-mend"))
+    return [_engine(juno_marsh()), wren]
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "roads": Scenario(
+        "roads", _roads_package, _roads_party, lambda: [foe("rust-jackal", controller="engine")],
+        {
+            "Ruleset": [()],
+            "CreatureAction": [("catalogs", 0, "entries", 0, "creature", "actions", 0)],
+            "Creature": [("catalogs", 0, "entries", 0, "creature")],
+            "CombatCondition": [("combat", "conditions", 2)],
+        },
+    ),
+    "marsh": Scenario(
+        "marsh", marsh, _marsh_party, lambda: [foe("bog-hound", controller="engine")],
+        {
+            "Ruleset": [()],
+            "Mechanics": [("catalogs", 0, "entries", 0, "mechanics"), ("catalogs", 0, "entries", 2, "mechanics")],
+            "Creature": [("catalogs", 1, "entries", 1, "creature")],
+        },
+    ),
+}
+
+def outcome(scenario: Scenario, pkg: dict[str, Any]) -> tuple[Any, ...]:
+    """The logs of the scenario's fight on `pkg` (three seeds), and its members' computed
+    sheets before the fight."""
+    rs = load_package(copy.deepcopy(pkg))
+    logs = []
+    for seed in scenario.seeds:
+        state, _events = start_battle(rs, scenario.party(), scenario.foes(), seed=seed)
+        # Whoever a person would play, the Engine's tactics decide for (as the golden fights do).
+        while state.pending is not None and not state.outcome:
+            result = advance(rs, state, decide_for(rs, state))
+            if isinstance(result, Refused):
+                break
+            state, _events = result
+        logs.append(tuple(e.text for e in state.events))
+    sheets = tuple(json.dumps(compute_sheet_json(rs, m["sheet"]), sort_keys=True) for m in scenario.party())
+    return tuple(logs), sheets
+
+
+def fight_placements(scenario: Scenario, model: type[BaseModel], key: str, value: Any,
+                     companions: dict[str, Any] | None = None,
+                     ) -> Iterator[tuple[dict[str, Any], dict[str, Any], str]]:
+    """The scenario's package with `model.key` = `value` on an object the fight uses, the
+    same package without the key, and the key's path. The object holding the key is of
+    `model` itself (not another arm of a union that happens to take the key)."""
+    base = scenario.package()
+    checker = TypeAdapter(model)
+    for name, paths in scenario.anchors.items():
+        route = route_to(model, MODELS[name]) if MODELS[name] is not model else []
+        if route is None:
+            continue
+        for at in paths:
+            with_key = _place(_at(base, at), route, model, key, value, at, companions or {}, [])
+            without = _place(_at(base, at), route, model, key, ABSENT, at, companions or {}, [])
+            for (placed, path), (bare, _same) in zip(with_key, without):
+                holder = _at(_put(base, at, placed), path)
+                try:
+                    checker.validate_python(copy.deepcopy(holder))
+                except Exception:  # noqa: BLE001 - another model's object
+                    continue
+                yield _put(base, at, placed), _put(base, at, bare), format_path(path + (key,))
+
+
+def played_difference(scenario: Scenario, model: type[BaseModel], key: str, value: Any,
+                      companions: dict[str, Any] | None = None, tries: int = 6) -> str | None:
+    """The path of a placement of the key whose fight (or sheet) differs from the same
+    fight without it; None when none of the first `tries` valid placements does."""
+    for pkg, bare, path in itertools.islice(fight_placements(scenario, model, key, value, companions), tries * 3):
+        if problems_of(pkg) or problems_of(bare):
+            continue
+        tries -= 1
+        if outcome(scenario, pkg) != outcome(scenario, bare):
+            return path
+        if tries <= 0:
+            break
+    return None
+
+
+def _golden(name: str, package: Path, party: Path, foes: Path, seed: int) -> Scenario:
+    """A golden fight (tests/combat/make_golden.py) as a scenario: anchors on the combat
+    block's conditions, the foes' creatures and their first actions, and the first entries
+    with mechanics."""
+    data = json.loads(package.read_text())
+    foe_ids = {f.get("creature") for f in json.loads(foes.read_text())}
+    anchors: dict[str, list[tuple[PathPart, ...]]] = {"Ruleset": [()]}
+    for i, catalog in enumerate(data.get("catalogs") or []):
+        for j, entry in enumerate(catalog.get("entries") or []):
+            where: tuple[PathPart, ...] = ("catalogs", i, "entries", j)
+            if "creature" in entry and entry["id"] in foe_ids:
+                anchors.setdefault("Creature", []).append(where + ("creature",))
+                for k, _action in enumerate((entry["creature"].get("actions") or [])[:2]):
+                    anchors.setdefault("CreatureAction", []).append(where + ("creature", "actions", k))
+            if "mechanics" in entry and len(anchors.get("Mechanics", [])) < 4:
+                anchors.setdefault("Mechanics", []).append(where + ("mechanics",))
+    anchors["CombatCondition"] = [("combat", "conditions", i) for i in range(min(4, len((data.get("combat") or {}).get("conditions") or [])))]
+    return Scenario(name, lambda: json.loads(package.read_text()), lambda: json.loads(party.read_text()),
+                    lambda: json.loads(foes.read_text()), anchors, seeds=(seed,))
+
+
+_ROOT = Path(__file__).resolve().parents[2]
+_FIX = _ROOT / "tests" / "combat" / "fixtures"
+_UP = _ROOT / "tests" / "data" / "upstream"
+SCENARIOS.update({
+    "ember-roads": _golden("ember-roads", _UP / "ember-roads.json", _FIX / "ember-party.json", _FIX / "ember-foes.json", 9),
+    "5e": _golden("5e", _UP / "ruleset-5e-2014.example.json", _FIX / "5e-party.json", _FIX / "5e-foes.json", 3),
+    "gravewatch": _golden("gravewatch", _UP / "gravewatch.json", _FIX / "gravewatch-party.json", _FIX / "gravewatch-foes.json", 1),
+    "dockside": _golden("dockside", _FIX / "dockside.json", _FIX / "dockside-party.json", _FIX / "dockside-foes.json", 2),
+})

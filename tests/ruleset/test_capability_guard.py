@@ -27,7 +27,7 @@ from shared.combat.fight import Refused
 from shared.ruleset.capabilities import CapabilityRow, capability_table
 from shared.ruleset.gates import ENGINE_NAME
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, ruleset, wren_marsh
-from tests.ruleset.capability_probes import MODELS, placements, sample_values
+from tests.ruleset.capability_probes import MODELS, SCENARIOS, placements, played_difference, sample_values
 from tests.ruleset.minimal import problems_of
 
 NOT_YET = f"is not supported by {ENGINE_NAME} yet"
@@ -206,6 +206,13 @@ PLAYED_PROBES: dict[str, FightProbe] = {
     "CreatureAction.drain": FightProbe(_jackal({"drain": {}})),
     "Mechanics.drain": FightProbe(_leech),
     "CombatCondition.effects = 'cannot-heal'": FightProbe(_mend_on({"effects": ["cannot-heal"]})),
+}
+
+
+#: Played keys put on the objects of a whole fight the Engine plays (capability_probes
+#: SCENARIOS: the minimal Ember-Roads package, Lantern Marsh, and the golden fights), with
+#: the value that changes it: the same fight without the key must play differently.
+FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 }
 
 
@@ -581,6 +588,9 @@ def covered(rid: str) -> bool:
     row = ROWS[rid]
     if row.unsupported is not None:
         return refusal_found(row)
+    if rid in FIGHT_SAMPLES:
+        scenario, value = FIGHT_SAMPLES[rid]
+        return played_difference(SCENARIOS[scenario], MODELS[row.model], row.key, value, tries=4) is not None
     probe = PLAYED_PROBES.get(rid)
     return probe is not None and fight_log(probe, True) != fight_log(probe, False)
 
@@ -599,5 +609,5 @@ def test_uncovered_names_only_keys_of_the_table():
 
 
 def test_probes_name_only_keys_of_the_table():
-    named = {*PLAYED_PROBES, *REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES}
+    named = {*PLAYED_PROBES, *FIGHT_SAMPLES, *REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES}
     assert sorted(named - ROWS.keys()) == []
