@@ -108,15 +108,18 @@ def _candidates(annotation: Any, depth: int = 0) -> list[Any]:
     return []
 
 
-_INSTANCES: dict[type[BaseModel], list[dict[str, Any]]] = {}
+#: By model and depth: an object made deep in another is made with less room below it, so
+#: the same model made at the top can come out differently (the cache must not mix them).
+_INSTANCES: dict[tuple[type[BaseModel], int], list[dict[str, Any]]] = {}
 
 
 def model_instances(model: type[BaseModel], depth: int = 0) -> list[dict[str, Any]]:
     """Up to three valid JSON objects of `model`: its required keys, then each with one
     optional key more (a model that needs one of several keys finds it that way)."""
-    if model in _INSTANCES:
-        return _INSTANCES[model]
-    _INSTANCES[model] = []
+    memo = (model, depth)
+    if memo in _INSTANCES:
+        return _INSTANCES[memo]
+    _INSTANCES[memo] = []
     required = {n: f for n, f in model.model_fields.items() if f.is_required()}
     base: dict[str, Any] = {}
     for name, info in required.items():
@@ -138,7 +141,7 @@ def model_instances(model: type[BaseModel], depth: int = 0) -> list[dict[str, An
         out.append(each)
         if len(out) >= 3:
             break
-    _INSTANCES[model] = out
+    _INSTANCES[memo] = out
     return out
 
 
