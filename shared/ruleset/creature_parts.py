@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
-from .base import Id, Label, Model, Number, gate, prompt_safe, unsupported
+from .base import Id, Label, Model, Number, prompt_safe, unsupported
 from .gates import Gate, declared_gate
 
 #: Dice as a stat block writes them: "3d6", "2d8+3", "1d4-1" (never a bare number: a flat

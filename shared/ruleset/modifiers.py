@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import DiceText, has_dice, EntryId, Id, Model, gate, unsupported
+from .base import DiceText, has_dice, EntryId, Id, Model, gate
 from .gates import Gate, ValueGate, declared_gate
 
 #: Targets a modifier may change, with the Capability API each value needs beyond the
