@@ -389,10 +389,13 @@ def fight_placements(scenario: Scenario, model: type[BaseModel], key: str, value
     `model` itself (not another arm of a union that happens to take the key)."""
     base = scenario.package()
     checker = TypeAdapter(model)
+    routes = []
     for name, paths in scenario.anchors.items():
         route = route_to(model, MODELS[name]) if MODELS[name] is not model else []
-        if route is None:
-            continue
+        if route is not None:
+            routes.append((len(route), route, paths))
+    # The nearest object the fight already uses first (the foe's own action before a new entry).
+    for _length, route, paths in sorted(routes, key=lambda r: r[0]):
         for at in paths:
             with_key = _place(_at(base, at), route, model, key, value, at, companions or {}, [])
             without = _place(_at(base, at), route, model, key, ABSENT, at, companions or {}, [])
