@@ -37,7 +37,7 @@ from shared.ruleset.capabilities import reachable_models
 from shared.ruleset.errors import PathPart, format_path
 from shared.ruleset.package import Ruleset
 from shared.sheet.output import compute_sheet_json
-from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
+from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, ruleset, wren_marsh
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_mechanics2 import rich_package
 
@@ -453,3 +453,37 @@ SCENARIOS.update({
     "gravewatch": _golden("gravewatch", _UP / "gravewatch.json", _FIX / "gravewatch-party.json", _FIX / "gravewatch-foes.json", 1),
     "dockside": _golden("dockside", _FIX / "dockside.json", _FIX / "dockside-party.json", _FIX / "dockside-foes.json", 2),
 })
+
+
+# ---------------------------------------------------------------------------
+# played keys: a scripted fight built with and without the key
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FightProbe:
+    """`build(with_key)` gives (package, party, foes, dice, choices); the fight's log with
+    the key must differ from the log without it."""
+
+    build: Callable[[bool], tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], list[int], list[dict[str, Any]]]]
+
+
+def fight_log(probe: FightProbe, with_key: bool) -> list[str]:
+    pkg, party, foes, dice, choices = probe.build(with_key)
+    rs = ruleset(pkg)
+    state, events = start_battle(rs, party, foes, dice=dice)
+    log = [e.text for e in events]
+    for choice in choices:
+        # Whoever decides before the chosen actor ends their turn.
+        while state.pending is not None and state.pending.actor != choice["actor"] and not state.outcome:
+            state, events = step(rs, state, {"actor": state.pending.actor, "option": "end-turn", "targets": []})
+            log += [e.text for e in events]
+        state, events = step(rs, state, choice)
+        log += [e.text for e in events]
+    return log
+
+
+def step(rs: Any, state: Any, choice: dict[str, Any]) -> Any:
+    result = advance(rs, state, choice)
+    assert not isinstance(result, Refused), result
+    return result

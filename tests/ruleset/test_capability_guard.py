@@ -17,17 +17,23 @@ from __future__ import annotations
 
 import copy
 import itertools
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
 
-from shared.combat import advance, start_battle
-from shared.combat.fight import Refused
 from shared.ruleset.capabilities import CapabilityRow, capability_table
 from shared.ruleset.gates import ENGINE_NAME
-from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, ruleset, wren_marsh
-from tests.ruleset.capability_probes import MODELS, SCENARIOS, placements, played_difference, sample_values
+from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
+from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_sheet
+from tests.ruleset.capability_probes import (
+    MODELS,
+    SCENARIOS,
+    FightProbe,
+    fight_log,
+    placements,
+    played_difference,
+    sample_values,
+)
 from tests.ruleset.minimal import problems_of
 
 NOT_YET = f"is not supported by {ENGINE_NAME} yet"
@@ -133,35 +139,6 @@ def refusal_found(row: CapabilityRow) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FightProbe:
-    """`build(with_key)` gives (package, party, foes, dice, choices); the fight's log with
-    the key must differ from the log without it."""
-
-    build: Callable[[bool], tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], list[int], list[dict[str, Any]]]]
-
-
-def fight_log(probe: FightProbe, with_key: bool) -> list[str]:
-    pkg, party, foes, dice, choices = probe.build(with_key)
-    rs = ruleset(pkg)
-    state, events = start_battle(rs, party, foes, dice=dice)
-    log = [e.text for e in events]
-    for choice in choices:
-        # Whoever decides before the chosen actor ends their turn.
-        while state.pending is not None and state.pending.actor != choice["actor"] and not state.outcome:
-            state, events = _step(rs, state, {"actor": state.pending.actor, "option": "end-turn", "targets": []})
-            log += [e.text for e in events]
-        state, events = _step(rs, state, choice)
-        log += [e.text for e in events]
-    return log
-
-
-def _step(rs: Any, state: Any, choice: dict[str, Any]) -> Any:
-    result = advance(rs, state, choice)
-    assert not isinstance(result, Refused), result
-    return result
-
-
 #: Juno (Road axe) against the rust jackal of the minimal Ember-Roads package: initiative
 #: 6+1 and 1+1, Juno hits for 8, the jackal's Bite hits Juno for 4 (test_drain.py).
 JACKAL_DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
@@ -237,6 +214,15 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "Skill.untrained": ("roads", "refuse"),
     "SymbolPool.adjust": ("dockside", [{"value": {"const": 1}}]),
 }
+
+
+#: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
+FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet)
+for _family in FAMILIES:
+    PLAYED_PROBES.update(_family.PLAYED_PROBES)
+    FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)
+    REFUSED_SAMPLES.update(_family.REFUSED_SAMPLES)
+    REFUSED_VALUE_SAMPLES.update(_family.REFUSED_VALUE_SAMPLES)
 
 
 # ---------------------------------------------------------------------------
