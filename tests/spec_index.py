@@ -134,7 +134,7 @@ def model_file(cls: type) -> str:
     return Path(source).resolve().relative_to(ROOT).as_posix()
 
 
-def test_names(path: Path) -> set[str]:
+def names_of_tests(path: Path) -> set[str]:
     """`name` for each top-level test function and `Class::name` for each method."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set()
@@ -183,7 +183,7 @@ def check(sections: list[Section], headings: list[tuple[str, int, str]] | None) 
                 continue
             if name:
                 if path not in parsed:
-                    parsed[path] = test_names(path)
+                    parsed[path] = names_of_tests(path)
                 if name not in parsed[path]:
                     problems.add(section, f"test {ref} does not exist")
         for key in section.refused:
