@@ -2,12 +2,13 @@
 
 The strict base model refuses any key it does not declare ("unknown key"), so a package using
 one of these is never half-read. docs/spec-index.md names these tests for the sections whose
-keys are not modelled (mechanics-1 1.186 and 1.194, mechanics-3 1.272).
+keys are not modelled (mechanics-1 1.186, 1.193 and 1.194, mechanics-3 1.272).
 """
 
 from __future__ import annotations
 
 from tests.ruleset.minimal import minimal_package, problems_of
+from tests.ruleset.test_combat import contest_package
 from tests.ruleset.test_mechanics3 import with_creature, with_item
 
 
@@ -35,3 +36,15 @@ def test_an_item_that_breaks_into_another_is_refused_as_an_unknown_charges_key()
     # mechanics-3 1.272: `charges.breaksOn` with `becomes` (a Staff of Striking's quarterstaff).
     staff = {"category": "weapon", "charges": {"max": 10, "breaksOn": {"atMost": 1, "becomes": "gear/ring"}}}
     assert problems_of(with_item(staff)) == ["catalogs[1].entries[0].item.charges.breaksOn: unknown key"]
+
+
+def test_a_contest_against_a_fixed_difficulty_is_refused_and_still_needs_a_defender():
+    # mechanics-1 1.193: omit `defender`, set `"difficulty": 15` and `"targets": "any"`.
+    pkg = contest_package(difficulty=15, targets="any")
+    del pkg["combat"]["contests"][0]["defender"]
+    pkg["capabilityApi"] = {"major": 1, "minor": 300}
+    assert problems_of(pkg) == [
+        "combat.contests[0].defender: required",
+        "combat.contests[0].difficulty: unknown key",
+        "combat.contests[0].targets: unknown key",
+    ]
