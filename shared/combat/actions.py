@@ -36,6 +36,13 @@ from .creature_extras import alternative_note
 from .options import MenuItem, Plan, action_damage, attack_mode, block_actions, sequence_parts, slug
 from .spellcasting import spend_uses
 from .state import Combatant, Concentration
+from .board.attacks import aiming_part, part_plan, reaches
+from . import windows as W
+from .board.attacks import adjacent_critical, defense_parts
+from .rescue import after_failure
+from .rescue_entries import Roll
+from .board.menu import helped_against
+from .board.movement import dash, disengage
 
 
 # ---------------------------------------------------------------------------
@@ -125,8 +132,6 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             pieces.append(f"{_signed(value)} ({b.label})")
     defense, parts = N.defense(fight, target)
     if fight.state.board is not None:
-        from .board.attacks import adjacent_critical, defense_parts
-
         extra = defense_parts(fight, actor, target)
         defense += sum(p.flat for p in extra)
         parts = parts + extra
@@ -167,8 +172,6 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     forced = bool(note) and hit
     if not hit and not note:
         # A natural miss is never rescued (1.249).
-        from .rescue import after_failure
-        from .rescue_entries import Roll
 
         rolled = after_failure(fight, actor, Roll("attacks", total, defense, ("a hit", "still a miss"),
                                                   natural=natural, sides=roll_def.dice.sides), hit=hit_of, target=target)
@@ -298,7 +301,6 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
     fight), the parts aimed at them do not happen: they are not turned on someone else. A
     part with its own `uses` or `recharge` spends them as it is made. On a board each part
     is aimed with its own reach and range (spec/combat-3 "Reach and range")."""
-    from .board.attacks import aiming_part, part_plan, reaches
 
     board = fight.state.board is not None
     start = cursor.get("step", 0) if cursor is not None else 0
@@ -357,7 +359,6 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     """The attack roll at position `at`: the held roll when the cursor stopped here (checked
     again against the defense as it is now), otherwise a new roll, held when it hits
     someone who may answer (a hit window; raises windows.Held)."""
-    from . import windows as W
 
     if is_symbol_pool(fight):
         return symbol_attack.strike(fight, actor, target, what, plan, cursor, at)
@@ -669,14 +670,10 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         targets[0].helped_by = actor.id
         effects = fight.combat.standardEffects
         if fight.state.board is not None and effects is not None and effects.help is not None and effects.help.beside:
-            from .board.menu import helped_against
-
             targets[0].help_against = helped_against(fight, actor)
         fight.emit("standard", f"{actor.name} helps {targets[0].name}: their next attack is rolled twice, "
                    "keeping the better.", actor=actor.id, target=targets[0].id)
     elif name in ("dash", "disengage") and fight.state.board is not None:
-        from .board.movement import dash, disengage
-
         (dash if name == "dash" else disengage)(fight, actor)
     elif name in ("dash", "disengage"):
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action (it matters only on a board).",

@@ -39,6 +39,8 @@ from . import numbers as N
 from .evasion import evade
 from .fight import Fight
 from .state import Combatant
+from .targeting import describe_test, passes
+from .lowers_also import lower_damage
 
 
 @dataclass
@@ -174,7 +176,6 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
     """One `plus` clause for one target: None when its `targetIs` does not match or its own
     save removes it."""
     from .actions import roll_damage
-    from .targeting import describe_test, passes
 
     test = getattr(clause, "targetIs", None)
     if test is not None and not passes(fight, target, test):
@@ -351,7 +352,6 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
             # A symbol pool deals the blow as one: its damage carries no single type.
             dealt.append((None, total))
         return total
-    from .lowers_also import lower_damage
 
     lower_damage(fight, actor, target, parts)
     marks = H.blow_marks(fight, target, [(E.harm_kind(fight, p.type), max(0, p.amount), p.type) for p in parts])
@@ -408,7 +408,6 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
     nothing changes the forecast. `hit` None is a save or an automatic hit (no modifiers).
     `chances` gives (hit, critical) and is asked only when something changes. A clause is
     taken through the target's guard against its type (the blow's own, `dtype`, by default)."""
-    from .targeting import passes
 
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     normal = Fraction(0)

@@ -32,6 +32,9 @@ from .fight import Fight, OpenBlow
 from .options import MenuItem, Option, Plan
 from .saves_against import for_condition
 from .state import Combatant, HeldCondition
+from ..sheet import move_track
+from ..dice import parse_dice
+from .targeting import describe_test, passes
 
 SHAKE_OFF = "shake-off"
 
@@ -282,8 +285,6 @@ def leave_behind(fight: Fight, c: Combatant, held: HeldCondition, rule: Any) -> 
 
 
 def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
-    from ..sheet import move_track
-
     name = N.label(fight.ruleset, "track", shift.track)
     if c.sheet is not None:
         error = fight.write(c, move_track(fight.ruleset, c.sheet, shift.track, by=shift.by))
@@ -300,9 +301,7 @@ def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
 
 
 def _end_harm(fight: Fight, c: Combatant, held: HeldCondition, harm: Any, left: str) -> None:
-    from ..dice import parse_dice
     from .actions import roll_damage
-    from .targeting import describe_test, passes
 
     if harm.unless is not None and passes(fight, c, harm.unless):
         fight.emit("note", f"{c.name} is {describe_test(fight, harm.unless)}, so {left} ending deals no harm.",

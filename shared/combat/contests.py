@@ -39,6 +39,14 @@ from .fight import Fight
 from .options import MenuItem, Option, Plan, budget_left, forecast, targets_for
 from .state import Combatant
 from .tactics import CONDITION_WORTH
+from .lowers_also import lower_check
+from .rescue import after_failure
+from .rescue_entries import Roll
+from .pool_contests import win_chance as pool_win
+from .symbol_contests import win_chance as symbol_win
+from .pool_contests import throw_side as pool_throw
+from .board.push import push
+from .symbol_contests import throw_side as symbol_throw
 
 #: What a won break-free is worth to the Engine's tactics, in points of damage: while held,
 #: breaking free is worth most ("the greatest value only while held"), above an ordinary
@@ -161,9 +169,6 @@ def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
     if fight.combat.kind in ("dice-pool", "symbol-pool"):
-        from .pool_contests import win_chance as pool_win
-        from .symbol_contests import win_chance as symbol_win
-
         chance = (pool_win if fight.combat.kind == "dice-pool" else symbol_win)(fight, actor, target, contest)
         return Fraction(chance).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
@@ -301,15 +306,11 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
         actor.attacks_made += 1
     a_nat = d_nat = None
     if fight.combat.kind == "dice-pool":
-        from .pool_contests import throw_side as throw
-
-        a_total, a_text = throw(fight, actor, contest.attacker.checks)
-        d_total, d_text = throw(fight, target, contest.defender.checks)
+        a_total, a_text = pool_throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = pool_throw(fight, target, contest.defender.checks)
     elif fight.combat.kind == "symbol-pool":
-        from .symbol_contests import throw_side as throw
-
-        a_total, a_text = throw(fight, actor, contest.attacker.checks)
-        d_total, d_text = throw(fight, target, contest.defender.checks)
+        a_total, a_text = symbol_throw(fight, actor, contest.attacker.checks)
+        d_total, d_text = symbol_throw(fight, target, contest.defender.checks)
     else:
         a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
         d_total, d_text, d_nat = _throw_side(fight, target, contest.defender.checks)
@@ -327,9 +328,6 @@ def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any
                  d: tuple[int, int | None], won: bool) -> bool:
     """What follows the two checks (1.257, 1.249, 1.256): dice taken off the winning side's
     check by someone on the other side, then the losing side's rescues; returns who won."""
-    from .lowers_also import lower_check
-    from .rescue import after_failure
-    from .rescue_entries import Roll
 
     ties = contest.ties == "attacker"
     totals = {actor.id: a[0], target.id: d[0]}
@@ -364,8 +362,6 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> 
             break
         E.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
     if win.push is not None and fight.state.board is not None and not loser.out:
-        from .board.push import push
-
         push(fight, winner, loser, win.push)
     elif win.push is not None:
         unit = fight.combat.distance.label if fight.combat.distance is not None else ""

@@ -30,6 +30,8 @@ from .fight import Fight
 from .options import MenuItem, Option, Plan, budget_left, slug, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
+from .options import _catalog_entry, _row_allowed
+from .options import _STANDARD_TEXT
 
 
 @dataclass(frozen=True)
@@ -296,7 +298,6 @@ def note_steps(fight: Fight, actor: Combatant, plan: Plan) -> None:
 def _granting_entries(fight: Fight, view: Any) -> list[Any]:
     """Catalog entries with a `standard` grant on the holder's ability lists (rows that
     pass the list's `onlyWhen`/`alwaysWhen`), in list and row order, each once."""
-    from .options import _catalog_entry, _row_allowed
 
     out: list[Any] = []
     seen: set[str] = set()
@@ -316,7 +317,6 @@ def granted_standard_items(fight: Fight, actor: Combatant, view: Any) -> list[Me
     """`standard:<action>@<budget>` for every `standard` grant on the holder's lists, while
     that budget is left. A grant of the main budget adds nothing: the main budget already
     buys every standard action."""
-    from .options import _STANDARD_TEXT
 
     entries = _granting_entries(fight, view)
     allowed = list(fight.combat.standard or [])

@@ -18,6 +18,8 @@ from . import numbers as N
 from .fight import Fight
 from .options import Plan
 from .state import Combatant
+from . import actions as A
+from .options import _catalog_entry
 
 
 def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | None:
@@ -70,8 +72,6 @@ def complete(fight: Fight, c: Combatant) -> bool:
     step of its own (window_resume.py), opening the `used`, `aimed`, `hit` and `harmed`
     windows an action on the turn opens, and the turn's start goes on when it is over (the
     `turn-start` window and what follows; a window it opens holds them in its record)."""
-    from . import actions as A
-    from .options import _catalog_entry
     from .window_resume import action_record, continue_action
 
     held = c.delayed

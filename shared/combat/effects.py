@@ -23,6 +23,13 @@ from ..sheet.refusal import BAD_BOX, TRACK_FULL
 from . import numbers as N
 from .fight import Fight, OpenBlow
 from .state import Combatant, HeldCondition
+from .health_max import heal_cap
+from .saves_against import SaveContext
+from ..dice import parse_dice
+from .symbol_saves import roll_save as symbol_save
+from .rescue import after_failure
+from .rescue_entries import Roll
+from .board.save_cover import words
 
 
 def health_line(fight: Fight, c: Combatant) -> str:
@@ -368,8 +375,6 @@ def healing_denied_by(fight: Fight, target: Combatant) -> str | None:
 
 
 def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str) -> int:
-    from .health_max import heal_cap
-
     denier = healing_denied_by(fight, target)
     if denier is not None:
         # mechanics-1 1.191: the holder gets no healing while it lasts, and the log says so.
@@ -508,7 +513,6 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     `against` is what the save is against (a `SaveContext`, or the id of the condition
     it would end); None is against nothing (concentration, death). `cover` is what cover
     between the effect and the saver adds to the save's number (board/save_cover.py)."""
-    from .saves_against import SaveContext
 
     if isinstance(against, str):
         against = SaveContext(conditions=frozenset([against]))
@@ -529,8 +533,6 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         _save_made(fight, c)
         return ok
     if fight.combat.kind == "symbol-pool":
-        from .symbol_saves import roll_save as symbol_save
-
         ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
         _save_made(fight, c)
         return ok
@@ -544,8 +546,6 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         if bonus:
             parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
         if cover is not None:
-            from .board.save_cover import words
-
             total += cover.flat
             parts.append(words(cover))
         for b in N.modifiers(fight, c, "saves", save=save, context=against):
@@ -566,9 +566,6 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     total = throw()
     ok = total >= dc
     if not ok:
-        from .rescue import after_failure
-        from .rescue_entries import Roll
-
         top = _save_top(fight, c, save, expr, against) + (cover.flat if cover is not None else 0)
         roll = after_failure(fight, c, Roll("saves", total, dc, ("a success", "still a failure"), save=save,
                                             again=lambda: throw("again "), again_top=top), context=against)
@@ -601,7 +598,6 @@ def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: Any = N
 
 def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: Any) -> int:
     """A save's highest total: what a rescue that rolls it again could reach."""
-    from ..dice import parse_dice
 
     top = parse_dice(expr).dice_max + N.save_bonus(fight, c, save)
     for b in N.modifiers(fight, c, "saves", save=save, context=against):

@@ -35,6 +35,11 @@ from .state import BattleState, DiceState, Event, Pending, RulesetRef
 from .board.menu import area_span, check_aim, out_of_range
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
+from .pool_styles import unnamed
+from .board.flight import fly
+from .board.movement import stand, start_walk
+from .board.flight import come_down
+from .board.falls import next_falls
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -247,8 +252,6 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
     if item is None and fight.combat.kind == "dice-pool":
-        from .pool_styles import unnamed
-
         item = unnamed(fight, items, parsed.option)
     if item is None:
         # An option the board left off only for distance or sight says so (spec/combat-3).
@@ -341,9 +344,6 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         _held(fight, lambda: end_turn(fight))
         return
     if item.plan.kind in ("move", "stand", "flight"):
-        from .board.flight import fly
-        from .board.movement import stand, start_walk
-
         if item.plan.kind == "stand":
             stand(fight, actor)
         elif item.plan.kind == "flight":
@@ -391,12 +391,10 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             continue
         if state.board is not None and any(c.aloft or c.airborne for c in state.combatants):
             # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).
-            from .board.flight import come_down
 
             come_down(fight)
         if state.falls:
             # Falls land once the step that caused them is over and no window is open.
-            from .board.falls import next_falls
 
             _held(fight, lambda: next_falls(fight))
             continue

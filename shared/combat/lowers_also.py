@@ -4,7 +4,6 @@ with its budget, cost and uses, by the first creature in turn order on the other
 the roller whose entry reaches them (its range on a board, its `targetTypes` and `needs`),
 and only when its maximum could change the outcome, found without rolling a die of the
 battle:
-
 - a check (a contest's winning side, a Counterspell's check to stop a spell paid above it)
   that would succeed and, with the dice at their highest taken off, would fail;
 - damage that would drop someone on the owner's side (their health and temporary points
@@ -21,15 +20,16 @@ from . import numbers as N
 from .fight import Fight
 from .lowers_roll import dice_text, lowers_expr
 from .state import Combatant
+from .board.answers import reaches
+from .targeting import refusal
+from .effects import adjust_for_type
 
 
 def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant, Any]]:
     """(holder, plan) for each entry that may take dice off `roller`'s roll of `kind`, by
     turn order then sheet order; one payment per entry, the least it can make."""
-    from .board.answers import reaches
     from .costs import expand_payments
     from .options import _entry_plans, budget_left
-    from .targeting import refusal
     from .windows import _turn_order
 
     out: list[tuple[Combatant, Any]] = []
@@ -99,7 +99,6 @@ def lower_check(fight: Fight, roller: Combatant, total: int, needed: int, what: 
 
 def _landing(fight: Fight, target: Combatant, parts: list[Any], off: int) -> int:
     """What the parts would land on `target` with `off` taken off the roll, first part first."""
-    from .effects import adjust_for_type
 
     landed = 0
     for part in parts:

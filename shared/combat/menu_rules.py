@@ -45,6 +45,9 @@ from .options import (
 )
 from .state import Combatant
 from .targeting import filter_targets, plan_source, restricts
+from .costs import amount_expr
+from .options import action_damage
+from ..dice import mean_damage
 
 # ---------------------------------------------------------------------------
 # attacks per turn
@@ -144,8 +147,6 @@ def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str
                  step: Any) -> Any:
     """The strike's own damage dice, read only for a holder with `diceTimes` or
     `criticalDice` (what they multiply or add to)."""
-    from .costs import amount_expr
-    from .options import action_damage
 
     if not any(mod.diceTimes or mod.criticalDice for _n, mod, _h in own):
         return None
@@ -216,9 +217,6 @@ def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[
 
 
 def _step_mean(fight: Fight, actor: Combatant, target: Combatant, step: Any) -> Fraction:
-    from ..dice import mean_damage
-    from .options import action_damage
-
     expr = action_damage(step, fight, actor)
     if expr is None:
         return Fraction(0)

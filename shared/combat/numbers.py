@@ -19,6 +19,7 @@ from ..ruleset.package import Ruleset
 from .fight import Fight
 from .sheet_holds import held_defense
 from .state import Combatant
+from .saves_against import matches
 
 
 @dataclass(frozen=True)
@@ -283,8 +284,6 @@ def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill
         if narrowed and save is not None and save not in narrowed:
             return False
         if getattr(mod, "against", None) is not None:
-            from .saves_against import matches
-
             return matches(fight, mod.against, context)
     if to == "checks":
         narrowed = mod.skills if mod.skills else getattr(rule, "skills", None)

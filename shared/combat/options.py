@@ -31,6 +31,9 @@ from .board.save_cover import save_cover
 from .fight import Fight
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
+from .board.attacks import votes
+from .board.attacks import defense_parts
+from .board.attacks import aiming_part, part_plan, reaches
 
 
 def slug(text: str) -> str:
@@ -178,8 +181,6 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any 
     if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
     if fight.state.board is not None:
-        from .board.attacks import votes
-
         a3, d3 = votes(fight, attacker, target)
         adv += a3
         dis += d3
@@ -225,8 +226,6 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
         flat, added = _roll_mods(fight, attacker, "attacks", hit=hit, target=target)
         defense, _parts = N.defense(fight, target)
         if board:
-            from .board.attacks import defense_parts
-
             defense += sum(p.flat for p in defense_parts(fight, attacker, target))
         crit_from = None
         naturals = roll.naturals
@@ -704,7 +703,7 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
         steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
         parts_on_board = fight.state.board is not None
         if parts_on_board:
-            from .board.attacks import aiming_part, part_plan, reaches
+            pass
         out: list[Forecast] = []
         for t in targets:
             hit_total = 0.0

@@ -30,6 +30,11 @@ from .fight import Fight
 from .board.save_cover import save_cover
 from .pool_damage import PoolAmount, deliver, take
 from .state import Combatant
+from .targeting import describe_test, passes
+from . import windows as W
+from .costs import amount_expr
+from .options import action_damage
+from .support import _catalog_entry
 
 
 # ---------------------------------------------------------------------------
@@ -101,8 +106,6 @@ def blow_tags(fight: Fight, row: dict[str, Any] | None = None, mech: Any = None,
     tags: list[str] = []
     ref = row.get("_catalog") if isinstance(row, dict) else None
     if isinstance(ref, str):
-        from .support import _catalog_entry
-
         entry = _catalog_entry(fight.ruleset, ref)
         item = getattr(entry, "item", None) if entry is not None else None
         tags += list(getattr(item, "tags", None) or [])
@@ -116,7 +119,6 @@ def blow_tags(fight: Fight, row: dict[str, Any] | None = None, mech: Any = None,
 def clause_amounts(fight: Fight, target: Combatant, clauses: Iterable[Any], default_type: str | None, name: str,
                    dc: int, context: Any) -> list[PoolAmount]:
     """Each `plus` clause as a damage pool of its own kind (its `targetIs`, its own save)."""
-    from .targeting import describe_test, passes
 
     out: list[PoolAmount] = []
     for clause in clauses or []:
@@ -148,7 +150,6 @@ def _strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple
     """The throw at position `at`: the held throw when the cursor stopped here (checked
     again), otherwise a new one, held when it hits someone who may answer (a hit window;
     raises windows.Held)."""
-    from . import windows as W
 
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         return PA.recheck(fight, actor, target, cursor.pop("held"), what)
@@ -207,7 +208,6 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
     announced: each target's damage is thrown for that target (from `start`, where a hit
     window held it)."""
     from . import actions as A
-    from .costs import amount_expr
 
     mech = plan.mechanics
     dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
@@ -250,7 +250,6 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
     """A creature's action that strikes, calls for a save or simply applies, in a pool fight
     (`plan` names the style; a sequence's steps are made in its style)."""
     from . import actions as A
-    from .options import action_damage
 
     dice, auto = P.count(action_damage(action, fight, actor))
     dtype = action.damage.type if action.damage else None

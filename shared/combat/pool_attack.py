@@ -5,7 +5,6 @@ needed, botch), `attack_pool` (the dice an attacker throws: the to-hit parts, co
 modifiers as dice, the harm penalty off the pool, held between the resolution's `min` and
 `max`), `needed` (defense as successes, never below 1, with condition `defense`
 modifiers) and `attack_roll`, which throws and logs in the author's terms:
-
     Ada attacks Grave-rat swarm with Grave spade: 5 dice (Sinew 3 + Wrestle 2):
     9, 4, 10!, +7, 2 → 3 successes against Defense 1, a hit, 2 successes beyond.
 
@@ -23,6 +22,8 @@ from . import pool_dice as P
 from .fight import Fight
 from .options import attack_votes
 from .state import Combatant
+from .windows import regather
+from .board.attacks import defense_parts
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,6 @@ def needed(fight: Fight, target: Combatant, actor: Combatant | None = None) -> t
     attack roll (board/attacks.py)."""
     defense, parts = N.defense(fight, target)
     if actor is not None and fight.state.board is not None:
-        from .board.attacks import defense_parts
-
         extra = defense_parts(fight, actor, target)
         defense += sum(p.flat for p in extra)
         parts = parts + extra
@@ -114,7 +113,6 @@ def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict, what:
     """A throw a hit window held, checked again against the successes the target needs
     now; the log says whether an answer turned it into a miss. The extra dice are what it
     has beyond the successes needed now."""
-    from .windows import regather
 
     need, _text = needed(fight, target, actor)
     successes = int(held["total"]) - int(held.get("lowered") or 0)

@@ -31,6 +31,8 @@ from . import numbers as N
 from . import pool_dice as P
 from .fight import Fight
 from .state import Combatant
+from . import blows as B
+from . import initiative_resource as IR
 
 
 @dataclass
@@ -135,7 +137,6 @@ def with_modifiers(fight: Fight, actor: Combatant, target: Combatant, amounts: l
     hit (`hit` None: a save or an automatic hit, which they never reach), their `flat`
     dice added to the pool of their `damageType` (the hit's own by default) or thrown as a
     pool of their own; returns them for their `times`."""
-    from . import blows as B
 
     if hit is None or not amounts:
         return []
@@ -157,7 +158,6 @@ def with_modifiers(fight: Fight, actor: Combatant, target: Combatant, amounts: l
 def _times(fight: Fight, thrown: list[tuple[PoolAmount, str | None, int, str]],
            mods: list[tuple[str, Any]]) -> list[tuple[PoolAmount, str | None, int, str]]:
     """A modifier's `times` changes what the whole blow counted, rounded down once."""
-    from . import blows as B
 
     if not any(mod.times is not None for _name, mod in mods):
         return thrown
@@ -183,7 +183,6 @@ def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAm
     """A blow in a style that takes initiative: thrown as usual (extra dice, soak by kind,
     the minimum, automatic successes), and what it counts comes off the target's number
     instead of their health (initiative_resource.take); no guard, no daze."""
-    from . import initiative_resource as IR
 
     mods = with_modifiers(fight, actor, target, amounts, hit)
     thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)

@@ -28,6 +28,9 @@ from .options import Forecast, action_damage, attack_votes
 from .pool_attack import attack_pool, needed
 from .pool_damage import PoolAmount, Soak, minimum, soak
 from .state import Combatant
+from .pool_saves import save_parts
+from .costs import amount_expr
+from .pool_actions import blow_tags, weapon_numbers
 
 
 @lru_cache(maxsize=4096)
@@ -114,7 +117,6 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[
 def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, cover: Any = None) -> float:
     """The chance `target`'s save pool (with the dice `cover` adds) reaches `difficulty`
     (at least 1) without botching."""
-    from .pool_saves import save_parts
 
     size, _text = attack_pool(fight, target, save_parts(fight, target, save, cover), "saves", save=save)
     return pool_forecast(size, P.check_rules(fight)).at_least(max(1, difficulty))
@@ -140,8 +142,6 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
               guarded: bool = True) -> list[Forecast] | None:
     """The menu's forecasts of a pool plan, or None for a plan no pool is thrown for (the
     caller forecasts it as before). `guarded=False`: the attacks' damage past no guard."""
-    from .costs import amount_expr
-    from .pool_actions import blow_tags, weapon_numbers
 
     out: list[Forecast] = []
     for t in targets:

@@ -29,6 +29,7 @@ from . import pool_dice as P
 from .fight import Fight
 from .options import Forecast, MenuItem
 from .state import Combatant
+from .pool_forecast import forecasts as pool_forecasts
 
 SEPARATOR = "#"
 
@@ -73,8 +74,6 @@ def _forecast(fight: Fight, actor: Combatant, plan: Any, style: Any, fc: Forecas
     if not fight.forecasting or target is None or fc.hit is None:
         return fc
     if style.takes is not None:
-        from .pool_forecast import forecasts as pool_forecasts
-
         unguarded = pool_forecasts(fight, actor, plan, [target], guarded=False)
         taken = unguarded[0].damage if unguarded else fc.damage
         return Forecast(target=fc.target, hit=fc.hit, take=taken)

@@ -24,6 +24,11 @@ from . import blows as B
 from .fight import Fight
 from .options import Plan, _action_plans, _catalog_entry, _entry_plans
 from .state import Combatant
+from .costs import expand_payments
+from .costs import grouped_cost, pool_level
+from .board.answers import nearest_first, reaches
+from .options import targets_for
+from .board.answers import sees, within
 
 
 @dataclass
@@ -53,7 +58,6 @@ def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     """Every answer `c` holds (`reaction: true` alone names no moment and is never one)."""
     if not may_answer(fight, c):
         return []
-    from .costs import expand_payments
 
     plans: list[Plan] = []
     view = fight.view(c)
@@ -107,8 +111,6 @@ class Origin:
 
 
 def origin_of(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
-    from .costs import grouped_cost, pool_level
-
     if plan.kind == "weapon":
         return Origin(weapon=True, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget, name=plan.name)
     if plan.kind == "entry":
@@ -166,8 +168,6 @@ def matches(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: 
 def fallers_answered(fight: Fight, holder: Combatant, answer: Answer, fallers: list[Combatant]) -> list[Combatant]:
     """The fallers a `falls` answer may land on: on its target side and in its range,
     nearest first (1.124)."""
-    from .board.answers import nearest_first, reaches
-    from .options import targets_for
 
     side = {c.id for c in targets_for(fight, holder, answer.plan.targets_side)}
     eligible = [f for f in fallers if f.id in side and reaches(fight, holder, answer.plan, f)]
@@ -195,8 +195,6 @@ def _lands_on(answer: Answer, moment: str, holder: Combatant, source: Combatant 
 
 def _on_board(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
               target: Combatant | None, aimed: list[Combatant]) -> bool:
-    from .board.answers import reaches, sees, within
-
     if getattr(spec, "seesSource", None) and source is not None and not sees(fight, holder, source):
         return False
     for_ = getattr(spec, "for_", None) or "self"

@@ -19,6 +19,7 @@ from ..dice import parse_dice
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant
+from .rescue_entries import spend_rescue
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,6 @@ def after_failure(fight: Fight, c: Combatant, roll: Any, **narrow: Any) -> Any:
     modifications first, then the owner's own rescue entries one at a time (1.249, 1.256);
     a save rolled again that falls short again is tried the same way. `narrow` as for
     `held_back`."""
-    from .rescue_entries import spend_rescue
 
     while True:
         roll.total = rescue(fight, c, roll.kind, roll.total, roll.needed, roll.words, save=roll.save, **narrow)

@@ -2,7 +2,6 @@
 `rescue` is never on the menu; it is spent, with its budget, cost and the `budget` its
 rescue names, when its owner's own roll of its kind has failed, and only when it can turn
 that failure around, which is found without rolling a die of the battle:
-
 - `reroll` (saves): the save is rolled again and the new roll stands; spent when the new
   roll at its highest could succeed;
 - `success`: the failed roll counts as made (a miss as a hit);
@@ -23,6 +22,7 @@ from typing import Any, Callable
 from ..dice import DiceExpr
 from .fight import Fight
 from .state import Combatant
+from .lowers_roll import lowers_expr
 
 
 @dataclass
@@ -73,7 +73,6 @@ def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
 
 def _own_die(fight: Fight, c: Combatant, rescue: Any) -> DiceExpr | None:
     """A rescue's `dice`, or its `die` read off the owner's table, as lowersRoll reads them."""
-    from .lowers_roll import lowers_expr
 
     return lowers_expr(fight, c, rescue)
 

@@ -35,6 +35,7 @@ from .board.units import say
 from .fight import Fight
 from .snapshot import working_copy
 from .state import BattleState, Combatant
+from .board.flight import height_text
 
 #: The dying rule's count needed when the sheet's track gives no maximum (the spec's three).
 DEFAULT_DYING_NEED = 3
@@ -73,8 +74,6 @@ def _dying(fight: Fight, c: Combatant) -> DyingShown | None:
 def _movement(fight: Fight, c: Combatant) -> MovementShown:
     aloft = None
     if c.aloft:
-        from .board.flight import height_text
-
         aloft = height_text(fight, c.aloft)
     return MovementShown(left=say(fight, c.movement), cells=c.movement, airborne=c.airborne, aloft=aloft,
                          modes={m: say(fight, n) for m, n in c.modes.items()} or None)

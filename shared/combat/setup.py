@@ -36,6 +36,7 @@ from .fight import Fight
 from .proposed_sheet import prepare_sheet
 from .sheet_holds import hold_built
 from .state import Combatant, HeldCondition
+from .creature_extras import leave_out_without_health
 
 
 class SetupError(Exception):
@@ -250,8 +251,6 @@ def roll_health(fight: Fight, c: Combatant) -> None:
     written as a sheet with no health at all is left out (creature_extras.py)."""
     c.signature_points = int((c.block or {}).get("signaturePoints") or 0)
     if c.kind != "block":
-        from .creature_extras import leave_out_without_health
-
         leave_out_without_health(fight, c)
         return
     health = (c.block or {}).get("health")

@@ -30,6 +30,11 @@ from . import symbol_dice as S
 from .fight import Fight
 from .options import attack_votes
 from .state import Combatant
+from .pool_actions import blow_tags
+from . import symbol_hold as SH
+from .symbol_spends import spend_all
+from .windows import regather
+from .board.attacks import defense_parts
 
 
 def weapon_base(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
@@ -81,8 +86,6 @@ def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, 
     between them and the high ground, as they add to a defense (board/attacks.py)."""
     defense, parts = N.defense(fight, target)
     if fight.state.board is not None:
-        from .board.attacks import defense_parts
-
         extra = defense_parts(fight, actor, target)
         defense += sum(p.flat for p in extra)
         parts = parts + extra
@@ -143,7 +146,6 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: 
 def _tags(fight: Fight, plan: Any) -> list[str]:
     """The tags a `remap` reads on this attack (a row's item tags, an entry's or a creature
     damage's `qualities`)."""
-    from .pool_actions import blow_tags
 
     kind = getattr(plan, "kind", None)
     if kind == "weapon":
@@ -157,9 +159,6 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: A
            cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool]:
     """The attack roll at position `at` (a new throw, or the roll a spend decision held),
     both sides' spends, and what the blow carries into its damage. (hit, critical)."""
-    from . import symbol_hold as SH
-    from .symbol_spends import spend_all
-    from .windows import regather
 
     held = None
     if cursor is not None and cursor.get("index", 0) == at.get("index", 0):

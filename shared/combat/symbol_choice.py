@@ -25,6 +25,8 @@ from . import windows as W
 from .fight import Fight
 from .options import MenuItem, Option, Plan
 from .state import Combatant, Pending
+from .window_answers import continue_answer
+from .window_resume import continue_action
 
 ENGINE = "spend:engine"
 DONE = "spend:done"
@@ -110,8 +112,6 @@ def engine_pick(items: list[MenuItem]) -> tuple[MenuItem, list[str]]:
 def answer(fight: Fight, item: MenuItem) -> None:
     """The player's pick; then the held step goes on (and may ask again): an action, or an
     answer in a window and then that window."""
-    from .window_answers import continue_answer
-    from .window_resume import continue_action
 
     record, held, actor, target = _held(fight)
     chooser = fight.get(fight.state.pending.actor)

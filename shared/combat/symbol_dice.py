@@ -8,7 +8,6 @@ and setback dice), `build` (ability and rank read the way `pool.build` builds a 
 (boost and setback dice a spend left on a combatant, used up by their next roll), `throw`
 (through the battle's own roller, one die of the sequence per symbol die) and `Net`, what a
 throw shows after cancelling, in the ruleset's own words:
-
     Ability sa, Proficiency t, Difficulty f → 2 successes, 1 advantage, 1 triumph
 """
 
@@ -23,6 +22,7 @@ from ..ruleset.package import Ruleset
 from ..ruleset.resolution_symbols import DEFAULT_LABELS
 from .fight import Fight
 from .state import Combatant
+from . import numbers as N
 
 _DICE: dict[int, tuple[Ruleset, dict[str, SymbolDie], dict[str, str]]] = {}
 
@@ -115,7 +115,6 @@ def build(fight: Fight, ability: int, rank: int) -> tuple[int, int]:
 def sheet_check(fight: Fight, c: Combatant, kind: str, check_id: str) -> tuple[int, int, int, list[str]]:
     """(dice, upgraded, adjust, words) of a sheet's skill or save (`kind`) built like a check:
     its ability and its rank (`pool.build`); the sheet's `adjust` is boost or setback dice."""
-    from . import numbers as N
 
     view = fight.view(c)
     assert view is not None
@@ -198,7 +197,6 @@ def faces_words(fight: Fight, roll: SymbolRoll) -> str:
 def modifier_dice(fight: Fight, c: Combatant, to: str, **narrow: Any) -> tuple[int, int, list[str]]:
     """(boost, setback, words) from condition modifiers to `to` (flat numbers: help is boost
     dice, hindrance setback dice) and the `penaltyFrom` harm penalty (setback dice)."""
-    from . import numbers as N
 
     boost = setback = 0
     words: list[str] = []

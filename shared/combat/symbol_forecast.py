@@ -34,6 +34,13 @@ from .options import Forecast, action_damage
 from .state import Combatant
 from .symbol_attack import _tags, attack_pool, base_pool, needed
 from .symbol_damage import soak
+from dataclasses import replace
+from ..dice import pick_mode
+from . import numbers as N
+from .effects import save_votes
+from .symbol_saves import save_pool
+from .costs import amount_expr
+from .pool_actions import blow_tags
 
 
 def weapon_text(fight: Fight, actor: Combatant, plan: Any) -> str:
@@ -157,12 +164,7 @@ def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, aga
     """The exact chance `target` makes `save` (leaning as effects.roll_save leans it, with
     `boost` and `setback` dice more, and the dice `cover` adds); 0 for a save its
     conditions fail without a throw."""
-    from dataclasses import replace
 
-    from ..dice import pick_mode
-    from . import numbers as N
-    from .effects import save_votes
-    from .symbol_saves import save_pool
 
     if N.fails_save(fight, target, save) is not None:
         return 0.0
@@ -196,8 +198,6 @@ def _forecast(target: Combatant, hit: float, damage: float, cost: float = 0.0) -
 def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
     """The menu's forecasts of a plan in a symbol-pool fight, or None for a plan no symbol
     die is thrown for (the caller forecasts it as before)."""
-    from .costs import amount_expr
-    from .pool_actions import blow_tags
 
     out: list[Forecast] = []
     for t in targets:

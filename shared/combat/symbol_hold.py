@@ -26,12 +26,13 @@ from ..dice import DEFAULT_NETTING, symbol_forecast
 from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
+from .windows import offer_hit
+from .windows import regather
 
 
 def offer(fight: Fight, actor: Combatant, target: Combatant, plan: Any, at: dict[str, Any],
           held: dict[str, Any]) -> None:
     """Opens the `hit` window for a throw that hit (raises windows.Held when anyone may answer)."""
-    from .windows import offer_hit
 
     fight.last_roll = {"symbol": True, "total": held["successes"], "defense": len(held["against"]),
                        "critical": False, "forced": False, "roll": held}
@@ -43,7 +44,6 @@ def recheck(fight: Fight, actor: Combatant, target: Combatant, window_held: dict
     """The held roll (symbol_attack's plain JSON), netted again against the difficulty dice
     the target's defense calls for now."""
     from .symbol_attack import difficulty
-    from .windows import regather
 
     roll = window_held["roll"]
     now, text = difficulty(fight, actor, target)

@@ -27,6 +27,7 @@ from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
 from .tactics import CONDITION_WORTH
+from ..sheet import move_track
 
 #: What one boost or setback die on somebody's next roll is worth: a little more than 0.5.
 DIE_WORTH = 0.55
@@ -299,8 +300,6 @@ def buy(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any],
 
 
 def _move_track(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
-    from ..sheet import move_track
-
     c = who(fight, actor, target, spend.track.on)
     lo, hi, before = track_room(fight, c, spend.track.id) or (0, 0, 0)
     name = N.label(fight.ruleset, "track", spend.track.id)

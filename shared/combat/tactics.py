@@ -15,6 +15,8 @@ from . import numbers as N
 from .fight import Fight
 from .options import MenuItem
 from .state import Combatant
+from .condition_ends import shake_off_worth
+from .pool_styles import score
 
 #: What one condition put on a foe (or on an ally, for buffs) is worth, in points of damage.
 CONDITION_WORTH = 2.0
@@ -29,8 +31,6 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
 
         return contest_score(fight, actor, item)
     if plan.kind == "shake-off":
-        from .condition_ends import shake_off_worth
-
         return shake_off_worth(fight, plan) * CONDITION_WORTH, []
     if plan.kind == "standard":
         if plan.standard == "help" and option.targets:
@@ -40,8 +40,6 @@ def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[
             return (1.0 if top and current * 3 < top else 0.1), []
         return 0.0, []
     if plan.style is not None:
-        from .pool_styles import score
-
         return score(fight, actor, item)
     ranked: list[tuple[float, str]] = []
     for fc in option.forecasts:

@@ -17,13 +17,18 @@ from .creature_extras import refill_signature_points
 from .fight import Fight
 from .saves_against import for_condition
 from .state import Combatant
+from ..dice import pick_mode
+from .support import _catalog_entry
+from .menu_rules import announce_budgets
+from .board.battlefield import refill
+from .initiative_pool import throw_initiative
+from .symbol_saves import throw_initiative as throw_symbols
 
 
 def initiative_mode(fight: Fight, c: Combatant) -> str:
     """Initiative rolled twice (1.240): a check of `initiative.checkAbility` rolls twice when
     the holder's checks do, and a catalog entry on the holder's lists with `initiativeMode`
     rolls it twice whatever else; advantage and disadvantage cancel."""
-    from ..dice import pick_mode
 
     adv = dis = 0
     ability = fight.combat.initiative.checkAbility
@@ -49,8 +54,6 @@ def initiative_mode(fight: Fight, c: Combatant) -> str:
 
 
 def _entry_initiative_modes(fight: Fight, c: Combatant) -> list[str]:
-    from .support import _catalog_entry
-
     modes: list[str] = []
     for rows in ((c.sheet or {}).get("lists") or {}).values():
         for row in rows or []:
@@ -69,13 +72,9 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
         if c.out:
             continue
         if init.pool is not None and fight.combat.kind == "dice-pool":
-            from .initiative_pool import throw_initiative
-
             parts.append(throw_initiative(fight, c))
             continue
         if init.pool is not None and fight.combat.kind == "symbol-pool":
-            from .symbol_saves import throw_initiative as throw_symbols
-
             parts.append(throw_symbols(fight, c))
             continue
         c.init_mod = N.initiative_modifier(fight, c)
@@ -140,8 +139,6 @@ def begin_turn(fight: Fight) -> None:
         return
     _refill(fight, c, "turn")
     if fight.state.board is not None:
-        from .board.battlefield import refill
-
         refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
@@ -151,7 +148,6 @@ def begin_turn(fight: Fight) -> None:
         c.dodging = False
     fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
     IR.turn_begins(fight, c)
-    from .menu_rules import announce_budgets
 
     announce_budgets(fight, c)
     _tick(fight, c, "turn-start")

@@ -33,12 +33,19 @@ from .state import Combatant
 from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
 from .windows import WindowItem, current, no_windows
+from .costs import _group_of, grouped_cost, pool_level
+from .lowers_also import lower_check
+from .windows import answered
+from .snapshot import working_copy
+from .rescue import after_failure
+from .rescue_entries import Roll
+from .symbol_hold import miss_chance
+from .board.opportunity import best_strike
 
 
 def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
     """The level of what was paid: the level of the grouped pool it came from; 0 when it
     cost nothing or came from a pool in no group."""
-    from .costs import _group_of, grouped_cost, pool_level
 
     i = grouped_cost(fight, costs)
     if i is None or _group_of(fight, costs[i][0])[0] is None:
@@ -78,14 +85,10 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     fight.emit("check", f"{holder.name} reaches for {what} at level {paid} with an answer of level {own}: "
                f"{arithmetic} against {dc} ({above.dc} + {paid}), {'enough' if stops else 'not enough'}.",
                actor=holder.id, total=total, dc=dc, paid=paid, level=own)
-    from .lowers_also import lower_check
 
     total = lower_check(fight, holder, total, dc, "check")
     stops = total >= dc
     if not stops:
-        from .rescue import after_failure
-        from .rescue_entries import Roll
-
         stops = after_failure(fight, holder, Roll("checks", total, dc, ("enough", "still not enough"), natural=natural,
                                                   sides=dice.sides)).made
     return stops
@@ -177,7 +180,6 @@ def resolve_answer(fight: Fight, record: dict[str, Any]) -> None:
 def continue_answer(fight: Fight, record: dict[str, Any]) -> None:
     """An answer held for its holder's (or its target's) own spends goes on, then the window
     does: the next one is asked, or the step it holds resumes."""
-    from .windows import answered
 
     resolve_answer(fight, record)
     w = record["answer"]["window"]
@@ -207,7 +209,6 @@ def _defensive(item: WindowItem) -> bool:
 def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
     """Tried on a throwaway copy of the battle: whether the held roll misses once the
     answer is in place. Consumes none of the battle's dice."""
-    from .snapshot import working_copy
 
     held = ((w["resume"].get("cursor") or {}).get("held")) or {}
     if held.get("forced"):
@@ -218,8 +219,6 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
         take(trial, trial_holder, item, [trial.get(t) for t in item.option.targets[:item.option.count]],
              trial.state.pending.window, holds=False)
     if held.get("symbol"):
-        from .symbol_hold import miss_chance
-
         # A symbol throw against more difficulty dice misses only by chance: the answer is
         # taken when it more likely than not turns the hit into a miss.
         return miss_chance(trial, trial.get(w["source"]), trial.get(w["target"]), held) >= 0.5
@@ -262,7 +261,6 @@ def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: dict[st
     spends nothing from a pool costs only its budget, and is always worth it. Otherwise,
     with `level` the level paid for what it stops and `own` the answer's (a pool in no
     group counts as level 1 for the answer, 0 for what it stops), it is worth it when:
-
     - `level > own`: it stops more than it spends; or
     - the spell puts a condition on someone on the answerer's side and `level >= own`; or
     - its expected harm to the answerer's side (the forecast the menu would show, damage
@@ -301,8 +299,6 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
     assert w is not None
     pass_item = items[-1]
     if w["moment"] == "leaves-reach":
-        from .board.opportunity import best_strike
-
         return best_strike(items)
     scored: list[WindowItem] = []
     for item in items[:-1]:

@@ -5,7 +5,6 @@ Owns: the action step (`start_action`, `continue_action`): paid first, then the 
 window, then `aimed`, then the action itself (held at each hit that someone may answer,
 `resume.cursor` naming the target and sequence part and the held roll), then the
 `harmed` window, then what ends once the action is over. Its record:
-
     {"step": "action", "actor", "plan": <plan_codec JSON>, "targets": [ids],
      "stage": "used" | "aimed" | "resolve" | "harmed" | "after",
      "cursor": null | {"index", "step"?, "target"?, "held": {total, defense, critical, forced}},
@@ -39,6 +38,11 @@ from .plan_codec import plan_from_json, plan_to_json
 from .reactions import origin_of
 from .state import Combatant
 from .windows import open_window
+from .turns import check_outcome
+from .windows import carry_on
+from .turns import advance_pointer
+from .board.movement import resume_walk
+from .board.falls import land_all
 
 
 def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
@@ -141,7 +145,6 @@ def _harmed_since(fight: Fight, seq: int) -> list[str]:
 def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
     """What ends once the action is over (condition endings that wait for it; `this-action`
     conditions answers put on), then whether the fight is over."""
-    from .turns import check_outcome
 
     end_conditions(fight, actor, plan, targets, record)
     for holder_id, cid in record.get("this_action") or []:
@@ -153,7 +156,6 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
     then = record.get("then")
     if then is not None:
         # A strike made in a `leaves-reach` window: that window carries on now.
-        from .windows import carry_on
 
         carry_on(fight, then)
     starts = record.get("starts_turn")
@@ -179,18 +181,12 @@ def resume(fight: Fight, w: dict[str, Any]) -> None:
     if step == "action":
         continue_action(fight, record)
     elif step == "next-turn":
-        from .turns import advance_pointer
-
         advance_pointer(fight)
     elif step == "turn-start-signature":
         signature_at_turn_start(fight, fight.get(record["source"]))
     elif step == "walk":
-        from .board.movement import resume_walk
-
         resume_walk(fight, record)
     elif step == "fall":
-        from .board.falls import land_all
-
         land_all(fight, record)
     # "turn": the one whose turn it is acts next; the driver carries on.
 

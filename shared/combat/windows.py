@@ -28,6 +28,10 @@ from .fight import Fight
 from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
 from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
 from .state import Combatant, Pending
+from .board.answers import reaches
+from .plan_codec import plan_from_json
+from .costs import payment_label
+from .blow_adds import drop_adds
 
 #: Moments an entry or creature action names; the others are opened by the fight itself.
 ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "falls", "turn-start")
@@ -86,8 +90,6 @@ def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combata
     aimed = [c for c in (state.combatant(t) for t in resume.get("targets") or []) if c is not None]
     origin = None
     if resume.get("step") == "action" and source is not None:
-        from .plan_codec import plan_from_json
-
         plan = plan_from_json(fight, source, resume["plan"])
         step = (resume.get("cursor") or {}).get("step")
         if plan.kind == "sequence" and step is not None and step < len(plan.steps):
@@ -184,15 +186,12 @@ def _choices(fight: Fight, holder: Combatant, answer: Answer, moment: str, aimed
     the default pick up to its count), or anyone on its side within its range."""
     if moment == "falls":
         return fallers_answered(fight, holder, answer, aimed)
-    from .board.answers import reaches
 
     return [c for c in targets_for(fight, holder, answer.plan.targets_side) if reaches(fight, holder, answer.plan, c)]
 
 
 def _label(fight: Fight, plan: Plan) -> str:
     if plan.kind == "entry":
-        from .costs import payment_label
-
         return payment_label(fight, plan)
     return plan.name
 
@@ -433,8 +432,6 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
                    f"{verdict}.", actor=actor.id, target=target.id, total=total, defense=defense, hit=hit,
                    recheck=True)
     if not hit:
-        from .blow_adds import drop_adds
-
         drop_adds(fight, target)
     regather(fight, actor, target)
     return hit, bool(held.get("critical")) and hit

@@ -20,6 +20,8 @@ from typing import Any
 from ...dice import DiceExpr
 from .. import effects as E
 from .. import numbers as N
+from ..windows import open_window
+from ..turns import check_outcome
 
 
 def hold(fight: Any, faller: Any, levels: int, source: Any = None) -> None:
@@ -33,7 +35,6 @@ def hold(fight: Any, faller: Any, levels: int, source: Any = None) -> None:
 def next_falls(fight: Any) -> None:
     """Takes the first group of held falls: opens their `falls` window (raises `Held`), or
     lands them when nobody may answer."""
-    from ..windows import open_window
 
     state = fight.state
     group = state.falls[0]["group"]
@@ -49,8 +50,6 @@ def next_falls(fight: Any) -> None:
 
 
 def land_all(fight: Any, record: dict[str, Any]) -> None:
-    from ..turns import check_outcome
-
     for f in record["falls"]:
         c = fight.state.combatant(f["faller"])
         source = fight.state.combatant(f["source"]) if f["source"] else None

@@ -24,6 +24,8 @@ from .. import numbers as N
 from ..options import MenuItem, Option, Plan
 from . import battlefield as BF
 from .units import say, to_cells
+from ...ruleset.gates import ApiVersion
+from .falls import hold
 
 #: The highest a flier rises above the ground below it.
 MAX_ALOFT = 20
@@ -31,8 +33,6 @@ FLIGHT = ("fly-up", "fly-down", "take-off", "land")
 
 
 def _declares(fight: Any, major: int, minor: int) -> bool:
-    from ...ruleset.gates import ApiVersion
-
     declared = fight.ruleset.capabilityApi
     return declared is None or not declared.version() < ApiVersion(major, minor)
 
@@ -122,7 +122,6 @@ def _grounded_why(fight: Any, c: Any) -> str | None:
 def come_down(fight: Any) -> None:
     """Every flier in the air that is dropped, knocked prone or held to speed 0 comes down,
     unless it hovers; from aloft it falls to the ground below (falls.py holds the fall)."""
-    from .falls import hold
 
     for c in BF.present(fight):
         if not (c.aloft or c.airborne) or hovers(c):

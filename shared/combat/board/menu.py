@@ -33,6 +33,7 @@ from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees
 from .units import say, to_cells
+from .attacks import range_bonus
 
 _SPANNED = ("weapon", "entry", "action", "sequence", "contest")
 
@@ -114,7 +115,6 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
             continue
         cells = BF.distance_cells(fight, actor, target)
         bonus = 0
-        from .attacks import range_bonus
 
         if target.id != actor.id:
             bonus = range_bonus(fight, actor, target)

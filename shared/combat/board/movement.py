@@ -26,6 +26,10 @@ from .flight import after_step, come_down
 from .modes import cheapest, mode_cost, reachable_modes
 from .paths import reachable, step_cost
 from .units import say
+from .opportunity import strikers_along
+from ..windows import open_window
+from .opportunity import leaving
+from .opportunity import watchers_of
 
 Cell = tuple[int, int]
 
@@ -33,7 +37,6 @@ Cell = tuple[int, int]
 def move_items(fight: Any, actor: Any) -> list[MenuItem]:
     if actor.movement <= 0 or fight.state.current() is not actor or "speed-zero" in N.effects(fight, actor):
         return []
-    from .opportunity import strikers_along
 
     g = BF.grid(fight)
     start = BF.cell_of(actor)
@@ -47,8 +50,6 @@ def move_items(fight: Any, actor: Any) -> list[MenuItem]:
     items: list[MenuItem] = []
     for cell, way in found.items():
         if watchers is None:
-            from .opportunity import watchers_of
-
             watchers = watchers_of(fight, actor)
         left = actor.movement - way.cost
         strikes = strikers_along(fight, actor, start, way, watchers)
@@ -131,8 +132,6 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
     asked on this walk, the `leaves-reach` window opens (windows.open_window raises `Held`;
     the rest of the walk is its `resume`). At the end, the log line says where the walk
     ended, its whole cost and what is left."""
-    from ..windows import open_window
-    from .opportunity import leaving
 
     g = BF.grid(fight)
     watchers = None
@@ -140,8 +139,6 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
         here = BF.cell_of(mover)
         if fight.combat.opportunity is not None and not mover.disengaged:
             if watchers is None:
-                from .opportunity import watchers_of
-
                 watchers = watchers_of(fight, mover)
             now = [w.id for w in leaving(fight, here, cell, watchers, _heights(g, mover, cell))
                    if w.id not in asked]

@@ -27,6 +27,10 @@ from . import battlefield as BF
 from .flight import vertical_cells
 from .reach import span_of
 from .units import steps
+from ..windows import WindowItem
+from ..options import slug
+from ...ruleset.gates import ApiVersion
+from ..windows import carry_on, no_windows
 
 Cell = tuple[int, int]
 
@@ -128,7 +132,6 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
     """The asked striker's answers in a `leaves-reach` window: each swing that reaches the
     walker, spending the opportunity budget (windows.py adds Pass). Only those whose reach
     this step leaves (`resume.now`) have any."""
-    from ..windows import WindowItem
 
     mover = fight.state.combatant(w["target"])
     items: list[Any] = []
@@ -154,8 +157,6 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
 
 
 def _slug(text: str) -> str:
-    from ..options import slug
-
     return slug(text)
 
 
@@ -163,7 +164,6 @@ def held_on_hit(fight: Any) -> bool:
     """Mechanics-2 1.243: a strike at someone walking away is held on its hit like an attack
     on a turn. A package that declares an older Capability API keeps combat-3's rule that
     nothing made inside a window is held."""
-    from ...ruleset.gates import ApiVersion
 
     declared = fight.ruleset.capabilityApi
     return declared is None or not declared.version() < ApiVersion(1, 243)
@@ -176,7 +176,6 @@ def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
     asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
     from .. import actions as A
     from ..window_resume import action_record, continue_action
-    from ..windows import carry_on, no_windows
 
     mover = fight.get(w["target"])
     plan = item.plan

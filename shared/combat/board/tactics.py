@@ -24,6 +24,7 @@ from . import battlefield as BF
 from .attacks import Standings, cover_bodies
 from .sight import NONE, cover
 from .units import steps
+from .. import numbers as N
 
 #: What one expected strike at the walker costs, as a share of the walker's health.
 STRIKE_SHARE = 0.15
@@ -203,8 +204,6 @@ class _Worth:
 
 
 def _health(fight: Any, actor: Any) -> int:
-    from .. import numbers as N
-
     current, _top, temp = N.health(fight, actor)
     return current + temp
 
