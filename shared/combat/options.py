@@ -702,8 +702,6 @@ def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combata
     if plan.kind == "sequence":
         steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
         parts_on_board = fight.state.board is not None
-        if parts_on_board:
-            pass
         out: list[Forecast] = []
         for t in targets:
             hit_total = 0.0
