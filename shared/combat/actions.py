@@ -16,6 +16,7 @@ from ..sheet import set_text, spend
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
+from .kinds import kind_of
 from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
@@ -23,11 +24,7 @@ from . import blows as B
 from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
-from . import pool_actions
 from .board.save_cover import save_cover
-from .pool_dice import is_dice_pool
-from . import symbol_attack
-from .symbol_dice import is_symbol_pool
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
@@ -360,8 +357,9 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     again against the defense as it is now), otherwise a new roll, held when it hits
     someone who may answer (a hit window; raises windows.Held)."""
 
-    if is_symbol_pool(fight):
-        return symbol_attack.strike(fight, actor, target, what, plan, cursor, at)
+    own = kind_of(fight).attack(fight, actor, target, what, plan, cursor, at)
+    if own is not None:
+        return own
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
@@ -372,8 +370,7 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
 
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
-    if is_dice_pool(fight):
-        pool_actions.weapon(fight, actor, plan, target, cursor)
+    if kind_of(fight).weapon(fight, actor, plan, target, cursor):
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
@@ -443,8 +440,7 @@ def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Com
 def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
                        cursor: dict[str, Any] | None, start: int) -> None:
     mech = plan.mechanics
-    if is_dice_pool(fight) and mech.kind not in ("heal", "buff"):
-        pool_actions.entry(fight, actor, plan, targets, start, cursor)
+    if kind_of(fight).entry(fight, actor, plan, targets, start, cursor):
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
@@ -597,8 +593,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             amount, text = roll_damage(fight, expr, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
-    if is_dice_pool(fight):
-        pool_actions.creature_action(fight, actor, action, targets, plan, cursor, at)
+    if kind_of(fight).creature_action(fight, actor, action, targets, plan, cursor, at):
         return
     expr = action_damage(action, fight, actor)
     dtype = action.damage.type if action.damage else None

@@ -38,6 +38,7 @@ from . import harm_kinds as H
 from . import numbers as N
 from .evasion import evade
 from .fight import Fight
+from .kinds import kind_of
 from .state import Combatant
 from .targeting import describe_test, passes
 from .lowers_also import lower_damage
@@ -327,11 +328,8 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     `drain` counts it)."""
     from . import condition_ends as CE
 
-    symbols = fight.combat.kind == "symbol-pool"
-    if symbols:
-        from .symbol_damage import add_hit
-
-        tags = add_hit(fight, target, parts, hit)
+    kind = kind_of(fight)
+    tags = kind.add_hit(fight, target, parts, hit)
     shield = _no_damage_from(fight, target)
     if shield is not None:
         for part in parts:
@@ -344,14 +342,12 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
         mods = damage_mods(fight, actor, target, hit)
         _add(fight, parts, mods, critical)
         _times(fight, parts, mods)
-    if symbols:
-        from .symbol_damage import deal
-
-        total = deal(fight, actor, target, parts, critical, tags)
+    landed = kind.deal(fight, actor, target, parts, critical, tags)
+    if landed is not None:
         if dealt is not None:
             # A symbol pool deals the blow as one: its damage carries no single type.
-            dealt.append((None, total))
-        return total
+            dealt.append((None, landed))
+        return landed
 
     lower_damage(fight, actor, target, parts)
     marks = H.blow_marks(fight, target, [(E.harm_kind(fight, p.type), max(0, p.amount), p.type) for p in parts])

@@ -36,17 +36,14 @@ from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
+from .kinds import kind_of
 from .options import MenuItem, Option, Plan, budget_left, forecast, targets_for
 from .state import Combatant
 from .tactics import CONDITION_WORTH
 from .lowers_also import lower_check
 from .rescue import after_failure
 from .rescue_entries import Roll
-from .pool_contests import win_chance as pool_win
-from .symbol_contests import win_chance as symbol_win
-from .pool_contests import throw_side as pool_throw
 from .board.push import push
-from .symbol_contests import throw_side as symbol_throw
 
 #: What a won break-free is worth to the Engine's tactics, in points of damage: while held,
 #: breaking free is worth most ("the greatest value only while held"), above an ordinary
@@ -168,8 +165,8 @@ def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
-    if fight.combat.kind in ("dice-pool", "symbol-pool"):
-        chance = (pool_win if fight.combat.kind == "dice-pool" else symbol_win)(fight, actor, target, contest)
+    chance = kind_of(fight).contest_win_chance(fight, actor, target, contest)
+    if chance is not None:
         return Fraction(chance).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
     _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
@@ -234,7 +231,7 @@ def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Any, memo: 
 
 def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> list[MenuItem]:
     out: list[MenuItem] = []
-    if not fight.combat.contests or (fight.combat.attackRoll is None and fight.combat.kind == "attack-vs-defense"):
+    if not fight.combat.contests or (fight.combat.attackRoll is None and not kind_of(fight).throws_pools):
         return out
     memo: dict[Any, Any] = {}
     for contest in fight.combat.contests:
@@ -305,12 +302,11 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     if plan.uses_strike:
         actor.attacks_made += 1
     a_nat = d_nat = None
-    if fight.combat.kind == "dice-pool":
-        a_total, a_text = pool_throw(fight, actor, contest.attacker.checks)
-        d_total, d_text = pool_throw(fight, target, contest.defender.checks)
-    elif fight.combat.kind == "symbol-pool":
-        a_total, a_text = symbol_throw(fight, actor, contest.attacker.checks)
-        d_total, d_text = symbol_throw(fight, target, contest.defender.checks)
+    kind = kind_of(fight)
+    a_thrown = kind.throw_side(fight, actor, contest.attacker.checks)
+    if a_thrown is not None:
+        a_total, a_text = a_thrown
+        d_total, d_text = kind.throw_side(fight, target, contest.defender.checks) or (0, "")
     else:
         a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
         d_total, d_text, d_nat = _throw_side(fight, target, contest.defender.checks)
@@ -318,7 +314,7 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
                total=a_total, against=d_total, won=won)
-    if fight.combat.kind not in ("dice-pool", "symbol-pool"):
+    if not kind.throws_pools:
         won = _after_rolls(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
     if won:
         _on_win(fight, actor, target, contest)

@@ -22,11 +22,11 @@ from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
 from ..sheet.refusal import BAD_BOX, TRACK_FULL
 from . import numbers as N
 from .fight import Fight, OpenBlow
+from .kinds import kind_of
 from .state import Combatant, HeldCondition
 from .health_max import heal_cap
 from .saves_against import SaveContext
 from ..dice import parse_dice
-from .symbol_saves import roll_save as symbol_save
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.save_cover import words
@@ -526,16 +526,10 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
     expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
     votes = save_votes(fight, c, save, against)
-    if fight.combat.kind == "dice-pool":
-        from .pool_saves import roll_save as pool_save
-
-        ok = pool_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
+    thrown = kind_of(fight).roll_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
+    if thrown is not None:
         _save_made(fight, c)
-        return ok
-    if fight.combat.kind == "symbol-pool":
-        ok = symbol_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
-        _save_made(fight, c)
-        return ok
+        return thrown
     mode = pick_mode(*votes) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
 
     def throw(again: str = "") -> int:

@@ -26,6 +26,9 @@ from .costs import record_spend_limits
 from .daze import skip_turn
 from .effects import start_down
 from .fight import Fight, Refused
+from .kinds import kind_of
+# The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
+from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
 from .options import MenuItem, Option, build_menu, has_choice
 from .board.setup import set_board
@@ -35,7 +38,6 @@ from .state import BattleState, DiceState, Event, Pending, RulesetRef
 from .board.menu import area_span, check_aim, out_of_range
 from .tactics import choose
 from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
-from .pool_styles import unnamed
 from .board.flight import fly
 from .board.movement import stand, start_walk
 from .board.flight import come_down
@@ -251,8 +253,8 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     # Only what is legal matters here: no forecasts, not even blank ones.
     items = _menu_items(fight, parsed.actor, forecasts=False, blanks=False)
     item = next((i for i in items if i.option.id == parsed.option), None)
-    if item is None and fight.combat.kind == "dice-pool":
-        item = unnamed(fight, items, parsed.option)
+    if item is None:
+        item = kind_of(fight).unnamed(fight, items, parsed.option)
     if item is None:
         # An option the board left off only for distance or sight says so (spec/combat-3).
         return (out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)

@@ -34,6 +34,7 @@ from . import effects as E
 from . import harm_kinds as H
 from . import pool_dice as P
 from .fight import Fight
+from .kinds import kind_of
 from .state import Combatant
 
 #: `HeldCondition.ends_after` of the crash condition: nothing but the rules here end it
@@ -43,9 +44,7 @@ CRASH = "crash"
 
 def resource(fight: Fight) -> Any:
     """`initiative.resource` in a dice-pool fight, else None."""
-    if fight.combat.kind != "dice-pool":
-        return None
-    return fight.combat.initiative.resource
+    return kind_of(fight).initiative_resource(fight)
 
 
 def line(fight: Fight) -> int:

@@ -29,6 +29,7 @@ from . import numbers as N
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .fight import Fight
+from .kinds import kind_of
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
 from .board.attacks import votes
@@ -647,18 +648,9 @@ def forecasts_of(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comba
 def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [forecast(t.id) for t in targets] if fight.blanks else []
-    if fight.combat.kind == "dice-pool":
-        from .pool_forecast import forecasts as pool_forecasts
-
-        pooled = pool_forecasts(fight, actor, plan, targets)
-        if pooled is not None:
-            return pooled
-    if fight.combat.kind == "symbol-pool":
-        from .symbol_forecast import forecasts as symbol_forecasts
-
-        thrown = symbol_forecasts(fight, actor, plan, targets)
-        if thrown is not None:
-            return thrown
+    own = kind_of(fight).forecasts(fight, actor, plan, targets)
+    if own is not None:
+        return own
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
@@ -817,14 +809,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             group, costs = "attack", []
             targets = targets_for(fight, actor, "enemy")
             text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
-            if fight.combat.kind == "dice-pool":
-                from .pool_actions import weapon_text
-
-                text = weapon_text(fight, actor, plan)
-            elif fight.combat.kind == "symbol-pool":
-                from .symbol_forecast import weapon_text as symbol_weapon_text
-
-                text = symbol_weapon_text(fight, actor, plan)
+            own_text = kind_of(fight).weapon_text(fight, actor, plan)
+            if own_text is not None:
+                text = own_text
         elif plan.kind == "entry":
             oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
             if not budget_left(actor, plan.budget) or not can_pay(fight, actor, plan.costs):
@@ -872,11 +859,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         from .board.menu import board_items
 
         items = board_items(fight, actor, items)
-    if fight.combat.kind == "dice-pool" and fight.combat.initiative.resource is not None:
-        from .pool_styles import styled
-
-        items = styled(fight, actor, items)
-    return items
+    return kind_of(fight).styled(fight, actor, items)
 
 
 def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -907,11 +890,6 @@ def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[st
     return (allies, 1) if allies else None
 
 
-#: Kinds of fight whose menu nothing changes after `menu_rules.refine` (off a board): a
-#: dice pool's initiative styles do (pool_styles.styled).
-_REFINED_LAST = frozenset({"attack-vs-defense", "symbol-pool"})
-
-
 def has_choice(fight: Fight, actor: Combatant) -> bool:
     """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
     asks before handing a turn to a player or the GM. In an attack-vs-defense or
@@ -919,7 +897,7 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
     is never taken off by `menu_rules.refine`, so while one is offered the whole menu need
     not be drawn; otherwise it is, without forecasts (a board and a dice pool's styles
     change the menu after `refine`)."""
-    if fight.state.board is None and fight.combat.kind in _REFINED_LAST \
+    if fight.state.board is None and not kind_of(fight).menu_changes_after_refine \
             and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):

@@ -1,6 +1,6 @@
 """The dice a `dice-pool` fight throws (spec/combat-2 "Combat rolled as a pool").
 
-Owns: `is_dice_pool` (the dispatch every hook asks), the rules a to-hit, save or contest
+Owns: the rules a to-hit, save or contest
 pool is read by (`check_rules`: the resolution's die, default target and its double,
 explode, cancel and botch faces), the plain rules of damage and soak dice
 (`damage_rules`: each face at or above `pool.damageTarget` counts once, nothing else),
@@ -17,10 +17,6 @@ from .fight import Fight
 from .state import Combatant
 
 _RULES: dict[int, tuple[Ruleset, PoolRules, PoolRules]] = {}
-
-
-def is_dice_pool(fight: Fight) -> bool:
-    return fight.combat.kind == "dice-pool"
 
 
 def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:

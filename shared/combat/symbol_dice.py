@@ -1,6 +1,6 @@
 """The dice a `symbol-pool` fight throws (spec/combat-2 "Combat rolled with symbol dice").
 
-Owns: `is_symbol_pool` (the dispatch every hook asks), `Pool` (one throw's dice: the
+Owns: `Pool` (one throw's dice: the
 roller's dice and how many of them are upgraded, the difficulty dice against them, boost
 and setback dice), `build` (ability and rank read the way `pool.build` builds a check:
 `larger-upgraded` throws the larger and upgrades as many as the smaller, `sum` throws both),
@@ -25,10 +25,6 @@ from .state import Combatant
 from . import numbers as N
 
 _DICE: dict[int, tuple[Ruleset, dict[str, SymbolDie], dict[str, str]]] = {}
-
-
-def is_symbol_pool(fight: Fight) -> bool:
-    return fight.combat.kind == "symbol-pool"
 
 
 def _dice(ruleset: Ruleset) -> tuple[dict[str, SymbolDie], dict[str, str]]:

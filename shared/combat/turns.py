@@ -15,14 +15,13 @@ from . import initiative_resource as IR
 from . import numbers as N
 from .creature_extras import refill_signature_points
 from .fight import Fight
+from .kinds import kind_of
 from .saves_against import for_condition
 from .state import Combatant
 from ..dice import pick_mode
 from .support import _catalog_entry
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
-from .initiative_pool import throw_initiative
-from .symbol_saves import throw_initiative as throw_symbols
 
 
 def initiative_mode(fight: Fight, c: Combatant) -> str:
@@ -71,11 +70,9 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
     for c in fight.state.combatants:
         if c.out:
             continue
-        if init.pool is not None and fight.combat.kind == "dice-pool":
-            parts.append(throw_initiative(fight, c))
-            continue
-        if init.pool is not None and fight.combat.kind == "symbol-pool":
-            parts.append(throw_symbols(fight, c))
+        thrown = kind_of(fight).throw_initiative(fight, c)
+        if thrown is not None:
+            parts.append(thrown)
             continue
         c.init_mod = N.initiative_modifier(fight, c)
         if init.dice is not None:
