@@ -47,7 +47,7 @@ from .board.movement import dash, disengage
 # ---------------------------------------------------------------------------
 
 
-def _spend_budget(fight: Fight, actor: Combatant, budget: str | None) -> None:
+def spend_budget(fight: Fight, actor: Combatant, budget: str | None) -> None:
     if budget is None:
         return
     actor.budgets[budget] = max(0, actor.budgets.get(budget, 0) - 1)
@@ -246,7 +246,7 @@ def spend_strike(fight: Fight, actor: Combatant, plan: Plan) -> None:
     if plan.uses_strike and actor.strikes > 0:
         actor.strikes -= 1
     else:
-        _spend_budget(fight, actor, plan.budget)
+        spend_budget(fight, actor, plan.budget)
         if plan.uses_strike:
             actor.strikes = plan.strikes - 1
 
@@ -257,15 +257,15 @@ def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
     if plan.kind == "weapon":
         spend_strike(fight, actor, plan)
     elif plan.kind == "entry":
-        _spend_budget(fight, actor, plan.budget)
+        spend_budget(fight, actor, plan.budget)
         _pay_costs(fight, actor, plan.costs, plan.name)
         C.note_steps(fight, actor, plan)
         spend_uses(fight, actor, plan)
     elif plan.kind == "action":
-        _spend_budget(fight, actor, plan.budget)
+        spend_budget(fight, actor, plan.budget)
         _use_action(fight, actor, plan.action)
     elif plan.kind == "sequence":
-        _spend_budget(fight, actor, plan.budget)
+        spend_budget(fight, actor, plan.budget)
 
 
 def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
@@ -457,12 +457,12 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
                 E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})")
             if mech.temporary is not None:
                 _temp(fight, actor, target, mech, plan.name)
-            _applies(fight, actor, target, mech, plan, True)
+            apply_conditions(fight, actor, target, mech, plan, True)
             continue
         if mech.kind == "buff":
             if mech.temporary is not None:
                 _temp(fight, actor, target, mech, plan.name)
-            _applies(fight, actor, target, mech, plan, True)
+            apply_conditions(fight, actor, target, mech, plan, True)
             continue
         landed = True
         half = False
@@ -510,7 +510,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
             CE.close_blow(fight, target)
             B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
         if landed or half:
-            _applies(fight, actor, target, mech, plan, landed)
+            apply_conditions(fight, actor, target, mech, plan, landed)
 
 
 def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:
@@ -528,14 +528,14 @@ def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: st
     E.grant_temp(fight, target, amount, what=name)
 
 
-def _applies(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan: Plan, landed: bool) -> None:
+def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan: Plan, landed: bool) -> None:
     if not landed or target.out:
         return
     for apply in mech.applies or []:
-        _apply_one(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
+        apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
 
 
-def _apply_one(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
+def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
                concentration: bool = False) -> None:
     if not apply_allowed(fight, actor, target, apply):
         return
@@ -651,11 +651,11 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         if landed and not saved:
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:
-                _apply_one(fight, actor, target, apply, dc)
+                apply_condition(fight, actor, target, apply, dc)
 
 
 def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
-    _spend_budget(fight, actor, plan.budget)
+    spend_budget(fight, actor, plan.budget)
     name = plan.standard
     if name == "dodge":
         actor.dodging = True

@@ -282,7 +282,7 @@ def _add(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]], critical:
             parts.append(Part(value, dtype, name, shown or str(value)))
 
 
-def _times(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]]) -> None:
+def multiply_parts(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]]) -> None:
     times = Fraction(1)
     names: list[str] = []
     for name, mod in mods:
@@ -341,7 +341,7 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     if hit is not None and parts:
         mods = damage_mods(fight, actor, target, hit)
         _add(fight, parts, mods, critical)
-        _times(fight, parts, mods)
+        multiply_parts(fight, parts, mods)
     landed = kind.deal(fight, actor, target, parts, critical, tags)
     if landed is not None:
         if dealt is not None:

@@ -44,7 +44,7 @@ SHAKE_OFF = "shake-off"
 # ---------------------------------------------------------------------------
 
 
-def _scratch(fight: Fight) -> dict[str, Any]:
+def ends_scratch(fight: Fight) -> dict[str, Any]:
     found = fight.__dict__.get("_condition_ends")
     if found is None:
         found = {"applied": set(), "acting": None}
@@ -55,7 +55,7 @@ def _scratch(fight: Fight) -> dict[str, Any]:
 def note_applied(fight: Fight, target: Combatant, condition: str) -> None:
     """A condition put on (or on again) by the action now resolving: its own ending rules
     wait for the next harmful action."""
-    _scratch(fight)["applied"].add((target.id, condition))
+    ends_scratch(fight)["applied"].add((target.id, condition))
 
 
 # ---------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def _damage_saves(fight: Fight, target: Combatant) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _harmful(plan: Plan) -> bool:
+def aims_harm(plan: Plan) -> bool:
     """Whether an option aims harm at its targets: an attack, a save, damage or a harmful
     condition."""
     if plan.kind in ("weapon", "sequence", "contest"):
@@ -141,7 +141,7 @@ def _harmful(plan: Plan) -> bool:
 
 def resolving(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], run: Callable[[], None]) -> None:
     """Runs one action (`run`), then ends what its harm ends."""
-    scratch = _scratch(fight)
+    scratch = ends_scratch(fight)
     scratch["applied"] = set()
     before = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     start = len(fight.new_events)
@@ -152,11 +152,11 @@ def resolving(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         scratch["acting"] = None
     kept = scratch["applied"] | {(c.id, h.id) for c in fight.state.combatants for h in c.conditions} - before
     scratch["applied"] = set()
-    aimed = {t.id for t in targets} if _harmful(plan) else set()
-    _after(fight, actor, plan, aimed, fight.new_events[start:], kept)
+    aimed = {t.id for t in targets} if aims_harm(plan) else set()
+    after_aimed(fight, actor, plan, aimed, fight.new_events[start:], kept)
 
 
-def _after(fight: Fight, actor: Combatant, plan: Plan, aimed: set[str], events: list[Any],
+def after_aimed(fight: Fight, actor: Combatant, plan: Plan, aimed: set[str], events: list[Any],
            kept: set[tuple[str, str]]) -> None:
     hurt: dict[str, list[str | None]] = {}
     attacked: set[str] = set()
@@ -252,11 +252,11 @@ def shake_off_worth(fight: Fight, plan: Plan) -> float:
 
 
 def resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    from .actions import _spend_budget
+    from .actions import spend_budget
 
     _kind, holder_id, condition = (plan.option_id or "").split(":", 2)
     holder = fight.get(holder_id)
-    _spend_budget(fight, actor, plan.budget)
+    spend_budget(fight, actor, plan.budget)
     name = N.label(fight.ruleset, "condition", condition)
     fight.emit("shake-off", f"{actor.name} spends their {N.label(fight.ruleset, 'budget', plan.budget)} "
                f"shaking {holder.name} out of {name}.", actor=actor.id, target=holder.id, condition=condition)
@@ -316,7 +316,7 @@ def _end_harm(fight: Fight, c: Combatant, held: HeldCondition, harm: Any, left: 
 
 def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any, left: str) -> None:
     # Mid-turn: an action of the holder's own turn is resolving (not the turn's start or end).
-    mid_turn = _scratch(fight)["acting"] is not None and fight.state.current() is c
+    mid_turn = ends_scratch(fight)["acting"] is not None and fight.state.current() is c
     for apply in on_end.applies or []:
         duration = apply.duration
         rounds = getattr(duration, "rounds", None)

@@ -279,7 +279,7 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
     check_id, bonus = best_check(fight, c, check_ids)
     dice = fight.combat.attackRoll.dice
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
-    pieces = [E._roll_text(r), _signed(bonus)]
+    pieces = [E.roll_text(r), _signed(bonus)]
     total = r.total + bonus
     for b in check_mods(fight, c):
         if b.flat:

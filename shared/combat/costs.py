@@ -30,8 +30,8 @@ from .fight import Fight
 from .options import MenuItem, Option, Plan, budget_left, slug, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
-from .options import _catalog_entry, _row_allowed
-from .options import _STANDARD_TEXT
+from .options import catalog_entry, row_allowed
+from .options import STANDARD_TEXT
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Payment:
 # ---------------------------------------------------------------------------
 
 
-def _group_of(fight: Fight, pool: str) -> tuple[str | None, list[str]]:
+def group_of(fight: Fight, pool: str) -> tuple[str | None, list[str]]:
     live = fight.ruleset.sheet.live
     pools = list(live.pools or []) if live else []
     group = next((p.group for p in pools if p.id == pool), None)
@@ -68,7 +68,7 @@ def pool_level(fight: Fight, pool: str) -> int:
     levels = _slot_levels(fight)
     if pool in levels:
         return levels[pool]
-    _group, ladder = _group_of(fight, pool)
+    _group, ladder = group_of(fight, pool)
     return ladder.index(pool) + 1 if pool in ladder else 1
 
 
@@ -76,7 +76,7 @@ def steps_between(fight: Fight, base: str, paid: str) -> int:
     levels = _slot_levels(fight)
     if base in levels and paid in levels:
         return max(0, levels[paid] - levels[base])
-    _group, ladder = _group_of(fight, base)
+    _group, ladder = group_of(fight, base)
     if base in ladder and paid in ladder:
         return max(0, ladder.index(paid) - ladder.index(base))
     return 0
@@ -85,7 +85,7 @@ def steps_between(fight: Fight, base: str, paid: str) -> int:
 def grouped_cost(fight: Fight, costs: list[tuple[str, int]]) -> int | None:
     """Index of the first cost item whose pool is in a group (the one paying more varies)."""
     for i, (pool, _amount) in enumerate(costs):
-        if _group_of(fight, pool)[0] is not None:
+        if group_of(fight, pool)[0] is not None:
             return i
     return None
 
@@ -143,7 +143,7 @@ def payments(fight: Fight, actor: Combatant, costs: list[tuple[str, int]]) -> li
     if i is None:
         return [Payment(tuple(costs), 0)] if can_pay(fight, actor, costs) else []
     base, amount = costs[i]
-    _group, ladder = _group_of(fight, base)
+    _group, ladder = group_of(fight, base)
     out: list[Payment] = []
     for pool in ladder[ladder.index(base):]:
         paid = list(costs)
@@ -304,9 +304,9 @@ def _granting_entries(fight: Fight, view: Any) -> list[Any]:
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
             ref = row.get("_catalog")
-            if not isinstance(ref, str) or ref in seen or not _row_allowed(view, lst, row):
+            if not isinstance(ref, str) or ref in seen or not row_allowed(view, lst, row):
                 continue
-            entry = _catalog_entry(fight, ref)
+            entry = catalog_entry(fight, ref)
             if entry is not None and getattr(entry.mechanics, "standard", None) is not None:
                 seen.add(ref)
                 out.append(entry)
@@ -339,7 +339,7 @@ def granted_standard_items(fight: Fight, actor: Combatant, view: Any) -> list[Me
             label = N.label(fight.ruleset, "budget", grant.budget)
             out.append(MenuItem(
                 Option(id=oid, label=f"{name.capitalize()} ({label})", group="standard", budget=grant.budget,
-                       targets=targets, count=count, text=f"{label}; {_STANDARD_TEXT[name]} ({entry.label})"),
+                       targets=targets, count=count, text=f"{label}; {STANDARD_TEXT[name]} ({entry.label})"),
                 Plan(kind="standard", name=name, budget=grant.budget, standard=name),
             ))
     return out

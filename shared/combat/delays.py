@@ -19,7 +19,7 @@ from .fight import Fight
 from .options import Plan
 from .state import Combatant
 from . import actions as A
-from .options import _catalog_entry
+from .options import catalog_entry
 
 
 def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | None:
@@ -85,7 +85,7 @@ def complete(fight: Fight, c: Combatant) -> bool:
     if c.budgets.get(budget, 0) <= 0:
         _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
         return False
-    entry = _catalog_entry(fight, held["entry"])
+    entry = catalog_entry(fight, held["entry"])
     list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held["list"]), None)
     if entry is None or entry.mechanics is None:
         _lost(fight, c, name, "the entry is gone")
@@ -101,7 +101,7 @@ def complete(fight: Fight, c: Combatant) -> bool:
                 entry_ref=held["entry"], mechanics=entry.mechanics, list_def=list_def, save_dc=held["save_dc"])
     if hasattr(plan, "cost_steps"):
         plan.cost_steps = held.get("cost_steps", 0)
-    A._spend_budget(fight, c, budget)
+    A.spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)
     record = action_record(fight, c, plan, targets)

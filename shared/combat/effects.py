@@ -536,7 +536,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         r = fight.roll(expr, mode)
         bonus = N.save_bonus(fight, c, save)
         total = r.total + bonus
-        parts = [_roll_text(r)]
+        parts = [roll_text(r)]
         if bonus:
             parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
         if cover is not None:
@@ -607,7 +607,7 @@ def _save_made(fight: Fight, c: Combatant) -> None:
             remove_condition(fight, c, held, reason="it lasted for one save")
 
 
-def _roll_text(r: Any) -> str:
+def roll_text(r: Any) -> str:
     faces = [f for term in r.faces for f in term]
     base = str(sum(faces)) if len(faces) == 1 else f"{sum(faces)} ({' + '.join(map(str, faces))})"
     if r.dropped is not None:

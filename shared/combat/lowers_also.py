@@ -29,11 +29,11 @@ def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant
     """(holder, plan) for each entry that may take dice off `roller`'s roll of `kind`, by
     turn order then sheet order; one payment per entry, the least it can make."""
     from .costs import expand_payments
-    from .options import _entry_plans, budget_left
-    from .windows import _turn_order
+    from .options import entry_plans, budget_left
+    from .windows import turn_order
 
     out: list[tuple[Combatant, Any]] = []
-    for cid in _turn_order(fight):
+    for cid in turn_order(fight):
         c = fight.state.combatant(cid)
         if c is None or c.out or c.down or c.side == roller.side:
             continue
@@ -43,7 +43,7 @@ def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant
         view = fight.view(c)
         if view is None:
             continue
-        plans = _entry_plans(fight, c, view, pick=lambda m: m is not None and getattr(m, "lowersRoll", None) is not None
+        plans = entry_plans(fight, c, view, pick=lambda m: m is not None and getattr(m, "lowersRoll", None) is not None
                              and kind in (m.lowersRoll.also or []))
         seen: set[str] = set()
         for plan in expand_payments(fight, c, plans):

@@ -34,10 +34,10 @@ from .options import (
     MenuItem,
     Option,
     Plan,
-    _action_plans,
-    _attack_cap,
-    _forecasts,
-    _weapon_plans,
+    action_plans,
+    attack_limit,
+    plan_forecasts,
+    weapon_plans,
     budget_left,
     hit_forecast,
     slug,
@@ -70,7 +70,7 @@ def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
     """Whether one step of a sequence may still roll to hit this turn."""
     if step.toHit is None or step.autoHit or fight.state.current() is not actor:
         return True
-    cap = _attack_cap(fight, actor)
+    cap = attack_limit(fight, actor)
     if cap is None or actor.attacks_made < cap:
         return True
     fight.emit("note", f"{actor.name} has made {actor.attacks_made} attack{'s' if actor.attacks_made != 1 else ''} "
@@ -301,9 +301,9 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
         plans: list[Plan] = []
         view = fight.view(actor)
         if view is not None:
-            plans += [p for p in _weapon_plans(fight, actor, view)
+            plans += [p for p in weapon_plans(fight, actor, view)
                       if not (p.uses_strike and actor.strikes > 0) and not budget_left(actor, p.budget)]
-        plans += [p for p in _action_plans(fight, actor)
+        plans += [p for p in action_plans(fight, actor)
                   if p.kind == "action" and p.action.toHit is not None and not p.action.autoHit
                   and p.action.heal is None and not p.action.self_ and not budget_left(actor, p.budget)]
         for plan in plans:
@@ -323,7 +323,7 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
             items.append(MenuItem(
                 Option(id=oid, label=f"{plan.name} ({g_label})", group="attack" if plan.kind == "weapon" else "action",
                        budget=g, targets=[t.id for t in targets], count=1,
-                       forecasts=_forecasts(fight, actor, granted, targets),
+                       forecasts=plan_forecasts(fight, actor, granted, targets),
                        text=f"{g_label} from {cond_name}; one strike"),
                 granted,
             ))
@@ -336,7 +336,7 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
 
 
 def refine(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuItem]:
-    cap = _attack_cap(fight, actor)
+    cap = attack_limit(fight, actor)
     own = B.holder_mods(fight, actor, "damage")
     body = [i for i in items if i.plan.kind != "end"]
     ends = [i for i in items if i.plan.kind == "end"]

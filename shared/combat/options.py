@@ -323,7 +323,7 @@ def budget_left(actor: Combatant, budget: str | None) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def _weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+def weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
     """Plans for the rows of the attack lists. They are read from the sheet alone, so they
     are kept for the call while the sheet (its view) is the same: a step draws the same
     actor's menu more than once. Plans are never changed once made (`dataclasses.replace`
@@ -425,7 +425,7 @@ def _held_weapon(actor: Combatant, ref: str, parts: list[tuple[str, int]], damag
 # ---------------------------------------------------------------------------
 
 
-def _catalog_entry(fight: Fight, ref: str) -> Any:
+def catalog_entry(fight: Fight, ref: str) -> Any:
     """The entry `<catalog>/<entry>` names (the first, should a package repeat one)."""
     cat_id, _, entry_id = ref.partition("/")
     return _catalog_index(fight.ruleset).get((cat_id, entry_id))
@@ -450,7 +450,7 @@ def _catalog_index(ruleset: Any) -> dict[tuple[str, str], Any]:
     return index
 
 
-def _row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
+def row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
     if lst.onlyWhen is None:
         return True
     if view.cell(lst.list, row, lst.onlyWhen) is True:
@@ -472,9 +472,9 @@ def offered_entry(mech: Any) -> bool:
     return True
 
 
-def _entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
+def entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
     """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
-    for the reactions). The turn menu's are kept like `_weapon_plans`."""
+    for the reactions). The turn menu's are kept like `weapon_plans`."""
     if pick is offered_entry:
         return _kept(fight, ("entries", actor.id), view, lambda: _read_entry_plans(fight, actor, view, pick))
     return _read_entry_plans(fight, actor, view, pick)
@@ -485,9 +485,9 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
     for lst in fight.combat.abilities or []:
         for row in view.rows(lst.list):
             ref = row.get("_catalog")
-            if not isinstance(ref, str) or not _row_allowed(view, lst, row):
+            if not isinstance(ref, str) or not row_allowed(view, lst, row):
                 continue
-            entry = _catalog_entry(fight, ref)
+            entry = catalog_entry(fight, ref)
             if entry is None or not pick(entry.mechanics):
                 continue
             mech = entry.mechanics
@@ -562,7 +562,7 @@ def block_actions(actor: Combatant) -> list[Any]:
     return parsed
 
 
-def _action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
+def action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
     """Plans for the creature's actions `pick` keeps (by default those taken on a turn: no
     reaction, no signature action)."""
     plans: list[Plan] = []
@@ -640,12 +640,12 @@ def forecasts_of(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comba
     before = fight.forecasting
     fight.forecasting = True
     try:
-        return _forecasts(fight, actor, plan, targets)
+        return plan_forecasts(fight, actor, plan, targets)
     finally:
         fight.forecasting = before
 
 
-def _forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
+def plan_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
     if not fight.forecasting:
         return [forecast(t.id) for t in targets] if fight.blanks else []
     own = kind_of(fight).forecasts(fight, actor, plan, targets)
@@ -751,7 +751,7 @@ def _action_forecast(fight: Fight, actor: Combatant, target: Combatant, action: 
                     damage=_round((chance - crit) * plain + crit * doubled))
 
 
-def _target_count(plan: Plan) -> int:
+def plan_target_count(plan: Plan) -> int:
     if plan.kind == "entry":
         m = plan.mechanics
         if m.targets == "self":
@@ -792,11 +792,11 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     plans: list[Plan] = []
     if can_act:
         if view is not None:
-            plans += _weapon_plans(fight, actor, view)
-            plans += _entry_plans(fight, actor, view)
-        plans += _action_plans(fight, actor)
+            plans += weapon_plans(fight, actor, view)
+            plans += entry_plans(fight, actor, view)
+        plans += action_plans(fight, actor)
         plans = _costs.expand_payments(fight, actor, plans + _spellcasting.spell_plans(fight, actor))
-    attack_cap = _attack_cap(fight, actor)
+    attack_cap = attack_limit(fight, actor)
     seen: set[str] = set()
     for plan in plans:
         if plan.kind == "weapon":
@@ -833,7 +833,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if oid in seen:
             continue
         seen.add(oid)
-        count = _target_count(plan)
+        count = plan_target_count(plan)
         if count and not targets:
             continue
         if plan.kind == "entry" and plan.mechanics.targets == "self":
@@ -843,7 +843,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         option = Option(
             id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
-            forecasts=_forecasts(fight, actor, plan, targets if count else [actor]),
+            forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
         )
         items.append(MenuItem(option, plan))
@@ -875,7 +875,7 @@ def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
         targets, count = aimed
         items.append(MenuItem(
             Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
-                   targets=targets, count=count, text=_STANDARD_TEXT[name]),
+                   targets=targets, count=count, text=STANDARD_TEXT[name]),
             Plan(kind="standard", name=name, budget=main_budget, standard=name),
         ))
     return items
@@ -911,7 +911,7 @@ def _option_label(fight: Fight, plan: Plan) -> str:
     return plan.name
 
 
-_STANDARD_TEXT = {
+STANDARD_TEXT = {
     "dodge": "attacks against you are rolled twice, keeping the worse, until your next turn",
     "help": "an ally's next attack is rolled twice, keeping the better",
     "dash": "gain your movement again (recorded; it matters on a board)",
@@ -921,7 +921,7 @@ _STANDARD_TEXT = {
 }
 
 
-def _attack_cap(fight: Fight, actor: Combatant) -> int | None:
+def attack_limit(fight: Fight, actor: Combatant) -> int | None:
     cap = None
     for _name, rule, _held in N.rules_in_force(fight, actor):
         value = getattr(rule, "attacksPerTurn", None)

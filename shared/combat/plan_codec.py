@@ -14,7 +14,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from .fight import Fight
-from .options import Plan, _catalog_entry, block_actions
+from .options import Plan, catalog_entry, block_actions
 from .state import Combatant
 
 _PLAIN = ("kind", "name", "budget", "to_hit", "damage_type", "entry_ref", "save_dc", "standard", "targets_side",
@@ -57,7 +57,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.list_def = _list_def(fight, plan.kind, data.get("list"))
     plan.costs = [(str(pool), int(amount)) for pool, amount in data.get("costs") or []]
     if plan.entry_ref:
-        plan.entry = _catalog_entry(fight, plan.entry_ref) if "/" in plan.entry_ref else None
+        plan.entry = catalog_entry(fight, plan.entry_ref) if "/" in plan.entry_ref else None
         plan.mechanics = plan.entry.mechanics if plan.entry is not None else None
     by_id = {a.id: a for a in block_actions(actor)}
     plan.action = by_id.get(data["action"]) if data.get("action") else None

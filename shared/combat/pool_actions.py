@@ -34,7 +34,7 @@ from .targeting import describe_test, passes
 from . import windows as W
 from .costs import amount_expr
 from .options import action_damage
-from .support import _catalog_entry
+from .support import find_catalog_entry
 
 
 # ---------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def blow_tags(fight: Fight, row: dict[str, Any] | None = None, mech: Any = None,
     tags: list[str] = []
     ref = row.get("_catalog") if isinstance(row, dict) else None
     if isinstance(ref, str):
-        entry = _catalog_entry(fight.ruleset, ref)
+        entry = find_catalog_entry(fight.ruleset, ref)
         item = getattr(entry, "item", None) if entry is not None else None
         tags += list(getattr(item, "tags", None) or [])
         mech = mech or getattr(entry, "mechanics", None)
@@ -240,7 +240,7 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
             _land(fight, actor, target, amounts, tags, style, spend, plan.name, mech.damageType,
                   B.hit_of_entry(mech) if not half else None, blow)
         if landed or half:
-            A._applies(fight, actor, target, mech, plan, landed)
+            A.apply_conditions(fight, actor, target, mech, plan, landed)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 
@@ -287,6 +287,6 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
                   B.hit_of_action(action) if not half else None, blow)
         if landed and not saved:
             for apply in action.applies or []:
-                A._apply_one(fight, actor, target, apply, dc)
+                A.apply_condition(fight, actor, target, apply, dc)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)

@@ -162,7 +162,7 @@ def _times(fight: Fight, thrown: list[tuple[PoolAmount, str | None, int, str]],
     if not any(mod.times is not None for _name, mod in mods):
         return thrown
     parts = [B.Part(points, amount.type, amount.name) for amount, _kind, points, _words in thrown]
-    B._times(fight, parts, mods)
+    B.multiply_parts(fight, parts, mods)
     return [(amount, kind, part.amount, words) for (amount, kind, _p, words), part in zip(thrown, parts)]
 
 

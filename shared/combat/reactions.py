@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from . import blows as B
 from .fight import Fight
-from .options import Plan, _action_plans, _catalog_entry, _entry_plans
+from .options import Plan, action_plans, catalog_entry, entry_plans
 from .state import Combatant
 from .costs import expand_payments
 from .costs import grouped_cost, pool_level
@@ -62,8 +62,8 @@ def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     plans: list[Plan] = []
     view = fight.view(c)
     if view is not None:
-        plans += _entry_plans(fight, c, view, pick=lambda m: m is not None and _is_object(m.reaction))
-    plans += _action_plans(fight, c, pick=lambda a: a.reaction is not None)
+        plans += entry_plans(fight, c, view, pick=lambda m: m is not None and _is_object(m.reaction))
+    plans += action_plans(fight, c, pick=lambda a: a.reaction is not None)
     out: list[Answer] = []
     for plan in expand_payments(fight, c, plans):
         reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
@@ -86,7 +86,7 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
         for lst in fight.combat.abilities or []:
             for row in view.rows(lst.list):
                 ref = row.get("_catalog")
-                entry = _catalog_entry(fight, ref) if isinstance(ref, str) else None
+                entry = catalog_entry(fight, ref) if isinstance(ref, str) else None
                 if entry is not None and entry.mechanics is not None and _is_object(entry.mechanics.reaction):
                     may = True
                     break

@@ -48,12 +48,12 @@ class Roll:
 
 def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
     from .costs import expand_payments
-    from .options import _entry_plans, budget_left
+    from .options import entry_plans, budget_left
 
     view = fight.view(c)
     if view is None:
         return []
-    plans = _entry_plans(fight, c, view, pick=lambda m: m is not None and getattr(m, "rescue", None) is not None
+    plans = entry_plans(fight, c, view, pick=lambda m: m is not None and getattr(m, "rescue", None) is not None
                          and m.rescue.roll == roll.kind)
     out: list[Any] = []
     seen: set[str] = set()
@@ -95,7 +95,7 @@ def _spend(fight: Fight, c: Combatant, plan: Any) -> None:
 
     fight.emit("rescue-entry", f"{c.name} spends {plan.name} on the failed roll.", actor=c.id, entry=plan.entry_ref)
     A.pay(fight, c, plan)
-    A._spend_budget(fight, c, plan.mechanics.rescue.budget)
+    A.spend_budget(fight, c, plan.mechanics.rescue.budget)
 
 
 def _apply(fight: Fight, c: Combatant, plan: Any, roll: Roll) -> None:

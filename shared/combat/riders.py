@@ -34,7 +34,7 @@ from . import numbers as N
 from .blows import Part
 from .costs import scaled
 from .fight import Fight
-from .options import _catalog_entry, _row_allowed
+from .options import catalog_entry, row_allowed
 from .state import Combatant
 
 
@@ -78,9 +78,9 @@ def carried(fight: Fight, c: Combatant) -> list[Carried]:
                 ref = row.get("_catalog")
                 if not isinstance(ref, str) or ref in seen:
                     continue
-                if lst.id in filters and not _row_allowed(view, filters[lst.id], row):
+                if lst.id in filters and not row_allowed(view, filters[lst.id], row):
                     continue
-                entry = _catalog_entry(fight, ref)
+                entry = catalog_entry(fight, ref)
                 mech = getattr(entry, "mechanics", None)
                 if mech is None or mech.kind != "rider" or mech.rider is None:
                     continue

@@ -135,7 +135,7 @@ def _hold_entry(fight: Fight, c: Combatant, plan: Any, tier: Any, notes: list[st
 def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
     """Holds the built sheet creature `c` to `tier` (recorded on `c.held`); a sentence per change."""
     from . import numbers as N
-    from .options import _entry_plans, _weapon_plans
+    from .options import entry_plans, weapon_plans
 
     notes: list[str] = []
     c.held = {}
@@ -147,8 +147,8 @@ def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
         c.held["defense"] = tier.defense + 2
         notes.append(f"{c.name}'s {N.defense_label(fight.ruleset)} {defense} is held to {tier.defense + 2} "
                      f"(at most 2 above {tier.label}).")
-    weapons = _weapon_plans(fight, c, view)
-    entries = _entry_plans(fight, c, view, pick=lambda m: m is not None and m.kind != "rider")
+    weapons = weapon_plans(fight, c, view)
+    entries = entry_plans(fight, c, view, pick=lambda m: m is not None and m.kind != "rider")
     cap = tier.toHit + 2
     for plan in weapons + [p for p in entries if p.mechanics.attackRoll]:
         if plan.to_hit > cap:

@@ -25,7 +25,7 @@ from typing import Any
 
 from . import costs as C
 from .fight import Fight
-from .options import Plan, _catalog_entry, offered_entry, slug
+from .options import Plan, catalog_entry, offered_entry, slug
 from .state import Combatant
 
 
@@ -77,7 +77,7 @@ def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
     main = fight.combat.economy.budgets[0].id
     plans: list[Plan] = []
     for spell in sc.get("spells") or []:
-        entry = _catalog_entry(fight, spell["entry"])
+        entry = catalog_entry(fight, spell["entry"])
         mech = getattr(entry, "mechanics", None)
         if entry is None or not offered_entry(mech):
             continue

@@ -21,7 +21,7 @@ def refusals(ruleset: Ruleset) -> list[str]:
     return []
 
 
-def _catalog_entry(ruleset: Ruleset, ref: str) -> Any:
+def find_catalog_entry(ruleset: Ruleset, ref: str) -> Any:
     cat_id, _, entry_id = ref.partition("/")
     for cat in ruleset.catalogs or []:
         if cat.id == cat_id:

@@ -143,7 +143,7 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: 
             "against": [list(face) for face in roll.faces[start:start + pool.difficulty]]}
 
 
-def _tags(fight: Fight, plan: Any) -> list[str]:
+def attack_tags(fight: Fight, plan: Any) -> list[str]:
     """The tags a `remap` reads on this attack (a row's item tags, an entry's or a creature
     damage's `qualities`)."""
 
@@ -178,5 +178,5 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: A
         damage = fight.combat.symbols.damage
         counted = held["successes"] - (held["needed"] if damage.counts == "beyond" else 0)
         fight.symbol_blow = {"target": target.id, "successes": max(0, counted), "per": damage.perSuccess,
-                             "spent": list(held["spent"]), "tags": _tags(fight, plan)}
+                             "spent": list(held["spent"]), "tags": attack_tags(fight, plan)}
     return held["hit"], held["hit"] and held["critical"]

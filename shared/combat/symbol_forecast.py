@@ -32,7 +32,7 @@ from .board.save_cover import save_cover
 from .fight import Fight
 from .options import Forecast, action_damage
 from .state import Combatant
-from .symbol_attack import _tags, attack_pool, base_pool, needed
+from .symbol_attack import attack_tags, attack_pool, base_pool, needed
 from .symbol_damage import soak
 from dataclasses import replace
 from ..dice import pick_mode
@@ -111,7 +111,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))
     need = needed(fight)
     setting = fight.combat.symbols.damage
-    tags = tuple(_tags(fight, plan))
+    tags = tuple(attack_tags(fight, plan))
     damage = _Damage(fight, target, expr, dtype, tags)
     halved = _Damage(fight, target, expr, dtype, tags, half=True) if save is not None and save.onSuccess == "half" else None
     # The best purchase depends on the two combatants, not on the option, so while a menu

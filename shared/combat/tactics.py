@@ -22,7 +22,7 @@ from .pool_styles import score
 CONDITION_WORTH = 2.0
 
 
-def _score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     option, plan = item.option, item.plan
     if plan.kind == "end":
         return 0.0, []
@@ -125,7 +125,7 @@ def best_here(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[Men
     for i, item in enumerate(menu):
         if item.plan.kind in ("end", "move", "stand", "flight") or (item.option.board or {}).get("aim"):
             continue
-        score, targets = _score(fight, actor, item)
+        score, targets = option_score(fight, actor, item)
         if score <= 0:
             continue
         key = (score, -i)

@@ -19,7 +19,7 @@ from .kinds import kind_of
 from .saves_against import for_condition
 from .state import Combatant
 from ..dice import pick_mode
-from .support import _catalog_entry
+from .support import find_catalog_entry
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
 
@@ -57,7 +57,7 @@ def _entry_initiative_modes(fight: Fight, c: Combatant) -> list[str]:
     for rows in ((c.sheet or {}).get("lists") or {}).values():
         for row in rows or []:
             ref = row.get("_catalog") if isinstance(row, dict) else None
-            entry = _catalog_entry(fight.ruleset, ref) if isinstance(ref, str) else None
+            entry = find_catalog_entry(fight.ruleset, ref) if isinstance(ref, str) else None
             mode = getattr(entry.mechanics, "initiativeMode", None) if entry is not None and entry.mechanics else None
             if mode is not None:
                 modes.append(mode)

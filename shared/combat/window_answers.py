@@ -33,7 +33,7 @@ from .state import Combatant
 from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
 from .windows import WindowItem, current, no_windows
-from .costs import _group_of, grouped_cost, pool_level
+from .costs import group_of, grouped_cost, pool_level
 from .lowers_also import lower_check
 from .windows import answered
 from .snapshot import working_copy
@@ -48,7 +48,7 @@ def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
     cost nothing or came from a pool in no group."""
 
     i = grouped_cost(fight, costs)
-    if i is None or _group_of(fight, costs[i][0])[0] is None:
+    if i is None or group_of(fight, costs[i][0])[0] is None:
         return 0
     return pool_level(fight, costs[i][0])
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from . import actions as A
 from . import effects as E
-from .condition_ends import _after, _harmful, _scratch
+from .condition_ends import after_aimed, aims_harm, ends_scratch
 from .delays import held_back
 from .fight import Fight
 from .options import MenuItem
@@ -103,7 +103,7 @@ def continue_action(fight: Fight, record: dict[str, Any]) -> None:
 
 
 def perform_step(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: dict[str, Any]) -> None:
-    scratch = _scratch(fight)
+    scratch = ends_scratch(fight)
     scratch["acting"] = actor.id
     scratch["applied"] = set()
     fight.step = record
@@ -170,8 +170,8 @@ def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Comb
     before = {tuple(pair) for pair in record["before"]}
     now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
-    aimed = {t.id for t in targets} if _harmful(plan) and not record.get("cancelled") else set()
-    _after(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
+    aimed = {t.id for t in targets} if aims_harm(plan) and not record.get("cancelled") else set()
+    after_aimed(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
 
 
 def resume(fight: Fight, w: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem, Option, Plan, _action_plans, _forecasts, _target_count, budget_left, slug, targets_for
+from .options import MenuItem, Option, Plan, action_plans, plan_forecasts, plan_target_count, budget_left, slug, targets_for
 from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
 from .state import Combatant, Pending
 from .board.answers import reaches
@@ -163,7 +163,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
         fixed = _fixed_targets(fight, holder, answer, w, source, target, aimed)
         if fixed is None:
             choices = _choices(fight, holder, answer, moment, aimed)
-            count = _target_count(plan)
+            count = plan_target_count(plan)
             if count and not choices:
                 continue
             reach = choices
@@ -175,7 +175,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
         costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, holder, p)} for p, a in plan.costs]
         option = Option(id=oid, label=_label(fight, plan), group="answer", budget=plan.budget, costs=costs,
                         targets=[c.id for c in reach], count=min(count, len(reach)) if count else 0,
-                        forecasts=_forecasts(fight, holder, plan, reach or [holder]),
+                        forecasts=plan_forecasts(fight, holder, plan, reach or [holder]),
                         text=f"answers {moment}" + (f" on {', '.join(c.name for c in reach)}" if fixed else ""))
         items.append(WindowItem(option, plan, answer=answer, fixed=list(fixed or [])))
     return items
@@ -208,13 +208,13 @@ def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list
     if w["moment"] == "starts-turn" and (source is None or source.side == holder.side):
         return []
     items: list[WindowItem] = []
-    for plan in _action_plans(fight, holder, pick=lambda a: a.signature is not None):
+    for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None):
         cost = plan.action.signature.cost
         if cost > holder.signature_points:
             continue
         side = plan.targets_side if plan.kind == "action" else "enemy"
         reach = targets_for(fight, holder, side)
-        count = _target_count(plan)
+        count = plan_target_count(plan)
         if count and not reach:
             continue
         if plan.kind == "action" and plan.action.self_:
@@ -222,7 +222,7 @@ def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list
         plan.budget = None
         option = Option(id=f"action:{plan.action.id}", label=plan.name, group="signature",
                         targets=[c.id for c in reach] if count else [], count=min(count, len(reach)) if count else 0,
-                        forecasts=_forecasts(fight, holder, plan, reach if count else [holder]),
+                        forecasts=plan_forecasts(fight, holder, plan, reach if count else [holder]),
                         text=f"{cost} signature point{'s' if cost != 1 else ''} of {holder.signature_points}")
         items.append(WindowItem(option, plan, signature=cost))
     return items
@@ -313,7 +313,7 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
     moment = w["moment"]
     try:
         asking = []
-        for cid in _turn_order(fight):
+        for cid in turn_order(fight):
             holder = fight.get(cid)
             # What `_items` would find first, asked cheaply of everyone: most hold nothing.
             if holder.out or holder.down:
@@ -329,7 +329,7 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
         fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
-def _turn_order(fight: Fight) -> list[str]:
+def turn_order(fight: Fight) -> list[str]:
     order = list(fight.state.order)
     placed = set(order)
     return order + [c.id for c in fight.state.combatants if c.id not in placed]

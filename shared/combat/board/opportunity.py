@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import numbers as N
-from ..options import Option, Plan, _action_plans, _forecasts, _weapon_plans
+from ..options import Option, Plan, action_plans, plan_forecasts, weapon_plans
 from . import battlefield as BF
 from .flight import vertical_cells
 from .reach import span_of
@@ -51,8 +51,8 @@ def _swings(fight: Any, striker: Any) -> list[tuple[Plan, int]]:
     plans: list[Plan] = []
     view = fight.view(striker)
     if view is not None:
-        plans += _weapon_plans(fight, striker, view)
-    plans += [p for p in _action_plans(fight, striker) if p.kind == "action"]
+        plans += weapon_plans(fight, striker, view)
+    plans += [p for p in action_plans(fight, striker) if p.kind == "action"]
     out = []
     for plan in plans:
         if plan.kind == "action":
@@ -150,7 +150,7 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
         fight.aiming = strike_plan
         items.append(WindowItem(Option(
             id=oid, label=f"Strike with {plan.name}", group="strike", budget=budget,
-            targets=[mover.id], forecasts=_forecasts(fight, striker, strike_plan, [mover]),
+            targets=[mover.id], forecasts=plan_forecasts(fight, striker, strike_plan, [mover]),
             text=f"{label}; strike at {mover.name} walking away"), strike_plan, fixed=[mover.id]))
         fight.aiming = None
     return items

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..options import MenuItem, _forecasts
-from ..tactics import _score, best_here
+from ..options import MenuItem, plan_forecasts
+from ..tactics import option_score, best_here
 from . import battlefield as BF
 from .attacks import Standings, cover_bodies
 from .sight import NONE, cover
@@ -52,7 +52,7 @@ def _area_pick(fight: Any, actor: Any, item: MenuItem) -> tuple[float, tuple[int
         who = board["catches"][f"{x},{y}"]
         foes = [t for t in who if fight.get(t).side != actor.side]
         allies = len(who) - len(foes)
-        value = _score(fight, actor, _restricted(item, foes))[0] if foes else 0.0
+        value = option_score(fight, actor, _restricted(item, foes))[0] if foes else 0.0
         value -= per_ally * allies * 1.5
         if value > best[0]:
             best = (value, (x, y))
@@ -65,7 +65,7 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     if stand is not None:
         return stand, [], None
     here_item, here_targets = best_here(fight, actor, menu)
-    here = _score(fight, actor, here_item)[0] if here_item is not end else 0.0
+    here = option_score(fight, actor, here_item)[0] if here_item is not end else 0.0
     pick: tuple[MenuItem, list[str], tuple[int, int] | None] = (here_item, here_targets, None)
     for item in menu:
         if (item.option.board or {}).get("aim"):
@@ -196,11 +196,11 @@ class _Worth:
         fight.aiming = item.plan
         fight.uncovered = uncovered
         try:
-            forecasts = _forecasts(fight, actor, item.plan, [target])
+            forecasts = plan_forecasts(fight, actor, item.plan, [target])
         finally:
             actor.position, fight.aiming, fight.uncovered, actor.aloft = before, aiming, False, aloft
         option = item.option.model_copy(update={"targets": [target.id], "count": 1, "forecasts": forecasts})
-        return _score(fight, actor, MenuItem(option, item.plan))[0]
+        return option_score(fight, actor, MenuItem(option, item.plan))[0]
 
 
 def _health(fight: Any, actor: Any) -> int:
