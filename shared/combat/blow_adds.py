@@ -31,7 +31,7 @@ def join_blow(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> 
 
 def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: bool) -> list[B.Part]:
     """The amounts joined to the blow landing on `target`, rolled now; used up by it."""
-    from .actions import roll_damage
+    from .actions import roll_damage  # noqa: PLC0415
 
     record = fight.step
     if record is None or not record.get("adds"):

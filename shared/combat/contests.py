@@ -294,7 +294,7 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
 
 
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
-    from .actions import spend_strike
+    from .actions import spend_strike  # noqa: PLC0415
 
     contest = plan.contest
     target = targets[0]

@@ -72,7 +72,7 @@ def complete(fight: Fight, c: Combatant) -> bool:
     step of its own (window_resume.py), opening the `used`, `aimed`, `hit` and `harmed`
     windows an action on the turn opens, and the turn's start goes on when it is over (the
     `turn-start` window and what follows; a window it opens holds them in its record)."""
-    from .window_resume import action_record, continue_action
+    from .window_resume import action_record, continue_action  # noqa: PLC0415
 
     held = c.delayed
     if held is None:

@@ -173,7 +173,7 @@ def harm_kind(fight: Fight, dtype: str | None) -> str | None:
 
 
 def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
-    from .condition_ends import on_damage
+    from .condition_ends import on_damage  # noqa: PLC0415
 
     on_damage(fight, source, target, landed)
     rules = N.condition_rules(fight.ruleset)
@@ -467,7 +467,7 @@ def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason:
         fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
     name = N.label(fight.ruleset, "condition", held.id)
     fight.emit("condition-ends", f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
-    from .condition_ends import leave_behind
+    from .condition_ends import leave_behind  # noqa: PLC0415
 
     leave_behind(fight, c, held, N.condition_rules(fight.ruleset).get(held.id))
 

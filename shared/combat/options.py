@@ -856,7 +856,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items = _menu_rules.refine(fight, actor, items)
     fight.aiming = None
     if fight.state.board is not None:
-        from .board.menu import board_items
+        from .board.menu import board_items  # noqa: PLC0415
 
         items = board_items(fight, actor, items)
     return kind_of(fight).styled(fight, actor, items)

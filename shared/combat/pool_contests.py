@@ -22,7 +22,7 @@ from .state import Combatant
 
 def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, str, str]:
     """(check id, dice, how they add up, the roll's lean) of one side."""
-    from .contests import best_check, check_label, side_votes
+    from .contests import best_check, check_label, side_votes  # noqa: PLC0415
 
     check_id, bonus = best_check(fight, c, check_ids)
     dice, text = attack_pool(fight, c, [(check_label(fight, check_id), bonus)], "checks")
@@ -31,7 +31,7 @@ def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, s
 
 def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
     """(rank: -1 for a botch, else the successes; the log's words) of one side's throw."""
-    from .contests import check_label
+    from .contests import check_label  # noqa: PLC0415
 
     check_id, dice, text, mode = _side(fight, c, check_ids)
     roll = P.throw(fight, dice, P.check_rules(fight), mode)

@@ -56,7 +56,7 @@ def rescue(fight: Fight, c: Combatant, to: str, total: int, needed: int, words: 
            **narrow: Any) -> int:
     """The roll's total once the held-back modifications that could cover what it falls
     short of `needed` by have been rolled and added; `words` say the outcome (made, short)."""
-    from .effects import remove_condition
+    from .effects import remove_condition  # noqa: PLC0415
 
     for h in held_back(fight, c, to, **narrow):
         short = needed - total

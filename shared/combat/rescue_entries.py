@@ -47,8 +47,8 @@ class Roll:
 
 
 def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
-    from .costs import expand_payments
-    from .options import entry_plans, budget_left
+    from .costs import expand_payments  # noqa: PLC0415
+    from .options import entry_plans, budget_left  # noqa: PLC0415
 
     view = fight.view(c)
     if view is None:
@@ -91,7 +91,7 @@ def _turns(fight: Fight, c: Combatant, rescue: Any, roll: Roll) -> bool:
 
 
 def _spend(fight: Fight, c: Combatant, plan: Any) -> None:
-    from . import actions as A
+    from . import actions as A  # noqa: PLC0415
 
     fight.emit("rescue-entry", f"{c.name} spends {plan.name} on the failed roll.", actor=c.id, entry=plan.entry_ref)
     A.pay(fight, c, plan)

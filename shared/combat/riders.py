@@ -166,7 +166,7 @@ def rider_parts(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *
     """The clause each qualifying rider adds to this hit (rolled now, marked used for its
     period), to be dealt with the blow's other parts. `rolled` is False for an automatic
     hit (no roll, so no advantage)."""
-    from .actions import roll_damage
+    from .actions import roll_damage  # noqa: PLC0415
 
     parts: list[Part] = []
     for name, expr, dtype in fired(fight, actor, target, blow, rolled=rolled):

@@ -104,7 +104,7 @@ def matches(fight: Fight, against: Any, ctx: SaveContext | None) -> bool:
 
 
 def _from_matches(fight: Fight, test: Any, ctx: SaveContext) -> bool:
-    from .targeting import passes
+    from .targeting import passes  # noqa: PLC0415
 
     source = fight.state.combatant(ctx.source) if ctx.source else None
     return source is not None and passes(fight, source, test)

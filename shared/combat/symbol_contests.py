@@ -28,7 +28,7 @@ from .state import Combatant
 
 def _base(fight: Fight, c: Combatant, check_id: str, value: int) -> tuple[int, int, int, list[str]]:
     """(dice, upgraded, adjust, words) of `c`'s check `check_id`, whose value is `value`."""
-    from .contests import check_label
+    from .contests import check_label  # noqa: PLC0415
 
     ref = next((k.value for k in fight.combat.checks or [] if k.id == check_id), None)
     if fight.view(c) is not None and ref is not None and ref.kind in ("skillMod", "saveMod"):
@@ -39,7 +39,7 @@ def _base(fight: Fight, c: Combatant, check_id: str, value: int) -> tuple[int, i
 
 def side_pool(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, S.Pool]:
     """(check id, the dice) of one side: its best check, as contests.best_check picks it."""
-    from .contests import best_check, side_votes
+    from .contests import best_check, side_votes  # noqa: PLC0415
 
     check_id, value = best_check(fight, c, check_ids)
     dice, upgrades, adjust, why = _base(fight, c, check_id, value)
@@ -54,7 +54,7 @@ def side_pool(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, S.
 
 def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
     """(net successes, the log's words) of one side's throw."""
-    from .contests import check_label
+    from .contests import check_label  # noqa: PLC0415
 
     check_id, pool = side_pool(fight, c, check_ids)
     roll, net = S.throw(fight, pool)

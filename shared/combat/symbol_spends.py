@@ -321,7 +321,7 @@ def _left_words(fight: Fight, left: dict[str, int], symbols: Iterable[str]) -> l
 def spend_all(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
     """Both sides spend what the roll left them; a player who chooses their own spends is
     asked (symbol_choice.py raises windows.Held, and the roll goes on from `held`)."""
-    from .symbol_choice import hold, wants_to_choose
+    from .symbol_choice import hold, wants_to_choose  # noqa: PLC0415
 
     while held["side"] != "done":
         side = held["side"]

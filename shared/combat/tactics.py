@@ -27,7 +27,7 @@ def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float,
     if plan.kind == "end":
         return 0.0, []
     if plan.kind == "contest":
-        from .contests import contest_score
+        from .contests import contest_score  # noqa: PLC0415
 
         return contest_score(fight, actor, item)
     if plan.kind == "shake-off":
@@ -110,7 +110,7 @@ def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuIt
     """(item, targets, cell): the pick, whom it is aimed at, and the cell an area is aimed
     at (None off the board or for an option not aimed at a cell)."""
     if fight.state.board is not None and actor.position is not None:
-        from .board.tactics import choose_on_board
+        from .board.tactics import choose_on_board  # noqa: PLC0415
 
         return choose_on_board(fight, actor, menu)
     item, targets = best_here(fight, actor, menu)

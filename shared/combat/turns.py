@@ -162,13 +162,13 @@ def begin_turn(fight: Fight) -> None:
     if c.down and c.dying is not None and not c.out:
         E.dying_save(fight, c)
     if c.delayed is not None:
-        from .delays import complete
+        from .delays import complete  # noqa: PLC0415
 
         if complete(fight, c):
             # The held-back action is a step of its own (it may hold for windows); the
             # turn's start goes on from its record when it is over.
             return
-    from .window_resume import turn_started
+    from .window_resume import turn_started  # noqa: PLC0415
 
     turn_started(fight, c)
 
@@ -217,7 +217,7 @@ def end_turn(fight: Fight) -> None:
         c.strikes = 0
     if check_outcome(fight):
         return
-    from .window_resume import between_turns
+    from .window_resume import between_turns  # noqa: PLC0415
 
     between_turns(fight, c)
     advance_pointer(fight)

@@ -242,7 +242,7 @@ def _items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowIte
     if w["moment"] in SIGNATURE_MOMENTS:
         return _signature_items(fight, holder, w)
     if w["moment"] == "leaves-reach":
-        from .board.opportunity import strike_items
+        from .board.opportunity import strike_items  # noqa: PLC0415
 
         return strike_items(fight, holder, w)
     return _answer_items(fight, holder, w)
@@ -344,7 +344,7 @@ def _ask(fight: Fight, w: dict[str, Any]) -> None:
 def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
     """The asked combatant's answer (or Pass); then the next one is asked, or the window
     closes and the step it held resumes (which may raise `Held` for the next window)."""
-    from .window_answers import take
+    from .window_answers import take  # noqa: PLC0415
 
     w = current(fight)
     assert w is not None
@@ -356,7 +356,7 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         else:
             fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
     elif w["moment"] == "leaves-reach":
-        from .board.opportunity import strike
+        from .board.opportunity import strike  # noqa: PLC0415
 
         # The strike is an attack of its own (held on its hit, 1.243); it carries the
         # window on when it is over.
@@ -389,7 +389,7 @@ def carry_on(fight: Fight, w: dict[str, Any]) -> None:
             return
         w["asking"].pop(0)
     fight.state.pending = None
-    from .window_resume import resume
+    from .window_resume import resume  # noqa: PLC0415
 
     resume(fight, w)
 

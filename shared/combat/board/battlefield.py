@@ -245,7 +245,7 @@ def distance_cells(fight: Any, a: Combatant, b: Combatant) -> int:
 
 def height_cells(fight: Any, a: Cell, a_aloft: int, b: Cell, b_aloft: int) -> int:
     """The height between two points (a cell and the levels above its ground), in cells."""
-    from .flight import vertical_cells
+    from .flight import vertical_cells  # noqa: PLC0415
 
     g = grid(fight)
     return vertical_cells(fight, abs(g.level(*a) + a_aloft - g.level(*b) - b_aloft))

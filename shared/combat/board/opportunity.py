@@ -174,8 +174,8 @@ def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
     attack of its own (a `hit` window may hold it, 1.243: the one hit and then the striker
     are asked). When it is over the `leaves-reach` window carries on: the next striker is
     asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
-    from .. import actions as A
-    from ..window_resume import action_record, continue_action
+    from .. import actions as A  # noqa: PLC0415
+    from ..window_resume import action_record, continue_action  # noqa: PLC0415
 
     mover = fight.get(w["target"])
     plan = item.plan
