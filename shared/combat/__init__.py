@@ -4,7 +4,7 @@
 from .engine import (Choice, abandon, advance, decide_for, engine_owes, final_sheets, menu, menu_with_suggestion,
                      resume, start_battle, target_refusal, waits_on_another)
 from .fight import Refused
-from .options import Option
+from .plans import Option
 from .setup import SetupError
 from .state import BattleState, Event
 

@@ -30,7 +30,9 @@ from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .contests import resolve_contest
 from .creature_extras import alternative_note
-from .options import MenuItem, Plan, action_damage, attack_mode, block_actions, sequence_parts, slug
+from .plans import MenuItem, Plan, slug
+from .plan_reading import action_damage, block_actions, sequence_parts
+from .options import attack_mode
 from .spellcasting import spend_uses
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches

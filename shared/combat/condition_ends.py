@@ -29,7 +29,7 @@ from typing import Any, Callable
 from . import effects as E
 from . import numbers as N
 from .fight import Fight, OpenBlow
-from .options import MenuItem, Option, Plan
+from .plans import MenuItem, Option, Plan
 from .saves_against import for_condition
 from .state import Combatant, HeldCondition
 from ..sheet import move_track

@@ -37,7 +37,8 @@ from . import effects as E
 from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
-from .options import MenuItem, Option, Plan, budget_left, forecast, targets_for
+from .plans import MenuItem, Option, Plan, forecast
+from .plan_reading import budget_left, targets_for
 from .state import Combatant
 from .tactics import CONDITION_WORTH
 from .lowers_also import lower_check

@@ -27,11 +27,12 @@ from ..dice import DiceExpr, parse_dice
 from ..dice.expressions import DiceTerm
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem, Option, Plan, budget_left, slug, standard_targets
+from .plans import MenuItem, Option, Plan, slug
+from .plan_reading import budget_left, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
-from .options import catalog_entry, row_allowed
-from .options import STANDARD_TEXT
+from .plan_reading import catalog_entry, row_allowed
+from .plan_reading import STANDARD_TEXT
 
 
 @dataclass(frozen=True)

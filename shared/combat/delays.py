@@ -16,10 +16,10 @@ from typing import Any
 
 from . import numbers as N
 from .fight import Fight
-from .options import Plan
+from .plans import Plan
 from .state import Combatant
 from . import actions as A
-from .options import catalog_entry
+from .plan_reading import catalog_entry
 
 
 def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | None:

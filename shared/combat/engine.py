@@ -30,7 +30,8 @@ from .kinds import kind_of
 # The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
-from .options import MenuItem, Option, build_menu, has_choice
+from .plans import MenuItem, Option
+from .menu_build import build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy

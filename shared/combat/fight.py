@@ -66,7 +66,7 @@ class Fight:
         self.call_memo: dict[Any, tuple[Any, ...]] = {}
         #: Per-call memo of `numbers.effects`, kept with the `rules_in_force` answer it read.
         self.effects_memo: dict[str, tuple[Any, frozenset[str]]] = {}
-        #: What one drawing of a menu has read (options.build_menu), None between menus:
+        #: What one drawing of a menu has read (menu_build.build_menu), None between menus:
         #: nothing changes while a menu is drawn, so a number read once holds until it ends.
         self.menu_memo: dict[Any, Any] | None = None
         #: False while a menu is drawn only to check what is legal: forecasts are skipped.

@@ -29,7 +29,7 @@ def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant
     """(holder, plan) for each entry that may take dice off `roller`'s roll of `kind`, by
     turn order then sheet order; one payment per entry, the least it can make."""
     from .costs import expand_payments  # noqa: PLC0415
-    from .options import entry_plans, budget_left  # noqa: PLC0415
+    from .plan_reading import entry_plans, budget_left  # noqa: PLC0415
     from .windows import turn_order  # noqa: PLC0415
 
     out: list[tuple[Combatant, Any]] = []

@@ -30,23 +30,13 @@ from . import blows as B
 from . import numbers as N
 from .condition_ends import shake_off_items
 from .fight import Fight
-from .options import (
-    MenuItem,
-    Option,
-    Plan,
-    action_plans,
-    attack_limit,
-    plan_forecasts,
-    weapon_plans,
-    budget_left,
-    hit_forecast,
-    slug,
-    targets_for,
-)
+from .plans import MenuItem, Option, Plan, slug
+from .plan_reading import action_plans, attack_limit, weapon_plans, budget_left, targets_for
+from .options import plan_forecasts, hit_forecast
 from .state import Combatant
 from .targeting import filter_targets, plan_source, restricts
 from .costs import amount_expr
-from .options import action_damage
+from .plan_reading import action_damage
 from ..dice import mean_damage
 
 # ---------------------------------------------------------------------------

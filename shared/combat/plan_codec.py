@@ -14,7 +14,8 @@ from typing import Any
 
 from ..dice import parse_dice
 from .fight import Fight
-from .options import Plan, catalog_entry, block_actions
+from .plans import Plan
+from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
 
 _PLAIN = ("kind", "name", "budget", "to_hit", "damage_type", "entry_ref", "save_dc", "standard", "targets_side",

@@ -33,7 +33,7 @@ from .state import Combatant
 from .targeting import describe_test, passes
 from . import windows as W
 from .costs import amount_expr
-from .options import action_damage
+from .plan_reading import action_damage
 from .support import find_catalog_entry
 
 

@@ -24,7 +24,9 @@ from . import pool_dice as P
 from .board.attacks import parts_reaching
 from .board.save_cover import save_cover
 from .fight import Fight
-from .options import Forecast, action_damage, attack_votes
+from .plans import Forecast
+from .plan_reading import action_damage
+from .options import attack_votes
 from .pool_attack import attack_pool, needed
 from .pool_damage import PoolAmount, Soak, minimum, soak
 from .state import Combatant

@@ -27,7 +27,7 @@ from typing import Any
 from . import initiative_resource as IR
 from . import pool_dice as P
 from .fight import Fight
-from .options import Forecast, MenuItem
+from .plans import Forecast, MenuItem
 from .state import Combatant
 from .pool_forecast import forecasts as pool_forecasts
 

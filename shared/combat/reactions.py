@@ -22,12 +22,13 @@ from pydantic import BaseModel
 
 from . import blows as B
 from .fight import Fight
-from .options import Plan, action_plans, catalog_entry, entry_plans
+from .plans import Plan
+from .plan_reading import action_plans, catalog_entry, entry_plans
 from .state import Combatant
 from .costs import expand_payments
 from .costs import grouped_cost, pool_level
 from .board.answers import nearest_first, reaches
-from .options import targets_for
+from .plan_reading import targets_for
 from .board.answers import sees, within
 
 

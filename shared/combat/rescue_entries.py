@@ -48,7 +48,7 @@ class Roll:
 
 def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
     from .costs import expand_payments  # noqa: PLC0415
-    from .options import entry_plans, budget_left  # noqa: PLC0415
+    from .plan_reading import entry_plans, budget_left  # noqa: PLC0415
 
     view = fight.view(c)
     if view is None:

@@ -34,7 +34,7 @@ from . import numbers as N
 from .blows import Part
 from .costs import scaled
 from .fight import Fight
-from .options import catalog_entry, row_allowed
+from .plan_reading import catalog_entry, row_allowed
 from .state import Combatant
 
 

@@ -135,7 +135,7 @@ def _hold_entry(fight: Fight, c: Combatant, plan: Any, tier: Any, notes: list[st
 def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
     """Holds the built sheet creature `c` to `tier` (recorded on `c.held`); a sentence per change."""
     from . import numbers as N  # noqa: PLC0415
-    from .options import entry_plans, weapon_plans  # noqa: PLC0415
+    from .plan_reading import entry_plans, weapon_plans  # noqa: PLC0415
 
     notes: list[str] = []
     c.held = {}

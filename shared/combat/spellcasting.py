@@ -25,7 +25,8 @@ from typing import Any
 
 from . import costs as C
 from .fight import Fight
-from .options import Plan, catalog_entry, offered_entry, slug
+from .plans import Plan, slug
+from .plan_reading import catalog_entry, offered_entry
 from .state import Combatant
 
 

@@ -23,7 +23,7 @@ from . import symbol_dice as S
 from . import symbol_spends as SP
 from . import windows as W
 from .fight import Fight
-from .options import MenuItem, Option, Plan
+from .plans import MenuItem, Option, Plan
 from .state import Combatant, Pending
 from .window_answers import continue_answer
 from .window_resume import continue_action

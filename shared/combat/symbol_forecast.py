@@ -11,7 +11,7 @@ target's soak, never below 0, through the target's guard against the type; the t
 spends with its threat and despair, weighed at their worth; a save the target makes once
 hit, with the boost and setback dice those spends left on it, keeps all or half of each
 hit's damage off), `save_chance` (exact, leaning as the save leans) and `forecasts`, which
-options.py asks in a symbol-pool fight.
+options.py asks in a symbol-pool fight (through kinds.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from . import symbol_spends as SP
 from .board.attacks import parts_reaching
 from .board.save_cover import save_cover
 from .fight import Fight
-from .options import Forecast, action_damage
+from .plans import Forecast
+from .plan_reading import action_damage
 from .state import Combatant
 from .symbol_attack import attack_tags, attack_pool, base_pool, needed
 from .symbol_damage import soak

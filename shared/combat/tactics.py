@@ -13,7 +13,7 @@ from typing import Any
 
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem
+from .plans import MenuItem
 from .state import Combatant
 from .condition_ends import shake_off_worth
 from .pool_styles import score

@@ -33,7 +33,7 @@ from . import effects as E
 from .condition_ends import after_aimed, aims_harm, ends_scratch
 from .delays import held_back
 from .fight import Fight
-from .options import MenuItem
+from .plans import MenuItem
 from .plan_codec import plan_from_json, plan_to_json
 from .reactions import origin_of
 from .state import Combatant

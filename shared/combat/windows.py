@@ -25,7 +25,9 @@ from typing import Any, Iterator
 
 from . import numbers as N
 from .fight import Fight
-from .options import MenuItem, Option, Plan, action_plans, plan_forecasts, plan_target_count, budget_left, slug, targets_for
+from .plans import MenuItem, Option, Plan, slug
+from .plan_reading import action_plans, budget_left, targets_for
+from .options import plan_forecasts, plan_target_count
 from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
 from .state import Combatant, Pending
 from .board.answers import reaches

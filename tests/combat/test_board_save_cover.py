@@ -221,7 +221,7 @@ def test_the_aimed_cell_is_kept_with_an_action_a_window_holds():
     """An action a window interrupts is finished from its saved plan: the burst's landing
     cell goes with it, and a plan aimed nowhere is saved as before (no `aim` key)."""
     from shared.combat.fight import Fight
-    from shared.combat.options import Plan
+    from shared.combat.plans import Plan
     from shared.combat.plan_codec import plan_from_json, plan_to_json
 
     rs, state = _start(_gas_pkg(), [0, 0], [[5, 3]], GAP_ROWS, [])

@@ -23,7 +23,10 @@ from hypothesis import strategies as st
 from shared.combat import BattleState, advance, menu, start_battle
 from shared.combat import contests as CT
 from shared.combat import engine as EN
+from shared.combat import menu_build as MN
 from shared.combat import options as O
+from shared.combat import plan_reading as PR
+from shared.combat import plans as PL
 from shared.combat.fight import Fight
 from shared.combat.snapshot import working_copy
 from shared.combat.state import HeldCondition
@@ -46,7 +49,7 @@ class Tally:
     def __init__(self, monkeypatch: pytest.MonkeyPatch):
         self.menus: list[bool] = []
         self.odds = 0
-        real_build, real_key, real_win = O.build_menu, O._hit_key, CT.win_chance
+        real_build, real_key, real_win = MN.build_menu, O._hit_key, CT.win_chance
 
         def build_menu(fight: Fight, actor: Any, *, forecasts: bool = True, blanks: bool = True) -> list[Any]:
             self.menus.append(forecasts)
@@ -60,7 +63,7 @@ class Tally:
             self.odds += 1
             return real_win(*args, **kwargs)
 
-        monkeypatch.setattr(O, "build_menu", build_menu)
+        monkeypatch.setattr(MN, "build_menu", build_menu)
         monkeypatch.setattr(EN, "build_menu", build_menu)
         monkeypatch.setattr(O, "_hit_key", hit_key)
         monkeypatch.setattr(CT, "win_chance", win_chance)
@@ -115,9 +118,9 @@ def test_has_choice_agrees_with_the_menu(scenario: Scenario, seed: int, data):
         states.append(state)
     for state in states:
         for c in state.combatants:
-            items = O.build_menu(Fight(scenario.ruleset, state), c, forecasts=False)
+            items = MN.build_menu(Fight(scenario.ruleset, state), c, forecasts=False)
             expected = any(i.plan.kind != "end" for i in items)
-            assert O.has_choice(Fight(scenario.ruleset, state), c) is expected, (c.id, [i.option.id for i in items])
+            assert MN.has_choice(Fight(scenario.ruleset, state), c) is expected, (c.id, [i.option.id for i in items])
 
 
 def _states(seeds: range) -> list[BattleState]:
@@ -173,14 +176,14 @@ def test_block_actions_of_a_freshly_loaded_state_are_not_parsed_again():
     assert creatures
     for original, loaded in creatures:
         assert loaded.block["actions"] is not original.block["actions"]
-        assert O.block_actions(loaded) is O.block_actions(original)
+        assert PR.block_actions(loaded) is PR.block_actions(original)
 
 
 def test_a_forecast_built_without_validation_is_the_validated_one():
     for numbers in ({}, {"hit": 0.5833, "damage": 4.861}, {"heal": 5.5}, {"win": 0.4219}, {"hit": None, "damage": 3.0}):
-        fast, checked = O.forecast("bog-hound-2", **numbers), O.Forecast(target="bog-hound-2", **numbers)
+        fast, checked = PL.forecast("bog-hound-2", **numbers), PL.Forecast(target="bog-hound-2", **numbers)
         assert fast == checked
         assert fast.model_dump_json() == checked.model_dump_json()
         assert fast.model_fields_set == checked.model_fields_set
     with pytest.raises(TypeError):
-        O.forecast("bog-hound-2", chance=0.5)
+        PL.forecast("bog-hound-2", chance=0.5)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import numbers as N
-from ..options import MenuItem, Option, Plan
+from ..plans import MenuItem, Option, Plan
 from . import battlefield as BF
 from .units import say, to_cells
 from ...ruleset.gates import ApiVersion

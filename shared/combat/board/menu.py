@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import numbers as N
 from ..fight import Refused
-from ..options import MenuItem
+from ..plans import MenuItem
 from ..targeting import filter_targets, plan_source
 from . import battlefield as BF
 from .areas import aim_cells, aim_ok, cells_of

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import effects as E
 from .. import numbers as N
-from ..options import MenuItem, Option, Plan
+from ..plans import MenuItem, Option, Plan
 from . import battlefield as BF
 from .flight import after_step, come_down
 from .modes import cheapest, mode_cost, reachable_modes

@@ -22,13 +22,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import numbers as N
-from ..options import Option, Plan, action_plans, plan_forecasts, weapon_plans
+from ..plans import Option, Plan
+from ..plan_reading import action_plans, weapon_plans
+from ..options import plan_forecasts
 from . import battlefield as BF
 from .flight import vertical_cells
 from .reach import span_of
 from .units import steps
 from ..windows import WindowItem
-from ..options import slug
+from ..plans import slug
 from ...ruleset.gates import ApiVersion
 from ..windows import carry_on, no_windows
 

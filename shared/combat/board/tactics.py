@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..options import MenuItem, plan_forecasts
+from ..plans import MenuItem
+from ..options import plan_forecasts
 from ..tactics import option_score, best_here
 from . import battlefield as BF
 from .attacks import Standings, cover_bodies

@@ -1,0 +1,155 @@
+"""The menu: every option a combatant may choose now, with stable ids, what each spends,
+whom it may be aimed at, and the forecast for each target. The menu alone decides what is
+legal: a choice is resolved only by finding it here.
+
+Owns: `build_menu` (weapons, abilities, creature actions, standard actions, contests, spells
+and granted actions, refined by `menu_rules`, then the board's and the combat kind's own
+changes) and `has_choice`. It sits above every module that offers options.
+"""
+
+from __future__ import annotations
+
+from . import numbers as N
+from .fight import Fight
+from .kinds import kind_of
+from .state import Combatant
+
+from . import contests, costs as C, menu_rules, spellcasting
+from .options import plan_forecasts, plan_target_count
+from .plan_reading import (STANDARD_TEXT, action_plans, attack_limit, budget_left, entry_plans, standard_targets,
+                           targets_for, weapon_plans)
+from .board.menu import board_items
+from .plans import MenuItem, Option, Plan, slug
+
+
+def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
+    """Everything `actor` may choose now; `forecasts=False` when only legality matters
+    (`blanks=False`: not even a blank forecast for each target, for the resolver's own
+    checks)."""
+    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
+    fight.forecasting, fight.blanks = forecasts, blanks
+    # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
+    fight.menu_memo = {} if memo is None else memo
+    try:
+        return _build_menu(fight, actor)
+    finally:
+        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
+
+
+def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
+    """Everything `actor` may choose now, in a stable order."""
+    items: list[MenuItem] = []
+    if actor.out or actor.down:
+        return items
+    effects = N.effects(fight, actor)
+    can_act = "cannot-act" not in effects
+    view = fight.view(actor)
+    plans: list[Plan] = []
+    if can_act:
+        if view is not None:
+            plans += weapon_plans(fight, actor, view)
+            plans += entry_plans(fight, actor, view)
+        plans += action_plans(fight, actor)
+        plans = C.expand_payments(fight, actor, plans + spellcasting.spell_plans(fight, actor))
+    attack_cap = attack_limit(fight, actor)
+    seen: set[str] = set()
+    for plan in plans:
+        if plan.kind == "weapon":
+            oid = f"attack:{plan.list_def.list}:{slug(plan.name)}"
+            free_strike = plan.uses_strike and actor.strikes > 0
+            if not free_strike and not budget_left(actor, plan.budget):
+                continue
+            if attack_cap is not None and actor.attacks_made >= attack_cap:
+                continue
+            group, costs = "attack", []
+            targets = targets_for(fight, actor, "enemy")
+            text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+            own_text = kind_of(fight).weapon_text(fight, actor, plan)
+            if own_text is not None:
+                text = own_text
+        elif plan.kind == "entry":
+            oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
+            if not budget_left(actor, plan.budget) or not C.can_pay(fight, actor, plan.costs):
+                continue
+            group = "ability"
+            costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
+            targets = targets_for(fight, actor, plan.targets_side)
+            text = plan.entry.summary or ""
+        elif plan.kind in ("action", "sequence"):
+            oid = f"action:{plan.action.id}"
+            if not budget_left(actor, plan.budget):
+                continue
+            group, costs = "action", []
+            side = plan.targets_side if plan.kind == "action" else "enemy"
+            targets = targets_for(fight, actor, side)
+            text = ""
+        else:
+            continue
+        if oid in seen:
+            continue
+        seen.add(oid)
+        count = plan_target_count(plan)
+        if count and not targets:
+            continue
+        if plan.kind == "entry" and plan.mechanics.targets == "self":
+            targets = [actor]
+        budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
+        fight.aiming = plan
+        option = Option(
+            id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
+            targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
+            forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
+            text=(f"{budget_label}; " if budget_label else "") + text,
+        )
+        items.append(MenuItem(option, plan))
+    if can_act:
+        items += _standard_items(fight, actor)
+        items += contests.contest_items(fight, actor, attack_cap)
+        if view is not None:
+            items += C.granted_standard_items(fight, actor, view)
+    items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
+    items = menu_rules.refine(fight, actor, items)
+    fight.aiming = None
+    if fight.state.board is not None:
+        items = board_items(fight, actor, items)
+    return kind_of(fight).styled(fight, actor, items)
+
+
+def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
+    """`standard:<name>` for each of `combat.standard`, while the first budget lasts."""
+    items: list[MenuItem] = []
+    main_budget = fight.combat.economy.budgets[0].id
+    if not budget_left(actor, main_budget):
+        return items
+    for name in fight.combat.standard or []:
+        aimed = standard_targets(fight, actor, name)
+        if aimed is None:
+            continue
+        targets, count = aimed
+        items.append(MenuItem(
+            Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
+                   targets=targets, count=count, text=STANDARD_TEXT[name]),
+            Plan(kind="standard", name=name, budget=main_budget, standard=name),
+        ))
+    return items
+
+
+def has_choice(fight: Fight, actor: Combatant) -> bool:
+    """Whether `actor`'s menu holds anything besides ending the turn: what the resolver
+    asks before handing a turn to a player or the GM. In an attack-vs-defense or
+    symbol-pool fight without a board, a standard action aimed at nobody (dodge, dash, ...)
+    is never taken off by `menu_rules.refine`, so while one is offered the whole menu need
+    not be drawn; otherwise it is, without forecasts (a board and a dice pool's styles
+    change the menu after `refine`)."""
+    if fight.state.board is None and not kind_of(fight).menu_changes_after_refine \
+            and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
+            and any(name != "help" for name in fight.combat.standard or []) \
+            and budget_left(actor, fight.combat.economy.budgets[0].id):
+        return True
+    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False, blanks=False))
+
+
+def _option_label(fight: Fight, plan: Plan) -> str:
+    if plan.kind == "entry":
+        return C.payment_label(fight, plan)
+    return plan.name

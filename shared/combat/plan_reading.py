@@ -1,0 +1,363 @@
+"""What each option resolves, read from the sheet and the package: a weapon's plan from an
+attack list row, an ability's from its catalog entry, a creature's actions and their sequences,
+the standard actions; whom a side may aim at, and what a budget still allows.
+
+Owns: `weapon_plans`, `entry_plans`, `action_plans` (kept for the call while the sheet is the
+same), `catalog_entry`, `row_allowed`, `block_actions`, `sequence_parts`, `action_damage`,
+`targets_for`, `budget_left`, `standard_targets` and `STANDARD_TEXT`, `attack_limit`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ..dice import DiceError, DiceExpr, parse_dice
+from ..ruleset.creature_actions import CreatureAction
+from ..sheet import SheetView
+from . import numbers as N
+from .fight import Fight
+from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
+from .state import Combatant
+
+from . import creature_extras
+from .plans import Plan, slug
+
+
+def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
+    standing = [c for c in fight.state.combatants if not c.out]
+    if side == "self":
+        return [actor]
+    if side == "ally":
+        return [c for c in standing if c.side == actor.side]
+    if side == "any":
+        return [c for c in standing if not c.down or c.side == actor.side]
+    # A foe who is down and dying (or stable) can still be struck: damage while down costs
+    # them failures against death. One down with no dying rule is simply out of reach.
+    return [c for c in standing if c.side != actor.side and (not c.down or N.struck_while_down(fight, c))]
+
+
+def budget_left(actor: Combatant, budget: str | None) -> bool:
+    return budget is None or actor.budgets.get(budget, 0) > 0
+
+
+def weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+    """Plans for the rows of the attack lists. They are read from the sheet alone, so they
+    are kept for the call while the sheet (its view) is the same: a step draws the same
+    actor's menu more than once. Plans are never changed once made (`dataclasses.replace`
+    makes a changed one)."""
+    return _kept(fight, ("weapons", actor.id), view, lambda: _read_weapon_plans(fight, actor, view))
+
+
+def _kept(fight: Fight, key: tuple[str, str], view: SheetView, read: Any) -> list[Plan]:
+    found = fight.call_memo.get(key)
+    if found is None or found[0] is not view:
+        found = fight.call_memo[key] = (view, read())
+    return list(found[1])
+
+
+def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+    plans: list[Plan] = []
+    for lst in fight.combat.attacks or []:
+        for row in view.rows(lst.list):
+            dice_text = view.cell(lst.list, row, lst.damage.dice.column)
+            name = view.cell(lst.list, row, lst.name)
+            if not isinstance(dice_text, str) or not dice_text.strip() or not isinstance(name, str):
+                continue
+            try:
+                dice = parse_dice(dice_text)
+            except DiceError:
+                continue
+            parts: list[tuple[str, int]] = []
+            hit_ability = None
+            if lst.toHit is not None and lst.toHit.ability is not None:
+                hit_ability = view.cell(lst.list, row, lst.toHit.ability.column)
+                if lst.abilityChoices and hit_ability in lst.abilityChoices:
+                    hit_ability = max(lst.abilityChoices[hit_ability], key=lambda a: view.mod(a))
+                if isinstance(hit_ability, str) and hit_ability in view.idx.ability_by_id:
+                    parts.append((N.label(fight.ruleset, "ability", hit_ability), math.floor(view.mod(hit_ability))))
+                else:
+                    hit_ability = None
+            if lst.toHit is not None and lst.toHit.proficiency is not None:
+                if view.cell(lst.list, row, lst.toHit.proficiency.column) is True:
+                    parts.append(("proficiency", math.floor(view.proficiency_bonus())))
+            if lst.toHit is not None and lst.toHit.bonus is not None:
+                bonus = view.cell(lst.list, row, lst.toHit.bonus.column)
+                if isinstance(bonus, int | float) and not isinstance(bonus, bool) and bonus:
+                    parts.append(("bonus", math.floor(bonus)))
+            if lst.toHit is not None and lst.toHit.sheetBonus is not None:
+                sb = lst.toHit.sheetBonus
+                if sb.when is None or view.cell(lst.list, row, sb.when.column) == sb.when.equals:
+                    value = math.floor(view.value(sb.value))
+                    if value:
+                        parts.append(("sheet bonus", value))
+            check = view.check_number("ability", ability=hit_ability)
+            extra = math.floor(check.adjust + check.penalty)
+            if extra:
+                parts.append(("adjust", extra))
+            damage_bonus = 0
+            if lst.damage.ability is not None:
+                dmg_ability = view.cell(lst.list, row, lst.damage.ability.column)
+                if lst.abilityChoices and dmg_ability in lst.abilityChoices:
+                    dmg_ability = hit_ability
+                if isinstance(dmg_ability, str) and dmg_ability in view.idx.ability_by_id:
+                    damage_bonus += math.floor(view.mod(dmg_ability))
+            if lst.damage.bonus is not None:
+                bonus = view.cell(lst.list, row, lst.damage.bonus.column)
+                if isinstance(bonus, int | float) and not isinstance(bonus, bool):
+                    damage_bonus += math.floor(bonus)
+            dtype = None
+            if lst.damage.type is not None:
+                value = view.cell(lst.list, row, lst.damage.type.column)
+                dtype = value if isinstance(value, str) and value else None
+            strikes = 1
+            if lst.strikes is not None:
+                strikes = max(1, math.floor(view.value(lst.strikes)))
+                if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
+                    strikes = 1
+            damage = dice.with_modifier(damage_bonus)
+            if actor.held:
+                parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
+            plans.append(Plan(
+                kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
+                damage=damage, damage_type=dtype, list_def=lst,
+                entry_ref=f"{lst.list}:{slug(name)}", uses_strike=lst.strikes is not None, strikes=strikes,
+                ability=hit_ability, row=row,
+            ))
+    return plans
+
+
+def _held_weapon(actor: Combatant, ref: str, parts: list[tuple[str, int]], damage: DiceExpr,
+                 strikes: int) -> tuple[list[tuple[str, int]], DiceExpr, int]:
+    """A weapon of a proposed sheet creature as its tier holds it (sheet_holds.py)."""
+    total = sum(p[1] for p in parts)
+    held = held_to_hit(actor, total)
+    if held != total:
+        parts = [*parts, (f"held to {held}", held - total)]
+    damage, strikes = held_weapon_damage(actor, ref, damage, strikes)
+    return parts, damage, strikes
+
+
+def catalog_entry(fight: Fight, ref: str) -> Any:
+    """The entry `<catalog>/<entry>` names (the first, should a package repeat one)."""
+    cat_id, _, entry_id = ref.partition("/")
+    return _catalog_index(fight.ruleset).get((cat_id, entry_id))
+
+
+_CATALOGS: dict[int, tuple[Any, dict[tuple[str, str], Any]]] = {}
+
+
+def _catalog_index(ruleset: Any) -> dict[tuple[str, str], Any]:
+    """(catalog id, entry id) -> entry, built once per ruleset: every sheet row on a menu
+    names one, and a catalog of spells is long."""
+    cached = _CATALOGS.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_CATALOGS) > 64:
+        _CATALOGS.clear()
+    index: dict[tuple[str, str], Any] = {}
+    for cat in ruleset.catalogs or []:
+        for entry in cat.entries:
+            index.setdefault((cat.id, entry.id), entry)
+    _CATALOGS[id(ruleset)] = (ruleset, index)
+    return index
+
+
+def row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
+    if lst.onlyWhen is None:
+        return True
+    if view.cell(lst.list, row, lst.onlyWhen) is True:
+        return True
+    always = lst.alwaysWhen
+    return always is not None and view.cell(lst.list, row, always.column) == always.equals
+
+
+def offered_entry(mech: Any) -> bool:
+    """Entries combat leaves off the menu: reactions, riders, rescues, and utility entries
+    that change nothing about the turn."""
+    if mech is None or mech.reaction is not None or mech.kind == "rider":
+        return False
+    # Spent when its owner's own roll fails, never chosen (1.249, rescue_entries.py).
+    if getattr(mech, "rescue", None) is not None:
+        return False
+    if mech.kind == "utility":
+        return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)
+    return True
+
+
+def entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
+    """Plans for the catalog rows `pick` keeps (the turn menu's by default; windows.py asks
+    for the reactions). The turn menu's are kept like `weapon_plans`."""
+    if pick is offered_entry:
+        return _kept(fight, ("entries", actor.id), view, lambda: _read_entry_plans(fight, actor, view, pick))
+    return _read_entry_plans(fight, actor, view, pick)
+
+
+def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any) -> list[Plan]:
+    plans: list[Plan] = []
+    for lst in fight.combat.abilities or []:
+        for row in view.rows(lst.list):
+            ref = row.get("_catalog")
+            if not isinstance(ref, str) or not row_allowed(view, lst, row):
+                continue
+            entry = catalog_entry(fight, ref)
+            if entry is None or not pick(entry.mechanics):
+                continue
+            mech = entry.mechanics
+            if mech.usableWhen is not None:
+                value = view.value(mech.usableWhen.value)
+                if (mech.usableWhen.atLeast is not None and value < mech.usableWhen.atLeast) or (
+                    mech.usableWhen.atMost is not None and value > mech.usableWhen.atMost
+                ):
+                    continue
+            to_hit_ref, dc_ref = lst.toHit, lst.saveDifficulty
+            if lst.byColumn is not None:
+                picked = lst.byColumn.values.get(str(view.cell(lst.list, row, lst.byColumn.column)))
+                if picked is not None:
+                    to_hit_ref = picked.toHit or to_hit_ref
+                    dc_ref = picked.saveDifficulty or dc_ref
+            to_hit = math.floor(view.value(to_hit_ref)) if to_hit_ref is not None else 0
+            dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
+            if actor.held:
+                to_hit, dc = held_to_hit(actor, to_hit), held_difficulty(actor, dc)
+            costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
+            # The counter the entry's pick wrote beside it is its uses: one is paid on every
+            # use with the rest of the cost, all or nothing, so at 0 it leaves the menu.
+            costs += [(pool, 1) for pool in view.pools_written_by(ref, entry.rows) if all(pool != p for p, _a in costs)]
+            side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
+            name = row.get("name")
+            plans.append(Plan(
+                kind="entry", name=entry.label if not isinstance(name, str) else name, budget=None if mech.free else (mech.budget or lst.budget),
+                to_hit=to_hit, to_hit_parts=[(N.ref_label(fight.ruleset, to_hit_ref, "to hit"), to_hit)] if to_hit_ref else [],
+                entry=entry, entry_ref=ref, mechanics=mech, list_def=lst, save_dc=dc, costs=costs, targets_side=side,
+            ))
+    return plans
+
+
+def block_actions(actor: Combatant) -> list[Any]:
+    """A block's actions as models. A block never changes once the fight is set up and is
+    shared between working copies, so each list is parsed once per process; a battle state
+    a worker has just read from the store holds new lists with the same actions, found by
+    their JSON text (writing it costs a tenth of parsing the actions again)."""
+    raw = (actor.block or {}).get("actions") or []
+    cached = _PARSED_ACTIONS.get(id(raw))
+    if cached is not None and cached[0] is raw:
+        return cached[1]
+    if len(_PARSED_ACTIONS) > 4096:
+        _PARSED_ACTIONS.clear()
+    if not raw:
+        return []
+    try:
+        text: str | None = json.dumps(raw)
+    except (TypeError, ValueError):
+        text = None  # not plain JSON: parsed every time, never shared
+    parsed = _ACTIONS_BY_TEXT.get(text) if text is not None else None
+    if parsed is None:
+        parsed = [CreatureAction.model_validate(a) for a in raw]
+        if text is not None:
+            if len(_ACTIONS_BY_TEXT) > 1024:
+                _ACTIONS_BY_TEXT.clear()
+            _ACTIONS_BY_TEXT[text] = parsed
+    _PARSED_ACTIONS[id(raw)] = (raw, parsed)
+    return parsed
+
+
+_PARSED_ACTIONS: dict[int, tuple[list[Any], list[Any]]] = {}
+
+
+_ACTIONS_BY_TEXT: dict[str, list[Any]] = {}
+
+
+def action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]:
+    """Plans for the creature's actions `pick` keeps (by default those taken on a turn: no
+    reaction, no signature action)."""
+    plans: list[Plan] = []
+    actions = block_actions(actor)
+    by_id = {a.id: a for a in actions}
+    for action in actions:
+        if not (pick(action) if pick is not None else action.reaction is None and action.signature is None):
+            continue
+        if action.uses is not None and actor.uses.get(action.id, action.uses.count) <= 0:
+            continue
+        if action.recharge is not None and not actor.recharge.get(action.id, True):
+            continue
+        if action.sequence:
+            steps, _spent = sequence_parts(actor, action, by_id)
+            if steps:
+                plans.append(Plan(kind="sequence", name=action.name, budget=action.budget, action=action, steps=steps))
+            continue
+        # Without `targets` an action reaches the opposing side, a heal included (spec:
+        # "Without targets, it reaches the opposing side, as before").
+        side = "self" if action.self_ else (action.targets or "enemy")
+        plans.append(Plan(kind="action", name=action.name, budget=action.budget, to_hit=action.toHit or 0,
+                          to_hit_parts=[("", action.toHit or 0)], action=action, targets_side=side))
+    return plans
+
+
+def sequence_parts(actor: Combatant, action: Any, by_id: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    """The parts of a sequence `actor` can still make, in order, and the parts its own books
+    leave out: a part with its own `uses` is made no more times than it has uses left, one
+    with a `recharge` once while it is charged (a Spit with 1 use a fight is not spat again
+    in round 2)."""
+    left: dict[str, int | None] = {}
+    made: list[Any] = []
+    spent: list[Any] = []
+    for ref in action.sequence:
+        part = by_id.get(ref.action)
+        if part is None:
+            continue
+        if part.id not in left:
+            books = [actor.uses.get(part.id, part.uses.count)] if part.uses is not None else []
+            if part.recharge is not None:
+                books.append(1 if actor.recharge.get(part.id, True) else 0)
+            left[part.id] = min(books) if books else None
+        for _ in range(ref.times):
+            have = left[part.id]
+            if have is None or have > 0:
+                left[part.id] = None if have is None else have - 1
+                made.append(part)
+            else:
+                spent.append(part)
+    return made, spent
+
+
+def action_damage(action: Any, fight: Fight | None = None, actor: Combatant | None = None) -> DiceExpr | None:
+    """An action's damage; with the fight and the actor, as things stand now (the first
+    `damage.alternatives` that holds replaces the first amount)."""
+    if fight is not None and actor is not None:
+        return creature_extras.action_damage(fight, actor, action)
+    dmg = action.damage
+    if dmg is None:
+        return None
+    text = dmg.dice or "0"
+    expr = parse_dice(text)
+    return expr.with_modifier(dmg.flat or 0)
+
+
+STANDARD_TEXT = {
+    "dodge": "attacks against you are rolled twice, keeping the worse, until your next turn",
+    "help": "an ally's next attack is rolled twice, keeping the better",
+    "dash": "gain your movement again (recorded; it matters on a board)",
+    "disengage": "nobody strikes at you as you walk away this turn (recorded; it matters on a board)",
+    "hide": "accepted; it changes nothing yet",
+    "ready": "accepted; it changes nothing yet",
+}
+
+
+def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[str], int] | None:
+    """(targets, how many) of a standard action: help is aimed at one standing ally (None:
+    nobody to help), the others at nobody."""
+    if name != "help":
+        return [], 0
+    allies = [c.id for c in fight.standing(actor.side) if c.id != actor.id]
+    return (allies, 1) if allies else None
+
+
+def attack_limit(fight: Fight, actor: Combatant) -> int | None:
+    cap = None
+    for _name, rule, _held in N.rules_in_force(fight, actor):
+        value = getattr(rule, "attacksPerTurn", None)
+        if isinstance(value, int):
+            cap = value if cap is None else min(cap, value)
+    return cap
