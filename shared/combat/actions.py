@@ -12,11 +12,13 @@ import math
 from typing import Any
 
 from ..dice import DiceExpr, parse_dice
-from ..sheet import set_text, spend
+from ..sheet import set_text
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
+from .paying import pay, spend_budget, use_action
+from .rolls import attack_made, finish_attack, roll_damage
 from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
@@ -33,7 +35,6 @@ from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
 from .plan_reading import action_damage, block_actions, sequence_parts
 from .options import attack_mode
-from .spellcasting import spend_uses
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches
 from . import windows as W
@@ -47,49 +48,6 @@ from .board.movement import dash, disengage
 # ---------------------------------------------------------------------------
 # paying
 # ---------------------------------------------------------------------------
-
-
-def spend_budget(fight: Fight, actor: Combatant, budget: str | None) -> None:
-    if budget is None:
-        return
-    actor.budgets[budget] = max(0, actor.budgets.get(budget, 0) - 1)
-    for pair in _exclusive_pairs(fight, actor):
-        if budget in pair:
-            for other in pair:
-                if other != budget:
-                    actor.budgets[other] = 0
-
-
-def _exclusive_pairs(fight: Fight, actor: Combatant) -> list[list[str]]:
-    pairs: list[list[str]] = []
-    for _name, rule, _held in N.rules_in_force(fight, actor):
-        value = getattr(rule, "exclusive", None)
-        if value:
-            pairs.append(list(value))
-    return pairs
-
-
-def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], what: str) -> None:
-    for pool, amount in costs:
-        if actor.sheet is None:
-            continue
-        label = N.pool_label(fight, actor, pool)
-        error = fight.write(actor, spend(fight.ruleset, actor.sheet, pool, amount))
-        if error:
-            fight.emit("note", f"{actor.name} could not pay {N.counted(amount, label)} for {what}: {error}",
-                       actor=actor.id)
-            continue
-        for per in ("turn", "round"):
-            actor.spent[f"{per}:{pool}"] = actor.spent.get(f"{per}:{pool}", 0) + amount
-        view = fight.view(actor)
-        row = view.pool(pool) if view is not None and ":" in pool else None
-        if row is not None and row[0].list_id is not None:
-            # A list row's pool counts uses (5e's Class resources): say what is left of it.
-            fight.emit("spend", f"{actor.name} spends {amount} use{'s' if amount != 1 else ''} of {label} on {what}: "
-                       f"{row[1]} of {row[0].max} left.", actor=actor.id, pool=pool, amount=amount)
-            continue
-        fight.emit("spend", f"{actor.name} spends {N.counted(amount, label)} on {what}.", actor=actor.id, pool=pool,
-                   amount=amount)
 
 
 # ---------------------------------------------------------------------------
@@ -183,52 +141,11 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     return hit, critical
 
 
-def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
-    """What every attack roll, summed or thrown as a pool, leaves behind: the count of
-    attacks, the help used up, and the one-attack conditions it uses."""
-    actor.attacks_made += 1
-    if actor.helped_by is not None:
-        actor.helped_by = None
-        actor.help_against = None
-    # A condition that lasts for one attack lasts for the whole of it, damage included: it
-    # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
-    for holder, moment in ((actor, "own-attack"), (target, "attacked")):
-        for held in holder.conditions:
-            if held.ends_after == moment:
-                fight.after_attack.append((holder.id, held))
-
-
 def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
     for name, rule, _held in N.rules_in_force(fight, target):
         if "attacks-from-adjacent-critical" in (rule.effects or []):
             return name
     return "attacks-from-adjacent-critical"
-
-
-def finish_attack(fight: Fight) -> None:
-    """Takes off the one-attack conditions the last attack used up."""
-    spent, fight.after_attack = fight.after_attack, []
-    for holder_id, held in spent:
-        holder = fight.state.combatant(holder_id)
-        if holder is not None and held in holder.conditions:
-            E.remove_condition(fight, holder, held, reason="it lasted for one attack")
-
-
-def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:
-    """Damage dice with the ruleset's critical rule; never below 0."""
-    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
-    r = fight.roll(expr)
-    total = r.total
-    text = r.describe()
-    if critical and expr.terms:
-        if rule == "double-dice":
-            again = fight.roll(expr.dice_only())
-            total += again.total
-            text += f", doubled dice {again.describe()}"
-        elif rule == "max-dice":
-            total += expr.dice_max
-            text += f", plus the dice's highest {expr.dice_max}"
-    return max(0, total), text
 
 
 # ---------------------------------------------------------------------------
@@ -240,34 +157,6 @@ def resolve(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combat
     """Pays for the option and resolves it at once (no window is asked in between)."""
     pay(fight, actor, item.plan)
     perform(fight, actor, item.plan, targets)
-
-
-def spend_strike(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    """A strike held from an earlier attack is used first; otherwise the budget pays and
-    the action puts its other strikes in hand."""
-    if plan.uses_strike and actor.strikes > 0:
-        actor.strikes -= 1
-    else:
-        spend_budget(fight, actor, plan.budget)
-        if plan.uses_strike:
-            actor.strikes = plan.strikes - 1
-
-
-def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    """What the option costs, paid before anyone is asked about it and never refunded.
-    Standard actions, contests and shaking off pay as they resolve (they open no window)."""
-    if plan.kind == "weapon":
-        spend_strike(fight, actor, plan)
-    elif plan.kind == "entry":
-        spend_budget(fight, actor, plan.budget)
-        _pay_costs(fight, actor, plan.costs, plan.name)
-        C.note_steps(fight, actor, plan)
-        spend_uses(fight, actor, plan)
-    elif plan.kind == "action":
-        spend_budget(fight, actor, plan.budget)
-        _use_action(fight, actor, plan.action)
-    elif plan.kind == "sequence":
-        spend_budget(fight, actor, plan.budget)
 
 
 def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
@@ -341,7 +230,7 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
             break
         if not resuming:
             # The part's own books: its `uses` and `recharge` are spent as it is made.
-            _use_action(fight, actor, step)
+            use_action(fight, actor, step)
         at: dict[str, Any] = {"step": k, "target": target.id}
         if aimed_down:
             at["aimed_down"] = True
@@ -560,13 +449,6 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
     )
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])
-
-
-def _use_action(fight: Fight, actor: Combatant, action: Any) -> None:
-    if action.uses is not None:
-        actor.uses[action.id] = actor.uses.get(action.id, action.uses.count) - 1
-    if action.recharge is not None:
-        actor.recharge[action.id] = False
 
 
 def action_save_kept(on_success: str, saved: bool) -> tuple[bool, bool]:

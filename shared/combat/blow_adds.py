@@ -20,6 +20,7 @@ from .costs import amount_expr
 from .fight import Fight
 from .plan_codec import plan_from_json, plan_to_json
 from .state import Combatant
+from .rolls import roll_damage
 
 
 def join_blow(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> None:
@@ -31,7 +32,6 @@ def join_blow(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> 
 
 def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: bool) -> list[B.Part]:
     """The amounts joined to the blow landing on `target`, rolled now; used up by it."""
-    from .actions import roll_damage  # noqa: PLC0415
 
     record = fight.step
     if record is None or not record.get("adds"):

@@ -42,6 +42,8 @@ from .kinds import kind_of
 from .state import Combatant
 from .targeting import describe_test, passes
 from .lowers_also import lower_damage
+from .rolls import roll_damage
+from . import condition_ends as CE
 
 
 @dataclass
@@ -151,7 +153,6 @@ def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | Non
     """The strike's own damage, rolled: its dice `diceTimes` times over (the flat part
     once; a critical doubles them all the ruleset's way), and on a critical `criticalDice`
     more of its dice (its first die's size), not doubled. Never below 0."""
-    from .actions import roll_damage  # noqa: PLC0415
 
     times, by_times, extra, by_extra = dice_changes(fight, actor, hit)
     note = ""
@@ -176,7 +177,6 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
                 name: str, dc: int, critical: bool, context: Any = None) -> Part | None:
     """One `plus` clause for one target: None when its `targetIs` does not match or its own
     save removes it."""
-    from .actions import roll_damage  # noqa: PLC0415
 
     test = getattr(clause, "targetIs", None)
     if test is not None and not passes(fight, target, test):
@@ -326,7 +326,6 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
     """Deals a blow's parts to `target` after the damage conditions change; returns what
     landed in all. `dealt`, when given, receives what each part landed with its type (a
     `drain` counts it)."""
-    from . import condition_ends as CE  # noqa: PLC0415
 
     kind = kind_of(fight)
     tags = kind.add_hit(fight, target, parts, hit)

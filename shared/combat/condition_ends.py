@@ -35,6 +35,8 @@ from .state import Combatant, HeldCondition
 from ..sheet import move_track
 from ..dice import parse_dice
 from .targeting import describe_test, passes
+from .paying import spend_budget
+from .rolls import roll_damage
 
 SHAKE_OFF = "shake-off"
 
@@ -252,8 +254,6 @@ def shake_off_worth(fight: Fight, plan: Plan) -> float:
 
 
 def resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    from .actions import spend_budget  # noqa: PLC0415
-
     _kind, holder_id, condition = (plan.option_id or "").split(":", 2)
     holder = fight.get(holder_id)
     spend_budget(fight, actor, plan.budget)
@@ -301,8 +301,6 @@ def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
 
 
 def _end_harm(fight: Fight, c: Combatant, held: HeldCondition, harm: Any, left: str) -> None:
-    from .actions import roll_damage  # noqa: PLC0415
-
     if harm.unless is not None and passes(fight, c, harm.unless):
         fight.emit("note", f"{c.name} is {describe_test(fight, harm.unless)}, so {left} ending deals no harm.",
                    target=c.id)

@@ -40,11 +40,12 @@ from .kinds import kind_of
 from .plans import MenuItem, Option, Plan, forecast
 from .plan_reading import budget_left, targets_for
 from .state import Combatant
-from .tactics import CONDITION_WORTH
+from .worth import CONDITION_WORTH
 from .lowers_also import lower_check
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.push import push
+from .paying import spend_strike
 
 #: What a won break-free is worth to the Engine's tactics, in points of damage: while held,
 #: breaking free is worth most ("the greatest value only while held"), above an ordinary
@@ -295,8 +296,6 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
 
 
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
-    from .actions import spend_strike  # noqa: PLC0415
-
     contest = plan.contest
     target = targets[0]
     spend_strike(fight, actor, plan)

@@ -18,7 +18,7 @@ from . import numbers as N
 from .fight import Fight
 from .plans import Plan
 from .state import Combatant
-from . import actions as A
+from . import paying as A
 from .plan_reading import catalog_entry
 
 
@@ -66,34 +66,33 @@ def _lost(fight: Fight, c: Combatant, name: str, why: str) -> None:
     fight.emit("delay", f"{c.name}'s held-back {name} is lost: {why}.", actor=c.id)
 
 
-def complete(fight: Fight, c: Combatant) -> bool:
-    """At the start of the holder's turn: the held-back action happens, or is lost. True
-    when it happens: it "proceeds as it would have, responses included", so it is an action
-    step of its own (window_resume.py), opening the `used`, `aimed`, `hit` and `harmed`
-    windows an action on the turn opens, and the turn's start goes on when it is over (the
-    `turn-start` window and what follows; a window it opens holds them in its record)."""
-    from .window_resume import action_record, continue_action  # noqa: PLC0415
-
+def complete(fight: Fight, c: Combatant) -> tuple[Plan, list[Combatant]] | None:
+    """At the start of the holder's turn: the held-back action happens, or is lost. When it
+    happens, its plan and targets: it "proceeds as it would have, responses included", so the
+    turn (turns.py) starts it as an action step of its own (window_resume.py), opening the
+    `used`, `aimed`, `hit` and `harmed` windows an action on the turn opens, and the turn's
+    start goes on when it is over (the `turn-start` window and what follows; a window it
+    opens holds them in its record). None when it is lost."""
     held = c.delayed
     if held is None:
-        return False
+        return None
     c.delayed = None
     name, budget = held["name"], held["budget"]
     if c.out or c.down or "cannot-act" in N.effects(fight, c):
         _lost(fight, c, name, "they cannot act")
-        return False
+        return None
     if c.budgets.get(budget, 0) <= 0:
         _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
-        return False
+        return None
     entry = catalog_entry(fight, held["entry"])
     list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held["list"]), None)
     if entry is None or entry.mechanics is None:
         _lost(fight, c, name, "the entry is gone")
-        return False
+        return None
     targets = [t for t in (fight.state.combatant(cid) for cid in held["targets"]) if t is not None and not t.out]
     if held["targets"] and not targets:
         _lost(fight, c, name, "nobody it was aimed at is left")
-        return False
+        return None
     # Paid already, and its budget spent below: the step pays nothing again and rolls no
     # second delay (a plan without a budget is never held back).
     plan = Plan(kind="entry", name=name, budget=None, to_hit=held["to_hit"],
@@ -104,7 +103,4 @@ def complete(fight: Fight, c: Combatant) -> bool:
     A.spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)
-    record = action_record(fight, c, plan, targets)
-    record["starts_turn"] = c.id
-    continue_action(fight, record)
-    return True
+    return plan, targets

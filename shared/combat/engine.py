@@ -20,6 +20,7 @@ from . import numbers as N
 from . import support
 from . import symbol_choice as SC
 from . import windows as W
+from . import window_answers as WA
 from .window_answers import engine_answer
 from .window_resume import start_action
 from .costs import record_spend_limits
@@ -35,10 +36,12 @@ from .menu_build import build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
-from .state import BattleState, DiceState, Event, Pending, RulesetRef
+from .state import BattleState, Combatant, DiceState, Event, Pending, RulesetRef
 from .board.menu import area_span, check_aim, out_of_range
-from .tactics import choose
-from .turns import advance_pointer, begin_round, check_outcome, end_turn, refill_turn_budgets, roll_initiative
+from .board.tactics import choose_on_board
+from .tactics import best_here
+from .outcome import check_outcome
+from .turns import advance_pointer, begin_round, end_turn, refill_turn_budgets, roll_initiative
 from .board.flight import fly
 from .board.movement import stand, start_walk
 from .board.flight import come_down
@@ -75,6 +78,16 @@ class Choice:
         cell = data.get("cell")
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None)
 
+
+
+def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
+    """The Engine's tactics (tactics.py; board/tactics.py on a board): (item, targets, cell),
+    the pick, whom it is aimed at, and the cell an area is aimed at (None off the board or
+    for an option not aimed at a cell)."""
+    if fight.state.board is not None and actor.position is not None:
+        return choose_on_board(fight, actor, menu)
+    item, targets = best_here(fight, actor, menu)
+    return item, targets, None
 
 def start_battle(
     ruleset: Ruleset,
@@ -268,7 +281,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     if isinstance(targets, Refused):
         return targets
     if pending.decision == "window":
-        _held(fight, lambda: W.answer(fight, item, targets))
+        _held(fight, lambda: WA.answer(fight, item, targets))
     elif pending.decision == "spend":
         _held(fight, lambda: SC.answer(fight, item))
     else:
@@ -390,7 +403,7 @@ def _settle(fight: Fight, pause: bool = False) -> None:
                 return
             items = W.window_items(fight, asked)
             item, targets = engine_answer(fight, asked, items)
-            _held(fight, lambda: W.answer(fight, item, [fight.get(t) for t in targets]))
+            _held(fight, lambda: WA.answer(fight, item, [fight.get(t) for t in targets]))
             continue
         if state.board is not None and any(c.aloft or c.airborne for c in state.combatants):
             # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).

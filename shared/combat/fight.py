@@ -166,3 +166,10 @@ class Fight:
         return [
             c for c in self.state.combatants if not c.out and not c.down and (side is None or c.side == side)
         ]
+
+
+def turn_order(fight: Fight) -> list[str]:
+    """Every combatant's id in the order of turns, those not placed yet (joined late) last."""
+    order = list(fight.state.order)
+    placed = set(order)
+    return order + [c.id for c in fight.state.combatants if c.id not in placed]

@@ -46,6 +46,10 @@ class CombatKind:
         """The menu item an option id not on the menu names after all, or None."""
         return None
 
+    def style_score(self, fight: Fight, actor: Combatant, item: Any) -> tuple[float, list[str]]:
+        """The Engine's worth of an option made in an initiative style, and its best target."""
+        return 0.0, []
+
     # -- resolution ----------------------------------------------------------------
     def attack(self, fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Any,
                cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool] | None:

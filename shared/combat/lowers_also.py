@@ -23,14 +23,15 @@ from .state import Combatant
 from .board.answers import reaches
 from .targeting import refusal
 from .effects import adjust_for_type
+from .costs import expand_payments
+from .plan_reading import entry_plans, budget_left
+from .fight import turn_order
+from . import paying as A
 
 
 def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant, Any]]:
     """(holder, plan) for each entry that may take dice off `roller`'s roll of `kind`, by
     turn order then sheet order; one payment per entry, the least it can make."""
-    from .costs import expand_payments  # noqa: PLC0415
-    from .plan_reading import entry_plans, budget_left  # noqa: PLC0415
-    from .windows import turn_order  # noqa: PLC0415
 
     out: list[tuple[Combatant, Any]] = []
     for cid in turn_order(fight):
@@ -64,7 +65,6 @@ def _top(fight: Fight, holder: Combatant, plan: Any) -> int | None:
 def _spend(fight: Fight, holder: Combatant, plan: Any, roller: Combatant, what: str) -> tuple[int, str]:
     """Pays for the entry and rolls its dice with the battle's roller; returns what they
     took and the dice as the log names them."""
-    from . import actions as A  # noqa: PLC0415
 
     fight.emit("lower-spent", f"{holder.name} spends {plan.name} on {roller.name}'s {what}.", actor=holder.id,
                target=roller.id, entry=plan.entry_ref)

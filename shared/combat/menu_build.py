@@ -9,17 +9,25 @@ changes) and `has_choice`. It sits above every module that offers options.
 
 from __future__ import annotations
 
+from . import contests, menu_rules, spellcasting
+from . import costs as C
 from . import numbers as N
+from .board.menu import board_items
 from .fight import Fight
 from .kinds import kind_of
-from .state import Combatant
-
-from . import contests, costs as C, menu_rules, spellcasting
 from .options import plan_forecasts, plan_target_count
-from .plan_reading import (STANDARD_TEXT, action_plans, attack_limit, budget_left, entry_plans, standard_targets,
-                           targets_for, weapon_plans)
-from .board.menu import board_items
+from .plan_reading import (
+    STANDARD_TEXT,
+    action_plans,
+    attack_limit,
+    budget_left,
+    entry_plans,
+    standard_targets,
+    targets_for,
+    weapon_plans,
+)
 from .plans import MenuItem, Option, Plan, slug
+from .state import Combatant
 
 
 def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:

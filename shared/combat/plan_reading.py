@@ -16,13 +16,12 @@ from typing import Any
 from ..dice import DiceError, DiceExpr, parse_dice
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
+from . import creature_extras
 from . import numbers as N
 from .fight import Fight
+from .plans import Plan, slug
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
-
-from . import creature_extras
-from .plans import Plan, slug
 
 
 def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:

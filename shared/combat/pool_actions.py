@@ -35,6 +35,7 @@ from . import windows as W
 from .costs import amount_expr
 from .plan_reading import action_damage
 from .support import find_catalog_entry
+from . import actions as A
 
 
 # ---------------------------------------------------------------------------
@@ -207,7 +208,6 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
     """A catalog entry that strikes or calls for a save, after it was paid for and
     announced: each target's damage is thrown for that target (from `start`, where a hit
     window held it)."""
-    from . import actions as A  # noqa: PLC0415
 
     mech = plan.mechanics
     dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
@@ -249,7 +249,6 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
                     cursor: dict[str, Any] | None = None, at: dict[str, Any] | None = None) -> None:
     """A creature's action that strikes, calls for a save or simply applies, in a pool fight
     (`plan` names the style; a sequence's steps are made in its style)."""
-    from . import actions as A  # noqa: PLC0415
 
     dice, auto = P.count(action_damage(action, fight, actor))
     dtype = action.damage.type if action.damage else None

@@ -24,6 +24,7 @@ from .options import attack_votes
 from .state import Combatant
 from .windows import regather
 from .board.attacks import defense_parts
+from .rolls import attack_made, finish_attack
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,6 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
                 what: str, hit: Any = None) -> PoolHit:
     """Throws the attacker's pool against the target's defense and logs the line; `hit` is
     the kind of attack, which narrowed attacks modifiers read (blows.Hit)."""
-    from .actions import attack_made, finish_attack  # noqa: PLC0415
 
     finish_attack(fight)
     dice, dice_text = attack_pool(fight, actor, parts, hit=hit, target=target)

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import initiative_pool, pool_actions, pool_contests, pool_forecast, pool_saves, pool_styles
+from . import (
+    initiative_pool,
+    pool_actions,
+    pool_contests,
+    pool_forecast,
+    pool_saves,
+    pool_styles,
+)
 from .fight import Fight
 from .kinds import CombatKind, register
 from .state import Combatant
@@ -31,6 +38,9 @@ class DicePool(CombatKind):
 
     def unnamed(self, fight: Fight, items: list[Any], option_id: str) -> Any:
         return pool_styles.unnamed(fight, items, option_id)
+
+    def style_score(self, fight: Fight, actor: Combatant, item: Any) -> tuple[float, list[str]]:
+        return pool_styles.score(fight, actor, item)
 
     def weapon(self, fight: Fight, actor: Combatant, plan: Any, target: Combatant,
                cursor: dict[str, Any] | None) -> bool:

@@ -10,7 +10,7 @@
 3. its health is fitted into the tier's band through its single health field
    (`sheet_health_fit.py`).
 
-Once built, `sheet_holds.hold_built` holds its defense, to-hit, save difficulty and damage.
+Once built, `tier_hold.hold_built` holds its defense, to-hit, save difficulty and damage.
 Owns: `prepare_sheet`.
 """
 

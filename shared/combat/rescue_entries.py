@@ -23,6 +23,9 @@ from ..dice import DiceExpr
 from .fight import Fight
 from .state import Combatant
 from .lowers_roll import lowers_expr
+from .costs import expand_payments
+from .plan_reading import entry_plans, budget_left
+from . import paying as A
 
 
 @dataclass
@@ -47,9 +50,6 @@ class Roll:
 
 
 def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
-    from .costs import expand_payments  # noqa: PLC0415
-    from .plan_reading import entry_plans, budget_left  # noqa: PLC0415
-
     view = fight.view(c)
     if view is None:
         return []
@@ -91,8 +91,6 @@ def _turns(fight: Fight, c: Combatant, rescue: Any, roll: Roll) -> bool:
 
 
 def _spend(fight: Fight, c: Combatant, plan: Any) -> None:
-    from . import actions as A  # noqa: PLC0415
-
     fight.emit("rescue-entry", f"{c.name} spends {plan.name} on the failed roll.", actor=c.id, entry=plan.entry_ref)
     A.pay(fight, c, plan)
     A.spend_budget(fight, c, plan.mechanics.rescue.budget)

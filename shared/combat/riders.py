@@ -36,6 +36,7 @@ from .costs import scaled
 from .fight import Fight
 from .plan_reading import catalog_entry, row_allowed
 from .state import Combatant
+from .rolls import roll_damage
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,6 @@ def rider_parts(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *
     """The clause each qualifying rider adds to this hit (rolled now, marked used for its
     period), to be dealt with the blow's other parts. `rolled` is False for an automatic
     hit (no roll, so no advantage)."""
-    from .actions import roll_damage  # noqa: PLC0415
 
     parts: list[Part] = []
     for name, expr, dtype in fired(fight, actor, target, blow, rolled=rolled):

@@ -34,7 +34,7 @@ from ..sheet import read_stored_character
 from .clamp import clamp_block, proposal_refusals, tier_block, tier_of
 from .fight import Fight
 from .proposed_sheet import prepare_sheet
-from .sheet_holds import hold_built
+from .tier_hold import hold_built
 from .state import Combatant, HeldCondition
 from .creature_extras import leave_out_without_health
 

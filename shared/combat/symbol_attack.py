@@ -35,6 +35,7 @@ from . import symbol_hold as SH
 from .symbol_spends import spend_all
 from .windows import regather
 from .board.attacks import defense_parts
+from .rolls import attack_made, finish_attack
 
 
 def weapon_base(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
@@ -120,7 +121,6 @@ def needed(fight: Fight) -> int:
 
 def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Any) -> dict[str, Any]:
     """Throws a new attack and logs it; the held roll (plain JSON) the spends then use."""
-    from .actions import attack_made, finish_attack  # noqa: PLC0415
 
     finish_attack(fight)
     pool, against = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import symbol_attack, symbol_contests, symbol_damage, symbol_forecast, symbol_saves
+from . import (
+    symbol_attack,
+    symbol_contests,
+    symbol_damage,
+    symbol_forecast,
+    symbol_saves,
+)
 from .fight import Fight
 from .kinds import CombatKind, register
 from .state import Combatant

@@ -26,7 +26,7 @@ from . import numbers as N
 from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
-from .tactics import CONDITION_WORTH
+from .worth import CONDITION_WORTH
 from ..sheet import move_track
 
 #: What one boost or setback die on somebody's next roll is worth: a little more than 0.5.

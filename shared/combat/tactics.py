@@ -1,6 +1,7 @@
 """The Engine's tactics: how an Engine-controlled combatant picks from its menu.
 
-Owns: `choose(fight, actor, menu)` and `expected_dealt` (what a forecast is expected to
+Owns: `best_here(fight, actor, menu)` (the pick off a board; engine.choose asks
+board/tactics.py on one) and `expected_dealt` (what a forecast is expected to
 deal one target, also what a counterspell weighs: window_answers.py). Every option is
 scored by its forecast (expected damage against each target, healing where an ally needs
 it, conditions it puts on), the best is taken, and ties go to the earlier option and target, so the same state always
@@ -16,19 +17,15 @@ from .fight import Fight
 from .plans import MenuItem
 from .state import Combatant
 from .condition_ends import shake_off_worth
-from .pool_styles import score
-
-#: What one condition put on a foe (or on an ally, for buffs) is worth, in points of damage.
-CONDITION_WORTH = 2.0
-
+from .contests import contest_score
+from .kinds import kind_of
+from .worth import CONDITION_WORTH
 
 def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     option, plan = item.option, item.plan
     if plan.kind == "end":
         return 0.0, []
     if plan.kind == "contest":
-        from .contests import contest_score  # noqa: PLC0415
-
         return contest_score(fight, actor, item)
     if plan.kind == "shake-off":
         return shake_off_worth(fight, plan) * CONDITION_WORTH, []
@@ -40,7 +37,7 @@ def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float,
             return (1.0 if top and current * 3 < top else 0.1), []
         return 0.0, []
     if plan.style is not None:
-        return score(fight, actor, item)
+        return kind_of(fight).style_score(fight, actor, item)
     ranked: list[tuple[float, str]] = []
     for fc in option.forecasts:
         target = fight.state.combatant(fc.target)
@@ -104,17 +101,6 @@ def applies_of(plan: Any) -> list[str]:
     """The conditions an entry or creature action puts on whom it lands on."""
     source = plan.mechanics if plan.kind == "entry" else plan.action
     return [a.condition for a in (getattr(source, "applies", None) or [])]
-
-
-def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
-    """(item, targets, cell): the pick, whom it is aimed at, and the cell an area is aimed
-    at (None off the board or for an option not aimed at a cell)."""
-    if fight.state.board is not None and actor.position is not None:
-        from .board.tactics import choose_on_board  # noqa: PLC0415
-
-        return choose_on_board(fight, actor, menu)
-    item, targets = best_here(fight, actor, menu)
-    return item, targets, None
 
 
 def best_here(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str]]:

@@ -22,6 +22,10 @@ from ..dice import pick_mode
 from .support import find_catalog_entry
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
+from .delays import complete
+from .outcome import check_outcome
+from .window_resume import action_record, between_turns, continue_action, turn_started
+from .windows import RESUMES
 
 
 def initiative_mode(fight: Fight, c: Combatant) -> str:
@@ -162,14 +166,15 @@ def begin_turn(fight: Fight) -> None:
     if c.down and c.dying is not None and not c.out:
         E.dying_save(fight, c)
     if c.delayed is not None:
-        from .delays import complete  # noqa: PLC0415
-
-        if complete(fight, c):
+        completed = complete(fight, c)
+        if completed is not None:
             # The held-back action is a step of its own (it may hold for windows); the
             # turn's start goes on from its record when it is over.
+            plan, targets = completed
+            record = action_record(fight, c, plan, targets)
+            record["starts_turn"] = c.id
+            continue_action(fight, record)
             return
-    from .window_resume import turn_started  # noqa: PLC0415
-
     turn_started(fight, c)
 
 
@@ -217,8 +222,6 @@ def end_turn(fight: Fight) -> None:
         c.strikes = 0
     if check_outcome(fight):
         return
-    from .window_resume import between_turns  # noqa: PLC0415
-
     between_turns(fight, c)
     advance_pointer(fight)
 
@@ -236,31 +239,5 @@ def advance_pointer(fight: Fight) -> None:
             return
 
 
-def check_outcome(fight: Fight) -> bool:
-    state = fight.state
-    if state.outcome:
-        return True
-    party = fight.standing("party")
-    foes = fight.standing("foes")
-    if party and foes:
-        return False
-    state.outcome = "victory" if party else "defeat"
-    state.pending = None
-    fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
-               f"{'the party wins' if party else 'the party is defeated'}.", outcome=state.outcome, round=state.round)
-    finish(fight)
-    return True
-
-
-def finish(fight: Fight) -> None:
-    """Conditions the fight applied with a clock, `endsAfter` or concentration come off the
-    sheet, leaving nothing behind; concentration ends. Conditions without a clock stay.
-    Every initiative crash lifts (its condition waits for the crash, so it comes off here)."""
-    if IR.resource(fight) is not None:
-        IR.fight_over(fight)
-    for c in fight.state.combatants:
-        if c.concentration is not None:
-            E.end_concentration(fight, c, reason="the fight is over")
-        for held in list(c.conditions):
-            if held.tracked and (held.rounds is not None or held.ends_after or held.concentration or held.save):
-                E.remove_condition(fight, c, held, reason="the fight is over")
+# A window held at the end of a turn goes on with the next one (windows.RESUMES).
+RESUMES["next-turn"] = lambda fight, record: advance_pointer(fight)

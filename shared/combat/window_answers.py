@@ -1,7 +1,7 @@
 """Taking an answer in a window: paying for it, whether it cancels what the window holds
 (`cancels`, `upTo: "paid"` with `above` 1.116, `cancelSave`), and resolving what it does.
 
-Owns: `take` (called by windows.answer: the answer as a step of its own, resolved with
+Owns: `answer` (an answer or a Pass to the open window) and `take` (called by `answer`: the answer as a step of its own, resolved with
 windows off, which a player's own symbol spends may hold; `continue_answer` goes on from
 its saved record and then carries the window on) and the Engine's own answers
 (`engine_answer`): its combatants use a defensive answer only when it turns a hit into a
@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from ..dice import DiceExpr, pick_mode
-from . import actions as A
+from . import paying as A
 from . import effects as E
 from . import numbers as N
 from .delays import held_back
@@ -40,7 +40,7 @@ from .snapshot import working_copy
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .symbol_hold import miss_chance
-from .board.opportunity import best_strike
+from .board.strikes import best_strike, strike
 
 
 def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
@@ -325,3 +325,29 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
     end = pass_item
     picked, targets = best_here(fight, holder, scored + [end])
     return picked, targets
+
+
+def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
+    """The asked combatant's answer (or Pass); then the next one is asked, or the window
+    closes and the step it held resumes (which may raise `Held` for the next window)."""
+    w = current(fight)
+    assert w is not None
+    holder = fight.get(w["asking"][0])
+    if item.option.id == "pass":
+        if w["moment"] == "leaves-reach":
+            fight.emit("pass", f"{holder.name} lets {fight.get(w['target']).name} go.", actor=holder.id,
+                       target=w["target"], window=w["id"])
+        else:
+            fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
+    elif w["moment"] == "leaves-reach":
+        # The strike is an attack of its own (held on its hit, 1.243); it carries the
+        # window on when it is over.
+        w["asking"].pop(0)
+        fight.state.pending = None
+        strike(fight, holder, item, w)
+        return
+    else:
+        # The answer is a step of its own: a player's own spends on a roll it makes hold
+        # the fight inside it (window_answers.continue_answer goes on from there).
+        take(fight, holder, item, targets, w)
+    answered(fight, w)

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
+from . import paying as A
+from .actions import perform
 from . import effects as E
 from .condition_ends import after_aimed, aims_harm, ends_scratch
 from .delays import held_back
@@ -37,12 +38,9 @@ from .plans import MenuItem
 from .plan_codec import plan_from_json, plan_to_json
 from .reactions import origin_of
 from .state import Combatant
-from .windows import open_window
-from .turns import check_outcome
+from .windows import RESUMES, open_window
+from .outcome import check_outcome
 from .windows import carry_on
-from .turns import advance_pointer
-from .board.movement import resume_walk
-from .board.falls import land_all
 
 
 def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
@@ -111,7 +109,7 @@ def perform_step(fight: Fight, actor: Combatant, plan: Any, targets: list[Combat
     fight.aiming = plan
     try:
         cursor = record.get("cursor")
-        A.perform(fight, actor, plan, targets, dict(cursor) if cursor is not None else None)
+        perform(fight, actor, plan, targets, dict(cursor) if cursor is not None else None)
     finally:
         fight.step = None
         fight.aiming = None
@@ -174,23 +172,6 @@ def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Comb
     after_aimed(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
 
 
-def resume(fight: Fight, w: dict[str, Any]) -> None:
-    """Goes on with the step the closed window `w` held."""
-    record = w["resume"]
-    step = record.get("step")
-    if step == "action":
-        continue_action(fight, record)
-    elif step == "next-turn":
-        advance_pointer(fight)
-    elif step == "turn-start-signature":
-        signature_at_turn_start(fight, fight.get(record["source"]))
-    elif step == "walk":
-        resume_walk(fight, record)
-    elif step == "fall":
-        land_all(fight, record)
-    # "turn": the one whose turn it is acts next; the driver carries on.
-
-
 def signature_at_turn_start(fight: Fight, c: Combatant) -> None:
     """1.805: as an opposing side's turn begins, after all its start set off."""
     if fight.combat.signatureAtTurnStart:
@@ -211,4 +192,10 @@ def between_turns(fight: Fight, ended: Combatant | None) -> None:
     open_window(fight, "between-turns", ended, None, {"step": "next-turn"})
 
 
-__all__ = ["between_turns", "continue_action", "origin_of", "resume", "start_action", "turn_started"]
+__all__ = ["between_turns", "continue_action", "origin_of", "start_action", "turn_started"]
+
+
+# The steps a window held that go on here (windows.RESUMES): an action's, and the
+# signature window at a turn's start. The turn loop (turns.py) and the board register theirs.
+RESUMES["action"] = continue_action
+RESUMES["turn-start-signature"] = lambda fight, record: signature_at_turn_start(fight, fight.get(record["source"]))

@@ -5,11 +5,14 @@ Owns: opening a window in the shared record shape (`state.pending.window`: `id`,
 time in turn order, each once, skipping anyone with nothing they can take and never
 asking a `cannot-react` holder; the window's menu (the answers the asked combatant may
 take, and Pass, option id `"pass"`, always valid and free); an answer or a Pass; and
-closing it, which hands the `resume` continuation to `window_resume.resume`.
+closing it, which hands the `resume` continuation to what `RESUMES` holds for its step.
 
 Every moment goes through here, the board's too: `leaves-reach` (someone walking out of
-an enemy's reach; the asked striker's menu is board/opportunity.py's) and `falls`
-(board/falls.py holds a fall's landing and opens it).
+an enemy's reach; the asked striker's menu is board/opportunity.py's, registered in
+`MOMENT_ITEMS`) and `falls` (board/falls.py holds a fall's landing and opens it). The
+steps a window may hold and the moments with menus of their own are tables filled from
+above (window_resume.py, turns.py, the board), so this module imports none of them; the
+answer itself is window_answers.answer.
 
 One window at a time, never a stack: an answer is resolved inside `no_windows`, so
 nothing it does opens another. A window that opens deep inside a step raises `Held`,
@@ -21,10 +24,10 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import numbers as N
-from .fight import Fight
+from .fight import Fight, turn_order
 from .plans import MenuItem, Option, Plan, slug
 from .plan_reading import action_plans, budget_left, targets_for
 from .options import plan_forecasts, plan_target_count
@@ -39,6 +42,12 @@ from .blow_adds import drop_adds
 ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "falls", "turn-start")
 #: Signature windows: between two turns, and (1.805) as an opposing side's turn starts.
 SIGNATURE_MOMENTS = ("between-turns", "starts-turn")
+
+
+#: How the step a closed window held goes on, by its `resume["step"]` ("action", "next-turn",
+#: "turn-start-signature", "walk", "fall"; "turn": the one whose turn it is acts next and
+#: the driver carries on). Filled by the modules that own each step as they load.
+RESUMES: dict[str, Callable[[Fight, dict[str, Any]], None]] = {}
 
 
 class Held(Exception):
@@ -238,15 +247,19 @@ def window_items(fight: Fight, holder: Combatant) -> list[WindowItem]:
     return _items(fight, holder, w) + [_pass_item()]
 
 
+#: The menus of moments whose answers are not reactions, by moment ("leaves-reach": the
+#: board's opportunity strikes), filled by their owners as they load.
+MOMENT_ITEMS: dict[str, Callable[[Fight, Combatant, dict[str, Any]], list[WindowItem]]] = {}
+
+
 def _items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
     if holder.out or holder.down:
         return []
     if w["moment"] in SIGNATURE_MOMENTS:
         return _signature_items(fight, holder, w)
-    if w["moment"] == "leaves-reach":
-        from .board.opportunity import strike_items  # noqa: PLC0415
-
-        return strike_items(fight, holder, w)
+    own = MOMENT_ITEMS.get(w["moment"])
+    if own is not None:
+        return own(fight, holder, w)
     return _answer_items(fight, holder, w)
 
 
@@ -331,46 +344,10 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
         fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
-def turn_order(fight: Fight) -> list[str]:
-    order = list(fight.state.order)
-    placed = set(order)
-    return order + [c.id for c in fight.state.combatants if c.id not in placed]
-
-
 def _ask(fight: Fight, w: dict[str, Any]) -> None:
     asked = fight.get(w["asking"][0])
     fight.state.pending = Pending(actor=asked.id, controller=asked.controller, player=asked.player,
                                   decision="window", window=w)
-
-
-def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
-    """The asked combatant's answer (or Pass); then the next one is asked, or the window
-    closes and the step it held resumes (which may raise `Held` for the next window)."""
-    from .window_answers import take  # noqa: PLC0415
-
-    w = current(fight)
-    assert w is not None
-    holder = fight.get(w["asking"][0])
-    if item.option.id == "pass":
-        if w["moment"] == "leaves-reach":
-            fight.emit("pass", f"{holder.name} lets {fight.get(w['target']).name} go.", actor=holder.id,
-                       target=w["target"], window=w["id"])
-        else:
-            fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
-    elif w["moment"] == "leaves-reach":
-        from .board.opportunity import strike  # noqa: PLC0415
-
-        # The strike is an attack of its own (held on its hit, 1.243); it carries the
-        # window on when it is over.
-        w["asking"].pop(0)
-        fight.state.pending = None
-        strike(fight, holder, item, w)
-        return
-    else:
-        # The answer is a step of its own: a player's own spends on a roll it makes hold
-        # the fight inside it (window_answers.continue_answer goes on from there).
-        take(fight, holder, item, targets, w)
-    answered(fight, w)
 
 
 def answered(fight: Fight, w: dict[str, Any]) -> None:
@@ -391,9 +368,9 @@ def carry_on(fight: Fight, w: dict[str, Any]) -> None:
             return
         w["asking"].pop(0)
     fight.state.pending = None
-    from .window_resume import resume  # noqa: PLC0415
-
-    resume(fight, w)
+    go_on = RESUMES.get(w["resume"].get("step"))
+    if go_on is not None:
+        go_on(fight, w["resume"])
 
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from ...dice import DiceExpr
 from .. import effects as E
 from .. import numbers as N
 from ..windows import open_window
-from ..turns import check_outcome
+from ..outcome import check_outcome
+from ..windows import RESUMES
 
 
 def hold(fight: Any, faller: Any, levels: int, source: Any = None) -> None:
@@ -93,3 +94,7 @@ def land(fight: Any, c: Any, levels: int, source: Any = None) -> None:
     E.deal_damage(fight, source, c, max(0, r.total), rule.type, what="The fall")
     if rule.prone and not c.out and not E.has_condition(c, rule.prone):
         E.put_condition(fight, c, rule.prone, source=None, rounds=None)
+
+
+# A `falls` window held the landing (windows.RESUMES).
+RESUMES["fall"] = land_all

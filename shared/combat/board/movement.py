@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..windows import RESUMES
 from .. import effects as E
 from .. import numbers as N
 from ..plans import MenuItem, Option, Plan
@@ -208,3 +209,7 @@ def resume_walk(fight: Any, record: dict[str, Any]) -> None:
         return
     walk(fight, mover, [(c[0], c[1]) for c in record["cells"]], asked=list(record["asked"]) + list(record["now"]),
          paid=record["paid"], start=(record["from"][0], record["from"][1]))
+
+
+# A window opened on the way held the rest of the walk (windows.RESUMES).
+RESUMES["walk"] = resume_walk

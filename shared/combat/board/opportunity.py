@@ -5,9 +5,8 @@ Owns: `watchers_of` (the enemies who could strike at a walker: standing, able to
 react, holding `opportunity.budget`, with a means of melee attack; each with the reach of
 its longest swing), `leaving` and `strikers_along` (where a path leaves whose reach),
 `strike_items` (the asked striker's answers: each swing that reaches the walker, spending
-the opportunity budget), `strike` (the swing, held on its hit like an attack on a turn,
-1.243, then the window carries on) and `best_strike` (an Engine-controlled striker strikes
-with its best swing).
+the opportunity budget, registered for the window in `windows.MOMENT_ITEMS`). The swing
+itself and an Engine-controlled striker's pick are strikes.py's.
 
 The window itself is the shared one (windows.py `open_window`, opened by movement.py's
 walk with `resume = {"step": "walk", ...}`): asked in turn order, each once, Pass free,
@@ -31,8 +30,7 @@ from .reach import span_of
 from .units import steps
 from ..windows import WindowItem
 from ..plans import slug
-from ...ruleset.gates import ApiVersion
-from ..windows import carry_on, no_windows
+from ..windows import MOMENT_ITEMS
 
 Cell = tuple[int, int]
 
@@ -129,7 +127,6 @@ def strikers_along(fight: Any, mover: Any, start: Cell, way: Any, watchers: list
     return out
 
 
-
 def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
     """The asked striker's answers in a `leaves-reach` window: each swing that reaches the
     walker, spending the opportunity budget (windows.py adds Pass). Only those whose reach
@@ -162,48 +159,5 @@ def _slug(text: str) -> str:
     return slug(text)
 
 
-def held_on_hit(fight: Any) -> bool:
-    """Mechanics-2 1.243: a strike at someone walking away is held on its hit like an attack
-    on a turn. A package that declares an older Capability API keeps combat-3's rule that
-    nothing made inside a window is held."""
-
-    declared = fight.ruleset.capabilityApi
-    return declared is None or not declared.version() < ApiVersion(1, 243)
-
-
-def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
-    """The striker's swing at the walker, paid from the opportunity budget and resolved as an
-    attack of its own (a `hit` window may hold it, 1.243: the one hit and then the striker
-    are asked). When it is over the `leaves-reach` window carries on: the next striker is
-    asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
-    from .. import actions as A  # noqa: PLC0415
-    from ..window_resume import action_record, continue_action  # noqa: PLC0415
-
-    mover = fight.get(w["target"])
-    plan = item.plan
-    fight.emit("answer", f"{striker.name} strikes at {mover.name} with {plan.name}.", actor=striker.id,
-               target=mover.id, window=w["id"], option=item.option.id)
-    record = action_record(fight, striker, plan, [mover], stage="resolve")
-    record["strike"] = True
-    A.pay(fight, striker, plan)
-    # Whoever is asked next gets a deadline of their own when the window is saved again.
-    w["deadline"] = None
-    if held_on_hit(fight):
-        record["then"] = w
-        continue_action(fight, record)
-        return
-    with no_windows(fight):
-        continue_action(fight, record)
-    carry_on(fight, w)
-
-
-def best_strike(items: list[Any]) -> tuple[Any, list[str]]:
-    """The Engine's striker takes its best swing (by expected damage), or passes."""
-    best = None
-    for item in items:
-        damage = max((f.damage or 0.0 for f in item.option.forecasts), default=0.0)
-        if item.option.id != "pass" and damage > 0 and (best is None or damage > best[0]):
-            best = (damage, item)
-    if best is None:
-        return items[-1], []
-    return best[1], []
+# The `leaves-reach` window offers opportunity strikes, not reactions (windows.MOMENT_ITEMS).
+MOMENT_ITEMS["leaves-reach"] = strike_items

@@ -1,0 +1,41 @@
+"""The fight's outcome: over when one side has nobody standing (`check_outcome`: victory or
+defeat, said once), and what the end of the fight takes off (`finish`: conditions with a
+clock, `endsAfter` or concentration, concentration itself, every initiative crash). Below
+the turn loop and the windows, which both ask whether the fight is over.
+"""
+
+from __future__ import annotations
+
+from . import effects as E
+from . import initiative_resource as IR
+from .fight import Fight
+
+
+def check_outcome(fight: Fight) -> bool:
+    state = fight.state
+    if state.outcome:
+        return True
+    party = fight.standing("party")
+    foes = fight.standing("foes")
+    if party and foes:
+        return False
+    state.outcome = "victory" if party else "defeat"
+    state.pending = None
+    fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
+               f"{'the party wins' if party else 'the party is defeated'}.", outcome=state.outcome, round=state.round)
+    finish(fight)
+    return True
+
+
+def finish(fight: Fight) -> None:
+    """Conditions the fight applied with a clock, `endsAfter` or concentration come off the
+    sheet, leaving nothing behind; concentration ends. Conditions without a clock stay.
+    Every initiative crash lifts (its condition waits for the crash, so it comes off here)."""
+    if IR.resource(fight) is not None:
+        IR.fight_over(fight)
+    for c in fight.state.combatants:
+        if c.concentration is not None:
+            E.end_concentration(fight, c, reason="the fight is over")
+        for held in list(c.conditions):
+            if held.tracked and (held.rounds is not None or held.ends_after or held.concentration or held.save):
+                E.remove_condition(fight, c, held, reason="the fight is over")

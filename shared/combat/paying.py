@@ -1,0 +1,97 @@
+"""Paying for a chosen option, before anyone is asked about it and never refunded: the
+budget (and the budgets it excludes), the strikes an attack puts in hand, pools spent from
+the sheet, a creature action's uses and recharge, a spell's uses.
+
+Owns: `pay`, `spend_budget`, `spend_strike`. Below resolution: windows, rescues, contests
+and delays pay through here without importing resolution.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..sheet import spend
+from . import costs as C
+from . import numbers as N
+from .fight import Fight
+from .plans import Plan
+from .spellcasting import spend_uses
+from .state import Combatant
+
+
+def spend_budget(fight: Fight, actor: Combatant, budget: str | None) -> None:
+    if budget is None:
+        return
+    actor.budgets[budget] = max(0, actor.budgets.get(budget, 0) - 1)
+    for pair in _exclusive_pairs(fight, actor):
+        if budget in pair:
+            for other in pair:
+                if other != budget:
+                    actor.budgets[other] = 0
+
+
+def _exclusive_pairs(fight: Fight, actor: Combatant) -> list[list[str]]:
+    pairs: list[list[str]] = []
+    for _name, rule, _held in N.rules_in_force(fight, actor):
+        value = getattr(rule, "exclusive", None)
+        if value:
+            pairs.append(list(value))
+    return pairs
+
+
+def _pay_costs(fight: Fight, actor: Combatant, costs: list[tuple[str, int]], what: str) -> None:
+    for pool, amount in costs:
+        if actor.sheet is None:
+            continue
+        label = N.pool_label(fight, actor, pool)
+        error = fight.write(actor, spend(fight.ruleset, actor.sheet, pool, amount))
+        if error:
+            fight.emit("note", f"{actor.name} could not pay {N.counted(amount, label)} for {what}: {error}",
+                       actor=actor.id)
+            continue
+        for per in ("turn", "round"):
+            actor.spent[f"{per}:{pool}"] = actor.spent.get(f"{per}:{pool}", 0) + amount
+        view = fight.view(actor)
+        row = view.pool(pool) if view is not None and ":" in pool else None
+        if row is not None and row[0].list_id is not None:
+            # A list row's pool counts uses (5e's Class resources): say what is left of it.
+            fight.emit("spend", f"{actor.name} spends {amount} use{'s' if amount != 1 else ''} of {label} on {what}: "
+                       f"{row[1]} of {row[0].max} left.", actor=actor.id, pool=pool, amount=amount)
+            continue
+        fight.emit("spend", f"{actor.name} spends {N.counted(amount, label)} on {what}.", actor=actor.id, pool=pool,
+                   amount=amount)
+
+
+def spend_strike(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """A strike held from an earlier attack is used first; otherwise the budget pays and
+    the action puts its other strikes in hand."""
+    if plan.uses_strike and actor.strikes > 0:
+        actor.strikes -= 1
+    else:
+        spend_budget(fight, actor, plan.budget)
+        if plan.uses_strike:
+            actor.strikes = plan.strikes - 1
+
+
+def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """What the option costs, paid before anyone is asked about it and never refunded.
+    Standard actions, contests and shaking off pay as they resolve (they open no window)."""
+    if plan.kind == "weapon":
+        spend_strike(fight, actor, plan)
+    elif plan.kind == "entry":
+        spend_budget(fight, actor, plan.budget)
+        _pay_costs(fight, actor, plan.costs, plan.name)
+        C.note_steps(fight, actor, plan)
+        spend_uses(fight, actor, plan)
+    elif plan.kind == "action":
+        spend_budget(fight, actor, plan.budget)
+        use_action(fight, actor, plan.action)
+    elif plan.kind == "sequence":
+        spend_budget(fight, actor, plan.budget)
+
+
+def use_action(fight: Fight, actor: Combatant, action: Any) -> None:
+    if action.uses is not None:
+        actor.uses[action.id] = actor.uses.get(action.id, action.uses.count) - 1
+    if action.recharge is not None:
+        actor.recharge[action.id] = False

@@ -1,0 +1,52 @@
+"""What every way of attacking shares, below all of them: damage dice rolled with the
+ruleset's critical rule (`roll_damage`), and what each attack roll leaves behind (`attack_made`:
+the count of attacks, help used up, one-attack conditions; `finish_attack` takes those off).
+"""
+
+from __future__ import annotations
+
+from ..dice import DiceExpr
+from . import effects as E
+from .fight import Fight
+from .state import Combatant
+
+
+def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
+    """What every attack roll, summed or thrown as a pool, leaves behind: the count of
+    attacks, the help used up, and the one-attack conditions it uses."""
+    actor.attacks_made += 1
+    if actor.helped_by is not None:
+        actor.helped_by = None
+        actor.help_against = None
+    # A condition that lasts for one attack lasts for the whole of it, damage included: it
+    # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
+    for holder, moment in ((actor, "own-attack"), (target, "attacked")):
+        for held in holder.conditions:
+            if held.ends_after == moment:
+                fight.after_attack.append((holder.id, held))
+
+
+def finish_attack(fight: Fight) -> None:
+    """Takes off the one-attack conditions the last attack used up."""
+    spent, fight.after_attack = fight.after_attack, []
+    for holder_id, held in spent:
+        holder = fight.state.combatant(holder_id)
+        if holder is not None and held in holder.conditions:
+            E.remove_condition(fight, holder, held, reason="it lasted for one attack")
+
+
+def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:
+    """Damage dice with the ruleset's critical rule; never below 0."""
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    r = fight.roll(expr)
+    total = r.total
+    text = r.describe()
+    if critical and expr.terms:
+        if rule == "double-dice":
+            again = fight.roll(expr.dice_only())
+            total += again.total
+            text += f", doubled dice {again.describe()}"
+        elif rule == "max-dice":
+            total += expr.dice_max
+            text += f", plus the dice's highest {expr.dice_max}"
+    return max(0, total), text
