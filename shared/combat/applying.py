@@ -18,7 +18,7 @@ from . import numbers as N
 from .condition_ends import note_applied
 from .fight import Fight
 from .state import Combatant
-from .targeting import describe_test, passes
+from .creature_types import describe_test, passes
 
 
 def _bounds_text(bounds: Any) -> str:

@@ -40,7 +40,7 @@ from .evasion import evade
 from .fight import Fight
 from .kinds import kind_of
 from .state import Combatant
-from .targeting import describe_test, passes
+from .creature_types import describe_test, passes
 from .lowers_also import lower_damage
 from .rolls import roll_damage
 from . import condition_ends as CE

@@ -34,7 +34,7 @@ from .saves_against import for_condition
 from .state import Combatant, HeldCondition
 from ..sheet import move_track
 from ..dice import parse_dice
-from .targeting import describe_test, passes
+from .creature_types import describe_test, passes
 from .paying import spend_budget
 from .rolls import roll_damage
 

@@ -2,10 +2,10 @@
 fight starts.
 
 Owns:
-- `factor(fight, c)`: the product of the `health-max` modifiers of the conditions and
-  levels in force, with their names; `halve(top, factor)` rounds down and never goes
-  below 1. A health track made of boxes (or a plain track) has no maximum to halve, so
-  only a pool and a creature's own health are read through it (numbers.health);
+- what a halved maximum does; its factor (`numbers.health_max_factor`, the product of the
+  `health-max` modifiers in force) and `numbers.halved_max` (rounded down, never below 1)
+  are read by numbers.health: a health track made of boxes, or a plain track, has no
+  maximum to halve, so only a pool and a creature's own health are read through it;
 - `heal_cap(fight, c, amount)`: healing cannot raise health above the halved maximum;
 - `settle_at_start(fight, c)`: what is settled once, before anyone moves: an opponent
   without a sheet starts from the `tracks` its block gives; a `defeats` level takes the
@@ -14,8 +14,6 @@ Owns:
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 
 from ..sheet import spend
 from . import numbers as N
@@ -23,44 +21,9 @@ from .fight import Fight
 from .state import Combatant
 
 
-_USES: dict[int, tuple[object, bool]] = {}
-
-
-def _ruleset_halves(fight: Fight) -> bool:
-    """Whether any condition or level of the ruleset changes `health-max` (read once)."""
-    cached = _USES.get(id(fight.ruleset))
-    if cached is not None and cached[0] is fight.ruleset:
-        return cached[1]
-    rules = [*(fight.combat.conditions or []), *(fight.combat.levels or [])]
-    found = any(m.to == "health-max" for r in rules for m in getattr(r, "modifiers", None) or [])
-    if len(_USES) > 64:
-        _USES.clear()
-    _USES[id(fight.ruleset)] = (fight.ruleset, found)
-    return found
-
-
-def factor(fight: Fight, c: Combatant) -> tuple[Fraction, list[str]]:
-    times = Fraction(1)
-    names: list[str] = []
-    if not _ruleset_halves(fight):
-        return times, names
-    for name, rule, _held in N.rules_in_force(fight, c):
-        for mod in getattr(rule, "modifiers", None) or []:
-            if mod.to == "health-max" and mod.times is not None:
-                times *= Fraction(mod.times)
-                names.append(name)
-    return times, names
-
-
-def halve(top: int, times: Fraction) -> int:
-    if times == 1 or top <= 0:
-        return top
-    return max(1, math.floor(top * times))
-
-
 def heal_cap(fight: Fight, c: Combatant, amount: int) -> int:
     """The part of `amount` that fits under a halved maximum (the whole of it otherwise)."""
-    times, names = factor(fight, c)
+    times, names = N.health_max_factor(fight, c)
     if times == 1 or amount <= 0 or (fight.combat.health.pool is None and c.sheet is not None):
         return amount
     current, top, _temp = N.health(fight, c)
@@ -87,7 +50,7 @@ def settle_at_start(fight: Fight, c: Combatant) -> None:
             c.out = True
             fight.emit("setup", f"{c.name} is out of the fight before it starts ({name}).", target=c.id)
             return
-    times, names = factor(fight, c)
+    times, names = N.health_max_factor(fight, c)
     if times == 1:
         return
     current, top, _temp = N.health(fight, c)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from operator import is_
 from typing import Any, Iterable
 
@@ -352,19 +353,56 @@ def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
 # ---------------------------------------------------------------------------
 
 
+_USES: dict[int, tuple[object, bool]] = {}
+
+
+def _ruleset_halves(fight: Fight) -> bool:
+    """Whether any condition or level of the ruleset changes `health-max` (read once)."""
+    cached = _USES.get(id(fight.ruleset))
+    if cached is not None and cached[0] is fight.ruleset:
+        return cached[1]
+    rules = [*(fight.combat.conditions or []), *(fight.combat.levels or [])]
+    found = any(m.to == "health-max" for r in rules for m in getattr(r, "modifiers", None) or [])
+    if len(_USES) > 64:
+        _USES.clear()
+    _USES[id(fight.ruleset)] = (fight.ruleset, found)
+    return found
+
+
+def health_max_factor(fight: Fight, c: Combatant) -> tuple[Fraction, list[str]]:
+    """The product of the `health-max` modifiers (1.115) of the conditions and levels in force,
+    with their names (health_max.py plays what a halved maximum does)."""
+    times = Fraction(1)
+    names: list[str] = []
+    if not _ruleset_halves(fight):
+        return times, names
+    for name, rule, _held in rules_in_force(fight, c):
+        for mod in getattr(rule, "modifiers", None) or []:
+            if mod.to == "health-max" and mod.times is not None:
+                times *= Fraction(mod.times)
+                names.append(name)
+    return times, names
+
+
+def halved_max(top: int, times: Fraction) -> int:
+    """A maximum times `times`, rounded down and never below 1."""
+    if times == 1 or top <= 0:
+        return top
+    return max(1, math.floor(top * times))
+
+
 def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
     """(current, maximum, temporary points). A track reads as boxes left to fill."""
-    factor, halve = _health_max.factor, _health_max.halve
     spec = fight.combat.health
     view = fight.view(c)
     if view is None:
-        return c.health, halve(c.health_max, factor(fight, c)[0]), c.temp
+        return c.health, halved_max(c.health_max, health_max_factor(fight, c)[0]), c.temp
     if spec.pool is not None:
         found = view.pool(spec.pool)
         if found is None:
             return 0, 0, 0
         info, current, temp = found
-        return current, halve(info.max, factor(fight, c)[0]), temp
+        return current, halved_max(info.max, health_max_factor(fight, c)[0]), temp
     info = view.track(spec.track)
     if info is None:
         return 0, 0, 0
@@ -486,8 +524,3 @@ def damage_guard(c: Combatant, key: str) -> set[str]:
         elif isinstance(entry, dict) and isinstance(entry.get("type"), str):
             out.add(entry["type"].lower())
     return out
-
-
-# health_max builds on this module; bound last so that either may be imported first (an
-# import inside `health`, read many times a step, cost more than a microsecond a call).
-from . import health_max as _health_max  # noqa: E402

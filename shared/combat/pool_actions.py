@@ -30,7 +30,7 @@ from .fight import Fight
 from .board.save_cover import save_cover
 from .pool_damage import PoolAmount, deliver, take
 from .state import Combatant
-from .targeting import describe_test, passes
+from .creature_types import describe_test, passes
 from . import windows as W
 from .costs import amount_expr
 from .plan_reading import action_damage

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .creature_types import passes
 from .fight import Fight
 
 MAGICAL = "magical"
@@ -104,7 +105,5 @@ def matches(fight: Fight, against: Any, ctx: SaveContext | None) -> bool:
 
 
 def _from_matches(fight: Fight, test: Any, ctx: SaveContext) -> bool:
-    from .targeting import passes  # noqa: PLC0415
-
     source = fight.state.combatant(ctx.source) if ctx.source else None
     return source is not None and passes(fight, source, test)

@@ -1,11 +1,7 @@
 """Who an option may be aimed at: the rules that take a combatant off an option's target
 list, and what a combatant *is* for the tests that read it.
 
-Owns:
-- creature types (1.168): `type_of` and `tags_of` a combatant (a creature's own `type` and
-  `tags`; a sheet character's `combat.creatureTypes.field` when its value is one of the
-  types, otherwise `default`) and `passes(test)` (any one type or tag matches; a combatant
-  with neither matches nothing);
+Owns (creature types and their tests, 1.168, are creature_types.py's):
 - `mechanics.targetTypes` (`is`, `not`, and the score bounds and `notImmuneTo` of 1.185 /
   1.191: a creature recorded without the score is not excluded);
 - senses (1.127): a target whose conditions `lack` a sense an entry or action `needs`
@@ -24,60 +20,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import numbers as N
+from .creature_types import describe_test, passes
 from .fight import Fight
 from .state import Combatant
 
 # ---------------------------------------------------------------------------
 # creature types and tags
 # ---------------------------------------------------------------------------
-
-
-def type_of(fight: Fight, c: Combatant) -> str | None:
-    """A creature's own `type`; a sheet character's `field` value if it is one of the
-    types, else the `default`. None when the ruleset declares no creature types and the
-    creature names none."""
-    block = c.block or {}
-    own = block.get("type")
-    if isinstance(own, str):
-        return own
-    types = fight.combat.creatureTypes
-    view = fight.view(c)
-    if types is None or view is None:
-        return None
-    if types.field is not None:
-        value = view.field(types.field)
-        if isinstance(value, str) and value in {t.id for t in types.types}:
-            return value
-    return types.default
-
-
-def tags_of(c: Combatant) -> list[str]:
-    tags = (c.block or {}).get("tags")
-    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
-
-
-def passes(fight: Fight, c: Combatant, test: Any) -> bool:
-    """A target test passes if any one of its types or tags matches."""
-    if test is None:
-        return True
-    kind = type_of(fight, c)
-    if kind is not None and kind in (test.types or []):
-        return True
-    return any(tag in (test.tags or []) for tag in tags_of(c))
-
-
-def _type_label(fight: Fight, ident: str) -> str:
-    types = fight.combat.creatureTypes
-    for entry in [*(types.types if types else []), *((types.tags or []) if types else [])]:
-        if entry.id == ident:
-            return entry.label
-    return ident
-
-
-def describe_test(fight: Fight, test: Any) -> str:
-    """`dragon or undead`: the words a log sentence uses for a target test."""
-    names = [_type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
-    return " or ".join(names) if names else "nothing"
 
 
 # ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ the score bounds and `notImmuneTo` of 1.185/1.191), senses (`lacks` / `needs`, 1
 from __future__ import annotations
 
 from shared.combat.fight import Fight
-from shared.combat.targeting import tags_of, type_of
+from shared.combat.creature_types import tags_of, type_of
 from tests.combat.conditions_kit import AXE, base, charm, condition, juno_marsh, juno_wren_vs
 
 

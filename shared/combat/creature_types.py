@@ -1,0 +1,62 @@
+"""What a combatant *is* for the tests that read it: creature types (1.168). `type_of` and
+`tags_of` a combatant (a creature's own `type` and `tags`; a sheet character's
+`combat.creatureTypes.field` when its value is one of the types, otherwise `default`),
+`passes(test)` (any one type or tag matches; a combatant with neither matches nothing) and
+`describe_test` (the words a log sentence uses). Below targeting, saves and damage, which
+all ask it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .fight import Fight
+from .state import Combatant
+
+
+def type_of(fight: Fight, c: Combatant) -> str | None:
+    """A creature's own `type`; a sheet character's `field` value if it is one of the
+    types, else the `default`. None when the ruleset declares no creature types and the
+    creature names none."""
+    block = c.block or {}
+    own = block.get("type")
+    if isinstance(own, str):
+        return own
+    types = fight.combat.creatureTypes
+    view = fight.view(c)
+    if types is None or view is None:
+        return None
+    if types.field is not None:
+        value = view.field(types.field)
+        if isinstance(value, str) and value in {t.id for t in types.types}:
+            return value
+    return types.default
+
+
+def tags_of(c: Combatant) -> list[str]:
+    tags = (c.block or {}).get("tags")
+    return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+
+
+def passes(fight: Fight, c: Combatant, test: Any) -> bool:
+    """A target test passes if any one of its types or tags matches."""
+    if test is None:
+        return True
+    kind = type_of(fight, c)
+    if kind is not None and kind in (test.types or []):
+        return True
+    return any(tag in (test.tags or []) for tag in tags_of(c))
+
+
+def _type_label(fight: Fight, ident: str) -> str:
+    types = fight.combat.creatureTypes
+    for entry in [*(types.types if types else []), *((types.tags or []) if types else [])]:
+        if entry.id == ident:
+            return entry.label
+    return ident
+
+
+def describe_test(fight: Fight, test: Any) -> str:
+    """`dragon or undead`: the words a log sentence uses for a target test."""
+    names = [_type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
+    return " or ".join(names) if names else "nothing"
