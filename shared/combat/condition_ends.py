@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from . import effects as E
 from . import numbers as N
+from .condition_off import LEFT_BEHIND
 from .fight import Fight, OpenBlow
 from .plans import MenuItem, Option, Plan
 from .saves_against import for_condition
@@ -330,3 +331,8 @@ def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any,
             start = " from their next turn" if mid_turn else ""
             fight.emit("condition", f"{left} leaves {c.name} {name} for {rounds} round{'s' if rounds != 1 else ''}"
                        f"{start}.", target=c.id, condition=apply.condition, rounds=rounds)
+
+
+# Damage and a condition's end reach these rules from below (effects.py, condition_off.py).
+E.AFTER_DAMAGE.append(on_damage)
+LEFT_BEHIND.append(leave_behind)

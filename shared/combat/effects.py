@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import DiceExpr, chance_at_least, pick_mode
 from ..sheet import damage as sheet_damage
@@ -22,6 +22,7 @@ from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
 from ..sheet.refusal import BAD_BOX, TRACK_FULL
 from . import numbers as N
 from .fight import Fight, OpenBlow
+from .condition_off import remove_condition, sheet_conditions
 from .kinds import kind_of
 from .state import Combatant, HeldCondition
 from .health_max import heal_cap
@@ -172,10 +173,14 @@ def harm_kind(fight: Fight, dtype: str | None) -> str | None:
     return by_type.get((dtype or "").lower(), kinds.default)
 
 
-def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
-    from .condition_ends import on_damage  # noqa: PLC0415
+#: What landed damage ends or lets its target save against (condition_ends.on_damage,
+#: registered as it loads: ending a condition may deal harm of its own).
+AFTER_DAMAGE: list[Callable[[Fight, Combatant | None, Combatant, int], None]] = []
 
-    on_damage(fight, source, target, landed)
+
+def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
+    for after in AFTER_DAMAGE:
+        after(fight, source, target, landed)
     rules = N.condition_rules(fight.ruleset)
     for held in list(target.conditions):
         rule = rules.get(held.id)
@@ -446,30 +451,12 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
     ))
-    if c.sheet is not None and cid in _sheet_conditions(fight):
+    if c.sheet is not None and cid in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))
     if not quiet:
         clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
     return True
-
-
-def _sheet_conditions(fight: Fight) -> set[str]:
-    live = fight.ruleset.sheet.live
-    return {x.id for x in (live.conditions or [])} if live else set()
-
-
-def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason: str) -> None:
-    if held not in c.conditions:
-        return
-    c.conditions.remove(held)
-    if c.sheet is not None and held.id in _sheet_conditions(fight):
-        fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
-    name = N.label(fight.ruleset, "condition", held.id)
-    fight.emit("condition-ends", f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
-    from .condition_ends import leave_behind  # noqa: PLC0415
-
-    leave_behind(fight, c, held, N.condition_rules(fight.ruleset).get(held.id))
 
 
 def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..dice import parse_dice
 from . import numbers as N
+from .condition_off import remove_condition
 from .fight import Fight
 from .state import Combatant
 from .rescue_entries import spend_rescue
@@ -56,8 +57,6 @@ def rescue(fight: Fight, c: Combatant, to: str, total: int, needed: int, words: 
            **narrow: Any) -> int:
     """The roll's total once the held-back modifications that could cover what it falls
     short of `needed` by have been rolled and added; `words` say the outcome (made, short)."""
-    from .effects import remove_condition  # noqa: PLC0415
-
     for h in held_back(fight, c, to, **narrow):
         short = needed - total
         if short <= 0:

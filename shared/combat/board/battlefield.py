@@ -21,7 +21,7 @@ from ..state import Combatant
 from .grid import Grid, grid_of
 from .modes import mode_speeds
 from .paths import Walkers
-from .units import allowance_cells, steps
+from .units import allowance_cells, steps, to_cells
 
 Cell = tuple[int, int]
 
@@ -243,10 +243,16 @@ def distance_cells(fight: Any, a: Combatant, b: Combatant) -> int:
     return max(flat, height_cells(fight, cell_of(a), a.aloft, cell_of(b), b.aloft))
 
 
+def vertical_cells(fight: Any, levels: int) -> int:
+    """`levels` of elevation (combat.elevation.levelHeight each) in cells."""
+    if not levels:
+        return 0
+    elevation = fight.combat.elevation
+    return to_cells(levels * float(elevation.levelHeight), float(fight.combat.distance.perCell)) or 0
+
+
 def height_cells(fight: Any, a: Cell, a_aloft: int, b: Cell, b_aloft: int) -> int:
     """The height between two points (a cell and the levels above its ground), in cells."""
-    from .flight import vertical_cells  # noqa: PLC0415
-
     g = grid(fight)
     return vertical_cells(fight, abs(g.level(*a) + a_aloft - g.level(*b) - b_aloft))
 

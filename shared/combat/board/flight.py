@@ -3,7 +3,7 @@
 
 Owns: `heights_on` / `airborne_on` (what the package's declared Capability API and its
 `elevation.levelHeight` switch on), `flier` / `hovers`, `level_of` (ground plus height
-aloft), `vertical_cells` (a height in cells), `start_in_air` (a flier with no walking speed,
+aloft; a height in cells is battlefield.vertical_cells), `start_in_air` (a flier with no walking speed,
 or with `hover`, starts in the air), `flight_items` (Fly up, Fly down, Take off, Land),
 `fly` (doing one of them), `after_step` (a step flown takes a walker into the air; flying
 onto ground as high as itself or higher lands a flier aloft) and `come_down` (a flier that
@@ -58,13 +58,6 @@ def hovers(c: Any) -> bool:
 def level_cells(fight: Any) -> int:
     """What one level of height costs to fly up or down, in cells."""
     return to_cells(float(fight.combat.elevation.levelHeight), float(fight.combat.distance.perCell)) or 1
-
-
-def vertical_cells(fight: Any, levels: int) -> int:
-    if not levels:
-        return 0
-    elevation = fight.combat.elevation
-    return to_cells(levels * float(elevation.levelHeight), float(fight.combat.distance.perCell)) or 0
 
 
 def level_of(fight: Any, c: Any) -> int:

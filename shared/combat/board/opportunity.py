@@ -25,7 +25,7 @@ from ..plans import Option, Plan
 from ..plan_reading import action_plans, weapon_plans
 from ..options import plan_forecasts
 from . import battlefield as BF
-from .flight import vertical_cells
+from .battlefield import vertical_cells
 from .reach import span_of
 from .units import steps
 from ..windows import WindowItem
