@@ -18,12 +18,11 @@ from . import pool_dice as P
 from .fight import Fight
 from .pool_attack import attack_pool
 from .state import Combatant
+from .contests import best_check, check_label, side_votes
 
 
 def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, str, str]:
     """(check id, dice, how they add up, the roll's lean) of one side."""
-    from .contests import best_check, check_label, side_votes  # noqa: PLC0415
-
     check_id, bonus = best_check(fight, c, check_ids)
     dice, text = attack_pool(fight, c, [(check_label(fight, check_id), bonus)], "checks")
     return check_id, dice, text, P.lean(fight, *side_votes(fight, c))
@@ -31,8 +30,6 @@ def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, s
 
 def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
     """(rank: -1 for a botch, else the successes; the log's words) of one side's throw."""
-    from .contests import check_label  # noqa: PLC0415
-
     check_id, dice, text, mode = _side(fight, c, check_ids)
     roll = P.throw(fight, dice, P.check_rules(fight), mode)
     return (-1 if roll.botch else roll.successes), f"{text}: {roll.describe()} with {check_label(fight, check_id)}"

@@ -32,9 +32,8 @@ from .options import attack_votes
 from .state import Combatant
 from .pool_actions import blow_tags
 from . import symbol_hold as SH
-from .symbol_spends import spend_all
+from .symbol_choice import spend_all
 from .windows import regather
-from .board.attacks import defense_parts
 from .rolls import attack_made, finish_attack
 
 
@@ -81,26 +80,11 @@ def base_pool(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
     return S.Pool(max(0, to_hit), min(getattr(plan, "upgrades", None) or 0, max(0, to_hit)))
 
 
-def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, str]:
-    """(difficulty dice against a blow from `actor`, their words: `Defense 1 (+ 1 Shielded)`):
-    the target's defense with condition `defense` modifiers, and on a board the cover
-    between them and the high ground, as they add to a defense (board/attacks.py)."""
-    defense, parts = N.defense(fight, target)
-    if fight.state.board is not None:
-        extra = defense_parts(fight, actor, target)
-        defense += sum(p.flat for p in extra)
-        parts = parts + extra
-    text = f"{N.defense_label(fight.ruleset)} {defense}"
-    if parts:
-        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
-    return max(0, defense), text
-
-
 def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool,
                 hit: Any = None) -> tuple[S.Pool, str]:
     """(the whole throw, the words for its difficulty: `Defense 1 (+ 1 Shielded)`); `hit`
     is the kind of attack, which narrowed attacks modifiers read (blows.Hit)."""
-    defense, text = difficulty(fight, actor, target)
+    defense, text = S.difficulty(fight, actor, target)
     boost, setback, words = S.modifier_dice(fight, actor, "attacks", hit=hit, target=target)
     lean_boost, lean_setback = S.lean_dice(*attack_votes(fight, actor, target, hit))
     if lean_boost:

@@ -12,7 +12,10 @@ the action step's cursor, `pending.spend["resume"]`, plain JSON saved with the b
 to leave the rest to the Engine, `spend:done` to spend no more), `engine_pick` and `answer`,
 which applies the pick and goes on with the held step (window_resume.continue_action, or
 window_answers.continue_answer and then the window), so
-a battle saved and reloaded mid-spend resolves exactly as one that never stopped.
+a battle saved and reloaded mid-spend resolves exactly as one that never stopped. And
+`spend_all`, which runs both sides' spending after an attack roll (the attacker's advantage
+and triumph first, then the target's threat and despair), asking a player who chooses
+their own spends.
 """
 
 from __future__ import annotations
@@ -129,3 +132,24 @@ def answer(fight: Fight, item: MenuItem) -> None:
         continue_answer(fight, record)
     else:
         continue_action(fight, record)
+
+
+def spend_all(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
+    """Both sides spend what the roll left them; a player who chooses their own spends is
+    asked (symbol_choice.py raises windows.Held, and the roll goes on from `held`)."""
+    while held["side"] != "done":
+        side = held["side"]
+        chooser = actor if side == "attacker" else target
+        if not held["engine"] and wants_to_choose(fight, chooser) and SP.buyable(fight, actor, target, held, side):
+            hold(fight, chooser, held, at)
+        _value, chosen = SP.best(fight, actor, target, side, held["hit"], held["left"], held["bought"])
+        for spend in chosen:
+            # What an earlier purchase did is checked again on the fight as it now stands.
+            if SP.applies(fight, actor, target, spend, SP.World()):
+                SP.buy(fight, actor, target, held, spend)
+        held["side"] = "target" if side == "attacker" else "done"
+        held["engine"] = False
+    unspent = SP.left_words(fight, held["left"], ("a", "t", "h", "d"))
+    if unspent:
+        fight.emit("symbols", f"Left on the roll for the Game Master to narrate: {', '.join(unspent)}.",
+                   actor=actor.id, target=target.id, left=dict(held["left"]))

@@ -24,12 +24,12 @@ from ..dice import symbol_forecast
 from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
+from .contests import check_label
+from .contests import best_check, side_votes
 
 
 def _base(fight: Fight, c: Combatant, check_id: str, value: int) -> tuple[int, int, int, list[str]]:
     """(dice, upgraded, adjust, words) of `c`'s check `check_id`, whose value is `value`."""
-    from .contests import check_label  # noqa: PLC0415
-
     ref = next((k.value for k in fight.combat.checks or [] if k.id == check_id), None)
     if fight.view(c) is not None and ref is not None and ref.kind in ("skillMod", "saveMod"):
         return S.sheet_check(fight, c, "skill" if ref.kind == "skillMod" else "save", ref.target)
@@ -39,8 +39,6 @@ def _base(fight: Fight, c: Combatant, check_id: str, value: int) -> tuple[int, i
 
 def side_pool(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, S.Pool]:
     """(check id, the dice) of one side: its best check, as contests.best_check picks it."""
-    from .contests import best_check, side_votes  # noqa: PLC0415
-
     check_id, value = best_check(fight, c, check_ids)
     dice, upgrades, adjust, why = _base(fight, c, check_id, value)
     boost, setback, words = S.modifier_dice(fight, c, "checks")
@@ -54,8 +52,6 @@ def side_pool(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, S.
 
 def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
     """(net successes, the log's words) of one side's throw."""
-    from .contests import check_label  # noqa: PLC0415
-
     check_id, pool = side_pool(fight, c, check_ids)
     roll, net = S.throw(fight, pool)
     S.use_pending(fight, c)

@@ -9,6 +9,8 @@ and setback dice), `build` (ability and rank read the way `pool.build` builds a 
 (through the battle's own roller, one die of the sequence per symbol die) and `Net`, what a
 throw shows after cancelling, in the ruleset's own words:
     Ability sa, Proficiency t, Difficulty f → 2 successes, 1 advantage, 1 triumph
+and `difficulty` (the difficulty dice against a blow: the target's defense, and on a board
+the cover and high ground that add to it).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from typing import Any
 from ..dice import DEFAULT_NETTING, SymbolDie, SymbolRoll, pick_mode, roll_symbols
 from ..ruleset.package import Ruleset
 from ..ruleset.resolution_symbols import DEFAULT_LABELS
+from . import numbers as N
+from .board.attacks import defense_parts
 from .fight import Fight
 from .state import Combatant
-from . import numbers as N
 
 _DICE: dict[int, tuple[Ruleset, dict[str, SymbolDie], dict[str, str]]] = {}
 
@@ -210,3 +213,18 @@ def modifier_dice(fight: Fight, c: Combatant, to: str, **narrow: Any) -> tuple[i
         track = fight.ruleset.resolution.penaltyFrom
         words.append(f"{penalty} {N.label(fight.ruleset, 'track', track) if track else 'harm'}")
     return boost, setback, words
+
+
+def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, str]:
+    """(difficulty dice against a blow from `actor`, their words: `Defense 1 (+ 1 Shielded)`):
+    the target's defense with condition `defense` modifiers, and on a board the cover
+    between them and the high ground, as they add to a defense (board/attacks.py)."""
+    defense, parts = N.defense(fight, target)
+    if fight.state.board is not None:
+        extra = defense_parts(fight, actor, target)
+        defense += sum(p.flat for p in extra)
+        parts = parts + extra
+    text = f"{N.defense_label(fight.ruleset)} {defense}"
+    if parts:
+        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
+    return max(0, defense), text

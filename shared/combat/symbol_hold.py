@@ -43,10 +43,8 @@ def recheck(fight: Fight, actor: Combatant, target: Combatant, window_held: dict
             what: str) -> dict[str, Any]:
     """The held roll (symbol_attack's plain JSON), netted again against the difficulty dice
     the target's defense calls for now."""
-    from .symbol_attack import difficulty  # noqa: PLC0415
-
     roll = window_held["roll"]
-    now, text = difficulty(fight, actor, target)
+    now, text = S.difficulty(fight, actor, target)
     was = len(roll["against"])
     if now != was:
         counts = Counter(roll["counts"])
@@ -84,10 +82,8 @@ def miss_chance(fight: Fight, actor: Combatant, target: Combatant, window_held: 
     """The chance that the held hit misses against the defense as it is in `fight` (a
     throwaway copy with an answer in place): exact, over every face of the difficulty dice
     it would add; certain either way when it sets dice aside."""
-    from .symbol_attack import difficulty  # noqa: PLC0415
-
     roll = window_held["roll"]
-    now, _text = difficulty(fight, actor, target)
+    now, _text = S.difficulty(fight, actor, target)
     was = len(roll["against"])
     if now <= was:
         counts = Counter(roll["counts"])

@@ -8,9 +8,10 @@ condition can be put on, its track has room for one whole step, its ally exists)
 points, a condition 2, a die a little more than 0.5, a track step 0.5; weighed by its
 effect on the opposing side, except that lowering a track or adding boost dice is weighed
 on the chooser's own side), `best` (the most valuable spends the symbols allow, found
-exactly), `buy` (pays, applies and logs one spend) and `spend_all`, which runs both sides'
-spending after an attack roll: the attacker's advantage and triumph first, then the
-target's threat and despair. Symbols nobody spends stay on the roll for the Game Master.
+exactly) and `buy` (pays, applies and logs one spend). Both sides' spending after an attack
+roll (symbol_choice.spend_all: the attacker's advantage and triumph first, then the
+target's threat and despair) runs on these. Symbols nobody spends stay on the roll for the
+Game Master.
 
     Juno spends 1 triumph on Triumphant blow: the hit becomes a critical, + 2 damage.
 """
@@ -314,28 +315,7 @@ def _move_track(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -
     return f"{c.name}'s {name} {before} → {now}"
 
 
-def _left_words(fight: Fight, left: dict[str, int], symbols: Iterable[str]) -> list[str]:
+def left_words(fight: Fight, left: dict[str, int], symbols: Iterable[str]) -> list[str]:
     return [S.count_words(fight, s, left[s]) for s in symbols if left.get(s)]
 
 
-def spend_all(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
-    """Both sides spend what the roll left them; a player who chooses their own spends is
-    asked (symbol_choice.py raises windows.Held, and the roll goes on from `held`)."""
-    from .symbol_choice import hold, wants_to_choose  # noqa: PLC0415
-
-    while held["side"] != "done":
-        side = held["side"]
-        chooser = actor if side == "attacker" else target
-        if not held["engine"] and wants_to_choose(fight, chooser) and buyable(fight, actor, target, held, side):
-            hold(fight, chooser, held, at)
-        _value, chosen = best(fight, actor, target, side, held["hit"], held["left"], held["bought"])
-        for spend in chosen:
-            # What an earlier purchase did is checked again on the fight as it now stands.
-            if applies(fight, actor, target, spend, World()):
-                buy(fight, actor, target, held, spend)
-        held["side"] = "target" if side == "attacker" else "done"
-        held["engine"] = False
-    unspent = _left_words(fight, held["left"], ("a", "t", "h", "d"))
-    if unspent:
-        fight.emit("symbols", f"Left on the roll for the Game Master to narrate: {', '.join(unspent)}.",
-                   actor=actor.id, target=target.id, left=dict(held["left"]))
