@@ -71,6 +71,11 @@ class CombatKind:
         """Plays a creature action the kind's own way; False when the core plays it."""
         return False
 
+    def miss_chance(self, fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any]) -> float | None:
+        """The chance a hit held in a window misses against the defense as it now is, when the
+        kind throws against it (a hit on the attack die is checked against the total)."""
+        return None
+
     def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: str,
                   against: Any, cover: Any) -> bool | None:
         """Whether `c` makes the save thrown the kind's way, or None for the core's roll."""

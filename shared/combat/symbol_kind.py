@@ -11,6 +11,7 @@ from . import (
     symbol_contests,
     symbol_damage,
     symbol_forecast,
+    symbol_hold,
     symbol_saves,
 )
 from .fight import Fight
@@ -31,6 +32,9 @@ class SymbolPool(CombatKind):
     def attack(self, fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Any,
                cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool] | None:
         return symbol_attack.strike(fight, actor, target, what, plan, cursor, at)
+
+    def miss_chance(self, fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any]) -> float | None:
+        return symbol_hold.miss_chance(fight, actor, target, held)
 
     def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: str,
                   against: Any, cover: Any) -> bool | None:

@@ -26,6 +26,7 @@ from . import numbers as N
 from .delays import held_back
 from .blow_adds import join_blow
 from .fight import Fight
+from .kinds import kind_of
 from .lowers_roll import could_turn, lower_held
 from .options import forecasts_of
 from .plan_codec import plan_from_json
@@ -39,7 +40,6 @@ from .windows import answered
 from .snapshot import working_copy
 from .rescue import after_failure
 from .rescue_entries import Roll
-from .symbol_hold import miss_chance
 from .board.strikes import best_strike, strike
 
 
@@ -221,7 +221,8 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dic
     if held.get("symbol"):
         # A symbol throw against more difficulty dice misses only by chance: the answer is
         # taken when it more likely than not turns the hit into a miss.
-        return miss_chance(trial, trial.get(w["source"]), trial.get(w["target"]), held) >= 0.5
+        chance = kind_of(trial).miss_chance(trial, trial.get(w["source"]), trial.get(w["target"]), held)
+        return (chance or 0.0) >= 0.5
     defense, _ = N.defense(trial, trial.get(w["target"]))
     return int(held.get("total", 0)) - int(held.get("lowered") or 0) < defense
 
