@@ -9,7 +9,7 @@ bookkeeping of budgets, strikes, uses and recharge.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import DiceExpr, parse_dice
 from ..sheet import set_text
@@ -163,22 +163,9 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
             cursor: dict[str, Any] | None = None) -> None:
     """Resolves a paid option. `cursor` resumes it where a hit window held it: the target
     (and sequence part) it stopped at, with the held roll (windows.Held)."""
-    if plan.kind == "weapon":
-        _weapon(fight, actor, plan, targets[0], cursor)
-    elif plan.kind == "entry":
-        _entry(fight, actor, plan, targets, cursor)
-    elif plan.kind == "action":
-        _creature_action(fight, actor, plan.action, targets, cursor, {}, plan)
-    elif plan.kind == "sequence":
-        if cursor is None:
-            fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
-        _sequence(fight, actor, plan, targets[0], cursor)
-    elif plan.kind == "standard":
-        _standard(fight, actor, plan, targets)
-    elif plan.kind == "contest":
-        resolve_contest(fight, actor, plan, targets)
-    elif plan.kind == CE.SHAKE_OFF:
-        CE.resolve_shake_off(fight, actor, plan)
+    resolving = RESOLVES.get(plan.kind)
+    if resolving is not None:
+        resolving(fight, actor, plan, targets, cursor)
     finish_attack(fight)
 
 
@@ -560,3 +547,48 @@ def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
     else:
         fight.emit("standard", f"{actor.name} takes the {name.capitalize()} action, which changes nothing yet.",
                    actor=actor.id)
+
+
+# ---------------------------------------------------------------------------
+# each kind of plan
+# ---------------------------------------------------------------------------
+
+Cursor = dict[str, Any] | None
+
+
+def _resolve_weapon(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    _weapon(fight, actor, plan, targets[0], cursor)
+
+
+def _resolve_action(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    _creature_action(fight, actor, plan.action, targets, cursor, {}, plan)
+
+
+def _resolve_sequence(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    if cursor is None:
+        fight.emit("action", f"{actor.name} uses {plan.name}.", actor=actor.id)
+    _sequence(fight, actor, plan, targets[0], cursor)
+
+
+def _resolve_standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    _standard(fight, actor, plan, targets)
+
+
+def _resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    resolve_contest(fight, actor, plan, targets)
+
+
+def _resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    CE.resolve_shake_off(fight, actor, plan)
+
+
+#: How each kind of plan resolves once paid (`Plan.kind`); `end` resolves nothing.
+RESOLVES: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Cursor], None]] = {
+    "weapon": _resolve_weapon,
+    "entry": _entry,
+    "action": _resolve_action,
+    "sequence": _resolve_sequence,
+    "standard": _resolve_standard,
+    "contest": _resolve_contest,
+    CE.SHAKE_OFF: _resolve_shake_off,
+}

@@ -8,7 +8,7 @@ and delays pay through here without importing resolution.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..sheet import spend
 from . import costs as C
@@ -73,21 +73,37 @@ def spend_strike(fight: Fight, actor: Combatant, plan: Plan) -> None:
             actor.strikes = plan.strikes - 1
 
 
+def _pay_entry(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    spend_budget(fight, actor, plan.budget)
+    _pay_costs(fight, actor, plan.costs, plan.name)
+    C.note_steps(fight, actor, plan)
+    spend_uses(fight, actor, plan)
+
+
+def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    spend_budget(fight, actor, plan.budget)
+    use_action(fight, actor, plan.action)
+
+
+def _pay_budget(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    spend_budget(fight, actor, plan.budget)
+
+
+#: What paying for each kind of plan spends (`Plan.kind`). Standard actions, contests and
+#: shaking off are not here: they pay as they resolve (they open no window).
+PAYS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
+    "weapon": spend_strike,
+    "entry": _pay_entry,
+    "action": _pay_action,
+    "sequence": _pay_budget,
+}
+
+
 def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    """What the option costs, paid before anyone is asked about it and never refunded.
-    Standard actions, contests and shaking off pay as they resolve (they open no window)."""
-    if plan.kind == "weapon":
-        spend_strike(fight, actor, plan)
-    elif plan.kind == "entry":
-        spend_budget(fight, actor, plan.budget)
-        _pay_costs(fight, actor, plan.costs, plan.name)
-        C.note_steps(fight, actor, plan)
-        spend_uses(fight, actor, plan)
-    elif plan.kind == "action":
-        spend_budget(fight, actor, plan.budget)
-        use_action(fight, actor, plan.action)
-    elif plan.kind == "sequence":
-        spend_budget(fight, actor, plan.budget)
+    """What the option costs, paid before anyone is asked about it and never refunded."""
+    paying = PAYS.get(plan.kind)
+    if paying is not None:
+        paying(fight, actor, plan)
 
 
 def use_action(fight: Fight, actor: Combatant, action: Any) -> None:
