@@ -242,22 +242,6 @@ def damage_mods(fight: Fight, actor: Combatant, target: Combatant | None, hit: H
     return out
 
 
-def _roll_added(fight: Fight, dice: str, critical: bool) -> tuple[int, str]:
-    expr = parse_dice(dice)
-    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
-    r = fight.roll(expr)
-    total, text = r.total, r.describe()
-    if critical and expr.terms:
-        if rule == "double-dice":
-            again = fight.roll(expr.dice_only())
-            total += again.total
-            text += f", doubled dice {again.describe()}"
-        elif rule == "max-dice":
-            total += expr.dice_max
-            text += f", plus the dice's highest {expr.dice_max}"
-    return total, text
-
-
 def _same_type(a: str | None, b: str | None) -> bool:
     return (a or "").lower() == (b or "").lower()
 
@@ -270,7 +254,9 @@ def _add(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]], critical:
         value = mod.flat or 0
         shown = ""
         if mod.dice:
-            rolled, text = _roll_added(fight, mod.dice, critical)
+            # Rolled like every damage roll (rolls.roll_damage): the critical rule, and a
+            # total below 0 deals 0, as the forecast counts it (blows.forecast_extra).
+            rolled, text = roll_damage(fight, parse_dice(mod.dice), critical)
             value += -rolled if mod.minus else rolled
             shown = f"{mod.dice}: {text}"
         dtype = mod.damageType or hit_type

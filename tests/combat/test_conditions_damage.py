@@ -46,6 +46,19 @@ def test_an_addition_of_the_hits_type_merges_into_it():
                          "Reed axe (5 + 3 = 8, + 2 (Rage) = 10) deals 10 cut damage to Stoat.", "Stoat has 10 of 20 Breath."]
 
 
+def test_an_added_roll_below_0_adds_0_like_every_damage_roll():
+    # One rule for a damage roll (rolls.roll_damage), the strike's and an addition's alike:
+    # a total below 0 deals 0, as the forecast counts it. Wane's 1d4 - 3 rolls 1: 1 - 3 = -2,
+    # so it adds 0 and the axe's 5 + 3 = 8 lands whole (not 8 - 2 = 6).
+    pkg = _pkg()
+    condition(pkg, "wane", modifiers=[{"to": "damage", "attacks": "weapon", "dice": "1d4-3"}])
+    b = juno_wren_vs(pkg, ["stoat"], [9, 5, 1])
+    b.put("juno", "wane", rounds=5)
+    lines = b.choose("juno", AXE, "stoat")
+    assert lines[:3] == ["Juno attacks Stoat with Reed axe: 9 + 3 = 12 against Guard 8, a hit.",
+                         "Reed axe (5 + 3 = 8, + 0 (Wane) = 8) deals 8 cut damage to Stoat.", "Stoat has 12 of 20 Breath."]
+
+
 def test_a_typed_addition_is_its_own_part_and_resisted_by_its_own_type():
     pkg = _pkg()
     next(e for e in pkg["catalogs"][1]["entries"] if e["id"] == "stoat")["creature"]["resist"] = ["fire"]
