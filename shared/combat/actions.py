@@ -38,7 +38,7 @@ from .options import attack_mode
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches
 from . import windows as W
-from .board.attacks import adjacent_critical, defense_parts
+from .board.attacks import adjacent_critical, defense_against, defense_words
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.menu import helped_against
@@ -87,11 +87,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
             value = -extra.total if b.minus else extra.total
             total += value
             pieces.append(f"{_signed(value)} ({b.label})")
-    defense, parts = N.defense(fight, target)
-    if fight.state.board is not None:
-        extra = defense_parts(fight, actor, target)
-        defense += sum(p.flat for p in extra)
-        parts = parts + extra
+    defense, parts = defense_against(fight, actor, target)
     natural = r.natural
     naturals = roll_def.naturals
     critical = False
@@ -119,9 +115,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         result = "a critical hit, dealt as an ordinary hit"
     else:
         result = "a critical hit" if critical else ("a hit" if hit else "a miss")
-    def_text = f"{N.defense_label(fight.ruleset)} {defense}"
-    if parts:
-        def_text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
+    def_text = defense_words(fight, defense, parts)
     arithmetic = " ".join(pieces) + (f" = {total}" if len(pieces) > 1 else "")
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {arithmetic} "
                f"against {def_text}{note}, {result}.", actor=actor.id, target=target.id, total=total,

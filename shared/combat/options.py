@@ -25,7 +25,7 @@ from .fight import Fight
 from .kinds import kind_of
 from .state import Combatant
 from .board.attacks import votes
-from .board.attacks import defense_parts
+from .board.attacks import defense_against
 from .board.attacks import aiming_part, part_plan, reaches
 
 from . import costs as C
@@ -102,9 +102,7 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
     parts = memo.get(pair) if memo is not None else None
     if parts is None:
         flat, added = _roll_mods(fight, attacker, "attacks", hit=hit, target=target)
-        defense, _parts = N.defense(fight, target)
-        if board:
-            defense += sum(p.flat for p in defense_parts(fight, attacker, target))
+        defense, _parts = defense_against(fight, attacker, target)
         crit_from = None
         naturals = roll.naturals
         if naturals and naturals.max == "critical" and roll.criticalFrom is not None:

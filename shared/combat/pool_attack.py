@@ -23,7 +23,7 @@ from .fight import Fight
 from .options import attack_votes
 from .state import Combatant
 from .windows import regather
-from .board.attacks import defense_parts
+from .board.attacks import defense_against, defense_words
 from .rolls import attack_made, finish_attack
 
 
@@ -69,14 +69,8 @@ def needed(fight: Fight, target: Combatant, actor: Combatant | None = None) -> t
     """Successes a blow from `actor` needs against `target`, never fewer than 1, and the
     words; on a board the cover between them and the high ground count as they do for an
     attack roll (board/attacks.py)."""
-    defense, parts = N.defense(fight, target)
-    if actor is not None and fight.state.board is not None:
-        extra = defense_parts(fight, actor, target)
-        defense += sum(p.flat for p in extra)
-        parts = parts + extra
-    text = f"{N.defense_label(fight.ruleset)} {defense}"
-    if parts:
-        text += " (" + ", ".join(f"{_signed(p.flat)} {p.label}" for p in parts) + ")"
+    defense, parts = defense_against(fight, actor, target) if actor is not None else N.defense(fight, target)
+    text = defense_words(fight, defense, parts)
     if defense < 1:
         text += ", at least 1 success"
     return max(1, defense), text

@@ -23,7 +23,7 @@ from ..dice import DEFAULT_NETTING, SymbolDie, SymbolRoll, pick_mode, roll_symbo
 from ..ruleset.package import Ruleset
 from ..ruleset.resolution_symbols import DEFAULT_LABELS
 from . import numbers as N
-from .board.attacks import defense_parts
+from .board.attacks import defense_against, defense_words
 from .fight import Fight
 from .state import Combatant
 
@@ -219,12 +219,5 @@ def difficulty(fight: Fight, actor: Combatant, target: Combatant) -> tuple[int, 
     """(difficulty dice against a blow from `actor`, their words: `Defense 1 (+ 1 Shielded)`):
     the target's defense with condition `defense` modifiers, and on a board the cover
     between them and the high ground, as they add to a defense (board/attacks.py)."""
-    defense, parts = N.defense(fight, target)
-    if fight.state.board is not None:
-        extra = defense_parts(fight, actor, target)
-        defense += sum(p.flat for p in extra)
-        parts = parts + extra
-    text = f"{N.defense_label(fight.ruleset)} {defense}"
-    if parts:
-        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
-    return max(0, defense), text
+    defense, parts = defense_against(fight, actor, target)
+    return max(0, defense), defense_words(fight, defense, parts)

@@ -208,6 +208,26 @@ class Standings:
         return sees(self.grid, cell, (target.position[0], target.position[1]))
 
 
+def defense_against(fight: Any, attacker: Any, target: Any) -> tuple[int, list[Bonus]]:
+    """The defense a blow from `attacker` meets, with its parts: the target's own with its
+    condition `defense` modifiers (numbers.defense) and, on a board, the cover between them
+    and the high ground (`defense_parts`). The one reading attack rolls, dice pools, symbol
+    dice and the menu's odds share."""
+    defense, parts = N.defense(fight, target)
+    if fight.state.board is None:
+        return defense, parts
+    extra = defense_parts(fight, attacker, target)
+    return defense + sum(p.flat for p in extra), parts + extra
+
+
+def defense_words(fight: Any, defense: int, parts: list[Bonus]) -> str:
+    """A defense and its parts in the log's words: `Guard 8 (+ 2 half cover)`."""
+    text = f"{N.defense_label(fight.ruleset)} {defense}"
+    if parts:
+        text += " (" + ", ".join(f"{'+' if p.flat >= 0 else '-'} {abs(p.flat)} {p.label}" for p in parts) + ")"
+    return text
+
+
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:
     return (BF.on_board(fight) and BF.adjacent(fight, attacker, target)
             and N.effect_count(fight, target, "attacks-from-adjacent-critical") > 0)
