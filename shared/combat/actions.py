@@ -55,10 +55,6 @@ from .board.movement import dash, disengage
 # ---------------------------------------------------------------------------
 
 
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
-
-
 def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str,
                 hit_of: B.Hit | None = None) -> tuple[bool, bool]:
     """Rolls to hit and logs the line; returns (hit, critical). `hit_of` is the kind of
@@ -76,17 +72,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     total = r.total
     pieces = [text]
     if to_hit:
-        pieces.append(_signed(to_hit))
+        pieces.append(N.signed(to_hit))
         total += to_hit
-    for b in N.modifiers(fight, actor, "attacks", hit=hit_of, target=target):
-        if b.flat:
-            total += b.flat
-            pieces.append(f"{_signed(b.flat)} ({b.label})")
-        if b.dice:
-            extra = fight.roll(b.dice)
-            value = -extra.total if b.minus else extra.total
-            total += value
-            pieces.append(f"{_signed(value)} ({b.label})")
+    total = N.fold_modifiers(fight, N.modifiers(fight, actor, "attacks", hit=hit_of, target=target), total, pieces)
     defense, parts = defense_against(fight, actor, target)
     natural = r.natural
     naturals = roll_def.naturals

@@ -67,10 +67,6 @@ class Hit:
     blow: str | None = None
 
 
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
-
-
 def _number(value: Any) -> float | None:
     return value if isinstance(value, int | float) and not isinstance(value, bool) else None
 
@@ -263,7 +259,7 @@ def _add(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]], critical:
         part = next((p for p in parts if _same_type(p.type, dtype)), None)
         if part is not None:
             part.amount += value
-            part.detail += f", {_signed(value)} ({name}) = {part.amount}"
+            part.detail += f", {N.signed(value)} ({name}) = {part.amount}"
         else:
             parts.append(Part(value, dtype, name, shown or str(value)))
 

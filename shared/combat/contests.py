@@ -268,10 +268,6 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
 # ---------------------------------------------------------------------------
 
 
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
-
-
 def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
     total, text, _natural = _throw_side(fight, c, check_ids)
     return total, text
@@ -281,17 +277,9 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
     check_id, bonus = best_check(fight, c, check_ids)
     dice = fight.combat.attackRoll.dice
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
-    pieces = [E.roll_text(r), _signed(bonus)]
+    pieces = [E.roll_text(r), N.signed(bonus)]
     total = r.total + bonus
-    for b in check_mods(fight, c):
-        if b.flat:
-            total += b.flat
-            pieces.append(f"{_signed(b.flat)} ({b.label})")
-        if b.dice:
-            extra = fight.roll(b.dice)
-            value = -extra.total if b.minus else extra.total
-            total += value
-            pieces.append(f"{_signed(value)} ({b.label})")
+    total = N.fold_modifiers(fight, check_mods(fight, c), total, pieces)
     return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
 
 

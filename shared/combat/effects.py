@@ -525,19 +525,11 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
         total = r.total + bonus
         parts = [roll_text(r)]
         if bonus:
-            parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)}")
+            parts.append(N.signed(bonus))
         if cover is not None:
             total += cover.flat
             parts.append(words(cover))
-        for b in N.modifiers(fight, c, "saves", save=save, context=against):
-            if b.flat:
-                total += b.flat
-                parts.append(f"{'+' if b.flat > 0 else '-'} {abs(b.flat)} ({b.label})")
-            if b.dice:
-                extra = fight.roll(b.dice)
-                value = -extra.total if b.minus else extra.total
-                total += value
-                parts.append(f"{'+' if value >= 0 else '-'} {abs(value)} ({b.label})")
+        total = N.fold_modifiers(fight, N.modifiers(fight, c, "saves", save=save, context=against), total, parts)
         ok = total >= dc
         arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
         fight.emit("save", f"{c.name} rolls a {name} {again}{why}: {arithmetic} against {dc}, "

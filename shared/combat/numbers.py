@@ -302,6 +302,28 @@ def reaches(fight: Fight, rule: Any, mod: Any, held: Any, to: str, *, save: str 
     return _reaches(fight, rule, mod, to, save, skill, context)
 
 
+def signed(n: int) -> str:
+    """`+ 3` or `- 2`: a number added in a log line's arithmetic."""
+    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
+
+
+def fold_modifiers(fight: Fight, bonuses: Iterable[Bonus], total: int, pieces: list[str]) -> int:
+    """Folds a roll's modifiers into it and its log line, in their order: a flat part as
+    written, dice rolled (taken off with `minus`), each added to `total` and written as
+    `+ 2 (Blessed)` in `pieces`. The one way an attack roll, a save and a check add theirs;
+    returns the new total."""
+    for b in bonuses:
+        if b.flat:
+            total += b.flat
+            pieces.append(f"{signed(b.flat)} ({b.label})")
+        if b.dice:
+            extra = fight.roll(b.dice)
+            value = -extra.total if b.minus else extra.total
+            total += value
+            pieces.append(f"{signed(value)} ({b.label})")
+    return total
+
+
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
               context: Any = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack

@@ -35,10 +35,6 @@ class PoolHit:
     botch: bool = False
 
 
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"- {abs(n)}"
-
-
 def attack_pool(fight: Fight, actor: Combatant, parts: list[tuple[str, int]], to: str = "attacks",
                 **narrow: object) -> tuple[int, str]:
     """(dice thrown, how they add up) for a roll of `to` ("attacks", "saves", "checks")
@@ -58,7 +54,7 @@ def attack_pool(fight: Fight, actor: Combatant, parts: list[tuple[str, int]], to
     else:
         first, *rest = pieces
         text = " ".join([f"{first[0]} {first[1]}" if first[0] else str(first[1])]
-                        + [f"{_signed(n)} ({label})" if label else _signed(n) for label, n in rest])
+                        + [f"{N.signed(n)} ({label})" if label else N.signed(n) for label, n in rest])
         text = f"{P.dice_word(dice)} ({text})"
         if dice != total:
             text = text[:-1] + f", held to {dice})"
