@@ -1,10 +1,14 @@
 """Every number a fight reads from a combatant: health, defense, saves, initiative, the
-conditions and levels in force, and what they change.
+conditions, levels and item effects in force, and what they change.
 
 Owns: reading a combatant the same way whether it is a sheet (party members and `sheet`
 creatures, through the sheet engine) or a block written in numbers, plus the labels the
 log uses ("Guard", "Grit"). Condition modifiers come back with the condition's name so
-the log can show them beside the roll ("12 + 5 + 3 (Blessed) = 20").
+the log can show them beside the roll ("12 + 5 + 3 (Blessed) = 20"). What worn and
+carried items do (and an unmet requirement's `otherwise`) is one more kind of rule in
+force, read by every reader here exactly as a level is (no applier): an item's modifier
+shows under the item's name ("+ 10 (Ward Coat)"), an unmet requirement's under the item
+and what it lacks ("- 1 (Grave Spade, Sinew under 3)").
 """
 
 from __future__ import annotations
@@ -217,7 +221,19 @@ def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
             out.append((label(fight.ruleset, "condition", held.id), rule, held))
     for name, level in _level_rules(fight, c):
         out.append((name, level, None))
+    view = fight.view(c)
+    if view is not None:
+        for found in view.items_in_force():
+            out.append((_item_rule_name(fight.ruleset, found), found.effect, None))
     return out
+
+
+def _item_rule_name(ruleset: Ruleset, found: Any) -> str:
+    if found.unmet is None:
+        return found.held.name
+    wanted = found.unmet.atLeast
+    wanted = int(wanted) if float(wanted).is_integer() else wanted
+    return f"{found.held.name}, {ref_label(ruleset, found.unmet.value, 'requirement')} under {wanted}"
 
 
 def effects(fight: Fight, c: Combatant) -> frozenset[str]:

@@ -1,9 +1,10 @@
 """Items a character carries, as the sheet reads them.
 
-Owns: `Held` (one stack: the catalog item, how many, worn or not), `held_items` (the
-stacks of `sheet.live.items`, resolved against the ruleset's item catalogs), `item_stat`
-(what an `itemStat` reference reads) and `ability_changes` (what worn items do to ability
-scores).
+Owns: `Held` (one stack: the catalog item, its name, how many, worn or not), `held_items`
+(the stacks of `sheet.live.items`, resolved against the ruleset's item catalogs),
+`item_stat` (what an `itemStat` reference reads), `ability_changes` (what worn items do to
+ability scores) and `item_effects` (the `worn`, `carried` and unmet-requirement `otherwise`
+effects in force, which a fight reads beside conditions and levels).
 
 Where items sit: a character's carried items are part of its live state,
 `sheet.live.items`, a list of stacks `{ "item": "<catalog>/<entry>", "quantity": n,
@@ -17,12 +18,22 @@ creature's gear is its `inventory`, read by combat).
 its quantity, `max` and `min` read one stack's value, `count` counts items (only those
 that give the stat, when one is named). A stack whose item does not give the stat is left
 out, and none at all reads the reference's `default` (0 if omitted).
+
+What an item does (combat-1, "levels, and items' `worn`, `carried` and requirement
+`otherwise` effects, share these modifiers too"): a worn stack's `worn` effect, and any
+held stack's `carried` effect (wearing an item does not stop it being carried), are in
+force like a condition, once per stack whatever its quantity (a second identical coat is
+not worn twice over). An item's `requires` is judged while it is in use: worn, or, for an
+item with no slots (nothing to wear it in), held. While the value its requirement reads
+from the owner's sheet is below `atLeast`, that requirement's `otherwise` is in force too
+(Gravewatch's grave spade: Sinew under 3 gives -1 to Dig); a met requirement adds
+nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from shared.ruleset.sheet_refs import get
 
@@ -35,6 +46,8 @@ class Held:
     item: Any
     quantity: int
     worn: bool
+    #: The name the stack goes by: its own `name`, else the catalog entry's label.
+    name: str
 
 
 def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
@@ -49,7 +62,10 @@ def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
         quantity = line.get("quantity", 1)
         if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
             quantity = 1
-        out.append(Held(ref, hit[1], quantity, line.get("worn") is True))
+        name = line.get("name")
+        if not isinstance(name, str) or not name.strip():
+            name = get(hit[0], "label") or ref
+        out.append(Held(ref, hit[1], quantity, line.get("worn") is True, name))
     return out
 
 
@@ -105,4 +121,36 @@ def ability_changes(held: list[Held]) -> dict[str, list[tuple[str, int]]]:
                 out.setdefault(ability, []).append(("set", get(change, "set")))
             elif get(change, "add") is not None:
                 out.setdefault(ability, []).append(("add", get(change, "add")))
+    return out
+
+
+@dataclass(frozen=True)
+class ItemEffectInForce:
+    """One item effect in force: the stack it comes from, the effect (`worn`, `carried` or
+    a requirement's `otherwise`) and, for an `otherwise`, the requirement left unmet with
+    the value read for it."""
+
+    held: Held
+    effect: Any
+    unmet: Any = None
+    value: float | None = None
+
+
+def item_effects(held: list[Held], read: Callable[[Any], float]) -> list[ItemEffectInForce]:
+    """The item effects in force for stacks `held`, in the order they are carried;
+    `read` reads a value reference from the owner's sheet (a requirement's `value`)."""
+    out: list[ItemEffectInForce] = []
+    for h in held:
+        worn, carried = get(h.item, "worn"), get(h.item, "carried")
+        if h.worn and worn is not None:
+            out.append(ItemEffectInForce(h, worn))
+        if carried is not None:
+            out.append(ItemEffectInForce(h, carried))
+        in_use = h.worn or not get(h.item, "slots")
+        if not in_use:
+            continue
+        for req in get(h.item, "requires") or []:
+            value = read(get(req, "value"))
+            if value < get(req, "atLeast"):
+                out.append(ItemEffectInForce(h, get(req, "otherwise"), req, value))
     return out

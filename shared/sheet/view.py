@@ -6,7 +6,8 @@ worn items do to them) and modifiers by `resolution.abilityModifier`, the profic
 and tiers, skills and saves (bonus, `untrained`, `cap`), fields as the editor shows them,
 `hideWhen`, derived values with every op, value references of every kind, list sums,
 pools (declared and list-row), plain and harm tracks, live states and conditions, and the
-numbers a check adds from the sheet (`resolution.adjust`, `penaltyFrom`).
+numbers a check adds from the sheet (`resolution.adjust`, `penaltyFrom`), and the item
+effects in force (`items_in_force`, what worn and carried items and unmet requirements do).
 
 The sheet is read tolerantly (validation is `character.py`'s job): a missing value is its
 blank-sheet value, a stored enum value the ruleset no longer offers reads as its default.
@@ -29,7 +30,7 @@ from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
 from .index import SheetIndex, index_for, lookup_step, round_number
-from .items import ability_changes, held_items, item_stat
+from .items import ItemEffectInForce, ability_changes, held_items, item_effects, item_stat
 
 MAX_EXTRA_PER_ROW = 16
 
@@ -124,6 +125,7 @@ class SheetView:
         self._pool_infos: dict[str, PoolInfo | None] = {}
         self._pool_reads: dict[str, tuple[PoolInfo, int, int] | None] = {}
         self._tracks: dict[str, TrackInfo | None] = {}
+        self._items_in_force: list[ItemEffectInForce] | None = None
 
     # -- abilities ---------------------------------------------------------------------
     def scores(self) -> dict[str, float]:
@@ -215,6 +217,13 @@ class SheetView:
         if kind == "itemStat":
             return item_stat(self.held, ref.itemStat)
         return 0
+
+    def items_in_force(self) -> list[ItemEffectInForce]:
+        """The `worn`, `carried` and unmet-requirement effects of the items on this sheet
+        (items.py says which are in force); a fight reads them beside conditions."""
+        if self._items_in_force is None:
+            self._items_in_force = item_effects(self.held, self.value) if self.held else []
+        return self._items_in_force
 
     def derived(self, derived_id: str) -> float:
         if derived_id in self._derived:
