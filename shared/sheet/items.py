@@ -126,12 +126,13 @@ def ability_changes(held: list[Held]) -> dict[str, list[tuple[str, int]]]:
 
 @dataclass(frozen=True)
 class ItemEffectInForce:
-    """One item effect in force: the stack it comes from, the effect (`worn`, `carried` or
-    a requirement's `otherwise`) and, for an `otherwise`, the requirement left unmet with
-    the value read for it."""
+    """One item effect in force: the stack it comes from, the effect, why it is in force
+    (`worn`, `carried`, or `requirement unmet` for a requirement's `otherwise`) and, for an
+    `otherwise`, the requirement left unmet with the value read for it."""
 
     held: Held
     effect: Any
+    why: str
     unmet: Any = None
     value: float | None = None
 
@@ -143,14 +144,14 @@ def item_effects(held: list[Held], read: Callable[[Any], float]) -> list[ItemEff
     for h in held:
         worn, carried = get(h.item, "worn"), get(h.item, "carried")
         if h.worn and worn is not None:
-            out.append(ItemEffectInForce(h, worn))
+            out.append(ItemEffectInForce(h, worn, "worn"))
         if carried is not None:
-            out.append(ItemEffectInForce(h, carried))
+            out.append(ItemEffectInForce(h, carried, "carried"))
         in_use = h.worn or not get(h.item, "slots")
         if not in_use:
             continue
         for req in get(h.item, "requires") or []:
             value = read(get(req, "value"))
             if value < get(req, "atLeast"):
-                out.append(ItemEffectInForce(h, get(req, "otherwise"), req, value))
+                out.append(ItemEffectInForce(h, get(req, "otherwise"), "requirement unmet", req, value))
     return out

@@ -7,7 +7,10 @@ plain track's value; a harm track's number of marked boxes) and `conditions`. Mo
 follow: `states`, `text`, `proficiencyBonus`, `tiers` (each skill's and save's tier),
 `untrained` (the untrained rule in force where it changes a check: `"harder"`, `"refuse"`
 or the `by` number), `harm` (each harm track's levels, marks, overflow, penalty), `penalty`
-(the `penaltyFrom` track's penalty) and `hidden` (the entries `hideWhen` hides).
+(the `penaltyFrom` track's penalty), `hidden` (the entries `hideWhen` hides) and `items`
+(what the items held do now: each worn, carried or unmet-requirement effect in force, the
+same list a fight reads beside conditions, so the sheet shows why a roll has a "- 1 (Grave
+spade, Sinew under 3)").
 
 A skill the character may not attempt untrained (`"refuse"`) shows no number, so it is
 left out of `skills`/`saves` and appears in `untrained`. Hidden fields, derived values,
@@ -21,6 +24,7 @@ from typing import Any
 
 from .character import as_sheet
 from .index import plain
+from .items import ItemEffectInForce
 from .view import SheetView
 
 
@@ -125,5 +129,20 @@ def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
         "harm": harm,
         "penalty": view.harm_penalty(),
         "hidden": hidden,
+        "items": [_item_effect_json(found) for found in view.items_in_force()],
     }
     return out
+
+
+def _item_effect_json(found: ItemEffectInForce) -> dict[str, Any]:
+    """One item effect in force: the stack (`item`, `name`), `while` (`worn`, `carried`,
+    or `requirement unmet` with `requires`: the value read and the `atLeast` it is under),
+    then what it does as the package writes it."""
+    effect = found.effect
+    shown: dict[str, Any] = {"item": found.held.ref, "name": found.held.name, "while": found.why}
+    if found.unmet is not None:
+        shown["requires"] = {"value": found.unmet.value.model_dump(by_alias=True, exclude_none=True),
+                             "read": plain(found.value), "atLeast": plain(found.unmet.atLeast)}
+    written = effect.model_dump(by_alias=True, exclude_none=True) if hasattr(effect, "model_dump") else dict(effect)
+    shown.update({k: v for k, v in written.items() if k != "$comment"})
+    return shown
