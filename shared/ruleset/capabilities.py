@@ -101,8 +101,11 @@ HOST_ONLY: dict[tuple[str, str], str] = {
     ("Track", "alwaysShow"): "accepted: it only prints the track in the Game Master's sheet block, which Marinara writes",
 }
 
-#: Keys outside the capability table (no gate of their own) found the same way; they stay
-#: accepted because the vendored upstream packages use them (Ember Roads, Gravewatch).
+#: Keys outside the capability table (no gate of their own) found the same way; the vendored
+#: upstream packages use them (Ember Roads, Gravewatch), so they are played: what an item
+#: does worn, carried or short of its requirement is in force like a level (shared/sheet/
+#: items.py, shared/combat/numbers.py). tests/ruleset/test_item_keys_played.py keeps each
+#: one changing a scripted fight, as the guard does for the table's keys.
 FOUND_IGNORED_UNGATED: tuple[tuple[str, str], ...] = (
     ("ItemDef", "worn.modifiers"),
     ("ItemDef", "worn.effects"),
@@ -226,8 +229,10 @@ def render_markdown() -> str:
         out.append(f"| {model} | `{key}` | {now} |")
     out += [
         "",
-        "Outside the table (no gate of their own), still accepted because the upstream packages",
-        "use them, and still not applied by the resolver (issue 23 builds worn and carried effects):",
+        "Outside the table (no gate of their own), used by the upstream packages, and now played:",
+        "an item's `worn` effect while it is worn, its `carried` effect while it is held, and a",
+        "requirement's `otherwise` while the value it reads is below `atLeast`, each in force like a",
+        "level (tests/ruleset/test_item_keys_played.py keeps each one changing a scripted fight):",
         "",
     ]
     out += [f"- {model} `{key}`" for model, key in FOUND_IGNORED_UNGATED]
