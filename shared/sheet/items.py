@@ -108,19 +108,22 @@ def item_stat(held: list[Held], spec: Any) -> float:
 
 
 def ability_changes(held: list[Held]) -> dict[str, list[tuple[str, int]]]:
-    """What worn items do to ability scores: `{ "set": n }` raises a lower score to n (a
-    weak grip made a drover's), `{ "add": n }` adds n."""
+    """What items do to ability scores, worn (`worn.abilities`) or held at all
+    (`carried.abilities`), as `item_effects` puts those effects in force: `{ "set": n }`
+    raises a lower score to n (a weak grip made a drover's), `{ "add": n }` adds n."""
     out: dict[str, list[tuple[str, int]]] = {}
     for h in held:
-        if not h.worn:
-            continue
-        changes = get(get(h.item, "worn"), "abilities") or {}
-        items = changes.items() if isinstance(changes, dict) else []
-        for ability, change in items:
-            if get(change, "set") is not None:
-                out.setdefault(ability, []).append(("set", get(change, "set")))
-            elif get(change, "add") is not None:
-                out.setdefault(ability, []).append(("add", get(change, "add")))
+        effects = [get(h.item, "carried")]
+        if h.worn:
+            effects.insert(0, get(h.item, "worn"))
+        for effect in effects:
+            changes = get(effect, "abilities") or {}
+            items = changes.items() if isinstance(changes, dict) else []
+            for ability, change in items:
+                if get(change, "set") is not None:
+                    out.setdefault(ability, []).append(("set", get(change, "set")))
+                elif get(change, "add") is not None:
+                    out.setdefault(ability, []).append(("add", get(change, "add")))
     return out
 
 

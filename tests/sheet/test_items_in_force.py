@@ -49,3 +49,18 @@ def test_ember_roads_worn_coat_and_carried_waystone():
         {"item": "outfitter/waystone", "name": "Waystone", "while": "carried",
          "modifiers": [{"to": "checks", "flat": 1, "skills": ["sway"]}]},
     ]
+
+
+def test_a_carried_ability_change_holds_without_being_worn():
+    pkg = json.loads((UPSTREAM / "ember-roads.json").read_text())
+    outfitter = next(c for c in pkg["catalogs"] if c["id"] == "outfitter")
+    outfitter["entries"].append({"id": "hearth-coal", "label": "Hearth coal", "summary": "A coal that never cools.",
+                                 "item": {"category": "gear", "carried": {"abilities": {"heart": {"add": 1}}}}})
+    sheet = json.loads((FIXTURES / "ember-party.json").read_text())[0]["sheet"]
+    bare = compute_sheet_json(ruleset(pkg), sheet)
+    sheet["live"] = {"items": [{"item": "outfitter/hearth-coal"}]}
+    out = compute_sheet_json(ruleset(pkg), sheet)
+    # Juno's Heart 0 + 1 = 1 in her pocket, the same as worn gauntlets' Brawn would be.
+    assert (bare["abilities"]["heart"]["score"], out["abilities"]["heart"]["score"]) == (0, 1)
+    assert out["items"] == [{"item": "outfitter/hearth-coal", "name": "Hearth coal", "while": "carried",
+                             "abilities": {"heart": {"add": 1}}}]
