@@ -11,6 +11,10 @@ Owns:
   holds that object (the rich test package of mechanics-2: its combat, sheet and catalogs)
   and from generated values where it does not (a new catalog entry, a new condition ...).
 
+- fights with and without a key (`Scenario`, `played_difference`, `FightProbe`), and
+  `SheetProbe`: a computed sheet (or a service's output outside a fight: a rest, the party
+  sheet, the GM text) with and without a key.
+
 A placement is data: (package, path). Whether the package is refused naming the key is the
 guard's question, not this module's.
 """
@@ -487,3 +491,29 @@ def step(rs: Any, state: Any, choice: dict[str, Any]) -> Any:
     result = advance(rs, state, choice)
     assert not isinstance(result, Refused), result
     return result
+
+
+# ---------------------------------------------------------------------------
+# played keys outside a fight: a computed sheet (or a service's output) with and without
+# ---------------------------------------------------------------------------
+
+
+def computed_sheet(rs: Ruleset, sheet: dict[str, Any]) -> Any:
+    """The sheet as `battle sheet` prints it."""
+    return compute_sheet_json(rs, sheet)
+
+
+@dataclass(frozen=True)
+class SheetProbe:
+    """`build(with_key)` gives (package, character sheet); what `view` makes of them (the
+    computed sheet by default; a rest through the sheet engine, the party sheet, the GM
+    reminder text for keys only play outside a fight reads) with the key must differ from
+    the same without it. Both packages must validate."""
+
+    build: Callable[[bool], tuple[dict[str, Any], dict[str, Any]]]
+    view: Callable[[Ruleset, dict[str, Any]], Any] = computed_sheet
+
+
+def sheet_output(probe: SheetProbe, with_key: bool) -> Any:
+    pkg, sheet = probe.build(with_key)
+    return probe.view(ruleset(pkg), copy.deepcopy(sheet))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ruleset.capability_probes import FightProbe
+from tests.ruleset.capability_probes import FightProbe, SheetProbe
 
-#: Played keys: a scripted fight built with and without the key (`FightProbe`).
-PLAYED_PROBES: dict[str, FightProbe] = {}
+#: Played keys: a scripted fight (`FightProbe`), or a computed sheet or service output
+#: outside a fight (`SheetProbe`), built with and without the key.
+PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: Refused keys: (value, companions) when the key's type alone gives no accepted value.

@@ -29,10 +29,12 @@ from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
     FightProbe,
+    SheetProbe,
     fight_log,
     placements,
     played_difference,
     sample_values,
+    sheet_output,
 )
 from tests.ruleset.minimal import problems_of
 
@@ -179,7 +181,7 @@ def _leech(with_key: bool):
         {"actor": "wren", "option": "ability:charms:ember-leech", "targets": ["bog-hound"]}]
 
 
-PLAYED_PROBES: dict[str, FightProbe] = {
+PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     "CreatureAction.drain": FightProbe(_jackal({"drain": {}})),
     "Mechanics.drain": FightProbe(_leech),
     "CombatCondition.effects = 'cannot-heal'": FightProbe(_mend_on({"effects": ["cannot-heal"]})),
@@ -563,7 +565,8 @@ UNCOVERED: frozenset[str] = frozenset({
 
 
 def covered(rid: str) -> bool:
-    """Whether a probe shows the row refused by name, or played (the fight differs)."""
+    """Whether a probe shows the row refused by name, or played (the fight, or the computed
+    sheet or service output of a `SheetProbe`, differs)."""
     row = ROWS[rid]
     if row.unsupported is not None:
         return refusal_found(row)
@@ -571,6 +574,8 @@ def covered(rid: str) -> bool:
         scenario, value = FIGHT_SAMPLES[rid]
         return played_difference(SCENARIOS[scenario], MODELS[row.model], row.key, value, tries=4) is not None
     probe = PLAYED_PROBES.get(rid)
+    if isinstance(probe, SheetProbe):
+        return sheet_output(probe, True) != sheet_output(probe, False)
     return probe is not None and fight_log(probe, True) != fight_log(probe, False)
 
 
