@@ -1,11 +1,50 @@
 """The capability guard's probes for the character sheet and the package's top level: tracks, values, rests, skills, abilities, lists, sections, derived values, live state, the party and the GM text
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`."""
+(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+
+Sheet keys are probed on the minimal test package (tests/ruleset/minimal.py: Brawn and Wits
+from -1 to 3, Scrap on Brawn, Toughness 2, Grit maximum 4 + Toughness + Brawn, Luck 3, Heat
+0..5) with one piece added, with and without the key; what is compared is the sheet as
+`battle sheet` computes it, or a sheet operation's result (a rest, a mark) read the same way.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Callable
 
+from shared.ruleset.package import Ruleset
+from shared.sheet import apply, compute_sheet_json, is_refusal
 from tests.ruleset.capability_probes import FightProbe, SheetProbe
+from tests.ruleset.minimal import minimal_package
+
+Change = Callable[[dict[str, Any], bool], None]
+
+
+def _sheet_probe(change: Change, sheet: dict[str, Any] | None = None,
+                 view: Callable[[Ruleset, dict[str, Any]], Any] | None = None) -> SheetProbe:
+    """The minimal package, changed by `change(package, with_key)`, and a character sheet."""
+    def build(with_key: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        pkg = minimal_package()
+        change(pkg, with_key)
+        return pkg, copy.deepcopy(sheet or {})
+    return SheetProbe(build) if view is None else SheetProbe(build, view)
+
+
+def after(*commands: dict[str, Any]) -> Callable[[Ruleset, dict[str, Any]], Any]:
+    """The computed sheet after each sheet operation in turn (a refusal's text where one is
+    refused), as a player's commands leave it."""
+    def view(rs: Ruleset, sheet: dict[str, Any]) -> list[Any]:
+        seen = []
+        for command in commands:
+            result = apply(rs, sheet, command)
+            if is_refusal(result):
+                seen.append(str(result))
+                continue
+            sheet = result
+            seen.append(compute_sheet_json(rs, sheet))
+        return seen
+    return view
+
 
 #: Played keys: a scripted fight (`FightProbe`), or a computed sheet or service output
 #: outside a fight (`SheetProbe`), built with and without the key.
@@ -16,3 +55,260 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refused values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+
+
+# ---------------------------------------------------------------------------
+# skills and sections
+# ---------------------------------------------------------------------------
+
+#: Brawn 3 and Luck down to 1: Scrap (untrained, on Brawn) is 3 + 0 = 3.
+STRONG_LUCKLESS = {"abilities": {"brawn": 3}, "live": {"pools": {"luck": 1}}}
+LABOUR = {"id": "labour", "label": "Labour", "untrained": {"by": -1}}
+
+
+def _skill_cap(pkg: dict[str, Any], with_key: bool) -> None:
+    # Capped at the Luck left: min(3, 1) = 1 with the key, 3 without.
+    if with_key:
+        pkg["sheet"]["skills"][0]["cap"] = {"livePool": "luck"}
+
+
+def _skill_section(pkg: dict[str, Any], with_key: bool) -> None:
+    # Scrap in Labour takes its untrained rule: 3 - 1 = 2 with the key, 3 without.
+    pkg["sheet"]["sections"].append(copy.deepcopy(LABOUR))
+    if with_key:
+        pkg["sheet"]["skills"][0]["section"] = "labour"
+
+
+def _section_untrained(pkg: dict[str, Any], with_key: bool) -> None:
+    # Scrap sits in Labour either way; only the section's rule changes it: 2 against 3.
+    section = copy.deepcopy(LABOUR)
+    if not with_key:
+        del section["untrained"]
+    pkg["sheet"]["sections"].append(section)
+    pkg["sheet"]["skills"][0]["section"] = "labour"
+
+
+PLAYED_PROBES.update({
+    "Skill.cap": _sheet_probe(_skill_cap, STRONG_LUCKLESS),
+    "Skill.section": _sheet_probe(_skill_section, STRONG_LUCKLESS),
+    "Section.untrained": _sheet_probe(_section_untrained, STRONG_LUCKLESS),
+})
+
+
+# ---------------------------------------------------------------------------
+# values a derived value reads, and derived operations
+# ---------------------------------------------------------------------------
+
+
+def _derived(ref: dict[str, Any], extra: Callable[[dict[str, Any]], None] | None = None) -> Change:
+    """A derived value "Read" summing `ref` with the key, the constant 0 without."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if extra is not None:
+            extra(pkg)
+        pkg["sheet"]["derived"].append({"id": "read", "label": "Read", "op": "sum", "of": [ref if with_key else {"const": 0}]})
+    return change
+
+
+def _bulk_column(pkg: dict[str, Any]) -> None:
+    pkg["sheet"]["lists"][0]["columns"].append({"id": "bulk", "label": "Bulk", "type": "number", "min": 0, "max": 3, "default": 0})
+
+
+#: Two rows of gear of Bulk 2 and 1; Luck 1 of 3; Heat 4 of 5.
+GEAR_AND_LIVE = {"lists": {"gear": [{"name": "Axe", "bulk": 2}, {"name": "Rope", "bulk": 1}]},
+                 "live": {"pools": {"luck": 1}, "tracks": {"heat": 4}}}
+
+PLAYED_PROBES.update({
+    # Bulk summed over the gear: 2 + 1 = 3.
+    "ValueRef.listSum": _sheet_probe(_derived({"listSum": {"list": "gear", "column": "bulk"}}, _bulk_column), GEAR_AND_LIVE),
+    # Luck's current points: 1.
+    "ValueRef.livePool": _sheet_probe(_derived({"livePool": "luck"}), GEAR_AND_LIVE),
+    # Heat still to go: 5 - 4 = 1.
+    "ValueRef.liveTrack": _sheet_probe(_derived({"liveTrack": "heat", "read": "remaining"}), GEAR_AND_LIVE),
+})
+
+
+def _multiply(pkg: dict[str, Any], with_key: bool) -> None:
+    # Toughness 2 and Brawn 3: 2 × 3 = 6 multiplied, 2 + 3 = 5 summed.
+    pkg["sheet"]["derived"].append({"id": "read", "label": "Read", "op": "multiply" if with_key else "sum",
+                                    "of": [{"field": "toughness"}, {"abilityMod": "brawn"}]})
+
+
+def _watch(pkg: dict[str, Any]) -> None:
+    pkg["sheet"]["fields"].append({"id": "watch", "label": "Watch", "type": "enum", "values": ["dusk", "night", "dawn"],
+                                   "default": "night"})
+
+
+def _enum_table(pkg: dict[str, Any], with_key: bool) -> None:
+    # At dusk the table reads 2; without it the value is the constant 0.
+    _watch(pkg)
+    pkg["sheet"]["derived"].append(
+        {"id": "read", "label": "Read", "op": "enumTable", "from": {"field": "watch"}, "table": {"dusk": 2}} if with_key
+        else {"id": "read", "label": "Read", "op": "sum", "of": [{"const": 0}]})
+
+
+def _hidden(rule: dict[str, Any]) -> Change:
+    """Toughness hidden by `rule` on the Watch field (at dusk) with the key, shown without."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        _watch(pkg)
+        if with_key:
+            pkg["sheet"]["fields"][0]["hideWhen"] = {"field": "watch", **rule}
+    return change
+
+
+def _states(pkg: dict[str, Any], with_key: bool) -> None:
+    # A stance the sheet shows at its default, Steady.
+    if with_key:
+        pkg["sheet"]["live"]["states"] = [{"id": "stance", "label": "Stance", "values": ["guarded", "steady", "reckless"],
+                                           "default": "steady"}]
+
+
+def _derived_count(count: int) -> Change:
+    """`count` derived values in all with the key (the minimal two and "step_N" = N more),
+    the minimal two without: the sheet computes every one."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if with_key:
+            pkg["sheet"]["derived"] += [{"id": f"step_{n}", "label": f"Step {n}", "op": "sum", "of": [{"const": n}]}
+                                        for n in range(count - 2)]
+    return change
+
+
+def _thirteen_columns(pkg: dict[str, Any], with_key: bool) -> None:
+    # Gear with 12 columns, and a 13th (Bulk) summed: 2 + 1 = 3; without it, 12 and a 0.
+    gear = pkg["sheet"]["lists"][0]["columns"]
+    gear += [{"id": f"note_{n}", "label": f"Note {n}", "type": "text", "maxLength": 20} for n in range(12 - len(gear))]
+    if with_key:
+        _bulk_column(pkg)
+    pkg["sheet"]["derived"].append({"id": "read", "label": "Read", "op": "sum",
+                                    "of": [{"listSum": {"list": "gear", "column": "bulk"}} if with_key else {"const": 0}]})
+
+
+AT_DUSK = {"abilities": {"brawn": 3}, "fields": {"watch": "dusk"}, **GEAR_AND_LIVE}
+
+PLAYED_PROBES.update({
+    "MultiplyDerived.op = 'multiply'": _sheet_probe(_multiply, AT_DUSK),
+    "EnumTableDerived.op = 'enumTable'": _sheet_probe(_enum_table, AT_DUSK),
+    "HideWhen.notEquals": _sheet_probe(_hidden({"notEquals": "night"}), AT_DUSK),
+    "HideWhen.in": _sheet_probe(_hidden({"in": ["dusk", "dawn"]}), AT_DUSK),
+    "Live.states": _sheet_probe(_states, AT_DUSK),
+    "Sheet.derived = 'more than 60 entries'": _sheet_probe(_derived_count(61)),
+    "Sheet.derived = 'more than 120 entries'": _sheet_probe(_derived_count(121)),
+    "Sheet.derived = 'more than 240 entries'": _sheet_probe(_derived_count(241)),
+    "Sheet.derived = 'more than 400 entries'": _sheet_probe(_derived_count(401)),
+    "SheetList.columns = 'more than 12'": _sheet_probe(_thirteen_columns, AT_DUSK),
+})
+
+
+# ---------------------------------------------------------------------------
+# tracks
+# ---------------------------------------------------------------------------
+
+
+def _heat_max(pkg: dict[str, Any], with_key: bool) -> None:
+    # Heat as long as Toughness (2) with the key, 5 without: a Heat of 4 shows 2 and 4.
+    if with_key:
+        pkg["sheet"]["live"]["tracks"][0]["max"] = {"field": "toughness"}
+
+
+#: Gravewatch-style Harm: four named levels, two kinds of mark (tests/sheet/packages.py).
+HARM_LEVELS = [{"label": "Scuffed", "penalty": 0}, {"label": "Winded", "penalty": -1},
+               {"label": "Bleeding", "penalty": -3}, {"label": "Down", "penalty": -99}]
+HARM = {"id": "harm", "label": "Harm", "min": 0, "max": 4, "levels": HARM_LEVELS,
+        "kinds": [{"id": "knock", "label": "K", "severity": 0}, {"id": "tear", "label": "T", "severity": 1}]}
+SCARS = {"id": "scars", "label": "Scars", "maxItems": 4,
+         "columns": [{"id": "name", "label": "Scar", "type": "text", "maxLength": 60, "required": True},
+                     {"id": "levels", "label": "Levels", "type": "number", "min": 1, "max": 2, "default": 1},
+                     {"id": "penalty", "label": "Penalty", "type": "number", "min": -3, "max": 0, "default": -1}]}
+
+
+def _drop(track: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in track.items() if k not in keys}
+
+
+#: Three numbered boxes read by the boxes left clear (Ember Roads' Strain, on 3 boxes).
+STRAIN = {"id": "harm", "label": "Strain", "min": 0, "max": 3,
+          "boxes": {"penalty": {"by": "remaining", "table": [[0, -1], [1, 0]]}},
+          "kinds": [{"id": "knock", "label": "K", "severity": 0}, {"id": "tear", "label": "T", "severity": 1}]}
+
+
+def _harm_without(track: dict[str, Any], *keys: str, instead: dict[str, Any] | None = None) -> Change:
+    """`track` (and the Scars list) with the key; without it, `track` less `keys`, plus
+    `instead` where the track needs another shape."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        pkg["sheet"]["live"]["tracks"].append(copy.deepcopy(track) if with_key
+                                              else {**_drop(copy.deepcopy(track), *keys), **copy.deepcopy(instead or {})})
+        pkg["sheet"]["lists"].append(copy.deepcopy(SCARS))
+    return change
+
+
+MARK = {"op": "damage", "track": "harm", "kind": "knock"}
+
+PLAYED_PROBES.update({
+    "Track.max = 'a value reference'": _sheet_probe(_heat_max, {"live": {"tracks": {"heat": 4}}}),
+    # Two knocks on three boxes: one box left clear reads 0 on boxes; on three named
+    # levels the second mark is Winded's -1.
+    "Track.boxes": _sheet_probe(_harm_without(STRAIN, "boxes", instead={"levels": HARM_LEVELS[:3]}), {},
+                                after({**MARK, "amount": 2})),
+    # Indexed: the knock goes in box 3 as named; a track filled in order refuses `box=`.
+    "Track.fill": _sheet_probe(_harm_without({**STRAIN, "fill": "indexed", "onFull": "refuse"}, "fill"), {},
+                               after({**MARK, "box": 3})),
+    # Four knocks on three boxes: refused whole with the key; without it the lightest mark
+    # is raised (three boxes, one a tear).
+    "Track.onFull": _sheet_probe(_harm_without({**STRAIN, "onFull": "refuse"}, "onFull"), {},
+                                 after({**MARK, "amount": 4})),
+    # A scar of one level at -1 lengthens Harm to five levels: Scuffed, Winded, Winded,
+    # Bleeding, Down; two knocks then sit on Winded's -1 either way, but the track is 5 long.
+    "Track.extra": _sheet_probe(
+        _harm_without({**HARM, "extra": {"list": "scars", "countColumn": "levels", "penaltyColumn": "penalty"}}, "extra"),
+        {"lists": {"scars": [{"name": "Old bite", "levels": 1, "penalty": -1}]}}, after({**MARK, "amount": 2})),
+})
+
+
+# ---------------------------------------------------------------------------
+# rests, taken through the sheet engine's rest operation
+# ---------------------------------------------------------------------------
+
+REST = {"op": "rest", "rest": "camp"}
+
+
+def _rest_step(step: dict[str, Any], key: str, extra: Callable[[dict[str, Any]], None] | None = None) -> Change:
+    """Make camp restores Grit and then takes `step`; without the key, the step less `key`
+    (or no step, when the step is nothing without it)."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if extra is not None:
+            extra(pkg)
+        taken = copy.deepcopy(step) if with_key else {k: v for k, v in step.items() if k != key}
+        if with_key or any(k in taken for k in ("pool", "poolGroup", "listPools", "track")):
+            pkg["rests"][0]["restore"].append(taken)
+    return change
+
+
+def _harm_track(pkg: dict[str, Any]) -> None:
+    pkg["sheet"]["live"]["tracks"].append(copy.deepcopy(HARM))
+
+
+def _stance(pkg: dict[str, Any]) -> None:
+    _states(pkg, True)
+
+
+def _slots(pkg: dict[str, Any]) -> None:
+    pkg["sheet"]["live"]["pools"] += [
+        {"id": "slots_1", "label": "1st-level slots", "max": {"const": 4}, "group": "slots"},
+        {"id": "slots_2", "label": "2nd-level slots", "max": {"const": 2}, "group": "slots"},
+    ]
+
+
+PLAYED_PROBES.update({
+    # A tear and a knock on Harm; the rest clears the knocks only (one mark, a tear, left)
+    # with `kind`, every mark without it.
+    "RestStep.kind": _sheet_probe(_rest_step({"track": "harm", "kind": "knock", "to": "min"}, "kind", _harm_track),
+                                  {"live": {"marks": {"harm": ["tear", "knock"]}}}, after(REST)),
+    # Reckless before the rest, back to the default Steady after it.
+    "RestStep.state": _sheet_probe(_rest_step({"state": "stance", "to": "default"}, "state", _stance),
+                                   {"live": {"states": {"stance": "reckless"}}}, after(REST)),
+    # Slots 4 and 2, all spent. Shared: half of 4 + 2 = 3 go to the group in order, so 3
+    # and 0; each: half of each, 2 and 1.
+    "RestStep.shared": _sheet_probe(
+        _rest_step({"poolGroup": "slots", "by": {"fractionOfMax": 0.5, "round": "down", "min": 1}, "shared": True},
+                   "shared", _slots),
+        {"live": {"pools": {"slots_1": 0, "slots_2": 0}}}, after(REST)),
+})
