@@ -12,8 +12,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from shared.combat.opposition import assign_controllers
+from shared.games.reminder import reminder_text
 from shared.ruleset.package import Ruleset
 from shared.sheet import apply, compute_sheet_json, is_refusal
+from tests.games.fixtures import game_package, member
 from tests.ruleset.capability_probes import FightProbe, SheetProbe
 from tests.ruleset.minimal import minimal_package
 
@@ -311,4 +314,118 @@ PLAYED_PROBES.update({
         _rest_step({"poolGroup": "slots", "by": {"fractionOfMax": 0.5, "round": "down", "min": 1}, "shared": True},
                    "shared", _slots),
         {"live": {"pools": {"slots_1": 0, "slots_2": 0}}}, after(REST)),
+})
+
+
+# ---------------------------------------------------------------------------
+# items
+# ---------------------------------------------------------------------------
+
+
+def _outfitter(pkg: dict[str, Any]) -> None:
+    """Ember Roads' item rules, cut down: a Guard stat and two coats."""
+    pkg["items"] = {
+        "categories": [{"id": "armor", "label": "Armor"}],
+        "stats": [{"id": "guard", "label": "Guard", "type": "number", "min": 0, "max": 4, "default": 0}],
+        "slots": [{"id": "body", "label": "Body", "count": 1}],
+    }
+    pkg["catalogs"] = [{"id": "outfitter", "label": "Outfitter", "holds": "items", "entries": [
+        {"id": "leather-coat", "label": "Leather coat", "item": {"category": "armor", "stats": {"guard": 1}, "slots": {"body": 1}}},
+        {"id": "mail", "label": "Mail", "item": {"category": "armor", "stats": {"guard": 2}, "slots": {"body": 1}}},
+    ]}]
+
+
+#: The leather coat worn, the mail packed.
+COAT_WORN = {"live": {"items": [{"item": "outfitter/leather-coat", "worn": True}, {"item": "outfitter/mail"}]}}
+
+PLAYED_PROBES.update({
+    # Guard from what is worn: the coat's 1 (the packed mail's 2 does not count).
+    "ValueRef.itemStat": _sheet_probe(_derived({"itemStat": {"stat": "guard", "from": "worn", "pick": "sum"}}, _outfitter),
+                                      COAT_WORN),
+})
+
+
+# ---------------------------------------------------------------------------
+# clocks and the party sheet: the Game Master's reminder text
+# ---------------------------------------------------------------------------
+
+#: An alarm clock one segment in, and the crew's Heat 2 with one contact (Moss, at the docks).
+GAME_STATE = {"clocks": [{"name": "Alarm raised", "size": 4, "filled": 1}],
+              "party": {"fields": {"heat": 2}, "lists": {"contacts": [{"name": "Moss", "haunt": "docks"}]}}}
+#: Two members, of Stamina 3 and 4 (tests/games/fixtures.py).
+MEMBERS = [member("Juno", 3), member("Wren", 4)]
+
+
+def gm_reminder(rs: Ruleset, _sheet: dict[str, Any]) -> str:
+    """The Game Master's reminder for the game above."""
+    return reminder_text(rs, copy.deepcopy(GAME_STATE), copy.deepcopy(MEMBERS))
+
+
+def _game(change: Callable[[dict[str, Any], bool], None]) -> SheetProbe:
+    """Lantern Marsh with the spec's clocks and Crew (tests/games/fixtures.py), changed by
+    `change(package, with_key)`, read through the GM reminder."""
+    def build(with_key: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        pkg = game_package()
+        pkg["party"]["lists"][0]["columns"].append({"id": "haunt", "label": "Haunt", "type": "text", "maxLength": 60})
+        change(pkg, with_key)
+        return pkg, {}
+    return SheetProbe(build, gm_reminder)
+
+
+def _top(key: str) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if not with_key:
+            del pkg[key]
+    return change
+
+
+def _from_members(pkg: dict[str, Any], with_key: bool) -> None:
+    # Crew size counted from the two members: "- Crew size: 2" with the key, its default 0 without.
+    if not with_key:
+        del pkg["party"]["fromMembers"]
+
+
+def _party_lists(pkg: dict[str, Any], with_key: bool) -> None:
+    # "- Contacts: Moss" with the key; without lists the summary names none.
+    if not with_key:
+        del pkg["party"]["lists"]
+        del pkg["party"]["summary"]["lists"]
+
+
+def _summary_columns(pkg: dict[str, Any], with_key: bool) -> None:
+    # "- Contacts: Moss docks" with the Haunt column, "- Contacts: Moss" without.
+    if with_key:
+        pkg["party"]["summary"]["lists"][0]["columns"] = ["haunt"]
+
+
+PLAYED_PROBES.update({
+    # "Progress clocks ...: - Alarm raised: 1/4 segments filled (3 to go)" and the commands.
+    "Ruleset.clocks": _game(_top("clocks")),
+    # "Party sheet: Crew", "- Heat: 2", "- Crew size: 2", "- Coin: 0/8", "- Contacts: Moss".
+    "Ruleset.party": _game(_top("party")),
+    "Party.fromMembers": _game(_from_members),
+    "Party.lists": _game(_party_lists),
+    "SummaryList.columns": _game(_summary_columns),
+})
+
+
+# ---------------------------------------------------------------------------
+# the Game Master's block
+# ---------------------------------------------------------------------------
+
+
+def gm_opponents(rs: Ruleset, _sheet: dict[str, Any]) -> list[Any]:
+    """Who plays a rust jackal (no boss, no controller asked for) when a GM model is set and
+    may run bosses."""
+    return assign_controllers(rs, [{"creature": "rust-jackal"}], model=True)
+
+
+def _opposition(pkg: dict[str, Any], with_key: bool) -> None:
+    # The jackal is the Game Master's with the key; without it the Engine keeps it.
+    if with_key:
+        pkg["gm"]["opposition"] = "game-master"
+
+
+PLAYED_PROBES.update({
+    "Gm.opposition": _sheet_probe(_opposition, view=gm_opponents),
 })
