@@ -16,6 +16,7 @@ from shared.combat.opposition import assign_controllers
 from shared.games.reminder import reminder_text
 from shared.ruleset.package import Ruleset
 from shared.sheet import apply, compute_sheet_json, is_refusal
+from tests.combat.kit import add_charm, foe, marsh, wren_marsh
 from tests.games.fixtures import game_package, member
 from tests.ruleset.capability_probes import FightProbe, SheetProbe
 from tests.ruleset.minimal import minimal_package
@@ -428,4 +429,34 @@ def _opposition(pkg: dict[str, Any], with_key: bool) -> None:
 
 PLAYED_PROBES.update({
     "Gm.opposition": _sheet_probe(_opposition, view=gm_opponents),
+})
+
+
+# ---------------------------------------------------------------------------
+# abilities in a fight
+# ---------------------------------------------------------------------------
+
+
+def _leech_by_path(with_key: bool):
+    """Lantern Marsh: Wren's Ember Leech (an attack roll, 1d8 fire) at the bog hound, the
+    charm written down on the Lamp path. With `byColumn` the Lamp path's attacks are +9
+    ("11 + 9 = 20 against Guard 8"); without it the list's own Charm attack, +5, holds
+    ("11 + 5 = 16"). Schema 2 at Capability API 1.108, where `byColumn` begins."""
+    pkg = add_charm(marsh(), "ember-leech", "Ember Leech", {"kind": "attack", "range": 6, "targets": "enemy",
+                                                            "attackRoll": True, "amount": {"dice": "1d8"},
+                                                            "damageType": "fire"})
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 108}
+    charms = next(lst for lst in pkg["sheet"]["lists"] if lst["id"] == "charms")
+    charms["columns"].append({"id": "path", "label": "Path", "type": "enum", "values": ["reed", "lamp"], "default": "reed"})
+    if with_key:
+        pkg["combat"]["abilities"][0]["byColumn"] = {"column": "path", "values": {"lamp": {"toHit": {"const": 9}}}}
+    wren = wren_marsh("ember-leech")
+    wren["sheet"]["lists"]["charms"][0]["path"] = "lamp"
+    return pkg, [wren], [foe("bog-hound")], [3, 3, 12, 1, 11, 2], [
+        {"actor": "wren", "option": "ability:charms:ember-leech", "targets": ["bog-hound"]}]
+
+
+PLAYED_PROBES.update({
+    "AbilityList.byColumn": FightProbe(_leech_by_path),
 })
