@@ -10,7 +10,10 @@ or the `by` number), `harm` (each harm track's levels, marks, overflow, penalty)
 (the `penaltyFrom` track's penalty), `hidden` (the entries `hideWhen` hides) and `items`
 (what the items held do now: each worn, carried or unmet-requirement effect in force, the
 same list a fight reads beside conditions, so the sheet shows why a roll has a "- 1 (Grave
-spade, Sinew under 3)").
+spade, Sinew under 3)"). A sheet that names `sections` ends with `sections`: each heading,
+in the sheet's order, with the abilities, skills, saves, fields, derived values and lists
+shown under it (spec/sheet.md: "the game sheet ... show them under that heading"); a sheet
+without sections prints exactly as before.
 
 A skill the character may not attempt untrained (`"refuse"`) shows no number, so it is
 left out of `skills`/`saves` and appears in `untrained`. Hidden fields, derived values,
@@ -26,6 +29,29 @@ from .character import as_sheet
 from .index import plain
 from .items import ItemEffectInForce
 from .view import SheetView
+
+
+#: The parts of a sheet whose entries can name a section, in the order a heading lists them.
+SECTIONED = ("abilities", "skills", "saves", "fields", "derived", "lists")
+
+
+def sections_of(sheet: Any, hidden: list[str]) -> list[dict[str, Any]]:
+    """The headings the game sheet shows: each section's id and label, and by part the ids
+    of the entries that name it (hidden entries are not shown, so not listed; a part with
+    no entry under the heading is left out)."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for section in sheet.sections:
+        if section.id in seen:
+            continue
+        seen.add(section.id)
+        heading: dict[str, Any] = {"id": section.id, "label": section.label}
+        for part in SECTIONED:
+            ids = [e.id for e in getattr(sheet, part) if getattr(e, "section", None) == section.id and e.id not in hidden]
+            if ids:
+                heading[part] = list(dict.fromkeys(ids))
+        out.append(heading)
+    return out
 
 
 def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
@@ -131,6 +157,8 @@ def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
         "hidden": hidden,
         "items": [_item_effect_json(found) for found in view.items_in_force()],
     }
+    if idx.sheet.sections:
+        out["sections"] = sections_of(idx.sheet, hidden)
     return out
 
 

@@ -92,10 +92,17 @@ def _section_untrained(pkg: dict[str, Any], with_key: bool) -> None:
     pkg["sheet"]["skills"][0]["section"] = "labour"
 
 
+def _brawn_section(pkg: dict[str, Any], with_key: bool) -> None:
+    # Brawn shown under the About heading with the key: About lists abilities ["brawn"].
+    if with_key:
+        pkg["sheet"]["abilities"][0]["section"] = "about"
+
+
 PLAYED_PROBES.update({
     "Skill.cap": _sheet_probe(_skill_cap, STRONG_LUCKLESS),
     "Skill.section": _sheet_probe(_skill_section, STRONG_LUCKLESS),
     "Section.untrained": _sheet_probe(_section_untrained, STRONG_LUCKLESS),
+    "Ability.section": _sheet_probe(_brawn_section),
 })
 
 

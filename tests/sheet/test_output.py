@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from shared.sheet import Character, compute_sheet_json
-from tests.sheet.packages import d20, roads
+from shared.ruleset import load_package
+from tests.sheet.packages import d20, roads, roads_data
 
 ROADS = roads()
 D20 = d20()
@@ -69,3 +70,21 @@ def test_temporary_points_and_numbers_as_whole_numbers():
     assert out["pools"]["hp"] == {"current": 8, "max": 8, "temp": 3}
     assert out["derived"]["half_level"] == 3 and isinstance(out["derived"]["half_level"], int)
     assert out["proficiencyBonus"] == 3
+
+
+def test_sections_list_what_the_game_sheet_shows_under_each_heading():
+    # Brawn and the Lantern oil field put under headings; Lantern oil is hidden at dusk
+    # (hideWhen watch notEquals night), so it is not shown under About then.
+    data = roads_data()
+    data["sheet"]["abilities"][0]["section"] = "labour"
+    data["sheet"]["fields"][2]["section"] = "about"
+    pkg = load_package(data)
+    about = {"id": "about", "label": "About", "fields": ["toughness"], "derived": ["grit_max", "guard"], "lists": ["gear"]}
+    labour = {"id": "labour", "label": "Labour", "abilities": ["brawn"], "skills": ["haul", "dig"]}
+    assert compute_sheet_json(pkg, {"fields": {"watch": "dusk"}})["sections"] == [about, labour]
+    night = compute_sheet_json(pkg, {"fields": {"watch": "night"}})["sections"]
+    assert night[0]["fields"] == ["toughness", "lantern"]
+
+
+def test_a_sheet_without_sections_prints_as_before():
+    assert "sections" not in compute_sheet_json(D20, {})
