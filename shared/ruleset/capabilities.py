@@ -93,6 +93,7 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("TextField", "pick"),
     ("TextColumn", "pick"),
     ("Track", "alwaysShow"),
+    ("NumberColumn", "roll"),
 )
 
 #: Keys whose whole effect is in what Marinara itself writes (not a rule this engine plays),

@@ -19,3 +19,5 @@ STRIKE_ECONOMY_REASON = "the strike economy is not resolved yet (issue 28, class
 CLASS_USES_REASON = "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"
 #: `suggestions`, `pick`: what the sheet editor offers while a character is written.
 EDITOR_REASON = "suggestions are offered by Marinara's sheet editor, which this engine does not have"
+#: A number column's `roll`: the Roll button that fills the cell while a character is written.
+EDITOR_ROLL_REASON = "a column's Roll button is drawn by Marinara's sheet editor, which this engine does not have"

@@ -2,7 +2,7 @@
 from a catalog, and lists whose rows are pools.
 
 Owns: the six column types (the field value kinds plus `required`), a number column's
-`roll` (Capability API 1.85), `ListPools` (each row a resource with its own maximum) and
+`roll` (Capability API 1.85: refused for now, the sheet editor's Roll button), `ListPools` (each row a resource with its own maximum) and
 `SheetList`, with the Capability API 1.165 gate on lists of more than 12 columns.
 """
 
@@ -12,8 +12,9 @@ from typing import Annotated, ClassVar, Iterable
 
 from pydantic import Field, model_validator
 
-from .base import Id, Label, Model, ValueRef, gate
+from .base import Id, Label, Model, ValueRef, unsupported
 from .gates import Gate, ValueGate, declared_gate
+from .refusals import EDITOR_ROLL_REASON
 from .sheet_fields import BooleanShape, DiceShape, EnumShape, HideWhen, LongtextShape, NumberShape, TextShape
 
 #: More columns than this needs Capability API 1.165.
@@ -40,7 +41,7 @@ class ColumnRoll(Model):
 
 
 class NumberColumn(NumberShape, ColumnBase):
-    roll: ColumnRoll | None = Field(default=None, json_schema_extra=gate("1.85"))
+    roll: ColumnRoll | None = Field(default=None, json_schema_extra=unsupported("1.85", EDITOR_ROLL_REASON))
 
 
 class TextColumn(TextShape, ColumnBase):

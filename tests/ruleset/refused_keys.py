@@ -32,6 +32,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "gmReference": ("1.145", "the Game Master's rules reference reaches no prompt this engine writes"),
     "suggestions": ("1.796", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
     "pick": ("1.797", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
+    "roll": ("1.85", "a column's Roll button is drawn by Marinara's sheet editor, which this engine does not have"),
 }
 
 

@@ -440,7 +440,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Modifier.to = 'damage'",
     "Modifier.to = 'damage-taken'",
     "Modifier.to = 'health-max'",
-    "NumberColumn.roll",
     "Obscures2.dispersed",
     "Obscures2.light",
     "OnEnd.applies = 'more than 4 items'",

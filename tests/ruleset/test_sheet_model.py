@@ -190,10 +190,11 @@ def test_suggestions_pick_and_a_rolled_column():
         {"id": "hp", "label": "HP", "type": "number", "min": 1, "max": 8, "roll": {"count": 1, "sides": {"column": "die"}}},
         {"id": "hp2", "label": "HP", "type": "number", "min": 1, "max": 8, "roll": {"count": 1, "sides": 8}},
     ]
-    # The editor's chips are refused for now (issue 19: this engine has no sheet editor); the
-    # rolled columns validate.
+    # The editor's chips and Roll buttons are refused for now (issue 19: this engine has no
+    # sheet editor); the rolled columns' own rules hold (no other line).
     field = f"sheet.fields[{len(pkg['sheet']['fields']) - 1}]"
-    assert problems_of(pkg) == [refused(f"{field}.suggestions"), refused(f"{field}.pick")]
+    assert problems_of(pkg) == [refused(f"{field}.suggestions"), refused(f"{field}.pick"),
+                                refused("sheet.lists[0].columns[4].roll"), refused("sheet.lists[0].columns[5].roll")]
 
 
 def test_sheet_keys_are_accepted_at_the_api_that_introduced_them():

@@ -4,6 +4,7 @@ asserts the exact `path: message` lines."""
 from __future__ import annotations
 
 from tests.ruleset.minimal import minimal_package, problems_of
+from tests.ruleset.refused_keys import refused
 
 HARM_TRACK = {
     "id": "harm",
@@ -313,7 +314,8 @@ def test_roll_sides_from_a_text_column():
     )
     assert problems_of(pkg) == [
         'sheet.lists[0].columns[3].roll.sides.column: column "name" in list "gear" is a text column; '
-        "the sides come from a number column or an enum of dice"
+        "the sides come from a number column or an enum of dice",
+        refused("sheet.lists[0].columns[3].roll"),
     ]
 
 
