@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from shared.ruleset.base import dice_error
 from shared.ruleset.depth import MAX_DEPTH, too_deep
-from shared.ruleset.errors import PathPart, Problems
+from shared.ruleset.errors import PackageError, PathPart, Problems
 from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH
@@ -612,26 +612,25 @@ def _validate(ruleset: Any, data: Any, flags: Problems | None) -> tuple[Characte
     # (a flagged value is read as stored).
     if len(problems) == before and isinstance(sheet, dict):
         check_live(ruleset, sheet, ["sheet", "live"], problems)
-    if problems:
+    if problems or not isinstance(name, str):  # a name that is no string was refused above
         return None, problems
     return Character(name, sheet), problems
 
 
 def load_character(ruleset: Any, data: Any) -> Character:
     """A valid character, or PackageError listing every problem."""
-    from shared.ruleset.errors import PackageError
-
     character, problems = validate_character(ruleset, data)
     if character is None:
         raise PackageError(problems)
     return character
 
 
-def as_sheet(character: Any) -> dict[str, Any]:
+def as_sheet(character: object) -> dict[str, Any]:
     """The plain sheet of a Character, of `{name, sheet}` data, or a sheet itself."""
     if isinstance(character, Character):
         return character.sheet
-    if isinstance(character, dict) and isinstance(character.get("sheet"), dict):
-        return character["sheet"]
-    return character if isinstance(character, dict) else {}
+    if not isinstance(character, dict):
+        return {}
+    sheet = character.get("sheet")
+    return sheet if isinstance(sheet, dict) else character
 

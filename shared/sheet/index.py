@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from shared.ruleset.sheet_derived import Derived
 from shared.ruleset.sheet_refs import get
 
 
@@ -27,7 +28,7 @@ def round_number(value: float, mode: str | None) -> int:
     return math.floor(value)
 
 
-def lookup_step(table: list[list[float]], value: float) -> float:
+def lookup_step(table: Sequence[Sequence[float]], value: float) -> float:
     """The value of the highest threshold at or below `value`; below the first threshold,
     the first row's value."""
     result = table[0][1] if table else 0
@@ -88,8 +89,8 @@ class SheetIndex:
     bonus_range: tuple[int, int] = (-20, 40)
     fields: dict[str, Any] = field(default_factory=dict)
     field_start: dict[str, Any] = field(default_factory=dict)
-    derived: list[Any] = field(default_factory=list)
-    derived_by_id: dict[str, Any] = field(default_factory=dict)
+    derived: list[Derived] = field(default_factory=list)
+    derived_by_id: dict[str, Derived] = field(default_factory=dict)
     lists: dict[str, Any] = field(default_factory=dict)
     column_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     pools: list[Any] = field(default_factory=list)
@@ -112,7 +113,7 @@ class SheetIndex:
     pool_bounds: tuple[int, int] | None = None
 
     # -- names the Game Master writes ------------------------------------------------
-    def find(self, entries: Any, name: str) -> Any:
+    def find(self, entries: Any, name: object) -> Any:
         """An entry named by its id, else by its label (case and spacing ignored)."""
         if not isinstance(name, str):
             return None

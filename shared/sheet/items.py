@@ -56,7 +56,9 @@ def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
         if not isinstance(line, dict):
             continue
         ref = line.get("item")
-        hit = idx.items.get(ref) if isinstance(ref, str) else None
+        if not isinstance(ref, str):
+            continue
+        hit = idx.items.get(ref)
         if hit is None:
             continue
         quantity = line.get("quantity", 1)

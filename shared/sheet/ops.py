@@ -19,6 +19,7 @@ from typing import Any
 from . import harm as H
 from .character import value_problem
 from .index import norm
+from .live import live_part, with_live
 from .refusal import (
     BAD_AMOUNT,
     BAD_BOX,
@@ -40,6 +41,7 @@ from .refusal import (
     UNKNOWN_VALUE,
     Refusal,
 )
+from .rests import rest as take_rest
 from .view import PoolInfo, SheetView, TrackInfo, slug
 
 Result = dict[str, Any] | Refusal
@@ -48,28 +50,7 @@ Result = dict[str, Any] | Refusal
 MAX_AMOUNT = 100_000
 
 
-def _live(sheet: dict[str, Any]) -> dict[str, Any]:
-    live = sheet.get("live")
-    return dict(live) if isinstance(live, dict) else {}
-
-
-def _with(sheet: dict[str, Any], **parts: Any) -> dict[str, Any]:
-    """A new sheet whose live state has `parts` replaced (an empty part is dropped)."""
-    live = _live(sheet)
-    for key, value in parts.items():
-        if value in ({}, [], None):
-            live.pop(key, None)
-        else:
-            live[key] = value
-    return {**sheet, "live": live}
-
-
-def _sub(sheet: dict[str, Any], key: str) -> dict[str, Any]:
-    part = _live(sheet).get(key)
-    return dict(part) if isinstance(part, dict) else {}
-
-
-def _amount(value: Any, *, negative: bool = False) -> int | Refusal:
+def _amount(value: object, *, negative: bool = False) -> int | Refusal:
     if isinstance(value, bool) or not isinstance(value, int):
         return Refusal(BAD_AMOUNT, f"the amount must be a whole number, not {value!r}")
     if abs(value) > MAX_AMOUNT or (value < 0 and not negative):
@@ -82,7 +63,7 @@ def _amount(value: Any, *, negative: bool = False) -> int | Refusal:
 # ---------------------------------------------------------------------------
 
 
-def find_pool(view: SheetView, name: Any) -> PoolInfo | None:
+def find_pool(view: SheetView, name: object) -> PoolInfo | None:
     if not isinstance(name, str):
         return None
     info = view.pool_info(name)
@@ -99,16 +80,16 @@ def find_pool(view: SheetView, name: Any) -> PoolInfo | None:
     return None
 
 
-def find_track(view: SheetView, name: Any) -> TrackInfo | None:
+def find_track(view: SheetView, name: object) -> TrackInfo | None:
     model = view.idx.find(view.idx.tracks, name)
     return view.track(model.id) if model is not None else None
 
 
-def _no_pool(name: Any) -> Refusal:
+def _no_pool(name: object) -> Refusal:
     return Refusal(UNKNOWN_POOL, f"there is no pool {name!r} on this sheet")
 
 
-def _no_track(name: Any) -> Refusal:
+def _no_track(name: object) -> Refusal:
     return Refusal(UNKNOWN_TRACK, f"there is no track {name!r} on this sheet")
 
 
@@ -123,7 +104,7 @@ def _pool_now(view: SheetView, info: PoolInfo) -> tuple[int, int]:
     return hit[1], hit[2]
 
 
-def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: str, amount: Any) -> Refusal | tuple[int, SheetView, PoolInfo]:
+def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: object, amount: object) -> Refusal | tuple[int, SheetView, PoolInfo]:
     """The checked amount and the pool it is about, or the refusal of either: what every
     pool operation reads first."""
     amount = _amount(amount)
@@ -136,7 +117,7 @@ def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: str, amount: Any) ->
     return amount, view, info
 
 
-def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result:
+def spend(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> Result:
     found = _pool_amount(ruleset, sheet, pool, amount)
     if isinstance(found, Refusal):
         return found
@@ -144,23 +125,23 @@ def spend(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result
     current, _temp = _pool_now(view, info)
     if amount > current:
         return Refusal(INSUFFICIENT, f"{info.label} has {current} left, not enough to spend {amount}")
-    pools = _sub(sheet, "pools")
+    pools = live_part(sheet, "pools")
     pools[info.key] = current - amount
-    return _with(sheet, pools=pools)
+    return with_live(sheet, pools=pools)
 
 
-def restore(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int) -> Result:
+def restore(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> Result:
     found = _pool_amount(ruleset, sheet, pool, amount)
     if isinstance(found, Refusal):
         return found
     amount, view, info = found
     current, _temp = _pool_now(view, info)
-    pools = _sub(sheet, "pools")
+    pools = live_part(sheet, "pools")
     pools[info.key] = min(info.max, current + amount)
-    return _with(sheet, pools=pools)
+    return with_live(sheet, pools=pools)
 
 
-def set_temp(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int, *, keep_bigger: bool = False) -> Result:
+def set_temp(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int, *, keep_bigger: bool = False) -> Result:
     """Temporary points on a pool with `allowTemp`. With `keep_bigger` they do not stack:
     only the bigger buffer stands."""
     found = _pool_amount(ruleset, sheet, pool, amount)
@@ -170,27 +151,27 @@ def set_temp(ruleset: Any, sheet: dict[str, Any], pool: str, amount: int, *, kee
     if not info.allow_temp:
         return Refusal(NO_TEMP, f"{info.label} takes no temporary points")
     _current, temp = _pool_now(view, info)
-    temps = _sub(sheet, "temp")
+    temps = live_part(sheet, "temp")
     new = max(temp, amount) if keep_bigger else amount
     if new:
         temps[info.key] = new
     else:
         temps.pop(info.key, None)
-    return _with(sheet, temp=temps)
+    return with_live(sheet, temp=temps)
 
 
 def _damage_pool(view: SheetView, sheet: dict[str, Any], info: PoolInfo, amount: int) -> dict[str, Any]:
     current, temp = _pool_now(view, info)
     soaked = min(temp, amount)
-    temps = _sub(sheet, "temp")
+    temps = live_part(sheet, "temp")
     if soaked:
         if temp - soaked:
             temps[info.key] = temp - soaked
         else:
             temps.pop(info.key, None)
-    pools = _sub(sheet, "pools")
+    pools = live_part(sheet, "pools")
     pools[info.key] = max(0, current - (amount - soaked))
-    return _with(sheet, pools=pools, temp=temps)
+    return with_live(sheet, pools=pools, temp=temps)
 
 
 # ---------------------------------------------------------------------------
@@ -199,8 +180,8 @@ def _damage_pool(view: SheetView, sheet: dict[str, Any], info: PoolInfo, amount:
 
 
 def _write_harm(sheet: dict[str, Any], track_id: str, state: H.HarmState) -> dict[str, Any]:
-    marks = _sub(sheet, "marks")
-    overflow = _sub(sheet, "overflow")
+    marks = live_part(sheet, "marks")
+    overflow = live_part(sheet, "overflow")
     stored, extra = state.stored()
     if stored:
         marks[track_id] = stored
@@ -210,7 +191,7 @@ def _write_harm(sheet: dict[str, Any], track_id: str, state: H.HarmState) -> dic
         overflow[track_id] = extra
     else:
         overflow.pop(track_id, None)
-    return _with(sheet, marks=marks, overflow=overflow)
+    return with_live(sheet, marks=marks, overflow=overflow)
 
 
 def mark(
@@ -218,9 +199,9 @@ def mark(
 ) -> Result:
     """`amount` marks of `kind` on a harm track; a negative amount heals (overflow first,
     then the lightest marks, or only marks of `kind` when it is one of the track's)."""
-    amount = _amount(amount, negative=True)
-    if isinstance(amount, Refusal):
-        return amount
+    marks = _amount(amount, negative=True)
+    if isinstance(marks, Refusal):
+        return marks
     view = SheetView(ruleset, sheet)
     info = find_track(view, track)
     if info is None:
@@ -228,9 +209,9 @@ def mark(
     if info.harm is None or info.state is None:
         return Refusal(NOT_HARM_TRACK, f"{info.label} is a plain track, not one that is marked")
     spec, state = info.harm, info.state
-    if amount < 0:
-        return _write_harm(sheet, info.id, H.heal(spec, state, -amount, kind))
-    if amount == 0:
+    if marks < 0:
+        return _write_harm(sheet, info.id, H.heal(spec, state, -marks, kind))
+    if marks == 0:
         return sheet
     if kind is None:
         return Refusal(NO_KIND, f"a mark on {spec.label} needs a kind: " + ", ".join(spec.ladder))
@@ -242,9 +223,9 @@ def mark(
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= max(spec.length, 1):
             return Refusal(BAD_BOX, f"box {box!r} is not on {spec.label} ({spec.length} boxes)")
     if spec.indexed:
-        result = H.mark_indexed(spec, state, kind, amount, box or 1)
+        result = H.mark_indexed(spec, state, kind, marks, box or 1)
     else:
-        result = H.mark_sequential(spec, state, kind, amount)
+        result = H.mark_sequential(spec, state, kind, marks)
     if isinstance(result, str):
         return Refusal(TRACK_FULL, result)
     return _write_harm(sheet, info.id, result)
@@ -271,6 +252,7 @@ def damage(
         return Refusal(BAD_VALUE, "damage names exactly one of a pool and a track")
     if track is not None:
         return mark(ruleset, sheet, track, kind, amount, box)
+    assert pool is not None  # exactly one of the two is named (checked above)
     found = _pool_amount(ruleset, sheet, pool, amount)
     if isinstance(found, Refusal):
         return found
@@ -290,12 +272,13 @@ def heal(
     """Back up to the pool's maximum, or marks cleared from a harm track."""
     if (pool is None) == (track is None):
         return Refusal(BAD_VALUE, "heal names exactly one of a pool and a track")
-    amount = _amount(amount)
-    if isinstance(amount, Refusal):
-        return amount
+    healed = _amount(amount)
+    if isinstance(healed, Refusal):
+        return healed
     if track is not None:
-        return mark(ruleset, sheet, track, kind, -amount)
-    return restore(ruleset, sheet, pool, amount)
+        return mark(ruleset, sheet, track, kind, -healed)
+    assert pool is not None  # exactly one of the two is named (checked above)
+    return restore(ruleset, sheet, pool, healed)
 
 
 # ---------------------------------------------------------------------------
@@ -303,7 +286,7 @@ def heal(
 # ---------------------------------------------------------------------------
 
 
-def move_track(ruleset: Any, sheet: dict[str, Any], track: str, *, by: int | None = None, to: Any = None) -> Result:
+def move_track(ruleset: Any, sheet: dict[str, Any], track: object, *, by: int | None = None, to: Any = None) -> Result:
     """A plain track moved `by` a number or set `to` a number, "min" or "max", kept within
     its bounds. A harm track refuses: a number alone cannot tell a mark's kind."""
     if (by is None) == (to is None):
@@ -324,15 +307,16 @@ def move_track(ruleset: Any, sheet: dict[str, Any], track: str, *, by: int | Non
     elif to == "max":
         target = info.max
     else:
-        target = _amount(to, negative=True)
-        if isinstance(target, Refusal):
-            return target
-    tracks = _sub(sheet, "tracks")
+        number = _amount(to, negative=True)
+        if isinstance(number, Refusal):
+            return number
+        target = number
+    tracks = live_part(sheet, "tracks")
     tracks[info.id] = min(max(target, info.min), info.max)
-    return _with(sheet, tracks=tracks)
+    return with_live(sheet, tracks=tracks)
 
 
-def set_condition(ruleset: Any, sheet: dict[str, Any], condition: str, on: bool = True) -> Result:
+def set_condition(ruleset: Any, sheet: dict[str, Any], condition: object, on: bool = True) -> Result:
     view = SheetView(ruleset, sheet)
     model = view.idx.find(view.idx.conditions, condition)
     if model is None:
@@ -345,10 +329,10 @@ def set_condition(ruleset: Any, sheet: dict[str, Any], condition: str, on: bool 
     else:
         return sheet
     order = [c.id for c in view.idx.conditions if c.id in current]
-    return _with(sheet, conditions=order)
+    return with_live(sheet, conditions=order)
 
 
-def set_state(ruleset: Any, sheet: dict[str, Any], state: str, value: str) -> Result:
+def set_state(ruleset: Any, sheet: dict[str, Any], state: object, value: object) -> Result:
     """A live state set to one of its values (by value or label). Only a state changed
     from its default is stored."""
     view = SheetView(ruleset, sheet)
@@ -365,15 +349,15 @@ def set_state(ruleset: Any, sheet: dict[str, Any], state: str, value: str) -> Re
         return Refusal(
             UNKNOWN_VALUE, f"{model.label} has no value {value!r}: " + ", ".join(model.values)
         )
-    states = _sub(sheet, "states")
+    states = live_part(sheet, "states")
     if chosen == model.start_value():
         states.pop(model.id, None)
     else:
         states[model.id] = chosen
-    return _with(sheet, states=states)
+    return with_live(sheet, states=states)
 
 
-def set_text(ruleset: Any, sheet: dict[str, Any], text: str, value: str) -> Result:
+def set_text(ruleset: Any, sheet: dict[str, Any], text: object, value: object) -> Result:
     """A live note (what the character concentrates on); empty text clears it."""
     view = SheetView(ruleset, sheet)
     model = view.idx.find(list(view.idx.texts.values()), text)
@@ -381,15 +365,15 @@ def set_text(ruleset: Any, sheet: dict[str, Any], text: str, value: str) -> Resu
         return Refusal(UNKNOWN_TEXT, f"there is no note {text!r} on this sheet")
     if not isinstance(value, str) or len(value) > model.maxLength or "\n" in value:
         return Refusal(BAD_VALUE, f"{model.label} holds one line of at most {model.maxLength} characters")
-    texts = _sub(sheet, "text")
+    texts = live_part(sheet, "text")
     if value:
         texts[model.id] = value
     else:
         texts.pop(model.id, None)
-    return _with(sheet, text=texts)
+    return with_live(sheet, text=texts)
 
 
-def advance(ruleset: Any, sheet: dict[str, Any], field: str, *, by: Any = None, to: Any = None) -> Result:
+def advance(ruleset: Any, sheet: dict[str, Any], field: object, *, by: Any = None, to: Any = None) -> Result:
     """A permanent change to a field: a number field `by` a number or `to` a value, any
     other field `to` a value; the result must be a value the field can hold."""
     if (by is None) == (to is None):
@@ -435,8 +419,6 @@ def apply(ruleset: Any, sheet: dict[str, Any], command: dict[str, Any]) -> Resul
     ops: spend, restore, temp, damage (pool= or track= with kind=, box=), heal, track (by=
     or to=), condition (state="on"|"off"), state (value=), note (field=, value=), advance
     (field=, by= or to=), rest (rest=)."""
-    from .rests import rest as take_rest
-
     op = command.get("op")
     amount = _int(command.get("amount", 1))
     if op == "spend":

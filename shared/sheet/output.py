@@ -65,7 +65,7 @@ def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
     saves: dict[str, Any] = {}
     tiers: dict[str, dict[str, str]] = {"skills": {}, "saves": {}}
     untrained: dict[str, Any] = {}
-    for kind, specs, out, tier_out in (
+    for kind, specs, numbers, tier_out in (
         ("skill", idx.skills, skills, tiers["skills"]),
         ("save", idx.saves, saves, tiers["saves"]),
     ):
@@ -76,7 +76,7 @@ def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
             if check.untrained != "normal":
                 untrained[cid] = check.untrained
             if check.number is not None:
-                out[cid] = plain(check.number)
+                numbers[cid] = plain(check.number)
 
     fields: dict[str, Any] = {}
     for fid, entry in idx.fields.items():
@@ -102,9 +102,9 @@ def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
     for key in view.pools():
         hit = view.pool(key)
         assert hit is not None
-        info, current, temp = hit
-        shown: dict[str, Any] = {"current": current, "max": info.max}
-        if info.allow_temp:
+        pool_info, current, temp = hit
+        shown: dict[str, Any] = {"current": current, "max": pool_info.max}
+        if pool_info.allow_temp:
             shown["temp"] = temp
         pools[key] = shown
     for pool in idx.pools:

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.ruleset.rests import ByFraction
+
 from . import harm as H
 from .index import round_number
-from .ops import _sub, _with
+from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
 from .view import PoolInfo, SheetView
 
 
-def _fraction(by: Any, top: int) -> int:
+def _fraction(by: ByFraction, top: int) -> int:
     return max(round_number(top * by.fractionOfMax, by.round), by.min)
 
 
@@ -32,11 +34,11 @@ class _Work:
 
     def __init__(self, sheet: dict[str, Any], view: SheetView):
         self.view = view
-        self.pools = _sub(sheet, "pools")
-        self.tracks = _sub(sheet, "tracks")
-        self.marks = _sub(sheet, "marks")
-        self.overflow = _sub(sheet, "overflow")
-        self.states = _sub(sheet, "states")
+        self.pools = live_part(sheet, "pools")
+        self.tracks = live_part(sheet, "tracks")
+        self.marks = live_part(sheet, "marks")
+        self.overflow = live_part(sheet, "overflow")
+        self.states = live_part(sheet, "states")
 
     def current(self, info: PoolInfo) -> int:
         stored = self.pools.get(info.key)
@@ -113,7 +115,7 @@ class _Work:
             self.states[state_id] = value
 
 
-def rest(ruleset: Any, sheet: dict[str, Any], rest_id: str) -> dict[str, Any] | Refusal:
+def rest(ruleset: Any, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
     view = SheetView(ruleset, sheet)
     model = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:
@@ -143,9 +145,10 @@ def rest(ruleset: Any, sheet: dict[str, Any], rest_id: str) -> dict[str, Any] | 
             work.track_step(step.track, step)
         elif target == "state":
             work.state_step(step.state, step.to)
-    live = sheet.get("live") if isinstance(sheet.get("live"), dict) else {}
+    stored_live = sheet.get("live")
+    live: dict[str, Any] = stored_live if isinstance(stored_live, dict) else {}
     conditions = list(live.get("conditions") or [])
-    texts = _sub(sheet, "text")
+    texts = live_part(sheet, "text")
     if model.clear is not None:
         if model.clear.conditions == "all":
             conditions = []
@@ -153,7 +156,7 @@ def rest(ruleset: Any, sheet: dict[str, Any], rest_id: str) -> dict[str, Any] | 
             conditions = [c for c in conditions if c not in model.clear.conditions]
         for tid in model.clear.text:
             texts.pop(tid, None)
-    return _with(
+    return with_live(
         sheet,
         pools=work.pools,
         tracks=work.tracks,

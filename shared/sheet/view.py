@@ -23,9 +23,20 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence, TypeGuard
 
 from shared.ruleset.base import ValueRef
+from shared.ruleset.catalogs import EntryRow
+from shared.ruleset.sheet_derived import (
+    Derived,
+    MaxDerived,
+    MinDerived,
+    MultiplyDerived,
+    ScaleDerived,
+    StepTableDerived,
+    SumDerived,
+)
+from shared.ruleset.sheet_lists import NumberColumn
 from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
@@ -39,7 +50,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -184,37 +195,38 @@ class SheetView:
 
     # -- value references ------------------------------------------------------------------
     def value(self, ref: ValueRef | None) -> float:
+        # A reference holds exactly one of its keys (ValueRef checks it), so the first key
+        # set is its kind.
         if ref is None:
             return 0
-        kind = ref.kind
-        if kind == "const":
+        if ref.const is not None:
             return ref.const
-        if kind == "field":
+        if ref.field is not None:
             value = self.field(ref.field)
             return value if is_number(value) else 0
-        if kind == "derived":
+        if ref.derived is not None:
             return self.derived(ref.derived)
-        if kind == "abilityScore":
+        if ref.abilityScore is not None:
             return self.score(ref.abilityScore)
-        if kind == "abilityMod":
+        if ref.abilityMod is not None:
             return self.mod(ref.abilityMod)
-        if kind == "abilityModFromField":
+        if ref.abilityModFromField is not None:
             chosen = self.field(ref.abilityModFromField)
             return self.mod(chosen) if isinstance(chosen, str) and chosen in self.scores() else 0
-        if kind == "skillMod":
+        if ref.skillMod is not None:
             check = self.check("skill", ref.skillMod)
             return check.number if check is not None and check.number is not None else 0
-        if kind == "saveMod":
+        if ref.saveMod is not None:
             check = self.check("save", ref.saveMod)
             return check.number if check is not None and check.number is not None else 0
-        if kind == "listSum":
+        if ref.listSum is not None:
             return self.list_sum(ref.listSum)
-        if kind == "livePool":
+        if ref.livePool is not None:
             pool = self.pool(ref.livePool)
             return pool[1] if pool is not None else 0
-        if kind == "liveTrack":
+        if ref.liveTrack is not None:
             return self.track_read(ref.liveTrack, ref.read or "value")
-        if kind == "itemStat":
+        if ref.itemStat is not None:
             return item_stat(self.held, ref.itemStat)
         return 0
 
@@ -239,28 +251,30 @@ class SheetView:
         self._derived[derived_id] = result
         return result
 
-    def _compute_derived(self, entry: Any) -> float:
-        op = entry.op
-        if op == "sum":
+    def _compute_derived(self, entry: Derived) -> float:
+        if isinstance(entry, SumDerived):
             return sum(self.value(r) for r in entry.of)
-        if op == "min":
+        if isinstance(entry, MinDerived):
             return min(self.value(r) for r in entry.of)
-        if op == "max":
+        if isinstance(entry, MaxDerived):
             return max(self.value(r) for r in entry.of)
-        if op == "scale":
+        if isinstance(entry, ScaleDerived):
             return round_number(self.value(entry.of) * entry.multiplier, entry.round)
-        if op == "multiply":
+        if isinstance(entry, MultiplyDerived):
             product: float = 1
             for r in entry.of:
                 product *= self.value(r)
             return product
-        if op == "stepTable":
+        if isinstance(entry, StepTableDerived):
             return lookup_step(entry.table, self.value(entry.from_))
-        if op == "enumTable":
-            source = entry.from_
-            key = self.field(source.field) if source.field is not None else self.state(source.liveState)
-            return entry.table.get(key, entry.default) if isinstance(key, str) else entry.default
-        return 0
+        # an enumTable: keyed on an enum field or a live state (EnumSource holds exactly one)
+        source = entry.from_
+        key: Any = None
+        if source.field is not None:
+            key = self.field(source.field)
+        elif source.liveState is not None:
+            key = self.state(source.liveState)
+        return entry.table.get(key, entry.default) if isinstance(key, str) else entry.default
 
     # -- proficiency, skills and saves ---------------------------------------------------
     def proficiency_bonus(self) -> float:
@@ -366,9 +380,9 @@ class SheetView:
         if table:
             value = lookup_step([list(r) for r in table], value)
         shape = self.idx.lists[list_id].column(column)
-        if shape is None:
+        if not isinstance(shape, NumberColumn):  # checks/catalogs.py keeps `scaled` to number columns
             return value
-        if getattr(shape, "integer", True):
+        if shape.integer:
             value = math.floor(value)
         return min(max(value, shape.min), shape.max)
 
@@ -411,7 +425,7 @@ class SheetView:
         self._pools = out
         return out
 
-    def pools_written_by(self, ref: str, rows: Any = ()) -> list[str]:
+    def pools_written_by(self, ref: str, rows: Sequence[EntryRow] | None = ()) -> list[str]:
         """The row pools the catalog entry `ref` (`<catalog>/<entry>`, whose own `rows` are
         given) wrote on this sheet: its pick's rows in a list with `pools` (5e's Second Wind
         adds a Class resources counter row beside the feature). A row is the entry's when it
@@ -422,9 +436,11 @@ class SheetView:
         if not self.idx.pool_lists:
             return []
         named: set[tuple[str, str]] = set()
-        for row in rows or ():
-            lst = self.idx.lists.get(getattr(row, "list", None))
-            name = (getattr(row, "values", None) or {}).get(lst.pools.nameColumn) if lst is not None and lst.pools else None
+        for entry_row in rows or ():
+            lst = self.idx.lists.get(entry_row.list)
+            if lst is None or not lst.pools:
+                continue
+            name = entry_row.values.get(lst.pools.nameColumn)
             if isinstance(name, str) and name.strip():
                 named.add((lst.id, slug(name)))
         out: list[str] = []
@@ -577,7 +593,7 @@ class SheetView:
         return value if isinstance(value, str) else ""
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equality that keeps true apart from 1, as JSON does."""
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
