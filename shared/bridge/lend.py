@@ -73,7 +73,7 @@ def _skills(ruleset: Any, view: SheetView) -> tuple[list[dict[str, Any]], list[d
             catalog_id, entry_id = ref.split("/", 1)
             catalog = view.idx.catalogs.get(catalog_id)
             entry = next((e for e in catalog.entries if e.id == entry_id), None) if catalog is not None else None
-            if entry is None:
+            if catalog is None or entry is None:
                 left.append({"name": name, "reason": f"its catalog entry {ref} does not exist"})
                 continue
             skill = to_skill(ruleset, catalog, entry, name)

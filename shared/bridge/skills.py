@@ -27,6 +27,9 @@ from fractions import Fraction
 from typing import Any
 
 from shared.dice import parse_dice
+from shared.ruleset.catalogs import Catalog, CatalogEntry
+from shared.ruleset.mechanics.amounts import Amount
+from shared.ruleset.package import Ruleset
 from shared.sheet.view import slug
 
 #: The multipliers Marinara's generated skills use (this service's model of the host).
@@ -34,7 +37,7 @@ MULTIPLIER_RANGE = (0.5, 3.0)
 SKILL_KINDS = ("attack", "heal", "buff", "debuff")
 
 
-def multiplier(amount: Any) -> float:
+def multiplier(amount: Amount | None) -> float:
     if amount is None:
         return 1.0
     mean = Fraction(amount.flat or 0)
@@ -44,13 +47,12 @@ def multiplier(amount: Any) -> float:
     return min(max(round(0.5 + float(mean) / 8, 2), low), high)
 
 
-def per_cell(ruleset: Any, catalog: Any) -> float:
-    units = getattr(catalog, "units", None)
+def per_cell(ruleset: Ruleset, catalog: Catalog) -> float:
+    units = catalog.units
     if units is not None and units.distance is not None:
         return units.distance.perCell
-    combat = getattr(ruleset, "combat", None)
-    distance = getattr(combat, "distance", None) if combat is not None else None
-    return getattr(distance, "perCell", None) or 1
+    distance = ruleset.combat.distance if ruleset.combat is not None else None
+    return distance.perCell if distance is not None else 1
 
 
 def cells(distance: float, unit: float) -> int:
@@ -86,7 +88,7 @@ def _costs(entry_mech: Any, battle: Any) -> tuple[int, int | None] | str:
     return 0, level
 
 
-def to_skill(ruleset: Any, catalog: Any, entry: Any, name: str) -> dict[str, Any] | str:
+def to_skill(ruleset: Ruleset, catalog: Catalog, entry: CatalogEntry, name: str) -> dict[str, Any] | str:
     """The host skill for `entry` (shown as `name`), or why it is left out."""
     mech = entry.mechanics
     if mech is None:

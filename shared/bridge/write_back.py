@@ -51,12 +51,15 @@ def write_back(ruleset: Any, member: dict[str, Any], ended: dict[str, Any],
     refused = lend_refusal(ruleset)
     if refused is not None:
         return refused
-    sheet = member.get("sheet") if isinstance(member.get("sheet"), dict) else {}
+    given = member.get("sheet")
+    sheet: dict[str, Any] = given if isinstance(given, dict) else {}
     name = member.get("name")
     if abandoned:
         return {"name": name, "sheet": sheet, "changes": [],
                 "notes": ["the fight was abandoned, so nothing is written back"]}
     lent = lend(ruleset, member, ended["maxHealth"])
+    if isinstance(lent, Refusal):  # the same refusal as lend_refusal's above, which let it through
+        return lent
     changes: list[dict[str, Any]] = []
     notes: list[str] = []
     health = lent["health"]
