@@ -163,7 +163,7 @@ class PoolRoll:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[PoolRules, int, tuple[PoolDie, ...], int, bool, bool, Mode, "PoolRoll | None"]:
         return (self.rules, self.size, self.dice, self.successes, self.botch, self.exceptional, self.mode, self.dropped)
 
     def describe(self) -> str:

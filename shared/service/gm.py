@@ -11,7 +11,7 @@ is handed one, or None when no model is configured.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Callable, Mapping, Protocol, TypeVar
 
 #: The longest wait between two attempts, whatever `backoff` and the attempt number say.
 BACKOFF_CAP = 10.0
@@ -20,6 +20,9 @@ DEFAULT_TIMEOUT = 20.0
 DEFAULT_RETRIES = 2
 DEFAULT_BACKOFF = 0.5
 DEFAULT_CONCURRENCY = 4
+
+#: A number read from the environment: a whole number or not.
+_Number = TypeVar("_Number", int, float)
 
 
 class GmError(Exception):
@@ -72,7 +75,7 @@ class GmModel:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "GmModel":
-        def number(name: str, default: float, kind: type = float, low: float = 0.0) -> Any:
+        def number(name: str, default: _Number, kind: Callable[[str], _Number], low: float) -> _Number:
             text = env.get(name)
             if not text:
                 return default
@@ -97,7 +100,7 @@ class GmModel:
     def worst_case(self) -> float:
         """Seconds one call can take at the most: the wait for a slot, every attempt (each
         bounded by `timeout`) and the backoffs between them."""
-        waits = sum(min(self.backoff * 2 ** n, BACKOFF_CAP) for n in range(self.retries))
+        waits = sum(min(self.backoff * 2.0 ** n, BACKOFF_CAP) for n in range(self.retries))
         return self.timeout * (2 + self.retries) + waits
 
 
