@@ -85,7 +85,13 @@ def open_store(url: str | None = None, **options: Any) -> BattleStore:
     if url is None or url in ("memory", "memory://"):
         return MemoryBattleStore(**options)
     if url.startswith(_REDIS_SCHEMES):
-        from .redis_store import RedisBattleStore
-
+        try:
+            # Deliberately here: the memory store works without the redis package, and a
+            # process that opens no Redis store does not load it.
+            from .redis_store import RedisBattleStore  # noqa: PLC0415
+        except ModuleNotFoundError as missing:
+            if missing.name != "redis":
+                raise
+            raise StoreError("the Redis store needs the `redis` package (pip install 'redis>=5,<7')") from None
         return RedisBattleStore.from_url(url, **options)
     raise StoreError(f"no battle store for {url!r}: use memory:// or redis://host:port/db")

@@ -39,7 +39,7 @@ from .base import (
     SaveResult,
     State,
     StoredBattle,
-    _Unchanged,
+    Unchanged,
 )
 from .feed import Feed
 
@@ -67,7 +67,7 @@ class MemoryLoopClient:
     """The memory store's: its calls touch no I/O and hold its lock only for a copy or a
     small write, so they run on the loop as they are."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: BattleStore) -> None:
         self._store = store
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
@@ -144,7 +144,7 @@ class AsyncBattleStore:
         *,
         request_id: str | None = None,
         result: Any = None,
-        hold: Hold | None | _Unchanged = UNCHANGED,
+        hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
         continues: bool = False,

@@ -45,13 +45,15 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
+from pydantic import BaseModel
+
 if TYPE_CHECKING:
     from .aio import LoopClient
     from .feed import Feed
     from .outbox import Outbox
 
 #: A model class `StoredBattle.parsed` validates into.
-M = TypeVar("M")
+M = TypeVar("M", bound=BaseModel)
 
 DEFAULT_IDLE_TTL: Final = 7 * 24 * 3600.0
 """Seconds a battle lives after its last write when nobody is connected."""
@@ -84,12 +86,13 @@ class JsonText(str):
     __slots__ = ()
 
 
-class _Unchanged:
-    """The `hold` argument of `save` when the write leaves the hold mirror as it is."""
+class Unchanged:
+    """The type of `UNCHANGED`, the `hold` argument of `save` when the write leaves the hold
+    mirror as it is (one instance)."""
 
-    _instance: "_Unchanged | None" = None
+    _instance: "Unchanged | None" = None
 
-    def __new__(cls) -> "_Unchanged":
+    def __new__(cls) -> "Unchanged":
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
@@ -101,7 +104,7 @@ class _Unchanged:
         return "UNCHANGED"
 
 
-UNCHANGED: Final = _Unchanged()
+UNCHANGED: Final = Unchanged()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,8 @@ class RequestRecord:
     """What a request id did: the revision its save produced and the result it answered."""
 
     revision: int
-    result: Any
+    #: The answer given, as the JSON object sent back (a choice's `{"ok": ..., "events": ...}`).
+    result: dict[str, Any]
 
 
 class StoredBattle:
@@ -131,14 +135,16 @@ class StoredBattle:
     @property
     def state(self) -> State:
         if self._state is None:
-            self._state = json.loads(self.text)  # type: ignore[arg-type]
+            assert self.text is not None  # __init__ takes exactly one of the state and its text
+            self._state = json.loads(self.text)
         return self._state
 
     def parsed(self, model: type[M]) -> M:
         """The state validated into `model` (a pydantic model class)."""
         if self._state is None:
-            return model.model_validate_json(self.text)  # type: ignore[attr-defined]
-        return model.model_validate(self._state)  # type: ignore[attr-defined]
+            assert self.text is not None  # __init__ takes exactly one of the state and its text
+            return model.model_validate_json(self.text)
+        return model.model_validate(self._state)
 
     @property
     def active(self) -> bool:
@@ -257,7 +263,7 @@ class BattleStore(Protocol):
         *,
         request_id: str | None = None,
         result: Any = None,
-        hold: Hold | None | _Unchanged = UNCHANGED,
+        hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
         continues: bool = False,

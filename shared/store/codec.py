@@ -16,7 +16,9 @@ import math
 import re
 from typing import Any, Sequence
 
-from .base import ACTIVE, BattleHead, Decision, Event, Hold, JsonText, RequestRecord, _Unchanged
+from shared.ruleset.load import package_digest
+
+from .base import ABANDONED, ACTIVE, BattleHead, Decision, Event, Hold, JsonText, RequestRecord, Status, Unchanged
 from .errors import EventSeqError, InvalidId, StoreError
 
 _BATTLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
@@ -136,9 +138,9 @@ def seq_refusal(first: int, last_seq: int) -> EventSeqError:
     )
 
 
-def hold_args(hold: Hold | None | _Unchanged) -> tuple[str, str, float | None]:
+def hold_args(hold: Hold | None | Unchanged) -> tuple[str, str, float | None]:
     """(mode, hold text, deadline) for a write of the hold mirror."""
-    if isinstance(hold, _Unchanged):
+    if isinstance(hold, Unchanged):
         return HOLD_KEEP, "", None
     if hold is None:
         return HOLD_CLEAR, "", None
@@ -159,8 +161,6 @@ def hold_deadline(hold: Hold) -> float | None:
 
 def check_ruleset(digest: str, json_text: str) -> None:
     """Refuses a digest that is not the package's own (so a digest always names one text)."""
-    from shared.ruleset.load import package_digest
-
     check_digest(digest)
     if not isinstance(json_text, str):
         raise StoreError("a ruleset is stored as JSON text")
@@ -218,6 +218,11 @@ def encode_decision(decision: Decision | JsonText | None) -> str:
 HEAD_FIELDS = ("revision", "last_seq", "status", "decision", "born")
 
 
+def status_of(text: str | None) -> Status:
+    """A battle's stored status field; the scripts write only "active" and "abandoned"."""
+    return ABANDONED if text == ABANDONED else ACTIVE
+
+
 def head_of(fields: Sequence[str | None], record_text: str | None) -> BattleHead | None:
     """A `BattleHead` from the state hash's `HEAD_FIELDS` and the request's record text."""
     revision, last_seq, status, decision, born = fields
@@ -259,7 +264,7 @@ def save_args(
     new_events: Sequence[Event],
     request_id: str | None,
     result: Any,
-    hold: "Hold | None | _Unchanged",
+    hold: "Hold | None | Unchanged",
     decision: Decision | JsonText | None = None,
     decision_follows: bool = False,
     continues: bool = False,

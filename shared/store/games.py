@@ -20,8 +20,10 @@ from .games_base import (
     SnapshotTaken,
     StoredGame,
 )
-from .games_memory import MemoryGameStore
 from .errors import StoreError
+from .games_memory import MemoryGameStore
+from .games_redis import RedisGameStore
+from .memory import MemoryBattleStore
 
 __all__ = [
     "CommitResult",
@@ -38,14 +40,10 @@ __all__ = [
 
 
 def game_store_for(battle_store: Any) -> GameStore:
-    from .memory import MemoryBattleStore
-
     if isinstance(battle_store, MemoryBattleStore):
         return MemoryGameStore()
     keys = getattr(battle_store, "keys", None)
     client = getattr(battle_store, "client", None)
     if client is not None and keys is not None:
-        from .games_redis import RedisGameStore
-
         return RedisGameStore(client, namespace=keys.namespace)
     raise StoreError(f"no game store goes with {type(battle_store).__name__}")

@@ -19,6 +19,7 @@ import json
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .errors import StoreError
+from .redis_client import sync_commands
 from .games_base import (
     CommitResult,
     GameConflict,
@@ -79,13 +80,14 @@ class RedisGameStore:
         if not client.get_connection_kwargs().get("decode_responses"):
             raise StoreError("the Redis client must be created with decode_responses=True")
         self.namespace = namespace
-        self._client = client
+        self._redis = client
+        self._client = sync_commands(client)
         self._create = client.register_script(CREATE)
         self._commit = client.register_script(COMMIT)
 
     @property
     def client(self) -> "redis.Redis":
-        return self._client
+        return self._redis
 
     def keys(self, game_id: str) -> list[str]:
         base = f"{self.namespace}:game:{{{check_game_id(game_id)}}}"

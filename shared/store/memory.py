@@ -35,8 +35,9 @@ from .base import (
     Saved,
     SaveResult,
     State,
+    Status,
     StoredBattle,
-    _Unchanged,
+    Unchanged,
 )
 from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
 from .outbox import MemoryOutbox
@@ -50,7 +51,7 @@ PURGE_EVERY = 60.0
 class _Battle:
     state: str
     revision: int
-    status: str
+    status: Status
     idle: float
     expires_at: float
     events: list[str] = field(default_factory=list)
@@ -225,7 +226,7 @@ class MemoryBattleStore:
         *,
         request_id: str | None = None,
         result: Any = None,
-        hold: Hold | None | _Unchanged = UNCHANGED,
+        hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
         continues: bool = False,

@@ -31,6 +31,8 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
+from .redis_client import sync_commands
+
 if TYPE_CHECKING:
     import redis
 
@@ -183,4 +185,4 @@ class RedisOutbox:
         return int(gone)
 
     def size(self) -> int:
-        return int(self._client.zcard(self._keys[0]))
+        return sync_commands(self._client).zcard(self._keys[0])

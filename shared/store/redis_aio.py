@@ -10,32 +10,41 @@ stays in the sync store's Lua scripts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+import redis.asyncio as aioredis
 
 from .base import BattleHead
+from .outbox import RedisOutbox
 
-if TYPE_CHECKING:
-    from .outbox import RedisOutbox
-    from .redis_store import RedisBattleStore
+
+class HeadQueries(Protocol):
+    """What the loop client asks of the sync store (`RedisBattleStore`): the head's commands
+    and the outbox, so the two send the same commands."""
+
+    def queue_head(self, pipe: Any, battle_id: str, request_id: str | None) -> None: ...
+
+    def head_from(self, replies: list[Any]) -> BattleHead | None: ...
+
+    def outbox(self) -> RedisOutbox: ...
 
 
 class RedisLoopClient:
-    def __init__(self, store: "RedisBattleStore", url: str) -> None:
+    def __init__(self, store: HeadQueries, url: str, *, socket_timeout: float, connect_timeout: float) -> None:
         self._store = store
-        self._outbox: "RedisOutbox" = store.outbox()
+        self._outbox = store.outbox()
         self._url = url
-        self._client: Any = None
+        # The sync store's timeouts: a Redis that stops answering is an error (503), not a
+        # choice that never returns.
+        self._socket_timeout = socket_timeout
+        self._connect_timeout = connect_timeout
+        self._client: aioredis.Redis | None = None
 
-    def _redis(self) -> Any:
+    def _redis(self) -> aioredis.Redis:
         if self._client is None:
-            import redis.asyncio as aioredis
-
-            from .redis_store import CONNECT_TIMEOUT, SOCKET_TIMEOUT
-
-            # The sync store's timeouts: a Redis that stops answering is an error (503), not
-            # a choice that never returns.
-            self._client = aioredis.from_url(self._url, decode_responses=True, health_check_interval=30,
-                                             socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
+            self._client = aioredis.Redis.from_url(
+                self._url, decode_responses=True, health_check_interval=30,
+                socket_timeout=self._socket_timeout, socket_connect_timeout=self._connect_timeout)
         return self._client
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:

@@ -16,6 +16,9 @@ import logging
 import uuid
 from typing import Any
 
+import redis
+import redis.asyncio as aioredis
+
 from .feed import Feed
 
 log = logging.getLogger(__name__)
@@ -30,20 +33,20 @@ class RedisFeed(Feed):
         self.client_name = client_name or f"battle-feed-{uuid.uuid4().hex[:12]}"
         """Shown by `CLIENT LIST`, so an operator can tell the gateways' feeds apart."""
         self._prefix = channel_prefix
-        self._client: Any = None
+        self._client: aioredis.Redis | None = None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        import redis.asyncio as aioredis
-
-        self._client = aioredis.from_url(
+        self._client = aioredis.Redis.from_url(
             self._url, decode_responses=True, client_name=self.client_name
         )
         await self._subscribe()
         self._task = asyncio.create_task(self._listen(), name="battle-feed")
 
     async def _subscribe(self) -> None:
+        if self._client is None:  # never: close() stops the listener before it drops the client
+            raise RuntimeError("the battle feed is closed")
         self._pubsub = self._client.pubsub()
         await self._pubsub.psubscribe(self._prefix + "*")
         # Wait for the confirmation: only then is every later publish certain to reach us.
@@ -55,8 +58,6 @@ class RedisFeed(Feed):
                 return
 
     async def _listen(self) -> None:
-        import redis
-
         attempt = 0
         while True:
             try:
@@ -99,8 +100,6 @@ class RedisFeed(Feed):
 async def _close_quietly(resource: Any) -> None:
     """Closes a redis.asyncio client or pubsub (`aclose` from redis 5.0.1, `close` before),
     ignoring a connection that is already broken."""
-    import redis
-
     if resource is None:
         return
     closer = getattr(resource, "aclose", None) or resource.close

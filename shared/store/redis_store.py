@@ -33,7 +33,9 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
+
+import redis
 
 from . import codec, redis_scripts
 from .base import (
@@ -56,16 +58,13 @@ from .base import (
     SaveResult,
     State,
     StoredBattle,
-    _Unchanged,
+    Unchanged,
 )
 from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
-
-if TYPE_CHECKING:
-    import redis
-
-    from .outbox import RedisOutbox
-    from .redis_aio import RedisLoopClient
-    from .redis_feed import RedisFeed
+from .outbox import RedisOutbox
+from .redis_aio import RedisLoopClient
+from .redis_client import SyncRedis, sync_commands
+from .redis_feed import RedisFeed
 
 DEFAULT_NAMESPACE = "marinara-battle"
 _NAMESPACE = re.compile(r"[A-Za-z0-9._:-]{1,100}")
@@ -130,7 +129,8 @@ class RedisBattleStore:
         self.hot_limit = hot_limit
         self.keys = Keys(namespace)
         self.url = url
-        self._client = client
+        self._redis = client
+        self._client: SyncRedis = sync_commands(client)
         self._clock = clock
         self._create = client.register_script(redis_scripts.CREATE)
         self._save = client.register_script(redis_scripts.SAVE)
@@ -144,12 +144,6 @@ class RedisBattleStore:
     @classmethod
     def from_url(cls, url: str, **options: Any) -> "RedisBattleStore":
         """A store on `redis://host:port/db` (or `rediss://`, `unix://`)."""
-        try:
-            import redis
-        except ImportError:
-            raise StoreError(
-                "the Redis store needs the `redis` package (pip install 'redis>=5,<7')"
-            ) from None
         # No command waits on the server by design, so a Redis that stops answering (hung,
         # or gone without closing the connection) is an error after SOCKET_TIMEOUT seconds,
         # which the gateway answers with 503, instead of a request that never returns.
@@ -159,7 +153,7 @@ class RedisBattleStore:
 
     @property
     def client(self) -> "redis.Redis":
-        return self._client
+        return self._redis
 
     # -- internals ---------------------------------------------------------------------
     def _now_arg(self) -> int:
@@ -216,19 +210,20 @@ class RedisBattleStore:
 
     def load(self, battle_id: str, *, request_id: str | None = None) -> StoredBattle | None:
         codec.check_battle_id(battle_id)
-        fields = [self.keys.battle(battle_id)[0], ["state", "revision", "last_seq", "status", "born"]]
+        state_key, names = self.keys.battle(battle_id)[0], ["state", "revision", "last_seq", "status", "born"]
         if request_id is None:
-            state, revision, last_seq, status, _born = self._client.hmget(*fields)
+            state, revision, last_seq, status, _born = self._client.hmget(state_key, names)
             record = None
         else:
             pipe = self._client.pipeline(transaction=False)
-            pipe.hmget(*fields)
+            pipe.hmget(state_key, names)
             pipe.get(self.keys.request(battle_id, codec.check_token(request_id, "request id")))
             (state, revision, last_seq, status, born), text = pipe.execute()
             record = codec.record_of(born, text)
-        if state is None:
+        # The scripts write the state, the revision and the status together (as head_of reads them).
+        if state is None or revision is None:
             return None
-        return StoredBattle(None, int(revision), int(last_seq), status, record, text=state)
+        return StoredBattle(None, int(revision), int(last_seq or 0), codec.status_of(status), record, text=state)
 
     def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         pipe = self._client.pipeline(transaction=False)
@@ -244,7 +239,7 @@ class RedisBattleStore:
         *,
         request_id: str | None = None,
         result: Any = None,
-        hold: Hold | None | _Unchanged = UNCHANGED,
+        hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
         continues: bool = False,
@@ -278,13 +273,13 @@ class RedisBattleStore:
         codec.check_revision(revision)
         text = codec.encode_decision(decision)
         head, tail = self._message(battle_id, ACTIVE, (), codec.HOLD_KEEP, "", None, text)
-        answer = self._put_decision(keys=[self.keys.battle(battle_id)[0]],
+        answer: str = self._put_decision(keys=[self.keys.battle(battle_id)[0]],
                                     args=[revision, text, self.keys.channel(battle_id), head + str(revision) + tail])
         if answer == "missing":
             raise BattleNotFound(battle_id)
         return answer == "ok"
 
-    def _refuse(self, battle_id: str, answer: list[str], first: int | None) -> Any:
+    def _refuse(self, battle_id: str, answer: list[str], first: int | None) -> NoReturn:
         kind = answer[0]
         if kind == "missing":
             raise BattleNotFound(battle_id)
@@ -439,38 +434,31 @@ class RedisBattleStore:
         revision, status = self._client.hmget(state_key, ["revision", "status"])
         if revision is None:
             raise BattleNotFound(battle_id)
-        head, tail = self._message(battle_id, status, texts, codec.HOLD_KEEP, "")
+        head, tail = self._message(battle_id, codec.status_of(status), texts, codec.HOLD_KEEP, "")
         self._client.publish(self.keys.channel(battle_id), head + revision + tail)
 
     def announce(self, battle_id: str, request_id: str, result: Any) -> None:
         message = codec.answer_message(battle_id, request_id, result)
         self._client.publish(self.keys.channel(battle_id), message)
 
-    def loop_client(self) -> "RedisLoopClient":
-        from .redis_aio import RedisLoopClient
-
+    def loop_client(self) -> RedisLoopClient:
         if self.url is None:
             raise StoreError("a loop client needs the store's URL: build the store with from_url")
-        return RedisLoopClient(self, self.url)
+        # The timeouts are read now, so a test that shortens them reaches the loop's client too.
+        return RedisLoopClient(self, self.url, socket_timeout=SOCKET_TIMEOUT, connect_timeout=CONNECT_TIMEOUT)
 
-    def feed(self) -> "RedisFeed":
-        from .redis_feed import RedisFeed
-
+    def feed(self) -> RedisFeed:
         if self.url is None:
             raise StoreError("a Redis feed needs the store's URL: build the store with from_url")
         return RedisFeed(self.url, self.keys.channel_prefix)
 
     # -- the outbox of accepted choices ------------------------------------------------
-    def outbox(self) -> "RedisOutbox":
+    def outbox(self) -> RedisOutbox:
         """The outbox of accepted choices on this server and namespace (see `outbox.py`)."""
-        from .outbox import RedisOutbox
-
-        return RedisOutbox(self._client, self.keys.namespace)
+        return RedisOutbox(self._redis, self.keys.namespace)
 
     # -- service -----------------------------------------------------------------------
     def ping(self) -> bool:
-        import redis
-
         try:
             return bool(self._client.ping())
         except (redis.RedisError, OSError):
