@@ -23,13 +23,14 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from shared.party.rules import party_rules
 from shared.party.sheet import check_save, read_party, stored_part
 from shared.sheet.character import read_stored_character
 from shared.sheet.refusal import Refusal
-from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, SnapshotTaken
+from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
 
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
@@ -46,8 +47,37 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
-#: What a write step answers when a snapshot it read vanished under it: load again.
-RETRY: Any = object()
+
+
+class _Retry:
+    """What a write step answers when a snapshot it read vanished under it: load again."""
+
+
+RETRY = _Retry()
+
+_Answer = TypeVar("_Answer")
+
+
+@dataclass(frozen=True)
+class _Done(Generic[_Answer]):
+    """A write step's finished answer: nothing to commit."""
+
+    value: _Answer
+
+
+@dataclass(frozen=True)
+class _Commit(Generic[_Answer]):
+    """A write step's commit to try (`GameStore.commit`'s record, put, delete and update)
+    and the answer it gives at the revision the commit lands on."""
+
+    record: Record
+    put: dict[str, Snapshot]
+    delete: Sequence[str]
+    update: dict[str, Snapshot]
+    answer: Callable[[int], _Answer]
+
+
+_Step = Callable[[Record, int], "Refusal | _Retry | _Done[_Answer] | _Commit[_Answer]"]
 
 NOT_FOUND = "not-found"
 UNKNOWN_SNAPSHOT = "unknown-snapshot"
@@ -161,29 +191,28 @@ class GameService:
         return view
 
     # -- the write loop ----------------------------------------------------------------
-    def _write(self, game_id: str, step: Callable[[dict[str, Any], int], Any]) -> Any:
+    def _write(self, game_id: str, step: _Step[_Answer]) -> _Answer | Refusal:
         """Runs `step(record, revision)` until its commit wins. `step` answers a Refusal,
-        a finished answer (`("done", value)`) or a commit to try (`(record, put, delete,
-        update, value)`)."""
+        RETRY, a finished answer (`_Done`) or a commit to try (`_Commit`)."""
         for _ in range(MAX_TRIES):
             loaded = self._load(game_id)
             if isinstance(loaded, Refusal):
                 return loaded
             record, revision = loaded
             planned = step(record, revision)
-            if planned is RETRY:
+            if isinstance(planned, _Retry):
                 continue
             if isinstance(planned, Refusal):
                 return planned
-            if planned[0] == "done":
-                return planned[1]
-            new_record_, put, delete, update, value = planned
+            if isinstance(planned, _Done):
+                return planned.value
             try:
-                result = self.store.commit(game_id, revision, new_record_, put=put, delete=delete, update=update)
+                result = self.store.commit(game_id, revision, planned.record, put=planned.put, delete=planned.delete,
+                                           update=planned.update)
             except GameNotFound:
                 return Refusal(NOT_FOUND, f'there is no game "{game_id}"')
             if isinstance(result, GameSaved):
-                return value(result.revision)
+                return planned.answer(result.revision)
             if isinstance(result, (GameConflict, SnapshotTaken)):
                 continue
         return Refusal(BUSY, f'game "{game_id}" changed {MAX_TRIES} times while this was written; try again')
@@ -192,7 +221,7 @@ class GameService:
     def reply(self, game_id: str, snapshot_id: str, parent: Any, text: str) -> dict[str, Any] | Refusal:
         submitted = _digest(text)
 
-        def step(record: dict[str, Any], revision: int) -> Any:
+        def step(record: Record, revision: int) -> Refusal | _Done[dict[str, Any]] | _Commit[dict[str, Any]]:
             tree = record["tree"]
             if snapshot_id in tree:
                 stored = self.store.get_snapshot(game_id, snapshot_id)
@@ -201,7 +230,7 @@ class GameService:
                 )
                 if stored is None or not same:
                     return Refusal(SNAPSHOT_EXISTS, f'snapshot "{snapshot_id}" already holds another reply')
-                return ("done", self._answer(game_id, snapshot_id, stored, record, revision, duplicate=True))
+                return _Done(self._answer(game_id, snapshot_id, stored, record, revision, duplicate=True))
             start = record["current"] if parent is MISSING else parent
             if start is not None and start not in tree:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
@@ -222,8 +251,8 @@ class GameService:
                 "receipts": outcome.receipts,
                 "submitted": submitted,
             }
-            return (new, {snapshot_id: snap}, (), {},
-                    lambda rev: self._answer(game_id, snapshot_id, snap, new, rev, duplicate=False))
+            return _Commit(new, {snapshot_id: snap}, (), {},
+                           lambda rev: self._answer(game_id, snapshot_id, snap, new, rev, duplicate=False))
 
         return self._write(game_id, step)
 
@@ -245,11 +274,11 @@ class GameService:
     def select(self, game_id: str, snapshot_id: str | None) -> dict[str, Any] | Refusal:
         """Shows `snapshot_id` (None: the beginning), restoring its clocks and party."""
 
-        def step(record: dict[str, Any], revision: int) -> Any:
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Done[None] | _Commit[None]:
             if snapshot_id is not None and snapshot_id not in record["tree"]:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{snapshot_id}"')
             if record["current"] == snapshot_id:
-                return ("done", None)
+                return _Done(None)
             return self._move(game_id, record, snapshot_id, ())
 
         done = self._write(game_id, step)
@@ -258,7 +287,7 @@ class GameService:
     def remove(self, game_id: str, snapshot_id: str) -> dict[str, Any] | Refusal:
         """Removes a swipe or a message: the snapshot and everything continued from it."""
 
-        def step(record: dict[str, Any], revision: int) -> Any:
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[None]:
             tree = record["tree"]
             if snapshot_id not in tree:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{snapshot_id}"')
@@ -269,7 +298,7 @@ class GameService:
         done = self._write(game_id, step)
         return done if isinstance(done, Refusal) else self.view(game_id)
 
-    def _move(self, game_id: str, record: dict[str, Any], shown: str | None, gone: Any) -> Any:
+    def _move(self, game_id: str, record: Record, shown: str | None, gone: Sequence[str]) -> _Retry | _Commit[None]:
         ruleset = self.ruleset_of(record["ruleset"])
         before = self._state(game_id, record, record["current"])
         after = self._state(game_id, record, shown)
@@ -281,13 +310,13 @@ class GameService:
             new["tree"].pop(sid, None)
         new["current"] = shown
         self._bumped(ruleset, new, before, after)
-        return (new, {}, list(gone), {}, lambda rev: None)
+        return _Commit(new, {}, list(gone), {}, lambda rev: None)
 
     # -- the party sheet ---------------------------------------------------------------
     def save_party(self, game_id: str, revision: int, draft: Any) -> dict[str, Any] | Refusal:
         """A player's save of the party's permanent values, opened at `revision`."""
 
-        def step(record: dict[str, Any], game_revision: int) -> Any:
+        def step(record: Record, game_revision: int) -> Refusal | _Retry | _Commit[None]:
             ruleset = self.ruleset_of(record["ruleset"])
             rules = party_rules(ruleset)
             if rules is None:
@@ -314,11 +343,11 @@ class GameService:
             new["partyRevision"] += 1
             if current is None:
                 new["base"] = after
-                return (new, {}, (), {}, lambda rev: None)
+                return _Commit(new, {}, (), {}, lambda rev: None)
             snap = self.store.get_snapshot(game_id, current)
             if snap is None:
                 return RETRY
-            return (new, {}, (), {current: {**snap, "state": after}}, lambda rev: None)
+            return _Commit(new, {}, (), {current: {**snap, "state": after}}, lambda rev: None)
 
         done = self._write(game_id, step)
         return done if isinstance(done, Refusal) else self.view(game_id)
@@ -326,7 +355,7 @@ class GameService:
     def set_members(self, game_id: str, members: Any) -> dict[str, Any] | Refusal:
         """The characters present now (a member joined or left)."""
 
-        def step(record: dict[str, Any], revision: int) -> Any:
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[None]:
             ruleset = self.ruleset_of(record["ruleset"])
             checked = self._members(ruleset, members)
             if isinstance(checked, Refusal):
@@ -338,7 +367,7 @@ class GameService:
             new["members"] = checked
             if self._party_shown(ruleset, record, state) != self._party_shown(ruleset, new, state):
                 new["partyRevision"] += 1
-            return (new, {}, (), {}, lambda rev: None)
+            return _Commit(new, {}, (), {}, lambda rev: None)
 
         done = self._write(game_id, step)
         return done if isinstance(done, Refusal) else self.view(game_id)

@@ -87,8 +87,9 @@ def read_opponents(text: str) -> list[Any] | Unusable:
             data = json.loads(text[start:end + 1])
         except ValueError:
             continue
-        if isinstance(data, dict) and isinstance(data.get("opponents"), list):
-            return data["opponents"]
+        opponents = data.get("opponents") if isinstance(data, dict) else None
+        if isinstance(opponents, list):
+            return opponents
         if isinstance(data, list):
             return data
     return Unusable("the GM's reply holds no JSON list of opponents")
