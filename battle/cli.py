@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from shared.ruleset.errors import PackageError, Problem
 from shared.ruleset.load import load_package, read_json, read_package, validate_shipped
@@ -40,7 +40,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from shared.ruleset.schema import package_json_schema
+    from shared.ruleset.schema import package_json_schema  # noqa: PLC0415 - only `battle schema` builds the schema
 
     json.dump(package_json_schema(), sys.stdout, indent=2 if args.indent else None, sort_keys=False)
     sys.stdout.write("\n")
@@ -55,7 +55,7 @@ def _report(path: str, exc: PackageError) -> int:
 
 
 def _cmd_sheet(args: argparse.Namespace) -> int:
-    from shared.sheet import compute_sheet_json, read_stored_character
+    from shared.sheet import compute_sheet_json, read_stored_character  # noqa: PLC0415 - `validate` skips the sheet engine
 
     try:
         ruleset = load_package(args.ruleset)
@@ -82,7 +82,7 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_list(path: str, what: str) -> list:
+def _read_list(path: str, what: str) -> list[Any]:
     data = read_json(path)
     if not isinstance(data, list):
         raise PackageError([Problem("(top level)", f"a {what} file is a JSON list")])
@@ -90,8 +90,9 @@ def _read_list(path: str, what: str) -> list:
 
 
 def _cmd_fight(args: argparse.Namespace) -> int:
-    from shared.combat import SetupError, advance, decide_for, final_sheets, start_battle
-    from shared.dice import DiceError, ScriptedRoller
+    # Only `battle fight` loads the rules engine (see the module docstring).
+    from shared.combat import SetupError, advance, decide_for, final_sheets, start_battle  # noqa: PLC0415
+    from shared.dice import DiceError, ScriptedRoller  # noqa: PLC0415
 
     try:
         ruleset = load_package(args.ruleset)
@@ -158,19 +159,19 @@ def _cmd_fight(args: argparse.Namespace) -> int:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
-    from worker.cli import run_worker
+    from worker.cli import run_worker  # noqa: PLC0415 - Celery loads only for `battle worker`
 
     return run_worker(args.celery_args)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from gateway.serve import serve
+    from gateway.serve import serve  # noqa: PLC0415 - aiohttp loads only for `battle serve`
 
     return serve(args.host, args.port, embedded=args.embedded, store_url=args.store)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from gateway.demo import run_demo
+    from gateway.demo import run_demo  # noqa: PLC0415 - aiohttp loads only for `battle demo`
 
     return run_demo(args.ruleset, args.party, args.foes, seed=args.seed, board_path=args.board,
                     open_page=args.open, port=args.port)

@@ -24,6 +24,7 @@ from shared.service.settings import Settings
 from shared.store import BattleStore, open_store
 
 from .broker import make_app
+from .celery_executor import CeleryExecutor
 from . import (routes_battles, routes_bridge, routes_choices, routes_games, routes_rulesets, routes_screen,
                routes_service, routes_static, ws)
 from .context import ASTORE, EXECUTOR, FEED, ROUTES, SERVICE, SETTINGS, SOCKETS, STORE, TOKENS, TRACKER
@@ -114,8 +115,6 @@ def create_app(
         app[SERVICE] = service
         the_executor: Executor
         if executor == "celery":
-            from .celery_executor import CeleryExecutor
-
             the_executor = CeleryExecutor(service, celery, workers=workers, gm=gm)
         else:
             the_executor = EmbeddedExecutor(service, workers=workers, gm=gm, sweep_every=sweep_every)

@@ -86,7 +86,7 @@ def _unreachable() -> tuple[type[BaseException], ...]:
     """The Redis client's "cannot reach the server" errors (connection refused or reset, a
     timeout, a server still loading its data), when the redis package is here."""
     try:
-        import redis
+        import redis  # noqa: PLC0415 - optional: asked for once, at import, to build UNREACHABLE
     except ImportError:  # the embedded default runs without it, and has no server to lose
         return ()
     return (redis.ConnectionError, redis.TimeoutError)
