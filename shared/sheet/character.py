@@ -43,7 +43,7 @@ from shared.ruleset.errors import PackageError, PathPart, Problems
 from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH
-from .index import SheetIndex, index_for
+from .index import SheetIndex, SheetRules, index_for
 from .view import SheetView, is_number
 
 SHEET_KEYS = ("abilities", "skills", "saves", "bonuses", "fields", "lists", "live", "$comment")
@@ -173,7 +173,7 @@ def _object(value: Any, path: list[PathPart], problems: Problems, what: str) -> 
 
 
 def check_sheet_values(
-    ruleset: Any, sheet: Any, path: list[PathPart], problems: Problems, *, live: bool = True,
+    ruleset: SheetRules, sheet: Any, path: list[PathPart], problems: Problems, *, live: bool = True,
     flags: Problems | None = None,
 ) -> None:
     """Every problem of a sheet's values at `path` (`["sheet"]` for a character, the
@@ -334,7 +334,7 @@ def _catalog_problem(idx: SheetIndex, list_id: str, value: Any) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-def check_live(ruleset: Any, sheet: dict[str, Any], path: list[PathPart], problems: Problems) -> None:
+def check_live(ruleset: SheetRules, sheet: dict[str, Any], path: list[PathPart], problems: Problems) -> None:
     """The live state against what this sheet computes (pool maxima, track lengths)."""
     idx = index_for(ruleset)
     data = _object(sheet.get("live"), path, problems, "the live state")
@@ -568,12 +568,12 @@ def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Prob
 # ---------------------------------------------------------------------------
 
 
-def validate_character(ruleset: Any, data: Any) -> tuple[Character | None, Problems]:
+def validate_character(ruleset: SheetRules, data: Any) -> tuple[Character | None, Problems]:
     """The character and every problem found; the character is None when there is any."""
     return _validate(ruleset, data, None)
 
 
-def read_stored_character(ruleset: Any, data: Any) -> tuple[Character | None, Problems, Problems]:
+def read_stored_character(ruleset: SheetRules, data: Any) -> tuple[Character | None, Problems, Problems]:
     """A character as it was stored: (the character or None, the problems that refuse it,
     the flags). A value the ruleset no longer offers (a number outside its range, a tier or
     an enum value it does not list) is kept and shown as stored, and flagged, not refused:
@@ -585,7 +585,7 @@ def read_stored_character(ruleset: Any, data: Any) -> tuple[Character | None, Pr
     return character, problems, flags
 
 
-def _validate(ruleset: Any, data: Any, flags: Problems | None) -> tuple[Character | None, Problems]:
+def _validate(ruleset: SheetRules, data: Any, flags: Problems | None) -> tuple[Character | None, Problems]:
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("(top level)", f"a character is a JSON object, not {_kind(data)}")
@@ -617,7 +617,7 @@ def _validate(ruleset: Any, data: Any, flags: Problems | None) -> tuple[Characte
     return Character(name, sheet), problems
 
 
-def load_character(ruleset: Any, data: Any) -> Character:
+def load_character(ruleset: SheetRules, data: Any) -> Character:
     """A valid character, or PackageError listing every problem."""
     character, problems = validate_character(ruleset, data)
     if character is None:

@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
+from shared.ruleset.catalogs import Catalog
+from shared.ruleset.items import Items
+from shared.ruleset.resolution import Resolution
+from shared.ruleset.rests import Rest
+from shared.ruleset.sheet import Sheet
 from shared.ruleset.sheet_derived import Derived
 from shared.ruleset.sheet_refs import get
 
@@ -69,13 +74,33 @@ class CheckSpec:
     cap: Any
     #: "normal", "harder", "refuse" or an int (`{ "by": n }`): the skill's own rule, else its
     #: section's, else normal.
-    untrained: Any
+    untrained: str | int
     kind: str  # "skill" or "save"
+
+
+class SheetRules(Protocol):
+    """What the sheet engine reads of a ruleset: a package's `Ruleset`, or the party sheet's
+    `shared.party.PartyRules`, which lends the engine the party's own sheet."""
+
+    @property
+    def sheet(self) -> Sheet: ...
+
+    @property
+    def catalogs(self) -> list[Catalog] | None: ...
+
+    @property
+    def resolution(self) -> Resolution | None: ...
+
+    @property
+    def rests(self) -> list[Rest] | None: ...
+
+    @property
+    def items(self) -> Items | None: ...
 
 
 @dataclass
 class SheetIndex:
-    ruleset: Any
+    ruleset: SheetRules
     sheet: Any
     abilities: list[Any] = field(default_factory=list)
     ability_by_id: dict[str, Any] = field(default_factory=dict)
@@ -158,7 +183,7 @@ def _tiers(resolution: Any) -> dict[str, Tier]:
     return out
 
 
-def _items(ruleset: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def _items(ruleset: SheetRules) -> tuple[dict[str, Any], dict[str, Any]]:
     items: dict[str, Any] = {}
     catalogs: dict[str, Any] = {}
     for catalog in get(ruleset, "catalogs") or []:
@@ -171,7 +196,7 @@ def _items(ruleset: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return items, catalogs
 
 
-def _scaled(ruleset: Any) -> dict[tuple[str, str], dict[str, Any]]:
+def _scaled(ruleset: SheetRules) -> dict[tuple[str, str], dict[str, Any]]:
     """The columns each catalog entry's rows keep in step with the character, by the list
     the row is written to and the `_catalog` a character's row names the entry by."""
     out: dict[tuple[str, str], dict[str, Any]] = {}
@@ -184,7 +209,7 @@ def _scaled(ruleset: Any) -> dict[tuple[str, str], dict[str, Any]]:
     return out
 
 
-def build_index(ruleset: Any) -> SheetIndex:
+def build_index(ruleset: SheetRules) -> SheetIndex:
     sheet = ruleset.sheet
     res = ruleset.resolution
     idx = SheetIndex(ruleset=ruleset, sheet=sheet)
@@ -199,15 +224,13 @@ def build_index(ruleset: Any) -> SheetIndex:
     sections = {s.id: s for s in reversed(sheet.sections)}
     for kind, entries, target in (("skill", sheet.skills, idx.skills), ("save", sheet.saves, idx.saves)):
         for entry in entries:
-            rule = entry.untrained
-            if rule is None and entry.section in sections:
-                rule = sections[entry.section].untrained
-            if rule is not None and not isinstance(rule, str):
-                rule = rule.by
-            target.setdefault(
-                entry.id,
-                CheckSpec(entry.id, entry.label, entry.ability, entry.cap, rule if rule is not None else "normal", kind),
+            untrained = entry.untrained
+            if untrained is None and entry.section in sections:
+                untrained = sections[entry.section].untrained
+            rule: str | int = (
+                "normal" if untrained is None else untrained if isinstance(untrained, str) else untrained.by
             )
+            target.setdefault(entry.id, CheckSpec(entry.id, entry.label, entry.ability, entry.cap, rule, kind))
     idx.bonus_range = sheet.bonus_range()
     for f in sheet.fields:
         idx.fields.setdefault(f.id, f)
@@ -247,7 +270,7 @@ _CACHE: dict[int, tuple[Any, SheetIndex]] = {}
 _CACHE_SIZE = 16
 
 
-def index_for(ruleset: Any) -> SheetIndex:
+def index_for(ruleset: SheetRules) -> SheetIndex:
     """The index of `ruleset`, built the first time and kept while the ruleset is in use.
 
     Keyed by identity and holding the ruleset itself, so an id is never reused for another

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import harm as H
 from .character import value_problem
-from .index import norm
+from .index import SheetRules, norm
 from .live import live_part, with_live
 from .refusal import (
     BAD_AMOUNT,
@@ -104,7 +104,7 @@ def _pool_now(view: SheetView, info: PoolInfo) -> tuple[int, int]:
     return hit[1], hit[2]
 
 
-def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: object, amount: object) -> Refusal | tuple[int, SheetView, PoolInfo]:
+def _pool_amount(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: object) -> Refusal | tuple[int, SheetView, PoolInfo]:
     """The checked amount and the pool it is about, or the refusal of either: what every
     pool operation reads first."""
     amount = _amount(amount)
@@ -117,7 +117,7 @@ def _pool_amount(ruleset: Any, sheet: dict[str, Any], pool: object, amount: obje
     return amount, view, info
 
 
-def spend(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> Result:
+def spend(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int) -> Result:
     found = _pool_amount(ruleset, sheet, pool, amount)
     if isinstance(found, Refusal):
         return found
@@ -130,7 +130,7 @@ def spend(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> Res
     return with_live(sheet, pools=pools)
 
 
-def restore(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> Result:
+def restore(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int) -> Result:
     found = _pool_amount(ruleset, sheet, pool, amount)
     if isinstance(found, Refusal):
         return found
@@ -141,7 +141,7 @@ def restore(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int) -> R
     return with_live(sheet, pools=pools)
 
 
-def set_temp(ruleset: Any, sheet: dict[str, Any], pool: object, amount: int, *, keep_bigger: bool = False) -> Result:
+def set_temp(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int, *, keep_bigger: bool = False) -> Result:
     """Temporary points on a pool with `allowTemp`. With `keep_bigger` they do not stack:
     only the bigger buffer stands."""
     found = _pool_amount(ruleset, sheet, pool, amount)
@@ -195,7 +195,7 @@ def _write_harm(sheet: dict[str, Any], track_id: str, state: H.HarmState) -> dic
 
 
 def mark(
-    ruleset: Any, sheet: dict[str, Any], track: str, kind: str | None, amount: int = 1, box: int | None = None
+    ruleset: SheetRules, sheet: dict[str, Any], track: str, kind: str | None, amount: int = 1, box: int | None = None
 ) -> Result:
     """`amount` marks of `kind` on a harm track; a negative amount heals (overflow first,
     then the lightest marks, or only marks of `kind` when it is one of the track's)."""
@@ -237,7 +237,7 @@ def mark(
 
 
 def damage(
-    ruleset: Any,
+    ruleset: SheetRules,
     sheet: dict[str, Any],
     amount: int,
     *,
@@ -261,7 +261,7 @@ def damage(
 
 
 def heal(
-    ruleset: Any,
+    ruleset: SheetRules,
     sheet: dict[str, Any],
     amount: int,
     *,
@@ -286,7 +286,7 @@ def heal(
 # ---------------------------------------------------------------------------
 
 
-def move_track(ruleset: Any, sheet: dict[str, Any], track: object, *, by: int | None = None, to: Any = None) -> Result:
+def move_track(ruleset: SheetRules, sheet: dict[str, Any], track: object, *, by: int | None = None, to: Any = None) -> Result:
     """A plain track moved `by` a number or set `to` a number, "min" or "max", kept within
     its bounds. A harm track refuses: a number alone cannot tell a mark's kind."""
     if (by is None) == (to is None):
@@ -316,7 +316,7 @@ def move_track(ruleset: Any, sheet: dict[str, Any], track: object, *, by: int | 
     return with_live(sheet, tracks=tracks)
 
 
-def set_condition(ruleset: Any, sheet: dict[str, Any], condition: object, on: bool = True) -> Result:
+def set_condition(ruleset: SheetRules, sheet: dict[str, Any], condition: object, on: bool = True) -> Result:
     view = SheetView(ruleset, sheet)
     model = view.idx.find(view.idx.conditions, condition)
     if model is None:
@@ -332,7 +332,7 @@ def set_condition(ruleset: Any, sheet: dict[str, Any], condition: object, on: bo
     return with_live(sheet, conditions=order)
 
 
-def set_state(ruleset: Any, sheet: dict[str, Any], state: object, value: object) -> Result:
+def set_state(ruleset: SheetRules, sheet: dict[str, Any], state: object, value: object) -> Result:
     """A live state set to one of its values (by value or label). Only a state changed
     from its default is stored."""
     view = SheetView(ruleset, sheet)
@@ -357,7 +357,7 @@ def set_state(ruleset: Any, sheet: dict[str, Any], state: object, value: object)
     return with_live(sheet, states=states)
 
 
-def set_text(ruleset: Any, sheet: dict[str, Any], text: object, value: object) -> Result:
+def set_text(ruleset: SheetRules, sheet: dict[str, Any], text: object, value: object) -> Result:
     """A live note (what the character concentrates on); empty text clears it."""
     view = SheetView(ruleset, sheet)
     model = view.idx.find(list(view.idx.texts.values()), text)
@@ -373,7 +373,7 @@ def set_text(ruleset: Any, sheet: dict[str, Any], text: object, value: object) -
     return with_live(sheet, text=texts)
 
 
-def advance(ruleset: Any, sheet: dict[str, Any], field: object, *, by: Any = None, to: Any = None) -> Result:
+def advance(ruleset: SheetRules, sheet: dict[str, Any], field: object, *, by: Any = None, to: Any = None) -> Result:
     """A permanent change to a field: a number field `by` a number or `to` a value, any
     other field `to` a value; the result must be a value the field can hold."""
     if (by is None) == (to is None):
@@ -413,7 +413,7 @@ def _int(value: Any) -> Any:
     return value
 
 
-def apply(ruleset: Any, sheet: dict[str, Any], command: dict[str, Any]) -> Result:
+def apply(ruleset: SheetRules, sheet: dict[str, Any], command: dict[str, Any]) -> Result:
     """One operation written as data: `{"op": "spend", "pool": "grit", "amount": 2}`.
 
     ops: spend, restore, temp, damage (pool= or track= with kind=, box=), heal, track (by=

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .character import as_sheet
-from .index import plain
+from .index import SheetRules, plain
 from .items import ItemEffectInForce
 from .view import SheetView
 
@@ -54,7 +54,7 @@ def sections_of(sheet: Any, hidden: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def compute_sheet_json(ruleset: Any, character: Any) -> dict[str, Any]:
+def compute_sheet_json(ruleset: SheetRules, character: Any) -> dict[str, Any]:
     view = SheetView(ruleset, as_sheet(character))
     idx = view.idx
     hidden: list[str] = []

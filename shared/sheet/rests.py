@@ -19,7 +19,7 @@ from typing import Any
 from shared.ruleset.rests import ByFraction
 
 from . import harm as H
-from .index import round_number
+from .index import SheetRules, round_number
 from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
 from .view import PoolInfo, SheetView
@@ -115,7 +115,7 @@ class _Work:
             self.states[state_id] = value
 
 
-def rest(ruleset: Any, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
+def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
     view = SheetView(ruleset, sheet)
     model = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:

@@ -40,7 +40,7 @@ from shared.ruleset.sheet_lists import NumberColumn
 from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
-from .index import SheetIndex, index_for, lookup_step, round_number
+from .index import SheetIndex, SheetRules, index_for, lookup_step, round_number
 from .items import ItemEffectInForce, ability_changes, held_items, item_effects, item_stat
 
 MAX_EXTRA_PER_ROW = 16
@@ -111,7 +111,7 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 class SheetView:
-    def __init__(self, ruleset: Any, sheet: Any):
+    def __init__(self, ruleset: SheetRules, sheet: Any):
         self.idx: SheetIndex = index_for(ruleset)
         sheet = _dict(sheet)
         self.sheet = sheet
