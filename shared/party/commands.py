@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from shared.clocks.commands import Result, ok, read_attrs, refused
 from shared.clocks.tags import Tag
+from shared.ruleset.package import Ruleset
 from shared.sheet import ops
 from shared.sheet.index import plain
 from shared.sheet.refusal import Refusal
@@ -39,7 +40,7 @@ def _unwanted(attrs: dict[str, Any], op: str, allowed: tuple[str, ...]) -> str |
     return f"{op} on the party sheet takes no {extra[0]}" if extra else None
 
 
-def run_party(ruleset: Any, stored: Stored, members: Sequence[Any], tag: Tag) -> tuple[Stored, Result]:
+def run_party(ruleset: Ruleset, stored: Stored, members: Sequence[Any], tag: Tag) -> tuple[Stored, Result]:
     attrs = read_attrs(tag, KEYS, "a party sheet tag")
     if isinstance(attrs, str):
         return stored, refused(attrs)

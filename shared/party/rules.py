@@ -10,8 +10,13 @@ and party fields and lists are checked by the same value rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from shared.ruleset.catalogs import Catalog
+from shared.ruleset.items import Items
+from shared.ruleset.package import Ruleset
+from shared.ruleset.party import Party
+from shared.ruleset.resolution import Resolution
+from shared.ruleset.rests import Rest
 from shared.ruleset.sheet import Sheet
 from shared.ruleset.sheet_live import Live
 
@@ -21,20 +26,20 @@ class PartyRules:
     """What `shared.sheet` reads from a ruleset, for the party sheet."""
 
     sheet: Sheet
-    party: Any
-    catalogs: Any = None
-    resolution: Any = None
-    rests: Any = None
-    items: Any = None
+    party: Party
+    catalogs: list[Catalog] | None = None
+    resolution: Resolution | None = None
+    rests: list[Rest] | None = None
+    items: Items | None = None
 
 
-_CACHE: dict[int, tuple[Any, PartyRules]] = {}
+_CACHE: dict[int, tuple[Ruleset, PartyRules]] = {}
 _CACHE_SIZE = 16
 
 
-def party_rules(ruleset: Any) -> PartyRules | None:
+def party_rules(ruleset: Ruleset) -> PartyRules | None:
     """The party sheet's rules, or None when the ruleset has no `party`."""
-    party = getattr(ruleset, "party", None)
+    party = ruleset.party
     if party is None:
         return None
     hit = _CACHE.get(id(ruleset))
@@ -46,7 +51,7 @@ def party_rules(ruleset: Any) -> PartyRules | None:
         lists=list(party.lists or []),
         live=Live(pools=list(party.pools or [])),
     )
-    rules = PartyRules(sheet=sheet, party=party, catalogs=getattr(ruleset, "catalogs", None))
+    rules = PartyRules(sheet=sheet, party=party, catalogs=ruleset.catalogs)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[id(ruleset)] = (ruleset, rules)

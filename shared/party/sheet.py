@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from shared.ruleset.errors import Problems
+from shared.ruleset.package import Ruleset
 from shared.sheet.character import check_sheet_values
 from shared.sheet.index import plain
 from shared.sheet.view import SheetView, is_number
@@ -43,14 +44,14 @@ def normal(stored: Any) -> Stored:
     }
 
 
-def member_values(ruleset: Any, rules: PartyRules, members: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
+def member_values(ruleset: Ruleset, rules: PartyRules, members: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
     """Each `fromMembers` field's value from the characters present, and the notes on
     values kept within their field's range."""
     values: dict[str, Any] = {}
     notes: list[str] = []
     sheets = [m.get("sheet") if isinstance(m, dict) and "sheet" in m else m for m in members]
     for entry in rules.party.fromMembers or []:
-        if entry.count:
+        if entry.sum is None:  # `count: true` (a FromMember holds exactly one of the two)
             raw: float = len(sheets)
         else:
             raw = 0
@@ -75,7 +76,7 @@ def member_values(ruleset: Any, rules: PartyRules, members: Sequence[Any]) -> tu
     return values, notes
 
 
-def with_members(ruleset: Any, rules: PartyRules, stored: Any, members: Sequence[Any]) -> tuple[Stored, list[str]]:
+def with_members(ruleset: Ruleset, rules: PartyRules, stored: Any, members: Sequence[Any]) -> tuple[Stored, list[str]]:
     sheet = normal(stored)
     values, notes = member_values(ruleset, rules, members)
     sheet["fields"].update(values)
@@ -90,7 +91,7 @@ def stored_part(rules: PartyRules, sheet: Stored) -> Stored:
     return out
 
 
-def read_party(ruleset: Any, rules: PartyRules, stored: Any, members: Sequence[Any]) -> dict[str, Any]:
+def read_party(ruleset: Ruleset, rules: PartyRules, stored: Any, members: Sequence[Any]) -> dict[str, Any]:
     """The party sheet as shown: visible fields, pools as `{current, max}` (pools always
     appear), lists, the member fields and the notes."""
     sheet, notes = with_members(ruleset, rules, stored, members)
