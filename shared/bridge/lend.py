@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.ruleset.battle import Battle
+from shared.ruleset.package import Ruleset
 from shared.sheet.character import CATALOG_KEY
 from shared.sheet.refusal import Refusal
 from shared.sheet.view import SheetView
@@ -57,10 +59,10 @@ def _row_name(view: SheetView, list_id: str, row: dict[str, Any], fallback: str)
     return fallback
 
 
-def _skills(ruleset: Any, view: SheetView) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+def _skills(ruleset: Ruleset, battle: Battle, view: SheetView) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     skills: list[dict[str, Any]] = []
     left: list[dict[str, str]] = []
-    for rule in ruleset.battle.skills or []:
+    for rule in battle.skills or []:
         for i, row in enumerate(view.rows(rule.list)):
             name = _row_name(view, rule.list, row, f"{rule.list} row {i + 1}")
             if not _passes(rule, row, view, rule.list):
@@ -88,23 +90,28 @@ NO_BATTLE_BLOCK = "no-battle-block"
 OWN_COMBAT = "own-combat"
 
 
-def lend_refusal(ruleset: Any) -> Refusal | None:
-    """Why no sheet of `ruleset` is lent to Marinara's battle (nor written back from it),
-    or None when the bridge applies."""
+def _battle_block(ruleset: Ruleset) -> Battle | Refusal:
+    """The battle block the bridge lends a sheet through, or why it lends none."""
     if ruleset.battle is None:
         return Refusal(NO_BATTLE_BLOCK, "this ruleset has no battle block, so combat knows nothing of the sheet")
     if ruleset.combat is not None:
         return Refusal(OWN_COMBAT, f"{ruleset.name} declares its own combat block, so its fights are resolved by "
                                    "its own rules (POST /v1/battles) and no sheet is lent to Marinara's battle")
-    return None
+    return ruleset.battle
 
 
-def lend(ruleset: Any, member: dict[str, Any], host_max: int) -> dict[str, Any] | Refusal:
+def lend_refusal(ruleset: Ruleset) -> Refusal | None:
+    """Why no sheet of `ruleset` is lent to Marinara's battle (nor written back from it),
+    or None when the bridge applies."""
+    block = _battle_block(ruleset)
+    return block if isinstance(block, Refusal) else None
+
+
+def lend(ruleset: Ruleset, member: dict[str, Any], host_max: int) -> dict[str, Any] | Refusal:
     """What the host battle starts with for one character, or the bridge's refusal."""
-    refused = lend_refusal(ruleset)
-    if refused is not None:
-        return refused
-    battle = ruleset.battle
+    battle = _battle_block(ruleset)
+    if isinstance(battle, Refusal):
+        return battle
     view = SheetView(ruleset, member.get("sheet"))
     notes: list[str] = []
     health = _pool(view, battle.health.pool)
@@ -139,5 +146,5 @@ def lend(ruleset: Any, member: dict[str, Any], host_max: int) -> dict[str, Any] 
         pool = _pool(view, slot.pool)
         if pool is not None:
             out["slots"][str(slot.level)] = {"pool": slot.pool, "current": pool["current"], "max": pool["max"]}
-    out["skills"], out["leftOut"] = _skills(ruleset, view)
+    out["skills"], out["leftOut"] = _skills(ruleset, battle, view)
     return out

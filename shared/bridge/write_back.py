@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.ruleset.package import Ruleset
 from shared.sheet import ops
 from shared.sheet.refusal import Refusal
 
 from .lend import health_on_bar, lend, lend_refusal
 
 
-def _change(ruleset: Any, sheet: dict[str, Any], what: str, op: str, amount: int, do: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def _change(ruleset: Ruleset, sheet: dict[str, Any], what: str, op: str, amount: int, do: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     result = do()
     change = {"what": what, "op": op, "amount": amount}
     if isinstance(result, Refusal):
@@ -30,7 +31,7 @@ def _change(ruleset: Any, sheet: dict[str, Any], what: str, op: str, amount: int
     return result, {**change, "result": "ok"}
 
 
-def _count(ruleset: Any, sheet: dict[str, Any], what: str, pool: str, start: int, end: int | None,
+def _count(ruleset: Ruleset, sheet: dict[str, Any], what: str, pool: str, start: int, end: int | None,
            changes: list[dict[str, Any]]) -> dict[str, Any]:
     if end is None or end == start:
         return sheet
@@ -44,7 +45,7 @@ def _count(ruleset: Any, sheet: dict[str, Any], what: str, pool: str, start: int
     return sheet
 
 
-def write_back(ruleset: Any, member: dict[str, Any], ended: dict[str, Any],
+def write_back(ruleset: Ruleset, member: dict[str, Any], ended: dict[str, Any],
                abandoned: bool = False) -> dict[str, Any] | Refusal:
     """The sheet after the host's fight, with each change and note; the bridge's refusal
     for a ruleset it does not lend (`lend_refusal`)."""

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from shared import plain_text
 from shared.party.rules import party_rules
 from shared.party.sheet import read_party
+from shared.ruleset.package import Ruleset
 from shared.sheet.index import plain
 
 from .reply import MAX_COMMANDS
@@ -56,7 +57,7 @@ def _row_text(row: dict[str, Any], entry: Any) -> str:
     return plain_text.plain(" ".join([name, *extra]).strip())
 
 
-def party_section(ruleset: Any, stored: Any, members: Sequence[Any]) -> list[str]:
+def party_section(ruleset: Ruleset, stored: Any, members: Sequence[Any]) -> list[str]:
     rules = party_rules(ruleset)
     assert rules is not None
     party = rules.party
@@ -98,7 +99,7 @@ def party_section(ruleset: Any, stored: Any, members: Sequence[Any]) -> list[str
     return lines
 
 
-def reminder_text(ruleset: Any, state: Any, members: Sequence[Any] = ()) -> str:
+def reminder_text(ruleset: Ruleset, state: Any, members: Sequence[Any] = ()) -> str:
     state = normal_state(state)
     sections: list[list[str]] = []
     if getattr(ruleset, "clocks", None) is not None:

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from shared.clocks.commands import Result, refused, run_clock
 from shared.clocks.tags import Rewrites, Tag, find_tags, render, safe_value
 from shared.party.commands import run_party
+from shared.ruleset.package import Ruleset
 
 from .state import State, normal_state
 
@@ -38,7 +39,7 @@ def is_command(tag: Tag) -> bool:
     return tag.word == "clock" or tag.first("sheet") is not None
 
 
-def apply_reply(ruleset: Any, state: Any, text: str, members: Sequence[Any] = ()) -> ReplyOutcome:
+def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = ()) -> ReplyOutcome:
     state = normal_state(state)
     clocks, party = state["clocks"], state["party"]
     tags = find_tags(text)

@@ -26,16 +26,16 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from shared.party.rules import party_rules
-from shared.party.sheet import check_save, read_party, stored_part
-from shared.sheet.character import read_stored_character
-from shared.sheet.refusal import Refusal
-from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
-
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
 from shared.games.reply import apply_reply
 from shared.games.state import normal_state
+from shared.party.rules import party_rules
+from shared.party.sheet import check_save, read_party, stored_part
+from shared.ruleset.package import Ruleset
+from shared.sheet.character import read_stored_character
+from shared.sheet.refusal import Refusal
+from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
 
 MAX_TRIES = 500
 MAX_MEMBERS = 64
@@ -111,13 +111,13 @@ class GameService:
         snap = self.store.get_snapshot(game_id, snapshot)
         return normal_state(snap["state"]) if snap is not None else None
 
-    def _party_shown(self, ruleset: Any, record: dict[str, Any], state: dict[str, Any]) -> Any:
+    def _party_shown(self, ruleset: Ruleset, record: dict[str, Any], state: dict[str, Any]) -> Any:
         rules = party_rules(ruleset)
         if rules is None:
             return None
         return read_party(ruleset, rules, state["party"], record["members"])
 
-    def _bumped(self, ruleset: Any, record: dict[str, Any], before: Any, after: Any) -> None:
+    def _bumped(self, ruleset: Ruleset, record: dict[str, Any], before: Any, after: Any) -> None:
         if self._party_shown(ruleset, record, before) != self._party_shown(ruleset, record, after):
             record["partyRevision"] += 1
 
@@ -149,7 +149,7 @@ class GameService:
         }
 
     @staticmethod
-    def _flags(ruleset: Any, members: list[dict[str, Any]]) -> dict[str, list[str]]:
+    def _flags(ruleset: Ruleset, members: list[dict[str, Any]]) -> dict[str, list[str]]:
         """Per member, each value its stored sheet holds that the ruleset no longer offers
         (kept as stored, `read_stored_character`); members with none are left out."""
         out: dict[str, list[str]] = {}
@@ -160,7 +160,7 @@ class GameService:
         return out
 
     # -- creating ----------------------------------------------------------------------
-    def _members(self, ruleset: Any, members: Any) -> list[dict[str, Any]] | Refusal:
+    def _members(self, ruleset: Ruleset, members: Any) -> list[dict[str, Any]] | Refusal:
         if not isinstance(members, list) or len(members) > MAX_MEMBERS:
             return Refusal(BAD_MEMBERS, f"members is a list of at most {MAX_MEMBERS} characters")
         out: list[dict[str, Any]] = []
