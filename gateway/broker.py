@@ -28,7 +28,7 @@ from typing import Any, Awaitable, Callable, Mapping, Sequence
 import redis
 import redis.asyncio as aioredis
 from celery import Celery
-from kombu import Queue
+from kombu.entity import Queue
 from kombu.exceptions import ChannelError
 from kombu.transport import redis as kombu_redis
 
@@ -100,9 +100,9 @@ class TaskSender:
             # A broker that stops answering leaves the choice to the reconciler after the
             # store's own timeouts (read when the client is built), instead of holding the
             # socket's handler forever.
-            self._loop_client = aioredis.from_url(self.celery.conf.broker_url, health_check_interval=30,
-                                                  socket_timeout=redis_store.SOCKET_TIMEOUT,
-                                                  socket_connect_timeout=redis_store.CONNECT_TIMEOUT)
+            self._loop_client = aioredis.Redis.from_url(self.celery.conf.broker_url, health_check_interval=30,
+                                                        socket_timeout=redis_store.SOCKET_TIMEOUT,
+                                                        socket_connect_timeout=redis_store.CONNECT_TIMEOUT)
         return self._loop_client
 
     # -- what the broker holds (blocking: call through `run`) -------------------------------

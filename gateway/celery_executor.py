@@ -458,9 +458,10 @@ class CeleryExecutor(Executor):
 
 
 def _result_of(meta: dict[str, Any]) -> dict[str, Any]:
-    if meta["status"] == states.SUCCESS and isinstance(meta.get("result"), dict):
-        return meta["result"]
-    error = meta.get("result")
+    result = meta.get("result")
+    if meta["status"] == states.SUCCESS and isinstance(result, dict):
+        return result
+    error = result
     if isinstance(error, dict):
         error = f"{error.get('exc_type', 'error')}: {error.get('exc_message', '')}"
     return {"ok": False, "code": "worker-failed",

@@ -23,7 +23,7 @@ import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Callable, TypeVar, TypeVarTuple, Unpack
 
 from shared.service.chat import client_for
 from shared.protocol import ChoiceRequest, OpenDecision
@@ -38,6 +38,10 @@ log = logging.getLogger(__name__)
 
 #: Request ids whose ending the executor remembers (the oldest are forgotten first).
 REMEMBERED = 10_000
+
+#: What `Executor.run` hands to blocking service work, and what the work answers.
+_Args = TypeVarTuple("_Args")
+_Result = TypeVar("_Result")
 
 
 class Executor(ABC):
@@ -61,7 +65,7 @@ class Executor(ABC):
     def start(self) -> None:
         """Starts what the executor runs in the background (called on the app's loop)."""
 
-    async def run(self, fn: Any, *args: Any) -> Any:
+    async def run(self, fn: Callable[[Unpack[_Args]], _Result], *args: Unpack[_Args]) -> _Result:
         """Runs blocking service work (loads, menus) on the executor's threads."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 

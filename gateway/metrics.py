@@ -11,6 +11,8 @@ executor runs the director and the invention in this process, and they report th
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import Counter, Gauge, Histogram
 
 from shared.service import metrics as service_metrics
@@ -68,7 +70,7 @@ QUEUE_DEPTH = Gauge(
 CAS_CODES = ("stale-revision", "conflict")
 
 
-def finished(result: dict, seconds: float) -> None:
+def finished(result: dict[str, Any], seconds: float) -> None:
     """Counts how an accepted choice ended, whichever executor applied it."""
     if result.get("ok"):
         ROUND_TRIP.observe(seconds)

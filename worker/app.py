@@ -19,7 +19,7 @@ from typing import Callable, Mapping
 import redis
 from celery import Celery
 from celery.signals import worker_init, worker_process_shutdown
-from kombu import Queue
+from kombu.entity import Queue
 
 from shared.service.battles import Backlog, BattleService
 from shared.service.settings import QUEUES, TURNS, Settings, celery_config
@@ -101,7 +101,7 @@ def _turns_backlog(settings: Settings) -> Backlog:
     return ask
 
 
-def _crash_hook(directory: str):
+def _crash_hook(directory: str) -> Callable[[str, str], None]:
     """Tests only (`MARINARA_TEST_CRASH_DIR`): a request whose id a test armed, by creating
     `<dir>/<request id>.stop`, stops between resolving and saving, after writing this
     process's id to `<dir>/<request id>.pid`, so the test can kill the worker there. The

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import redis
 from celery import Task
@@ -69,7 +69,11 @@ def store_waits(visibility_timeout: float) -> list[float]:
     return waits
 
 
-def _patiently(name: str, run: Callable[[], Any]) -> Any:
+#: What a task's work answers.
+_Result = TypeVar("_Result")
+
+
+def _patiently(name: str, run: Callable[[], _Result]) -> _Result:
     """`run()`, tried again after each wait while the store cannot be reached."""
     for wait in [*store_waits(app.conf.marinara.visibility_timeout), None]:
         try:
@@ -83,7 +87,7 @@ def _patiently(name: str, run: Callable[[], Any]) -> Any:
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
-def _measured(name: str, run: Callable[[], Any]) -> Any:
+def _measured(name: str, run: Callable[[], _Result]) -> _Result:
     start = time.perf_counter()
     try:
         result = _patiently(name, run)
