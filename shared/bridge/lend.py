@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.ruleset.battle import Battle
+from shared.ruleset.battle import Battle, BridgeSkills
 from shared.ruleset.package import Ruleset
 from shared.sheet.character import CATALOG_KEY
 from shared.sheet.refusal import Refusal
@@ -40,7 +40,7 @@ def health_on_bar(current: int, maximum: int, bar: int) -> int:
     return max(1, min(bar, (current * bar * 2 + maximum) // (maximum * 2)))
 
 
-def _passes(rule: Any, row: dict[str, Any], view: SheetView, list_id: str) -> bool:
+def _passes(rule: BridgeSkills, row: dict[str, Any], view: SheetView, list_id: str) -> bool:
     if rule.onlyWhen is None:
         return True
     if view.cell(list_id, row, rule.onlyWhen) is True:
@@ -78,7 +78,7 @@ def _skills(ruleset: Ruleset, battle: Battle, view: SheetView) -> tuple[list[dic
             if catalog is None or entry is None:
                 left.append({"name": name, "reason": f"its catalog entry {ref} does not exist"})
                 continue
-            skill = to_skill(ruleset, catalog, entry, name)
+            skill = to_skill(ruleset, battle, catalog, entry, name)
             if isinstance(skill, str):
                 left.append({"name": name, "reason": skill})
             else:

@@ -1,7 +1,7 @@
 """How a catalog entry becomes one of Marinara's combat skills (spec/combat-1 "How entries
 become skills"), or why it is left out.
 
-Owns: `to_skill(ruleset, catalog, entry, name)`, the host skill's shape and the conversion
+Owns: `to_skill(ruleset, battle, catalog, entry, name)`, the host skill's shape and the conversion
 rules, and `MULTIPLIER_RANGE`:
 
 - `kind` is the skill type; `utility`, `rider` and entries with a `reaction` are left out.
@@ -27,8 +27,10 @@ from fractions import Fraction
 from typing import Any
 
 from shared.dice import parse_dice
+from shared.ruleset.battle import Battle
 from shared.ruleset.catalogs import Catalog, CatalogEntry
 from shared.ruleset.mechanics.amounts import Amount
+from shared.ruleset.mechanics import Mechanics
 from shared.ruleset.package import Ruleset
 from shared.sheet.view import slug
 
@@ -61,7 +63,7 @@ def cells(distance: float, unit: float) -> int:
     return max(1, math.floor(distance / unit))
 
 
-def _costs(entry_mech: Any, battle: Any) -> tuple[int, int | None] | str:
+def _costs(entry_mech: Mechanics, battle: Battle) -> tuple[int, int | None] | str:
     """(MP cost, slot level or None), or why the entry is left out."""
     energy = battle.energy.pool if battle.energy is not None else None
     slot_levels = {s.pool: s.level for s in battle.slots or []}
@@ -88,8 +90,9 @@ def _costs(entry_mech: Any, battle: Any) -> tuple[int, int | None] | str:
     return 0, level
 
 
-def to_skill(ruleset: Ruleset, catalog: Catalog, entry: CatalogEntry, name: str) -> dict[str, Any] | str:
-    """The host skill for `entry` (shown as `name`), or why it is left out."""
+def to_skill(ruleset: Ruleset, battle: Battle, catalog: Catalog, entry: CatalogEntry, name: str) -> dict[str, Any] | str:
+    """The host skill for `entry` (shown as `name`) through the ruleset's `battle` block, or why it
+    is left out."""
     mech = entry.mechanics
     if mech is None:
         return "its catalog entry has no mechanics"
@@ -97,7 +100,7 @@ def to_skill(ruleset: Ruleset, catalog: Catalog, entry: CatalogEntry, name: str)
         return f"it is a {mech.kind} entry, and combat has no place for it"
     if mech.reaction is not None:
         return "it is a reaction, and combat has no place for it"
-    costs = _costs(mech, ruleset.battle)
+    costs = _costs(mech, battle)
     if isinstance(costs, str):
         return costs
     mp, slot = costs

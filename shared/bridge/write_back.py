@@ -14,16 +14,17 @@ lend (`lend.lend_refusal`) is refused, as its import is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from shared.ruleset.package import Ruleset
 from shared.sheet import ops
+from shared.sheet.ops import Result
 from shared.sheet.refusal import Refusal
 
 from .lend import health_on_bar, lend, lend_refusal
 
 
-def _change(ruleset: Ruleset, sheet: dict[str, Any], what: str, op: str, amount: int, do: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def _change(ruleset: Ruleset, sheet: dict[str, Any], what: str, op: str, amount: int, do: Callable[[], Result]) -> tuple[dict[str, Any], dict[str, Any]]:
     result = do()
     change = {"what": what, "op": op, "amount": amount}
     if isinstance(result, Refusal):

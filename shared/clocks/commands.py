@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shared.ruleset.clocks import Clocks
 from shared.sheet.refusal import Refusal
 
 from . import ops
@@ -48,7 +49,7 @@ def read_attrs(tag: Tag, allowed: tuple[str, ...], what: str) -> dict[str, Any] 
     return attrs
 
 
-def run_clock(rules: Any, clocks: list[ops.Clock], tag: Tag) -> tuple[list[ops.Clock], Result]:
+def run_clock(rules: Clocks | None, clocks: list[ops.Clock], tag: Tag) -> tuple[list[ops.Clock], Result]:
     if rules is None:
         return clocks, refused("this ruleset has no clocks")
     attrs = read_attrs(tag, KEYS, "a clock tag")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.ruleset.clocks import Clocks
 from shared.sheet.refusal import Refusal
 
 from .names import name_key, name_problem
@@ -35,7 +36,7 @@ def _or_list(sizes: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def create(rules: Any, clocks: list[Clock], name: str, size: int) -> list[Clock] | Refusal:
+def create(rules: Clocks, clocks: list[Clock], name: str, size: int) -> list[Clock] | Refusal:
     problem = name_problem(name)
     if problem is not None:
         return Refusal(BAD_NAME, problem)

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from shared import plain_text
 from shared.party.rules import party_rules
 from shared.party.sheet import read_party
+from shared.ruleset.clocks import Clocks
 from shared.ruleset.package import Ruleset
 from shared.sheet.index import plain
 
@@ -32,7 +33,7 @@ def _clock_line(clock: dict[str, Any]) -> str:
     return f'- {clock["name"]}: {filled}/{size} segments filled ({state})'
 
 
-def clock_section(rules: Any, clocks: list[dict[str, Any]]) -> list[str]:
+def clock_section(rules: Clocks, clocks: list[dict[str, Any]]) -> list[str]:
     lines = ["Progress clocks (they belong to the party and the scene):"]
     lines += [_clock_line(c) for c in clocks] or ["- none yet"]
     if rules.text:
@@ -102,8 +103,8 @@ def party_section(ruleset: Ruleset, stored: Any, members: Sequence[Any]) -> list
 def reminder_text(ruleset: Ruleset, state: Any, members: Sequence[Any] = ()) -> str:
     state = normal_state(state)
     sections: list[list[str]] = []
-    if getattr(ruleset, "clocks", None) is not None:
+    if ruleset.clocks is not None:
         sections.append(clock_section(ruleset.clocks, state["clocks"]))
-    if getattr(ruleset, "party", None) is not None:
+    if ruleset.party is not None:
         sections.append(party_section(ruleset, state["party"], members))
     return "\n\n".join("\n".join(s) for s in sections)

@@ -54,7 +54,7 @@ def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] 
         if count > MAX_COMMANDS:
             result = refused(f"at most {MAX_COMMANDS} commands are applied per reply")
         elif tag.word == "clock":
-            clocks, result = run_clock(getattr(ruleset, "clocks", None), clocks, tag)
+            clocks, result = run_clock(ruleset.clocks, clocks, tag)
         else:
             party, result = run_party(ruleset, party, members, tag)
         rewrites.put(tag, render(tag, result))
