@@ -53,7 +53,7 @@ class LoopClient(Protocol):
         """`BattleStore.head`."""
         ...
 
-    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
                                   due: float) -> tuple[BattleHead | None, bool]:
         """`head` and the store's `Outbox.put` in one atomic step (one round trip)."""
         ...
@@ -73,7 +73,7 @@ class MemoryLoopClient:
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         return self._store.head(battle_id, request_id)
 
-    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
                                   due: float) -> tuple[BattleHead | None, bool]:
         # Nothing on the loop runs between the two; the gateway's checks need no more.
         return self._store.head(battle_id, request_id), self._store.outbox().put(battle_id, request_id, revision,
@@ -131,7 +131,7 @@ class AsyncBattleStore:
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
         return await self.on_loop.head(battle_id, request_id)
 
-    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
                                   due: float) -> tuple[BattleHead | None, bool]:
         return await self.on_loop.head_and_outbox_put(battle_id, request_id, revision, choice, due)
 
@@ -143,7 +143,7 @@ class AsyncBattleStore:
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,
-        result: Any = None,
+        result: dict[str, Any] | None = None,
         hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
@@ -208,7 +208,7 @@ class AsyncBattleStore:
     async def publish(self, battle_id: str, events: Sequence[Event]) -> None:
         await self._call(self.sync.publish, battle_id, events)
 
-    async def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+    async def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         await self._call(self.sync.announce, battle_id, request_id, result)
 
     def feed(self) -> Feed:

@@ -262,7 +262,7 @@ class BattleStore(Protocol):
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,
-        result: Any = None,
+        result: dict[str, Any] | None = None,
         hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
@@ -369,7 +369,7 @@ class BattleStore(Protocol):
         """Announces events again without storing them (e.g. a re-sent prompt)."""
         ...
 
-    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+    def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         """Publishes how a request ended without writing anything (a refusal, or the recorded
         answer of a duplicate), for the gateway waiting on it (see `feed.py`)."""
         ...

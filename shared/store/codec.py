@@ -97,7 +97,7 @@ def encode_state(state: Any) -> str:
     return encode_object(state, "a battle state", "the battle state")
 
 
-def encode_record(revision: int, result: Any, events: Sequence[Event], event_texts: Sequence[str]) -> str:
+def encode_record(revision: int, result: dict[str, Any] | None, events: Sequence[Event], event_texts: Sequence[str]) -> str:
     """A request's record `{"revision", "result"}`. A result that carries the very events
     being saved (a worker's answer does) gets their text spliced in, not encoded twice."""
     if isinstance(result, dict) and event_texts and result.get("events") is events:
@@ -201,7 +201,7 @@ def message_parts(
     return head, tail
 
 
-def answer_message(battle_id: str, request_id: str, result: Any) -> str:
+def answer_message(battle_id: str, request_id: str, result: dict[str, Any]) -> str:
     """The fan-out message of a request that ended without a write: `answer` is its result."""
     check_battle_id(battle_id)
     check_token(request_id, "request id")
@@ -263,7 +263,7 @@ def save_args(
     new_state: Any,
     new_events: Sequence[Event],
     request_id: str | None,
-    result: Any,
+    result: dict[str, Any] | None,
     hold: "Hold | None | Unchanged",
     decision: Decision | JsonText | None = None,
     decision_follows: bool = False,

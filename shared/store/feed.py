@@ -24,7 +24,7 @@ import asyncio
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from .base import Decision, Event, Hold
 
@@ -206,11 +206,19 @@ Listener = Callable[[str, str], None]
 """A memory-store listener: called with (battle_id, message text) under the store's lock."""
 
 
+class Listened(Protocol):
+    """A store that calls listeners back with each message it publishes (the memory store)."""
+
+    def add_listener(self, listener: Listener) -> None: ...
+
+    def remove_listener(self, listener: Listener) -> None: ...
+
+
 class MemoryFeed(Feed):
     """The memory store's feed: the store calls back on the writing thread; the message
     crosses to the feed's loop with `call_soon_threadsafe`, keeping publish order."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Listened) -> None:
         super().__init__()
         self._store = store
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -8,8 +8,8 @@ where they keep battles). `redis` is imported only through the Redis battle stor
 
 from __future__ import annotations
 
-from typing import Any
-
+from .base import BattleStore
+from .errors import StoreError
 from .games_base import (
     CommitResult,
     GameConflict,
@@ -20,7 +20,6 @@ from .games_base import (
     SnapshotTaken,
     StoredGame,
 )
-from .errors import StoreError
 from .games_memory import MemoryGameStore
 from .games_redis import RedisGameStore
 from .memory import MemoryBattleStore
@@ -39,7 +38,7 @@ __all__ = [
 ]
 
 
-def game_store_for(battle_store: Any) -> GameStore:
+def game_store_for(battle_store: BattleStore) -> GameStore:
     if isinstance(battle_store, MemoryBattleStore):
         return MemoryGameStore()
     keys = getattr(battle_store, "keys", None)

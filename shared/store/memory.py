@@ -225,7 +225,7 @@ class MemoryBattleStore:
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,
-        result: Any = None,
+        result: dict[str, Any] | None = None,
         hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
@@ -411,7 +411,7 @@ class MemoryBattleStore:
             battle = self._existing(battle_id, self._clock())
             self._announce(battle_id, battle, texts, codec.HOLD_KEEP, "")
 
-    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+    def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         message = codec.answer_message(battle_id, request_id, result)
         with self._lock:
             self._tell(battle_id, message)

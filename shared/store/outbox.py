@@ -45,12 +45,12 @@ class Accepted:
     battle_id: str
     request_id: str
     revision: int
-    choice: Any
+    choice: dict[str, Any]
     sends: int
 
 
 class Outbox(Protocol):
-    def put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+    def put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any], due: float) -> bool:
         """Records an accepted choice due at `due` (epoch s). A request id already in the
         outbox keeps its first entry and deadline; answers whether this call recorded it."""
         ...
@@ -87,7 +87,7 @@ class MemoryOutbox:
         self._due: dict[str, float] = {}
         self._entries: dict[str, tuple[str, int]] = {}
 
-    def put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+    def put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any], due: float) -> bool:
         member = _member(battle_id, request_id)
         with self._lock:
             if member in self._due:
@@ -151,12 +151,12 @@ class RedisOutbox:
         self._keys = [f"{namespace}:outbox", f"{namespace}:outbox:entries", f"{namespace}:outbox:sends"]
         self._claim = client.register_script(_CLAIM)
 
-    def put(self, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> bool:
+    def put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any], due: float) -> bool:
         pipe = self._client.pipeline(transaction=True)
         self.queue_put(pipe, battle_id, request_id, revision, choice, due)
         return self.put_from(pipe.execute())
 
-    def queue_put(self, pipe: Any, battle_id: str, request_id: str, revision: int, choice: Any, due: float) -> None:
+    def queue_put(self, pipe: Any, battle_id: str, request_id: str, revision: int, choice: dict[str, Any], due: float) -> None:
         """Queues `put`'s commands on a transaction `pipe` of this server, sync or async
         (the gateway's loop client sends them with `redis.asyncio`); `put_from` reads the
         replies."""

@@ -52,7 +52,7 @@ class RedisLoopClient:
         self._store.queue_head(pipe, battle_id, request_id)
         return self._store.head_from(await pipe.execute())
 
-    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: Any,
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
                                   due: float) -> tuple[BattleHead | None, bool]:
         pipe = self._redis().pipeline(transaction=True)
         self._store.queue_head(pipe, battle_id, request_id)

@@ -238,7 +238,7 @@ class RedisBattleStore:
         new_events: Sequence[Event] = (),
         *,
         request_id: str | None = None,
-        result: Any = None,
+        result: dict[str, Any] | None = None,
         hold: Hold | None | Unchanged = UNCHANGED,
         decision: Decision | JsonText | None = None,
         decision_follows: bool = False,
@@ -437,7 +437,7 @@ class RedisBattleStore:
         head, tail = self._message(battle_id, codec.status_of(status), texts, codec.HOLD_KEEP, "")
         self._client.publish(self.keys.channel(battle_id), head + revision + tail)
 
-    def announce(self, battle_id: str, request_id: str, result: Any) -> None:
+    def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         message = codec.answer_message(battle_id, request_id, result)
         self._client.publish(self.keys.channel(battle_id), message)
 
