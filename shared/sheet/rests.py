@@ -16,17 +16,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.ruleset.rests import ByFraction
+from shared.ruleset.rests import ByConst, ByFraction, Rest, RestStep
 
 from . import harm as H
+from .harm import HarmSpec
 from .index import SheetRules, round_number
 from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
-from .view import PoolInfo, SheetView
+from .view import PoolInfo, SheetView, TrackInfo
 
 
 def _fraction(by: ByFraction, top: int) -> int:
     return max(round_number(top * by.fractionOfMax, by.round), by.min)
+
+
+def _to(to: int | str, low: int, high: int) -> int:
+    """A step's `to` on a pool or a track: "max", "min" or a number (RestStep refuses any
+    other text there; only a state's step sets text)."""
+    if to == "max":
+        return high
+    if to == "min":
+        return low
+    if isinstance(to, int):
+        return to
+    raise ValueError(f'a pool or track is set to "max", "min" or a number, not {to!r}')
 
 
 class _Work:
@@ -49,16 +62,15 @@ class _Work:
     def set_pool(self, info: PoolInfo, value: int) -> None:
         self.pools[info.key] = min(max(value, 0), info.max)
 
-    def pool_step(self, info: PoolInfo, step: Any) -> None:
+    def pool_step(self, info: PoolInfo, step: RestStep) -> None:
         if step.to is not None:
-            target = info.max if step.to == "max" else 0 if step.to == "min" else step.to
-            self.set_pool(info, target)
-        elif hasattr(step.by, "const"):
+            self.set_pool(info, _to(step.to, 0, info.max))
+        elif isinstance(step.by, ByConst):
             self.set_pool(info, self.current(info) + step.by.const)
-        else:
+        elif step.by is not None:
             self.set_pool(info, self.current(info) + _fraction(step.by, info.max))
 
-    def shared_group(self, members: list[PoolInfo], by: Any) -> None:
+    def shared_group(self, members: list[PoolInfo], by: ByFraction) -> None:
         left = _fraction(by, sum(p.max for p in members))
         for info in members:
             missing = info.max - self.current(info)
@@ -66,30 +78,31 @@ class _Work:
             self.set_pool(info, self.current(info) + given)
             left -= given
 
-    def track_step(self, track_id: str, step: Any) -> None:
+    def track_step(self, track_id: str, step: RestStep) -> None:
         info = self.view.track(track_id)
         if info is None:
             return
         if info.harm is not None:
-            self.harm_step(info, step)
+            self.harm_step(info, info.harm, step)
             return
         stored = self.tracks.get(track_id)
         now = stored if isinstance(stored, int) and not isinstance(stored, bool) else info.value
         if step.to is not None:
-            target = info.max if step.to == "max" else info.min if step.to == "min" else step.to
-        elif hasattr(step.by, "const"):
+            target = _to(step.to, info.min, info.max)
+        elif isinstance(step.by, ByConst):
             target = now + step.by.const
-        else:
+        elif step.by is not None:
             target = now + _fraction(step.by, info.max)
+        else:
+            return  # never: RestStep holds exactly one of "to" and "by"
         self.tracks[track_id] = min(max(target, info.min), info.max)
 
-    def harm_step(self, info: Any, step: Any) -> None:
-        spec = info.harm
+    def harm_step(self, info: TrackInfo, spec: HarmSpec, step: RestStep) -> None:
         state = H.read_state(spec, self.marks.get(info.id), self.overflow.get(info.id))
         if step.to is not None:
-            count = spec.length if step.to == "max" else 0 if step.to == "min" else step.to
+            count = _to(step.to, 0, spec.length)
             state = H.reduce_to(spec, state, count, step.kind)
-        elif hasattr(step.by, "const") and step.by.const < 0:
+        elif isinstance(step.by, ByConst) and step.by.const < 0:
             state = H.heal(spec, state, -step.by.const, step.kind)
         else:
             # Rests do not mark harm: a positive change is skipped.
@@ -117,33 +130,33 @@ class _Work:
 
 def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
     view = SheetView(ruleset, sheet)
-    model = view.idx.find(list(view.idx.rests.values()), rest_id)
+    model: Rest | None = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:
         return Refusal(UNKNOWN_REST, f"there is no rest {rest_id!r} in this ruleset")
     work = _Work(sheet, view)
     pools = view.pools()
+    # A step names exactly one target (RestStep checks it), so the first key set is it.
     for step in model.restore:
-        target = step.target
-        if target == "pool":
+        if step.pool is not None:
             if step.pool in pools:
                 work.pool_step(pools[step.pool], step)
-        elif target == "poolGroup":
+        elif step.poolGroup is not None:
             members = [pools[p.id] for p in view.idx.pools if p.group == step.poolGroup and p.id in pools]
-            if step.shared and not hasattr(step.by, "const") and step.by is not None:
+            if step.shared and isinstance(step.by, ByFraction):
                 work.shared_group(members, step.by)
             else:
                 for info in members:
                     work.pool_step(info, step)
-        elif target == "listPools":
+        elif step.listPools is not None:
             for info in pools.values():
                 if info.list_id != step.listPools:
                     continue
                 if step.recharge is not None and info.recharge not in step.recharge:
                     continue
                 work.pool_step(info, step)
-        elif target == "track":
+        elif step.track is not None:
             work.track_step(step.track, step)
-        elif target == "state":
+        elif step.state is not None and isinstance(step.to, str):  # a state's step only sets text
             work.state_step(step.state, step.to)
     stored_live = sheet.get("live")
     live: dict[str, Any] = stored_live if isinstance(stored_live, dict) else {}
