@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from shared.ruleset.catalogs import Catalog
 from shared.ruleset.items import Items
 from shared.ruleset.resolution import Resolution
 from shared.ruleset.rests import Rest
 from shared.ruleset.sheet import Sheet
+from shared.ruleset.sheet_fields import Ability, Field
+from shared.ruleset.sheet_lists import SheetList
+from shared.ruleset.sheet_live import LiveCondition, LivePool, LiveState, LiveText, Track
 from shared.ruleset.sheet_derived import Derived
 from shared.ruleset.sheet_refs import get
 
@@ -78,6 +81,19 @@ class CheckSpec:
     kind: str  # "skill" or "save"
 
 
+class Named(Protocol):
+    """A sheet part the Game Master names by its id or its label."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+_Named = TypeVar("_Named", bound=Named)
+
+
 class SheetRules(Protocol):
     """What the sheet engine reads of a ruleset: a package's `Ruleset`, or the party sheet's
     `shared.party.PartyRules`, which lends the engine the party's own sheet."""
@@ -101,9 +117,9 @@ class SheetRules(Protocol):
 @dataclass
 class SheetIndex:
     ruleset: SheetRules
-    sheet: Any
-    abilities: list[Any] = field(default_factory=list)
-    ability_by_id: dict[str, Any] = field(default_factory=dict)
+    sheet: Sheet
+    abilities: list[Ability] = field(default_factory=list)
+    ability_by_id: dict[str, Ability] = field(default_factory=dict)
     modifier: Callable[[float], float] = lambda score: score
     tiers: dict[str, Tier] = field(default_factory=dict)
     skill_tiers: list[str] = field(default_factory=list)
@@ -112,22 +128,22 @@ class SheetIndex:
     skills: dict[str, CheckSpec] = field(default_factory=dict)
     saves: dict[str, CheckSpec] = field(default_factory=dict)
     bonus_range: tuple[int, int] = (-20, 40)
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Field] = field(default_factory=dict)
     field_start: dict[str, Any] = field(default_factory=dict)
     derived: list[Derived] = field(default_factory=list)
     derived_by_id: dict[str, Derived] = field(default_factory=dict)
-    lists: dict[str, Any] = field(default_factory=dict)
+    lists: dict[str, SheetList] = field(default_factory=dict)
     column_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
-    pools: list[Any] = field(default_factory=list)
-    pool_by_id: dict[str, Any] = field(default_factory=dict)
-    pool_lists: list[Any] = field(default_factory=list)
-    tracks: list[Any] = field(default_factory=list)
-    track_by_id: dict[str, Any] = field(default_factory=dict)
-    texts: dict[str, Any] = field(default_factory=dict)
-    conditions: list[Any] = field(default_factory=list)
+    pools: list[LivePool] = field(default_factory=list)
+    pool_by_id: dict[str, LivePool] = field(default_factory=dict)
+    pool_lists: list[SheetList] = field(default_factory=list)
+    tracks: list[Track] = field(default_factory=list)
+    track_by_id: dict[str, Track] = field(default_factory=dict)
+    texts: dict[str, LiveText] = field(default_factory=dict)
+    conditions: list[LiveCondition] = field(default_factory=list)
     condition_ids: set[str] = field(default_factory=set)
-    states: dict[str, Any] = field(default_factory=dict)
-    rests: dict[str, Any] = field(default_factory=dict)
+    states: dict[str, LiveState] = field(default_factory=dict)
+    rests: dict[str, Rest] = field(default_factory=dict)
     items: dict[str, Any] = field(default_factory=dict)
     catalogs: dict[str, Any] = field(default_factory=dict)
     #: (list id, "<catalog>/<entry>") -> {column id: the entry row's `scaled` rule}
@@ -138,7 +154,7 @@ class SheetIndex:
     pool_bounds: tuple[int, int] | None = None
 
     # -- names the Game Master writes ------------------------------------------------
-    def find(self, entries: Any, name: object) -> Any:
+    def find(self, entries: Sequence[_Named], name: object) -> _Named | None:
         """An entry named by its id, else by its label (case and spacing ignored)."""
         if not isinstance(name, str):
             return None

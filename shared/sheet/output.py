@@ -86,13 +86,13 @@ def compute_sheet_json(ruleset: SheetRules, character: Any) -> dict[str, Any]:
             fields[fid] = plain(view.field(fid))
 
     derived: dict[str, Any] = {}
-    for entry in idx.derived:
-        if entry.id in derived or entry.id in hidden:
+    for rule in idx.derived:
+        if rule.id in derived or rule.id in hidden:
             continue
-        if view.hidden(entry.hideWhen):
-            hidden.append(entry.id)
+        if view.hidden(rule.hideWhen):
+            hidden.append(rule.id)
         else:
-            derived[entry.id] = plain(view.derived(entry.id))
+            derived[rule.id] = plain(view.derived(rule.id))
 
     for lst in idx.lists.values():
         if view.hidden(lst.hideWhen):

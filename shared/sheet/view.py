@@ -412,6 +412,8 @@ class SheetView:
                 out[pool.id] = PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group)
         for lst in self.idx.pool_lists:
             spec = lst.pools
+            if spec is None:  # never: pool_lists holds the lists with pools
+                continue
             for row in self.rows(lst.id):
                 name = self.cell(lst.id, row, spec.nameColumn)
                 top = self.cell(lst.id, row, spec.maxColumn)
@@ -445,6 +447,8 @@ class SheetView:
                 named.add((lst.id, slug(name)))
         out: list[str] = []
         for lst in self.idx.pool_lists:
+            if lst.pools is None:  # never: pool_lists holds the lists with pools
+                continue
             for row in self.rows(lst.id):
                 name = self.cell(lst.id, row, lst.pools.nameColumn)
                 if not isinstance(name, str):
