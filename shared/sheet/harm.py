@@ -39,7 +39,7 @@ class HarmSpec:
     levels: tuple[tuple[str, int], ...]
     boxes: bool
     #: for boxes: ("filled" | "remaining", table)
-    box_penalty: tuple[str, tuple[tuple[float, float], ...]] | None
+    box_penalty: tuple[str, tuple[tuple[float, ...], ...]] | None
     #: kind ids, lightest first
     ladder: tuple[str, ...]
     severity: dict[str, int]

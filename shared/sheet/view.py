@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence, TypeGuard
 
-from shared.ruleset.base import ValueRef
+from shared.ruleset.base import ListSum, ValueRef
 from shared.ruleset.catalogs import EntryRow
 from shared.ruleset.sheet_derived import (
     Derived,
@@ -36,7 +36,9 @@ from shared.ruleset.sheet_derived import (
     StepTableDerived,
     SumDerived,
 )
+from shared.ruleset.sheet_fields import HideWhen
 from shared.ruleset.sheet_lists import NumberColumn
+from shared.ruleset.sheet_live import Track
 from shared.ruleset.sheet_refs import get
 
 from .harm import MAX_TRACK_LENGTH, HarmSpec, HarmState, level_label, penalty, read_state
@@ -183,7 +185,7 @@ class SheetView:
         self._fields[field_id] = value
         return value
 
-    def hidden(self, rule: Any) -> bool:
+    def hidden(self, rule: HideWhen | None) -> bool:
         if rule is None:
             return False
         value = self.field(rule.field)
@@ -386,7 +388,7 @@ class SheetView:
             value = math.floor(value)
         return min(max(value, shape.min), shape.max)
 
-    def list_sum(self, spec: Any) -> float:
+    def list_sum(self, spec: ListSum) -> float:
         total: float = 0
         for row in self.rows(spec.list):
             if spec.onlyWhen is not None and self.cell(spec.list, row, spec.onlyWhen) is not True:
@@ -505,7 +507,7 @@ class SheetView:
         self._tracks[track_id] = info
         return info
 
-    def _plain_track(self, model: Any) -> TrackInfo:
+    def _plain_track(self, model: Track) -> TrackInfo:
         top = model.max if isinstance(model.max, int) else math.floor(self.value(model.max))
         top = max(top, model.min)
         stored = _dict(self.live.get("tracks")).get(model.id)
@@ -513,10 +515,11 @@ class SheetView:
         value = stored if isinstance(stored, int) and not isinstance(stored, bool) else default
         return TrackInfo(model.id, model.label, model.min, top, min(max(value, model.min), top))
 
-    def harm_spec(self, model: Any) -> HarmSpec:
-        ladder = tuple(k.id for k in sorted(model.kinds, key=lambda k: k.severity))
-        severity = {k.id: k.severity for k in model.kinds}
-        labels = {k.id: k.label for k in model.kinds}
+    def harm_spec(self, model: Track) -> HarmSpec:
+        kinds = model.kinds or []  # a harm track has its kinds (Track.is_harm)
+        ladder = tuple(k.id for k in sorted(kinds, key=lambda k: k.severity))
+        severity = {k.id: k.severity for k in kinds}
+        labels = {k.id: k.label for k in kinds}
         indexed = model.fill == "indexed"
         if model.boxes is not None:
             count = model.max if isinstance(model.max, int) else math.floor(self.value(model.max))
@@ -532,8 +535,8 @@ class SheetView:
             indexed, indexed or model.onFull == "refuse",
         )
 
-    def _levels_with_extra(self, model: Any) -> tuple[tuple[str, int], ...]:
-        levels = [(lv.label, lv.penalty) for lv in model.levels]
+    def _levels_with_extra(self, model: Track) -> tuple[tuple[str, int], ...]:
+        levels = [(lv.label, lv.penalty) for lv in model.levels or []]  # a track without boxes has levels
         extra = model.extra
         if extra is not None:
             for row in self.rows(extra.list):
@@ -552,7 +555,7 @@ class SheetView:
                     levels.insert(after + 1, (name, cost))
         return tuple(levels)
 
-    def _harm_track(self, model: Any) -> TrackInfo:
+    def _harm_track(self, model: Track) -> TrackInfo:
         spec = self.harm_spec(model)
         state = read_state(
             spec, _dict(self.live.get("marks")).get(model.id), _dict(self.live.get("overflow")).get(model.id)
