@@ -174,7 +174,7 @@ class BattleService:
             return None
         return stored.parsed(BattleState), stored.revision
 
-    def apply(self, battle_id: str, revision: int, choice: Any, request_id: str, *,
+    def apply(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str, *,
               note: tuple[str, str] | None = None) -> dict[str, Any]:
         """Applies `choice` to the battle at `revision`, at most once per `request_id`.
         `note` (kind, sentence) goes in the log before the choice's events when it is
@@ -187,7 +187,7 @@ class BattleService:
             self.store.announce(battle_id, request_id, answer)
         return answer
 
-    def _apply(self, battle_id: str, revision: int, choice: Any, request_id: str,
+    def _apply(self, battle_id: str, revision: int, choice: dict[str, Any], request_id: str,
                note: tuple[str, str] | None) -> tuple[dict[str, Any], bool]:
         """(the answer, whether this call saved it)."""
         asked = self._ask_apart()

@@ -143,7 +143,7 @@ def _counted(outcome: str, answer: dict[str, Any], call: str = "director") -> di
     return answer
 
 
-def invent_opponents(service: BattleService, request: Any, gm: GmClient | None = None) -> dict[str, Any]:
+def invent_opponents(service: BattleService, request: dict[str, Any], gm: GmClient | None = None) -> dict[str, Any]:
     """The foes of a battle about to be created, with every `{"invent": N, "tier": T}` entry
     replaced by the opponents the GM model proposes, read leniently, and the fight lowered
     to the party's encounter budget; `adjustments` are the sentences that open its log.
