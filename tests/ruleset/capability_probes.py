@@ -222,6 +222,21 @@ def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
                            ("catalogs", 1, "entries", 0, "item", "use"))
                           for m in MECHANICS_BASES]
     ANCHORS["CombatCondition"] = [(condition({"condition": "raging"}), ("combat", "conditions", 6))]
+    # Objects only a refused key holds (a lasting zone, a teleport), valid around the key
+    # put on them: a zone needs its entry's area, and a wall's keys a wall that blocks.
+    ANCHORS["Zone2"] = [
+        (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "wall", "size": 6},
+                "zone": {"rounds": 10, "blocks": ["move"]}}), mech + ("zone",)),
+        (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2}, "zone": {"rounds": 10}}),
+         mech + ("zone",)),
+    ]
+    ANCHORS["Teleport"] = [
+        (entry({"kind": "utility", "teleport": {"distance": 30}}), mech + ("teleport",)),
+        (beast({**copy.deepcopy(CREATURE), "actions": [{"id": "blink", "name": "Blink", "budget": "act",
+                                                        "teleport": {"distance": 30}},
+                                                       copy.deepcopy(ACTION_BASES[0])]}),
+         where + ("actions", 0, "teleport")),
+    ]
     ANCHORS["Ruleset"] = [(rich_package(), ())]
     return ANCHORS
 
