@@ -33,7 +33,7 @@ from .targeting import filter_targets
 from .contests import resolve_contest
 from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
-from .plan_reading import action_damage, block_actions, sequence_parts
+from .plan_reading import action_damage, attack_rows, block_actions, sequence_parts
 from .options import attack_mode
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches
@@ -250,7 +250,7 @@ def _row_of(fight: Fight, actor: Combatant, plan: Plan) -> dict[str, Any] | None
     if view is None or plan.list_def is None:
         return None
     lst = plan.list_def
-    for row in view.rows(lst.list):
+    for row in attack_rows(view, lst):
         name = view.cell(lst.list, row, lst.name)
         if isinstance(name, str) and f"{lst.list}:{slug(name)}" == plan.entry_ref:
             return row

@@ -2,7 +2,7 @@
 attack list row, an ability's from its catalog entry, a creature's actions and their sequences,
 the standard actions; whom a side may aim at, and what a budget still allows.
 
-Owns: `weapon_plans`, `entry_plans`, `action_plans` (kept for the call while the sheet is the
+Owns: `weapon_plans` (and `attack_rows`, the rows they are read from), `entry_plans`, `action_plans` (kept for the call while the sheet is the
 same), `catalog_entry`, `row_allowed`, `block_actions`, `sequence_parts`, `action_damage`,
 `targets_for`, `budget_left`, `standard_targets` and `STANDARD_TEXT`, `attack_limit`.
 """
@@ -56,10 +56,18 @@ def _kept(fight: Fight, key: tuple[str, str], view: SheetView, read: Any) -> lis
     return list(found[1])
 
 
+def attack_rows(view: SheetView, lst: Any) -> list[dict[str, Any]]:
+    """An attack list's rows: the sheet's own, then the list's `always` rows (1.244), which
+    every sheet gets in combat; a sheet row of the same name is used instead."""
+    rows = view.rows(lst.list)
+    names = {view.cell(lst.list, row, lst.name) for row in rows}
+    return rows + [dict(row) for row in lst.always or [] if row.get(lst.name) not in names]
+
+
 def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
     plans: list[Plan] = []
     for lst in fight.combat.attacks or []:
-        for row in view.rows(lst.list):
+        for row in attack_rows(view, lst):
             dice_text = view.cell(lst.list, row, lst.damage.dice.column)
             name = view.cell(lst.list, row, lst.name)
             if not isinstance(dice_text, str) or not dice_text.strip() or not isinstance(name, str):

@@ -8,6 +8,7 @@ the Reed hound has Guard 8. Initiative takes the first two faces of every script
 
 from __future__ import annotations
 
+from shared.combat import menu
 from tests.combat.kit import Bout, add_creature, foe, juno_marsh, marsh, ruleset
 
 AXE = "attack:kit:reed-axe"
@@ -138,3 +139,42 @@ def test_the_menu_forecast_counts_naturals_and_critical_from_without_rolling():
     assert option.forecasts[0].damage == round(6 / 12 * 7.5 + 2 / 12 * 15.5, 3)
     assert option.text == "Action; to hit +3, 1d8+3 cut"
     assert bout.state.dice.cursor == 2, "a forecast consumes no dice"
+
+
+#: mechanics-2 (1.244): a row every sheet gets in combat, in the list's own columns.
+FIST = {"name": "Bare fist", "rolls": "might", "damage": "1d2", "harm": "bruise"}
+
+
+def test_a_list_always_row_is_offered_to_every_sheet_and_swung_like_its_own():
+    pkg = _pkg()
+    pkg["combat"]["attacks"][0]["always"] = [FIST]
+    # Juno rolls the fist with Might 3 as the axe is: 7 + 3 = 10 against Guard 8 hits;
+    # 1d2 rolls 2, + Might 3 = 5 bruise damage.
+    bout = Bout(ruleset(pkg), [juno_marsh()], [foe("reed-hound")], dice=[12, 1, 7, 2])
+    lines = bout.choose("juno", "attack:kit:bare-fist", "reed-hound")
+    assert lines[:2] == [
+        "Juno attacks Reed hound with Bare fist: 7 + 3 = 10 against Guard 8, a hit.",
+        "Bare fist (2 + 3 = 5) deals 5 bruise damage to Reed hound.",
+    ]
+
+
+def test_without_the_always_row_the_fist_is_not_on_the_menu():
+    bout = Bout(ruleset(_pkg()), [juno_marsh()], [foe("reed-hound")], dice=[12, 1])
+    assert "attack:kit:bare-fist" not in bout.options("juno")
+
+
+def test_a_sheet_row_of_the_same_name_is_used_instead_of_the_always_row():
+    pkg = _pkg()
+    pkg["combat"]["attacks"][0]["always"] = [FIST]
+    juno = juno_marsh()
+    # Juno's own Bare fist rolls 1d4 with Nerve 1: 7 + 1 = 8 against Guard 8 hits; 1d4
+    # rolls 4, + Nerve 1 = 5 cut damage (the list's 1d2 bruise row is not used).
+    juno["sheet"]["lists"]["kit"].append({"name": "Bare fist", "rolls": "nerve", "damage": "1d4", "harm": "cut"})
+    bout = Bout(ruleset(pkg), [juno], [foe("reed-hound")], dice=[12, 1, 7, 4])
+    # One Bare fist on the menu: the sheet's.
+    assert [o.id for o in menu(bout.rs, bout.state, "juno")].count("attack:kit:bare-fist") == 1
+    lines = bout.choose("juno", "attack:kit:bare-fist", "reed-hound")
+    assert lines[:2] == [
+        "Juno attacks Reed hound with Bare fist: 7 + 1 = 8 against Guard 8, a hit.",
+        "Bare fist (4 + 1 = 5) deals 5 cut damage to Reed hound.",
+    ]
