@@ -8,14 +8,26 @@ not for a missing companion."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from tests.ruleset.capability_probes import ABSENT, FightProbe
+from tests.combat.kit import foe, juno_marsh, marsh
+from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
-FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
+FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
+    # 5e's unarmed strike, as mechanics-2 writes it: a row every sheet gets in combat.
+    "AttackList.always": ("marsh-bare-handed", [{"name": "Bare fist", "rolls": "might", "damage": "1d2", "harm": "bruise"}]),
+    # Gravewatch's own trade skill column and a flat +2 on the 5e example's attacks (Archery).
+    "AttackToHit.skill": ("gravewatch-combat", {"column": "trade"}),
+    "AttackToHit.sheetBonus": ("5e-combat", {"value": {"const": 2}}),
+    # Gravewatch's own limit on what one may spend a turn.
+    "Combat.spendLimits": ("gravewatch", [{"pool": "resolve", "max": {"const": 1}, "per": "turn"}]),
+    # Every knock turns into a tear (a non-zero `when` turns the rule on).
+    "DamageKinds.remap": ("gravewatch", [{"when": {"const": 1}, "from": "knock", "to": "tear"}]),
+}
 
 _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 
@@ -44,3 +56,51 @@ REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
                                                          ("shaken", "charmed", "frightened", "prone", "stunned")],
                                              {"atLeast": 20}),
 }
+
+
+# ---------------------------------------------------------------------------
+# the golden fights, with the combat block's own objects as anchors
+# ---------------------------------------------------------------------------
+
+#: The combat block's objects, by model, at the key of `combat` that holds them (a list:
+#: each of its items).
+_COMBAT_OBJECTS = {"AttackList": "attacks", "Initiative": "initiative", "PoolBlock": "pool", "Health": "health",
+                   "Economy": "economy", "DamageKinds": "damageKinds", "Threat": "threat", "Cover": "cover"}
+
+
+def _combat_anchors(scenario: Scenario) -> Scenario:
+    """`scenario` with the objects its package's combat block already holds as anchors, so a
+    key goes on the attack list, initiative or pool the fight plays with (not on a new one)."""
+    combat = scenario.package().get("combat") or {}
+    anchors = dict(scenario.anchors)
+    for model, key in _COMBAT_OBJECTS.items():
+        held = combat.get(key)
+        if isinstance(held, list):
+            anchors[model] = [("combat", key, i) for i in range(len(held))]
+        elif isinstance(held, dict):
+            anchors[model] = [("combat", key)]
+    for i, attacks in enumerate(combat.get("attacks") or []):
+        if "toHit" in attacks:
+            anchors.setdefault("AttackToHit", []).append(("combat", "attacks", i, "toHit"))
+    for i, _tier in enumerate((combat.get("threat") or {}).get("tiers") or []):
+        anchors.setdefault("Tier", []).append(("combat", "threat", "tiers", i))
+    return replace(scenario, name=scenario.name + "-combat", anchors=anchors)
+
+
+for _name in ("ember-roads", "5e", "gravewatch", "dockside"):
+    SCENARIOS[_name + "-combat"] = _combat_anchors(SCENARIOS[_name])
+
+
+def _bare_handed() -> list[dict[str, Any]]:
+    """Lantern Marsh's Juno with nothing in her kit (the Engine plays her)."""
+    juno = juno_marsh()
+    juno["sheet"]["lists"]["kit"] = []
+    return [{**juno, "controller": "engine"}]
+
+
+#: Juno carries no weapon against the bog hound: only a row every sheet gets (`always`)
+#: gives her something to swing.
+SCENARIOS["marsh-bare-handed"] = Scenario(
+    "marsh-bare-handed", marsh, _bare_handed, lambda: [foe("bog-hound", controller="engine")],
+    {"Ruleset": [()], "AttackList": [("combat", "attacks", 0)]},
+)
