@@ -482,15 +482,17 @@ SCENARIOS.update({
 @dataclass(frozen=True)
 class FightProbe:
     """`build(with_key)` gives (package, party, foes, dice, choices); the fight's log with
-    the key must differ from the log without it."""
+    the key must differ from the log without it. With a `board` (start_battle's: `rows`
+    of cells), the fight is on it, and the party and foes carry their `position`s."""
 
     build: Callable[[bool], tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], list[int], list[dict[str, Any]]]]
+    board: dict[str, Any] | None = None
 
 
 def fight_log(probe: FightProbe, with_key: bool) -> list[str]:
     pkg, party, foes, dice, choices = probe.build(with_key)
     rs = ruleset(pkg)
-    state, events = start_battle(rs, party, foes, dice=dice)
+    state, events = start_battle(rs, party, foes, dice=dice, board=probe.board)
     log = [e.text for e in events]
     for choice in choices:
         # Whoever decides before the chosen actor ends their turn.

@@ -11,11 +11,87 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tests.combat.kit import foe, juno_marsh, marsh
+from tests.combat.kit import add_charm, foe, juno_marsh, marsh, wren_marsh
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
+# ---------------------------------------------------------------------------
+# cover on a board (tests/combat/test_board_save_cover.py)
+# ---------------------------------------------------------------------------
+
+#: From 0, 0 the line to 5, 3 slips between two walls: three-quarters cover.
+GAP_ROWS = ["......", "...#..", "..#...", "......"]
+#: An open field: only a creature in between gives cover.
+OPEN_ROWS = ["......"]
+GAS = {"actor": "wren", "option": "ability:charms:marsh-gas", "targets": ["bog-hound"]}
+
+
+def _cover_fight(cover: dict[str, Any], key: str, hounds: list[list[int]], saves: list[int]):
+    """Lantern Marsh on a d20: Wren (on 0, 0) casts Marsh Gas (1d8 fire, a Grit save for
+    half, difficulty 12) at the first hound, with `cover` as the combat block's, with and
+    without `key`. Dice: each hound's 2d6 health (3, 3), initiative (Wren 12, the hounds
+    1), the gas's 1d8 (7), then the save."""
+    def build(with_key: bool):
+        pkg = marsh(d20=True)
+        add_charm(pkg, "marsh-gas", "Marsh Gas", {
+            "kind": "attack", "range": 6, "targets": "enemy", "amount": {"dice": "1d8"}, "damageType": "fire",
+            "save": {"save": "grit_save", "onSuccess": "half"}})
+        pkg["combat"]["cover"] = {k: v for k, v in cover.items() if with_key or k != key}
+        foes = [foe("bog-hound", position=at) for at in hounds]
+        dice = [3, 3] * len(hounds) + [12] + [1] * len(hounds) + [7, *saves]
+        return pkg, [wren_marsh("marsh-gas") | {"position": [0, 0]}], foes, dice, [dict(GAS)]
+    return build
+
+
+def _area_fight(area: dict[str, Any], key: str, wren: list[int], hounds: list[list[int]], aim: dict[str, Any],
+                cover: dict[str, Any] | None = None):
+    """Lantern Marsh on a d20: Wren casts Marsh Gas shaped as `area` at `aim`, with and
+    without `key`. Dice as `_cover_fight`'s, every save a 10."""
+    def build(with_key: bool):
+        pkg = marsh(d20=True)
+        shape = {k: v for k, v in area.items() if with_key or k != key}
+        add_charm(pkg, "marsh-gas", "Marsh Gas", {
+            "kind": "attack", "range": 6, "targets": "enemy", "amount": {"dice": "1d8"}, "damageType": "fire",
+            "save": {"save": "grit_save", "onSuccess": "half"}, "area": shape})
+        if cover is not None:
+            pkg["combat"]["cover"] = cover
+        foes = [foe("bog-hound", position=at) for at in hounds]
+        # One save more than the hounds: the caster caught in her own burst rolls one too.
+        dice = [3, 3] * len(hounds) + [12] + [1] * len(hounds) + [7] + [10] * (len(hounds) + 1)
+        choice = {"actor": "wren", "option": "ability:charms:marsh-gas", "targets": [], **aim}
+        return pkg, [wren_marsh("marsh-gas") | {"position": wren}], foes, dice, [choice]
+    return build
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
-PLAYED_PROBES: dict[str, FightProbe] = {}
+PLAYED_PROBES: dict[str, FightProbe] = {
+    # Wren on 0, 1 aims a 5-long line east at 5, 1: two wide, it also catches the hound on
+    # 3, 0 (the extra column on the caster's left, north); one wide, only the one on 3, 1.
+    "Area2.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
+                                          [[3, 1], [3, 0]], {"cell": [5, 1]}), board={"rows": ["......", "......"]}),
+    # A 3 x 3 burst on Wren's own cell (2, 1) catches the hounds on both sides of her;
+    # `around` leaves her out, without it she is caught too (7 fire: she goes down).
+    "Area2.around": FightProbe(_area_fight({"shape": "burst", "size": 2, "around": True}, "around", [2, 1],
+                                           [[3, 1], [1, 1]], {"cell": [2, 1]}), board={"rows": [".....", ".....", "....."]}),
+    # A 5 x 5 burst around Wren (2, 2): the forest on 3, 2 stands between her and the hound on
+    # 4, 2, so its save of 10 gets + 2 half cover (12 against 12, a success) unless the
+    # burst goes `throughWalls` (10 against 12, a failure).
+    "Area2.throughWalls": FightProbe(_area_fight({"shape": "burst", "size": 3, "around": True, "throughWalls": True},
+                                                 "throughWalls", [2, 2], [[4, 2]], {"cell": [2, 2]},
+                                                 cover={"bonus": 2, "saves": ["grit_save"]}),
+                                     board={"rows": [".....", ".....", "...T.", ".....", "....."]}),
+
+    # Behind the narrow gap the hound's save of 7 gets + 5 three-quarters cover (12 against
+    # 12, a success) with `saves`, and nothing without (7 against 12, a failure).
+    "Cover.saves": FightProbe(_cover_fight({"bonus": 2, "threeQuarters": 5, "saves": ["grit_save"]}, "saves",
+                                           [[5, 3]], [7]), board={"rows": GAP_ROWS}),
+    # The same save: + 5 three-quarters cover with `threeQuarters`, + 2 (half's) without.
+    "Cover.threeQuarters": FightProbe(_cover_fight({"bonus": 2, "threeQuarters": 5, "saves": ["grit_save"]},
+                                                   "threeQuarters", [[5, 3]], [7]), board={"rows": GAP_ROWS}),
+    # The second hound (on 2, 0) stands between Wren and the first (on 5, 0): the save of 10
+    # gets + 2 half cover with `creatures` (12 against 12, a success), nothing without.
+    "Cover.creatures": FightProbe(_cover_fight({"bonus": 2, "saves": ["grit_save"], "creatures": True}, "creatures",
+                                               [[5, 0], [2, 0]], [10]), board={"rows": OPEN_ROWS}),
+}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     # 5e's unarmed strike, as mechanics-2 writes it: a row every sheet gets in combat.
