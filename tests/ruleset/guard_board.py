@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tests.combat.kit import add_charm, foe, juno_marsh, marsh, wren_marsh
+from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
 # ---------------------------------------------------------------------------
@@ -62,8 +62,45 @@ def _area_fight(area: dict[str, Any], key: str, wren: list[int], hounds: list[li
     return build
 
 
+def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[int], wren: list[int],
+                 aim: list[int], cover: dict[str, Any] | None = None):
+    """Lantern Marsh on a d20: a Spitter (first: initiative 12 against Juno's and Wren's 1)
+    sprays 1d6 fire shaped as `area` at `aim`, a Grit save (difficulty 12) for half, with
+    and without `key`. Dice: initiative, the spray's 1d6 (5), then every save a 5 (Juno's
+    Grit + 3 makes 8, a failure)."""
+    def build(with_key: bool):
+        pkg = marsh(d20=True)
+        shape = {k: v for k, v in area.items() if with_key or k != key}
+        add_creature(pkg, "spitter", "Spitter", {
+            "health": 9, "defense": 8, "initiativeModifier": 0, "speed": 6, "tier": "pack",
+            "actions": [{"id": "spray", "name": "Spray", "budget": "act", "range": 6,
+                         "damage": {"dice": "1d6", "type": "fire"}, "area": shape,
+                         "save": {"save": "grit_save", "difficulty": 12, "onSuccess": "half"}}]})
+        if cover is not None:
+            pkg["combat"]["cover"] = cover
+        party = [juno_marsh() | {"position": juno}, wren_marsh() | {"position": wren}]
+        return pkg, party, [foe("spitter", position=spitter)], [1, 1, 12] + [5] * 10, [
+            {"actor": "spitter", "option": "action:spray", "targets": [], "cell": aim}]
+    return build
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
+    # The Spitter on 0, 1 sprays a 5-long line east at 5, 1: two wide it catches Wren on
+    # 3, 0 (the extra column on its left, north) as well as Juno on 3, 1; one wide, Juno only.
+    "ActionArea.width": FightProbe(_spray_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1], [3, 1],
+                                                [3, 0], [5, 1]), board={"rows": ["......", "......"]}),
+    # A 3 x 3 burst on the Spitter's own cell (2, 1) catches Juno and Wren beside it; `around`
+    # leaves the Spitter out, without it the Spitter is caught in its own spray too.
+    "ActionArea.around": FightProbe(_spray_fight({"shape": "burst", "size": 2, "around": True}, "around", [2, 1],
+                                                 [1, 1], [3, 1], [2, 1]), board={"rows": [".....", ".....", "....."]}),
+    # A 5 x 5 burst around the Spitter (2, 2): the forest on 3, 2 stands between it and Juno
+    # on 4, 2, so her save gets + 2 half cover (5 + 3 + 2 = 10) unless it goes `throughWalls`.
+    "ActionArea.throughWalls": FightProbe(
+        _spray_fight({"shape": "burst", "size": 3, "around": True, "throughWalls": True}, "throughWalls", [2, 2],
+                     [4, 2], [0, 0], [2, 2], cover={"bonus": 2, "saves": ["grit_save"]}),
+        board={"rows": [".....", ".....", "...T.", ".....", "....."]}),
+
     # Wren on 0, 1 aims a 5-long line east at 5, 1: two wide, it also catches the hound on
     # 3, 0 (the extra column on the caster's left, north); one wide, only the one on 3, 1.
     "Area2.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
