@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tests.combat.extras_kit import add_knack, juno, knack_roads
 from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
@@ -84,8 +85,25 @@ def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[
     return build
 
 
+def _spark_burst(with_key: bool):
+    """Ember Roads' knacks (tests/combat/test_costs_payments.py): Juno (initiative 6 + 6,
+    first) pays Spark one step up (Ember 2) and aims its burst at the jackal on 4, 0; a
+    burst that grows `sizePerCostStep` with the step, and one that does not."""
+    area = {"shape": "burst", "size": 2, **({"sizePerCostStep": 2} if with_key else {})}
+    pkg = knack_roads()
+    add_knack(pkg, "spark", "Spark", {"kind": "attack", "autoHit": True, "range": 20, "amount": {"dice": "1d6"},
+                                      "damageType": "fire", "cost": [{"pool": "ember_1", "amount": 1}], "area": area})
+    foes = [foe("rust-jackal", position=[4, 0]), foe("rust-jackal", position=[5, 0])]
+    return pkg, [juno("spark") | {"position": [0, 0]}], foes, [6, 6, 1, 1, 1, 1, 3, 3, 3], [
+        {"actor": "juno", "option": "ability:knacks:spark@ember_2", "targets": [], "cell": [4, 0]}]
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
+    # Paid one step up, a 2-pace burst (one cell on Ember Roads' 2-pace cells) grows 2 paces
+    # to a 3 x 3 square on 4, 0 and catches the jackal on 5, 0 too; without, only the one on
+    # 4, 0 (Spark's 1d6 rolls 3 for each).
+    "Area2.sizePerCostStep": FightProbe(_spark_burst, board={"rows": ["......."] * 3}),
     # The Spitter on 0, 1 sprays a 5-long line east at 5, 1: two wide it catches Wren on
     # 3, 0 (the extra column on its left, north) as well as Juno on 3, 1; one wide, Juno only.
     "ActionArea.width": FightProbe(_spray_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1], [3, 1],

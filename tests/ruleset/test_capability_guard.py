@@ -257,7 +257,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Apply.when",
     "Area2.ring",
     "Area2.shape = 'wall'",
-    "Area2.sizePerCostStep",
     "AttackAgainst.ignoresCover",
     "AttackAgainst.ignoresLongRange",
     "AttackAgainst.marked",
