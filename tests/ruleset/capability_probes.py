@@ -230,6 +230,9 @@ def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
         (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2}, "zone": {"rounds": 10}}),
          mech + ("zone",)),
     ]
+    # A wall's area: a wall always stays on the grid, so its entry holds a (refused) zone.
+    ANCHORS["Area2"] = [(entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2},
+                                "zone": {"rounds": 10, "blocks": ["move"]}}), mech + ("area",))]
     ANCHORS["Teleport"] = [
         (entry({"kind": "utility", "teleport": {"distance": 30}}), mech + ("teleport",)),
         (beast({**copy.deepcopy(CREATURE), "actions": [{"id": "blink", "name": "Blink", "budget": "act",

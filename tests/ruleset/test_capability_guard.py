@@ -255,8 +255,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Apply.targetIs",
     "Apply.value",
     "Apply.when",
-    "Area2.ring",
-    "Area2.shape = 'wall'",
     "AttackAgainst.ignoresCover",
     "AttackAgainst.ignoresLongRange",
     "AttackAgainst.marked",
