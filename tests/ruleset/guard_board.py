@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from tests.combat.extras_kit import add_knack, juno, knack_roads
+from tests.combat import windows_kit
 from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
@@ -98,8 +99,55 @@ def _spark_burst(with_key: bool):
         {"actor": "juno", "option": "ability:knacks:spark@ember_2", "targets": [], "cell": [4, 0]}]
 
 
+def _wyrm_bites(with_key: bool):
+    """The window tests' package (tests/combat/test_windows.py): the Marsh wyrm (initiative
+    12, first; 3 signature points) bites Juno; as Juno's turn begins it is asked whether to
+    buy a signature action only with `signatureAtTurnStart`."""
+    pkg = windows_kit.package(signature_at_turn_start=with_key)
+    return pkg, [windows_kit.juno()], [windows_kit.foe("marsh-wyrm")], [1, 12] + [10] * 6, [
+        {"actor": "marsh-wyrm", "option": "action:bite", "targets": ["juno"]}]
+
+
+def _flight_pkg() -> dict[str, Any]:
+    """Ember Roads' knacks on a board (tests/combat/test_board_flight.py): 2 paces a cell,
+    everyone walks 8 paces; a Kite walks 4 paces and flies 12."""
+    pkg = knack_roads()
+    pkg["combat"]["economy"]["movement"] = {"const": 8}
+    add_creature(pkg, "kite", "Kite", {"health": 12, "defense": 6, "initiativeModifier": 0, "tier": "pack",
+                                       "speed": 4, "speeds": {"fly": 12},
+                                       "actions": [{"id": "bite", "name": "Bite", "budget": "act", "toHit": 2,
+                                                    "damage": {"dice": "1d4"}}]})
+    return pkg
+
+
+def _swim(with_key: bool):
+    """Juno (first: initiative 6 + 6) on the bank at 5, 0 steps into the river on 4, 0:
+    swimming Brawn 3 paces (`movementModes`) it costs one cell's 2 paces; wading, 4."""
+    pkg = _flight_pkg()
+    if with_key:
+        pkg["combat"]["economy"]["movementModes"] = {"swim": {"abilityScore": "brawn"}}
+    return pkg, [juno() | {"position": [5, 0]}], [foe("kite", position=[0, 0])], [6, 6, 1, 1] + [3] * 10, [
+        {"actor": "juno", "option": "move:4,0", "targets": []}]
+
+
+def _high_ground(with_key: bool):
+    """Juno (first) on a rise one level (2 paces) above the Kite beside her swings her Road
+    axe at it: `elevation`'s high ground takes 2 off the Kite's defense; without the key,
+    the fight has no rule for height."""
+    pkg = _flight_pkg()
+    if with_key:
+        pkg["combat"]["elevation"] = {"levelHeight": 2, "highGround": {"bonus": 2}}
+    return pkg, [juno() | {"position": [1, 0]}], [foe("kite", position=[2, 0])], [6, 6, 1, 1] + [2] * 10, [
+        {"actor": "juno", "option": "attack:gear:road-axe", "targets": ["kite"]}]
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
+    "Economy.movementModes": FightProbe(_swim, board={"rows": ["~~~~~."]}),
+    "Combat.elevation": FightProbe(_high_ground, board={"rows": ["....."], "heights": ["01000"]}),
+    # "The fight waits: Juno's turn begins; signature actions may be bought. Asked in turn:
+    # Marsh wyrm." with the key; without it, Juno's turn simply begins.
+    "Combat.signatureAtTurnStart": FightProbe(_wyrm_bites),
     # Paid one step up, a 2-pace burst (one cell on Ember Roads' 2-pace cells) grows 2 paces
     # to a 3 x 3 square on 4, 0 and catches the jackal on 5, 0 too; without, only the one on
     # 4, 0 (Spark's 1d6 rolls 3 for each).
