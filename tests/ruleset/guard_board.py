@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from tests.combat.extras_kit import add_knack, juno, knack_roads
-from tests.combat import windows_kit
+from tests.combat import pool_kit, windows_kit
+from tests.combat.test_initiative_and_tracks import STUMP
+from tests.combat.test_pool_initiative import ir_package
 from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
 
@@ -141,8 +143,59 @@ def _high_ground(with_key: bool):
         {"actor": "juno", "option": "attack:gear:road-axe", "targets": ["kite"]}]
 
 
+def _foresight(with_key: bool):
+    """Lantern Marsh (tests/combat/test_initiative_and_tracks.py): Juno holds Foresight
+    (advantage on her own checks). With `checkAbility: nerve` initiative is a Nerve check,
+    so she rolls it twice: 9 (dropped 3) + 1 = 10, first; without, 3 + 1 = 4, after the
+    Stump's 9."""
+    pkg = add_creature(marsh(), "stump", "Stump", STUMP)
+    pkg["sheet"]["live"]["conditions"].append({"id": "foresight", "label": "Foresight"})
+    pkg["combat"]["conditions"].append({"condition": "foresight", "effects": ["own-checks-advantage"]})
+    if with_key:
+        pkg["combat"]["initiative"]["checkAbility"] = "nerve"
+    return pkg, [juno_marsh(live={"conditions": ["foresight"]})], [foe("stump")], [3, 9, 4, 4], []
+
+
+def _wounds(with_key: bool):
+    """The Stump (first) bites Juno for 3: on a plain Wounds track (0 to 6) health fills
+    toward its maximum ("Juno has 3 of 6 Wounds."); on Lantern Marsh's Breath pool it goes
+    down (8 of 11)."""
+    pkg = add_creature(marsh(), "stump", "Stump", STUMP)
+    if with_key:
+        pkg["sheet"]["live"]["tracks"].append({"id": "wounds", "label": "Wounds", "min": 0, "max": 6, "default": 0})
+        pkg["combat"]["health"] = {"track": "wounds"}
+    return pkg, [juno_marsh()], [foe("stump")], [1, 12, 10, 3], [
+        {"actor": "stump", "option": "action:bite", "targets": ["juno"]}]
+
+
+def _hard_skin(with_key: bool):
+    """Initiative that attacks move (tests/combat/test_pool_initiative.py): the Rat (4,
+    first) spends its initiative on a Telling blow at Juno; `pool.hardness` 5 stops its 4
+    dice, without it they deal damage."""
+    pkg = ir_package()
+    if with_key:
+        pkg["combat"]["pool"]["hardness"] = {"const": 5}
+    return pkg, [pool_kit.juno()], [foe("rat")], [1, 1, 1, 9] + [8] * 12, [
+        {"actor": "rat", "option": "action:gnaw#telling", "targets": ["juno"]}]
+
+
+def _pool_initiative(with_key: bool):
+    """A dice-pool fight (tests/combat/pool_kit.py): initiative thrown as a pool of Brawn
+    (`initiative.pool`, successes on 7 and up: d10s 7, 9, 3 for Juno, 2 for the Rat), or
+    rolled as 2d6 + Wits without it (5 + 4 and 2 + 1): each throws its own dice."""
+    pkg = pool_kit.pool_package()
+    if with_key:
+        pkg["combat"]["initiative"] = {"pool": {"abilityMod": "brawn"}}
+    dice = [7, 9, 3, 2] if with_key else [5, 4, 2, 1]
+    return pkg, [pool_kit.juno()], [foe("rat")], dice, []
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
+    "Initiative.pool": FightProbe(_pool_initiative),
+    "Initiative.checkAbility": FightProbe(_foresight),
+    "Health.track = 'a plain track (no levels or boxes)'": FightProbe(_wounds),
+    "PoolBlock.hardness": FightProbe(_hard_skin),
     "Economy.movementModes": FightProbe(_swim, board={"rows": ["~~~~~."]}),
     "Combat.elevation": FightProbe(_high_ground, board={"rows": ["....."], "heights": ["01000"]}),
     # "The fight waits: Juno's turn begins; signature actions may be bought. Asked in turn:
