@@ -257,6 +257,8 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "AttackToHit.sheetBonus": ("5e-combat", {"value": {"const": 2}}),
     # Gravewatch's own limit on what one may spend a turn.
     "Combat.spendLimits": ("gravewatch", [{"pool": "resolve", "max": {"const": 1}, "per": "turn"}]),
+    # Ember Roads' own levels: from Heat 3 the hands shake (-1 to attacks).
+    "Combat.levels": ("ember-roads-hot", [{"track": "heat", "at": 3, "modifiers": [{"to": "attacks", "flat": -1}]}]),
     # Every knock turns into a tear (a non-zero `when` turns the rule on).
     "DamageKinds.remap": ("gravewatch", [{"when": {"const": 1}, "from": "knock", "to": "tear"}]),
 }
@@ -336,3 +338,14 @@ SCENARIOS["marsh-bare-handed"] = Scenario(
     "marsh-bare-handed", marsh, _bare_handed, lambda: [foe("bog-hound", controller="engine")],
     {"Ruleset": [()], "AttackList": [("combat", "attacks", 0)]},
 )
+
+
+def _hot_party() -> list[dict[str, Any]]:
+    """The Ember Roads golden party, three points into Heat (its level at 3: -1 to attacks)."""
+    party = SCENARIOS["ember-roads"].party()
+    for member in party:
+        member["sheet"].setdefault("live", {}).setdefault("tracks", {})["heat"] = 3
+    return party
+
+
+SCENARIOS["ember-roads-hot"] = replace(SCENARIOS["ember-roads"], name="ember-roads-hot", party=_hot_party)

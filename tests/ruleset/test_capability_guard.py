@@ -269,7 +269,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Combat.conditions = 'more than 80 entries'",
     "Combat.contests",
     "Combat.creatureTypes",
-    "Combat.levels",
     "Combat.styles",
     "CombatCondition.actions",
     "CombatCondition.budgets",
