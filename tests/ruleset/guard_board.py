@@ -190,8 +190,26 @@ def _pool_initiative(with_key: bool):
     return pkg, [pool_kit.juno()], [foe("rat")], dice, []
 
 
+def _finesse(with_key: bool):
+    """Lantern Marsh's kit offers "finesse" as a row's ability (SRD 5.1's Finesse): Juno's
+    Dagger rolls 1d12 (7) against the Bog Hound's Guard 8. With `abilityChoices`
+    {finesse: [might, nerve]} it takes her better Might 3 (7 + 3 = 10, a hit for 1d4 2 + 3);
+    without, "finesse" names no ability and adds nothing (7 against 8, a miss)."""
+    pkg = marsh()
+    kit = next(lst for lst in pkg["sheet"]["lists"] if lst["id"] == "kit")
+    next(col for col in kit["columns"] if col["id"] == "rolls")["values"].append("finesse")
+    if with_key:
+        pkg["combat"]["attacks"][0]["abilityChoices"] = {"finesse": ["might", "nerve"]}
+    juno = juno_marsh()
+    juno["sheet"]["lists"]["kit"] = [{"name": "Dagger", "rolls": "finesse", "damage": "1d4", "harm": "cut"}]
+    # The hound's 2d6 health (3, 3), initiative (Juno 12, the hound 1), the attack, the damage.
+    return pkg, [juno], [foe("bog-hound")], [3, 3, 12, 1, 7, 2], [
+        {"actor": "juno", "option": "attack:kit:dagger", "targets": ["bog-hound"]}]
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
+    "AttackList.abilityChoices": FightProbe(_finesse),
     "Initiative.pool": FightProbe(_pool_initiative),
     "Initiative.checkAbility": FightProbe(_foresight),
     "Health.track = 'a plain track (no levels or boxes)'": FightProbe(_wounds),

@@ -259,7 +259,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "AttackAgainst.ignoresLongRange",
     "AttackAgainst.marked",
     "AttackAgainst.mode",
-    "AttackList.abilityChoices",
     "AttackMatch.items",
     "Behavior.onlyWhenStuck = 'any'",
     "Budget.count = '0'",
