@@ -16,7 +16,10 @@ from tests.combat import pool_kit, windows_kit
 from tests.combat.test_initiative_and_tracks import STUMP
 from tests.combat.test_pool_initiative import ir_package
 from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
-from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario
+from shared.combat.invention import asks_in, gm_numbers, settle
+from shared.ruleset.package import Ruleset
+from tests.combat.budget_kit import budget_marsh, party
+from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario, SheetProbe
 
 # ---------------------------------------------------------------------------
 # cover on a board (tests/combat/test_board_save_cover.py)
@@ -207,8 +210,50 @@ def _finesse(with_key: bool):
         {"actor": "juno", "option": "attack:kit:dagger", "targets": ["bog-hound"]}]
 
 
-#: Played keys: a scripted fight built with and without the key (`FightProbe`).
-PLAYED_PROBES: dict[str, FightProbe] = {
+# ---------------------------------------------------------------------------
+# an encounter budget (tests/combat/test_budget.py): what the GM is told and what it may invent
+# ---------------------------------------------------------------------------
+
+#: A bestiary Bog hound (Pack) and two invented Dread opponents the GM wrote nothing for.
+DROWNED = [{"creature": "bog-hound"}, {"invent": 2, "tier": "dread", "brief": "drowned knights"}]
+
+
+def _settled(rs: Ruleset, _sheet: dict[str, Any]) -> list[str]:
+    """The adjustments of a Normal fight for Juno and Wren (Rank 2 each)."""
+    return settle(rs, party(2, 2), DROWNED, [], "normal")[1]
+
+
+def _gm_told(rs: Ruleset, _sheet: dict[str, Any]) -> dict[str, Any]:
+    asks, _problems = asks_in(DROWNED)
+    return gm_numbers(rs, party(2, 2), DROWNED, asks, "normal")
+
+
+def _with_budget(with_key: bool):
+    """Lantern Marsh with worths (Flicker 25, Pack 100, Dread 400), with and without the
+    encounter `budget`: with it the fight is worth 2,250 (900 x 2.5 for three opponents)
+    against the Medium budget of 200, so both Dread are lowered, step by step, to Flicker."""
+    pkg = budget_marsh()
+    if not with_key:
+        del pkg["combat"]["threat"]["budget"]
+    return pkg, {}
+
+
+def _with_worth(with_key: bool):
+    """Lantern Marsh's tiers with and without their worth (no budget): the GM is told each
+    tier's worth only with it."""
+    pkg = budget_marsh()
+    del pkg["combat"]["threat"]["budget"]
+    if not with_key:
+        for tier in pkg["combat"]["threat"]["tiers"]:
+            del tier["worth"]
+    return pkg, {}
+
+
+#: Played keys: a scripted fight built with and without the key (`FightProbe`), or what the
+#: GM is told and may invent outside a fight (`SheetProbe`).
+PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
+    "Threat.budget": SheetProbe(_with_budget, view=_settled),
+    "Tier.worth": SheetProbe(_with_worth, view=_gm_told),
     "AttackList.abilityChoices": FightProbe(_finesse),
     "Initiative.pool": FightProbe(_pool_initiative),
     "Initiative.checkAbility": FightProbe(_foresight),

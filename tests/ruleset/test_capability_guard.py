@@ -421,8 +421,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "TargetTypes.abilityAtLeast",
     "TargetTypes.abilityAtMost",
     "TargetTypes.notImmuneTo",
-    "Threat.budget",
-    "Tier.worth",
     "Track.alwaysShow",
 })
 
