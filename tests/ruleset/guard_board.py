@@ -320,6 +320,12 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "AttackToHit.sheetBonus": ("5e-combat", {"value": {"const": 2}}),
     # Gravewatch's own limit on what one may spend a turn.
     "Combat.spendLimits": ("gravewatch", [{"pool": "resolve", "max": {"const": 1}, "per": "turn"}]),
+    # Ember Roads' own Grab: an unarmed party tries it on the jackals ("Juno tries Grab on
+    # Rust jackal: 5 (2 + 3) + 3 = 8 with Brawn against 9 ..."); without contests they cannot.
+    "Combat.contests": ("ember-roads-unarmed", [{"id": "grab", "label": "Grab", "budget": "act",
+                                                 "attacker": {"checks": ["brawn"]},
+                                                 "defender": {"checks": ["brawn", "wits"]},
+                                                 "onWin": {"applies": [{"condition": "held"}]}}]),
     # Ember Roads' own levels: from Heat 3 the hands shake (-1 to attacks).
     "Combat.levels": ("ember-roads-hot", [{"track": "heat", "at": 3, "modifiers": [{"to": "attacks", "flat": -1}]}]),
     # Every knock turns into a tear (a non-zero `when` turns the rule on).
@@ -412,3 +418,14 @@ def _hot_party() -> list[dict[str, Any]]:
 
 
 SCENARIOS["ember-roads-hot"] = replace(SCENARIOS["ember-roads"], name="ember-roads-hot", party=_hot_party)
+
+
+def _unarmed_party() -> list[dict[str, Any]]:
+    """The Ember Roads golden party with nothing in their gear: grabbing is all they can do."""
+    party = SCENARIOS["ember-roads"].party()
+    for member in party:
+        member["sheet"].setdefault("lists", {})["gear"] = []
+    return party
+
+
+SCENARIOS["ember-roads-unarmed"] = replace(SCENARIOS["ember-roads"], name="ember-roads-unarmed", party=_unarmed_party)

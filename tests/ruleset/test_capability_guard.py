@@ -266,7 +266,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Combat.conditions = 'more than 160 entries'",
     "Combat.conditions = 'more than 320 entries'",
     "Combat.conditions = 'more than 80 entries'",
-    "Combat.contests",
     "Combat.creatureTypes",
     "Combat.styles",
     "CombatCondition.actions",
