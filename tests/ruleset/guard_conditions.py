@@ -1,16 +1,139 @@
 """The capability guard's probes for conditions, condition levels, applies, modifiers, endings, behaviours, grants, harms and wards
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`."""
+(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+
+Most probes are the minimal Ember-Roads fight (tests/combat/kit.py `roads`): Juno, who holds
+Marked from the start, hits the rust jackal with her Road axe, and the jackal's Bite hits her
+back. The key goes on Marked (a modifier, a budget), on a condition the Bite applies, or on
+the Bite's own apply; the same fight without the key is the one to compare with.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset.capability_probes import FightProbe
 
+#: Initiative 6+1 for Juno and 1+1 for the jackal, then every roll a 4 (a face any die
+#: shows): Juno's axe hits (4+4+3 = 11 against Guard 6) for 4+3, the Bite hits (4+4+2 = 10).
+DICE = [6, 1, 1, 1] + [4] * 60
+#: Juno's axe, the jackal's Bite, Juno's axe again (round 2, where an ending shows).
+CHOICES = [{"actor": "juno", "option": "attack:gear:road-axe", "targets": ["rust-jackal"]},
+           {"actor": "rust-jackal", "option": "action:bite", "targets": ["juno"]},
+           {"actor": "juno", "option": "attack:gear:road-axe", "targets": ["rust-jackal"]}]
+
+
+def _fight(marked: dict[str, Any], bite: dict[str, Any] | None = None,
+           choices: list[dict[str, Any]] | None = None) -> tuple[Any, ...]:
+    pkg = add_condition(roads(), "marked", "Marked", **copy.deepcopy(marked))
+    # The keys of schema 2 (damage modifiers, target tests) need it declared; the jackal is
+    # a beast, and Juno (no type field) a person.
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    pkg["combat"]["creatureTypes"] = {"types": [{"id": "beast", "label": "Beast"}, {"id": "person", "label": "Person"}],
+                                      "default": "person"}
+    pkg["catalogs"][0]["entries"][0]["creature"]["type"] = "beast"
+    if bite:
+        pkg["catalogs"][0]["entries"][0]["creature"]["actions"][0].update(copy.deepcopy(bite))
+    juno = juno_roads()
+    juno["sheet"]["live"] = {"conditions": ["marked"]}
+    return pkg, [juno], [foe("rust-jackal")], list(DICE), copy.deepcopy(choices or CHOICES)
+
+
+def marked(without: dict[str, Any], with_key: dict[str, Any], choices: list[dict[str, Any]] | None = None) -> FightProbe:
+    """Marked (held by Juno) does `without`, or `with_key` where the key is set."""
+    return FightProbe(lambda on: _fight(with_key if on else without, choices=choices))
+
+
+def marked_modifier(without: dict[str, Any], with_key: dict[str, Any], choices: list[dict[str, Any]] | None = None) -> FightProbe:
+    """Marked's one modifier is `without`, or `with_key` (the same with the key)."""
+    return marked({"modifiers": [without]}, {"modifiers": [with_key]}, choices)
+
+
+def _marsh_fight(marked: dict[str, Any], flare: dict[str, Any] | None = None) -> tuple[Any, ...]:
+    """Lantern Marsh (one d12 for attacks, which a mode rolls twice), every die a 5: Juno,
+    holding Marked, swings her Reed axe at the bog hound (12 Breath); or, when `flare` is
+    given, Wren casts Lantern Flare at it instead (10 against Guard 8, 5 fire damage)."""
+    pkg = add_condition(marsh(), "marked", "Marked", **copy.deepcopy(marked))
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    if flare:
+        pkg["catalogs"][0]["entries"][0]["mechanics"].update(copy.deepcopy(flare))
+    juno = juno_marsh()
+    juno["sheet"]["live"] = {"conditions": ["marked"]}
+    choice = ({"actor": "wren", "option": "ability:charms:lantern-flare", "targets": ["bog-hound"]} if flare
+              else {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]})
+    return pkg, [juno, wren_marsh("lantern-flare")], [foe("bog-hound")], [5] * 60, [choice]
+
+
+def marsh_modifier(without: dict[str, Any], with_key: dict[str, Any]) -> FightProbe:
+    """Marked's one modifier on Lantern Marsh's Juno."""
+    return FightProbe(lambda on: _marsh_fight({"modifiers": [with_key if on else without]}))
+
+
+def flare_applies(with_key: dict[str, Any]) -> FightProbe:
+    """Lantern Flare's Dazzled, with `with_key` added to the apply."""
+    dazzled = {"condition": "dazzled", "duration": {"rounds": 1}}
+    return FightProbe(lambda on: _marsh_fight({}, {"applies": [{**dazzled, **(with_key if on else {})}]}))
+
+
+def bite_applies(without: dict[str, Any], with_key: dict[str, Any], choices: list[dict[str, Any]] | None = None) -> FightProbe:
+    """The jackal's Bite applies one condition (Shaken, declared by the package) to Juno:
+    `without`, or `with_key` (the same apply with the key)."""
+    return FightProbe(lambda on: _fight({}, {"applies": [with_key if on else without]}, choices))
+
+
+SHAKEN_ROUND = {"condition": "shaken", "duration": {"rounds": 1}}
+
+
+def _with(base: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {**copy.deepcopy(base), **more}
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
-PLAYED_PROBES: dict[str, FightProbe] = {}
+PLAYED_PROBES: dict[str, FightProbe] = {
+    # A modifier's kinds: damage dealt, damage taken, a halved maximum.
+    "Modifier.to = 'damage'": marked({}, {"modifiers": [{"to": "damage", "flat": 2}]}),
+    "Modifier.to = 'damage-taken'": marked({}, {"modifiers": [{"to": "damage-taken", "flat": -1}]}),
+    "Modifier.to = 'health-max'": marked({}, {"modifiers": [{"to": "health-max", "times": 0.5}]}),
+    # Narrowing an attacks modifier: the Road axe is a melee weapon swung with Brawn, so a
+    # modifier for spells, ranged blows or Wits leaves its roll alone.
+    "Modifier.attacks = 'on an attacks modifier'": marked_modifier(
+        {"to": "attacks", "flat": -2}, {"to": "attacks", "flat": -2, "attacks": "spell"}),
+    "Modifier.blow = 'on an attacks modifier'": marked_modifier(
+        {"to": "attacks", "flat": -2}, {"to": "attacks", "flat": -2, "blow": "ranged"}),
+    "Modifier.ability = 'on an attacks modifier'": marked_modifier(
+        {"to": "attacks", "flat": -2}, {"to": "attacks", "flat": -2, "ability": "wits"}),
+    "Modifier.mode = 'on an attacks modifier'": marsh_modifier(
+        {"to": "attacks", "flat": -2}, {"to": "attacks", "flat": -2, "mode": "disadvantage"}),
+    # Disadvantage only on attacks at whoever applied Marked: Juno held it from the start.
+    "Modifier.atSource": marsh_modifier(
+        {"to": "attacks", "mode": "disadvantage"}, {"to": "attacks", "mode": "disadvantage", "atSource": True}),
+    # Held back: the 1d4 is rolled only when the roll falls short, and Juno's axe hits.
+    "Modifier.rescue": marked_modifier(
+        {"to": "attacks", "dice": "1d4"}, {"to": "attacks", "dice": "1d4", "rescue": True}),
+    # The axe's 1d6 rolled twice.
+    "Modifier.diceTimes": marked_modifier({"to": "damage", "flat": 1}, {"to": "damage", "flat": 1, "diceTimes": 2},
+                                          CHOICES[:1]),
+    # The Bite's Shaken: applied only when the bound holds, only to a beast, ending after
+    # the holder's own attack, only for the Bite itself, or counted in the jackal's turns.
+    # Wren is Rank 2: a Dazzled kept for Rank 3 casters is not put on.
+    "Apply.when": flare_applies({"when": {"value": {"field": "rank"}, "atLeast": 3}}),
+    "Apply.targetIs": bite_applies(SHAKEN_ROUND, _with(SHAKEN_ROUND, targetIs={"types": ["beast"]})),
+    "Apply.endsAfter": bite_applies(SHAKEN_ROUND, _with(SHAKEN_ROUND, endsAfter="own-attack")),
+    "Apply.duration = 'this-action'": bite_applies(SHAKEN_ROUND, _with(SHAKEN_ROUND, duration="this-action")),
+    # Round 2: Juno only ends her turn (her own round of Shaken is over), the jackal bites again.
+    "RoundsDuration.of": bite_applies(SHAKEN_ROUND, _with(SHAKEN_ROUND, duration={"rounds": 1, "of": "source"}),
+                                      CHOICES[:2] + CHOICES[1:2]),
+}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
-FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
+FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
+    # Juno's Marked: her attacks at -2, one more Action a turn, ended by the Bite.
+    "CombatCondition.modifiers": ("roads", [{"to": "attacks", "flat": -2}]),
+    "CombatCondition.budgets": ("roads", [{"budget": "act", "flat": 1}]),
+    "CombatCondition.endsWhen": ("roads", ["attacked"]),
+}
 #: Refused keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refused values: (key, value, companions).
