@@ -91,6 +91,37 @@ def _with(base: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {**copy.deepcopy(base), **more}
 
 
+JUNO_SWINGS = {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]}
+HOUND_DRAGS_JUNO = {"actor": "bog-hound", "option": "action:drag", "targets": ["juno"]}
+HOUND_DRAGS_WREN = {"actor": "bog-hound", "option": "action:drag", "targets": ["wren"]}
+WREN_MENDS_JUNO = {"actor": "wren", "option": "ability:charms:marsh-mend", "targets": ["juno"]}
+
+
+def _dread_fight(first_level: dict[str, Any], choice: dict[str, Any], more_levels: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """Lantern Marsh: Juno at Dread 2 and 3 Breath; Lantern Marsh's level at Dread 2 also
+    does `first_level`, and `more_levels` join the package's levels. Every die is a 5 but
+    the hound's attack after its health and the initiative (a 6: Drag down hits Guard 8) and
+    its damage (a 3 on the d4)."""
+    pkg = marsh()
+    pkg["combat"]["levels"][0].update(copy.deepcopy(first_level))
+    pkg["combat"]["levels"] += copy.deepcopy(more_levels)
+    juno = juno_marsh()
+    juno["sheet"]["live"] = {"pools": {"breath": 3}, "tracks": {"dread": 2}}
+    return pkg, [juno, wren_marsh("marsh-mend")], [foe("bog-hound")], [5] * 5 + [6, 3] + [5] * 60, [dict(choice)]
+
+
+def _wren_marked(marked: dict[str, Any]) -> tuple[Any, ...]:
+    """The same fight, with Wren holding Marked (doing `marked`) while the hound drags Juno."""
+    pkg, party, foes, dice, _choices = _dread_fight({}, HOUND_DRAGS_JUNO, [])
+    add_condition(pkg, "marked", "Marked", **copy.deepcopy(marked))
+    party[1]["sheet"]["live"] = {"conditions": ["marked"]}
+    return pkg, party, foes, dice, [dict(HOUND_DRAGS_JUNO)]
+
+
+def dread(with_key: dict[str, Any], choice: dict[str, Any]) -> FightProbe:
+    return FightProbe(lambda on: _dread_fight(with_key if on else {}, choice, []))
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
     # A modifier's kinds: damage dealt, damage taken, a halved maximum.
@@ -126,6 +157,27 @@ PLAYED_PROBES: dict[str, FightProbe] = {
     # Round 2: Juno only ends her turn (her own round of Shaken is over), the jackal bites again.
     "RoundsDuration.of": bite_applies(SHAKEN_ROUND, _with(SHAKEN_ROUND, duration={"rounds": 1, "of": "source"}),
                                       CHOICES[:2] + CHOICES[1:2]),
+    # Marked keeps Shaken off Juno.
+    "CombatCondition.conditionImmunities": FightProbe(
+        lambda on: _fight({"conditionImmunities": ["shaken"]} if on else {}, {"applies": [SHAKEN_ROUND]})),
+    # Marked ends when Juno is attacked (the Bite), and more than two endings are written.
+    "CombatCondition.endsWhen = 'attacked'": marked({}, {"endsWhen": ["attacked"]}),
+    "CombatCondition.endsWhen = 'more than 2 endings'": marked(
+        {"endsWhen": ["harmed-by-source-side", "ally-harmed-in-sight"]},
+        {"endsWhen": ["harmed-by-source-side", "ally-harmed-in-sight", "attacked"]}),
+    # When Marked ends (the Bite damages Juno), it leaves 1 harm behind.
+    "OnEnd.harm": marked({"endsWhen": ["damaged"], "onEnd": {"applies": [SHAKEN_ROUND]}},
+                         {"endsWhen": ["damaged"], "onEnd": {"applies": [SHAKEN_ROUND], "harm": {"flat": 1}}}),
+    # Wren's Marked ends when Juno, her ally, is hurt where she sees it.
+    "CombatCondition.endsWhen = 'ally-harmed-in-sight'": FightProbe(
+        lambda on: _wren_marked({"endsWhen": ["ally-harmed-in-sight"]} if on else {})),
+    # Juno at Dread 2, where Lantern Marsh's first level sits.
+    "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
+    "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),
+    "CombatLevel.effects = 'cannot-heal'": dread({"effects": ["cannot-heal"]}, WREN_MENDS_JUNO),
+    # A level read off a derived value: Juno's Guard is 8.
+    "CombatLevel.derived": FightProbe(lambda on: _dread_fight({}, JUNO_SWINGS, [
+        {"derived": "guard", "at": 8, "modifiers": [{"to": "attacks", "flat": -2}]}] if on else [])),
 }
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
@@ -135,6 +187,8 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "CombatCondition.endsWhen": ("roads", ["attacked"]),
 }
 #: Refused keys: (value, companions) when the key's type alone gives no accepted value.
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
+    "SaveEnds2.failures": ({"count": 3, "becomes": "shaken"}, {"save": "con_save", "at": "turn-end"}),
+}
 #: Refused values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
