@@ -85,6 +85,8 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("SaveEnds2", "bySource"),
     ("CombatCondition", "orSourceWithin"),
     ("CombatCondition", "suppresses"),
+    ("CombatCondition", "temporary"),
+    ("Apply", "value"),
     ("DamageGuard", "except"),
     ("Combat", "standard = 'search'"),
     ("Ruleset", "gmReference"),

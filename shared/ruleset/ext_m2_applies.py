@@ -16,6 +16,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .base import Bounds, DiceText, Id, Model, Number, ValueRef, gate, unsupported
+from .refusals import CONDITION_TEMPORARY_REASON
 from .durations import SaveEnds
 from .gates import Gate, ValueGate, declared_gate
 
@@ -104,8 +105,9 @@ class ApplyExt2(Model):
         default=None,
         json_schema_extra=unsupported("1.266", "destroying creatures outright by threat tier is resolved by no planned issue"),
     )
-    #: A number read from the applier's sheet when the condition is applied (Heroism).
-    value: ValueRef | None = Field(default=None, json_schema_extra=gate("1.274"))
+    #: A number read from the applier's sheet when the condition is applied (Heroism): it
+    #: feeds only a condition's `temporary`, refused with it.
+    value: ValueRef | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
 
     @model_validator(mode="after")
     def _m2_apply(self) -> "ApplyExt2":

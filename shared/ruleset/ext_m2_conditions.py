@@ -21,6 +21,7 @@ from .ext_m2_auras import Aura, Behavior
 from .mechanics.amounts import Amount
 from .mechanics.m2_common import IdList, no_repeats
 from .mechanics.reaction import EntryRef
+from .refusals import CONDITION_TEMPORARY_REASON
 
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
@@ -130,7 +131,7 @@ class ConditionExt2(Model):
     behavior: Behavior | None = Field(
         default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
     )
-    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=gate("1.274"))
+    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
     #: Keeps the condition in effect while the holder stands this close to the applier.
     orSourceWithin: Distance | None = Field(
         default=None,
