@@ -431,6 +431,15 @@ def has_condition(c: Combatant, cid: str) -> bool:
     return any(h.id == cid for h in c.conditions)
 
 
+def one_at_a_time_held(fight: Fight, c: Combatant, cid: str) -> HeldCondition | None:
+    """The condition `c` holds of the same `oneAtATime` group as `cid` (1.256), if any."""
+    rules = N.condition_rules(fight.ruleset)
+    group = getattr(rules.get(cid), "oneAtATime", None)
+    if group is None:
+        return None
+    return next((h for h in c.conditions if getattr(rules.get(h.id), "oneAtATime", None) == group), None)
+
+
 def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
                   at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
@@ -440,6 +449,14 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
     if why is not None:
         fight.emit("immune", f"{c.name} is immune to {name}{f' while {why}' if why else ''}.",
                    target=c.id, condition=cid)
+        return False
+    kin = one_at_a_time_held(fight, c, cid)
+    if kin is not None:
+        # mechanics-2 1.256: one condition of a `oneAtATime` group at a time, the same one
+        # again included (it is not refreshed either); the event reports `already`.
+        held_name = N.label(fight.ruleset, "condition", kin.id)
+        fight.emit("condition", f"{name} is not put on {c.name}: {c.name} is already {held_name}, one of a kind held one at a time.",
+                   target=c.id, condition=cid, already=kin.id)
         return False
     for held in c.conditions:
         if held.id == cid:
