@@ -93,6 +93,7 @@ def _with(base: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 JUNO_SWINGS = {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]}
 HOUND_DRAGS_JUNO = {"actor": "bog-hound", "option": "action:drag", "targets": ["juno"]}
+HOUND_BITES_JUNO = {"actor": "bog-hound", "option": "action:bite", "targets": ["juno"]}
 HOUND_DRAGS_WREN = {"actor": "bog-hound", "option": "action:drag", "targets": ["wren"]}
 WREN_MENDS_JUNO = {"actor": "wren", "option": "ability:charms:marsh-mend", "targets": ["juno"]}
 
@@ -116,6 +117,26 @@ def _wren_marked(marked: dict[str, Any]) -> tuple[Any, ...]:
     add_condition(pkg, "marked", "Marked", **copy.deepcopy(marked))
     party[1]["sheet"]["live"] = {"conditions": ["marked"]}
     return pkg, party, foes, dice, [dict(HOUND_DRAGS_JUNO)]
+
+
+def _juno_marked(marked: dict[str, Any], mired: dict[str, Any], choices: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """The same fight, with Juno holding Marked (doing `marked`) and Mired doing `mired`."""
+    pkg, party, foes, dice, _choices = _dread_fight({}, HOUND_DRAGS_JUNO, [])
+    add_condition(pkg, "marked", "Marked", **copy.deepcopy(marked))
+    next(c for c in pkg["combat"]["conditions"] if c["condition"] == "mired").update(copy.deepcopy(mired))
+    party[0]["sheet"]["live"] = {"conditions": ["marked"]}
+    return pkg, party, foes, dice, copy.deepcopy(choices)
+
+
+def _drag_until_save(at: str) -> tuple[Any, ...]:
+    """The hound's Drag down puts Mired on Juno until a Grit save (at `at`) ends it, then
+    (next round) it bites her."""
+    pkg, party, foes, dice, _choices = _dread_fight({}, HOUND_DRAGS_JUNO, [])
+    hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "bog-hound")["creature"]
+    hound["actions"][1]["applies"] = [{"condition": "mired", "duration": "until-save", "saveEnds": {"save": "grit_save", "at": at}}]
+    hound["actions"][1]["saveDifficulty"] = 12
+    party[0]["sheet"]["live"] = {}  # at her full 11 Breath, so she stands after the Drag
+    return pkg, party, foes, dice, [dict(HOUND_DRAGS_JUNO), dict(HOUND_BITES_JUNO)]
 
 
 def dread(with_key: dict[str, Any], choice: dict[str, Any]) -> FightProbe:
@@ -171,6 +192,19 @@ PLAYED_PROBES: dict[str, FightProbe] = {
     # Wren's Marked ends when Juno, her ally, is hurt where she sees it.
     "CombatCondition.endsWhen = 'ally-harmed-in-sight'": FightProbe(
         lambda on: _wren_marked({"endsWhen": ["ally-harmed-in-sight"]} if on else {})),
+    # Marked and Mired are of one kind, of which Juno holds one at a time.
+    "CombatCondition.oneAtATime": FightProbe(lambda on: _juno_marked(
+        {"oneAtATime": "grip"} if on else {}, {"oneAtATime": "grip"}, [HOUND_DRAGS_JUNO])),
+    # Marked ends when the Drag damages Juno, and moves her Dread one up / puts five conditions on.
+    "OnEnd.tracks": FightProbe(lambda on: _juno_marked(
+        {"endsWhen": ["damaged"], "onEnd": {"harm": {"flat": 1}, **({"tracks": [{"track": "dread", "by": 1}]} if on else {})}},
+        {}, [HOUND_DRAGS_JUNO])),
+    "OnEnd.applies = 'more than 4 items'": FightProbe(lambda on: _juno_marked(
+        {"endsWhen": ["damaged"], "onEnd": {"applies": [{"condition": c, "duration": {"rounds": 1}}
+                                                        for c in ("dazzled", "warded", "hexed", "held", "mired")[:5 if on else 4]]}},
+        {}, [HOUND_DRAGS_JUNO])),
+    # Juno's Mired (from the Drag) is saved against when she is damaged, not at her turn's end.
+    "SaveEnds2.at = 'damaged'": FightProbe(lambda on: _drag_until_save("damaged" if on else "turn-end")),
     # Juno at Dread 2, where Lantern Marsh's first level sits.
     "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
     "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),
