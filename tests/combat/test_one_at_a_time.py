@@ -10,8 +10,6 @@ for 4 (Juno: 10 → 6 Grit) and puts Pinned on her for 1 round.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.combat.kit import Bout, add_condition, foe, juno_roads, roads, ruleset
 
 DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
