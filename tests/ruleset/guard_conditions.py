@@ -128,15 +128,46 @@ def _juno_marked(marked: dict[str, Any], mired: dict[str, Any], choices: list[di
     return pkg, party, foes, dice, copy.deepcopy(choices)
 
 
-def _drag_until_save(at: str) -> tuple[Any, ...]:
-    """The hound's Drag down puts Mired on Juno until a Grit save (at `at`) ends it, then
-    (next round) it bites her."""
-    pkg, party, foes, dice, _choices = _dread_fight({}, HOUND_DRAGS_JUNO, [])
+def _drag_until_save(at: str, marked: dict[str, Any] | None = None, mired: dict[str, Any] | None = None) -> tuple[Any, ...]:
+    """The hound's Drag down puts Mired (doing `mired`) on Juno until a Grit save (at `at`)
+    ends it, then (next round) it bites her; Juno holds Marked (doing `marked`) throughout.
+    The hound is a beast, Juno a person."""
+    pkg, party, foes, dice, _choices = _juno_marked(marked or {}, mired or {}, [])
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    pkg["combat"]["creatureTypes"] = {"types": [{"id": "beast", "label": "Beast"}, {"id": "person", "label": "Person"}],
+                                      "default": "person"}
     hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "bog-hound")["creature"]
     hound["actions"][1]["applies"] = [{"condition": "mired", "duration": "until-save", "saveEnds": {"save": "grit_save", "at": at}}]
     hound["actions"][1]["saveDifficulty"] = 12
-    party[0]["sheet"]["live"] = {}  # at her full 11 Breath, so she stands after the Drag
+    hound["type"] = "beast"
+    party[0]["sheet"]["live"] = {"conditions": ["marked"]}  # at her full 11 Breath, so she stands after the Drag
     return pkg, party, foes, dice, [dict(HOUND_DRAGS_JUNO), dict(HOUND_BITES_JUNO)]
+
+
+def _spat_on(rule: dict[str, Any], level: dict[str, Any]) -> tuple[Any, ...]:
+    """The hound spits at Juno (Dread 2): 1d4 cut, a Grit save against 12 for half, which
+    she fails (5 + 3 = 8); Marked (which she holds) does `rule`, the level at Dread 2 `level`."""
+    pkg, party, foes, dice, _choices = _juno_marked(rule, {}, [])
+    pkg["combat"]["levels"][0].update(copy.deepcopy(level))
+    hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "bog-hound")["creature"]
+    hound["actions"].append({"id": "spit", "name": "Spit", "budget": "act", "damage": {"dice": "1d4", "type": "cut"},
+                             "save": {"save": "grit_save", "difficulty": 12, "onSuccess": "half"}})
+    party[0]["sheet"]["live"] = {"conditions": ["marked"], "tracks": {"dread": 2}}
+    return pkg, party, foes, [5] * 5 + [4] + [5] * 60, [{"actor": "bog-hound", "option": "action:spit", "targets": ["juno"]}]
+
+
+def _crit(modifier: dict[str, Any]) -> tuple[Any, ...]:
+    pkg, party, foes, _dice, choices = _marsh_fight({"modifiers": [modifier]})
+    return pkg, party, foes, [5] * 5 + [12] + [5] * 60, choices
+
+
+def save_modifier(with_key: dict[str, Any], without: dict[str, Any] | None = None) -> FightProbe:
+    """Marked gives -2 to saves (`without`, or `with_key` added)."""
+    def build(on: bool) -> tuple[Any, ...]:
+        mod = {"to": "saves", "flat": -2, **copy.deepcopy(with_key if on else (without or {}))}
+        return _drag_until_save("turn-end", {"modifiers": [mod]})
+    return FightProbe(build)
 
 
 def dread(with_key: dict[str, Any], choice: dict[str, Any]) -> FightProbe:
@@ -205,6 +236,23 @@ PLAYED_PROBES: dict[str, FightProbe] = {
         {}, [HOUND_DRAGS_JUNO])),
     # Juno's Mired (from the Drag) is saved against when she is damaged, not at her turn's end.
     "SaveEnds2.at = 'damaged'": FightProbe(lambda on: _drag_until_save("damaged" if on else "turn-end")),
+    # Mired is saved against again when the Bite damages Juno.
+    "CombatCondition.saveWhenDamaged": FightProbe(lambda on: _drag_until_save(
+        "turn-end", {}, {"saveWhenDamaged": True} if on else {})),
+    # Marked's -2 to saves, narrowed to saves that it misses (Juno's save to end Mired is a
+    # Grit save, against a condition the hound's Drag down put on).
+    "Modifier.saves": save_modifier({"saves": ["nerve_save"]}),
+    "Modifier.against": save_modifier({"against": {"conditions": ["hexed"]}}),
+    "SaveAgainst.from": save_modifier({"against": {"from": {"types": ["person"]}}}),
+    "SaveAgainst.actions": save_modifier({"against": {"conditions": ["mired"], "actions": ["Bite"]}},
+                                         {"against": {"conditions": ["mired"]}}),
+    "SaveAgainst.casts": save_modifier({"against": {"conditions": ["mired"], "casts": ["charms"]}},
+                                       {"against": {"conditions": ["mired"]}}),
+    # Evasion on the Grit save: a failed save halves the Spit (4 → 2).
+    "CombatCondition.evasion": FightProbe(lambda on: _spat_on({"evasion": ["grit_save"]} if on else {}, {})),
+    "CombatLevel.evasion": FightProbe(lambda on: _spat_on({}, {"evasion": ["grit_save"]} if on else {})),
+    # Juno rolls a 12 (a critical hit): Marked's damage modifier adds one more die of the axe.
+    "Modifier.criticalDice": FightProbe(lambda on: _crit({"to": "damage", "flat": 1, **({"criticalDice": 1} if on else {})})),
     # Juno at Dread 2, where Lantern Marsh's first level sits.
     "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
     "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),
