@@ -162,6 +162,23 @@ def _crit(modifier: dict[str, Any]) -> tuple[Any, ...]:
     return pkg, party, foes, [5] * 5 + [12] + [5] * 60, choices
 
 
+def _grab(rule: dict[str, Any], level: dict[str, Any]) -> tuple[Any, ...]:
+    """Juno (Dread 2, holding Marked, which does `rule`; the level at Dread 2 does `level`)
+    tries to Grab the hound: a contest of Might checks, every die a 5."""
+    pkg, party, foes, _dice, _choices = _juno_marked(rule, {}, [])
+    pkg["combat"]["levels"][0].update(copy.deepcopy(level))
+    party[0]["sheet"]["live"] = {"conditions": ["marked"], "tracks": {"dread": 2}}
+    return pkg, party, foes, [5] * 60, [{"actor": "juno", "option": "contest:grab", "targets": ["bog-hound"]}]
+
+
+def grab_probe(without: dict[str, Any], with_key: dict[str, Any], *, level: bool = False) -> FightProbe:
+    """The Grab with Marked (or, `level`, the level at Dread 2) doing `without` or `with_key`."""
+    def build(on: bool) -> tuple[Any, ...]:
+        rule = with_key if on else without
+        return _grab({}, rule) if level else _grab(rule, {})
+    return FightProbe(build)
+
+
 def save_modifier(with_key: dict[str, Any], without: dict[str, Any] | None = None) -> FightProbe:
     """Marked gives -2 to saves (`without`, or `with_key` added)."""
     def build(on: bool) -> tuple[Any, ...]:
@@ -253,6 +270,17 @@ PLAYED_PROBES: dict[str, FightProbe] = {
     "CombatLevel.evasion": FightProbe(lambda on: _spat_on({}, {"evasion": ["grit_save"]} if on else {})),
     # Juno rolls a 12 (a critical hit): Marked's damage modifier adds one more die of the axe.
     "Modifier.criticalDice": FightProbe(lambda on: _crit({"to": "damage", "flat": 1, **({"criticalDice": 1} if on else {})})),
+    # Juno's side of the Grab (a contest rolls combat's checks, which skills do not reach).
+    "CombatCondition.effects = 'own-checks-advantage'": grab_probe({}, {"effects": ["own-checks-advantage"]}),
+    "CombatCondition.effects = 'own-checks-disadvantage'": grab_probe({}, {"effects": ["own-checks-disadvantage"]}),
+    "CombatCondition.skills": grab_probe({"effects": ["own-checks-advantage"]},
+                                         {"effects": ["own-checks-advantage"], "skills": ["wade"]}),
+    "CombatLevel.effects = 'own-checks-advantage'": grab_probe({}, {"effects": ["own-checks-advantage"]}, level=True),
+    "CombatLevel.effects = 'own-checks-disadvantage'": grab_probe({}, {"effects": ["own-checks-disadvantage"]}, level=True),
+    "CombatLevel.skills": grab_probe({"effects": ["own-checks-advantage"]},
+                                     {"effects": ["own-checks-advantage"], "skills": ["wade"]}, level=True),
+    "Modifier.skills": grab_probe({"modifiers": [{"to": "checks", "flat": 2}]},
+                                  {"modifiers": [{"to": "checks", "flat": 2, "skills": ["wade"]}]}),
     # Juno at Dread 2, where Lantern Marsh's first level sits.
     "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
     "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),
