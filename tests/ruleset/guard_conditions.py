@@ -179,6 +179,16 @@ def grab_probe(without: dict[str, Any], with_key: dict[str, Any], *, level: bool
     return FightProbe(build)
 
 
+def _wren_flares(marked: dict[str, Any]) -> tuple[Any, ...]:
+    """Wren, holding Marked (doing `marked`), casts Lantern Flare at the hound: every die a 5
+    but the sixth, a 2 (the d2 of a delay, else the Flare's attack die)."""
+    pkg, party, foes, dice, _choices = _wren_marked(marked)
+    party[1] = wren_marsh("lantern-flare")
+    party[1]["sheet"]["live"] = {"conditions": ["marked"]}
+    return pkg, party, foes, [5] * 5 + [2] + [5] * 60, [
+        {"actor": "wren", "option": "ability:charms:lantern-flare", "targets": ["bog-hound"]}]
+
+
 def save_modifier(with_key: dict[str, Any], without: dict[str, Any] | None = None) -> FightProbe:
     """Marked gives -2 to saves (`without`, or `with_key` added)."""
     def build(on: bool) -> tuple[Any, ...]:
@@ -281,6 +291,9 @@ PLAYED_PROBES: dict[str, FightProbe] = {
                                      {"effects": ["own-checks-advantage"], "skills": ["wade"]}, level=True),
     "Modifier.skills": grab_probe({"modifiers": [{"to": "checks", "flat": 2}]},
                                   {"modifiers": [{"to": "checks", "flat": 2, "skills": ["wade"]}]}),
+    # Wren's Marked holds back a charm paid with her Action on a d2 of 1 or more (always).
+    "CombatCondition.delays": FightProbe(lambda on: _wren_flares(
+        {"delays": {"catalogs": ["charms"], "budget": "act", "chance": {"sides": 2, "atLeast": 1}}} if on else {})),
     # Juno at Dread 2, where Lantern Marsh's first level sits.
     "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
     "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),

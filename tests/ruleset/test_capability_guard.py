@@ -264,7 +264,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Combat.creatureTypes",
     "Combat.styles",
     "CombatCondition.actions",
-    "CombatCondition.delays",
     "CombatCondition.effects = 'cannot-target-source-side'",
     "CombatCondition.endsWhenHarmedFrom",
     "CombatCondition.exclusive",
