@@ -189,6 +189,17 @@ def _wren_flares(marked: dict[str, Any]) -> tuple[Any, ...]:
         {"actor": "wren", "option": "ability:charms:lantern-flare", "targets": ["bog-hound"]}]
 
 
+def _offered(rule: dict[str, Any], on: bool, holder: str, taken: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """`holder` (Juno or Wren, who has no charms) holds Marked, which does `rule` when `on`;
+    the `taken` choices are made only then. Every die a 5."""
+    pkg, party, foes, _dice, _choices = _juno_marked(rule if on else {}, {}, [])
+    party[0]["sheet"]["live"] = {"conditions": ["marked"]} if holder == "juno" else {}
+    party[1] = wren_marsh()
+    if holder == "wren":
+        party[1]["sheet"]["live"] = {"conditions": ["marked"]}
+    return pkg, party, foes, [5] * 60, copy.deepcopy(taken) if on else []
+
+
 def save_modifier(with_key: dict[str, Any], without: dict[str, Any] | None = None) -> FightProbe:
     """Marked gives -2 to saves (`without`, or `with_key` added)."""
     def build(on: bool) -> tuple[Any, ...]:
@@ -294,6 +305,15 @@ PLAYED_PROBES: dict[str, FightProbe] = {
     # Wren's Marked holds back a charm paid with her Action on a d2 of 1 or more (always).
     "CombatCondition.delays": FightProbe(lambda on: _wren_flares(
         {"delays": {"catalogs": ["charms"], "budget": "act", "chance": {"sides": 2, "atLeast": 1}}} if on else {})),
+    # Options only the key makes: with it the fight takes the option (an ignored key would
+    # have it refused, and the probe fails); without it that turn just ends.
+    # Wren shakes Juno out of Marked with her Action.
+    "CombatCondition.shakeOff": FightProbe(lambda on: _offered(
+        {"shakeOff": {"budget": "act"}}, on, "juno", [{"actor": "wren", "option": "shake-off:juno:marked", "targets": []}])),
+    # Marked lets Juno swing once more with her Quick action.
+    "CombatCondition.grants": FightProbe(lambda on: _offered(
+        {"grants": {"budget": "quick", "attacks": True}}, on, "juno",
+        [JUNO_SWINGS, {**JUNO_SWINGS, "option": "attack:kit:reed-axe@quick"}])),
     # Juno at Dread 2, where Lantern Marsh's first level sits.
     "CombatLevel.defeats": dread({"defeats": True}, HOUND_DRAGS_WREN),
     "CombatLevel.conditionImmunities": dread({"conditionImmunities": ["mired"]}, HOUND_DRAGS_JUNO),
