@@ -15,10 +15,10 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Bounds, DiceText, Id, Model, Number, ValueRef, gate, unsupported
-from .refusals import CONDITION_TEMPORARY_REASON
+from .base import Bounds, DiceText, Id, Model, Number, ValueRef, unsupported
 from .durations import SaveEnds
 from .gates import Gate, ValueGate, declared_gate
+from .refusals import CONDITION_TEMPORARY_REASON
 
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
