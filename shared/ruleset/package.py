@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import EntryId, Label, Model, gate, unsupported
+from .base import EntryId, Label, Model, gate
 from .battle import Battle
 from .catalogs import Catalog
 from .clocks import Clocks
@@ -46,10 +46,7 @@ class Ruleset(Model):
     battle: Battle | None = None
     combat: Combat | None = None
     layers: list[Layer] | None = None
-    gmReference: GmReference | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.145", "the Game Master's rules reference reaches no prompt this engine writes"),
-    )
+    gmReference: GmReference | None = Field(default=None, json_schema_extra=gate("1.145", schema=2))
     clocks: Clocks | None = Field(default=None, json_schema_extra=gate("1.143", schema=2))
     party: Party | None = Field(default=None, json_schema_extra=gate("1.144", schema=2))
 

@@ -99,6 +99,16 @@ def _window_line(state: BattleState, window: dict[str, Any]) -> str:
             "of the options, or pass (`pass`), which costs nothing.")
 
 
+def reference_section(ruleset: Ruleset) -> str:
+    """The ruleset's full rules reference for the Game Master (top-level `gmReference`,
+    spec/sheet.md "Full GM rules reference"): once per request, under its own heading in the
+    system prompt, after the instructions; nothing when the ruleset has none. The validator
+    already holds it to one prompt-safe line of at most 16,000 characters."""
+    if not ruleset.gmReference:
+        return ""
+    return "\n\nGame Master rules reference:\n" + ruleset.gmReference
+
+
 def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option]) -> list[dict[str, str]]:
     """The chat the GM model answers for the pending decision."""
     pending = state.pending
@@ -109,7 +119,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         "The Engine owns every number: it rolls the dice and applies the rules. You only choose one "
         "option from the menu it offers. Answer with the option id exactly as written, and for an option "
         "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
-    )
+    ) + reference_section(ruleset)
     window = _window_line(state, pending.window) if pending and pending.window else ""
     menu_lines: list[str] = []
     for option in options:

@@ -15,7 +15,7 @@ from typing import Any
 from shared.plain_text import plain
 from shared.ruleset.package import Ruleset
 
-from .director_prompt import Unusable
+from .director_prompt import Unusable, reference_section
 
 EXAMPLE = {
     "opponents": [{
@@ -44,7 +44,7 @@ def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[s
         + json.dumps(SHEET_EXAMPLE) + ". Name catalog entries by their names; give no health, defense or other "
         "numbers beside a sheet, and an optional temperament (protective, supportive, reckless, methodical or "
         "patient) that what it has not chosen leans toward."
-    )
+    ) + reference_section(ruleset)
     lines = [f"Invent {sum(a['count'] for a in numbers['asks'])} opponent(s), in this order:"]
     for ask in numbers["asks"]:
         lines.append(f"- {ask['count']} of tier {ask['tier']}" + (" (a boss)" if ask["boss"] else "")

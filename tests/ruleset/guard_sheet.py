@@ -12,9 +12,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from shared.combat.invention import asks_in, gm_numbers
 from shared.combat.opposition import assign_controllers
 from shared.games.reminder import reminder_text
 from shared.ruleset.package import Ruleset
+from shared.service.invent_prompt import invention_messages
 from shared.sheet import apply, compute_sheet_json, is_refusal
 from tests.combat.kit import add_charm, foe, marsh, wren_marsh
 from tests.games.fixtures import game_package, member
@@ -469,4 +471,39 @@ def _leech_by_path(with_key: bool):
 
 PLAYED_PROBES.update({
     "AbilityList.byColumn": FightProbe(_leech_by_path),
+})
+
+
+# ---------------------------------------------------------------------------
+# the Game Master's rules reference (spec/sheet.md "Full GM rules reference")
+# ---------------------------------------------------------------------------
+
+#: The spec's own example reference.
+REFERENCE = ("When a journey crosses hostile country, judge supplies, shelter and exposure before the next leg. "
+             "A failed navigation check costs time rather than silently moving the party to its destination.")
+#: Two invented Pack opponents for the Game Master to write.
+INVENTED = [{"invent": 2, "tier": "pack", "brief": "marsh wolves"}]
+
+
+def invention_prompt(rs: Ruleset, _sheet: dict[str, Any]) -> str:
+    """The system prompt of the request that asks the Game Master to invent opponents."""
+    asks, _problems = asks_in(INVENTED)
+    numbers = gm_numbers(rs, [member("Juno", 3), member("Wren", 4)], INVENTED, asks, "normal")
+    return invention_messages(rs, numbers)[0]["content"]
+
+
+def _reference(pkg: dict[str, Any], with_key: bool) -> None:
+    # "Game Master rules reference:" and the text close the system prompt with the key.
+    if with_key:
+        pkg["gmReference"] = REFERENCE
+
+
+def _reference_probe(with_key: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    pkg = game_package()
+    _reference(pkg, with_key)
+    return pkg, {}
+
+
+PLAYED_PROBES.update({
+    "Ruleset.gmReference": SheetProbe(_reference_probe, invention_prompt),
 })

@@ -33,7 +33,6 @@ REASONS: dict[str, tuple[str, str]] = {
     "alliesMayFail": ("1.278", "allies failing a save without rolling is resolved by no planned issue"),
     "targetsWithin": ("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
     "except": ("1.55", "weapons that get through a resistance are not resolved yet (issue 23, items in a fight)"),
-    "gmReference": ("1.145", "the Game Master's rules reference reaches no prompt this engine writes"),
     "suggestions": ("1.796", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
     "pick": ("1.797", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
     "roll": ("1.85", "a column's Roll button is drawn by Marinara's sheet editor, which this engine does not have"),
