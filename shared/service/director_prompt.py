@@ -106,7 +106,7 @@ def reference_section(ruleset: Ruleset) -> str:
     already holds it to one prompt-safe line of at most 16,000 characters."""
     if not ruleset.gmReference:
         return ""
-    return "\n\nGame Master rules reference:\n" + ruleset.gmReference
+    return "\n\nGame Master rules reference:\n" + str(ruleset.gmReference)
 
 
 def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option]) -> list[dict[str, str]]:
