@@ -1,10 +1,10 @@
 """What a saving throw is against, and whether a save modifier's `against` matches it
 (spec/combat-1 "Saves against conditions, damage and magic", 1.134; `from` 1.185,
-`actions` 1.191, `casts` 1.265).
+`actions` 1.191, `casts` 1.265; a save's own `against` 1.181).
 
 Owns: `SaveContext` (the conditions the action would apply, even when the save prevents
-them; the damage types of its amount and every `plus` clause, compared case-insensitively;
-whether it is magic, i.e. carries the `"magical"` quality; who did it; the action's id,
+them; the damage types of its amount, every `plus` clause and the save's own
+`against.damage`, compared case-insensitively; whether it is magic, i.e. carries the `"magical"` quality; who did it; the action's id,
 name and shared recharge group; the catalog it was cast from), the builders for an entry,
 a creature action and a save that ends a condition, and `matches`.
 
@@ -45,9 +45,16 @@ def _lower(values: Any) -> frozenset[str]:
     return frozenset(v.lower() for v in values if isinstance(v, str) and v)
 
 
+def counts_against(save: Any) -> list[str]:
+    """The damage types a save's own `against` says it also counts as being against (1.181:
+    Stinking Cloud's save is against poison though the cloud deals none)."""
+    against = getattr(save, "against", None) if save is not None else None
+    return list(getattr(against, "damage", None) or [])
+
+
 def for_entry(actor_id: str, entry_ref: str | None, entry: Any, mech: Any) -> SaveContext:
     """A save a catalog entry forces."""
-    types = [mech.damageType, *[c.type for c in mech.plus or []]]
+    types = [mech.damageType, *[c.type for c in mech.plus or []], *counts_against(mech.save)]
     catalog = (entry_ref or "").partition("/")[0]
     names = [getattr(entry, "id", None), getattr(entry, "label", None)]
     return SaveContext(
@@ -64,6 +71,7 @@ def for_action(actor_id: str, action: Any) -> SaveContext:
     """A save a creature's stat-block action forces."""
     damage = action.damage
     types = [damage.type, *[c.type for c in damage.plus or []]] if damage is not None else []
+    types += counts_against(action.save)
     qualities = [*(getattr(action, "qualities", None) or []), *((damage.qualities or []) if damage else [])]
     group = getattr(action.recharge, "group", None) if action.recharge is not None else None
     return SaveContext(

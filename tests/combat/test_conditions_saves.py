@@ -75,6 +75,34 @@ def test_against_damage_reads_every_damage_type_case_insensitively():
     assert lines[1] == "Juno rolls a Grit save against Freeze: 4 + 3 + 2 (Warm) = 9 against 12, a failure."
 
 
+def test_a_saves_own_against_counts_as_the_damage_it_names():
+    # 1.181: a save can say what else it counts as being against (Stinking Cloud's save is
+    # against poison though the cloud deals none). Glare deals nothing; counted as against
+    # cold, Warm's +2 reaches Juno's Nerve save: 6 + 1 + 2 = 9 against 10. Without it, 7.
+    for against, line in (({"damage": ["cold"]}, "6 + 1 + 2 (Warm) = 9 against 10, a failure."),
+                          (None, "6 + 1 = 7 against 10, a failure.")):
+        pkg = _pkg()
+        stoat = next(e for e in pkg["catalogs"][1]["entries"] if e["id"] == "stoat")["creature"]
+        if against:
+            stoat["actions"][-1]["save"]["against"] = against
+        b = juno_wren_vs(pkg, ["stoat"], [6])
+        b.put("juno", "warm", rounds=5)
+        _foes_turn(b, "stoat")
+        assert b.choose("stoat", GLARE, "juno")[1] == f"Juno rolls a Nerve save against Glare: {line}"
+
+
+def test_an_entrys_save_against_counts_as_the_damage_it_names():
+    # Mud Hex's save counted as against cold: the stoat's Warm adds 2, 4 + 2 = 6 against 12.
+    pkg = _pkg()
+    mud = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "mud-hex")["mechanics"]
+    mud["save"]["against"] = {"damage": ["cold"]}
+    b = juno_wren_vs(pkg, ["stoat"], [4], charms=("mud-hex",))
+    b.put("stoat", "warm", rounds=5)
+    b.choose("juno", "end-turn")
+    assert b.choose("wren", "ability:charms:mud-hex", "stoat")[1] == \
+        "Stoat rolls a Nerve save against Mud Hex: 4 + 2 (Warm) = 6 against 12, a failure."
+
+
 def _wren_charms(option: str, dice: list[int]) -> list[str]:
     b = juno_wren_vs(_pkg(), ["stoat"], dice, charms=("glamour", "mud-hex"))
     b.put("stoat", "gnomish", rounds=5)
