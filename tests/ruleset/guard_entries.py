@@ -3,15 +3,228 @@
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Callable
 
-from tests.ruleset.capability_probes import FightProbe
+from tests.combat import roll_answers_kit as RK
+from tests.combat import windows_kit as K
+from tests.combat.kit import add_condition, foe, juno_roads, roads
+from tests.ruleset.capability_probes import ABSENT, FightProbe
+
+#: Juno (Road axe) against the rust jackal of the minimal Ember-Roads package: initiative
+#: 6+1 and 1+1, Juno hits for 8, the jackal's Bite hits Juno for 4 (test_drain.py).
+JACKAL_DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
+JACKAL_CHOICES = [{"actor": "juno", "option": "attack:gear:road-axe", "targets": ["rust-jackal"]},
+                  {"actor": "rust-jackal", "option": "action:bite", "targets": ["juno"]}]
+
+
+def jackal(change: Callable[[dict[str, Any], bool], None]) -> Callable[[bool], Any]:
+    """The jackal fight, its creature block changed by `change(block, with_key)`."""
+    def build(with_key: bool):
+        pkg = roads()
+        change(pkg["catalogs"][0]["entries"][0]["creature"], with_key)
+        return pkg, [juno_roads()], [foe("rust-jackal")], list(JACKAL_DICE), copy.deepcopy(JACKAL_CHOICES)
+    return build
+
+
+def _shield(block: dict[str, Any], with_key: bool) -> None:
+    # 5e's "1d6 + 3 if used with two hands": a shield keeps the jackal one-handed.
+    block["actions"][0]["damage"]["alternatives"] = [{"when": "twoHanded", "dice": "1d6", "flat": 3}]
+    if with_key:
+        block["shield"] = True
+
 
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
-PLAYED_PROBES: dict[str, FightProbe] = {}
+PLAYED_PROBES: dict[str, FightProbe] = {
+    "Creature.shield": FightProbe(jackal(_shield)),
+}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: Refused keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refused values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+
+
+# ---------------------------------------------------------------------------
+# answers to rolls and hits: tests/combat/roll_answers_kit.py (Lantern Marsh with slots,
+# Smite, Cutting Words, Sharp Words, the rescues, the masked hag)
+# ---------------------------------------------------------------------------
+
+#: Juno's Reed axe hits the ogre 15 + 3 = 18 against Guard 9 (test_roll_answers.py).
+SMITE_FACES = [15, 3, 4, 2, 5, 6] * 10
+
+
+def answers(change: Callable[[dict[str, Any], bool], None], party: Callable[[], list[dict[str, Any]]],
+            foes: Callable[[], list[dict[str, Any]]], dice: list[int], choices: list[dict[str, Any]]) -> FightProbe:
+    """A fight on the answers kit, its package changed by `change(package, with_key)`."""
+    def build(with_key: bool):
+        pkg = RK.package()
+        change(pkg, with_key)
+        return pkg, party(), foes(), list(dice), copy.deepcopy(choices)
+    return FightProbe(build)
+
+
+def charm(pkg: dict[str, Any], eid: str) -> dict[str, Any]:
+    """The mechanics of a charm of the package."""
+    return next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == eid)["mechanics"]
+
+
+def beast(pkg: dict[str, Any], eid: str) -> dict[str, Any]:
+    """The creature block of a bestiary entry of the package."""
+    return next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == eid)["creature"]
+
+
+def toggled(where: Callable[[dict[str, Any]], dict[str, Any]], key: str, with_value: Any,
+            without: Any = ABSENT) -> Callable[[dict[str, Any], bool], None]:
+    """A change that sets `key` on the object `where` finds to `with_value`, or (without the
+    key) to `without`, or takes it away."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        obj = where(pkg)
+        if with_key:
+            obj[key] = copy.deepcopy(with_value)
+        elif without is ABSENT:
+            obj.pop(key, None)
+        else:
+            obj[key] = copy.deepcopy(without)
+    return change
+
+
+def _smite(pkg: dict[str, Any]) -> dict[str, Any]:
+    return charm(pkg, "smite")
+
+
+SMITE_ATTACK = {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["ogre"]}
+SMITE_ANSWER = {"actor": "juno", "option": "ability:charms:smite@slot_3", "targets": []}
+#: Hex witch's Fireball on Juno: initiative 1 and 12, then 2d6 (3 + 4) and Juno's Nerve save.
+FIREBALL = {"actor": "hex-witch", "option": "ability:charms:fireball", "targets": ["juno"]}
+
+
+def _smite_probe(change: Callable[[dict[str, Any], bool], None], *, answer: bool = True) -> FightProbe:
+    return answers(change, lambda: [K.juno("smite")], lambda: [K.foe("ogre")], [12, 1] + SMITE_FACES,
+                   [SMITE_ATTACK, SMITE_ANSWER] if answer else [SMITE_ATTACK])
+
+
+def _fireball_probe(change: Callable[[dict[str, Any], bool], None], charms: tuple[str, ...], faces: list[int],
+                    live: dict[str, Any] | None = None) -> FightProbe:
+    def party() -> list[dict[str, Any]]:
+        juno = K.juno(*charms)
+        if live:
+            juno["sheet"]["live"] = copy.deepcopy(live)
+        return [juno]
+    return answers(change, party, lambda: [K.foe("hex-witch")], [1, 12] + [3, 4, *faces] * 6, [FIREBALL])
+
+
+def _ward(pkg: dict[str, Any], against: dict[str, Any]) -> None:
+    # Hexproof: +5 to saves against what `against` names (a Magic Resistance of our own);
+    # "magical" is an item tag the package declares, the quality that makes an action magic.
+    pkg["items"] = {"categories": [{"id": "gear", "label": "Gear"}], "tags": [{"id": "magical", "label": "Magical"}]}
+    add_condition(pkg, "hexproof", "Hexproof", modifiers=[{"to": "saves", "flat": 5, "against": against}])
+
+
+def _fireball_magical(pkg: dict[str, Any], with_key: bool) -> None:
+    _ward(pkg, {"magic": True})
+    if with_key:
+        charm(pkg, "fireball")["qualities"] = ["magical"]
+
+
+def _fireball_counts_as(pkg: dict[str, Any], with_key: bool) -> None:
+    _ward(pkg, {"damage": ["cold"]})
+    if with_key:
+        charm(pkg, "fireball")["save"]["against"] = {"damage": ["cold"]}
+
+
+#: The ogre's Hex Howl: 2d6 fire, a Nerve save against 10 halves it.
+HOWL = {"id": "howl", "name": "Hex Howl", "budget": "act", "range": 12, "damage": {"dice": "2d6", "type": "fire"},
+        "save": {"save": "nerve_save", "difficulty": 10, "onSuccess": "half"}}
+HOWL_CHOICE = {"actor": "ogre", "option": "action:howl", "targets": ["juno"]}
+
+
+def _howl(change: Callable[[dict[str, Any], bool], None], ward: dict[str, Any] | None = None) -> FightProbe:
+    def build(pkg: dict[str, Any], with_key: bool) -> None:
+        _ward(pkg, ward or {"magic": True})
+        beast(pkg, "ogre")["actions"].append(copy.deepcopy(HOWL))
+        change(pkg, with_key)
+    def party() -> list[dict[str, Any]]:
+        juno = K.juno()
+        juno["sheet"]["live"] = {"conditions": ["hexproof"]}
+        return [juno]
+    # Initiative 1 and 12 (the ogre first), 2d6 = 3 + 4, Juno's Nerve save 6 + 1 (+ 5 Hexproof).
+    return answers(build, party, lambda: [K.foe("ogre")], [1, 12] + [3, 4, 6] * 6, [HOWL_CHOICE])
+
+
+def _howl_key(key: str, value: Any, on_damage: bool = False) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if with_key:
+            howl = beast(pkg, "ogre")["actions"][-1]
+            (howl["damage"] if on_damage else howl)[key] = copy.deepcopy(value)
+    return change
+
+
+def _howl_counts_as(pkg: dict[str, Any], with_key: bool) -> None:
+    if with_key:
+        beast(pkg, "ogre")["actions"][-1]["save"]["against"] = {"damage": ["cold"]}
+
+
+def _own_luck(rescue: dict[str, Any], without: dict[str, Any]) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        charm(pkg, "own-luck")["rescue"] = copy.deepcopy(rescue if with_key else without)
+    return change
+
+
+def _steady(saves: list[str]) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        rescue = charm(pkg, "steady-nerve")["rescue"]
+        if with_key:
+            rescue["saves"] = list(saves)
+        else:
+            rescue.pop("saves")
+    return change
+
+
+def _lucky(with_value: str, without: str) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        charm(pkg, "lucky-grip")["rescue"]["by"] = with_value if with_key else without
+    return change
+
+
+GRAB = {"actor": "juno", "option": "contest:grab", "targets": ["ogre"]}
+WORDS_PARTY = lambda: [K.wren("cutting-words"), K.juno()]  # noqa: E731
+OGRE_CLUBS = lambda target: {"actor": "ogre", "option": "action:club", "targets": [target]}  # noqa: E731
+
+
+def _words(key: str, value: Any, without: Any = ABSENT, *, sharp: bool = False,
+           extra: Callable[[dict[str, Any]], None] | None = None, target: str = "juno") -> FightProbe:
+    eid = "sharp-words" if sharp else "cutting-words"
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if extra:
+            extra(pkg)
+        toggled(lambda p: charm(p, eid)["reaction"] if key.startswith("reaction.") else charm(p, eid),
+                key.removeprefix("reaction."), value, without)(pkg, with_key)
+    party = (lambda: [K.wren("sharp-words"), K.juno()]) if sharp else WORDS_PARTY
+    return answers(change, party, lambda: [K.foe("ogre")], [12, 11, 1] + [5, 3, 4, 2] * 10, [OGRE_CLUBS(target)])
+
+
+PLAYED_PROBES.update({
+    "Mechanics.perCostStepsMax": _smite_probe(toggled(_smite, "perCostStepsMax", 1)),
+    "DamageClause.targetIs": answers(lambda pkg, with_key: None if with_key else _smite(pkg)["plus"][0].pop("targetIs"),
+                                     lambda: [K.juno("smite")], lambda: [K.foe("ogre")], [12, 1] + [8, 3, 4, 2, 5, 6, 7, 1] * 10,
+                                     [SMITE_ATTACK, SMITE_ANSWER]),
+    "Reaction2.blow": _smite_probe(toggled(lambda p: _smite(p)["reaction"], "blow", "ranged"), answer=False),
+    "Mechanics.addsToBlow": _smite_probe(toggled(_smite, "addsToBlow", True)),
+    "Mechanics.qualities": _fireball_probe(_fireball_magical, (), [6], {"conditions": ["hexproof"]}),
+    "EntrySave2.against": _fireball_probe(_fireball_counts_as, (), [6], {"conditions": ["hexproof"]}),
+    "ActionSave.against": _howl(_howl_counts_as, {"damage": ["cold"]}),
+    "CreatureAction.qualities": _howl(_howl_key("qualities", ["magical"])),
+    "CreatureDamage.qualities": _howl(_howl_key("qualities", ["magical"], on_damage=True)),
+    "Rescue.saves": _fireball_probe(_steady(["grit_save"]), ("steady-nerve",), [2, 12]),
+    "Rescue.by = 'die'": _fireball_probe(_own_luck({"roll": "saves", "by": "die", "dice": "1d10"},
+                                                   {"roll": "saves", "by": "reroll"}), ("own-luck",), [2, 8]),
+    "Rescue.dice": _fireball_probe(_own_luck({"roll": "saves", "by": "die", "dice": "1d10"},
+                                             {"roll": "saves", "by": "die", "die": RK.RANK_DIE}), ("own-luck",), [2, 8]),
+    "Rescue.die": _fireball_probe(_own_luck({"roll": "saves", "by": "die", "die": {"from": {"field": "rank"}, "table": [[1, 10]]}},
+                                            {"roll": "saves", "by": "die", "dice": "1d4"}), ("own-luck",), [2, 8]),
+    "Rescue.by = 'twenty'": answers(_lucky("twenty", "success"), lambda: [K.juno("lucky-grip")], lambda: [K.foe("ogre")],
+                                    [12, 1] + [3, 15, 4, 2] * 6, [GRAB]),
+    "Reaction2.for": _words("reaction.for", "ally", "any", target="wren"),
+})
