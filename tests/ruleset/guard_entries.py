@@ -194,7 +194,7 @@ OGRE_CLUBS = lambda target: {"actor": "ogre", "option": "action:club", "targets"
 
 
 def _words(key: str, value: Any, without: Any = ABSENT, *, sharp: bool = False,
-           extra: Callable[[dict[str, Any]], None] | None = None, target: str = "juno") -> FightProbe:
+           extra: Callable[[dict[str, Any]], None] | None = None, target: str = "juno", answer: bool = False) -> FightProbe:
     eid = "sharp-words" if sharp else "cutting-words"
     def change(pkg: dict[str, Any], with_key: bool) -> None:
         if extra:
@@ -202,7 +202,8 @@ def _words(key: str, value: Any, without: Any = ABSENT, *, sharp: bool = False,
         toggled(lambda p: charm(p, eid)["reaction"] if key.startswith("reaction.") else charm(p, eid),
                 key.removeprefix("reaction."), value, without)(pkg, with_key)
     party = (lambda: [K.wren("sharp-words"), K.juno()]) if sharp else WORDS_PARTY
-    return answers(change, party, lambda: [K.foe("ogre")], [12, 11, 1] + [5, 3, 4, 2] * 10, [OGRE_CLUBS(target)])
+    said = [{"actor": "wren", "option": f"ability:charms:{eid}", "targets": []}] if answer else []
+    return answers(change, party, lambda: [K.foe("ogre")], [12, 11, 1] + [5, 3, 4, 2] * 10, [OGRE_CLUBS(target), *said])
 
 
 PLAYED_PROBES.update({
@@ -227,4 +228,101 @@ PLAYED_PROBES.update({
     "Rescue.by = 'twenty'": answers(_lucky("twenty", "success"), lambda: [K.juno("lucky-grip")], lambda: [K.foe("ogre")],
                                     [12, 1] + [3, 15, 4, 2] * 6, [GRAB]),
     "Reaction2.for": _words("reaction.for", "ally", "any", target="wren"),
+})
+
+
+# ---------------------------------------------------------------------------
+# windows: tests/combat/windows_kit.py (Shield, Counterspell, Parry, the masked hag)
+# ---------------------------------------------------------------------------
+
+#: test_windows.py's faces: d20s of 15, then 3, 4, 2, 5, 6 (a hit, and small damage).
+WINDOW_FACES = [15, 3, 4, 2, 5, 6] * 10
+#: Faces every die can show, for steps that roll small dice first.
+SMALL = [3, 4, 2, 1] * 30
+
+
+def window(change: Callable[[dict[str, Any], bool], None], charms: tuple[str, ...], foe_id: str,
+           choices: list[dict[str, Any]], faces: list[int] = WINDOW_FACES) -> FightProbe:
+    """Wren (holding `charms`, first at 12) against one foe (1) on the windows kit, its
+    package changed by `change(package, with_key)`."""
+    def build(with_key: bool):
+        pkg = K.package()
+        change(pkg, with_key)
+        return pkg, [K.wren(*charms)], [K.foe(foe_id)], [12, 1] + list(faces), copy.deepcopy(choices)
+    return FightProbe(build)
+
+
+def reaction_of(eid: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda pkg: charm(pkg, eid)["reaction"]
+
+
+FIREBALL_AT_WREN = {"actor": "hex-witch", "option": "ability:charms:fireball", "targets": ["wren"]}
+COUNTER = {"actor": "wren", "option": "ability:charms:counterspell", "targets": []}
+MISSILE_AT_WREN = {"actor": "hex-witch", "option": "ability:charms:magic-missile", "targets": ["wren"]}
+CLUB_AT_WREN = {"actor": "ogre", "option": "action:club", "targets": ["wren"]}
+#: Shield answering only Magic Missile aimed at its holder, so a moment `also` adds is the
+#: only way the club's hit opens a window.
+ONLY_MISSILE = {"on": "aimed", "against": {"entries": ["charms/magic-missile"]}}
+
+
+def _counter_aimed(pkg: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        _counter_up_to(pkg, False)
+        reaction_of("counterspell")(pkg)["on"] = "aimed"
+
+
+def _mask_also(pkg: dict[str, Any], with_key: bool) -> None:
+    # The mask answering only an aim at the hag, and also (with the key) a turn's start.
+    reaction = beast(pkg, "masked-hag")["actions"][1]["reaction"]
+    reaction["on"] = "aimed"
+    if with_key:
+        reaction["also"] = [{"on": "turn-start"}]
+
+
+def _counter_up_to(pkg: dict[str, Any], with_key: bool) -> None:
+    # `above` goes only with `upTo`: without the key the counter has neither.
+    if not with_key:
+        reaction = reaction_of("counterspell")(pkg)
+        del reaction["upTo"], reaction["above"]
+
+
+def _shield_also(also: list[dict[str, Any]] | None) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        reaction = {**ONLY_MISSILE}
+        if with_key and also:
+            reaction["also"] = copy.deepcopy(also)
+        charm(pkg, "shield")["reaction"] = reaction
+    return change
+
+
+PLAYED_PROBES.update({
+    # Counterspell at level 1 on a level 3 Fireball: `upTo` asks for a check (3 + 3 = 6
+    # against 13, not enough); without it the answer stops any level outright.
+    "Reaction2.upTo": window(_counter_up_to, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN, COUNTER], faces=SMALL),
+    # Without `above`, a higher level is not stopped at all.
+    "Reaction2.above": window(toggled(reaction_of("counterspell"), "above", {"check": {"abilityMod": "lore"}, "dc": 10}),
+                              ("counterspell",), "hex-witch", [FIREBALL_AT_WREN, COUNTER], faces=SMALL),
+    # Shield taken also when Magic Missile is aimed at Wren: the window opens only with it.
+    "Reaction2.also": window(lambda pkg, with_key: toggled(reaction_of("shield"), "also", [ONLY_MISSILE])(pkg, with_key)
+                             or charm(pkg, "shield")["reaction"].update(on="hit"), ("shield",), "hex-witch",
+                             [MISSILE_AT_WREN], faces=SMALL),
+    "AlsoMoment.on = 'hit'": window(_shield_also([{"on": "hit"}]), ("shield",), "ogre", [CLUB_AT_WREN]),
+    "AlsoMoment.on = 'used'": window(_shield_also([{"on": "used", "against": {"catalogs": ["charms"]}}]), ("shield",),
+                                     "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
+    # Counterspell for Spark alone lets Fireball pass without a window.
+    "ReactionAgainst.entries": window(lambda pkg, with_key: reaction_of("counterspell")(pkg).update(
+        against={"entries": ["charms/spark"]} if with_key else {"catalogs": ["charms"]}),
+        ("counterspell",), "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
+    # The moment itself: the club's hit opens Shield's window, its harm (after the damage) another.
+    "Reaction2.on = 'hit'": window(lambda pkg, with_key: reaction_of("shield")(pkg).update(on="hit" if with_key else "harmed"),
+                                   ("shield",), "ogre", [CLUB_AT_WREN]),
+    # Counterspell when Fireball is used, or only when it is aimed at Wren (where `upTo`,
+    # a used reaction's, goes with it).
+    "Reaction2.on = 'used'": window(_counter_aimed, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
+    # The masked hag's Unnerving Mask when Wren starts her turn, or when she aims at the hag.
+    "Reaction2.on = 'turn-start'": window(lambda pkg, with_key: beast(pkg, "masked-hag")["actions"][1]["reaction"].update(
+        on="turn-start" if with_key else "aimed"), (), "masked-hag", []),
+    "AlsoMoment.on = 'turn-start'": window(_mask_also, (), "masked-hag", []),
+    # Cutting Words taking its die off the ogre's hit on Juno, or (without) nothing to take.
+    "Mechanics.lowersRoll": _words("lowersRoll", {"die": RK.RANK_DIE}, answer=True),
 })
