@@ -231,6 +231,28 @@ PLAYED_PROBES.update({
 })
 
 
+def _sharp(key: str, value: Any) -> Callable[[dict[str, Any], bool], None]:
+    """Sharp Words with `key` = `value`, or without the key; the ogre immune to Charmed."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        beast(pkg, "ogre")["conditionImmunities"] = ["charmed"]
+        toggled(lambda p: charm(p, "sharp-words"), key, value)(pkg, with_key)
+    return change
+
+
+def _wren_and_weak_juno() -> list[dict[str, Any]]:
+    juno = K.juno()
+    juno["sheet"]["live"] = {"pools": {"breath": 4}}
+    return [K.wren("sharp-words"), juno]
+
+
+def _deaf_juno() -> list[dict[str, Any]]:
+    juno = K.juno()
+    juno["sheet"]["live"] = {"conditions": ["deafened"]}
+    return [juno]
+
+
+
+
 # ---------------------------------------------------------------------------
 # windows: tests/combat/windows_kit.py (Shield, Counterspell, Parry, the masked hag)
 # ---------------------------------------------------------------------------
@@ -263,6 +285,21 @@ CLUB_AT_WREN = {"actor": "ogre", "option": "action:club", "targets": ["wren"]}
 #: Shield answering only Magic Missile aimed at its holder, so a moment `also` adds is the
 #: only way the club's hit opens a window.
 ONLY_MISSILE = {"on": "aimed", "against": {"entries": ["charms/magic-missile"]}}
+
+
+HOOK_AT_OGRE = {"actor": "wren", "option": "attack:kit:lamp-hook", "targets": ["ogre"]}
+SPARK_AT_OGRE = {"actor": "wren", "option": "ability:charms:spark", "targets": ["ogre"]}
+
+
+def _own_hit(narrow: dict[str, Any], key: str | None = None) -> Callable[[dict[str, Any], bool], None]:
+    """Shield answering its holder's own hit, narrowed by `narrow` with the key; without it,
+    `key` (when given) is left out, else the narrowing is."""
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        reaction = {"on": "hit", "by": "self", **(narrow if with_key else {})}
+        if key and not with_key:
+            reaction.pop(key)
+        charm(pkg, "shield")["reaction"] = reaction
+    return change
 
 
 def _counter_aimed(pkg: dict[str, Any], with_key: bool) -> None:
@@ -325,4 +362,20 @@ PLAYED_PROBES.update({
     "AlsoMoment.on = 'turn-start'": window(_mask_also, (), "masked-hag", []),
     # Cutting Words taking its die off the ogre's hit on Juno, or (without) nothing to take.
     "Mechanics.lowersRoll": _words("lowersRoll", {"die": RK.RANK_DIE}, answer=True),
+    # Shield taken on Wren's own hit (`by: self`), or (without) only when she is hit.
+    "Reaction2.by": window(_own_hit({}, "by"), ("shield",), "ogre", [HOOK_AT_OGRE]),
+    # ... only on a hit paid from the Reaction budget: her Action's swing opens nothing.
+    "Reaction2.budget": window(_own_hit({"budget": "reaction"}), ("shield",), "ogre", [HOOK_AT_OGRE]),
+    # ... only on a weapon's hit: her Spark (a charm's attack roll) opens nothing.
+    "Reaction2.weapon": window(_own_hit({"weapon": True}), ("shield", "spark"), "ogre", [SPARK_AT_OGRE]),
+    # Shield only against hits by the Rock: the club's hit opens nothing.
+    "Reaction2.names": window(toggled(reaction_of("shield"), "names", ["Rock"]), ("shield",), "ogre", [CLUB_AT_WREN]),
+    # Sharp Words' automatic die on the club's damage roll (test_lowers_also.py): Juno at 4
+    # Breath, the ogre immune to Charmed; `notImmuneTo` keeps the die off its roll.
+    "Mechanics.targetTypes": answers(_sharp("targetTypes", {"notImmuneTo": ["charmed"]}), _wren_and_weak_juno,
+                                     lambda: [K.foe("ogre")], [12, 11, 1] + [15, 4, 3, 2] * 6,
+                                     [OGRE_CLUBS("juno"), {"actor": "wren", "option": "pass", "targets": []}]),
+    # ... and on Juno's Grab check, Juno deafened: `needs` hearing keeps the die off her check.
+    "Mechanics.needs": answers(_sharp("needs", ["hearing"]), _deaf_juno, lambda: [K.foe("sharp-witch"), K.foe("ogre")],
+                               [12, 1, 5] + [5, 5, 4, 2] * 6, [GRAB]),
 })
