@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from tests.combat import conditions_kit as CK
 from tests.combat import roll_answers_kit as RK
 from tests.combat import windows_kit as K
 from tests.combat.kit import add_condition, foe, juno_roads, roads
@@ -379,3 +380,48 @@ PLAYED_PROBES.update({
     "Mechanics.needs": answers(_sharp("needs", ["hearing"]), _deaf_juno, lambda: [K.foe("sharp-witch"), K.foe("ogre")],
                                [12, 1, 5] + [5, 5, 4, 2] * 6, [GRAB]),
 })
+
+
+# ---------------------------------------------------------------------------
+# creature types and tracks: tests/combat/conditions_kit.py (schemaVersion 2, creature types
+# humanoid, beast, undead and the swamp-born tag; the lump has no type)
+# ---------------------------------------------------------------------------
+
+#: Wren's Bane Bolt: 1d4 fire that never misses, 3 fire more against the undead or the
+#: swamp-born (a part with `targetIs`).
+def _bane_bolt(test: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "attack", "range": 12, "targets": "enemy", "autoHit": True, "amount": {"dice": "1d4"},
+            "damageType": "fire", "plus": [{"flat": 3, "type": "fire", "targetIs": test}]}
+
+
+def _on_lump(test: dict[str, Any], key: str, value: Any) -> FightProbe:
+    """Wren's Bane Bolt on the lump, which has `key` = `value` only with the key."""
+    def build(with_key: bool):
+        pkg = CK.base()
+        CK.charm(pkg, "bane-bolt", _bane_bolt(test))
+        lump = beast(pkg, "lump")
+        if with_key:
+            lump[key] = copy.deepcopy(value)
+        # Initiative Juno 12 + 1, Wren 11 + 1, the lump 1; Bane Bolt's d4 shows 2.
+        return pkg, [CK.juno_marsh(), CK.wren_marsh("bane-bolt")], [CK.foe("lump")], [12, 11, 1, 2, 2, 2], [
+            {"actor": "wren", "option": "ability:charms:bane-bolt", "targets": ["lump"]}]
+    return FightProbe(build)
+
+
+def _tired_lump(with_key: bool):
+    """The lump at Exhaustion 2 (its health maximum halved) only with its `tracks`."""
+    pkg = CK.base()
+    pkg["sheet"]["live"]["tracks"].append({"id": "exhaustion", "label": "Exhaustion", "min": 0, "max": 6, "default": 0})
+    pkg["combat"]["levels"] = [*(pkg["combat"].get("levels") or []),
+                               {"track": "exhaustion", "at": 2, "modifiers": [{"to": "health-max", "times": 0.5}]}]
+    if with_key:
+        beast(pkg, "lump")["tracks"] = {"exhaustion": 2}
+    return pkg, [CK.juno_marsh(), CK.wren_marsh()], [CK.foe("lump")], [12, 11, 1], []
+
+
+PLAYED_PROBES.update({
+    "Creature.type": _on_lump({"types": ["undead"]}, "type", "undead"),
+    "Creature.tags": _on_lump({"tags": ["swamp"]}, "tags", ["swamp"]),
+    "Creature.tracks": FightProbe(_tired_lump),
+})
+
