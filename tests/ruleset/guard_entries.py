@@ -41,10 +41,42 @@ PLAYED_PROBES: dict[str, FightProbe] = {
 }
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
-#: Refused keys: (value, companions) when the key's type alone gives no accepted value.
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+#: Refused keys, and keys whose every holder is refused (refused with the key that holds
+#: them): (value, companions) when the key's type alone gives no accepted value.
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
+    # A weapon's to-hit by target (ItemAttack.against, refused): each needs a test and an effect.
+    "AttackAgainst.marked": ("sworn", {"toHit": 2}),
+    "AttackAgainst.mode": ("advantage", {"is": {"types": ["undead"]}}),
+    "AttackAgainst.ignoresCover": (True, {"is": {"types": ["undead"]}}),
+    "AttackAgainst.ignoresLongRange": (True, {"is": {"types": ["undead"]}}),
+    # A slaying blow (ItemAttack.slay, refused): what a target that saves gets.
+    "Slay.saved": ([{"condition": "shaken", "duration": {"rounds": 1}}],
+                   {"healthAtMost": 10, "save": {"save": "con_save", "difficulty": 12}}),
+    # A legendary move bought between turns (CreatureAction.move, refused).
+    "LegendaryMove.speed": ("fly", {"share": 0.5}),
+    # An item's use (ItemDef.use, refused).
+    "ItemUse.perCostStepsMax": (2, {"perCostStep": {"dice": "1d6"}}),
+    "ItemUse.needsAny": (True, {"needs": ["sight", "hearing"]}),
+}
 #: Refused values: (key, value, companions).
-REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
+    "ItemUse.reaction = 'an object'": ("reaction", {"on": "hit"}, {}),
+    "ItemUse.kind = 'utility, on an item use'": ("kind", "utility", {}),
+    "ItemUse.concentration = 'on an item use'": ("concentration", True, {}),
+    "ItemUse.area.width = \"a line's, on an item use\"": ("area", {"shape": "line", "size": 6, "width": 1}, {}),
+    "ItemUse.applies = 'more than 4 items'": (
+        "applies", [{"condition": "shaken", "duration": {"rounds": n}} for n in range(1, 6)], {}),
+    "ItemUse.zone = 'on an item use'": ("zone", {"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
+    "ItemUse.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
+                                                          {"area": {"shape": "cone", "size": 3}}),
+    "ItemDef.use.halfOnMiss = 'on an item use'": ("use", {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
+                                                          "halfOnMiss": True}, {}),
+    "ItemDef.use.rescue = 'on an item use'": ("use", {"kind": "utility", "rescue": {"roll": "saves", "by": "reroll"}}, {}),
+    "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
+                                                          "kindChoice": ["heal"]}, {}),
+    "ItemDef.use.amountAdd = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
+                                                         "amountAdd": {"const": 1}}, {}),
+}
 
 
 # ---------------------------------------------------------------------------
