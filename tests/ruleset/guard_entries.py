@@ -61,7 +61,8 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 #: Refused values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "ItemUse.reaction = 'an object'": ("reaction", {"on": "hit"}, {}),
-    "ItemUse.kind = 'utility, on an item use'": ("kind", "utility", {}),
+    "ItemUse.kind = 'utility, on an item use'": ("kind", "utility", {"area": {"shape": "burst", "size": 2},
+                                                                     "zone": {"rounds": 10}}),
     "ItemUse.concentration = 'on an item use'": ("concentration", True, {}),
     "ItemUse.area.width = \"a line's, on an item use\"": ("area", {"shape": "line", "size": 6, "width": 1}, {}),
     "ItemUse.applies = 'more than 4 items'": (
@@ -71,9 +72,11 @@ REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
                                                           {"area": {"shape": "cone", "size": 3}}),
     "ItemDef.use.halfOnMiss = 'on an item use'": ("use", {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
                                                           "halfOnMiss": True}, {}),
-    "ItemDef.use.rescue = 'on an item use'": ("use", {"kind": "utility", "rescue": {"roll": "saves", "by": "reroll"}}, {}),
+    "ItemDef.use.rescue = 'on an item use'": ("use", {"kind": "buff", "targets": "self", "charges": 1,
+                                                      "rescue": {"roll": "saves", "by": "reroll"}},
+                                              {"charges": {"max": 3}}),
     "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
-                                                          "kindChoice": ["heal"]}, {}),
+                                                          "kindChoice": True}, {}),
     "ItemDef.use.amountAdd = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
                                                          "amountAdd": {"const": 1}}, {}),
 }
