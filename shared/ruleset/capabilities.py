@@ -62,6 +62,8 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("ReducesMax", "onFailedSave"),
     ("ActionSave", "succeeds"),
     ("EntrySave2", "succeeds"),
+    ("ActionSave", "against"),
+    ("EntrySave2", "against"),
     ("ActionSave", "alliesMayFail"),
     ("EntrySave2", "alliesMayFail"),
     ("Mechanics", "unseals"),
