@@ -337,6 +337,8 @@ def held_only_by_refused(row: CapabilityRow) -> bool:
 
 
 def covered(rid: str) -> bool:
+    """Whether a probe shows the row refused by name (or with the refused key holding it), or
+    played (the fight or sheet differs)."""
     row = ROWS[rid]
         return refusal_found(row)
     if rid in FIGHT_SAMPLES:
