@@ -44,6 +44,11 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: Refused keys, and keys whose every holder is refused (refused with the key that holds
 #: them): (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
+    "ItemAttack.against": ([{"is": {"types": ["undead"]}, "toHit": 2}], {}),
+    # An item's use answering its owner's hit, or someone else's roll (refused).
+    "ItemUse.addsToBlow": (True, {"reaction": {"on": "hit", "by": "self"}}),
+    "ItemUse.lowersRoll": ({"dice": "1d6"}, {"kind": "debuff", "targets": "enemy",
+                                             "reaction": {"on": "hit", "for": "ally", "within": 60}}),
     # A weapon's to-hit by target (ItemAttack.against, refused): each needs a test and an effect.
     "AttackAgainst.marked": ("sworn", {"toHit": 2}),
     "AttackAgainst.mode": ("advantage", {"is": {"types": ["undead"]}}),
@@ -76,7 +81,9 @@ REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
                                                       "rescue": {"roll": "saves", "by": "reroll"}},
                                               {"charges": {"max": 3}}),
     "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
-                                                          "kindChoice": True}, {}),
+                                                          "kindChoice": True,
+                                                          "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
+                                                  {}),
     "ItemDef.use.amountAdd = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
                                                          "amountAdd": {"const": 1}}, {}),
 }

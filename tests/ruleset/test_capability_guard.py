@@ -282,14 +282,10 @@ UNCOVERED: frozenset[str] = frozenset({
     "Grants.afterAttack",
     "Grants.melee",
     "Grants.names",
-    "ItemAttack.against",
     "ItemAttack.spends",
-    "ItemDef.use.kindChoice = 'on an item use'",
     "ItemEffect.senses = 'an added sense'",
     "ItemOnHit.duration = 'this-action'",
-    "ItemUse.addsToBlow",
     "ItemUse.alters",
-    "ItemUse.lowersRoll",
     "ItemUse.usesSpentByLevel",
     "LegendaryMove.speed",
     "LowersRoll.also",
@@ -331,9 +327,17 @@ def held_only_by_refused(row: CapabilityRow) -> bool:
     if outer is not None and outer is not row and outer.unsupported is not None:
         # `use.halfOnMiss = ...` on an item: a value of a key inside a refused one.
         return True
-    found = holders(MODELS[row.model])
+    return only_inside_refused(MODELS[row.model])
+
+
+def only_inside_refused(model: type, inside: tuple[type, ...] = ()) -> bool:
+    """Whether every key holding `model` is refused, or sits on an object that is itself
+    held only inside refused keys (a weapon's `plus` inside its refused `attack`)."""
+    found = holders(model)
     return bool(found) and all(
-        (held := ROWS.get(f"{model.__name__}.{key}")) is not None and held.unsupported is not None for model, key in found)
+        ((held := ROWS.get(f"{holder.__name__}.{key}")) is not None and held.unsupported is not None)
+        or (holder not in inside and only_inside_refused(holder, (*inside, model)))
+        for holder, key in found)
 
 
 def covered(rid: str) -> bool:
