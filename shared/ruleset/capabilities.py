@@ -64,6 +64,7 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("EntrySave2", "succeeds"),
     ("ActionSave", "against"),
     ("EntrySave2", "against"),
+    ("Mechanics", "tracks"),
     ("ActionSave", "alliesMayFail"),
     ("EntrySave2", "alliesMayFail"),
     ("Mechanics", "unseals"),

@@ -293,7 +293,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Mechanics.applies = 'more than 4 items'",
     "Mechanics.needsAny",
     "Mechanics.reaction = 'an object'",
-    "Mechanics.tracks",
     "Mechanics.zone.anchor = 'caster on a line or cone'",
     "Modifier.abilities = 'on a checks modifier'",
     "Modifier.from",

@@ -222,7 +222,7 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "cutting words (1.250, 1.257)": ["usesOf"],
     "dispel evil endsCondition (1.236)": ["endsCondition"],
     "frenzy (1.239)": ["applies[1].endsWith", "usesOf"],
-    "greater restoration tracks (1.201)": ["unseals"],
+    "greater restoration tracks (1.201)": ["tracks", "unseals"],
     "harm (1.235)": ["reducesMax", "leavesAtLeast"],
     "hypnotic pattern endsWith (1.202)": ["applies[1].endsWith"],
     "martial arts (1.242, 1.244)": ["attackRows", "grantsStrike"],
@@ -301,7 +301,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a track that is a pool",
         {"kind": "buff", "tracks": [{"track": "grit", "by": -1}]},
-        [f'{MECH}.tracks[0].track: "grit" is a pool, not a track'],
+        [f'{MECH}.tracks[0].track: "grit" is a pool, not a track', refused(f"{MECH}.tracks")],
     ),
     (
         "a track shifted by nothing",
@@ -469,7 +469,8 @@ def test_tracks_shift_ordinary_tracks_only():
         {"id": "wounds", "label": "Wounds", "min": 0, "max": 4, "boxes": {"penalty": {"by": "remaining", "table": [[0, -1], [1, 0]]}},
          "kinds": [{"id": "cut", "label": "C", "severity": 0}]}
     )
-    assert problems_of(pkg) == [f'{MECH}.tracks[0].track: "wounds" is a harm track; "tracks" shifts ordinary tracks']
+    assert sorted(problems_of(pkg)) == sorted([f'{MECH}.tracks[0].track: "wounds" is a harm track; "tracks" shifts ordinary tracks',
+                                               refused(f"{MECH}.tracks")])
 
 
 # ---------------------------------------------------------------------------
@@ -514,8 +515,8 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
 
 @pytest.mark.parametrize("key,mechanics,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
 def test_unsupported_is_refused_by_name(key, mechanics, message):
-    # `unseals` and `usesOf` beside the key are refused too (issue 19), each by its own line.
-    also = [refused(f"{MECH}.{k}") for k in ("unseals", "usesOf") if k in mechanics]
+    # `tracks`, `unseals` and `usesOf` beside the key are refused too (issue 19), each by its own line.
+    also = [refused(f"{MECH}.{k}") for k in ("tracks", "unseals", "usesOf") if k in mechanics]
     assert sorted(problems_of(with_entry(mechanics))) == sorted([f"{MECH}.{key}: {message}", *also])
 
 

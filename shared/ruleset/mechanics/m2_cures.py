@@ -67,8 +67,10 @@ class CureKeys(Model):
         default=None, json_schema_extra=unsupported("1.199", SKIPS_REASON)
     )
     #: Moves the target's current tracks by levels (Greater Restoration, Sickening Radiance).
+    #: No fight read it (it changed nothing in play), so it is refused until it is played.
     tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=gate("1.201")
+        default=None,
+        json_schema_extra=unsupported("1.201", "shifting the tracks of whoever an entry lands on is not resolved yet (issue 24, health beyond damage)"),
     )
     #: Gives back health sealed by a blow (or a lasting reduction of the maximum).
     unseals: Literal[True] | None = Field(
