@@ -35,9 +35,23 @@ def _shield(block: dict[str, Any], with_key: bool) -> None:
         block["shield"] = True
 
 
+def _lick(with_key: bool):
+    """Juno's axe leaves the jackal at 2 of 10; it licks its wounds: a self action that
+    only bristles without the key, and heals 3 with it (5 of 10)."""
+    pkg = add_condition(roads(), "bristling", "Bristling")
+    lick = {"id": "lick", "name": "Lick", "budget": "act", "self": True,
+            "applies": [{"condition": "bristling", "duration": {"rounds": 1}}]}
+    if with_key:
+        lick["heal"] = {"flat": 3}
+    pkg["catalogs"][0]["entries"][0]["creature"]["actions"].append(lick)
+    return pkg, [juno_roads()], [foe("rust-jackal")], list(JACKAL_DICE), [
+        JACKAL_CHOICES[0], {"actor": "rust-jackal", "option": "action:lick", "targets": []}]
+
+
 #: Played keys: a scripted fight built with and without the key (`FightProbe`).
 PLAYED_PROBES: dict[str, FightProbe] = {
     "Creature.shield": FightProbe(jackal(_shield)),
+    "CreatureAction.heal": FightProbe(_lick),
 }
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
@@ -57,8 +71,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # A slaying blow (ItemAttack.slay, refused): what a target that saves gets.
     "Slay.saved": ([{"condition": "shaken", "duration": {"rounds": 1}}],
                    {"healthAtMost": 10, "save": {"save": "con_save", "difficulty": 12}}),
-    # A legendary move bought between turns (CreatureAction.move, refused).
-    "LegendaryMove.speed": ("fly", {"share": 0.5}),
     # An item's use (ItemDef.use, refused).
     "ItemUse.perCostStepsMax": (2, {"perCostStep": {"dice": "1d6"}}),
     "ItemUse.needsAny": (True, {"needs": ["sight", "hearing"]}),
@@ -225,6 +237,14 @@ def _steady(saves: list[str]) -> Callable[[dict[str, Any], bool], None]:
     return change
 
 
+def _sure_swing(pkg: dict[str, Any], with_key: bool) -> None:
+    rescue = charm(pkg, "sure-swing")["rescue"]
+    if with_key:
+        rescue["budget"] = "act"
+    else:
+        rescue.pop("budget")
+
+
 def _lucky(with_value: str, without: str) -> Callable[[dict[str, Any], bool], None]:
     def change(pkg: dict[str, Any], with_key: bool) -> None:
         charm(pkg, "lucky-grip")["rescue"]["by"] = with_value if with_key else without
@@ -270,6 +290,10 @@ PLAYED_PROBES.update({
                                             {"roll": "saves", "by": "die", "dice": "1d4"}), ("own-luck",), [2, 8]),
     "Rescue.by = 'twenty'": answers(_lucky("twenty", "success"), lambda: [K.juno("lucky-grip")], lambda: [K.foe("ogre")],
                                     [12, 1] + [3, 15, 4, 2] * 6, [GRAB]),
+    # Sure Swing taking the Action's budget: Juno's swing spent it, so a miss stays a miss.
+    "Rescue.budget": answers(_sure_swing, lambda: [K.juno("sure-swing")], lambda: [K.foe("ogre")],
+                             [12, 1] + [2, 3, 4, 2] * 6, [{"actor": "juno", "option": "attack:kit:reed-axe",
+                                                           "targets": ["ogre"]}]),
     "Reaction2.for": _words("reaction.for", "ally", "any", target="wren"),
 })
 
@@ -280,6 +304,12 @@ def _sharp(key: str, value: Any) -> Callable[[dict[str, Any], bool], None]:
         beast(pkg, "ogre")["conditionImmunities"] = ["charmed"]
         toggled(lambda p: charm(p, "sharp-words"), key, value)(pkg, with_key)
     return change
+
+
+def _needs_any(pkg: dict[str, Any], with_key: bool) -> None:
+    charm(pkg, "sharp-words")["needs"] = ["hearing", "sight"]
+    if with_key:
+        charm(pkg, "sharp-words")["needsAny"] = True
 
 
 def _wren_and_weak_juno() -> list[dict[str, Any]]:
@@ -418,7 +448,11 @@ PLAYED_PROBES.update({
     "Mechanics.targetTypes": answers(_sharp("targetTypes", {"notImmuneTo": ["charmed"]}), _wren_and_weak_juno,
                                      lambda: [K.foe("ogre")], [12, 11, 1] + [15, 4, 3, 2] * 6,
                                      [OGRE_CLUBS("juno"), {"actor": "wren", "option": "pass", "targets": []}]),
-    # ... and on Juno's Grab check, Juno deafened: `needs` hearing keeps the die off her check.
+    # ... on Juno's Grab check, Juno deafened: needing hearing or sight (`needsAny`), she
+    # still sees, so the die is taken off; needing both, it is not.
+    "Mechanics.needsAny": answers(_needs_any, _deaf_juno, lambda: [K.foe("sharp-witch"), K.foe("ogre")],
+                                  [12, 1, 5] + [5, 5, 4, 2] * 6, [GRAB]),
+    # ... and needing hearing alone keeps the die off her check.
     "Mechanics.needs": answers(_sharp("needs", ["hearing"]), _deaf_juno, lambda: [K.foe("sharp-witch"), K.foe("ogre")],
                                [12, 1, 5] + [5, 5, 4, 2] * 6, [GRAB]),
 })
