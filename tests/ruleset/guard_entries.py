@@ -501,3 +501,19 @@ PLAYED_PROBES.update({
     "Creature.tracks": FightProbe(_tired_lump),
 })
 
+
+def _sapped_ogre(with_key: bool):
+    """Wren's Sapping Hex puts Sapped (-5 to attacks made with Might) on the ogre; its Club
+    (5 + 4 = 9 against Guard 8) misses only when the club names Might as its `ability`."""
+    pkg = K.package()
+    add_condition(pkg, "sapped", "Sapped", modifiers=[{"to": "attacks", "ability": "might", "flat": -5}])
+    CK.charm(pkg, "sapping-hex", {"kind": "debuff", "range": 12, "targets": "enemy",
+                                  "applies": [{"condition": "sapped", "duration": {"rounds": 2}}]})
+    if with_key:
+        beast(pkg, "ogre")["actions"][0]["ability"] = "might"
+    return pkg, [K.wren("sapping-hex")], [K.foe("ogre")], [12, 1] + [5, 3, 4, 2] * 10, [
+        {"actor": "wren", "option": "ability:charms:sapping-hex", "targets": ["ogre"]}, CLUB_AT_WREN]
+
+
+PLAYED_PROBES["CreatureAction.ability"] = FightProbe(_sapped_ogre)
+

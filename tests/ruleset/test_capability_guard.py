@@ -271,7 +271,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Creature.sheet",
     "Creature.speeds",
     "Creature.spellcasting",
-    "CreatureAction.ability",
     "CreatureAction.applies = 'more than 4 items'",
     "CreatureAction.move = 'with an effect'",
     "CreatureAction.needsAny",
