@@ -9,7 +9,9 @@ from typing import Any, Callable
 from tests.combat import conditions_kit as CK
 from tests.combat import roll_answers_kit as RK
 from tests.combat import windows_kit as K
+from tests.combat import pool_kit
 from tests.combat.kit import add_condition, foe, juno_roads, roads
+from tests.combat.test_pool_initiative import ir_package
 from tests.ruleset.capability_probes import ABSENT, FightProbe
 
 #: Juno (Road axe) against the rust jackal of the minimal Ember-Roads package: initiative
@@ -516,4 +518,17 @@ def _sapped_ogre(with_key: bool):
 
 
 PLAYED_PROBES["CreatureAction.ability"] = FightProbe(_sapped_ogre)
+
+
+def _hard_shell(with_key: bool):
+    """Initiative that attacks move (test_pool_initiative.py): Juno's Telling blow spends 5
+    dice of her initiative on the shell (six 6s on the d10s otherwise); hardness 6 stops it."""
+    pkg = ir_package()
+    if with_key:
+        beast(pkg, "shell")["hardness"] = 6
+    return pkg, [pool_kit.juno()], [{"creature": "shell", "controller": "player"}], [7, 9, 3, 2, 7, 8, 3] + [6] * 10, [
+        {"actor": "juno", "option": "attack:gear:road-axe#telling", "targets": ["shell"]}]
+
+
+PLAYED_PROBES["Creature.hardness"] = FightProbe(_hard_shell)
 

@@ -266,7 +266,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "CombatCondition.senses = 'an added sense'",
     "CombatLevel.effects = 'cannot-target-source-side'",
     "Creature.checks",
-    "Creature.hardness",
     "Creature.hover",
     "Creature.sheet",
     "Creature.speeds",
