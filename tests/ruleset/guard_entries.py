@@ -531,4 +531,9 @@ def _hard_shell(with_key: bool):
 
 
 PLAYED_PROBES["Creature.hardness"] = FightProbe(_hard_shell)
+# Wren's Grab on the ogre: 3 + 0 with Might against the ogre's 15 and its own Might check
+# (what it adds in a contest), 0 unless `checks` names it.
+PLAYED_PROBES["Creature.checks"] = window(toggled(lambda pkg: beast(pkg, "ogre"), "checks", {"might": 4}), (), "ogre",
+                                          [{"actor": "wren", "option": "contest:grab", "targets": ["ogre"]}],
+                                          faces=[3, 15, 4, 2] * 6)
 

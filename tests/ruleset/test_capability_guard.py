@@ -265,7 +265,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "CombatCondition.noDamageFrom",
     "CombatCondition.senses = 'an added sense'",
     "CombatLevel.effects = 'cannot-target-source-side'",
-    "Creature.checks",
     "Creature.hover",
     "Creature.sheet",
     "Creature.speeds",
