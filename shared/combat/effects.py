@@ -27,6 +27,7 @@ from .kinds import kind_of
 from .state import Combatant, HeldCondition
 from .health_max import heal_cap
 from .saves_against import SaveContext
+from .creature_types import passes
 from ..dice import parse_dice
 from .rescue import after_failure
 from .rescue_entries import Roll
@@ -500,7 +501,7 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
 
 def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tuple[int, int]:
     """(advantages, disadvantages) a save of `c` leans by, before they cancel: condition
-    effects and modifiers, and dodging for the saves a dodge covers."""
+    effects and modifiers, dodging for the saves a dodge covers, and the save's own `modes`."""
     adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
     dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
     a2, d2 = N.mode_votes(fight, c, "saves", save=save, context=against)
@@ -508,6 +509,10 @@ def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tu
         dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
         if dodge is not None and save in (dodge.saves or []):
             adv += 1
+    # The save's own `modes` (1.185): a target its test passes rolls twice.
+    for test, mode in getattr(against, "modes", ()) or ():
+        if passes(fight, c, test):
+            adv, dis = (adv + 1, dis) if mode == "advantage" else (adv, dis + 1)
     return adv + a2, dis + d2
 
 

@@ -1,12 +1,13 @@
 """What a saving throw is against, and whether a save modifier's `against` matches it
 (spec/combat-1 "Saves against conditions, damage and magic", 1.134; `from` 1.185,
-`actions` 1.191, `casts` 1.265; a save's own `against` 1.181).
+`actions` 1.191, `casts` 1.265; a save's own `against` 1.181 and `modes` 1.185).
 
 Owns: `SaveContext` (the conditions the action would apply, even when the save prevents
 them; the damage types of its amount, every `plus` clause and the save's own
-`against.damage`, compared case-insensitively; whether it is magic, i.e. carries the `"magical"` quality; who did it; the action's id,
-name and shared recharge group; the catalog it was cast from), the builders for an entry,
-a creature action and a save that ends a condition, and `matches`.
+`against.damage`, compared case-insensitively; whether it is magic, i.e. carries the
+`"magical"` quality; who did it; the action's id, name and shared recharge group; the
+catalog it was cast from; the save's own `modes`), the builders for an entry, a creature
+action and a save that ends a condition, and `matches`.
 
 A match on any one of `conditions`, `damage`, `magic`, `from` is enough; `actions` and
 `casts` narrow everything else the modifier says. A save that ends a condition is against
@@ -36,6 +37,9 @@ class SaveContext:
     actions: frozenset[str] = frozenset()
     #: The catalog the entry was cast from.
     catalogs: frozenset[str] = frozenset()
+    #: The save's own `modes` (1.185): (target test, "advantage" | "disadvantage"), so a
+    #: target the test passes rolls it twice (Sunbeam's undead, with disadvantage).
+    modes: tuple[tuple[Any, str], ...] = ()
 
 
 NOTHING = SaveContext()
@@ -52,6 +56,11 @@ def counts_against(save: Any) -> list[str]:
     return list(getattr(against, "damage", None) or [])
 
 
+def save_modes(save: Any) -> tuple[tuple[Any, str], ...]:
+    """A save's own `modes` as (target test, mode) pairs."""
+    return tuple((m.is_, m.mode) for m in (getattr(save, "modes", None) or []))
+
+
 def for_entry(actor_id: str, entry_ref: str | None, entry: Any, mech: Any) -> SaveContext:
     """A save a catalog entry forces."""
     types = [mech.damageType, *[c.type for c in mech.plus or []], *counts_against(mech.save)]
@@ -64,6 +73,7 @@ def for_entry(actor_id: str, entry_ref: str | None, entry: Any, mech: Any) -> Sa
         source=actor_id,
         actions=_lower(names),
         catalogs=frozenset([catalog]) if catalog else frozenset(),
+        modes=save_modes(mech.save),
     )
 
 
@@ -80,6 +90,7 @@ def for_action(actor_id: str, action: Any) -> SaveContext:
         magic=MAGICAL in qualities,
         source=actor_id,
         actions=_lower([action.id, action.name, group]),
+        modes=save_modes(action.save),
     )
 
 

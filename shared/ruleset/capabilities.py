@@ -65,6 +65,8 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("ActionSave", "against"),
     ("EntrySave2", "against"),
     ("Mechanics", "tracks"),
+    ("ActionSave", "modes"),
+    ("EntrySave2", "modes"),
     ("ActionSave", "alliesMayFail"),
     ("EntrySave2", "alliesMayFail"),
     ("Mechanics", "unseals"),

@@ -103,6 +103,27 @@ def test_an_entrys_save_against_counts_as_the_damage_it_names():
         "Stoat rolls a Nerve save against Mud Hex: 4 + 2 (Warm) = 6 against 12, a failure."
 
 
+def test_a_saves_own_modes_roll_it_twice_for_a_target_its_test_passes():
+    # 1.185 (Sunbeam): the stoat is a beast, so Mud Hex's save with advantage for beasts
+    # keeps the better of 4 and 11: 11 against 12, still a failure; Glare's, with
+    # disadvantage for humanoids, keeps the worse of 11 and 4 on Juno: 4 + 1 = 5 against 10.
+    pkg = _pkg()
+    mud = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "mud-hex")["mechanics"]
+    mud["save"]["modes"] = [{"is": {"types": ["beast"]}, "mode": "advantage"},
+                            {"is": {"types": ["undead"]}, "mode": "disadvantage"}]
+    b = juno_wren_vs(pkg, ["stoat"], [4, 11], charms=("mud-hex",))
+    b.choose("juno", "end-turn")
+    assert b.choose("wren", "ability:charms:mud-hex", "stoat")[1] == \
+        "Stoat rolls a Nerve save against Mud Hex: 11 (advantage; dropped 4) against 12, a failure."
+    pkg = _pkg()
+    stoat = next(e for e in pkg["catalogs"][1]["entries"] if e["id"] == "stoat")["creature"]
+    stoat["actions"][-1]["save"]["modes"] = [{"is": {"types": ["humanoid"]}, "mode": "disadvantage"}]
+    b = juno_wren_vs(pkg, ["stoat"], [11, 4])
+    _foes_turn(b, "stoat")
+    assert b.choose("stoat", GLARE, "juno")[1] == \
+        "Juno rolls a Nerve save against Glare: 4 (disadvantage; dropped 11) + 1 = 5 against 10, a failure."
+
+
 def _wren_charms(option: str, dice: list[int]) -> list[str]:
     b = juno_wren_vs(_pkg(), ["stoat"], dice, charms=("glamour", "mud-hex"))
     b.put("stoat", "gnomish", rounds=5)
