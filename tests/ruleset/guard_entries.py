@@ -537,3 +537,37 @@ PLAYED_PROBES["Creature.checks"] = window(toggled(lambda pkg: beast(pkg, "ogre")
                                           [{"actor": "wren", "option": "contest:grab", "targets": ["ogre"]}],
                                           faces=[3, 15, 4, 2] * 6)
 
+
+#: A save that holds the target in mud on a failure (Nerve against the entry's or action's
+#: difficulty), whose `modes` roll it with advantage for a beast or a humanoid.
+MUD_SAVE = {"save": "nerve_save", "onSuccess": "none"}
+MUD = [{"condition": "gripped", "duration": {"rounds": 1}}]
+
+
+def _save_modes(on_action: bool) -> FightProbe:
+    """Wren's Mud Hex on the stoat (a beast), or the stoat's Glare on Juno (a humanoid by
+    her kin's default): the save is rolled twice with `modes`, once without (4, then 11)."""
+    def build(with_key: bool):
+        pkg = CK.base()
+        CK.condition(pkg, "gripped", effects=["speed-zero"])
+        save = copy.deepcopy(MUD_SAVE)
+        if on_action:
+            save = {**save, "difficulty": 10}
+            if with_key:
+                save["modes"] = [{"is": {"types": ["humanoid"]}, "mode": "advantage"}]
+            beast(pkg, "stoat")["actions"].append({"id": "glare", "name": "Glare", "budget": "act", "save": save,
+                                                   "applies": copy.deepcopy(MUD)})
+            choice = {"actor": "stoat", "option": "action:glare", "targets": ["juno"]}
+        else:
+            if with_key:
+                save["modes"] = [{"is": {"types": ["beast"]}, "mode": "advantage"}]
+            CK.charm(pkg, "mud-hex", {"kind": "debuff", "range": 12, "targets": "enemy", "save": save,
+                                      "applies": copy.deepcopy(MUD)})
+            choice = {"actor": "wren", "option": "ability:charms:mud-hex", "targets": ["stoat"]}
+        return pkg, [CK.juno_marsh(), CK.wren_marsh() if on_action else CK.wren_marsh("mud-hex")], [CK.foe("stoat")], [12, 11, 1] + [4, 11] * 5, [choice]
+    return FightProbe(build)
+
+
+PLAYED_PROBES["EntrySave2.modes"] = _save_modes(on_action=False)
+PLAYED_PROBES["ActionSave.modes"] = _save_modes(on_action=True)
+
