@@ -260,12 +260,6 @@ def _put(node: Any, path: tuple[PathPart, ...], value: Any) -> Any:
     return out
 
 
-def holders(target: type[BaseModel]) -> list[tuple[type[BaseModel], str]]:
-    """Every (model, key) of the package model whose value holds a `target` object."""
-    return [(model, alias(model, name)) for model in MODELS.values()
-            for name, info in model.model_fields.items() if target in set(_models_of(info.annotation))]
-
-
 def route_to(target: type[BaseModel], start_at: type[BaseModel] = Ruleset) -> list[tuple[type[BaseModel], str]] | None:
     """The shortest chain of (model, key) from `start_at` to a field holding `target`."""
     start: list[tuple[type[BaseModel], str]] = []

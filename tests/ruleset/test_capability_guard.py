@@ -33,7 +33,6 @@ from tests.ruleset.capability_probes import (
     FightProbe,
     SheetProbe,
     fight_log,
-    holders,
     placements,
     played_difference,
     sample_values,
@@ -310,31 +309,19 @@ UNCOVERED: frozenset[str] = frozenset({
 # ---------------------------------------------------------------------------
 
 
-def held_only_by_refused(row: CapabilityRow) -> bool:
-    """Whether every key that can hold the row's object is refused: a package using the row's
-    key is then refused with the key that holds it (docs/capabilities.md says so of
-    ReducesMax.heals), and that refusal is what the guard looks for."""
+def inside_refused_key(row: CapabilityRow) -> bool:
+    """Whether the row is a value (or key) inside a refused key of the same object
+    (`use.halfOnMiss = ...` on an item whose `use` is refused): a package using it is
+    refused with that key."""
     outer = ROWS.get(f"{row.model}.{row.key.split(' = ')[0].split('.')[0]}")
-    if outer is not None and outer is not row and outer.unsupported is not None:
-        # `use.halfOnMiss = ...` on an item: a value of a key inside a refused one.
-        return True
-    return only_inside_refused(MODELS[row.model])
-
-
-def only_inside_refused(model: type, inside: tuple[type, ...] = ()) -> bool:
-    """Whether every key holding `model` is refused, or sits on an object that is itself
-    held only inside refused keys (a weapon's `plus` inside its refused `attack`)."""
-    found = holders(model)
-    return bool(found) and all(
-        ((held := ROWS.get(f"{holder.__name__}.{key}")) is not None and held.unsupported is not None)
-        or (holder not in inside and only_inside_refused(holder, (*inside, model)))
-        for holder, key in found)
+    return outer is not None and outer is not row and outer.unsupported is not None
 
 
 def covered(rid: str) -> bool:
     """Whether a probe shows the row refused by name (or with the refused key holding it), or
-    played (the fight or sheet differs)."""
+    played (the fight, or the computed sheet or service output of a `SheetProbe`, differs)."""
     row = ROWS[rid]
+    if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
         return refusal_found(row)
     if rid in FIGHT_SAMPLES:
         scenario, value = FIGHT_SAMPLES[rid]
