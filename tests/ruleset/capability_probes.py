@@ -216,7 +216,9 @@ def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
     ANCHORS["Creature"] = [(beast(copy.deepcopy(CREATURE)), where)]
     ANCHORS["CreatureAction"] = [(beast({**copy.deepcopy(CREATURE), "actions": [copy.deepcopy(a)]}), where + ("actions", 0))
                                  for a in ACTION_BASES]
-    ANCHORS["ItemDef"] = [(gear({"category": "weapon"}), ("catalogs", 1, "entries", 0, "item"))]
+    # A weapon with charges (what its attack's spends, and their onHit, need), and one without.
+    ANCHORS["ItemDef"] = [(gear({"category": "weapon", "charges": {"max": 10}}), ("catalogs", 1, "entries", 0, "item")),
+                          (gear({"category": "weapon"}), ("catalogs", 1, "entries", 0, "item"))]
     # An item with charges, so a use that spends them (a rescue, a staff's step) is taken.
     ANCHORS["ItemUse"] = [(gear({"category": "weapon", "charges": {"max": 10}, "use": {**copy.deepcopy(m), "charges": 1}}),
                            ("catalogs", 1, "entries", 0, "item", "use"))

@@ -26,7 +26,7 @@ import pytest
 from shared.ruleset.capabilities import CapabilityRow, capability_table, playable_models
 from shared.ruleset.gates import ENGINE_NAME
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
-from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_sheet
+from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_rest, guard_sheet
 from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
@@ -224,7 +224,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 
 
 #: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
-FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet)
+FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)
@@ -246,7 +246,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "AfterAttack.items",
     "AlsoMoment.on = 'falls'",
     "AttackMatch.items",
-    "Behavior.onlyWhenStuck = 'any'",
     "Budget.count = '0'",
     "Combat.checks",
     "Combat.conditions = 'more than 160 entries'",
@@ -275,9 +274,7 @@ UNCOVERED: frozenset[str] = frozenset({
     "Grants.afterAttack",
     "Grants.melee",
     "Grants.names",
-    "ItemAttack.spends",
     "ItemEffect.senses = 'an added sense'",
-    "ItemOnHit.duration = 'this-action'",
     "ItemUse.alters",
     "ItemUse.usesSpentByLevel",
     "LegendaryMove.speed",
@@ -288,7 +285,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Mechanics.zone.anchor = 'caster on a line or cone'",
     "Modifier.abilities = 'on a checks modifier'",
     "Modifier.from",
-    "OnRest.restoredWhenCured",
     "Otherwise.senses = 'an added sense'",
     "Reaction2.on = 'falls'",
     "Reaction2.seesSource",
@@ -296,7 +292,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "ReducesMax.save = 'left out'",
     "Rider.weapons",
     "Rider.when = 'ally-adjacent-no-disadvantage'",
-    "SaveEnds.at = 'damaged'",
     "StandardEffects.help",
     "TargetTypes.abilityAtLeast",
     "TargetTypes.abilityAtMost",
