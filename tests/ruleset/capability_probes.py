@@ -11,7 +11,9 @@ Owns:
   holds that object (the rich test package of mechanics-2: its combat, sheet and catalogs)
   and from generated values where it does not (a new catalog entry, a new condition ...).
 
-- fights with and without a key (`Scenario`, `played_difference`, `FightProbe`), and
+- fights with and without a key (`Scenario`, `played_difference`, `FightProbe`), an
+  actor's menu at a point of a scripted fight with and without it (`MenuProbe`: what a
+  player may do is play), and
   `SheetProbe`: a computed sheet (or a service's output outside a fight: a rest, the party
   sheet, the GM text) with and without a key.
 
@@ -33,7 +35,7 @@ from typing import Annotated, Any, Callable, Iterator, Literal, get_args, get_or
 
 from pydantic import BaseModel, TypeAdapter
 
-from shared.combat import advance, start_battle
+from shared.combat import advance, menu, start_battle
 from shared.combat.engine import decide_for
 from shared.combat.fight import Refused
 from shared.ruleset import load_package
@@ -494,25 +496,56 @@ class FightProbe:
     board: dict[str, Any] | None = None
 
 
-def fight_log(probe: FightProbe, with_key: bool) -> list[str]:
+def fight_log(probe: FightProbe | MenuProbe, with_key: bool) -> list[str]:
+    return played(probe, with_key)[2]
+
+
+def played(probe: FightProbe | MenuProbe, with_key: bool) -> tuple[Ruleset, Any, list[str]]:
+    """The probe's scripted fight, each choice accepted: the ruleset, the state after the
+    last choice and the log."""
     pkg, party, foes, dice, choices = probe.build(with_key)
     rs = ruleset(pkg)
     state, events = start_battle(rs, party, foes, dice=dice, board=probe.board)
     log = [e.text for e in events]
     for choice in choices:
-        # Whoever decides before the chosen actor ends their turn.
-        while state.pending is not None and state.pending.actor != choice["actor"] and not state.outcome:
-            state, events = step(rs, state, {"actor": state.pending.actor, "option": "end-turn", "targets": []})
-            log += [e.text for e in events]
+        state, ended = until_decides(rs, state, choice["actor"])
+        log += ended
         state, events = step(rs, state, choice)
         log += [e.text for e in events]
-    return log
+    return rs, state, log
+
+
+def until_decides(rs: Ruleset, state: Any, actor: str) -> tuple[Any, list[str]]:
+    """Whoever decides before `actor` ends their turn: the state where `actor` decides, and
+    what those ends logged."""
+    log: list[str] = []
+    while state.pending is not None and state.pending.actor != actor and not state.outcome:
+        state, events = step(rs, state, {"actor": state.pending.actor, "option": "end-turn", "targets": []})
+        log += [e.text for e in events]
+    return state, log
 
 
 def step(rs: Any, state: Any, choice: dict[str, Any]) -> Any:
     result = advance(rs, state, choice)
     assert not isinstance(result, Refused), result
     return result
+
+
+@dataclass(frozen=True)
+class MenuProbe:
+    """A key whose play is what an actor may choose: `build(with_key)` as a FightProbe's;
+    after its choices (each accepted), `actor`'s menu when they next decide (its options'
+    ids and targets) with the key must differ from the same menu without it."""
+
+    build: Callable[[bool], tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], list[int], list[dict[str, Any]]]]
+    actor: str
+    board: dict[str, Any] | None = None
+
+
+def menu_seen(probe: MenuProbe, with_key: bool) -> list[tuple[str, tuple[str, ...]]]:
+    rs, state, _log = played(probe, with_key)
+    state, _ended = until_decides(rs, state, probe.actor)
+    return [(option.id, tuple(option.targets)) for option in menu(rs, state, probe.actor, forecasts=False)]
 
 
 # ---------------------------------------------------------------------------

@@ -5,13 +5,91 @@ keys, the package's lists past their caps, and the keys whose play is on an acto
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from tests.ruleset.capability_probes import FightProbe, SheetProbe
+from tests.combat.kit import add_condition, foe, juno_marsh, marsh, wren_marsh
+from tests.ruleset.capability_probes import FightProbe, MenuProbe, SheetProbe
+
+# ---------------------------------------------------------------------------
+# menus: what an actor may choose is play (a scripted fight cannot show a choice it does
+# not offer, since every scripted choice must be accepted)
+# ---------------------------------------------------------------------------
+
+JUNO_SWINGS = {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]}
+JUNO_DODGES = {"actor": "juno", "option": "standard:dodge", "targets": []}
+
+
+def _marsh(juno_holds: dict[str, Any] | None = None, flare: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Lantern Marsh at schema 2 (the keys of Capability API 1.127 to 1.242 declared): Juno's
+    Marked does `juno_holds`; Lantern Flare's mechanics also hold `flare`."""
+    pkg = marsh()
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    add_condition(pkg, "marked", "Marked", **copy.deepcopy(juno_holds or {}))
+    pkg["catalogs"][0]["entries"][0]["mechanics"].update(copy.deepcopy(flare or {}))
+    return pkg
+
+
+def _granted_strike(narrowing: dict[str, Any], first: dict[str, Any]) -> MenuProbe:
+    """Juno holds Marked, whose grants let her strike once more with her Quick action once
+    her Action is spent; she also carries a Sling (reach 0, range 6: a ranged blow). After
+    `first`, her menu: the granted strike with each weapon, narrowed by `narrowing` (the key)."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh({"grants": {"budget": "quick", "attacks": True, **(narrowing if on else {})}})
+        kit = next(each for each in pkg["sheet"]["lists"] if each["id"] == "kit")
+        kit["columns"].append({"id": "range", "label": "Range", "type": "number", "min": 0, "max": 60, "default": 0})
+        pkg["combat"]["attacks"][0]["range"] = {"normal": {"column": "range"}}
+        juno = juno_marsh()
+        juno["sheet"]["live"] = {"conditions": ["marked"]}
+        juno["sheet"]["lists"]["kit"].append({"name": "Sling", "rolls": "nerve", "damage": "1d4", "harm": "cut",
+                                              "reach": 0, "range": 6})
+        return pkg, [juno, wren_marsh()], [foe("bog-hound")], [5] * 60, [dict(first)]
+    return MenuProbe(build, "juno")
+
+
+def _flare_aimed(without: dict[str, Any], with_key: dict[str, Any], hound: dict[str, Any] | None = None) -> MenuProbe:
+    """Wren's menu at her first turn: Lantern Flare's targetTypes are `without`, or
+    `with_key` (the same with the key). The bog hound has Might 2 and the creature keys
+    `hound`."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh(flare={"targetTypes": with_key if on else without})
+        pkg["catalogs"][1]["entries"][1]["creature"].update(copy.deepcopy(hound or {}))
+        return pkg, [juno_marsh(), wren_marsh("lantern-flare")], [foe("bog-hound")], [5] * 60, []
+    return MenuProbe(build, "wren")
+
+
+def _mend_needs_hearing(deafened: dict[str, Any]) -> MenuProbe:
+    """Marsh Mend needs hearing; Juno holds Deafened, which does `deafened`: Wren's menu."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh(deafened if on else {})
+        pkg["catalogs"][0]["entries"][2]["mechanics"]["needs"] = ["hearing"]
+        juno = juno_marsh()
+        juno["sheet"]["live"] = {"conditions": ["marked"]}
+        return pkg, [juno, wren_marsh("marsh-mend")], [foe("bog-hound")], [5] * 60, []
+    return MenuProbe(build, "wren")
 
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
-PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {}
+PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
+    # After her swing: the Reed axe and the Sling offered again on the Quick action, or
+    # only the melee one, or only the one named.
+    "Grants.melee": _granted_strike({"melee": True}, JUNO_SWINGS),
+    "Grants.names": _granted_strike({"names": ["Reed axe"]}, JUNO_SWINGS),
+    # After a Dodge (no attack made this turn): the granted strike, or (afterAttack) none,
+    # so her turn ends and her menu is next round's.
+    "Grants.afterAttack": _granted_strike({"afterAttack": True}, JUNO_DODGES),
+    # The bog hound's Might 2: above a bound of 1, below a bound of 3; immune to Dazzled.
+    "TargetTypes.abilityAtMost": _flare_aimed({"abilityAtLeast": {"might": -1}},
+                                              {"abilityAtLeast": {"might": -1}, "abilityAtMost": {"might": 1}}),
+    "TargetTypes.abilityAtLeast": _flare_aimed({"abilityAtMost": {"might": 4}},
+                                               {"abilityAtMost": {"might": 4}, "abilityAtLeast": {"might": 3}}),
+    "TargetTypes.notImmuneTo": _flare_aimed({"abilityAtMost": {"might": 4}},
+                                            {"abilityAtMost": {"might": 4}, "notImmuneTo": ["dazzled"]},
+                                            {"conditionImmunities": ["dazzled"]}),
+    # Deafened Juno lacks hearing: Marsh Mend cannot be aimed at her.
+    "CombatCondition.lacks": _mend_needs_hearing({"lacks": ["hearing"]}),
+}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 

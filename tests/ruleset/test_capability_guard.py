@@ -31,8 +31,10 @@ from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
     FightProbe,
+    MenuProbe,
     SheetProbe,
     fight_log,
+    menu_seen,
     placements,
     played_difference,
     sample_values,
@@ -186,7 +188,7 @@ def _leech(with_key: bool):
         {"actor": "wren", "option": "ability:charms:ember-leech", "targets": ["bog-hound"]}]
 
 
-PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
+PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
     "CreatureAction.drain": FightProbe(_jackal({"drain": {}})),
     "Mechanics.drain": FightProbe(_leech),
     "CombatCondition.effects = 'cannot-heal'": FightProbe(_mend_on({"effects": ["cannot-heal"]})),
@@ -258,7 +260,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "CombatCondition.endsWhenHarmedFrom",
     "CombatCondition.exclusive",
     "CombatCondition.fallsSafely",
-    "CombatCondition.lacks",
     "CombatCondition.noDamageFrom",
     "CombatCondition.senses = 'an added sense'",
     "CombatLevel.effects = 'cannot-target-source-side'",
@@ -271,9 +272,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "CreatureAction.needsAny",
     "CreatureRider.when = 'ally-adjacent-no-disadvantage'",
     "EntrySave2.ignoresCover",
-    "Grants.afterAttack",
-    "Grants.melee",
-    "Grants.names",
     "ItemEffect.senses = 'an added sense'",
     "ItemUse.alters",
     "ItemUse.usesSpentByLevel",
@@ -293,9 +291,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Rider.weapons",
     "Rider.when = 'ally-adjacent-no-disadvantage'",
     "StandardEffects.help",
-    "TargetTypes.abilityAtLeast",
-    "TargetTypes.abilityAtMost",
-    "TargetTypes.notImmuneTo",
     "Track.alwaysShow",
 })
 
@@ -313,8 +308,6 @@ def inside_refused_key(row: CapabilityRow) -> bool:
 
 
 def covered(rid: str) -> bool:
-    """Whether a probe shows the row refused by name (or with the refused key holding it), or
-    played (the fight, or the computed sheet or service output of a `SheetProbe`, differs)."""
     row = ROWS[rid]
     if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
         return refusal_found(row)
@@ -324,6 +317,8 @@ def covered(rid: str) -> bool:
     probe = PLAYED_PROBES.get(rid)
     if isinstance(probe, SheetProbe):
         return sheet_output(probe, True) != sheet_output(probe, False)
+    if isinstance(probe, MenuProbe):
+        return menu_seen(probe, True) != menu_seen(probe, False)
     return probe is not None and fight_log(probe, True) != fight_log(probe, False)
 
 
