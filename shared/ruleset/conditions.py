@@ -409,7 +409,11 @@ class CombatLevel(Model):
     """A level of a plain live track (or, from 1.54, of a derived value) that counts as a
     condition while the value is at least `at`. Every reached level applies."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(EFFECT_GATES)
+    #: The effects' gates, but for the ones a level rejects outright (NOT_ON_LEVELS): those
+    #: are never valid here, so the capability table must not list them on a level.
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        gated: api for gated, api in EFFECT_GATES.items() if gated[1] not in NOT_ON_LEVELS
+    }
 
     track: Id | None = None
     derived: Id | None = Field(default=None, json_schema_extra=gate("1.54"))

@@ -262,7 +262,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "CombatCondition.fallsSafely",
     "CombatCondition.noDamageFrom",
     "CombatCondition.senses = 'an added sense'",
-    "CombatLevel.effects = 'cannot-target-source-side'",
     "Creature.hover",
     "Creature.sheet",
     "Creature.speeds",

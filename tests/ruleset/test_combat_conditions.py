@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from shared.ruleset.capabilities import capability_table
 from tests.ruleset.minimal import minimal_package, problems_of
 from tests.ruleset.test_combat_examples import conditions_package, d20_package, five_e
 
@@ -458,6 +459,14 @@ def test_level_rejects_source_effects(effect):
     assert problems_of(with_level({"track": "exhaustion", "at": 1, "effects": [effect]})) == [
         f'combat.levels[0]: "{effect}" is rejected on a level: levels have no source and end only when the value they read goes down'
     ]
+
+
+def test_capability_table_lists_no_source_effect_on_a_level():
+    # A value a level always rejects is not a capability of a level: the table lists
+    # cannot-target-source-side (1.278) on a condition only.
+    rows = {(row.model, row.key) for row in capability_table()}
+    assert ("CombatCondition", "effects = 'cannot-target-source-side'") in rows
+    assert ("CombatLevel", "effects = 'cannot-target-source-side'") not in rows
 
 
 def test_level_does_something():
