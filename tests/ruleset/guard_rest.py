@@ -69,6 +69,19 @@ def _mend_needs_hearing(deafened: dict[str, Any]) -> MenuProbe:
         return pkg, [juno, wren_marsh("marsh-mend")], [foe("bog-hound")], [5] * 60, []
     return MenuProbe(build, "wren")
 
+HOUND_DRAGS_JUNO = {"actor": "bog-hound", "option": "action:drag", "targets": ["juno"]}
+
+
+def _dragged(mired: dict[str, Any]) -> MenuProbe:
+    """The bog hound's Drag down (a 6 on the d12: 6 + 2 against Guard 8 hits, 3 damage)
+    puts Mired, which does `mired`, on Juno: her menu on her next turn. Every other die a 5."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh()
+        next(c for c in pkg["combat"]["conditions"] if c["condition"] == "mired").update(copy.deepcopy(mired if on else {}))
+        return pkg, [juno_marsh(), wren_marsh()], [foe("bog-hound")], [5] * 5 + [6, 3] + [5] * 60, [dict(HOUND_DRAGS_JUNO)]
+    return MenuProbe(build, "juno")
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -89,6 +102,10 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
                                             {"conditionImmunities": ["dazzled"]}),
     # Deafened Juno lacks hearing: Marsh Mend cannot be aimed at her.
     "CombatCondition.lacks": _mend_needs_hearing({"lacks": ["hearing"]}),
+    # Dragged down, Juno cannot aim at the hound (the applier's side): her Reed axe and
+    # Grab have no target left.
+    "CombatCondition.effects = 'cannot-target-source-side'": _dragged(
+        {"effects": ["speed-zero", "attacks-against-advantage", "cannot-target-source-side"]}),
 }
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
