@@ -91,6 +91,7 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("CombatCondition", "orSourceWithin"),
     ("CombatCondition", "suppresses"),
     ("CombatCondition", "temporary"),
+    ("CombatCondition", "actions"),
     ("Apply", "value"),
     ("DamageGuard", "except"),
     ("Combat", "standard = 'search'"),

@@ -107,9 +107,12 @@ class ConditionTemporary(Model):
 class ConditionExt2(Model):
     """Mixin for a `combat.conditions` entry: the keys mechanics-2/3 add to it."""
 
-    #: Catalog entries the holder may use while the condition lasts (1.236).
+    #: Catalog entries the holder may use while the condition lasts (1.236): no menu
+    #: offers them yet, so the key is refused rather than left to change nothing.
     actions: Annotated[list[EntryRef], Field(min_length=1, max_length=24)] | None = Field(
-        default=None, json_schema_extra=gate("1.236")
+        default=None,
+        json_schema_extra=unsupported("1.236", "uses a condition gives its holder are not offered in a fight yet "
+                                               "(issue 24, condition mechanics)"),
     )
     cannotBeSurprised: Literal[True] | None = Field(
         default=None, json_schema_extra=unsupported("1.237", "surprise is resolved by no planned issue")

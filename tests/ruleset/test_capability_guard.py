@@ -255,8 +255,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Combat.conditions = 'more than 80 entries'",
     "Combat.creatureTypes",
     "Combat.styles",
-    "CombatCondition.actions",
-    "CombatCondition.effects = 'cannot-target-source-side'",
     "CombatCondition.endsWhenHarmedFrom",
     "CombatCondition.exclusive",
     "CombatCondition.fallsSafely",

@@ -55,7 +55,8 @@ EXAMPLES = {
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_condition_example_validates(name):
     # Keys refused for now (issue 19) are named, and nothing else is said.
-    expected = [refused(f"{COND}.{key}") for key in ("temporary", "orSourceWithin", "suppresses") if key in EXAMPLES[name]]
+    expected = [refused(f"{COND}.{key}") for key in ("temporary", "orSourceWithin", "suppresses", "actions")
+                if key in EXAMPLES[name]]
     assert problems_of(with_condition(EXAMPLES[name])) == expected
 
 
@@ -100,12 +101,12 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "actions naming an entry that does not exist",
         {"condition": "raging", "actions": ["spells/banishment"]},
-        [f'{COND}.actions[0]: unknown entry "banishment" in catalog "spells"'],
+        [f'{COND}.actions[0]: unknown entry "banishment" in catalog "spells"', refused(f"{COND}.actions")],
     ),
     (
         "actions naming a catalog that does not exist",
         {"condition": "raging", "actions": ["prayers/bless"]},
-        [f'{COND}.actions[0]: unknown catalog "prayers"'],
+        [f'{COND}.actions[0]: unknown catalog "prayers"', refused(f"{COND}.actions")],
     ),
     (
         "orSourceWithin without whileSourceInSight",
