@@ -25,7 +25,7 @@ from .combat_damage import DamageKinds, DamageTypeList
 from .combat_pool import CombatPoolKeys
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
 from .combat_threat import Threat
-from .conditions import CONDITION_LIST_GATES, CombatCondition, CombatLevel, condition_list_gates
+from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatCondition, CombatLevel, condition_list_gates
 from .ext_m1 import CombatExt1
 from .ext_m2 import CombatExt2
 from .gates import Gate, ValueGate, declared_gate
@@ -51,7 +51,7 @@ class CombatBase(Model):
     abilities: Annotated[list[AbilityList], Field(max_length=8)] | None = None
     standard: Annotated[list[StandardAction], Field(max_length=7)] | None = None
     standardEffects: StandardEffects | None = None
-    conditions: Annotated[list[CombatCondition], Field(max_length=640)] | None = None
+    conditions: Annotated[list[CombatCondition], Field(max_length=CONDITION_LIST_MAX)] | None = None
     levels: Annotated[list[CombatLevel], Field(max_length=40)] | None = Field(default=None, json_schema_extra=gate("1.45"))
     checks: Annotated[list[CombatCheck], Field(max_length=12)] | None = Field(default=None, json_schema_extra=gate("1.43"))
     contests: Annotated[list[Contest], Field(max_length=12)] | None = Field(default=None, json_schema_extra=gate("1.43"))

@@ -449,7 +449,9 @@ class CombatLevel(Model):
         yield from _effect_gates(CombatLevel, self.effects)
 
 
-#: `combat.conditions` holds 80 entries; 160 from 1.188, 320 from 1.269, 640 from 1.552.
+#: `combat.conditions` (and a sheet's `live.conditions`, a rest's `clear.conditions`) holds
+#: 80 entries; 160 from 1.188, 320 from 1.269, 640 from 1.552.
+CONDITION_LIST_MAX = 640
 CONDITION_LIST_LIMITS: tuple[tuple[int, str], ...] = ((320, "1.552"), (160, "1.269"), (80, "1.188"))
 CONDITION_LIST_GATES: dict[tuple[str, str], str | ValueGate] = {
     ("conditions", f"more than {limit} entries"): api for limit, api in CONDITION_LIST_LIMITS
@@ -465,6 +467,8 @@ def condition_list_gates(owner: type, conditions: list[Any] | None) -> Iterable[
 
 
 __all__ = [
+    "CONDITION_LIST_GATES",
+    "CONDITION_LIST_MAX",
     "EFFECTS",
     "ENDINGS",
     "CombatCondition",

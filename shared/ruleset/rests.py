@@ -8,11 +8,13 @@ What a step names is checked in checks/rests.py; what it does is shared/sheet/re
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
 from .base import Id, Label, Model, gate
+from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, condition_list_gates
+from .gates import Gate, ValueGate
 from .sheet_derived import Rounding
 
 STEP_TARGETS = ("pool", "poolGroup", "listPools", "track", "state")
@@ -84,8 +86,16 @@ class RestStep(Model):
 
 
 class RestClear(Model):
+    #: A rest clears as many conditions as a sheet holds (mechanics-1: up to 640 by
+    #: Capability API, 80 before 1.188).
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(CONDITION_LIST_GATES)
+
     text: Annotated[list[Id], Field(max_length=12)] = Field(default_factory=list)
-    conditions: Literal["all"] | Annotated[list[Id], Field(max_length=80)] = Field(default_factory=list)
+    conditions: Literal["all"] | Annotated[list[Id], Field(max_length=CONDITION_LIST_MAX)] = Field(default_factory=list)
+
+    def extra_gates(self) -> Iterable[Gate]:
+        if isinstance(self.conditions, list):
+            yield from condition_list_gates(RestClear, self.conditions)
 
 
 class Rest(Model):

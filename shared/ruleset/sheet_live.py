@@ -16,6 +16,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Field, model_validator
 
 from .base import Id, Label, Model, ValueRef, gate, prompt_safe
+from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, condition_list_gates
 from .gates import Gate, ValueGate, declared_gate
 from .sheet_derived import StepRow, check_step_table
 from .sheet_fields import HideWhen
@@ -219,10 +220,17 @@ class LiveState(Model):
 
 
 class Live(Model):
+    #: The sheet's conditions hold as many entries as `combat.conditions` (each combat
+    #: condition is one of them): 80, then up to 640 by Capability API (mechanics-1).
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(CONDITION_LIST_GATES)
+
     pools: Annotated[list[LivePool], Field(max_length=60)] = Field(default_factory=list)
     tracks: Annotated[list[Track], Field(max_length=30)] = Field(default_factory=list)
     text: Annotated[list[LiveText], Field(max_length=12)] = Field(default_factory=list)
-    conditions: Annotated[list[LiveCondition], Field(max_length=80)] = Field(default_factory=list)
+    conditions: Annotated[list[LiveCondition], Field(max_length=CONDITION_LIST_MAX)] = Field(default_factory=list)
     states: Annotated[list[LiveState], Field(max_length=12)] | None = Field(
         default=None, json_schema_extra=gate("1.42")
     )
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from condition_list_gates(Live, self.conditions)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.combat.kit import add_condition, foe, juno_marsh, marsh, wren_marsh
+from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset.capability_probes import FightProbe, MenuProbe, SheetProbe
+from tests.ruleset.guard_sheet import after
+from tests.ruleset.minimal import minimal_package
 
 # ---------------------------------------------------------------------------
 # menus: what an actor may choose is play (a scripted fight cannot show a choice it does
@@ -82,6 +84,65 @@ def _dragged(mired: dict[str, Any]) -> MenuProbe:
     return MenuProbe(build, "juno")
 
 
+# ---------------------------------------------------------------------------
+# the package's conditions past 80, 160 and 320 entries (mechanics-1: up to 640)
+# ---------------------------------------------------------------------------
+
+#: Juno's axe at the rust jackal, the jackal's Bite (test_capability_guard's JACKAL_DICE).
+JACKAL_DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
+JACKAL_CHOICES = [{"actor": "juno", "option": "attack:gear:road-axe", "targets": ["rust-jackal"]},
+                  {"actor": "rust-jackal", "option": "action:bite", "targets": ["juno"]}]
+
+
+def _fillers(count: int) -> list[dict[str, str]]:
+    return [{"id": f"omen_{n}", "label": f"Omen {n}"} for n in range(count)]
+
+
+def _last_condition_counts(count: int) -> FightProbe:
+    """The minimal Ember-Roads package with `count` conditions with the key (quiet omens,
+    then Cursed last, held by Juno: her attacks at -2), `count` - 1 without (no Cursed)."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = roads()
+        live = pkg["sheet"]["live"]["conditions"]
+        combat = pkg["combat"].setdefault("conditions", [])
+        omens = _fillers(count - 1 - len(combat))
+        live += omens
+        combat += [{"condition": o["id"], "effects": ["own-checks-disadvantage"]} for o in omens]
+        juno = juno_roads()
+        if on:
+            add_condition(pkg, "cursed", "Cursed", modifiers=[{"to": "attacks", "flat": -2}])
+            juno["sheet"]["live"] = {"conditions": ["cursed"]}
+        return pkg, [juno], [foe("rust-jackal")], list(JACKAL_DICE), copy.deepcopy(JACKAL_CHOICES)
+    return FightProbe(build)
+
+
+def _sheet_conditions(count: int) -> SheetProbe:
+    """The minimal package's sheet conditions: `count` with the key (omens, then Cursed
+    last, which the character holds), `count` - 1 without: the sheet shows Cursed or not."""
+    def build(on: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        pkg = minimal_package()
+        live = pkg["sheet"]["live"]["conditions"]
+        live += _fillers(count - 1 - len(live))
+        if on:
+            live.append({"id": "cursed", "label": "Cursed"})
+        return pkg, {"live": {"conditions": ["cursed"]}} if on else {}
+    return SheetProbe(build)
+
+
+def _camp_clears(count: int) -> SheetProbe:
+    """`count` sheet conditions (omens, then Cursed last, held); Make camp clears all of
+    them by name with the key, all but Cursed without: after the rest, Cursed is gone or kept."""
+    def build(on: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        pkg = minimal_package()
+        live = pkg["sheet"]["live"]["conditions"]
+        live += _fillers(count - 1 - len(live))
+        live.append({"id": "cursed", "label": "Cursed"})
+        ids = [c["id"] for c in live]
+        pkg["rests"][0]["clear"] = {"conditions": ids if on else ids[:-1]}
+        return pkg, {"live": {"conditions": ["cursed"]}}
+    return SheetProbe(build, after({"op": "rest", "rest": "camp"}))
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -102,6 +163,9 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
                                             {"conditionImmunities": ["dazzled"]}),
     # Deafened Juno lacks hearing: Marsh Mend cannot be aimed at her.
     "CombatCondition.lacks": _mend_needs_hearing({"lacks": ["hearing"]}),
+    **{f"Combat.conditions = 'more than {n} entries'": _last_condition_counts(n + 1) for n in (80, 160, 320)},
+    **{f"Live.conditions = 'more than {n} entries'": _sheet_conditions(n + 1) for n in (80, 160, 320)},
+    **{f"RestClear.conditions = 'more than {n} entries'": _camp_clears(n + 1) for n in (80, 160, 320)},
     # Dragged down, Juno cannot aim at the hound (the applier's side): her Reed axe and
     # Grab have no target left.
     "CombatCondition.effects = 'cannot-target-source-side'": _dragged(

@@ -499,3 +499,37 @@ def test_health_max_value_gate():
     assert problems_of(p) == [
         'combat.levels[0].modifiers[0].to: "to" value "health-max" needs capabilityApi 1.115 or later (this package declares 1.114)'
     ]
+
+
+def _omens(count: int, api: int | None) -> dict:
+    """The minimal package with `count` sheet conditions in all (Shaken and omens), Make camp
+    clearing each by name, declaring Capability API 1.`api` when given."""
+    pkg = minimal_package()
+    if api is not None:
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": api}
+    pkg["sheet"]["live"]["conditions"] += [{"id": f"omen_{n}", "label": f"Omen {n}"} for n in range(count - 1)]
+    pkg["rests"][0]["clear"] = {"conditions": [c["id"] for c in pkg["sheet"]["live"]["conditions"]]}
+    return pkg
+
+
+@pytest.mark.parametrize("count,api,needs", [(81, 187, "1.188"), (161, 188, "1.269"), (321, 268, "1.552")])
+def test_sheet_conditions_past_a_cap_need_its_capability_api(count, api, needs):
+    # mechanics-1: a sheet's live.conditions and a rest's clear.conditions hold as many as
+    # combat.conditions: 80, 160 from 1.188, 320 from 1.269, 640 from 1.552.
+    assert problems_of(_omens(count, api)) == [
+        f'sheet.live.conditions: "conditions" needs capabilityApi {needs} or later (this package declares 1.{api})',
+        f'rests[0].clear.conditions: "conditions" needs capabilityApi {needs} or later (this package declares 1.{api})',
+    ]
+
+
+@pytest.mark.parametrize("count,api", [(81, 188), (161, 269), (321, 552), (640, 552), (640, None)])
+def test_sheet_conditions_up_to_their_cap_are_accepted(count, api):
+    assert problems_of(_omens(count, api)) == []
+
+
+def test_sheet_conditions_past_640_are_refused():
+    assert problems_of(_omens(641, None)) == [
+        "sheet.live.conditions: has more than 640 item(s)",
+        "rests[0].clear.conditions: has more than 640 item(s)",
+    ]
