@@ -161,9 +161,11 @@ def playable_models(root: type[BaseModel] = Ruleset) -> set[type[BaseModel]]:
 def capability_table() -> list[CapabilityRow]:
     rows: set[CapabilityRow] = set()
     for model in reachable_models():
+        # Keys a model inherits but always rejects are no capability of it (`NOT_HERE`).
+        never = getattr(model, "NOT_HERE", frozenset())
         for name, info in model.model_fields.items():
             extra = info.json_schema_extra
-            if not isinstance(extra, dict):
+            if not isinstance(extra, dict) or (info.alias or name) in never:
                 continue
             api = extra.get("x-capabilityApi")
             schema = extra.get("x-schemaVersion")

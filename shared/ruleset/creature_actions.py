@@ -100,6 +100,10 @@ class ActionArea(Area2):
 
     #: A stat block's shapes are the first three only, so no shape needs a later API.
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {}
+    #: Keys of an entry's area a stat block's area never takes (the capability table leaves
+    #: them out here): a ring lays out a wall, which is not a stat block's shape, and a
+    #: creature action pays no raised cost to grow by.
+    NOT_HERE: ClassVar[frozenset[str]] = frozenset({"ring", "sizePerCostStep"})
 
     shape: Literal["burst", "cone", "line"]
     friendlyFire: bool | None = None

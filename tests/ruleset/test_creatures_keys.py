@@ -8,8 +8,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
+from shared.ruleset.capabilities import capability_table
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_creatures import AT, action, bestiary_package, creature_of, with_api
+from tests.ruleset.test_mechanics2 import rich_package
 
 
 # ---------------------------------------------------------------------------
@@ -197,3 +201,21 @@ def test_checks_need_capability_api_1_43() -> None:
     pkg = with_api(bestiary_package(), 42)
     creature_of(pkg)["checks"] = {}
     assert problems_of(pkg) == [f'{AT}.checks: "checks" needs capabilityApi 1.43 or later (this package declares 1.42)']
+
+
+@pytest.mark.parametrize("key,value,line", [
+    ("sizePerCostStep", 2, 'catalogs[1].entries[0].creature.actions[0]: a creature action pays no raised cost, '
+                           'so "area.sizePerCostStep" is rejected'),
+    ("ring", 10, 'catalogs[1].entries[0].creature.actions[0].area.ring: "ring" goes only with a "wall"'),
+])
+def test_a_stat_block_area_never_takes_an_entry_area_key(key, value, line):
+    # A stat block's area is a burst, cone or line, paid by no raised cost: these keys of an
+    # entry's area are rejected there with their own sentence, and so are no capability of it.
+    pkg = rich_package()
+    pkg["catalogs"].append({"id": "bestiary", "label": "Bestiary", "holds": "creatures", "entries": [
+        {"id": "wight", "label": "Wight", "creature": {
+            "health": 20, "defense": 12, "initiativeModifier": 1, "tier": "minor",
+            "actions": [{"id": "gaze", "name": "Gaze", "budget": "act", "save": {"save": "con_save", "difficulty": 12, "onSuccess": "half"},
+                         "area": {"shape": "burst", "size": 2, key: value}}]}}]})
+    assert problems_of(pkg) == [line]
+    assert not any(row.model == "ActionArea" and row.key == key for row in capability_table())
