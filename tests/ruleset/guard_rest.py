@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from shared.combat import SetupError, start_battle
+from shared.ruleset.package import Ruleset
 from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset.capability_probes import FightProbe, MenuProbe, SheetProbe
 from tests.ruleset.guard_sheet import after
@@ -143,6 +145,42 @@ def _camp_clears(count: int) -> SheetProbe:
     return SheetProbe(build, after({"op": "rest", "rest": "camp"}))
 
 
+# ---------------------------------------------------------------------------
+# combat blocks
+# ---------------------------------------------------------------------------
+
+
+def _marsh_styles(with_key: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Lantern Marsh, which allows only the tactical style with the key (spec/combat-3
+    "Styles a game may use": a ruleset whose rules need a board)."""
+    pkg = marsh()
+    if with_key:
+        pkg["combat"]["styles"] = ["tactical"]
+    return pkg, {}
+
+
+def _started_without_board(rs: Ruleset, _sheet: dict[str, Any]) -> list[str]:
+    """The fight `battle fight` starts with no board: its opening log, or why it cannot
+    start (a tactical fight is fought on a board)."""
+    try:
+        _state, events = start_battle(rs, [juno_marsh(), wren_marsh()], [foe("bog-hound")], dice=[5] * 60)
+    except SetupError as refused:
+        return [str(refused)]
+    return [e.text for e in events]
+
+
+def _marsh_checks(with_key: bool) -> tuple[Any, ...]:
+    """Lantern Marsh with its combat checks (Might, Nerve), the contests made of them and the
+    creatures' bonuses to them, or without any (each needs the checks): Juno's menu offers
+    Grab or not."""
+    pkg = marsh()
+    if not with_key:
+        del pkg["combat"]["checks"], pkg["combat"]["contests"]
+        for entry in pkg["catalogs"][1]["entries"]:
+            entry["creature"].pop("checks", None)
+    return pkg, [juno_marsh(), wren_marsh()], [foe("bog-hound")], [5] * 60, []
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -163,6 +201,9 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
                                             {"conditionImmunities": ["dazzled"]}),
     # Deafened Juno lacks hearing: Marsh Mend cannot be aimed at her.
     "CombatCondition.lacks": _mend_needs_hearing({"lacks": ["hearing"]}),
+    # Without a board: a classic fight, or (only tactical allowed) no fight at all.
+    "Combat.styles": SheetProbe(_marsh_styles, _started_without_board),
+    "Combat.checks": MenuProbe(_marsh_checks, "juno"),
     **{f"Combat.conditions = 'more than {n} entries'": _last_condition_counts(n + 1) for n in (80, 160, 320)},
     **{f"Live.conditions = 'more than {n} entries'": _sheet_conditions(n + 1) for n in (80, 160, 320)},
     **{f"RestClear.conditions = 'more than {n} entries'": _camp_clears(n + 1) for n in (80, 160, 320)},
