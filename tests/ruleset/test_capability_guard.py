@@ -8,8 +8,11 @@ For each row of `capability_table()`:
   holding it. The packages come from
   `capability_probes.placements` (the key put on an instance of its object, reached from the
   rich test package), with a value of the key's own type, or the `REFUSED_SAMPLES` below;
-- a key the engine plays: `PLAYED_PROBES` builds the same fight (scripted dice) or sheet
-  twice, with and without the key, and the two must differ.
+- a key the engine plays: `PLAYED_PROBES` builds the same fight (scripted dice), sheet or
+  actor's menu twice, with and without the key, and the two must differ;
+- a key whose whole effect is in what Marinara writes (`HOST_ONLY` in
+  shared/ruleset/capabilities.py, docs/capabilities.md says so): kept only while a vendored
+  upstream package uses it and validates.
 
 A key that passes neither fails. Keys no probe reaches yet are in `UNCOVERED`, one list
 that may only shrink: a key in it that a probe now reaches fails the test too.
@@ -19,12 +22,14 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 from typing import Any, Callable
 
 import pytest
 
-from shared.ruleset.capabilities import CapabilityRow, capability_table, playable_models
+from shared.ruleset.capabilities import HOST_ONLY, CapabilityRow, capability_table, playable_models
 from shared.ruleset.gates import ENGINE_NAME
+from tests.conftest import UPSTREAM, UPSTREAM_PACKAGES
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_rest, guard_sheet
 from tests.ruleset.capability_probes import (
@@ -280,7 +285,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Rider.weapons",
     "Rider.when = 'ally-adjacent-no-disadvantage'",
     "StandardEffects.help",
-    "Track.alwaysShow",
 })
 
 # ---------------------------------------------------------------------------
@@ -288,18 +292,14 @@ UNCOVERED: frozenset[str] = frozenset({
 # ---------------------------------------------------------------------------
 
 
-def inside_refused_key(row: CapabilityRow) -> bool:
-    """Whether the row is a value (or key) inside a refused key of the same object
-    (`use.halfOnMiss = ...` on an item whose `use` is refused): a package using it is
-    refused with that key."""
-    outer = ROWS.get(f"{row.model}.{row.key.split(' = ')[0].split('.')[0]}")
-    return outer is not None and outer is not row and outer.unsupported is not None
 
 
 def covered(rid: str) -> bool:
     row = ROWS[rid]
     if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
         return refusal_found(row)
+    if (row.model, row.key) in HOST_ONLY:
+        return kept_for_marinara(row)
     if rid in FIGHT_SAMPLES:
         scenario, value = FIGHT_SAMPLES[rid]
         return played_difference(SCENARIOS[scenario], MODELS[row.model], row.key, value, tries=4) is not None
