@@ -52,6 +52,20 @@ def _granted_strike(narrowing: dict[str, Any], first: dict[str, Any]) -> MenuPro
     return MenuProbe(build, "juno")
 
 
+def _swing_then_menu(marked: Any, quick_count: int | None = None) -> MenuProbe:
+    """Juno holds Marked, which does `marked(with_key)`; with the key, the Quick action's
+    count is `quick_count` when given (1 in Lantern Marsh). She swings her Reed axe with her
+    Action: her menu after it."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh(marked(on))
+        if on and quick_count is not None:
+            pkg["combat"]["economy"]["budgets"][1]["count"] = quick_count
+        juno = juno_marsh()
+        juno["sheet"]["live"] = {"conditions": ["marked"]}
+        return pkg, [juno, wren_marsh()], [foe("bog-hound")], [5] * 60, [dict(JUNO_SWINGS)]
+    return MenuProbe(build, "juno")
+
+
 def _flare_aimed(without: dict[str, Any], with_key: dict[str, Any], hound: dict[str, Any] | None = None) -> MenuProbe:
     """Wren's menu at her first turn: Lantern Flare's targetTypes are `without`, or
     `with_key` (the same with the key). The bog hound has Might 2 and the creature keys
@@ -181,6 +195,18 @@ def _marsh_checks(with_key: bool) -> tuple[Any, ...]:
     return pkg, [juno_marsh(), wren_marsh()], [foe("bog-hound")], [5] * 60, []
 
 
+def _flare_at_juno(warded: dict[str, Any]) -> FightProbe:
+    """Lantern Flare aimed at anyone (`targets: any`): Wren flares Juno, who holds Marked,
+    which does `warded`. Every die a 5: 5 + 5 = 10 against Guard 8 hits, 5 fire damage."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh(warded if on else {}, {"targets": "any"})
+        juno = juno_marsh()
+        juno["sheet"]["live"] = {"conditions": ["marked"]}
+        return pkg, [juno, wren_marsh("lantern-flare")], [foe("bog-hound")], [5] * 60, [
+            {"actor": "wren", "option": "ability:charms:lantern-flare", "targets": ["juno"]}]
+    return FightProbe(build)
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -191,6 +217,13 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
     # After a Dodge (no attack made this turn): the granted strike, or (afterAttack) none,
     # so her turn ends and her menu is next round's.
     "Grants.afterAttack": _granted_strike({"afterAttack": True}, JUNO_DODGES),
+    # A Quick action only a condition fills (count 0): Marked's granted strike has no
+    # Quick action to spend after the swing.
+    "Budget.count = '0'": _swing_then_menu(lambda on: {"grants": {"budget": "quick", "attacks": True}}, 0),
+    # Marked grants a strike on the Quick action; with Action and Quick action exclusive
+    # (Slow-like), the swing on her Action empties the Quick action: no granted strike.
+    "CombatCondition.exclusive": _swing_then_menu(lambda on: {
+        "grants": {"budget": "quick", "attacks": True}, **({"exclusive": ["act", "quick"]} if on else {})}),
     # The bog hound's Might 2: above a bound of 1, below a bound of 3; immune to Dazzled.
     "TargetTypes.abilityAtMost": _flare_aimed({"abilityAtLeast": {"might": -1}},
                                               {"abilityAtLeast": {"might": -1}, "abilityAtMost": {"might": 1}}),
@@ -204,6 +237,10 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
     # Without a board: a classic fight, or (only tactical allowed) no fight at all.
     "Combat.styles": SheetProbe(_marsh_styles, _started_without_board),
     "Combat.checks": MenuProbe(_marsh_checks, "juno"),
+    # Marked keeps Lantern Flare's damage off Juno (5e's Shield against Magic Missile), or
+    # ends when a charm harms her.
+    "CombatCondition.noDamageFrom": _flare_at_juno({"noDamageFrom": ["charms/lantern-flare"]}),
+    "CombatCondition.endsWhenHarmedFrom": _flare_at_juno({"endsWhenHarmedFrom": ["charms"]}),
     **{f"Combat.conditions = 'more than {n} entries'": _last_condition_counts(n + 1) for n in (80, 160, 320)},
     **{f"Live.conditions = 'more than {n} entries'": _sheet_conditions(n + 1) for n in (80, 160, 320)},
     **{f"RestClear.conditions = 'more than {n} entries'": _camp_clears(n + 1) for n in (80, 160, 320)},
