@@ -207,6 +207,20 @@ def _flare_at_juno(warded: dict[str, Any]) -> FightProbe:
     return FightProbe(build)
 
 
+def _initiative_check(modifier: dict[str, Any]) -> FightProbe:
+    """Lantern Marsh's initiative as a Nerve check (initiative.checkAbility, 1.240); Juno's
+    Marked rolls checks twice, kept best (`modifier`): her initiative is rolled twice only
+    when the modifier reaches Nerve checks. Dice: the hound's health 2 and 6, Juno's
+    initiative 4 (and 5, kept, when rolled twice), then 5s."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = _marsh({"modifiers": [modifier] if on else [{k: v for k, v in modifier.items() if k != "abilities"}]})
+        pkg["combat"]["initiative"]["checkAbility"] = "nerve"
+        juno = juno_marsh()
+        juno["sheet"]["live"] = {"conditions": ["marked"]}
+        return pkg, [juno, wren_marsh()], [foe("bog-hound")], [2, 6, 4] + [5] * 60, []
+    return FightProbe(build)
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -237,6 +251,9 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
     # Without a board: a classic fight, or (only tactical allowed) no fight at all.
     "Combat.styles": SheetProbe(_marsh_styles, _started_without_board),
     "Combat.checks": MenuProbe(_marsh_checks, "juno"),
+    # Advantage on Might checks only: Juno's Nerve initiative is rolled once.
+    "Modifier.abilities = 'on a checks modifier'": _initiative_check(
+        {"to": "checks", "mode": "advantage", "abilities": ["might"]}),
     # Marked keeps Lantern Flare's damage off Juno (5e's Shield against Magic Missile), or
     # ends when a charm harms her.
     "CombatCondition.noDamageFrom": _flare_at_juno({"noDamageFrom": ["charms/lantern-flare"]}),

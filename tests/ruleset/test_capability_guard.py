@@ -271,7 +271,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Mechanics.applies = 'more than 4 items'",
     "Mechanics.reaction = 'an object'",
     "Mechanics.zone.anchor = 'caster on a line or cone'",
-    "Modifier.abilities = 'on a checks modifier'",
     "Modifier.from",
     "Otherwise.senses = 'an added sense'",
     "Reaction2.on = 'falls'",
