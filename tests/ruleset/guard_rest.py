@@ -221,6 +221,17 @@ def _initiative_check(modifier: dict[str, Any]) -> FightProbe:
     return FightProbe(build)
 
 
+def _help_far(with_key: bool) -> tuple[Any, ...]:
+    """Lantern Marsh on a board one row long: Juno at the west end, Wren beside her, the bog
+    hound at the east end, far from both. Juno's first menu: Help for Wren, or (Help only
+    beside an opponent, 1.771) no Help."""
+    pkg = marsh()
+    if with_key:
+        pkg["combat"]["standardEffects"] = {"help": {"beside": True}}
+    return pkg, [{**juno_marsh(), "position": [0, 0]}, {**wren_marsh(), "position": [1, 0]}], [
+        foe("bog-hound", position=[7, 0])], [5] * 60, []
+
+
 #: Played keys: a scripted fight (`FightProbe`), a computed sheet (`SheetProbe`), built with
 #: and without the key.
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
@@ -251,6 +262,7 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe | MenuProbe] = {
     # Without a board: a classic fight, or (only tactical allowed) no fight at all.
     "Combat.styles": SheetProbe(_marsh_styles, _started_without_board),
     "Combat.checks": MenuProbe(_marsh_checks, "juno"),
+    "StandardEffects.help": MenuProbe(_help_far, "juno", board={"rows": ["........"]}),
     # Advantage on Might checks only: Juno's Nerve initiative is rolled once.
     "Modifier.abilities = 'on a checks modifier'": _initiative_check(
         {"to": "checks", "mode": "advantage", "abilities": ["might"]}),

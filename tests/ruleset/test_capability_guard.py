@@ -279,7 +279,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "ReducesMax.save = 'left out'",
     "Rider.weapons",
     "Rider.when = 'ally-adjacent-no-disadvantage'",
-    "StandardEffects.help",
 })
 
 # ---------------------------------------------------------------------------
