@@ -286,9 +286,49 @@ UNCOVERED: frozenset[str] = frozenset({
 # ---------------------------------------------------------------------------
 
 
+def inside_refused_key(row: CapabilityRow) -> bool:
+    """Whether the row is a value (or key) inside a refused key of the same object
+    (`use.halfOnMiss = ...` on an item whose `use` is refused): a package using it is
+    refused with that key."""
+    outer = ROWS.get(f"{row.model}.{row.key.split(' = ')[0].split('.')[0]}")
+    return outer is not None and outer is not row and outer.unsupported is not None
+
+
+def _objects(node: Any) -> Any:
+    if isinstance(node, dict):
+        yield node
+        node = list(node.values())
+    if isinstance(node, list):
+        for item in node:
+            yield from _objects(item)
+
+
+def kept_for_marinara(row: CapabilityRow) -> bool:
+    """A key whose whole effect is in what Marinara itself writes (`HOST_ONLY`: the Game
+    Master's sheet block, which this engine does not produce) is accepted only because a
+    vendored upstream package uses it: one does, validates, and the key is on an object of
+    the row's model (not another object's key of the same name)."""
+    model = MODELS[row.model]
+    for name in UPSTREAM_PACKAGES:
+        pkg = json.loads((UPSTREAM / name).read_text())
+        holders = [o for o in _objects(pkg) if row.key in o]
+        if holders and not problems_of(pkg) and any(_is_a(model, o) for o in holders):
+            return True
+    return False
+
+
+def _is_a(model: Any, data: dict[str, Any]) -> bool:
+    try:
+        model.model_validate(copy.deepcopy(data))
+    except Exception:  # noqa: BLE001 - another model's object
+        return False
+    return True
 
 
 def covered(rid: str) -> bool:
+    """Whether a probe shows the row refused by name (or with the refused key holding it), or
+    played (the fight, the computed sheet or service output of a `SheetProbe`, or the
+    actor's menu of a `MenuProbe`, differs)."""
     row = ROWS[rid]
     if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
         return refusal_found(row)
