@@ -8,11 +8,19 @@ not for a missing companion."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
 from tests.combat.extras_kit import add_knack, juno, knack_roads
+from tests.combat import board_windows_kit as BK
 from tests.combat import pool_kit, windows_kit
+from tests.combat import roll_answers_kit as RK
+from tests.combat.extras_kit import pell
+from tests.combat.test_board_flight import BITE as FLIGHT_BITE
+from tests.combat.test_board_flight import FIRST as FLIGHT_FIRST
+from tests.combat.test_board_flight import flight_pkg
+from tests.combat.test_riders import SLY
 from tests.combat.test_initiative_and_tracks import STUMP
 from tests.combat.test_pool_initiative import ir_package
 from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wren_marsh
@@ -429,3 +437,210 @@ def _unarmed_party() -> list[dict[str, Any]]:
 
 
 SCENARIOS["ember-roads-unarmed"] = replace(SCENARIOS["ember-roads"], name="ember-roads-unarmed", party=_unarmed_party)
+
+
+# ---------------------------------------------------------------------------
+# saves that ignore cover, falls, who answers, fliers, riders and dice taken off a roll
+# ---------------------------------------------------------------------------
+
+
+def _entry(pkg: dict[str, Any], eid: str) -> dict[str, Any]:
+    """The catalog entry `eid` of `pkg` (a charm, a knack or a creature)."""
+    return next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == eid)
+
+
+def _gas_ignoring_cover(with_key: bool):
+    """tests/combat/test_board_save_cover.py: Wren (on 0, 0; initiative 12, first) casts
+    Marsh Gas (1d8 = 7, a Grit save for half, difficulty 12) at the hound behind the narrow
+    gap; its save of 7 gets + 5 three-quarters cover (12, a success) unless the save
+    `ignoresCover` (7, a failure: 7 fire damage)."""
+    save = {"save": "grit_save", "onSuccess": "half", **({"ignoresCover": True} if with_key else {})}
+    pkg = marsh(d20=True)
+    add_charm(pkg, "marsh-gas", "Marsh Gas", {"kind": "attack", "range": 6, "targets": "enemy",
+                                              "amount": {"dice": "1d8"}, "damageType": "fire", "save": save})
+    pkg["combat"]["cover"] = {"bonus": 2, "threeQuarters": 5, "saves": ["grit_save"]}
+    return pkg, [wren_marsh("marsh-gas") | {"position": [0, 0]}], [foe("bog-hound", position=[5, 3])], \
+        [3, 3, 12, 1, 7, 7], [dict(GAS)]
+
+
+def _glare(with_key: bool):
+    """tests/combat/test_board_save_cover.py: the Spitter (on 3, 0; initiative 12, first)
+    glares at Juno on 0, 0 across the forest on 2, 0 (1d6 = 5 fire, a Grit save for half,
+    difficulty 12): her save is 5 + 3 + 2 half cover = 10, or 5 + 3 = 8 when the action's
+    save `ignoresCover`."""
+    save = {"save": "grit_save", "difficulty": 12, "onSuccess": "half", **({"ignoresCover": True} if with_key else {})}
+    pkg = marsh(d20=True)
+    pkg["combat"]["cover"] = {"bonus": 2, "saves": ["grit_save"]}
+    add_creature(pkg, "spitter", "Spitter", {
+        "health": 9, "defense": 8, "initiativeModifier": 0, "speed": 6, "tier": "pack",
+        "actions": [{"id": "glare", "name": "Holy Glare", "budget": "act", "range": 6,
+                     "damage": {"dice": "1d6", "type": "fire"}, "save": save}]})
+    return pkg, [juno_marsh() | {"position": [0, 0]}], [foe("spitter", position=[3, 0])], [1, 12] + [5] * 10, [
+        {"actor": "spitter", "option": "action:glare", "targets": ["juno"]}]
+
+
+def _shoved_off_the_ledge(edit: Any, *, wren_controller: str = "player"):
+    """tests/combat/test_board_windows.py: the Ogre (first: initiative 12) shoves Juno off
+    the two-level ledge (15 + 4 = 19 against 3 + 3 = 6); Wren holds Feather Fall (a
+    reaction on `falls`). `edit(pkg, with_key)` changes the package."""
+    def build(with_key: bool):
+        pkg = BK.package()
+        edit(pkg, with_key)
+        party = [BK.at(windows_kit.juno(), 1, 1), BK.at(windows_kit.wren("feather-fall", controller=wren_controller), 0, 0)]
+        return pkg, party, [windows_kit.foe("ogre", position=[0, 1])], [1, 1, 12] + [15, 3, 4, 2, 5, 6] * 10, [
+            {"actor": "ogre", "option": "contest:shove", "targets": ["juno"]}]
+    return build
+
+
+def _feather_on(reaction: dict[str, Any]):
+    """Feather Fall answers `reaction` with the key, a hit (`on: hit`) without it."""
+    def edit(pkg: dict[str, Any], with_key: bool) -> None:
+        _entry(pkg, "feather-fall")["mechanics"]["reaction"] = reaction if with_key else {"on": "hit"}
+    return edit
+
+
+def _feather_safely(pkg: dict[str, Any], with_key: bool) -> None:
+    """Feather falling keeps the fall's harm off only with `fallsSafely`."""
+    if not with_key:
+        held = next(c for c in pkg["combat"]["conditions"] if c["condition"] == "feather_falling")
+        del held["fallsSafely"]
+
+
+def _hag_behind_a_wall(with_key: bool):
+    """tests/combat/test_board_windows.py: the Masked hag (on 4, 1, behind the wall on
+    column 2) may answer Juno's turn start with Unnerving Mask (range 30); `seesSource`
+    keeps her silent ("Juno's turn."), without it the fight waits for her."""
+    pkg = BK.package()
+    mask = next(a for a in _entry(pkg, "masked-hag")["creature"]["actions"] if a["id"] == "unnerving_mask")
+    if not with_key:
+        del mask["reaction"]["seesSource"]
+    return pkg, [BK.at(windows_kit.juno(), 0, 1)], [windows_kit.foe("masked-hag", position=[4, 1])], [12, 1] + [15, 3, 4, 2] * 10, []
+
+
+def _ward_far_off(with_key: bool):
+    """tests/combat/test_board_windows.py: the Ogre (first) clubs Juno on 1, 1; Wren on 5, 0
+    holds Guardian Ward (here reaching 6 cells): `within` 1 of the one hit leaves her out
+    (the club simply deals its damage); an answer for an ally cannot go without a `within`,
+    so without the 1-stride limit the ward reaches as far as its range (6) and the fight
+    waits for her answer."""
+    pkg = BK.package()
+    ward = _entry(pkg, "guardian-ward")["mechanics"]
+    ward["range"] = 6
+    ward["reaction"]["within"] = 1 if with_key else 6
+    party = [BK.at(windows_kit.juno(), 1, 1), BK.at(windows_kit.wren("guardian-ward"), 5, 0)]
+    return pkg, party, [windows_kit.foe("ogre", position=[2, 1])], [1, 1, 12] + [15, 3, 4, 2, 5, 6] * 10, [
+        {"actor": "ogre", "option": "action:club", "targets": ["juno"]}]
+
+
+def _flier(block: dict[str, Any], key: str):
+    """tests/combat/test_board_flight.py's package (elevation on, 2 paces a level): a Gull
+    with `block`, with and without `key`, faces Juno (first: 6 + 6) on an open row."""
+    def build(with_key: bool):
+        pkg = flight_pkg()
+        add_creature(pkg, "gull", "Gull", {"health": 12, "defense": 6, "initiativeModifier": 0, "tier": "pack",
+                                           "actions": FLIGHT_BITE,
+                                           **{k: v for k, v in block.items() if with_key or k != key}})
+        return pkg, [juno() | {"position": [0, 0]}], [foe("gull", position=[4, 0])], list(FLIGHT_FIRST), []
+    return build
+
+
+def riders_pkg() -> dict[str, Any]:
+    """tests/combat/test_riders.py's package: Ember Roads' knacks on a d20, two acts a turn,
+    Juno's Sly Strike, and the Ash-hound (Guard 6, 30 Grit) whose Pack rider adds 1d4 fire
+    to a Bite once a round."""
+    pkg = knack_roads(d20=True)
+    pkg["combat"]["economy"]["budgets"][0]["count"] = 2
+    add_knack(pkg, "sly-strike", "Sly Strike", copy.deepcopy(SLY))
+    return add_creature(pkg, "ash-hound", "Ash-hound", {
+        "health": 30, "defense": 6, "initiativeModifier": 0, "tier": "pack",
+        "actions": [{"id": "bite", "name": "Bite", "budget": "act", "toHit": 4, "damage": {"dice": "1d4"}}],
+        "riders": [{"id": "pack", "name": "Pack", "on": "hit", "oncePer": "round", "amount": {"dice": "1d4"},
+                    "type": "fire", "actions": ["bite"]}]})
+
+
+def _sly_strike(when: list[str], ally: list[str]):
+    """tests/combat/test_riders.py: Juno (first: 6 + 6) swings her light Road axe at the
+    Ash-hound (15 + 3 = 18 against Guard 6, a hit for 2 + 3) with Pell standing by and no
+    advantage. Sly Strike's `when` is `ally` with the key (an ally at hand and no
+    disadvantage: it adds 2d6, 6 + 6 = 12, the hound at 13 of 30) and `when` without it
+    (advantage, which she lacks: nothing added, 25 of 30)."""
+    def build(with_key: bool):
+        pkg = riders_pkg()
+        _entry(pkg, "sly-strike")["mechanics"]["rider"]["when"] = ally if with_key else when
+        return pkg, [juno("sly-strike", light=True), pell()], [foe("ash-hound")], [6, 6, 1, 1, 1, 1, 15, 2, 6, 6], [
+            {"actor": "juno", "option": "attack:gear:road-axe", "targets": ["ash-hound"]}]
+    return build
+
+
+def _tagged_rider(with_key: bool):
+    """Juno (first: 6 + 6) swings her Road axe at the Ash-hound (15 + 3 = 18 against Guard 6,
+    a hit for 2 + 3 = 5: 25 of 30 Grit). Cold Edge (+ 2 on a hit, once a round) naming held
+    weapons' tags (`weapons`: cold iron) fires on no attack list row, since no held weapon
+    is resolved yet; naming nothing it rides every blow (+ 2 cut: 23 of 30)."""
+    pkg = riders_pkg()
+    pkg["items"] = {"categories": [{"id": "weapon", "label": "Weapon"}], "tags": [{"id": "cold_iron", "label": "Cold iron"}]}
+    add_knack(pkg, "edge", "Cold Edge", {"kind": "rider", "rider": {
+        "on": "hit", "oncePer": "round", "amount": {"flat": 2}, **({"weapons": {"tags": ["cold_iron"]}} if with_key else {})}})
+    return pkg, [juno("edge")], [foe("ash-hound")], [6, 6, 1, 1, 15, 2], [
+        {"actor": "juno", "option": "attack:gear:road-axe", "targets": ["ash-hound"]}]
+
+
+def _pack_rider(with_key: bool):
+    """tests/combat/test_riders.py's Ash-hound (its Pack rider: 1d4 fire on a Bite, once a
+    round) with a second hound at hand. Initiative: Juno 1 + 1, the first hound 6 + 6
+    (first), the second 1 + 1. The first bites Juno (15 + 4 = 19 against Guard 6, a hit for
+    2: 8 of 10 Grit); Pack adds its 1d4 (3 fire: 5 of 10) when its `when` holds: an ally at
+    hand and no disadvantage with the key, advantage (it has none) without it."""
+    pkg = riders_pkg()
+    pack = _entry(pkg, "ash-hound")["creature"]["riders"][0]
+    pack["when"] = ["ally-adjacent-no-disadvantage"] if with_key else ["advantage"]
+    return pkg, [juno()], [foe("ash-hound"), foe("ash-hound")], [1, 1, 6, 6, 1, 1, 15, 2, 3] + [1] * 10, [
+        {"actor": "ash-hound", "option": "action:bite", "targets": ["juno"]}]
+
+
+def _sharp_words(with_key: bool):
+    """tests/combat/test_lowers_also.py: Juno (first) grabs the Ogre, 5 + 3 = 8 against
+    5 + 0 = 5; the Sharp witch's Sharp Words takes its 1d6 (4) off the check only with
+    `also: [checks, damage]` (8 - 4 = 4 against 6: the Ogre wins); without, the hit only,
+    so the Ogre is Held."""
+    pkg = RK.package()
+    lowers = _entry(pkg, "sharp-words")["mechanics"]["lowersRoll"]
+    if not with_key:
+        del lowers["also"]
+    return pkg, [windows_kit.juno()], [windows_kit.foe("sharp-witch"), windows_kit.foe("ogre")], [12, 1, 5] + [5, 5, 4, 2] * 6, [
+        {"actor": "juno", "option": "contest:grab", "targets": ["ogre"]}]
+
+
+PLAYED_PROBES.update({
+    "EntrySave2.ignoresCover": FightProbe(_gas_ignoring_cover, board={"rows": GAP_ROWS}),
+    "ActionSave.ignoresCover": FightProbe(_glare, board={"rows": ["..T.", "...."]}),
+    # "The fight waits: Juno falls. Asked in turn: Wren." only when Feather Fall answers falls.
+    "Reaction2.on = 'falls'": FightProbe(_shoved_off_the_ledge(_feather_on({"on": "falls"})), board=BK.LEDGE),
+    "AlsoMoment.on = 'falls'": FightProbe(
+        _shoved_off_the_ledge(_feather_on({"on": "hit", "also": [{"on": "falls"}]})), board=BK.LEDGE),
+    # The Engine's Wren catches the fall: "Juno falls 10 strides and lands safely" with
+    # `fallsSafely`; without it the fall's 2d6 harm lands anyway.
+    "CombatCondition.fallsSafely": FightProbe(_shoved_off_the_ledge(_feather_safely, wren_controller="engine"),
+                                              board=BK.LEDGE),
+    "Reaction2.seesSource": FightProbe(_hag_behind_a_wall, board={"rows": ["..#...", "..#...", "..#..."]}),
+    "Reaction2.within": FightProbe(_ward_far_off, board=BK.OPEN),
+    # A flier with a walking speed starts on the ground unless it hovers ("Gull starts in
+    # the air."); with no walking speed a flier starts in the air, and only `speeds` makes
+    # the Gull one.
+    "Creature.hover": FightProbe(_flier({"speed": 4, "speeds": {"fly": 8}, "hover": True}, "hover"),
+                                 board={"rows": ["....."]}),
+    "Creature.speeds": FightProbe(_flier({"speeds": {"fly": 8}}, "speeds"),
+                                  board={"rows": ["....."]}),
+    "Rider.when = 'ally-adjacent-no-disadvantage'": FightProbe(_sly_strike(["advantage"],
+                                                                           ["ally-adjacent-no-disadvantage"])),
+    "CreatureRider.when = 'ally-adjacent-no-disadvantage'": FightProbe(_pack_rider),
+    "Rider.weapons": FightProbe(_tagged_rider),
+    "LowersRoll.also": FightProbe(_sharp_words),
+})
+
+#: Senses a condition or an item grants are refused (issue 26); an added sense (`{add: n}`,
+#: darkvision 60 feet more) is refused with them.
+REFUSED_VALUE_SAMPLES.update({
+    f"{model}.senses = 'an added sense'": ("senses", {"darkvision": {"add": 60}}, {})
+    for model in ("CombatCondition", "ItemEffect", "Otherwise")
+})
