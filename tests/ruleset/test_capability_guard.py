@@ -261,7 +261,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Mechanics.applies = 'more than 4 items'",
     "Mechanics.reaction = 'an object'",
     "Mechanics.zone.anchor = 'caster on a line or cone'",
-    "Modifier.from",
     "ReducesMax.save = 'left out'",
 })
 
@@ -309,6 +308,28 @@ def _is_a(model: Any, data: dict[str, Any]) -> bool:
     return True
 
 
+#: Rows that stand only beside a refused value of their own object: (the key's value, the
+#: refused companions, the same companions with a played value). A package using the key is
+#: refused naming the refused value, and with the played value instead the validator rejects
+#: the key itself, so the key is never accepted into play.
+NEEDS_REFUSED_VALUE: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {
+    # "from" goes only on an "attacks-taken" modifier, which the resolver refuses for now.
+    "Modifier.from": ({"types": ["undead"]}, {"to": "attacks-taken", "mode": "advantage"},
+                      {"to": "attacks", "mode": "advantage"}),
+}
+
+
+def refused_through_value(row: CapabilityRow) -> bool:
+    value, refused, played = NEEDS_REFUSED_VALUE[row_id(row)]
+    model = MODELS[row.model]
+    refused_key = next(iter(refused))
+    named = any(refused_naming(problems_of(pkg), path.rsplit(".", 1)[0] + "." + refused_key)
+                for pkg, path in itertools.islice(placements(model, row.key, value, refused), 8))
+    rejected = [any(line.startswith(path + ":") for line in problems_of(pkg))
+                for pkg, path in itertools.islice(placements(model, row.key, value, played), 8)]
+    return named and bool(rejected) and all(rejected)
+
+
 def covered(rid: str) -> bool:
     """Whether a probe shows the row refused by name (or with the refused key holding it), or
     played (the fight, the computed sheet or service output of a `SheetProbe`, or the
@@ -316,6 +337,8 @@ def covered(rid: str) -> bool:
     row = ROWS[rid]
     if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
         return refusal_found(row)
+    if rid in NEEDS_REFUSED_VALUE:
+        return refused_through_value(row)
     if (row.model, row.key) in HOST_ONLY:
         return kept_for_marinara(row)
     if rid in FIGHT_SAMPLES:
@@ -343,5 +366,5 @@ def test_uncovered_names_only_keys_of_the_table():
 
 
 def test_probes_name_only_keys_of_the_table():
-    named = {*PLAYED_PROBES, *FIGHT_SAMPLES, *REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES}
+    named = {*PLAYED_PROBES, *FIGHT_SAMPLES, *REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES, *NEEDS_REFUSED_VALUE}
     assert sorted(named - ROWS.keys()) == []
