@@ -571,3 +571,27 @@ def _save_modes(on_action: bool) -> FightProbe:
 PLAYED_PROBES["EntrySave2.modes"] = _save_modes(on_action=False)
 PLAYED_PROBES["ActionSave.modes"] = _save_modes(on_action=True)
 
+
+
+# ---------------------------------------------------------------------------
+# refused keys and values whose sample needed its object's own rules beside it
+# ---------------------------------------------------------------------------
+
+#: An item use's own rules: "alters" wants a "utility" use, and a utility item use leaves
+#: a standing area (its "area" and "zone", themselves refused): what an attack use had goes.
+_UTILITY_USE = {"kind": "utility", "area": {"shape": "burst", "size": 2}, "zone": {"rounds": 10}, "amount": None,
+                "attackRoll": None, "damageType": None, "save": None, "applies": None, "targets": None, "cost": None}
+REFUSED_SAMPLES.update({
+    # Metamagic on an item (Twinned Spell at Bonus Action speed), and its uses spent by level.
+    "ItemUse.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, _UTILITY_USE),
+    "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}, **_UTILITY_USE}),
+})
+REFUSED_VALUE_SAMPLES.update({
+    # A legendary move that also bites (its holder, `move`, is refused).
+    "CreatureAction.move = 'with an effect'": ("move", {"share": 0.5}, {"signature": {"cost": 1}}),
+    # A lasting cone anchored on its caster (its holder, `zone`, is refused).
+    "Mechanics.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
+                                                            {"area": {"shape": "cone", "size": 3}}),
+    # A lowered maximum with no save of its own, only lasting (its holder, `reducesMax`, is refused).
+    "ReducesMax.save = 'left out'": ("lasting", True, {}),
+})

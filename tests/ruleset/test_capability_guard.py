@@ -252,16 +252,11 @@ UNCOVERED: frozenset[str] = frozenset({
     "Creature.sheet",
     "Creature.spellcasting",
     "CreatureAction.applies = 'more than 4 items'",
-    "CreatureAction.move = 'with an effect'",
     "CreatureAction.needsAny",
-    "ItemUse.alters",
-    "ItemUse.usesSpentByLevel",
     "LegendaryMove.speed",
     "Mechanics.afterAttack",
     "Mechanics.applies = 'more than 4 items'",
     "Mechanics.reaction = 'an object'",
-    "Mechanics.zone.anchor = 'caster on a line or cone'",
-    "ReducesMax.save = 'left out'",
 })
 
 # ---------------------------------------------------------------------------
