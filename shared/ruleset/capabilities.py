@@ -83,6 +83,8 @@ FOUND_IGNORED: tuple[tuple[str, str], ...] = (
     ("Mechanics", "grantsStrike"),
     ("GrantsStrike", "wielding"),
     ("Mechanics", "beforeAttack"),
+    ("Mechanics", "afterAttack"),
+    ("AfterAttack", "items"),
     ("Mechanics", "halfOnMiss"),
     ("Mechanics", "notSelf"),
     ("Mechanics", "targetsWithin"),

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
-from .base import DiceText, EntryId, Id, Model, Number, gate
+from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
 from .errors import ProblemAt
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
@@ -174,10 +174,15 @@ AttackNames = Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]]
 
 class AfterAttack(Model):
     """Narrows a grant to a turn in which the Attack action was taken with one of these
-    attacks (`names`) or with a held weapon matching `items` (1.246)."""
+    attacks (`names`) or with a held weapon matching `items` (1.246). No fight keeps the
+    weapon an attack was made with, so `items` is refused rather than left to change nothing."""
 
     names: AttackNames | None = None
-    items: WeaponTagTest | None = Field(default=None, json_schema_extra=gate("1.246"))
+    items: WeaponTagTest | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.246", "the held weapon the Attack action was taken with is not resolved yet "
+                                               "(issue 23, items in a fight)"),
+    )
 
     @model_validator(mode="after")
     def _something(self) -> "AfterAttack":

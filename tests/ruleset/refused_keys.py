@@ -18,6 +18,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "attackRows": ("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
     "grantsStrike": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),
     "beforeAttack": ("1.247", "the strike economy is not resolved yet (issue 28, class kit)"),
+    "afterAttack": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),
+    "items": ("1.246", "the held weapon the Attack action was taken with is not resolved yet (issue 23, items in a fight)"),
     "leavesAtLeast": ("1.235", "damage that leaves the target a floor of health is not resolved yet (issue 24, health beyond damage)"),
     "dropsOnFailedSave": ("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
     "halfOnMiss": ("1.255", "half damage on a miss is resolved by no planned issue"),

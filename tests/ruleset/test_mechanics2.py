@@ -221,6 +221,7 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "bardic inspiration notSelf (1.256)": ["notSelf"],
     "cutting words (1.250, 1.257)": ["usesOf"],
     "dispel evil endsCondition (1.236)": ["endsCondition"],
+    "flurry of blows (1.242)": ["afterAttack"],
     "frenzy (1.239)": ["applies[1].endsWith", "usesOf"],
     "greater restoration tracks (1.201)": ["tracks", "unseals"],
     "harm (1.235)": ["reducesMax", "leavesAtLeast"],

@@ -57,6 +57,9 @@ def test_condition_example_validates(name):
     # Keys refused for now (issue 19) are named, and nothing else is said.
     expected = [refused(f"{COND}.{key}") for key in ("temporary", "orSourceWithin", "suppresses", "actions")
                 if key in EXAMPLES[name]]
+    after = (EXAMPLES[name].get("grants") or {}).get("afterAttack")
+    if isinstance(after, dict) and "items" in after:
+        expected.append(refused(f"{COND}.grants.afterAttack.items"))
     assert problems_of(with_condition(EXAMPLES[name])) == expected
 
 
@@ -96,7 +99,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "a grant's afterAttack with an unknown item tag",
         {"condition": "raging", "grants": {"budget": "bonus", "attacks": True, "afterAttack": {"items": {"tags": ["finesse"]}}}},
-        [f'{COND}.grants.afterAttack.items.tags[0]: unknown item tag "finesse"'],
+        [f'{COND}.grants.afterAttack.items.tags[0]: unknown item tag "finesse"', refused(f"{COND}.grants.afterAttack.items")],
     ),
     (
         "actions naming an entry that does not exist",

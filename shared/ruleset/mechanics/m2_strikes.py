@@ -72,8 +72,10 @@ class StrikeKeys(Model):
         json_schema_extra=unsupported("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
     )
     grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
-    #: Offered only after the Attack action (taken with these attacks).
-    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=gate("1.242"))
+    #: Offered only after the Attack action (taken with these attacks): no menu holds an
+    #: entry back until its owner has attacked yet, so the key is refused rather than left
+    #: to change nothing (Flurry of Blows comes with `grantsStrike`, refused the same way).
+    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
     #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
     beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.247", STRIKE_ECONOMY_REASON))
     #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
