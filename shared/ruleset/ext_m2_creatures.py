@@ -3,7 +3,7 @@ stat-block actions.
 
 Owns: `CreatureExt2` (`held` 1.267, `keepsOn` 1.263, and the rule tying a teleport's
 `strike` to another action of the same block) and `CreatureActionExt2` (`reducesMax`
-1.203/1.235, `targetHolds` 1.235, `ends` 1.261, `qualities` 1.262, `needsAny` 1.267,
+1.203/1.235, `targetHolds` 1.235, `ends` 1.261, `qualities` 1.262, `needs` 1.127 (combat-1's senses), `needsAny` 1.267,
 `teleport` 1.276/1.280, `drain` 1.281, `move` 1.283/1.285, `casting` 1.284, `search`
 1.287). A creature action's `reaction`, `area` and `save` take the mechanics-2/3 keys
 through `Reaction2`, `Area2` and `EntrySave2` (see the `mechanics` package).
@@ -100,6 +100,11 @@ class CreatureActionExt2(Model):
     ends: Ends2 | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
     #: Item tags the action carries: `magical` makes its healing and saves magical.
     qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
+    #: Senses the target must have for the action to work (combat-1 1.127: "a creature
+    #: action's `needs`"), read by the same targeting rule as an entry's.
+    needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.127")
+    )
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
     teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))

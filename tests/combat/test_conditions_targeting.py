@@ -154,6 +154,35 @@ def test_an_option_whose_every_target_lacks_the_sense_is_left_off():
     assert command not in b.options("wren")
 
 
+def _stoat_howl_targets(**keys) -> list[str] | None:
+    """The stoat's Howl (`keys` added) against Juno (deafened) and Wren (deafened and
+    blinded): the targets its menu offers, None when the Howl is left off."""
+    pkg, _command, _shout = _senses_pkg()
+    condition(pkg, "blinded", lacks=["sight"])
+    stoat = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "stoat")["creature"]
+    stoat["actions"].append({"id": "howl", "name": "Howl", "budget": "act", "range": 12,
+                             "applies": [{"condition": "mired", "duration": {"rounds": 1}}], **keys})
+    b = juno_wren_vs(pkg, ["stoat"], [])
+    b.put("juno", "deafened")
+    b.put("wren", "deafened")
+    b.put("wren", "blinded")
+    b.choose("juno", "end-turn")
+    b.choose("wren", "end-turn")
+    howl = b.options("stoat").get("action:howl")
+    return None if howl is None else list(howl.targets)
+
+
+def test_a_creature_actions_needs_and_needs_any_read_the_targets_senses():
+    # A creature action's `needs` (combat-1, 1.127) works as an entry's: needing hearing,
+    # the Howl has no target left (both are deafened) and is left off the menu.
+    assert _stoat_howl_targets() == ["juno", "wren"]
+    assert _stoat_howl_targets(needs=["hearing"]) is None
+    # `needsAny` (1.267): one of hearing or sight is enough, so Juno (who still sees)
+    # qualifies; Wren, deafened and blinded, has neither.
+    assert _stoat_howl_targets(needs=["hearing", "sight"], needsAny=True) == ["juno"]
+    assert _stoat_howl_targets(needs=["hearing", "sight"]) is None
+
+
 # ---------------------------------------------------------------------------
 # usableWhen
 # ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from tests.combat import windows_kit as K
 from tests.combat import pool_kit
 from tests.combat.kit import add_condition, foe, juno_roads, roads
 from tests.combat.test_pool_initiative import ir_package
-from tests.ruleset.capability_probes import ABSENT, FightProbe
+from tests.ruleset.capability_probes import ABSENT, FightProbe, MenuProbe
 
 #: Juno (Road axe) against the rust jackal of the minimal Ember-Roads package: initiative
 #: 6+1 and 1+1, Juno hits for 8, the jackal's Bite hits Juno for 4 (test_drain.py).
@@ -595,3 +595,62 @@ REFUSED_VALUE_SAMPLES.update({
     # A lowered maximum with no save of its own, only lasting (its holder, `reducesMax`, is refused).
     "ReducesMax.save = 'left out'": ("lasting", True, {}),
 })
+
+
+def _ogre_roars_at_deaf_juno(with_key: bool):
+    """The ogre's Roar needs hearing and sight; Juno is deafened (lacks hearing). With
+    `needsAny` one of the two senses is enough, so she is offered as its target; without
+    it she lacks one it needs and the Roar (its only target gone) is left off the menu."""
+    pkg = RK.package()
+    roar = {"id": "roar", "name": "Roar", "budget": "act", "range": 12, "toHit": 4,
+            "damage": {"dice": "1d6", "type": "fire"}, "needs": ["hearing", "sight"]}
+    if with_key:
+        roar["needsAny"] = True
+    beast(pkg, "ogre")["actions"].append(roar)
+    return pkg, _deaf_juno(), [K.foe("ogre")], [12, 1] + [3] * 10, []
+
+
+PLAYED_PROBES["CreatureAction.needsAny"] = MenuProbe(_ogre_roars_at_deaf_juno, "ogre")
+
+#: Five conditions a hex (or a creature's glare) may lay at once; until 1.277 an `applies`
+#: held at most 4.
+FIVE = ["dazed", "soaked", "chilled", "muddied", "slowed"]
+
+
+def _five_applies(on_action: bool) -> FightProbe:
+    """Wren's Fivefold Hex on the stoat, or the stoat's Fivefold Glare on Juno, lays all
+    five conditions with the key and the first four without: the fifth (Slowed) is in the
+    log only with it. Initiative Juno 12 + 1, Wren 11 + 1, the stoat 1."""
+    def build(with_key: bool):
+        pkg = CK.base()
+        for cid in FIVE:
+            CK.condition(pkg, cid)
+        applies = [{"condition": cid, "duration": {"rounds": 2}} for cid in (FIVE if with_key else FIVE[:4])]
+        if on_action:
+            beast(pkg, "stoat")["actions"].append({"id": "glare", "name": "Fivefold Glare", "budget": "act",
+                                                   "range": 12, "applies": applies})
+            choice = {"actor": "stoat", "option": "action:glare", "targets": ["juno"]}
+        else:
+            CK.charm(pkg, "fivefold-hex", {"kind": "debuff", "range": 12, "targets": "enemy", "applies": applies})
+            choice = {"actor": "wren", "option": "ability:charms:fivefold-hex", "targets": ["stoat"]}
+        wren = CK.wren_marsh() if on_action else CK.wren_marsh("fivefold-hex")
+        return pkg, [CK.juno_marsh(), wren], [CK.foe("stoat")], [12, 11, 1] + [3] * 10, [choice]
+    return FightProbe(build)
+
+
+PLAYED_PROBES["Mechanics.applies = 'more than 4 items'"] = _five_applies(on_action=False)
+PLAYED_PROBES["CreatureAction.applies = 'more than 4 items'"] = _five_applies(on_action=True)
+
+
+def _ogre_roar_needs(with_key: bool):
+    """The ogre's Roar needing hearing (with the key) or nothing: deafened Juno, its only
+    target, drops out of it, and the Roar is left off the ogre's menu."""
+    pkg = RK.package()
+    roar = {"id": "roar", "name": "Roar", "budget": "act", "range": 12, "toHit": 4, "damage": {"dice": "1d6", "type": "fire"}}
+    if with_key:
+        roar["needs"] = ["hearing"]
+    beast(pkg, "ogre")["actions"].append(roar)
+    return pkg, _deaf_juno(), [K.foe("ogre")], [12, 1] + [3] * 10, []
+
+
+PLAYED_PROBES["CreatureAction.needs"] = MenuProbe(_ogre_roar_needs, "ogre")

@@ -249,10 +249,6 @@ UNCOVERED: frozenset[str] = frozenset({
     "Combat.creatureTypes",
     "Creature.sheet",
     "Creature.spellcasting",
-    "CreatureAction.applies = 'more than 4 items'",
-    "CreatureAction.needsAny",
-    "LegendaryMove.speed",
-    "Mechanics.applies = 'more than 4 items'",
     "Mechanics.reaction = 'an object'",
 })
 
