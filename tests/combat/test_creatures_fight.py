@@ -23,7 +23,9 @@ def _block(**extra) -> dict:
     return {"health": 30, "defense": 5, "initiativeModifier": 0, "tier": "pack", **extra}
 
 
-def _pkg() -> dict:
+def creatures_package() -> dict:
+    """Ember Roads with knacks and the creatures of these tests (the capability guard's
+    probes build on it too)."""
     pkg = knack_roads()
     add_knack(pkg, "spark", "Spark", SPARK)
     add_knack(pkg, "bolt", "Frost Bolt", BOLT)
@@ -68,7 +70,7 @@ def _pkg() -> dict:
 def _bout(foes: list[dict], dice: list[int], party: list[dict] | None = None, first: str = "juno") -> Bout:
     party = party or [juno()]
     init = [6, 6] * len(party) if first == "juno" else [1, 1] * len(party)
-    return Bout(ruleset(_pkg()), party, foes, dice=init + ([1, 1] if first == "juno" else [6, 6]) * len(foes) + dice)
+    return Bout(ruleset(creatures_package()), party, foes, dice=init + ([1, 1] if first == "juno" else [6, 6]) * len(foes) + dice)
 
 
 # ---------------------------------------------------------------------------
@@ -218,7 +220,7 @@ def test_signature_points_are_recorded_and_refilled_at_the_creatures_turn_start(
 
 
 def test_a_sheet_creature_with_no_health_is_left_out_with_the_reason():
-    pkg = _pkg()
+    pkg = creatures_package()
     pkg["sheet"]["derived"][0]["of"] = [{"field": "toughness"}, {"abilityMod": "brawn"}]
     add_creature(pkg, "wisp", "Wisp", {"tier": "pack", "sheet": {"fields": {"toughness": 0}}})
     bout = Bout(ruleset(pkg), [juno(), pell()], [foe("wisp"), foe("ogre")], dice=[6, 6, 5, 5, 1, 1])

@@ -12,6 +12,8 @@ from tests.combat import windows_kit as K
 from tests.combat import pool_kit
 from tests.combat.kit import add_condition, foe, juno_roads, roads
 from tests.combat.test_pool_initiative import ir_package
+from tests.combat.extras_kit import juno as extras_juno
+from tests.combat.test_creatures_fight import creatures_package
 from tests.ruleset.capability_probes import ABSENT, FightProbe, MenuProbe
 
 #: Juno (Road axe) against the rust jackal of the minimal Ember-Roads package: initiative
@@ -654,3 +656,52 @@ def _ogre_roar_needs(with_key: bool):
 
 
 PLAYED_PROBES["CreatureAction.needs"] = MenuProbe(_ogre_roar_needs, "ogre")
+
+
+# Shield written with a reaction object (the club's hit opens its window) or as a bare
+# `reaction: true` (no moment named, so no window opens).
+PLAYED_PROBES["Mechanics.reaction = 'an object'"] = window(
+    lambda pkg, with_key: charm(pkg, "shield").update(reaction={"on": "hit"} if with_key else True),
+    ("shield",), "ogre", [CLUB_AT_WREN])
+
+
+# ---------------------------------------------------------------------------
+# creatures that cast and creatures with a sheet: tests/combat/test_creatures_fight.py
+# (Ember Roads with knacks; Juno, Guard 6 and 10 Grit; attacks roll 2d6 against Guard)
+# ---------------------------------------------------------------------------
+
+
+def _creature_block(eid: str, change: Callable[[dict[str, Any], bool], None], dice: list[int],
+                    choices: list[dict[str, Any]]) -> Callable[[bool], Any]:
+    """test_creatures_fight's package, the block of `eid` changed by `change(block, with_key)`;
+    the creature first (initiative Juno 1 + 1, it 6 + 6)."""
+    def build(with_key: bool):
+        pkg = creatures_package()
+        change(beast(pkg, eid), with_key)
+        return pkg, [extras_juno()], [foe(eid)], [1, 1, 6, 6] + list(dice), copy.deepcopy(choices)
+    return build
+
+
+def _no_spells(block: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        del block["spellcasting"]
+
+
+# The dryad's spells (Spark, Frost Bolt, Hush) are on its menu only with its `spellcasting`.
+PLAYED_PROBES["Creature.spellcasting"] = MenuProbe(_creature_block("dryad", _no_spells, [], []), "dryad")
+
+
+def _sheet_or_block(block: dict[str, Any], with_key: bool) -> None:
+    """The frost witch with its sheet (Wits 2: initiative 6 + 6 + 2 and Frost Bolt's to-hit
+    3 + 3 + 2 = 8), or without it written as a plain block, which must then give its own
+    numbers (health 10, Guard 6, initiative +0, a Slap, spell to-hit 4: 3 + 3 + 4 = 10)."""
+    if not with_key:
+        del block["sheet"]
+        block.update({"health": 10, "defense": 6, "initiativeModifier": 0,
+                      "actions": [{"id": "slap", "name": "Slap", "budget": "act", "toHit": 1, "damage": {"flat": 1}}]})
+        block["spellcasting"]["toHit"] = 4
+
+
+PLAYED_PROBES["Creature.sheet"] = FightProbe(_creature_block(
+    "frost-witch", _sheet_or_block, [3, 3, 5, 2, 2],
+    [{"actor": "frost-witch", "option": "ability:spellcasting:frost-bolt", "targets": ["juno"]}]))
