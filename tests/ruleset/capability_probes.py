@@ -183,8 +183,8 @@ ACTION_BASES: list[dict[str, Any]] = [
     {"id": "bite", "name": "Bite", "budget": "act", "toHit": 4, "damage": {"dice": "1d6", "flat": 2, "type": "fire"}},
     {"id": "gaze", "name": "Gaze", "budget": "act", "save": {"save": "con_save", "difficulty": 12},
      "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
-    {"id": "roar", "name": "Roar", "budget": "act", "signature": 1, "damage": {"dice": "1d6", "type": "fire"},
-     "save": {"save": "con_save", "difficulty": 12}},
+    {"id": "roar", "name": "Roar", "budget": "act", "signature": {"cost": 1}, "damage": {"dice": "1d6", "type": "fire"},
+     "save": {"save": "con_save", "difficulty": 12, "onSuccess": "half"}},
 ]
 CREATURE = {"health": 20, "defense": 12, "initiativeModifier": 1, "tier": "minor", "actions": [ACTION_BASES[0]]}
 #: Where the rich package holds (or is given) an object of a model, by model name: the
