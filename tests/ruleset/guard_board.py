@@ -1,5 +1,5 @@
 """The capability guard's probes for the board: zones, areas, auras, cover, obscurement, terrain, teleports, and the combat block's own keys (economy, initiative, threat, tiers)
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+(tests/ruleset/test_capability_guard.py merges them).
 
 A key of an object only a refused key holds (a lasting zone's, an aura's, a teleport's, a
 creature's charge) is refused with the key that holds it; the samples below are the

@@ -1,5 +1,5 @@
 """The capability guard's probes for conditions, condition levels, applies, modifiers, endings, behaviours, grants, harms and wards
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+(tests/ruleset/test_capability_guard.py merges them).
 
 Most probes are the minimal Ember-Roads fight (tests/combat/kit.py `roads`): Juno, who holds
 Marked from the start, hits the rust jackal with her Road axe, and the jackal's Bite hits her

@@ -1,5 +1,5 @@
 """The capability guard's probes for catalog entries, creature actions and items in a fight: mechanics, item uses, on-hit effects, riders, damage clauses, reactions, rescues, saves
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`."""
+(tests/ruleset/test_capability_guard.py merges them)."""
 
 from __future__ import annotations
 
@@ -705,3 +705,35 @@ def _sheet_or_block(block: dict[str, Any], with_key: bool) -> None:
 PLAYED_PROBES["Creature.sheet"] = FightProbe(_creature_block(
     "frost-witch", _sheet_or_block, [3, 3, 5, 2, 2],
     [{"actor": "frost-witch", "option": "ability:spellcasting:frost-bolt", "targets": ["juno"]}]))
+
+
+# ---------------------------------------------------------------------------
+# the creature types themselves (combat.creatureTypes, 1.168)
+# ---------------------------------------------------------------------------
+
+
+def _bane_on_juno(with_key: bool):
+    """Lantern Marsh (schemaVersion 2) where Wren's Bane Bolt (1d4 fire that never misses)
+    lands on Juno. With `combat.creatureTypes` (humanoid and undead, default humanoid) its
+    part of 3 fire more is for the undead only, and Juno, a sheet with no type of her own, is
+    humanoid by the default: 2 fire. Without the key no test can tell creatures apart, so the
+    part can only be written for everyone: 2 + 3 fire. A test of types is what the key makes
+    possible; nothing else in the package names a type."""
+    pkg = CK.marsh()
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 300}
+    part: dict[str, Any] = {"flat": 3, "type": "fire"}
+    if with_key:
+        pkg["combat"]["creatureTypes"] = {"types": [{"id": "humanoid", "label": "Humanoid"},
+                                                    {"id": "undead", "label": "Undead"}], "default": "humanoid"}
+        part["targetIs"] = {"types": ["undead"]}
+    CK.charm(pkg, "bane-bolt", {"kind": "attack", "range": 12, "targets": "any", "autoHit": True,
+                                "amount": {"dice": "1d4"}, "damageType": "fire", "plus": [part]})
+    # The hound's health 3 + 3; initiative Juno 1 + 1, Wren 12 + 1, the hound 2 + 1; Bane Bolt's d4 shows 2.
+    return pkg, [CK.juno_marsh(), CK.wren_marsh("bane-bolt")], [CK.foe("bog-hound")], [3, 3, 1, 12, 2, 2, 2, 2], [
+        {"actor": "wren", "option": "ability:charms:bane-bolt", "targets": ["juno"]}]
+
+
+PLAYED_PROBES.update({
+    "Combat.creatureTypes": FightProbe(_bane_on_juno),
+})

@@ -1,6 +1,6 @@
 """The capability guard's probes for the keys no family module holds: values under refused
 keys, the package's lists past their caps, and the keys whose play is on an actor's menu
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+(tests/ruleset/test_capability_guard.py merges them).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The capability guard's probes for the character sheet and the package's top level: tracks, values, rests, skills, abilities, lists, sections, derived values, live state, the party and the GM text
-(tests/ruleset/test_capability_guard.py merges them): a row here leaves `UNCOVERED`.
+(tests/ruleset/test_capability_guard.py merges them).
 
 Sheet keys are probed on the minimal test package (tests/ruleset/minimal.py: Brawn and Wits
 from -1 to 3, Scrap on Brawn, Toughness 2, Grit maximum 4 + Toughness + Brawn, Luck 3, Heat

@@ -14,8 +14,7 @@ For each row of `capability_table()`:
   shared/ruleset/capabilities.py, docs/capabilities.md says so): kept only while a vendored
   upstream package uses it and validates.
 
-A key that passes neither fails. Keys no probe reaches yet are in `UNCOVERED`, one list
-that may only shrink: a key in it that a probe now reaches fails the test too.
+A key that passes neither fails: there is no list of keys let off.
 """
 
 from __future__ import annotations
@@ -239,17 +238,6 @@ for _family in FAMILIES:
 
 
 # ---------------------------------------------------------------------------
-# what no probe reaches yet (shrinking only)
-# ---------------------------------------------------------------------------
-
-#: Keys no probe reaches yet, by table row (`object.key`). Played keys need a fight or sheet
-#: probe in PLAYED_PROBES; refused ones a sample in REFUSED_SAMPLES. This list may only
-#: shrink (322 rows: 307 played, 15 refused, when it was written).
-UNCOVERED: frozenset[str] = frozenset({
-    "Combat.creatureTypes",
-})
-
-# ---------------------------------------------------------------------------
 # the guard
 # ---------------------------------------------------------------------------
 
@@ -339,15 +327,7 @@ def covered(rid: str) -> bool:
 
 @pytest.mark.parametrize("rid", sorted(ROWS))
 def test_every_key_is_refused_by_name_or_changes_play(rid):
-    if rid in UNCOVERED:
-        # Shrinking only: once a probe reaches a key, it leaves this list.
-        assert not covered(rid), f"{rid} is covered now: take it out of UNCOVERED"
-    else:
-        assert covered(rid), f"{rid}: no package using it is refused naming it, and no fight or sheet changes with it"
-
-
-def test_uncovered_names_only_keys_of_the_table():
-    assert sorted(UNCOVERED - ROWS.keys()) == []
+    assert covered(rid), f"{rid}: no package using it is refused naming it, and no fight or sheet changes with it"
 
 
 def test_probes_name_only_keys_of_the_table():
