@@ -19,7 +19,7 @@ from .applies import Apply
 from .base import Bounds, DiceText, Id, Model, Number, gate
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
-from .mechanics.m2_common import IdList, no_repeats
+from .mechanics.shapes import IdList, no_repeats
 from .mechanics.targeting import TargetTypes
 
 #: A distance in the ruleset's own unit.

@@ -12,7 +12,7 @@ from typing import Annotated
 from pydantic import Field
 
 from .base import Id, Model, unsupported
-from .mechanics.m2_common import IdList
+from .mechanics.shapes import IdList
 
 HIDING_REASON = "hiding and searching are resolved by no planned issue"
 

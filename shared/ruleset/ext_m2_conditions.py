@@ -19,7 +19,7 @@ from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
 from .errors import ProblemAt
 from .ext_m2_auras import Aura, Behavior
 from .mechanics.amounts import Amount
-from .mechanics.m2_common import IdList, no_repeats
+from .mechanics.shapes import IdList, no_repeats
 from .mechanics.reaction import EntryRef
 from .refusals import CONDITION_TEMPORARY_REASON
 

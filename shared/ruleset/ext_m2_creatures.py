@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from .base import Id, Label, Model, gate, unsupported
 from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 from .gates import Gate, ValueGate, declared_gate
-from .mechanics.m2_common import IdList, no_repeats
+from .mechanics.shapes import IdList, no_repeats
 from .mechanics.m2_cures import Ends2
 from .mechanics.m2_health import ReducesMax, TargetHolds
 from .mechanics.m3_actions import (

@@ -26,7 +26,7 @@ from ..ext_m2_combat import CombatExt2
 from ..ext_m2_conditions import ConditionExt2
 from ..ext_m2_creatures import CreatureActionExt2, CreatureExt2
 from ..ext_m2_items import ItemAttackExt2, ItemUseExt2
-from ..mechanics.m2_common import StepDie, WeaponTest, Wielding
+from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.m2_reaction import Reaction2
 from ..mechanics.part2 import MechanicsPart2
 from ..mechanics.part3 import MechanicsPart3

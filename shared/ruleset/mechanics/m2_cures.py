@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, gate, unsupported
 from ..modifiers import TargetTest
 from .cures import Ends
-from .m2_common import IdList, TrackShift, flag_or, no_repeats
+from .shapes import IdList, TrackShift, flag_or, no_repeats
 from .part1 import MechanicsPart1
 
 _ENDS_EXTRA = MechanicsPart1.model_fields["ends"].json_schema_extra

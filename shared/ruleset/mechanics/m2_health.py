@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, gate
 from ..gates import Gate, ValueGate, declared_gate
 from .amounts import DamageType
-from .m2_common import IdList, no_repeats
+from .shapes import IdList, no_repeats
 
 
 class ReducesMax(Model):

@@ -13,7 +13,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from ..base import EntryId, Id, Model, Number, ValueRef, unsupported
 from .amounts import Amount
-from .m2_common import IdList, no_repeats
+from .shapes import IdList, no_repeats
 
 LAY_ON_HANDS_REASON = "choosing how many uses one use spends is resolved by no planned issue"
 RESTORE_REASON = "refilling pools (Font of Magic) is resolved by no planned issue"

@@ -15,7 +15,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from ..base import DiceText, Id, Model, gate, unsupported
 from ..gates import Gate, declared_gate
-from .m2_common import IdList, Names, StepDie, no_repeats
+from .shapes import IdList, Names, StepDie, no_repeats
 from .reaction import Reaction
 
 #: A group of answers to one hit of which only one is taken ("open-hand").

@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 
 from ..base import Id, Model, Number, gate
 from .amounts import DamageType
-from .m2_common import IdList
+from .shapes import IdList
 
 TELEPORT_REASON = "teleportation is resolved by no planned issue"
 MOVE_REASON = "moves bought between turns are resolved by no planned issue"

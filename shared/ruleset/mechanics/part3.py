@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from ..base import Id, Model, Number, gate, unsupported
-from .m2_common import no_repeats
+from .shapes import no_repeats
 from .m3_actions import TELEPORT_REASON, Drain, Teleport, teleport_rules
 from .m3_area import Area2
 from .m3_saves import EntrySave2
