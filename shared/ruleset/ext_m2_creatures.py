@@ -19,7 +19,7 @@ from .base import Id, Label, Model, gate, unsupported
 from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList, no_repeats
-from .mechanics.m2_cures import Ends2
+from .mechanics.sheet_changes import Ends2
 from .mechanics.m2_health import ReducesMax, TargetHolds
 from .mechanics.m3_actions import (
     CASTING_REASON,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from .m2_cures import CureKeys
+from .sheet_changes import CureKeys
 from .m2_magic import MagicKeys
 from .m2_strikes import StrikeKeys
 from .m2_turns import TurnKeys
