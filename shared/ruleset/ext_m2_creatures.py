@@ -20,7 +20,7 @@ from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.sheet_changes import Ends2
-from .mechanics.m2_health import ReducesMax, TargetHolds
+from .mechanics.health import ReducesMax, TargetHolds
 from .mechanics.m3_actions import (
     CASTING_REASON,
     MOVE_REASON,

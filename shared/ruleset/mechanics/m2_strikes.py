@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 from ..base import Bounds, Id, Model, gate, unsupported
 from ..refusals import REDUCES_MAX_REASON, STRIKE_ECONOMY_REASON, TARGET_HOLDS_REASON
 from .shapes import AfterAttack, IdList, Names, StepDie, WeaponTest, Wielding, no_repeats
-from .m2_health import ReducesMax, TargetHolds
+from .health import ReducesMax, TargetHolds
 
 
 class AttackRowsRule(Model):
