@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from .sheet_changes import CureKeys
-from .m2_magic import MagicKeys
+from .magic import MagicKeys
 from .m2_strikes import StrikeKeys
 from .m2_turns import TurnKeys
 from .m2_uses import UseKeys
