@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from .sheet_changes import CureKeys
 from .magic import MagicKeys
 from .strikes import StrikeKeys
-from .m2_turns import TurnKeys
+from .turns import TurnKeys
 from .m2_uses import UseKeys
 from .m2_zone import Zone2
 from .part1 import MechanicsPart1
