@@ -15,7 +15,7 @@ from .sheet_changes import CureKeys
 from .magic import MagicKeys
 from .strikes import StrikeKeys
 from .turns import TurnKeys
-from .m2_uses import UseKeys
+from .uses import UseKeys
 from .m2_zone import Zone2
 from .part1 import MechanicsPart1
 
