@@ -21,7 +21,7 @@ from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.sheet_changes import Ends2
 from .mechanics.health import ReducesMax, TargetHolds
-from .mechanics.m3_actions import (
+from .mechanics.actions import (
     CASTING_REASON,
     MOVE_REASON,
     TELEPORT_REASON,

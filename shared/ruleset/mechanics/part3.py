@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 
 from ..base import Id, Model, Number, gate, unsupported
 from .shapes import no_repeats
-from .m3_actions import TELEPORT_REASON, Drain, Teleport, teleport_rules
+from .actions import TELEPORT_REASON, Drain, Teleport, teleport_rules
 from .m3_area import Area2
 from .m3_saves import EntrySave2
 
