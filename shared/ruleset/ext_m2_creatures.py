@@ -31,7 +31,7 @@ from .mechanics.actions import (
     Teleport,
     teleport_rules,
 )
-from .mechanics.part1 import MechanicsPart1
+from .mechanics.block import MechanicsPart1
 
 HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
 KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"

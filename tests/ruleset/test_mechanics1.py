@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from shared.ruleset.errors import from_validation_error
-from shared.ruleset.mechanics.part1 import MechanicsPart1
+from shared.ruleset.mechanics.block import MechanicsPart1
 from tests.ruleset.minimal import minimal_package, problems_of
 from tests.ruleset.refused_keys import refused
 

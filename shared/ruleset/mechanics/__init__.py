@@ -9,7 +9,7 @@ one base would hide another's.
 from typing import ClassVar, Iterable
 
 from ..gates import Gate
-from .part1 import MechanicsPart1
+from .block import MechanicsPart1
 from .part2 import MechanicsPart2
 from .part3 import MechanicsPart3
 

@@ -17,7 +17,7 @@ from .strikes import StrikeKeys
 from .turns import TurnKeys
 from .uses import UseKeys
 from .m2_zone import Zone2
-from .part1 import MechanicsPart1
+from .block import MechanicsPart1
 
 _ZONE_EXTRA = MechanicsPart1.model_fields["zone"].json_schema_extra
 

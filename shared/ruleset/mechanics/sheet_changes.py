@@ -18,7 +18,7 @@ from ..base import Id, Model, gate, unsupported
 from ..modifiers import TargetTest
 from .cures import Ends
 from .shapes import IdList, TrackShift, flag_or, no_repeats
-from .part1 import MechanicsPart1
+from .block import MechanicsPart1
 
 _ENDS_EXTRA = MechanicsPart1.model_fields["ends"].json_schema_extra
 SKIPS_REASON = "a health pool that skips some targets is resolved by no planned issue"
