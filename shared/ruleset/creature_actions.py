@@ -25,9 +25,9 @@ from .ext_m1 import CreatureActionExt1
 from .ext_m2 import CreatureActionExt2
 from .gates import Gate, ValueGate
 from .mechanics.amounts import DamageClause
-from .mechanics.m2_reaction import Reaction2
-from .mechanics.m3_area import Area2
-from .mechanics.m3_saves import EntrySave2
+from .mechanics.reaction import Reaction2
+from .mechanics.area import Area2
+from .mechanics.saves import EntrySave2
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
 

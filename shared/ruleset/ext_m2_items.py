@@ -25,7 +25,7 @@ from .durations import SaveEnds
 from .errors import from_validation_error
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
-from .mechanics.m2_reaction import LowersRoll, Rescue
+from .mechanics.reaction import LowersRoll, Rescue
 
 STAFF_REASON = "staffs (extra charges per use, several uses, saves read from the sheet) are resolved by no planned issue"
 SPENDS_REASON = "charges spent on a hit are resolved by no planned issue"

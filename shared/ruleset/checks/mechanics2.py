@@ -27,7 +27,7 @@ from ..ext_m2_conditions import ConditionExt2
 from ..ext_m2_creatures import CreatureActionExt2, CreatureExt2
 from ..ext_m2_items import ItemAttackExt2, ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
-from ..mechanics.m2_reaction import Reaction2
+from ..mechanics.reaction import Reaction2
 from ..mechanics.part2 import MechanicsPart2
 from ..mechanics.part3 import MechanicsPart3
 from ..sheet_refs import check_value_ref, sheet_ids

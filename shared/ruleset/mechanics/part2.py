@@ -1,9 +1,9 @@
 """The `mechanics` keys of spec/mechanics-2.md (Capability API 1.199-1.258).
 
 Owns: `MechanicsPart2`, assembled from the mixins named for what they hold (cures in
-`m2_cures`, blows and strikes in `m2_strikes`, uses and answers in `m2_uses`, turns in
-`m2_turns`, Lay on Hands/Font of Magic/Metamagic in `m2_magic`), plus `zone` redeclared
-with the wall sections of `m2_zone`. The rules that read keys of other parts (an
+`sheet_changes`, blows and strikes in `strikes`, uses and answers in `uses`, turns in
+`turns`, Lay on Hands/Font of Magic/Metamagic in `magic`), plus `zone` redeclared
+with the wall sections of `Zone2` (in `zones`). The rules that read keys of other parts (an
 entry's `amount`, `save`, `healthPool`, `applies`) run here, once every key is parsed.
 """
 
@@ -16,7 +16,7 @@ from .magic import MagicKeys
 from .strikes import StrikeKeys
 from .turns import TurnKeys
 from .uses import UseKeys
-from .m2_zone import Zone2
+from .zones import Zone2
 from .block import MechanicsPart1
 
 _ZONE_EXTRA = MechanicsPart1.model_fields["zone"].json_schema_extra

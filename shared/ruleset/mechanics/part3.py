@@ -2,8 +2,8 @@
 
 Owns: `MechanicsPart3`: `needsAny` and `targetsWithin` (1.267), `kindChoice` (1.270),
 `keepsOn` (1.263), `teleport` (1.276), `drain` (1.281), and `area` and `save` redeclared
-with the keys mechanics-3 adds to them (`m3_area`, `m3_saves`). The shapes live in the
-`m3_*` modules; item uses and creature actions reuse them.
+with the keys mechanics-3 adds to them (`Area2` in `area`, `EntrySave2` in `saves`). The
+shapes live in `actions`, `area` and `saves`; item uses and creature actions reuse them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, Number, gate, unsupported
 from .shapes import no_repeats
 from .actions import TELEPORT_REASON, Drain, Teleport, teleport_rules
-from .m3_area import Area2
-from .m3_saves import EntrySave2
+from .area import Area2
+from .saves import EntrySave2
 
 KIND_CHOICE_REASON = "a creature kind named at casting is resolved by no planned issue"
 KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"

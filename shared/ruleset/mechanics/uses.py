@@ -15,7 +15,7 @@ from pydantic import Field, StringConstraints
 
 from ..base import Model, gate, unsupported
 from ..refusals import CLASS_USES_REASON
-from .m2_reaction import LowersRoll, Reaction2, Rescue
+from .reaction import LowersRoll, Reaction2, Rescue
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
