@@ -2,7 +2,7 @@
 conditions, bestiary creatures and their actions, items, and `applies` items.
 
 Owns: `CombatExt1`, `ConditionExt1`, `CreatureExt1`, `CreatureActionExt1`, `ItemDefExt1`
-and (from `apply_ext1`) `ApplyExt1`, the mixins the owners of those blocks inherit, and
+(and `ApplyExt1` from `applies`), the mixins the owners of those blocks inherit, and
 the parts only they hold (`Harms`, `ConditionSize`, `ImmunityFrom`, `ConditionForbids`,
 `Charge`, `ChargeSave`, `ItemCharges`). Keys no planned issue resolves are marked
 unsupported; a creature action's `ability` (1.189) is read by ability-narrowed modifiers
@@ -15,8 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
-from .apply_ext1 import ApplyExt1
+from .applies import APPLIES_LIST_GATE, Apply, ApplyExt1, applies_list_gates
 from .base import DiceText, Id, Model, Number, gate, unsupported
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import DamageClause, DamageType

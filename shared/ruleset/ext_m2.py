@@ -3,7 +3,7 @@ entry's `mechanics`, as mixins the owners of those blocks put first among their 
 
 Owns the names (each class lives in a module named for what it holds):
 
-* `ApplyExt2` (an `applies` item; ext_m2_applies.py),
+* `ApplyExt2` (an `applies` item; applies.py),
 * `ConditionExt2` (a `combat.conditions` entry; ext_m2_conditions.py),
 * `CreatureExt2`, `CreatureActionExt2` (a stat block and its actions; ext_m2_creatures.py),
 * `ItemDefExt2`, `ItemUseExt2`, `ItemAttackExt2` (an item, its use, its attack;
@@ -21,8 +21,8 @@ import importlib
 from typing import Any
 
 _WHERE = {
-    "ApplyExt2": "ext_m2_applies",
-    "SaveEnds2": "ext_m2_applies",
+    "ApplyExt2": "applies",
+    "SaveEnds2": "applies",
     "ConditionExt2": "ext_m2_conditions",
     "CreatureExt2": "ext_m2_creatures",
     "CreatureActionExt2": "ext_m2_creatures",

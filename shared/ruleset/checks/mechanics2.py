@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from ..applies import Apply
 from ..errors import PathPart, Problems
-from ..ext_m2_applies import ApplyExt2
+from ..applies import ApplyExt2
 from ..ext_m2_combat import CombatExt2
 from ..ext_m2_conditions import ConditionExt2
 from ..ext_m2_creatures import CreatureActionExt2, CreatureExt2
