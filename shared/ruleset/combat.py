@@ -27,7 +27,7 @@ from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Ini
 from .combat_threat import Threat
 from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatCondition, CombatLevel, condition_list_gates
 from .ext_m1 import CombatExt1
-from .ext_m2 import CombatExt2
+from .ext_m2_combat import CombatExt2
 from .gates import Gate, ValueGate, declared_gate
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]

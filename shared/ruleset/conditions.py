@@ -19,7 +19,7 @@ from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
 from .errors import ProblemAt
 from .durations import RoundsDuration
 from .ext_m1 import ConditionExt1
-from .ext_m2 import ConditionExt2
+from .ext_m2_conditions import ConditionExt2
 from .gates import Gate, ValueGate, declared_gate
 from .modifiers import Modifier, TargetTest
 

@@ -22,7 +22,7 @@ from .base import Dice, Id, Label, Model, Number, gate, unsupported
 from .errors import ProblemAt
 from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
 from .ext_m1 import CreatureActionExt1
-from .ext_m2 import CreatureActionExt2
+from .ext_m2_creatures import CreatureActionExt2
 from .gates import Gate, ValueGate
 from .mechanics.amounts import DamageClause
 from .mechanics.reaction import Reaction2

@@ -35,7 +35,7 @@ from .creature_parts import (
 )
 from .creature_sheet import CreatureSheet
 from .ext_m1 import CreatureExt1
-from .ext_m2 import CreatureExt2
+from .ext_m2_creatures import CreatureExt2
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (

@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 
 from .applies import Apply
 from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
-from .ext_m2 import ItemAttackExt2
+from .ext_m2_items import ItemAttackExt2
 from .gates import Gate
 from .mechanics.amounts import ClauseSave, DamageClause, DamageType
 from .modifiers import TargetTest

@@ -17,7 +17,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from .base import EntryId, Id, Model, Number, ValueRef, gate, unsupported
 from .ext_m1 import ItemDefExt1
-from .ext_m2 import ItemDefExt2, ItemUseExt2
+from .ext_m2_items import ItemDefExt2, ItemUseExt2
 from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
 from .mechanics import Mechanics
