@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from .applies import Apply
 from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
 from .errors import ProblemAt
-from .ext_m2_auras import Aura, Behavior
+from .auras import Aura, Behavior
 from .mechanics.amounts import Amount
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.reaction import EntryRef
