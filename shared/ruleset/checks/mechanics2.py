@@ -23,7 +23,7 @@ from ..applies import Apply
 from ..errors import PathPart, Problems
 from ..applies import ApplyExt2
 from ..ext_m2_combat import CombatExt2
-from ..ext_m2_conditions import ConditionExt2
+from ..conditions import ConditionExt2
 from ..ext_m2_creatures import CreatureActionExt2, CreatureExt2
 from ..ext_m2_items import ItemAttackExt2, ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
