@@ -6,28 +6,30 @@ for the same number; and which numbers a creature must give. The parts are in cr
 actions in creature_actions.py, the sheet in creature_sheet.py; ids (within the block:
 action ids, sequences, riders, signature points; and elsewhere in the package) are checked
 in checks/creatures.py, which can name the exact path. The mechanics pages add keys through
-`CreatureExt1/2`.
+`CreatureExt1/2`; `CreatureExt2` (here, with `Held`) holds mechanics-2/3's `held` 1.267,
+`keepsOn` 1.263 and the rule tying a teleport's `strike` to another action of the same
+block.
 
 A bestiary the author wrote is not clamped to its tier: it is accepted as written.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Model, Number, gate, unsupported
+from .base import Id, Label, Model, Number, gate, unsupported
 from .creature_actions import CreatureAction
 from .creature_parts import (
-    INVENTORY_UNSUPPORTED,
-    LOOT_UNSUPPORTED,
     CreatureRider,
     CreatureSoak,
     DamageTypeName,
     GuardEntry,
     HealthDice,
+    INVENTORY_UNSUPPORTED,
     InventoryLine,
+    LOOT_UNSUPPORTED,
     Speeds,
     Spellcasting,
     Trait,
@@ -35,7 +37,7 @@ from .creature_parts import (
 )
 from .creature_sheet import CreatureSheet
 from .ext_m1 import CreatureExt1
-from .ext_m2_creatures import CreatureExt2
+from .mechanics.shapes import IdList, no_repeats
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (
@@ -49,6 +51,52 @@ SHEET_SOURCED = (
     "soak",
     "hardness",
 )
+
+
+HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
+
+
+KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
+
+
+class Held(Model):
+    """Something the creature holds that is not an action of its own (a shield)."""
+
+    label: Label
+    tags: IdList
+    defense: Annotated[int, Field(ge=0, le=100)] | None = None
+
+
+class CreatureExt2(Model):
+    """Mixin for `Creature`: the keys mechanics-2/3 add to a stat block."""
+
+    held: Annotated[list[Held], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.267", HELD_REASON)
+    )
+    keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
+    )
+
+    @model_validator(mode="after")
+    def _m2_creature(self) -> "CreatureExt2":
+        no_repeats(self.keepsOn, "keepsOn")
+        actions: list[Any] = getattr(self, "actions", None) or []
+        by_id = {getattr(a, "id", None): a for a in actions}
+        for i, action in enumerate(actions):
+            teleport = getattr(action, "teleport", None)
+            if teleport is None or teleport.strike is None:
+                continue
+            strike = by_id.get(teleport.strike)
+            where = f'actions[{i}].teleport.strike'
+            if strike is None:
+                raise ValueError(f'{where}: "{teleport.strike}" is not an action of this creature')
+            if strike is action:
+                raise ValueError(f'{where}: the strike cannot be the teleport itself')
+            for key, what in (("sequence", "a sequence"), ("teleport", "another teleport"),
+                              ("reaction", "a reaction"), ("signature", "something bought with points")):
+                if getattr(strike, key, None) is not None:
+                    raise ValueError(f'{where}: "{teleport.strike}" is {what}, not a plain action')
+        return self
 
 
 class Creature(CreatureExt2, CreatureExt1, Model):

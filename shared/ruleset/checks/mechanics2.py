@@ -24,7 +24,8 @@ from ..errors import PathPart, Problems
 from ..applies import ApplyExt2
 from ..ext_m2_combat import CombatExt2
 from ..conditions import ConditionExt2
-from ..ext_m2_creatures import CreatureActionExt2, CreatureExt2
+from ..creature_actions import CreatureActionExt2
+from ..creatures import CreatureExt2
 from ..ext_m2_items import ItemAttackExt2, ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.reaction import Reaction2
