@@ -6,6 +6,9 @@ Owns: `ItemAttack` (`ItemAttackBase` plus `ItemAttackExt2`) and its parts (`Item
 `OthersWhileMarked`). The spec names these keys without the page that describes a weapon
 in a fight, so only the keys it names are read; the mechanics-1 keys are modelled and
 refused until an issue resolves them.
+
+`ItemAttackExt2` holds what mechanics-3 adds: charges spent on a hit (`spends` 1.273, with
+`ChargeSpend`, `SpendStep`, `SpendOnHit` and `SpendSave`).
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from pydantic import Field, model_validator
 
 from .applies import Apply
 from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
-from .ext_m2_items import ItemAttackExt2
+from .durations import SaveEnds
 from .gates import Gate
-from .mechanics.amounts import ClauseSave, DamageClause, DamageType
+from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
 from .modifiers import TargetTest
 
 _NOT_RESOLVED = "is resolved by no planned issue"
@@ -146,6 +149,57 @@ class OthersWhileMarked(Model):
     condition: Id
     mode: Literal["advantage", "disadvantage"]
     ranged: bool | None = None
+
+
+SPENDS_REASON = "charges spent on a hit are resolved by no planned issue"
+
+
+class SpendSave(Model):
+    save: Id
+    difficulty: Annotated[int, Field(ge=0, le=1000)]
+
+
+class SpendOnHit(Model):
+    """A condition the creature hit receives, for `rounds`, unless it makes `save`, or
+    until its `saveEnds` succeeds."""
+
+    condition: Id
+    rounds: Annotated[int, Field(ge=1, le=1000)]
+    save: SpendSave | None = None
+    saveEnds: SaveEnds | None = None
+
+
+class SpendStep(Model):
+    """Up to `max` extra charges, each adding the way's `amount` again."""
+
+    max: Annotated[int, Field(ge=1, le=50)]
+
+
+class ChargeSpend(Model):
+    """One way to spend the item's charges when a blow with it hits (Staff of Striking)."""
+
+    label: Label
+    charges: Annotated[int, Field(ge=1, le=1000)]
+    amount: Amount
+    type: DamageType | None = None
+    blow: Literal["melee", "ranged"] | None = None
+    chargeStep: SpendStep | None = None
+    onHit: Annotated[list[SpendOnHit], Field(min_length=1, max_length=2)] | None = None
+
+
+class ItemAttackExt2(Model):
+    """Mixin for an item's `attack`: ways to spend charges on a hit (1.273)."""
+
+    spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)
+    )
+
+    @model_validator(mode="after")
+    def _labels(self) -> "ItemAttackExt2":
+        labels = [s.label.lower() for s in self.spends or []]
+        if len(set(labels)) != len(labels):
+            raise ValueError('"spends" names the same way twice')
+        return self
 
 
 class ItemAttackBase(Model):

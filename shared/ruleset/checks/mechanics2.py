@@ -26,7 +26,8 @@ from ..ext_m2_combat import CombatExt2
 from ..conditions import ConditionExt2
 from ..creature_actions import CreatureActionExt2
 from ..creatures import CreatureExt2
-from ..ext_m2_items import ItemAttackExt2, ItemUseExt2
+from ..item_attack import ItemAttackExt2
+from ..item_entry import ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.reaction import Reaction2
 from ..mechanics.part2 import MechanicsPart2
