@@ -8,6 +8,10 @@ for pool and symbol fights). The pieces live in their own modules: rolls and eco
 in `combat_board`, contests in `combat_contests`, threat in `combat_threat`, damage kinds in
 `combat_damage`, standard actions and creature types in `combat_actions`. Rules that read
 other blocks (the sheet, the resolution) are in `checks/combat*.py`.
+
+`CombatExt2` (here, with `Hiding`) holds what spec/mechanics-3.md adds: hiding (1.287).
+The standard action `search` (which needs `combat.hiding`) is in the `standard` list of
+combat_actions.py; whether the two go together is checked in checks/mechanics2.py.
 """
 
 from __future__ import annotations
@@ -16,19 +20,19 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from .base import EntryId, Model, ValueRef, gate, unsupported
+from .base import EntryId, Id, Model, ValueRef, gate, unsupported
 from .combat_actions import CreatureTypes, StandardAction, StandardEffects
 from .combat_attacks import AbilityList, AttackList
-from .combat_board import STYLE_BUILTINS, Cover, Distance, Elevation, Opportunity, Ranged
-from .combat_contests import SIZES_REASON, CombatCheck, Contest, Sizes
+from .combat_board import Cover, Distance, Elevation, Opportunity, Ranged, STYLE_BUILTINS
+from .combat_contests import CombatCheck, Contest, SIZES_REASON, Sizes
 from .combat_damage import DamageKinds, DamageTypeList
 from .combat_pool import CombatPoolKeys
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
 from .combat_threat import Threat
 from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatCondition, CombatLevel, condition_list_gates
 from .ext_m1 import CombatExt1
-from .ext_m2_combat import CombatExt2
 from .gates import Gate, ValueGate, declared_gate
+from .mechanics.shapes import IdList
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
@@ -106,6 +110,26 @@ class CombatBase(Model):
         yield from condition_list_gates(CombatBase, self.conditions)
         if self.standard is not None and "search" in self.standard:
             yield declared_gate(CombatBase, "standard", "search", ("standard", self.standard.index("search")))
+
+
+HIDING_REASON = "hiding and searching are resolved by no planned issue"
+
+
+class Hiding(Model):
+    """Makes the standard action `hide` real: `stealth` against passive `perception`."""
+
+    stealth: Id
+    perception: Id
+    passive: Annotated[int, Field(ge=0, le=100)] | None = None
+    lightly: Annotated[int, Field(ge=0, le=100)] | None = None
+    #: The `combat.components` that make noise and so reveal the user.
+    noisy: IdList | None = None
+
+
+class CombatExt2(Model):
+    """Mixin for `Combat`: the keys mechanics-2/3 add to the combat block."""
+
+    hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
 
 
 class Combat(CombatExt2, CombatExt1, CombatPoolKeys, CombatBase):

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from ..applies import Apply
 from ..errors import PathPart, Problems
 from ..applies import ApplyExt2
-from ..ext_m2_combat import CombatExt2
+from ..combat import CombatExt2
 from ..conditions import ConditionExt2
 from ..creature_actions import CreatureActionExt2
 from ..creatures import CreatureExt2
