@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Iterable, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from .base import EntryId, Id, Model, ValueRef, gate, unsupported
 from .combat_actions import CreatureTypes, StandardAction, StandardEffects
@@ -30,9 +30,9 @@ from .combat_pool import CombatPoolKeys
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
 from .combat_threat import Threat
 from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatCondition, CombatLevel, condition_list_gates
-from .ext_m1 import CombatExt1
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList
+from .senses import ComponentDecl, SenseDecl, Sight
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
@@ -130,6 +130,29 @@ class CombatExt2(Model):
     """Mixin for `Combat`: the keys mechanics-2/3 add to the combat block."""
 
     hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
+
+
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+class CombatExt1(Model):
+    senses: Annotated[list[SenseDecl], Field(min_length=1, max_length=16)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+    )
+    sight: Sight | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {_NOT_RESOLVED}")
+    )
+    components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+    )
+
+    @model_validator(mode="after")
+    def _distinct_ids(self) -> "CombatExt1":
+        for key in ("senses", "components"):
+            ids = [d.id for d in getattr(self, key) or []]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f'"{key}" declares the same id twice')
+        return self
 
 
 class Combat(CombatExt2, CombatExt1, CombatPoolKeys, CombatBase):

@@ -26,13 +26,13 @@ from .auras import Aura, Behavior
 from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
 from .durations import RoundsDuration
 from .errors import ProblemAt
-from .ext_m1 import ConditionExt1
 from .gates import Gate, ValueGate, declared_gate
-from .mechanics.amounts import Amount
+from .mechanics.amounts import Amount, DamageType
 from .mechanics.reaction import EntryRef as UsableEntry
 from .mechanics.shapes import IdList, no_repeats
 from .modifiers import Modifier, TargetTest
 from .refusals import CONDITION_TEMPORARY_REASON
+from .senses import SenseGrants, Unseen, sense_add_paths
 
 #: Every effect a condition can name, with the Capability API the value needs (None: as
 #: old as `conditions`; the check effects came with modifiers and levels in 1.45). A fixed
@@ -475,6 +475,89 @@ class ConditionExt2(Model):
         return self
 
 
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+def _senses_gates(owner: type, grants: dict[str, object] | None) -> Iterable[Gate]:
+    for sense in sense_add_paths(grants):
+        yield declared_gate(owner, "senses", "an added sense", ("senses", sense))
+
+
+class Harms(Model):
+    """Dealt at the start (or end) of each of the holder's turns on behalf of whoever
+    applied the condition."""
+
+    at: Literal["turn-start", "turn-end"]
+    dice: DiceText
+    type: DamageType | None = None
+    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=gate("1.193"))
+
+
+class ConditionSize(Model):
+    """The holder is this many sizes further along `combat.sizes.order` (back when
+    negative)."""
+
+    steps: Annotated[int, Field(ge=-10, le=10)]
+
+    @model_validator(mode="after")
+    def _not_zero(self) -> "ConditionSize":
+        if self.steps == 0:
+            raise ValueError('"steps" of 0 changes nothing')
+        return self
+
+
+class ImmunityFrom(Model):
+    """Protection against `conditions` only when a creature matching `from` applies them."""
+
+    conditions: Annotated[list[Id], Field(min_length=1, max_length=24)]
+    from_: TargetTest = Field(alias="from")
+
+
+class ConditionForbids(Model):
+    """Forbids its holder anything that requires these components (gagged)."""
+
+    components: Annotated[list[Id], Field(min_length=1, max_length=8)]
+
+
+class ConditionExt1(Model):
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("senses", "an added sense"): "1.182"}
+
+    unseen: Unseen | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {_NOT_RESOLVED}")
+    )
+    forbids: ConditionForbids | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+    )
+    cancelsUnseen: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {_NOT_RESOLVED}")
+    )
+    senses: SenseGrants | None = Field(
+        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {_NOT_RESOLVED}")
+    )
+    harms: Harms | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {_NOT_RESOLVED}")
+    )
+    stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {_NOT_RESOLVED}")
+    )
+    onePerSource: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {_NOT_RESOLVED}")
+    )
+    conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {_NOT_RESOLVED}")
+    )
+    size: ConditionSize | None = Field(
+        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {_NOT_RESOLVED}")
+    )
+
+    def extra_gates(self) -> Iterable[Gate]:
+        # Cooperative: the condition's own model (later in the bases) has value gates too.
+        yield from _senses_gates(ConditionExt1, self.senses)
+        rest = getattr(super(), "extra_gates", None)
+        if rest is not None:
+            yield from rest()
+
+
 class CombatConditionBase(Model):
     """The keys spec/combat-1 and combat-3 give a `combat.conditions` entry."""
 
@@ -641,4 +724,9 @@ __all__ = [
     "OnDamaged",
     "OnRest",
     "OnRestSave",
+    "Harms",
+    "ConditionSize",
+    "ImmunityFrom",
+    "ConditionForbids",
+    "ConditionExt1",
 ]

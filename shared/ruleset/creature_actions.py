@@ -25,7 +25,6 @@ from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .base import Dice, Id, Label, Model, Number, gate, unsupported
 from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
 from .errors import ProblemAt
-from .ext_m1 import CreatureActionExt1
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.actions import (
     CASTING_REASON,
@@ -297,6 +296,47 @@ class CreatureActionExt2(Model):
             yield from more()
 
 
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+class ChargeSave(Model):
+    save: Id
+    difficulty: Annotated[int, Field(ge=0, le=1000)]
+
+
+class Charge(Model):
+    """Parts a strike adds after a straight run-up of at least `atLeast` toward its
+    target; then the save, the push and the conditions."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(APPLIES_LIST_GATE)
+
+    atLeast: Annotated[Number, Field(gt=0)]
+    plus: Annotated[list[DamageClause], Field(min_length=1, max_length=3)] | None = None
+    save: ChargeSave | None = None
+    push: Annotated[Number, Field(gt=0)] | None = None
+    applies: Annotated[list[Apply], Field(min_length=1, max_length=6)] | None = None
+
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from applies_list_gates(Charge, self.applies)
+
+
+class CreatureActionExt1(Model):
+    seen: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {_NOT_RESOLVED}")
+    )
+    components: Annotated[list[Id], Field(max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+    )
+    push: Annotated[Number, Field(gt=0)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.184", f"a creature's push {_NOT_RESOLVED}")
+    )
+    charge: Charge | None = Field(
+        default=None, json_schema_extra=unsupported("1.186", f"run-up charges {_NOT_RESOLVED}")
+    )
+    #: The ability the attack is made with, so ability-narrowed modifiers reach it.
+    ability: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
+
+
 class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
     """One action of a stat block."""
 
@@ -389,4 +429,4 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
             yield ("heal", "dice"), self.heal.dice
 
 
-__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "SEARCH_REASON", "CreatureActionExt2"]
+__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "SEARCH_REASON", "CreatureActionExt2", "ChargeSave", "Charge", "CreatureActionExt1"]

@@ -36,8 +36,8 @@ from .creature_parts import (
     plain_or_object,
 )
 from .creature_sheet import CreatureSheet
-from .ext_m1 import CreatureExt1
 from .mechanics.shapes import IdList, no_repeats
+from .senses import CreatureSenses
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (
@@ -97,6 +97,15 @@ class CreatureExt2(Model):
                 if getattr(strike, key, None) is not None:
                     raise ValueError(f'{where}: "{teleport.strike}" is {what}, not a plain action')
         return self
+
+
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+class CreatureExt1(Model):
+    senses: CreatureSenses | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+    )
 
 
 class Creature(CreatureExt2, CreatureExt1, Model):

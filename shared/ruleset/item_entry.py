@@ -29,7 +29,6 @@ from pydantic import Field, StringConstraints, ValidationError, field_validator,
 
 from .base import EntryId, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .errors import from_validation_error
-from .ext_m1 import ItemDefExt1
 from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
 from .mechanics import Mechanics
@@ -273,6 +272,20 @@ class ItemUse(ItemUseExt2, Mechanics):
             yield declared_gate(ItemUse, "kind", "utility, on an item use")
         if self.area is not None and self.area.width is not None and self.area.shape == "line":
             yield declared_gate(ItemUse, "area.width", "a line's, on an item use", ("area", "width"))
+
+
+class ItemCharges(Model):
+    """The item's own charges, spent by attack modes and slaying blows."""
+
+    max: Annotated[int, Field(ge=1, le=1000)]
+    #: What happens when the last charge is spent (`atMost`, `regains`, `becomes`; 1.271-1.272).
+    breaksOn: dict[str, Any] | None = Field(
+        default=None, json_schema_extra=unsupported("1.271", "items that break or regain charges are not resolved yet (issue 23, items in a fight)")
+    )
+
+
+class ItemDefExt1(Model):
+    charges: ItemCharges | None = None
 
 
 class ItemBase(Model):
