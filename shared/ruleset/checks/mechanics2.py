@@ -30,8 +30,7 @@ from ..item_attack import ItemAttackExt2
 from ..item_entry import ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.reaction import Reaction2
-from ..mechanics.part2 import MechanicsPart2
-from ..mechanics.part3 import MechanicsPart3
+from ..mechanics import MechanicsPart2, MechanicsPart3
 from ..sheet_refs import check_value_ref, sheet_ids
 from . import mechanics_index as mx
 from .mechanics1 import check_applies
