@@ -2,7 +2,7 @@
 every column it names must be a column of that list with the right type (a name is text,
 an ability column an enum, a proficiency a boolean, damage dice a dice column). (That an
 entry calling for a save needs its ability list's `saveDifficulty` is checked with the
-entry's mechanics, in checks/mechanics1.py.)"""
+entry's mechanics, in checks/mechanics.py.)"""
 
 from __future__ import annotations
 

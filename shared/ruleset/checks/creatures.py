@@ -21,7 +21,7 @@ from ..errors import PathPart, Problems
 from . import mechanics_index as mx
 from .combat_refs import gate_problem
 from .lookup import index, live_part, names
-from .mechanics1 import check_reaction, check_save, own_die, check_applies
+from .mechanics import check_reaction, check_save, own_die, check_applies
 from .mechanics_index import MechanicsIndex, index_of
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from ..sheet_refs import a_or_an, check_value_ref
 from . import combat_refs
 from . import mechanics_index as mx
 from .lookup import index
-from .mechanics1 import check_applies, check_mechanics
+from .mechanics import check_applies, check_mechanics
 from .mechanics_index import MechanicsIndex, Path, index_of
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from ..mechanics.reaction import Reaction2
 from ..mechanics import MechanicsPart2, MechanicsPart3
 from ..sheet_refs import check_value_ref, sheet_ids
 from . import mechanics_index as mx
-from .mechanics1 import check_applies
+from .mechanics import check_applies
 from .mechanics_index import MechanicsIndex, Path, index_of
 
 if TYPE_CHECKING:
