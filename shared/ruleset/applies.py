@@ -13,7 +13,7 @@ Also owns the parts of those keys: from mechanics-1 `ApplyExt1` (how a hold is e
 condition, with `successes`/`failures` 1.258, `at: "action"` 1.264, `unseen` 1.266,
 `seenLean` 1.268, `beyond` 1.270, `bySource` 1.274),
 `SaveCountFailures`, `DestroyUpTo` and `HarmStep`. Whether `endsWith` names a condition of
-the same list is a cross-reference of the list, checked in `checks/mechanics2.py`.
+the same list is a cross-reference of the list, checked in `checks/mechanics_blocks.py`.
 
 `ApplyBase` comes last in `Apply`'s bases so that an extension mixin may redeclare a key
 with a richer model (mechanics-2 gives `saveEnds` counts): pydantic lets the earlier base

@@ -11,7 +11,7 @@ other blocks (the sheet, the resolution) are in `checks/combat*.py`.
 
 `CombatExt2` (here, with `Hiding`) holds what spec/mechanics-3.md adds: hiding (1.287).
 The standard action `search` (which needs `combat.hiding`) is in the `standard` list of
-combat_actions.py; whether the two go together is checked in checks/mechanics2.py.
+combat_actions.py; whether the two go together is checked in checks/mechanics_blocks.py.
 """
 
 from __future__ import annotations
