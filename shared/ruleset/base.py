@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from ..dice import DiceError, parse_dice
+
 # ---------------------------------------------------------------------------
 # Strict base
 # ---------------------------------------------------------------------------
@@ -211,8 +213,6 @@ class Dice(Model):
 def dice_error(text: str) -> str | None:
     """Why `text` is not dice text, or None. Read by the same parser the dice roll with,
     so the package and the roller never disagree about what "2d8+3" means."""
-    from ..dice import DiceError, parse_dice
-
     try:
         parse_dice(text)
     except DiceError as exc:
@@ -222,8 +222,6 @@ def dice_error(text: str) -> str | None:
 
 def has_dice(text: str) -> bool:
     """True when `text` is dice text that rolls at least one die (not a bare number)."""
-    from ..dice import DiceError, parse_dice
-
     try:
         return bool(parse_dice(text).terms)
     except DiceError:

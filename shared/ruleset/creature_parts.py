@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
+from ..dice import DiceError, parse_dice
 from .base import Id, Label, Model, Number, prompt_safe, unsupported
 from .gates import Gate, declared_gate
 
@@ -46,8 +47,6 @@ def plain_or_object(plain: Any, model: Any) -> Any:
 
 def roll_sides(text: str) -> int | None:
     """The number of sides of dice text ("2d10+1" -> 10); None for a bare number."""
-    from ..dice import DiceError, parse_dice
-
     try:
         expr = parse_dice(text)
     except DiceError:

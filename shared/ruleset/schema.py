@@ -7,6 +7,7 @@ this engine refuses carry `x-unsupported` with the reason.
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +24,4 @@ def _schema() -> dict[str, Any]:
 
 def package_json_schema() -> dict[str, Any]:
     """A fresh copy of the package schema."""
-    import copy
-
     return copy.deepcopy(_schema())

@@ -6,9 +6,12 @@ runs them all so every error of a file is reported, not just the first.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import Problems
+from . import catalogs
 
 if TYPE_CHECKING:
     from ..package import Ruleset
@@ -17,12 +20,7 @@ CheckFn = Callable[["Ruleset", Problems], None]
 
 
 def all_checks() -> list[CheckFn]:
-    from . import catalogs
-
     found: list[CheckFn] = [catalogs.check]
-    import importlib
-    import pkgutil
-
     for info in pkgutil.iter_modules(__path__):
         if info.name == "catalogs":
             continue
