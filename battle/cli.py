@@ -19,6 +19,10 @@ from shared.ruleset.errors import PackageError, Problem
 from shared.ruleset.load import load_package, read_json, read_package, validate_shipped
 
 
+#: What `--ruleset R` takes, in every command that reads a package.
+RULESET_HELP = "the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it"
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for name in args.files:
@@ -214,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(score, mod), skills, saves, fields, derived values, pools (current, max), tracks, conditions.",
     )
     p.add_argument("--ruleset", "-r", required=True, metavar="R",
-                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it")
+                   help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.set_defaults(func=_cmd_sheet)
 
@@ -225,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--script of choices) and print the log. Same inputs and seed give byte-identical output.",
     )
     p.add_argument("--ruleset", "-r", required=True, metavar="R",
-                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it")
+                   help=RULESET_HELP)
     p.add_argument("--party", required=True, metavar="P.json",
                    help='[{"name", "sheet", "controller"?, "player"?, "position"?: [x, y]}]')
     p.add_argument("--foes", required=True, metavar="F.json",
@@ -276,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
         "until interrupted.",
     )
     p.add_argument("--ruleset", "-r", metavar="R",
-                   help="the ruleset package: a JSON file, a package folder, its ruleset.json or a .zip of it "
+                   help=RULESET_HELP + " "
                    "(default examples/lantern-marsh.json)")
     p.add_argument("--party", metavar="P.json", help="party file (default examples/party.json)")
     p.add_argument("--foes", metavar="F.json", help="foes file (default examples/foes.json)")
