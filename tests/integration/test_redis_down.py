@@ -120,10 +120,17 @@ class Table:
         return requests.get(f"{self.url}{path}", headers={"Authorization": f"Bearer {token or self.created['gm_token']}"},
                             timeout=30)
 
+    def settled(self) -> dict[str, Any] | None:
+        """The battle's view once it waits on a person or has ended, else None."""
+        view = self.get(f"/v1/battles/{self.battle}").json()
+        return view if view["state"]["outcome"] or view["state"]["pending"] is not None else None
+
     def play(self, n: int) -> int:
         """Makes the next `n` choices (the pending player's suggestion); answers how many."""
         for _ in range(n):
-            view = self.get(f"/v1/battles/{self.battle}").json()
+            # A choice is "applied" before the Engine's own moves after it (a task of their
+            # own): the next choice waits until somebody is asked again or the fight is over.
+            view = _until("a settled battle", self.settled)
             pending = view["state"]["pending"]
             if view["state"]["outcome"] or pending is None:
                 return len(self.accepted)
@@ -146,7 +153,7 @@ def test_the_gateway_answers_503_while_redis_is_down_and_recovers_by_itself(own_
     with LiveGateway(executor="celery", store=stack.service.store, celery=stack.app) as gateway:
         table = Table(gateway.url)
         assert table.play(3) == 3
-        revision = table.get(f"/v1/battles/{table.battle}").json()["revision"]
+        revision = _until("a settled battle", table.settled)["revision"]
         token = table.created["tokens"]["p1"]
         b = f"/v1/battles/{table.battle}"
         own_redis.stop()
@@ -172,7 +179,7 @@ def test_the_gateway_answers_503_while_redis_is_down_and_recovers_by_itself(own_
         _until("the gateway ready again", lambda: requests.get(f"{gateway.url}/readyz", timeout=30).status_code == 200)
         after = table.get(b).json()
         played = table.play(3)
-        final = table.get(b).json()
+        final = _until("a settled battle", table.settled)
         events = table.get(b + "/events?limit=500").json()["events"]
     assert healthz.status_code == 200
     readyz = down.pop("readyz")
