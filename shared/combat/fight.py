@@ -13,6 +13,7 @@ from typing import Any
 
 from ..dice import DiceExpr, DiceRoll, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
 from ..plain_text import plain
+from ..ruleset.combat import Combat
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView, is_refusal
 from .state import BattleState, Combatant, Event
@@ -49,7 +50,12 @@ class OpenBlow:
 class Fight:
     def __init__(self, ruleset: Ruleset, state: BattleState):
         self.ruleset = ruleset
-        self.combat = ruleset.combat
+        combat = ruleset.combat
+        if combat is None:
+            # engine.start refuses such a ruleset before a battle exists (SetupError), so a
+            # step never meets one; the rules below all read the block.
+            raise ValueError(f"{ruleset.name} has no combat block, so it resolves no fight")
+        self.combat: Combat = combat
         self.state = state
         self.new_events: list[Event] = []
         dice = state.dice
