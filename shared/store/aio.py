@@ -3,8 +3,7 @@
 Owns: `AsyncBattleStore`, which runs each call of a synchronous `BattleStore` in a worker
 thread, except the call every choice makes, `head` (with the outbox entry, when the
 gateway's executor keeps one: `head_and_outbox_put`), which goes through the store's
-`LoopClient` on the loop itself; the `LoopClient` contract and the
-memory store's.
+`LoopClient` (the contract, in `base.py`) on the loop itself; the memory store's loop client.
 
 The choice, and why: every write must stay one Lua script (Redis) or one locked section
 (memory) with one set of semantics; a second, `redis.asyncio` implementation would
@@ -23,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from concurrent.futures import Executor
-from typing import Any, Callable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from .base import (
     DEFAULT_PAGE,
@@ -34,6 +33,7 @@ from .base import (
     Event,
     Hold,
     JsonText,
+    LoopClient,
     RequestRecord,
     Saved,
     SaveResult,
@@ -44,23 +44,6 @@ from .base import (
 from .feed import Feed
 
 T = TypeVar("T")
-
-
-class LoopClient(Protocol):
-    """The calls a store answers on the event loop without a thread."""
-
-    async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
-        """`BattleStore.head`."""
-        ...
-
-    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
-                                  due: float) -> tuple[BattleHead | None, bool]:
-        """`head` and the store's `Outbox.put` in one atomic step (one round trip)."""
-        ...
-
-    async def aclose(self) -> None:
-        """Releases the client's connections (the store itself stays open)."""
-        ...
 
 
 class MemoryLoopClient:

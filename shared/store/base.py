@@ -2,8 +2,9 @@
 
 Owns: the `BattleStore` protocol both implementations follow (in-memory in `memory.py`,
 Redis in `redis_store.py`), the values it answers (`StoredBattle`, `Saved`,
-`RevisionConflict`, `Duplicate`, `RequestRecord`) and the defaults (idle expiry 7 days,
-hot record 200 events).
+`RevisionConflict`, `Duplicate`, `RequestRecord`), the `LoopClient` contract of the calls
+a store answers on an event loop (implemented in `aio.py` and `redis_aio.py`) and the
+defaults (idle expiry 7 days, hot record 200 events).
 
 The store never looks inside a battle's state: it is an opaque JSON object. What the store
 owns is around it: the battle's integer revision, its event stream (each event a JSON
@@ -43,14 +44,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Final, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
-if TYPE_CHECKING:
-    from .aio import LoopClient
-    from .feed import Feed
-    from .outbox import Outbox
+from .feed import Feed
+from .json_objects import Decision as Decision
+from .json_objects import Event as Event
+from .json_objects import Hold as Hold
+from .json_objects import State as State
+from .outbox import Outbox
 
 #: A model class `StoredBattle.parsed` validates into.
 M = TypeVar("M", bound=BaseModel)
@@ -71,12 +74,6 @@ ACTIVE: Final = "active"
 ABANDONED: Final = "abandoned"
 Status = Literal["active", "abandoned"]
 
-Event = dict[str, Any]
-State = dict[str, Any]
-Hold = dict[str, Any]
-Decision = dict[str, Any]
-"""The open decision saved with a revision (who must decide and their menu): an opaque JSON
-object to the store, written by the worker that resolved the revision (see `save`)."""
 
 
 class JsonText(str):
@@ -211,6 +208,24 @@ class Duplicate:
 
 
 SaveResult = Saved | RevisionConflict | Duplicate
+
+
+class LoopClient(Protocol):
+    """The calls a store answers on the event loop without a thread."""
+
+    async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
+        """`BattleStore.head`."""
+        ...
+
+    async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
+                                  due: float) -> tuple[BattleHead | None, bool]:
+        """`head` and the store's `Outbox.put` in one atomic step (one round trip)."""
+        ...
+
+    async def aclose(self) -> None:
+        """Releases the client's connections (the store itself stays open)."""
+        ...
+
 
 
 @runtime_checkable
@@ -374,17 +389,17 @@ class BattleStore(Protocol):
         answer of a duplicate), for the gateway waiting on it (see `feed.py`)."""
         ...
 
-    def feed(self) -> "Feed":
+    def feed(self) -> Feed:
         """An async subscription source for the gateway's listener (see `feed.py`)."""
         ...
 
-    def loop_client(self) -> "LoopClient":
+    def loop_client(self) -> LoopClient:
         """The calls code on an event loop makes on the hot path, without a thread (see
-        `aio.LoopClient`); made on the loop that will use it."""
+        `LoopClient`); made on the loop that will use it."""
         ...
 
     # -- the outbox of accepted choices ------------------------------------------------
-    def outbox(self) -> "Outbox":
+    def outbox(self) -> Outbox:
         """The outbox where a gateway records the choices it accepted until their answer is
         seen (see `outbox.py`); one per store, shared by everyone using it."""
         ...

@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from .base import Decision, Event, Hold
+from .json_objects import Decision, Event, Hold
 
 QUEUE_LIMIT = 1000
 """Messages a slow consumer may fall behind before its queue is replaced by a resync."""
