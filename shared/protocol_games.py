@@ -117,6 +117,9 @@ class GameView(Message):
     party: dict[str, Any] | None = None
     reminder: str
     flags: dict[str, list[str]] = Field(default_factory=dict)
+    #: Each member's live state at this snapshot by name (pools, marks, tracks, states...),
+    #: only what differs from a fresh sheet: `{"Brom": {"pools": {"hp": 23}}}`.
+    live: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 class PartySave(Message):

@@ -1,26 +1,72 @@
-"""A Game Master reply applied to a snapshot's state: every `[clock: ...]` and
-`[sheet: sheet=... ...]` tag in the order it appears, each rewritten as a receipt.
+"""A Game Master reply applied to a snapshot's state: every command tag in the order it
+appears, each rewritten as a receipt.
 
-Owns: `apply_reply(ruleset, state, text, members)` and `MAX_COMMANDS`. A `[sheet: ...]`
-tag without `sheet=` is a character's command and is left as written (so is
-`who="party"`, which applies to every character and not to the shared sheet). At most 40
-commands are applied per reply; later ones are refused, saying so. The input state is
-never changed.
+Owns: `apply_reply(ruleset, state, text, members)`, `MAX_COMMANDS` and `TAG_KINDS`, the
+table of command tags: which tags a kind takes and the handler that applies one to the
+state. `[clock: ...]` tags go to the clocks, `[sheet: sheet="party" ...]` to the shared
+party sheet and `[sheet: who=... ...]` (no `sheet=`) to a character's sheet. At most 40
+commands of every kind together are applied per reply; later ones are refused, saying
+so. The input state is never changed. A kind added later is one more row of the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from shared.clocks.commands import Result, refused, run_clock
 from shared.clocks.tags import Rewrites, Tag, find_tags, render, safe_value
 from shared.party.commands import run_party
 from shared.ruleset.package import Ruleset
 
+from .character_commands import run_character
 from .state import State, normal_state
 
 MAX_COMMANDS = 40
+
+
+@dataclass
+class ReplyContext:
+    """What every handler reads besides the state: the ruleset and the members present."""
+
+    ruleset: Ruleset
+    members: Sequence[Any]
+
+
+Handler = Callable[[ReplyContext, State, Tag], tuple[State, Result]]
+
+
+@dataclass(frozen=True)
+class TagKind:
+    name: str
+    takes: Callable[[Tag], bool]
+    run: Handler
+
+
+def _clock(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
+    clocks, result = run_clock(ctx.ruleset.clocks, state["clocks"], tag)
+    return {**state, "clocks": clocks}, result
+
+
+def _party(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
+    party, result = run_party(ctx.ruleset, state["party"], ctx.members, tag)
+    return {**state, "party": party}, result
+
+
+def _character(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
+    return run_character(ctx.ruleset, state, ctx.members, tag)
+
+
+#: The command tags, first match wins.
+TAG_KINDS: tuple[TagKind, ...] = (
+    TagKind("clock", lambda tag: tag.word == "clock", _clock),
+    TagKind("party", lambda tag: tag.word == "sheet" and tag.first("sheet") is not None, _party),
+    TagKind("character", lambda tag: tag.word == "sheet" and tag.first("sheet") is None, _character),
+)
+
+
+def kind_of(tag: Tag) -> TagKind | None:
+    return next((kind for kind in TAG_KINDS if kind.takes(tag)), None)
 
 
 @dataclass
@@ -36,27 +82,26 @@ class ReplyOutcome:
 
 
 def is_command(tag: Tag) -> bool:
-    return tag.word == "clock" or tag.first("sheet") is not None
+    return kind_of(tag) is not None
 
 
 def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = ()) -> ReplyOutcome:
     state = normal_state(state)
-    clocks, party = state["clocks"], state["party"]
+    ctx = ReplyContext(ruleset, members)
     tags = find_tags(text)
     rewrites = Rewrites(text)
     receipts: list[dict[str, str]] = []
     count = 0
     for tag in tags:
-        if not is_command(tag):
+        kind = kind_of(tag)
+        if kind is None:
             continue
         count += 1
         result: Result
         if count > MAX_COMMANDS:
             result = refused(f"at most {MAX_COMMANDS} commands are applied per reply")
-        elif tag.word == "clock":
-            clocks, result = run_clock(ruleset.clocks, clocks, tag)
         else:
-            party, result = run_party(ruleset, party, members, tag)
+            state, result = kind.run(ctx, state, tag)
         rewrites.put(tag, render(tag, result))
         receipts.append({"tag": tag.word, **{key: safe_value(value).strip() or "-" for key, value in result}})
-    return ReplyOutcome({"clocks": clocks, "party": party}, rewrites.result(tags), receipts)
+    return ReplyOutcome(state, rewrites.result(tags), receipts)

@@ -10,7 +10,9 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
   (continue from the current snapshot, whatever it is when the write lands). Sending the
   same snapshot id again with the same text answers the stored receipt and changes
   nothing; another text under a taken id is refused.
-- Selecting a snapshot shows it (its clocks and party sheet with it); removing one takes
+- Each member's live state is kept per snapshot beside the clocks and the party
+  (`shared.games.state`): a regeneration starts from its parent's, so it never spends twice.
+- Selecting a snapshot shows it (its clocks, party sheet and members' live state with it); removing one takes
   every snapshot continued from it and shows the newest remaining swipe, else its parent.
 - `partyRevision` (the spec's `gamePartySheetRevision`) goes up whenever the party sheet
   as shown changes: a save, a reply's party command, a swipe, a member joining or
@@ -26,6 +28,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
+from shared.games.members import live_by_member
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
 from shared.games.reply import apply_reply
@@ -146,6 +149,7 @@ class GameService:
             "reminder": reminder_text(ruleset, state, record["members"]),
             "ruleset": record["ruleset"],
             "flags": self._flags(ruleset, record["members"]),
+            "live": live_by_member(state, record["members"]),
         }
 
     @staticmethod

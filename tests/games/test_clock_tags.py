@@ -127,12 +127,13 @@ def test_an_empty_clocks_object_turns_clocks_on_with_the_defaults():
     assert run('[clock: name="Dawn" size="8"]', ruleset=ruleset).receipts[0]["now"] == "0/8"
 
 
-def test_other_text_and_character_sheet_tags_are_left_as_written():
+def test_other_text_is_left_as_written_and_a_character_tag_is_a_command_too():
+    # No members are given here, so Juno is nobody: the character command is refused.
     text = 'He says [hello]. [sheet: who="Juno" op="spend" pool="oil" amount="1"] [Clock : name="A" size="4"]'
     out = run(text)
     assert out.text == (
-        'He says [hello]. [sheet: who="Juno" op="spend" pool="oil" amount="1"] '
-        '[clock: name="A" size="4" result="ok" now="0/4"]'
+        'He says [hello]. [sheet: who="Juno" op="spend" pool="oil" amount="1" result="refused" '
+        'reason="unknown-character"] [clock: name="A" size="4" result="ok" now="0/4"]'
     )
 
 

@@ -4,6 +4,7 @@ tags, its refusals, pools by the character pool rules, and member fields."""
 from __future__ import annotations
 
 from shared.games.reply import apply_reply
+from shared.games.state import normal_state
 from shared.party import check_save, party_rules, read_party
 from tests.games.fixtures import game_ruleset, member, plain_ruleset
 
@@ -74,9 +75,12 @@ def test_refusals_say_why_and_change_nothing():
 
 
 def test_who_party_applies_to_characters_and_leaves_the_shared_sheet_alone():
+    # Lamp oil is a constant 3 on every Lantern Marsh sheet: one spent each leaves 2/3.
     out = run('[sheet: who="party" op="spend" pool="oil" amount="1"]')
-    assert out.receipts == []
-    assert out.text == '[sheet: who="party" op="spend" pool="oil" amount="1"]'
+    assert out.receipts == [{"tag": "sheet", "result": "ok", "now": "Juno 2/3; Pell 2/3"}]
+    assert out.text == '[sheet: who="party" op="spend" pool="oil" amount="1" result="ok" now="Juno 2/3; Pell 2/3"]'
+    assert out.state["members"] == {"juno": {"pools": {"oil": 2}}, "pell": {"pools": {"oil": 2}}}
+    assert out.state["party"] == normal_state({})["party"]
 
 
 def test_a_ruleset_without_party_refuses_the_shared_sheet():
