@@ -12,7 +12,7 @@ through `CreatureActionExt1/2`; `CreatureActionExt2` (here) holds mechanics-2/3'
 `reducesMax` 1.203/1.235, `targetHolds` 1.235, `ends` 1.261, `qualities` 1.262, `needs`
 1.127 (combat-1's senses), `needsAny` 1.267, `teleport` 1.276/1.280, `drain` 1.281, `move` 1.283/1.285, `casting` 1.284 and
 `search` 1.287; its `reaction`, `area` and `save` take the mechanics-2/3 keys through
-`Reaction2`, `Area2` and `EntrySave2`.
+`Reaction`, `Area` and `EntrySave`.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ from .mechanics.actions import (
     teleport_rules,
 )
 from .mechanics.amounts import DamageClause
-from .mechanics.area import Area2
+from .mechanics.area import Area
 from .mechanics.block import MechanicsPart1
 from .mechanics.health import ReducesMax, TargetHolds
-from .mechanics.reaction import Reaction2
-from .mechanics.saves import EntrySave2
+from .mechanics.reaction import Reaction
+from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
-from .mechanics.sheet_changes import Ends2
+from .mechanics.cures import Ends
 from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
@@ -102,7 +102,7 @@ class CreatureDamage(Model):
                 yield ("alternatives", i, "dice"), alt.dice
 
 
-class ActionSave(EntrySave2):
+class ActionSave(EntrySave):
     """A save the action forces, with the mechanics-1 keys of an entry's save: the target
     rolls `save` against the action's own `difficulty`; a success halves the damage
     (`half`) or takes it away (`none`, `negates`)."""
@@ -111,7 +111,7 @@ class ActionSave(EntrySave2):
     onSuccess: Literal["none", "half", "negates"]
 
 
-class ActionArea(Area2):
+class ActionArea(Area):
     """The shape an action lands in (`burst`, `cone` or `line`), in the ruleset's own
     distance unit; `friendlyFire: false` leaves the creature's allies out."""
 
@@ -236,7 +236,7 @@ class CreatureActionExt2(Model):
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
-    ends: Ends2 | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
+    ends: Ends | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
     #: Item tags the action carries: `magical` makes its healing and saves magical.
     qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
     #: Senses the target must have for the action to work (combat-1 1.127: "a creature
@@ -362,7 +362,7 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
     recharge: Recharge | None = None
     sequence: Annotated[list[SequenceStep], Field(min_length=1, max_length=6)] | None = None
     signature: Signature | None = None
-    reaction: Reaction2 | None = Field(default=None, json_schema_extra=gate("1.46"))
+    reaction: Reaction | None = Field(default=None, json_schema_extra=gate("1.46"))
     self_: Literal[True] | None = Field(default=None, alias="self", json_schema_extra=gate("1.46"))
     heal: Heal | None = Field(default=None, json_schema_extra=gate("1.121"))
     targets: Literal["ally", "any"] | None = Field(default=None, json_schema_extra=gate("1.121"))

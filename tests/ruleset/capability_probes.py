@@ -228,14 +228,14 @@ def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
     ANCHORS["CombatCondition"] = [(condition({"condition": "raging"}), ("combat", "conditions", 6))]
     # Objects only a refused key holds (a lasting zone, a teleport), valid around the key
     # put on them: a zone needs its entry's area, and a wall's keys a wall that blocks.
-    ANCHORS["Zone2"] = [
+    ANCHORS["Zone"] = [
         (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "wall", "size": 6},
                 "zone": {"rounds": 10, "blocks": ["move"]}}), mech + ("zone",)),
         (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2}, "zone": {"rounds": 10}}),
          mech + ("zone",)),
     ]
     # A wall's area: a wall always stays on the grid, so its entry holds a (refused) zone.
-    ANCHORS["Area2"] = [(entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2},
+    ANCHORS["Area"] = [(entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2},
                                 "zone": {"rounds": 10, "blocks": ["move"]}}), mech + ("area",))]
     ANCHORS["Teleport"] = [
         (entry({"kind": "utility", "teleport": {"distance": 30}}), mech + ("teleport",)),

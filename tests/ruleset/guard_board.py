@@ -275,7 +275,7 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     # Paid one step up, a 2-pace burst (one cell on Ember Roads' 2-pace cells) grows 2 paces
     # to a 3 x 3 square on 4, 0 and catches the jackal on 5, 0 too; without, only the one on
     # 4, 0 (Spark's 1d6 rolls 3 for each).
-    "Area2.sizePerCostStep": FightProbe(_spark_burst, board={"rows": ["......."] * 3}),
+    "Area.sizePerCostStep": FightProbe(_spark_burst, board={"rows": ["......."] * 3}),
     # The Spitter on 0, 1 sprays a 5-long line east at 5, 1: two wide it catches Wren on
     # 3, 0 (the extra column on its left, north) as well as Juno on 3, 1; one wide, Juno only.
     "ActionArea.width": FightProbe(_spray_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1], [3, 1],
@@ -293,16 +293,16 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
 
     # Wren on 0, 1 aims a 5-long line east at 5, 1: two wide, it also catches the hound on
     # 3, 0 (the extra column on the caster's left, north); one wide, only the one on 3, 1.
-    "Area2.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
+    "Area.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
                                           [[3, 1], [3, 0]], {"cell": [5, 1]}), board={"rows": ["......", "......"]}),
     # A 3 x 3 burst on Wren's own cell (2, 1) catches the hounds on both sides of her;
     # `around` leaves her out, without it she is caught too (7 fire: she goes down).
-    "Area2.around": FightProbe(_area_fight({"shape": "burst", "size": 2, "around": True}, "around", [2, 1],
+    "Area.around": FightProbe(_area_fight({"shape": "burst", "size": 2, "around": True}, "around", [2, 1],
                                            [[3, 1], [1, 1]], {"cell": [2, 1]}), board={"rows": [".....", ".....", "....."]}),
     # A 5 x 5 burst around Wren (2, 2): the forest on 3, 2 stands between her and the hound on
     # 4, 2, so its save of 10 gets + 2 half cover (12 against 12, a success) unless the
     # burst goes `throughWalls` (10 against 12, a failure).
-    "Area2.throughWalls": FightProbe(_area_fight({"shape": "burst", "size": 3, "around": True, "throughWalls": True},
+    "Area.throughWalls": FightProbe(_area_fight({"shape": "burst", "size": 3, "around": True, "throughWalls": True},
                                                  "throughWalls", [2, 2], [[4, 2]], {"cell": [2, 2]},
                                                  cover={"bonus": 2, "saves": ["grit_save"]}),
                                      board={"rows": [".....", ".....", "...T.", ".....", "....."]}),
@@ -346,10 +346,10 @@ _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # A lasting zone (refused): damage dealt on entering, a growing or touched detonation,
     # a caster-anchored zone turned on the caster's turn.
-    "Zone2.damageType": ("fire", {"triggers": ["enter"]}),
-    "Zone2.grows": ({"flat": 1}, {"detonates": True}),
-    "Zone2.touched": (True, {"detonates": True}),
-    "Zone2.turn": ({"budget": "act"}, {"anchor": "caster"}),
+    "Zone.damageType": ("fire", {"triggers": ["enter"]}),
+    "Zone.grows": ({"flat": 1}, {"detonates": True}),
+    "Zone.touched": (True, {"detonates": True}),
+    "Zone.turn": ({"budget": "act"}, {"anchor": "caster"}),
     # An aura (refused with the condition's auras) that averts a seen save.
     "AuraSave.avert": (True, {"seen": True}),
     # A creature teleport (refused) that strikes on arrival.
@@ -612,18 +612,18 @@ def _sharp_words(with_key: bool):
 
 
 PLAYED_PROBES.update({
-    "EntrySave2.ignoresCover": FightProbe(_gas_ignoring_cover, board={"rows": GAP_ROWS}),
+    "EntrySave.ignoresCover": FightProbe(_gas_ignoring_cover, board={"rows": GAP_ROWS}),
     "ActionSave.ignoresCover": FightProbe(_glare, board={"rows": ["..T.", "...."]}),
     # "The fight waits: Juno falls. Asked in turn: Wren." only when Feather Fall answers falls.
-    "Reaction2.on = 'falls'": FightProbe(_shoved_off_the_ledge(_feather_on({"on": "falls"})), board=BK.LEDGE),
+    "Reaction.on = 'falls'": FightProbe(_shoved_off_the_ledge(_feather_on({"on": "falls"})), board=BK.LEDGE),
     "AlsoMoment.on = 'falls'": FightProbe(
         _shoved_off_the_ledge(_feather_on({"on": "hit", "also": [{"on": "falls"}]})), board=BK.LEDGE),
     # The Engine's Wren catches the fall: "Juno falls 10 strides and lands safely" with
     # `fallsSafely`; without it the fall's 2d6 harm lands anyway.
     "CombatCondition.fallsSafely": FightProbe(_shoved_off_the_ledge(_feather_safely, wren_controller="engine"),
                                               board=BK.LEDGE),
-    "Reaction2.seesSource": FightProbe(_hag_behind_a_wall, board={"rows": ["..#...", "..#...", "..#..."]}),
-    "Reaction2.within": FightProbe(_ward_far_off, board=BK.OPEN),
+    "Reaction.seesSource": FightProbe(_hag_behind_a_wall, board={"rows": ["..#...", "..#...", "..#..."]}),
+    "Reaction.within": FightProbe(_ward_far_off, board=BK.OPEN),
     # A flier with a walking speed starts on the ground unless it hovers ("Gull starts in
     # the air."); with no walking speed a flier starts in the air, and only `speeds` makes
     # the Gull one.

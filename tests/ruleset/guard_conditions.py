@@ -273,7 +273,7 @@ PLAYED_PROBES: dict[str, FightProbe] = {
                                                         for c in ("dazzled", "warded", "hexed", "held", "mired")[:5 if on else 4]]}},
         {}, [HOUND_DRAGS_JUNO])),
     # Juno's Mired (from the Drag) is saved against when she is damaged, not at her turn's end.
-    "SaveEnds2.at = 'damaged'": FightProbe(lambda on: _drag_until_save("damaged" if on else "turn-end")),
+    "SaveEnds.at = 'damaged'": FightProbe(lambda on: _drag_until_save("damaged" if on else "turn-end")),
     # Mired is saved against again when the Bite damages Juno.
     "CombatCondition.saveWhenDamaged": FightProbe(lambda on: _drag_until_save(
         "turn-end", {}, {"saveWhenDamaged": True} if on else {})),
@@ -331,7 +331,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 }
 #: Refused keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "SaveEnds2.failures": ({"count": 3, "becomes": "shaken"}, {"save": "con_save", "at": "turn-end"}),
+    "SaveEnds.failures": ({"count": 3, "becomes": "shaken"}, {"save": "con_save", "at": "turn-end"}),
 }
 #: Refused values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

@@ -278,10 +278,10 @@ PLAYED_PROBES.update({
     "DamageClause.targetIs": answers(lambda pkg, with_key: None if with_key else _smite(pkg)["plus"][0].pop("targetIs"),
                                      lambda: [K.juno("smite")], lambda: [K.foe("ogre")], [12, 1] + [8, 3, 4, 2, 5, 6, 7, 1] * 10,
                                      [SMITE_ATTACK, SMITE_ANSWER]),
-    "Reaction2.blow": _smite_probe(toggled(lambda p: _smite(p)["reaction"], "blow", "ranged"), answer=False),
+    "Reaction.blow": _smite_probe(toggled(lambda p: _smite(p)["reaction"], "blow", "ranged"), answer=False),
     "Mechanics.addsToBlow": _smite_probe(toggled(_smite, "addsToBlow", True)),
     "Mechanics.qualities": _fireball_probe(_fireball_magical, (), [6], {"conditions": ["hexproof"]}),
-    "EntrySave2.against": _fireball_probe(_fireball_counts_as, (), [6], {"conditions": ["hexproof"]}),
+    "EntrySave.against": _fireball_probe(_fireball_counts_as, (), [6], {"conditions": ["hexproof"]}),
     "ActionSave.against": _howl(_howl_counts_as, {"damage": ["cold"]}),
     "CreatureAction.qualities": _howl(_howl_key("qualities", ["magical"])),
     "CreatureDamage.qualities": _howl(_howl_key("qualities", ["magical"], on_damage=True)),
@@ -298,7 +298,7 @@ PLAYED_PROBES.update({
     "Rescue.budget": answers(_sure_swing, lambda: [K.juno("sure-swing")], lambda: [K.foe("ogre")],
                              [12, 1] + [2, 3, 4, 2] * 6, [{"actor": "juno", "option": "attack:kit:reed-axe",
                                                            "targets": ["ogre"]}]),
-    "Reaction2.for": _words("reaction.for", "ally", "any", target="wren"),
+    "Reaction.for": _words("reaction.for", "ally", "any", target="wren"),
 })
 
 
@@ -412,12 +412,12 @@ def _shield_also(also: list[dict[str, Any]] | None) -> Callable[[dict[str, Any],
 PLAYED_PROBES.update({
     # Counterspell at level 1 on a level 3 Fireball: `upTo` asks for a check (3 + 3 = 6
     # against 13, not enough); without it the answer stops any level outright.
-    "Reaction2.upTo": window(_counter_up_to, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN, COUNTER], faces=SMALL),
+    "Reaction.upTo": window(_counter_up_to, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN, COUNTER], faces=SMALL),
     # Without `above`, a higher level is not stopped at all.
-    "Reaction2.above": window(toggled(reaction_of("counterspell"), "above", {"check": {"abilityMod": "lore"}, "dc": 10}),
+    "Reaction.above": window(toggled(reaction_of("counterspell"), "above", {"check": {"abilityMod": "lore"}, "dc": 10}),
                               ("counterspell",), "hex-witch", [FIREBALL_AT_WREN, COUNTER], faces=SMALL),
     # Shield taken also when Magic Missile is aimed at Wren: the window opens only with it.
-    "Reaction2.also": window(lambda pkg, with_key: toggled(reaction_of("shield"), "also", [ONLY_MISSILE])(pkg, with_key)
+    "Reaction.also": window(lambda pkg, with_key: toggled(reaction_of("shield"), "also", [ONLY_MISSILE])(pkg, with_key)
                              or charm(pkg, "shield")["reaction"].update(on="hit"), ("shield",), "hex-witch",
                              [MISSILE_AT_WREN], faces=SMALL),
     "AlsoMoment.on = 'hit'": window(_shield_also([{"on": "hit"}]), ("shield",), "ogre", [CLUB_AT_WREN]),
@@ -428,25 +428,25 @@ PLAYED_PROBES.update({
         against={"entries": ["charms/spark"]} if with_key else {"catalogs": ["charms"]}),
         ("counterspell",), "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
     # The moment itself: the club's hit opens Shield's window, its harm (after the damage) another.
-    "Reaction2.on = 'hit'": window(lambda pkg, with_key: reaction_of("shield")(pkg).update(on="hit" if with_key else "harmed"),
+    "Reaction.on = 'hit'": window(lambda pkg, with_key: reaction_of("shield")(pkg).update(on="hit" if with_key else "harmed"),
                                    ("shield",), "ogre", [CLUB_AT_WREN]),
     # Counterspell when Fireball is used, or only when it is aimed at Wren (where `upTo`,
     # a used reaction's, goes with it).
-    "Reaction2.on = 'used'": window(_counter_aimed, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
+    "Reaction.on = 'used'": window(_counter_aimed, ("counterspell",), "hex-witch", [FIREBALL_AT_WREN], faces=SMALL),
     # The masked hag's Unnerving Mask when Wren starts her turn, or when she aims at the hag.
-    "Reaction2.on = 'turn-start'": window(lambda pkg, with_key: beast(pkg, "masked-hag")["actions"][1]["reaction"].update(
+    "Reaction.on = 'turn-start'": window(lambda pkg, with_key: beast(pkg, "masked-hag")["actions"][1]["reaction"].update(
         on="turn-start" if with_key else "aimed"), (), "masked-hag", []),
     "AlsoMoment.on = 'turn-start'": window(_mask_also, (), "masked-hag", []),
     # Cutting Words taking its die off the ogre's hit on Juno, or (without) nothing to take.
     "Mechanics.lowersRoll": _words("lowersRoll", {"die": RK.RANK_DIE}, answer=True),
     # Shield taken on Wren's own hit (`by: self`), or (without) only when she is hit.
-    "Reaction2.by": window(_own_hit({}, "by"), ("shield",), "ogre", [HOOK_AT_OGRE]),
+    "Reaction.by": window(_own_hit({}, "by"), ("shield",), "ogre", [HOOK_AT_OGRE]),
     # ... only on a hit paid from the Reaction budget: her Action's swing opens nothing.
-    "Reaction2.budget": window(_own_hit({"budget": "reaction"}), ("shield",), "ogre", [HOOK_AT_OGRE]),
+    "Reaction.budget": window(_own_hit({"budget": "reaction"}), ("shield",), "ogre", [HOOK_AT_OGRE]),
     # ... only on a weapon's hit: her Spark (a charm's attack roll) opens nothing.
-    "Reaction2.weapon": window(_own_hit({"weapon": True}), ("shield", "spark"), "ogre", [SPARK_AT_OGRE]),
+    "Reaction.weapon": window(_own_hit({"weapon": True}), ("shield", "spark"), "ogre", [SPARK_AT_OGRE]),
     # Shield only against hits by the Rock: the club's hit opens nothing.
-    "Reaction2.names": window(toggled(reaction_of("shield"), "names", ["Rock"]), ("shield",), "ogre", [CLUB_AT_WREN]),
+    "Reaction.names": window(toggled(reaction_of("shield"), "names", ["Rock"]), ("shield",), "ogre", [CLUB_AT_WREN]),
     # Sharp Words' automatic die on the club's damage roll (test_lowers_also.py): Juno at 4
     # Breath, the ogre immune to Charmed; `notImmuneTo` keeps the die off its roll.
     "Mechanics.targetTypes": answers(_sharp("targetTypes", {"notImmuneTo": ["charmed"]}), _wren_and_weak_juno,
@@ -570,7 +570,7 @@ def _save_modes(on_action: bool) -> FightProbe:
     return FightProbe(build)
 
 
-PLAYED_PROBES["EntrySave2.modes"] = _save_modes(on_action=False)
+PLAYED_PROBES["EntrySave.modes"] = _save_modes(on_action=False)
 PLAYED_PROBES["ActionSave.modes"] = _save_modes(on_action=True)
 
 

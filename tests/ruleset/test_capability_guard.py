@@ -81,8 +81,8 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
     "Mechanics.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
     "ItemUse.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
-    "Reaction2.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
-    "SaveEnds2.bySource": (True, {"at": "damaged"}),
+    "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
+    "SaveEnds.bySource": (True, {"at": "damaged"}),
     "CombatCondition.orSourceWithin": (60, {"whileSourceInSight": True}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
@@ -95,15 +95,15 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
                                        "suggestions": ["beasts"]}),
     "TextColumn.suggestions": (["beasts"], {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20}),
     "Mechanics.zone": ({"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
-    "Area2.ring": (10, {"shape": "wall"}),
+    "Area.ring": (10, {"shape": "wall"}),
 }
 
 #: Refused values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "Area2.shape = 'box'": ("shape", "box", {"size": 2}),
-    "Area2.shape = 'wall'": ("shape", "wall", {"size": 2}),
+    "Area.shape = 'box'": ("shape", "box", {"size": 2}),
+    "Area.shape = 'wall'": ("shape", "wall", {"size": 2}),
     "Modifier.to = 'attacks-taken'": ("to", "attacks-taken", {"mode": "advantage"}),
-    "SaveEnds2.at = 'action'": ("at", "action", {}),
+    "SaveEnds.at = 'action'": ("at", "action", {}),
     "CombatCondition.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {}),
     "CombatLevel.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {"track": "heat", "at": 1}),
     "Combat.standard = 'search'": ("standard", ["search"], {}),
@@ -222,7 +222,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "Mechanics.rescue": ("marsh", {"roll": "saves", "by": "reroll"}),
     "Mechanics.usableWhen": ("marsh", {"value": {"const": 1}, "atLeast": 2}),
     "Modifier.mode": ("gravewatch", "advantage"),
-    "Reaction2.against": ("roads", {"actions": ["x"]}),
+    "Reaction.against": ("roads", {"actions": ["x"]}),
     "Skill.untrained": ("roads", "refuse"),
     "SymbolPool.adjust": ("dockside", [{"value": {"const": 1}}]),
 }

@@ -21,7 +21,6 @@ from pydantic import BaseModel
 
 from ..applies import Apply
 from ..errors import PathPart, Problems
-from ..applies import ApplyExt2
 from ..combat import CombatExt2
 from ..conditions import ConditionExt2
 from ..creature_actions import CreatureActionExt2
@@ -29,7 +28,7 @@ from ..creatures import CreatureExt2
 from ..item_attack import ItemAttackExt2
 from ..item_entry import ItemUseExt2
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
-from ..mechanics.reaction import Reaction2
+from ..mechanics.reaction import Reaction
 from ..mechanics import MechanicsPart2, MechanicsPart3
 from ..sheet_refs import check_value_ref, sheet_ids
 from . import mechanics_index as mx
@@ -72,9 +71,9 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
             _mechanics2(pkg, ix, node, path, problems)
         if isinstance(node, MechanicsPart3):
             _mechanics3(pkg, ix, node, path, problems)
-        if isinstance(node, Reaction2):
+        if isinstance(node, Reaction):
             mx.budget(ix, node.budget, [*path, "budget"], problems)
-        if isinstance(node, ApplyExt2):
+        if isinstance(node, Apply):
             _apply(pkg, ix, node, path, problems)
         if isinstance(node, ConditionExt2):
             _condition(pkg, ix, node, path, problems)
@@ -267,7 +266,7 @@ def _teleport(ix: MechanicsIndex, teleport: Any, path: Path, problems: Problems)
 # ---------------------------------------------------------------------------
 
 
-def _apply(pkg: "Ruleset", ix: MechanicsIndex, item: ApplyExt2, path: Path, problems: Problems) -> None:
+def _apply(pkg: "Ruleset", ix: MechanicsIndex, item: Apply, path: Path, problems: Problems) -> None:
     if item.harmsPerCostStep is not None:
         condition = _combat_condition(ix, getattr(item, "condition", None))
         if condition is not None and getattr(condition, "harms", None) is None:

@@ -9,12 +9,12 @@ The parts: `MechanicsPart1` (block.py: the base keys and spec/mechanics-1.md);
 `MechanicsPart2` (here: spec/mechanics-2.md, Capability API 1.199-1.258), assembled from the
 mixins named for what they hold (cures in `sheet_changes`, blows and strikes in `strikes`,
 uses and answers in `uses`, turns in `turns`, Lay on Hands/Font of Magic/Metamagic in
-`magic`), plus `zone` redeclared with the wall sections of `Zone2` (in `zones`), and the
+`magic`), plus `zone` redeclared with the wall sections of `Zone` (in `zones`), and the
 rules that read keys of other parts (an entry's `amount`, `save`, `healthPool`, `applies`),
 run once every key is parsed; `MechanicsPart3` (here: spec/mechanics-3.md, 1.259-1.287):
 `needsAny` and `targetsWithin` (1.267), `kindChoice` (1.270), `keepsOn` (1.263), `teleport`
 (1.276), `drain` (1.281), and `area` and `save` redeclared with the keys mechanics-3 adds
-(`Area2`, `EntrySave2`). Item uses and creature actions reuse the shapes of `actions`,
+(`Area`, `EntrySave`). Item uses and creature actions reuse the shapes of `actions`,
 `area` and `saves`.
 """
 
@@ -27,16 +27,16 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, Number, gate, unsupported
 from ..gates import Gate
 from .actions import Drain, TELEPORT_REASON, Teleport, teleport_rules
-from .area import Area2
+from .area import Area
 from .block import MechanicsPart1
 from .magic import MagicKeys
-from .saves import EntrySave2
+from .saves import EntrySave
 from .shapes import no_repeats
 from .sheet_changes import CureKeys
 from .strikes import StrikeKeys
 from .turns import TurnKeys
 from .uses import UseKeys
-from .zones import Zone2
+from .zones import Zone
 
 
 _ZONE_EXTRA = MechanicsPart1.model_fields["zone"].json_schema_extra
@@ -45,7 +45,7 @@ _ZONE_EXTRA = MechanicsPart1.model_fields["zone"].json_schema_extra
 class MechanicsPart2(MagicKeys, TurnKeys, UseKeys, StrikeKeys, CureKeys):
     """Mixin: the mechanics-2 keys of a catalog entry's `mechanics`."""
 
-    zone: Zone2 | None = Field(default=None, json_schema_extra=_ZONE_EXTRA)
+    zone: Zone | None = Field(default=None, json_schema_extra=_ZONE_EXTRA)
 
     @model_validator(mode="after")
     def _part2_rules(self) -> "MechanicsPart2":
@@ -74,8 +74,8 @@ KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by n
 class MechanicsPart3(Model):
     """Mixin: the mechanics-3 keys of a catalog entry's `mechanics`."""
 
-    area: Area2 | None = None
-    save: EntrySave2 | None = None
+    area: Area | None = None
+    save: EntrySave | None = None
     #: A target with at least one of the `needs` senses qualifies (Turn Undead).
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
     #: Every pair of chosen targets stands within this distance (Command at a higher slot).

@@ -2,11 +2,10 @@
 
 Owns: `Area` (`shape`, `size`, and the keys later versions add: `width` for a line
 (1.128) or a wall, `box` and `wall` shapes with a wall's `ring` (1.177), `copies` of a
-burst or box (1.178)). Distances are in the catalog's `units.distance` (or
-`combat.distance`).
-
-Also owns `Area2`, the area with the keys mechanics-3 adds (also a creature action's
-`area`): growing with the raised cost (1.267) and bursts centred on the user (1.282).
+burst or box (1.178), growing with the raised cost (`sizePerCostStep`, 1.267) and bursts
+centred on the user (`around`, `throughWalls`, 1.282)). Distances are in the catalog's
+`units.distance` (or `combat.distance`). A creature action's area is this one narrowed
+(`ActionArea`, creature_actions.py).
 """
 
 from __future__ import annotations
@@ -22,6 +21,8 @@ Positive = Annotated[Number, Field(gt=0)]
 
 
 class Area(Model):
+    """Where an entry lands: a `shape` of `size`, with the keys each shape takes."""
+
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("shape", shape): ValueGate("1.177", unsupported=f'"{shape}" areas are not resolved yet (issue 25, box areas and walls)')
         for shape in ("box", "wall")
@@ -41,6 +42,12 @@ class Area(Model):
         default=None,
         json_schema_extra=unsupported("1.178", "areas placed several times at once are resolved by no planned issue"),
     )
+    #: How much the size grows for each step the cost is raised (Confusion's sphere).
+    sizePerCostStep: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))
+    #: A burst of `size` centred on the user, never aimed; the user is never affected.
+    around: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.282"))
+    #: With `around`: walls between the user and a creature protect nobody.
+    throughWalls: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.282"))
 
     @model_validator(mode="after")
     def _shape_keys(self) -> "Area":
@@ -50,25 +57,6 @@ class Area(Model):
             raise ValueError('"ring" goes only with a "wall"')
         if self.copies is not None and self.shape not in ("burst", "box"):
             raise ValueError('"copies" goes only with a "burst" or a "box"')
-        return self
-
-    def extra_gates(self) -> Iterable[Gate]:
-        if self.shape in ("box", "wall"):
-            yield declared_gate(Area, "shape", self.shape)
-
-
-class Area2(Area):
-    """`Area` with `sizePerCostStep`, `around` and `throughWalls`."""
-
-    #: How much the size grows for each step the cost is raised (Confusion's sphere).
-    sizePerCostStep: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))
-    #: A burst of `size` centred on the user, never aimed; the user is never affected.
-    around: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.282"))
-    #: With `around`: walls between the user and a creature protect nobody.
-    throughWalls: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.282"))
-
-    @model_validator(mode="after")
-    def _m3_area(self) -> "Area2":
         if self.sizePerCostStep is not None and self.shape == "wall":
             raise ValueError('a wall never grows, so "sizePerCostStep" is rejected on a "wall"')
         if self.around is not None:
@@ -79,3 +67,8 @@ class Area2(Area):
         if self.throughWalls is not None and self.around is None:
             raise ValueError('"throughWalls" is used only with "around"')
         return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        if self.shape in ("box", "wall"):
+            yield declared_gate(Area, "shape", self.shape)
+

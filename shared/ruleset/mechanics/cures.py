@@ -3,7 +3,8 @@
 so the keys are marked unsupported where they are declared; they are still modelled and
 checked.
 
-Owns: `Ends` and `Revives`.
+Owns: `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
+and `Revives`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model
+from ..base import Id, Model, gate
+from ..modifiers import TargetTest
 from .amounts import Amount
 
 
@@ -21,6 +23,8 @@ class Ends(Model):
 
     conditions: Annotated[list[Id], Field(min_length=1, max_length=24)]
     count: Annotated[int, Field(ge=1, le=24)] | None = None
+    #: Cures only what a creature passing this test applied (1.236).
+    from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.236"))
 
     @model_validator(mode="after")
     def _distinct(self) -> "Ends":

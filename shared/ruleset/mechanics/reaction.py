@@ -6,13 +6,11 @@ Owns: `Reaction` (`on`, `at`, `cancels`, `against`, `upTo`/`above` 1.116, `also`
 only keeps an entry off the turn menu and is offered in no window.
 
 Mechanics-2 adds keys and moments (spec/mechanics-2.md 1.241, 1.245, 1.248-1.250, 1.256,
-1.257), owned here too: `Reaction2` (`by: "self"`, `weapon`, `names`, `budget` and `oneOf`
-on a hit moment; a creature action's `reaction` is the same object), `Rescue` (an entry
+1.257), owned here too: `Reaction`'s `by: "self"`, `weapon`, `names`, `budget` and `oneOf`
+on a hit moment (a creature action's `reaction` is the same object), `Rescue` (an entry
 spent when its owner's own roll has failed) and `LowersRoll` (dice subtracted from someone
-else's roll: Cutting Words). `MechanicsPart2` redeclares `mechanics.reaction` with
-`Reaction2` (as `flag_or(subclass)`,
-so an error inside the object is not also reported as "must be true or false"); the rules
-here read only the keys they name, so they hold for the subclass too.
+else's roll: Cutting Words). `mechanics.reaction` is `ReactionField` (`flag_or(Reaction)`),
+so an error inside the object is not also reported as "must be true or false".
 """
 
 from __future__ import annotations
@@ -126,6 +124,10 @@ class AlsoMoment(Model):
         yield from _moment_gates(AlsoMoment, self.on)
 
 
+#: A group of answers to the owner's own hit, one of which is taken per hit.
+GroupId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
+
+
 class Reaction(Model):
     """`{"on": "aimed", "at": "source", "cancels": true}`: puts the entry on that
     window's menu."""
@@ -148,6 +150,22 @@ class Reaction(Model):
     )
     within: Annotated[Number, Field(ge=0)] | None = Field(default=None, json_schema_extra=gate("1.131"))
     cancelSave: CancelSave | None = None
+    #: Answers a hit by the owner's own attack, after everyone hit has answered.
+    by: Literal["self"] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    #: Only a weapon blow: an attack or a single creature action, not a catalog entry.
+    weapon: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    #: Only a hit by one of these attacks (matched without regard to case).
+    names: Names | None = Field(default=None, json_schema_extra=gate("1.245"))
+    #: Only a hit by a strike paid from this budget.
+    budget: Id | None = Field(default=None, json_schema_extra=gate("1.248"))
+    #: Answers to the owner's own hit sharing this group: one of them per hit.
+    oneOf: GroupId | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
+    )
+
+    def _answers_hits(self) -> bool:
+        return self.on == "hit" or any(m.on == "hit" for m in self.also or [])
 
     @model_validator(mode="after")
     def _rules(self) -> "Reaction":
@@ -167,6 +185,17 @@ class Reaction(Model):
             self.on, blow=self.blow, sees_source=self.seesSource, against=self.against,
             for_=self.for_, within=self.within,
         )
+        if self.by is not None:
+            if self.on != "hit":
+                raise ValueError('"by": "self" answers the owner\'s own hit, so it needs "on": "hit"')
+            if self.for_ in ("ally", "any"):
+                raise ValueError(f'"by": "self" answers the owner\'s own hit, so "for": "{self.for_}" is rejected with it')
+        for key in ("weapon", "names", "budget"):
+            if getattr(self, key) is not None and not self._answers_hits():
+                raise ValueError(f'"{key}" narrows a hit, so it needs a "hit" moment')
+        if self.oneOf is not None and (self.on != "hit" or self.by is None or self.also is not None):
+            raise ValueError('"oneOf" goes on a "hit" moment with "by": "self" and no "also"')
+        no_repeats(self.names, "names", fold=True)
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
@@ -187,47 +216,8 @@ def flag_or(model: type[Reaction]) -> object:
     ]
 
 
-#: `reaction` as the base block and mechanics-1 write it.
+#: `mechanics.reaction`: `true`/`false`, or a `Reaction`.
 ReactionField = flag_or(Reaction)
-
-
-GroupId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)]
-
-
-class Reaction2(Reaction):
-    """`mechanics.reaction` with the keys mechanics-2 adds to a `hit` moment."""
-
-    #: Answers a hit by the owner's own attack, after everyone hit has answered.
-    by: Literal["self"] | None = Field(default=None, json_schema_extra=gate("1.241"))
-    #: Only a weapon blow: an attack or a single creature action, not a catalog entry.
-    weapon: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
-    #: Only a hit by one of these attacks (matched without regard to case).
-    names: Names | None = Field(default=None, json_schema_extra=gate("1.245"))
-    #: Only a hit by a strike paid from this budget.
-    budget: Id | None = Field(default=None, json_schema_extra=gate("1.248"))
-    #: Answers to the owner's own hit sharing this group: one of them per hit.
-    oneOf: GroupId | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
-    )
-
-    def _answers_hits(self) -> bool:
-        return self.on == "hit" or any(m.on == "hit" for m in self.also or [])
-
-    @model_validator(mode="after")
-    def _m2_reaction(self) -> "Reaction2":
-        if self.by is not None:
-            if self.on != "hit":
-                raise ValueError('"by": "self" answers the owner\'s own hit, so it needs "on": "hit"')
-            if self.for_ in ("ally", "any"):
-                raise ValueError(f'"by": "self" answers the owner\'s own hit, so "for": "{self.for_}" is rejected with it')
-        for key in ("weapon", "names", "budget"):
-            if getattr(self, key) is not None and not self._answers_hits():
-                raise ValueError(f'"{key}" narrows a hit, so it needs a "hit" moment')
-        if self.oneOf is not None and (self.on != "hit" or self.by is None or self.also is not None):
-            raise ValueError('"oneOf" goes on a "hit" moment with "by": "self" and no "also"')
-        no_repeats(self.names, "names", fold=True)
-        return self
 
 
 class Rescue(Model):

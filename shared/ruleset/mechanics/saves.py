@@ -1,12 +1,10 @@
 """The save an entry calls for: `mechanics.save`.
 
-Owns: `EntrySave` (`save`, `onSuccess`, `ignoresCover` 1.74, and from mechanics-1
-`against` 1.181, `succeeds` 1.181 and `modes` 1.185), with its parts `SaveCountsAgainst`,
-`SaveSucceeds` and `SaveMode`. A creature action's and an item use's `save` carry the same
-mechanics-1 keys; their owners can reuse these parts.
-
-Also owns `EntrySave2`, the save with what mechanics-3 adds (also a creature action's and
-an item use's `save`): allies of the user fail it without rolling (1.278).
+Owns: `EntrySave` (`save`, `onSuccess`, `ignoresCover` 1.74, `against` 1.181,
+`succeeds` 1.181, `modes` 1.185 and `alliesMayFail` 1.278: allies of the user fail it
+without rolling), with its parts `SaveCountsAgainst`, `SaveSucceeds` and `SaveMode`. An
+item use's `save` is this one; a creature action's (`ActionSave`, creature_actions.py)
+adds its own `difficulty`.
 """
 
 from __future__ import annotations
@@ -64,12 +62,8 @@ class EntrySave(Model):
     modes: Annotated[list[SaveMode], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=gate("1.185")
     )
-
-
-class EntrySave2(EntrySave):
-    """`EntrySave` with `alliesMayFail` (Calm Emotions)."""
-
     #: A target on the user's own side skips the save and fails it, and the log says so.
     alliesMayFail: Literal[True] | None = Field(
         default=None, json_schema_extra=unsupported("1.278", "allies failing a save without rolling is resolved by no planned issue")
     )
+

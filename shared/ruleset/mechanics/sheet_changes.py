@@ -3,9 +3,9 @@
 several things, ending the user's own condition, dismissing creatures, and the health
 pool that skips some targets.
 
-Owns: `Ends2` (`ends` with `from`, 1.236), `HealthPoolSkips`, `Dismisses` and
+Owns: `HealthPoolSkips`, `Dismisses` and
 `CureKeys`, the mixin of `MechanicsPart2` holding `healthPoolSkips`, `tracks`, `unseals`,
-`cureOneOf`, `endsCondition`, `dismisses` and `ends` (redeclared with `Ends2`).
+`cureOneOf`, `endsCondition`, `dismisses` and `ends`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model, gate, unsupported
+from ..base import Id, Model, unsupported
 from ..modifiers import TargetTest
 from .cures import Ends
 from .shapes import IdList, TrackShift, flag_or, no_repeats
@@ -24,12 +24,6 @@ _ENDS_EXTRA = MechanicsPart1.model_fields["ends"].json_schema_extra
 SKIPS_REASON = "a health pool that skips some targets is resolved by no planned issue"
 CURE_ONE_REASON = "choosing one of several cures is resolved by no planned issue"
 DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
-
-
-class Ends2(Ends):
-    """`ends` that cures only what a creature passing `from` applied (1.236)."""
-
-    from_: TargetTest | None = Field(default=None, alias="from", json_schema_extra=gate("1.236"))
 
 
 class HealthPoolSkips(Model):
@@ -62,7 +56,7 @@ Dismisses = flag_or(DismissWhile)
 class CureKeys(Model):
     """Mixin of `MechanicsPart2`: cures and sheet changes on whoever the entry lands on."""
 
-    ends: Ends2 | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
+    ends: Ends | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
     healthPoolSkips: HealthPoolSkips | None = Field(
         default=None, json_schema_extra=unsupported("1.199", SKIPS_REASON)
     )
@@ -103,4 +97,4 @@ class CureKeys(Model):
                 )
 
 
-__all__ = ["CureKeys", "DismissWhile", "Dismisses", "Ends2", "HealthPoolSkips"]
+__all__ = ["CureKeys", "DismissWhile", "Dismisses", "HealthPoolSkips"]

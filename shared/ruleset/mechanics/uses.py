@@ -4,7 +4,7 @@ reaction object with the keys mechanics-2 adds, rescues after a failed roll and 
 subtracted from someone else's roll.
 
 Owns: `UseKeys`, the mixin of `MechanicsPart2` holding `usesOf`, `usesSpent`, `rescue`,
-`lowersRoll` and `reaction` (redeclared with `Reaction2`).
+`lowersRoll` and `reaction` (redeclared with `Reaction`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pydantic import Field, StringConstraints
 
 from ..base import Model, gate, unsupported
 from ..refusals import CLASS_USES_REASON
-from .reaction import LowersRoll, Reaction2, Rescue
+from .reaction import LowersRoll, Reaction, Rescue
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
@@ -24,7 +24,7 @@ RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 class UseKeys(Model):
     """Mixin of `MechanicsPart2`: uses spent and the windows an entry answers."""
 
-    reaction: bool | Reaction2 | None = None
+    reaction: bool | Reaction | None = None
     #: Spends the uses of the entry in that row instead of its own (Frenzy and Rage).
     usesOf: RowName | None = Field(default=None, json_schema_extra=unsupported("1.239", CLASS_USES_REASON))
     #: That many uses per use; offered only while that many remain (Quivering Palm).
@@ -38,7 +38,7 @@ class UseKeys(Model):
     def _use_rules(self) -> None:
         if self.lowersRoll is not None:
             reaction = self.reaction
-            if not isinstance(reaction, Reaction2) or not reaction._answers_hits() or reaction.by is not None:
+            if not isinstance(reaction, Reaction) or not reaction._answers_hits() or reaction.by is not None:
                 raise ValueError('"lowersRoll" answers someone else\'s hit: it needs a "hit" "reaction" without "by"')
 
 

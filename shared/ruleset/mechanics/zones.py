@@ -6,11 +6,10 @@ Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance
 where it is declared; the keys are still modelled and checked in full, each with the
 version that introduced it.
 
-Also owns what mechanics-2 and mechanics-3 add to a zone: `Zone2` (`Zone` with `sections`
-and `disperses`), `Obscures2` (`obscures` with `light` and `dispersed`), `Sections` and
-`BrokenSection`: walls in sections struck one at a time (1.200, 1.201) and light
-obscurement and wind (1.286). Rules that read the entry around the zone (a wall shape, the
-entry's own save) are on `MechanicsPart2`.
+Mechanics-2 and mechanics-3 add to a zone `sections` and `disperses`, and to `obscures`
+`light` and `dispersed`, with `Sections` and `BrokenSection`: walls in sections struck one
+at a time (1.200, 1.201) and light obscurement and wind (1.286). Rules that read the entry
+around the zone (a wall shape, the entry's own save) are on `Mechanics`.
 """
 
 from __future__ import annotations
@@ -29,6 +28,10 @@ Distance = Annotated[Number, Field(gt=0)]
 def _distinct_triggers(triggers: list[str] | None, key: str) -> None:
     if triggers is not None and len(set(triggers)) != len(triggers):
         raise ValueError(f'"{key}" names the same trigger twice')
+
+
+SECTIONS_REASON = "walls struck and broken one section at a time are resolved by no planned issue"
+OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
 
 
 class ZoneMove(Model):
@@ -94,6 +97,10 @@ class Obscures(Model):
     `pierced` senses within range (1.178)."""
 
     pierced: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = None
+    #: Only lightly obscures (1.286).
+    light: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
+    #: Ended by wind (a zone that `disperses`, 1.286).
+    dispersed: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
 
 
 class ZoneInside(Model):
@@ -140,51 +147,6 @@ class Burns(Model):
     damageType: DamageType | None = None
 
 
-class Zone(Model):
-    rounds: Annotated[int, Field(ge=1, le=1000)]
-    anchor: Literal["point", "caster"] | None = None
-    triggers: Annotated[list[Trigger], Field(max_length=3)] | None = None
-    atCast: bool | None = None
-    move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
-    drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
-    terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
-    breaksConcentration: bool | None = Field(default=None, json_schema_extra=gate("1.174"))
-    damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
-    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
-    blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
-        default=None, json_schema_extra=gate("1.177")
-    )
-    side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
-    obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
-    inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
-    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
-    wards: Wards | None = Field(default=None, json_schema_extra=gate("1.179"))
-    turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
-    detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
-    grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
-    touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
-    burns: Burns | None = Field(default=None, json_schema_extra=gate("1.183"))
-    damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
-
-    @model_validator(mode="after")
-    def _rules(self) -> "Zone":
-        _distinct_triggers(self.triggers, "triggers")
-        if self.blocks is not None and len(set(self.blocks)) != len(self.blocks):
-            raise ValueError('"blocks" names the same thing twice')
-        held_by_caster = self.anchor == "caster"
-        if held_by_caster and (self.move is not None or self.drift is not None):
-            raise ValueError('only a zone held at a point can "move" or "drift"')
-        if self.turn is not None and not held_by_caster:
-            raise ValueError('"turn" goes only with "anchor": "caster"')
-        if (self.grows is not None or self.touched is not None) and self.detonates is None:
-            raise ValueError('"grows" and "touched" go only with "detonates"')
-        if self.detonates is not None and (self.move is not None or self.drift is not None or held_by_caster):
-            raise ValueError('a zone that "detonates" stays where it was cast')
-        return self
-
-
-SECTIONS_REASON = "walls struck and broken one section at a time are resolved by no planned issue"
-OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
 
 DamageTypes = Annotated[list[DamageType], Field(min_length=1, max_length=12)]
 
@@ -222,23 +184,52 @@ class Sections(Model):
     broken: BrokenSection | None = None
 
 
-class Obscures2(Obscures):
-    """`obscures` that only lightly obscures (`light`) or that wind ends (`dispersed`)."""
+class Zone(Model):
+    """A lasting area an entry leaves: how long it stays, what sets it off, how it moves
+    and what it does to those in it."""
 
-    light: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
-    dispersed: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
-
-
-class Zone2(Zone):
-    """A lasting zone with the keys of mechanics-2/3."""
-
-    obscures: Obscures2 | None = Field(default=None, json_schema_extra=Zone.model_fields["obscures"].json_schema_extra)
+    rounds: Annotated[int, Field(ge=1, le=1000)]
+    anchor: Literal["point", "caster"] | None = None
+    triggers: Annotated[list[Trigger], Field(max_length=3)] | None = None
+    atCast: bool | None = None
+    move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
+    drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
+    terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
+    breaksConcentration: bool | None = Field(default=None, json_schema_extra=gate("1.174"))
+    damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
+    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
+    blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
+        default=None, json_schema_extra=gate("1.177")
+    )
+    side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
+    obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
+    inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
+    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
+    wards: Wards | None = Field(default=None, json_schema_extra=gate("1.179"))
+    turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
+    detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
+    grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
+    touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
+    burns: Burns | None = Field(default=None, json_schema_extra=gate("1.183"))
+    damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
     sections: Sections | None = Field(default=None, json_schema_extra=unsupported("1.200", SECTIONS_REASON))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
     disperses: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
 
     @model_validator(mode="after")
-    def _m2_zone(self) -> "Zone2":
+    def _rules(self) -> "Zone":
+        _distinct_triggers(self.triggers, "triggers")
+        if self.blocks is not None and len(set(self.blocks)) != len(self.blocks):
+            raise ValueError('"blocks" names the same thing twice')
+        held_by_caster = self.anchor == "caster"
+        if held_by_caster and (self.move is not None or self.drift is not None):
+            raise ValueError('only a zone held at a point can "move" or "drift"')
+        if self.turn is not None and not held_by_caster:
+            raise ValueError('"turn" goes only with "anchor": "caster"')
+        if (self.grows is not None or self.touched is not None) and self.detonates is None:
+            raise ValueError('"grows" and "touched" go only with "detonates"')
+        if self.detonates is not None and (self.move is not None or self.drift is not None or held_by_caster):
+            raise ValueError('a zone that "detonates" stays where it was cast')
         if self.sections is not None and not self.blocks:
             raise ValueError('"sections" stand in a wall that "blocks"')
         return self
