@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..ruleset.combat_threat import EncounterBudget, Threat
 from ..ruleset.package import Ruleset
 from ..sheet import as_sheet
 from ..sheet.view import SheetView
@@ -45,9 +46,27 @@ def _num(value: float) -> str:
     return f"{int(value):,}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
+def _threat(ruleset: Ruleset) -> Threat:
+    """The threat scale worth is read from. Only a ruleset with one gives opponents a worth
+    (the service refuses to invent opponents without it, `no-threat-scale`)."""
+    threat = ruleset.combat.threat if ruleset.combat is not None else None
+    if threat is None:
+        raise ValueError(f"{ruleset.name} has no threat scale, so no opponent has a worth")
+    return threat
+
+
+def _budget(ruleset: Ruleset) -> EncounterBudget:
+    """The encounter budget (1.803). Without one a fight has no allowance, so nothing asks
+    for it: `fit_budget` and the GM's numbers skip the budget when `threat.budget` is unset."""
+    budget = _threat(ruleset).budget
+    if budget is None:
+        raise ValueError(f"{ruleset.name}'s threat scale has no budget, so no fight has an allowance")
+    return budget
+
+
 def member_level(ruleset: Ruleset, member: dict[str, Any]) -> int:
     """The sum of the budget's `level` fields on the member's sheet (defaults where unset)."""
-    budget = ruleset.combat.threat.budget
+    budget = _budget(ruleset)
     view = SheetView(ruleset, as_sheet(member))
     total = 0
     for field_id in budget.level:
@@ -60,7 +79,7 @@ def member_level(ruleset: Ruleset, member: dict[str, Any]) -> int:
 def step_index(ruleset: Ruleset, difficulty: str) -> int:
     """The step a game difficulty uses: `forGame` when it names one, otherwise the steps in
     order, every difficulty past the last step using the last."""
-    budget = ruleset.combat.threat.budget
+    budget = _budget(ruleset)
     ids = [s.id for s in budget.steps]
     named = getattr(budget.forGame, difficulty, None) if budget.forGame is not None else None
     if named is not None:
@@ -69,7 +88,7 @@ def step_index(ruleset: Ruleset, difficulty: str) -> int:
 
 
 def party_budget(ruleset: Ruleset, party: list[dict[str, Any]], difficulty: str, *, boss: bool = False) -> Budget:
-    budget = ruleset.combat.threat.budget
+    budget = _budget(ruleset)
     index = step_index(ruleset, difficulty)
     if boss:
         index = min(index + 1, len(budget.steps) - 1)
@@ -88,11 +107,11 @@ def party_budget(ruleset: Ruleset, party: list[dict[str, Any]], difficulty: str,
 
 def crowd_times(ruleset: Ruleset, opponents: int, party_size: int) -> float:
     """The multiplier for this many opponents; a small party reads one row up, a large one
-    one row down. No `crowd`: worth simply adds up."""
-    budget = ruleset.combat.threat.budget
-    rows = budget.crowd or []
-    if not rows:
+    one row down. No `crowd` (or no budget at all): worth simply adds up."""
+    budget = _threat(ruleset).budget
+    if budget is None or not budget.crowd:
         return 1.0
+    rows = budget.crowd
     index = -1
     for i, row in enumerate(rows):
         if row.from_ <= opponents:
@@ -108,7 +127,7 @@ def crowd_times(ruleset: Ruleset, opponents: int, party_size: int) -> float:
 
 def fight_worth(ruleset: Ruleset, opponents: list[Counted], party_size: int) -> tuple[float, float, float]:
     """(worth as counted, the plain sum, the crowd multiplier)."""
-    worth = {t.id: float(t.worth or 0) for t in ruleset.combat.threat.tiers}
+    worth = {t.id: float(t.worth or 0) for t in _threat(ruleset).tiers}
     plain = sum(worth.get(o.tier, 0.0) for o in opponents)
     times = crowd_times(ruleset, len(opponents), party_size)
     return plain * times, plain, times

@@ -10,6 +10,9 @@ difficulty at most 2 above the tier's own; names the ruleset does not have dropp
 until the strongest round (a sequence or a single action, against one target) fits the
 tier's `damagePerRound`: the number of dice first, then the flat part, then one strike of
 a sequence, finally the number of sides, never anything down to 0.
+
+The proposal is worked on as its JSON (a validated `Creature` dumped by alias): every
+change is an edit of that JSON, which setup then reads as the creature that fights.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Any, Callable
 
 from ..dice import parse_dice
 from ..dice.expressions import DiceExpr, DiceTerm
+from ..ruleset.combat import Combat
+from ..ruleset.combat_threat import Tier
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import format_path
 from ..ruleset.gates import ENGINE_NAME, collect_gates
@@ -31,8 +36,9 @@ MAX_ACTIONS = 6
 DIE_STEPS = (100, 20, 12, 10, 8, 6, 4, 3, 2)
 
 
-def tier_of(ruleset: Ruleset, tier_id: str | None) -> Any:
-    """The tier named, or the bottom of the scale when it is not declared (None without a scale)."""
+def tier_of(ruleset: Ruleset, tier_id: object) -> Tier | None:
+    """The tier named (`tier_id` as written, not always a string: an unread proposal's), or
+    the bottom of the scale when it is not declared (None without a scale)."""
     tiers = ruleset.combat.threat.tiers if ruleset.combat and ruleset.combat.threat else []
     for tier in tiers:
         if tier.id == tier_id:
@@ -40,16 +46,24 @@ def tier_of(ruleset: Ruleset, tier_id: str | None) -> Any:
     return tiers[0] if tiers else None
 
 
-def tier_block(ruleset: Ruleset, tier: Any) -> dict[str, Any]:
+def tier_block(ruleset: Ruleset, tier: Tier) -> dict[str, Any]:
     """A plain creature from the tier's own numbers: middle health, the tier's defense and
-    to-hit, one strike worth the middle of its damage per round."""
+    to-hit, one strike worth the middle of its damage per round. Its strike spends the main
+    budget (the economy's first), so the ruleset has a combat block (a tier comes from it)."""
     low, high = tier.health
     dmg = max(1, round((tier.damagePerRound[0] + tier.damagePerRound[1]) / 2))
-    main = ruleset.combat.economy.budgets[0].id
+    main = _combat(ruleset).economy.budgets[0].id
     return {
         "tier": tier.id, "health": (low + high) // 2, "defense": tier.defense, "initiativeModifier": 0,
         "actions": [{"id": "strike", "name": "Strike", "budget": main, "toHit": tier.toHit, "damage": {"flat": dmg}}],
     }
+
+
+def _combat(ruleset: Ruleset) -> Combat:
+    """The combat block a proposal is fitted to: a tier exists only inside one."""
+    if ruleset.combat is None:
+        raise ValueError(f"{ruleset.name} has no combat block, so no creature is fitted to a tier")
+    return ruleset.combat
 
 
 # ---------------------------------------------------------------------------
@@ -169,8 +183,9 @@ def _smaller_die(units: list[dict[str, Any]], _action: dict[str, Any]) -> bool:
 REDUCTIONS = (_fewer_dice, _smaller_flat, _one_strike_fewer, _smaller_die)
 
 
-def _scale_down(name: str, tier: Any, actions: list[dict[str, Any]], notes: list[str]) -> None:
-    by_id = {a.get("id"): a for a in actions}
+def _scale_down(name: str, tier: Tier, actions: list[dict[str, Any]], notes: list[str]) -> None:
+    # The block is a validated Creature dumped to JSON: every action has its `id`.
+    by_id: dict[str, dict[str, Any]] = {a["id"]: a for a in actions}
     top = tier.damagePerRound[1]
     # The strongest round first: reducing it may already fit a weaker action sharing a strike.
     for action in sorted(actions, key=lambda a: -round_damage(a, by_id)):
@@ -206,8 +221,9 @@ def _drop_unknown_names(ruleset: Ruleset, name: str, block: dict[str, Any], note
     saves = {s.id for s in ruleset.sheet.saves or []}
     live = ruleset.sheet.live
     conditions = {c.id for c in (live.conditions or [])} if live else set()
-    types = {t.lower() for t in ruleset.combat.damageTypes or []} if ruleset.combat.damageTypes else None
-    budgets = [b.id for b in ruleset.combat.economy.budgets]
+    combat = _combat(ruleset)
+    types = {t.lower() for t in combat.damageTypes or []} if combat.damageTypes else None
+    budgets = [b.id for b in combat.economy.budgets]
     for save in list((block.get("saves") or {})):
         if save not in saves:
             del block["saves"][save]
@@ -269,20 +285,21 @@ def _first_six(name: str, block: dict[str, Any], notes: list[str]) -> list[dict[
     return actions
 
 
-def _health(name: str, tier: Any, block: dict[str, Any], notes: list[str]) -> None:
+def _health(name: str, tier: Tier, block: dict[str, Any], notes: list[str]) -> None:
     low, high = tier.health
     health = block.get("health")
     if isinstance(health, dict):
         expr = _expr(health)
         if expr is None:
             return
-        flat = health.get("flat") or 0
+        # A dumped HealthDice: `dice` is required, `flat` optional.
+        flat: int = health.get("flat") or 0
         lowest, highest = expr.minimum + flat, expr.maximum + flat
         if low <= lowest and highest <= high:
             return  # every roll lands inside the band
-        held = int(min(max(expr.mean + flat, low), high))
+        held = int(min(max(expr.mean + flat, Fraction(low)), Fraction(high)))
         block["health"] = held
-        written = health.get("dice") + (f" + {flat}" if flat else "")
+        written = str(health["dice"]) + (f" + {flat}" if flat else "")
         notes.append(f"{name}'s health {written} ({lowest} to {highest}) is held to {held} "
                      f"({tier.label}: {low} to {high}).")
     elif isinstance(health, int) and not low <= health <= high:

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
 from . import effects as E
+from .condition_off import remove_condition
 from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
@@ -340,7 +341,7 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> 
     for end in win.ends or []:
         holder = winner if end.on == "actor" else loser
         for held in [h for h in holder.conditions if h.id == end.condition]:
-            E.remove_condition(fight, holder, held, reason=f"{winner.name} won {contest.label}")
+            remove_condition(fight, holder, held, reason=f"{winner.name} won {contest.label}")
     for apply in win.applies or []:
         if loser.out:
             break

@@ -15,11 +15,12 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..dice import DiceExpr, chance_at_least, pick_mode
+from ..dice import NORMAL, DiceExpr, Mode, chance_at_least, pick_mode
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
-from ..sheet import is_refusal, move_track, set_condition, set_temp, set_text
-from ..sheet.refusal import BAD_BOX, TRACK_FULL
+from ..sheet import move_track, set_condition, set_temp, set_text
+from ..sheet.ops import Result
+from ..sheet.refusal import BAD_BOX, TRACK_FULL, Refusal
 from . import numbers as N
 from .fight import Fight, OpenBlow
 from .condition_off import remove_condition, sheet_conditions
@@ -126,8 +127,8 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
         if spec.pool is not None:
             error = fight.write(target, sheet_damage(fight.ruleset, target.sheet, landed, pool=spec.pool))
         else:
-            marked = _track_change(fight, target, taken_marks, kind or harm_kind(fight, dtype))
-            if is_refusal(marked) and marked.code in (TRACK_FULL, BAD_BOX) and not target.down and not target.out:
+            marked = _track_change(fight, target, target.sheet, taken_marks, kind or harm_kind(fight, dtype))
+            if isinstance(marked, Refusal) and marked.code in (TRACK_FULL, BAD_BOX) and not target.down and not target.out:
                 # A blow that no box can take drops the character (spec/sheet "Harm tracks").
                 fight.emit("note", f"No box of {target.name}'s {N.health_label(fight.ruleset)} can take "
                            f"{'the blow' if marks == 1 else f'a blow of {taken_marks}'}.", target=target.id)
@@ -147,22 +148,31 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     return landed
 
 
-def _track_change(fight: Fight, c: Combatant, amount: int, kind: str | None) -> Any:
-    """Health kept on a track: a harm track takes marks (a negative amount heals them); a
-    plain track (1.383) fills toward `max` with damage and empties with healing."""
+def _health_track(fight: Fight) -> str:
+    """The track health is kept on, for a ruleset whose health is not a pool: `combat.health`
+    names exactly one of `pool` and `track` (the package format refuses anything else)."""
     track = fight.combat.health.track
+    if track is None:
+        raise ValueError("combat.health names a pool, so health is kept on no track")
+    return track
+
+
+def _track_change(fight: Fight, c: Combatant, sheet: dict[str, Any], amount: int, kind: str | None) -> Result:
+    """Health kept on a track of `c`'s sheet: a harm track takes marks (a negative amount
+    heals them); a plain track (1.383) fills toward `max` with damage and empties with healing."""
+    track = _health_track(fight)
     view = fight.view(c)
     info = view.track(track) if view is not None else None
     if info is not None and info.harm is None:
-        return move_track(fight.ruleset, c.sheet, track, by=amount)
+        return move_track(fight.ruleset, sheet, track, by=amount)
     if amount < 0:
-        return sheet_heal(fight.ruleset, c.sheet, -amount, track=track)
-    if info is not None and info.harm.indexed:
+        return sheet_heal(fight.ruleset, sheet, -amount, track=track)
+    if info is not None and info.harm is not None and info.harm.indexed:
         # A track filled by box: per-point damage names the box it lands in, a per-blow
         # mark (amount 1) aims at the first box; one mark, there or in the next empty box
         # above (spec/sheet "Harm tracks").
-        return sheet_damage(fight.ruleset, c.sheet, 1, track=track, kind=kind, box=amount)
-    return sheet_damage(fight.ruleset, c.sheet, amount, track=track, kind=kind)
+        return sheet_damage(fight.ruleset, sheet, 1, track=track, kind=kind, box=amount)
+    return sheet_damage(fight.ruleset, sheet, amount, track=track, kind=kind)
 
 
 def harm_kind(fight: Fight, dtype: str | None) -> str | None:
@@ -215,6 +225,8 @@ def _judge_damage(fight: Fight, source: Combatant | None, target: Combatant, lan
 
 def _damage_while_down(fight: Fight, target: Combatant, critical: bool) -> None:
     dying = fight.combat.dying
+    if dying is None:
+        return  # no dying rule: nothing counts against death (numbers.struck_while_down)
     rule = dying.criticalWhileDown if critical else dying.damageWhileDown
     count = {"one-failure": 1, "two-failures": 2}.get(rule or "one-failure", 0)
     if count:
@@ -234,10 +246,10 @@ def start_down(fight: Fight, c: Combatant) -> None:
         return
     c.down = True
     at = f"{c.name} starts the fight at {N.health(fight, c)[0]} {N.health_label(fight.ruleset)}"
-    if not N.dying_counts_for(fight, c):
+    dying = fight.combat.dying
+    if dying is None or not N.dying_counts_for(fight, c):
         fight.emit("down", f"{at}, down.", target=c.id)
         return
-    dying = fight.combat.dying
     view = fight.view(c)
     held = {key: (view.track(track) if view is not None else None) for key, track in
             (("successes", dying.successes), ("failures", dying.failures))}
@@ -308,6 +320,8 @@ def write_dying_counts(fight: Fight, c: Combatant) -> None:
 
 def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int = 0, why: str) -> None:
     dying = fight.combat.dying
+    if dying is None:
+        return  # no dying rule: nothing counts against death (numbers.struck_while_down)
     assert c.dying is not None
     c.dying["successes"] += successes
     c.dying["failures"] += failures
@@ -355,7 +369,7 @@ def dying_save(fight: Fight, c: Combatant) -> None:
         if c.sheet is not None:
             spec = fight.combat.health
             fight.write(c, sheet_heal(fight.ruleset, c.sheet, 1, pool=spec.pool) if spec.pool
-                        else _track_change(fight, c, -1, None))
+                        else _track_change(fight, c, c.sheet, -1, None))
         fight.emit("revive", f"{c.name} rolls {r.describe()} against death: a natural {natural}, back up with 1.", target=c.id)
         _dying_condition_off(fight, c)
         return
@@ -394,7 +408,7 @@ def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, wha
         if spec.pool is not None:
             error = fight.write(target, sheet_heal(fight.ruleset, target.sheet, amount, pool=spec.pool))
         else:
-            error = fight.write(target, _track_change(fight, target, -amount, None))
+            error = fight.write(target, _track_change(fight, target, target.sheet, -amount, None))
         if error:
             fight.emit("note", f"The sheet refused the healing of {target.name}: {error}", target=target.id)
     else:
@@ -585,7 +599,7 @@ def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: Any = N
         flat += b.flat
         if b.dice:
             added = added.plus(b.dice, minus=b.minus)
-    mode = "normal"
+    mode: Mode = NORMAL
     if fight.combat.attackRoll and fight.combat.attackRoll.advantage:
         mode = pick_mode(*save_votes(fight, c, save, against))
     return chance_at_least(DiceExpr.of(count, sides, flat), dc, mode, added if added.terms else None)

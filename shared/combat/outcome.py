@@ -7,6 +7,7 @@ the turn loop and the windows, which both ask whether the fight is over.
 from __future__ import annotations
 
 from . import effects as E
+from .condition_off import remove_condition
 from . import initiative_resource as IR
 from .fight import Fight
 
@@ -38,4 +39,4 @@ def finish(fight: Fight) -> None:
             E.end_concentration(fight, c, reason="the fight is over")
         for held in list(c.conditions):
             if held.tracked and (held.rounds is not None or held.ends_after or held.concentration or held.save):
-                E.remove_condition(fight, c, held, reason="the fight is over")
+                remove_condition(fight, c, held, reason="the fight is over")

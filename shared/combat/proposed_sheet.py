@@ -28,16 +28,20 @@ from .sheet_open import keep_open
 from .sheet_top_up import top_up
 
 
-def prepare_sheet(ruleset: Ruleset, name: str, block: dict[str, Any], *, boss: bool, temperament: Any,
+def prepare_sheet(ruleset: Ruleset, name: str, block: dict[str, Any], *, boss: bool, temperament: object,
                   seed: int) -> tuple[list[str], list[str]]:
     """(sentences, problems): changes `block["sheet"]` in place; problems name sheet values
-    the package cannot hold (the opponent is then not built)."""
+    the package cannot hold (the opponent is then not built). `temperament` is the proposal's,
+    as the GM wrote it (read only when it is a sentence). The block was clamped to its tier
+    first (`clamp.clamp_block`), so its `tier` is one the scale declares."""
     problems = Problems()
     check_sheet_values(ruleset, CreatureSheet.model_validate(block["sheet"]), ("statBlock", "sheet"), problems)
     if problems:
         return [], [f"{name}: {line}" for line in problems.lines()]
     sheet = block["sheet"]
     tier = tier_of(ruleset, block.get("tier"))
+    if tier is None:
+        raise ValueError(f"{name}: the ruleset has no threat scale to fit a proposed sheet to")
     notes: list[str] = []
     if boss:
         notes.append(f"{name} is a boss, so its sheet is taken as the GM wrote it: nothing is taken off it "

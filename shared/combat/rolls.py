@@ -6,7 +6,7 @@ the count of attacks, help used up, one-attack conditions; `finish_attack` takes
 from __future__ import annotations
 
 from ..dice import DiceExpr
-from . import effects as E
+from .condition_off import remove_condition
 from .fight import Fight
 from .state import Combatant
 
@@ -32,7 +32,7 @@ def finish_attack(fight: Fight) -> None:
     for holder_id, held in spent:
         holder = fight.state.combatant(holder_id)
         if holder is not None and held in holder.conditions:
-            E.remove_condition(fight, holder, held, reason="it lasted for one attack")
+            remove_condition(fight, holder, held, reason="it lasted for one attack")
 
 
 def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:

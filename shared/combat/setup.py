@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from ..dice import parse_dice
+from ..ruleset.catalogs import CatalogEntry
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import from_validation_error
 from ..ruleset.package import Ruleset
@@ -51,29 +52,51 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "combatant"
 
 
-def bestiary(ruleset: Ruleset) -> list[tuple[str, Any]]:
-    """(`<catalog>/<entry>`, entry) for every creature the package holds."""
+class BestiaryCreature(NamedTuple):
+    """One creature the package holds."""
+
+    #: `<catalog>/<entry>`, how a combatant names the entry it was made from.
+    ref: str
+    entry: CatalogEntry
+    #: The entry's `creature`.
+    creature: Creature
+
+
+def bestiary(ruleset: Ruleset) -> list[BestiaryCreature]:
+    """Every creature the package holds. A catalog that holds creatures has one in every
+    entry (the package format refuses an entry without), so none is skipped."""
     out = []
     for cat in ruleset.catalogs or []:
         if cat.holds == "creatures":
             for entry in cat.entries:
-                out.append((f"{cat.id}/{entry.id}", entry))
+                if entry.creature is not None:
+                    out.append(BestiaryCreature(f"{cat.id}/{entry.id}", entry, entry.creature))
     return out
 
 
-def find_creature(ruleset: Ruleset, key: str) -> tuple[str, Any] | None:
-    for ref, entry in bestiary(ruleset):
-        if key in (ref, entry.id):
-            return ref, entry
+def find_creature(ruleset: Ruleset, key: str) -> BestiaryCreature | None:
+    for found in bestiary(ruleset):
+        if key in (found.ref, found.entry.id):
+            return found
     return None
 
 
-def find_by_label(ruleset: Ruleset, name: str) -> tuple[str, Any] | None:
+def find_by_label(ruleset: Ruleset, name: str) -> BestiaryCreature | None:
     wanted = name.strip().lower()
-    for ref, entry in bestiary(ruleset):
-        if entry.label.lower() == wanted:
-            return ref, entry
+    for found in bestiary(ruleset):
+        if found.entry.label.lower() == wanted:
+            return found
     return None
+
+
+class Opponent(NamedTuple):
+    """One opponent as it will be built: its name, the bestiary entry it comes from (None for
+    a proposal or the tier's own numbers), its stat block's JSON and the setup sentences."""
+
+    name: str
+    ref: str | None
+    block: dict[str, Any]
+    notes: list[str]
 
 
 # ---------------------------------------------------------------------------
@@ -113,12 +136,13 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
         for line in flags.lines():
             fight.emit("setup", f"{name}'s sheet is used as stored: {line}.", flagged=name)
         cid, cname = _unique(name, taken)
+        sheet = copy.deepcopy(member["sheet"])
         c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
-                      player=member.get("player"), kind="sheet", sheet=copy.deepcopy(member["sheet"]),
+                      player=member.get("player"), kind="sheet", sheet=sheet,
                       own_spends=member.get("ownSpends") is True)
         # Conditions the sheet already holds come into the fight as they are: no clock, no
         # source, and they stay on the sheet when the fight ends.
-        for cid_held in (c.sheet.get("live") or {}).get("conditions") or []:
+        for cid_held in (sheet.get("live") or {}).get("conditions") or []:
             c.conditions.append(HeldCondition(id=cid_held, tracked=False))
         out.append(c)
     for i, foe in enumerate(foes):
@@ -160,7 +184,8 @@ def _leave_out(fight: Fight, left_out: list[str], sentence: str, i: int) -> None
     fight.emit("refused", f"{sentence}, so it is left out of the fight.", code="left-out", foe=i)
 
 
-def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str], left_out: list[str]):
+def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str],
+              left_out: list[str]) -> Opponent | None:
     ruleset = fight.ruleset
     name = foe.get("name")
     if "invent" in foe:
@@ -172,16 +197,16 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str], le
         if found is None:
             _leave_out(fight, left_out, f"foes[{i}]: the bestiary has no creature {foe['creature']!r}", i)
             return None
-        ref, entry = found
-        return name or entry.label, ref, entry.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False), []
+        return Opponent(name or found.entry.label, found.ref,
+                        found.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False), [])
     if not isinstance(name, str) or not name.strip():
         problems.append(f"foes[{i}]: an opponent needs a creature id or a name")
         return None
     found = find_by_label(ruleset, name)
     if found is not None and "statBlock" not in foe:
-        ref, entry = found
-        return name, ref, entry.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False), [
-            f"{name} is the bestiary's {entry.label}."]
+        return Opponent(name, found.ref,
+                        found.creature.model_dump(mode="json", by_alias=True, exclude_none=True, warnings=False),
+                        [f"{name} is the bestiary's {found.entry.label}."])
     dropped: list[str] = []
     if "statBlock" in foe:
         made = _proposed(fight, foe, name, problems, dropped)
@@ -205,10 +230,10 @@ def _opponent(fight: Fight, foe: dict[str, Any], i: int, problems: list[str], le
     asked = _proposed_tier(foe)
     if asked and asked != tier.id:
         note = f"{name}'s tier {asked!r} is not declared; " + note
-    return name, None, tier_block(ruleset, tier), [note]
+    return Opponent(name, None, tier_block(ruleset, tier), [note])
 
 
-def _proposed_tier(foe: dict[str, Any]) -> Any:
+def _proposed_tier(foe: dict[str, Any]) -> object:
     """The tier a foe entry asks for: its own `tier`, else its proposal's."""
     tier = foe.get("tier")
     if tier is None and isinstance(foe.get("statBlock"), dict):
@@ -216,7 +241,8 @@ def _proposed_tier(foe: dict[str, Any]) -> Any:
     return tier
 
 
-def _proposed(fight: Fight, foe: dict[str, Any], name: str, problems: list[str], dropped: list[str]):
+def _proposed(fight: Fight, foe: dict[str, Any], name: str, problems: list[str],
+              dropped: list[str]) -> Opponent | None:
     """A proposed stat block clamped to its tier; None with `dropped` saying why when the
     proposal cannot be used (the caller builds from the tier instead), or with `problems`
     when the ruleset has no threat scale to fit any proposal to."""
@@ -243,7 +269,7 @@ def _proposed(fight: Fight, foe: dict[str, Any], name: str, problems: list[str],
             dropped.extend(line.removeprefix(f"{name}: ") for line in wrong)
             return None
         notes += said
-    return name, None, block, notes
+    return Opponent(name, None, block, notes)
 
 
 def roll_health(fight: Fight, c: Combatant) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..dice import DiceExpr
 from . import effects as E
+from .condition_off import remove_condition
 from . import initiative_resource as IR
 from . import numbers as N
 from .creature_extras import refill_signature_points
@@ -194,7 +195,7 @@ def _tick(fight: Fight, c: Combatant, moment: str) -> None:
                 continue
             held.rounds -= 1
             if held.rounds <= 0:
-                E.remove_condition(fight, holder, held, reason="its time is up")
+                remove_condition(fight, holder, held, reason="its time is up")
     if moment == "turn-start":
         for holder in fight.state.combatants:
             for held in holder.conditions:
@@ -207,7 +208,7 @@ def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
         if held.save is not None and held.save_at == moment and held.dc is not None:
             name = N.label(fight.ruleset, "condition", held.id)
             if E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}", against=for_condition(held)):
-                E.remove_condition(fight, c, held, reason="the save ends it")
+                remove_condition(fight, c, held, reason="the save ends it")
 
 
 def end_turn(fight: Fight) -> None:
@@ -218,7 +219,7 @@ def end_turn(fight: Fight) -> None:
         for holder in fight.state.combatants:
             for held in list(holder.conditions):
                 if held.this_action:
-                    E.remove_condition(fight, holder, held, reason="the action is over")
+                    remove_condition(fight, holder, held, reason="the action is over")
         c.strikes = 0
     if check_outcome(fight):
         return
