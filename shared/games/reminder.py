@@ -1,10 +1,11 @@
 """The Game Master's reminder for a game: the clocks with how full each is, the shared
-party sheet, and the commands that change them, taught with the names the ruleset
-declares.
+party sheet, each member's sheet block, and the commands that change them, taught with
+the names the ruleset declares.
 
 Owns: `reminder_text(ruleset, state, members)`. Sections appear only for what the ruleset
 has: no `clocks` block, no clock section (the clock commands are off); no `party`, no
-party section.
+party section; no members, no character sheets (`sheet_block.py` writes each block and
+the character commands).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from shared.ruleset.clocks import Clocks
 from shared.ruleset.package import Ruleset
 from shared.sheet.index import plain
 
+from .members import member_sheet
 from .reply import MAX_COMMANDS
+from .sheet_block import command_lines, guidance_lines, sheet_block
 from .state import normal_state
 
 
@@ -100,11 +103,27 @@ def party_section(ruleset: Ruleset, stored: Any, members: Sequence[Any]) -> list
     return lines
 
 
+def sheets_section(ruleset: Ruleset, state: Any, members: Sequence[Any]) -> list[str]:
+    """Every member's sheet block as the snapshot holds it, delimited as data, with the
+    guidance and the character commands."""
+    lines = ["CHARACTER SHEETS:", *guidance_lines(ruleset), "<character_sheets>"]
+    for i, member in enumerate(members):
+        if i:
+            lines.append("")
+        lines += sheet_block(ruleset, str(member["name"]), member_sheet(state, member))
+    lines.append("</character_sheets>")
+    return lines + command_lines(ruleset)
+
+
 def reminder_text(ruleset: Ruleset, state: Any, members: Sequence[Any] = ()) -> str:
+    """The reminder for one snapshot. All of it is read from that snapshot's state, so none
+    of it belongs in a prompt's cached part: it changes with every reply."""
     state = normal_state(state)
     sections: list[list[str]] = []
     if ruleset.clocks is not None:
         sections.append(clock_section(ruleset.clocks, state["clocks"]))
     if ruleset.party is not None:
         sections.append(party_section(ruleset, state["party"], members))
+    if members:
+        sections.append(sheets_section(ruleset, state, members))
     return "\n\n".join("\n".join(s) for s in sections)

@@ -1,0 +1,175 @@
+"""Character sheet commands, member state per snapshot, rests and the reminder through the
+real gateway (embedded; tests/integration/test_gateway_on_redis.py runs these again on a
+Redis store). Numbers from the upstream entries, by hand: 5e Brom has 28 hit points and 3
+hit dice, Mira 2 3rd-level slots and 5 hit dice; Gravewatch's Ada has Resolve 4 and a
+Harm track of Scuffed, Winded, Bleeding, Down."""
+
+from __future__ import annotations
+
+import uuid
+
+from tests.conftest import needs_upstream
+from tests.games.upstream_games import FIVE_E, GRAVEWATCH, ada, brom, mira, package
+from tests.gateway.harness import run
+
+pytestmark = needs_upstream
+
+#: One 5e reply holding every kind of command and refusal, with each receipt's now or reason.
+FIVE_E_REPLY = [
+    ('[sheet: who="Brom" op="damage" pool="hp" amount="5"]', "23/28"),
+    ('[sheet: who="Brom" op="temp" pool="hp" amount="5"]', "23/28 +5 temp"),
+    ('[sheet: who="Brom" op="damage" pool="hp" amount="7"]', "21/28"),
+    ('[sheet: who="Brom" op="heal" pool="hp" amount="2"]', "23/28"),
+    ('[sheet: who="Brom" op="spend" pool="hit_dice" amount="2"]', "1/3"),
+    ('[sheet: who="Brom" op="restore" pool="Hit dice"]', "2/3"),
+    ('[sheet: who="Brom" op="mark" track="exhaustion" amount="2"]', "2/6"),
+    ('[sheet: who="Brom" op="clear" track="exhaustion"]', "1/6"),
+    ('[sheet: who="Brom" op="track" track="death_save_failures" by="1"]', "1/3"),
+    ('[sheet: who="Brom" op="condition" condition="Poisoned" state="on"]', "on"),
+    ('[sheet: who="Mira" op="note" field="concentration" value="Bless"]', "Bless"),
+    ('[sheet: who="Mira" op="spend" pool="slots_3" amount="1"]', "1/2"),
+    ('[sheet: who="Mira" op="spend" pool="slots_3" amount="1"]', "0/2"),
+    ('[sheet: who="Mira" op="spend" pool="slots_3" amount="1"]', "insufficient"),
+    ('[sheet: who="Brom" op="spend" pool="slots_1"]', "unknown-pool"),
+    ('[sheet: who="Brom" op="damage" pool="hp" amount="-1"]', "bad-amount"),
+    ('[sheet: who="Brom" op="mark" track="sanity"]', "unknown-track"),
+    ('[sheet: who="Brom" op="condition" condition="cursed"]', "unknown-condition"),
+    ('[sheet: who="Brom" op="note" field="oath" value="x"]', "unknown-text"),
+    ('[sheet: who="Brom" op="rest" rest="nap"]', "unknown-rest"),
+    ('[sheet: who="Brom" op="temp" pool="hit_dice" amount="2"]', "no-temp"),
+    ('[sheet: who="Brom" op="damage" track="exhaustion" kind="knock"]', "not-harm-track"),
+    ('[sheet: who="Brom" op="advance" field="level" by="1"]', "no-advancement"),
+    ('[sheet: who="Tam" op="spend" pool="hp"]', "unknown-character"),
+]
+
+
+def _receipt(tag: str, value: str) -> str:
+    known = value[0].isdigit() or value in ("on", "Bless")
+    return tag[:-1] + (f' result="ok" now="{value}"]' if known else f' result="refused" reason="{value}"]')
+
+
+async def _create(client, name: str, members: list) -> str:
+    """A new game's id: unique, since the Redis run keeps one store for every test."""
+    game = f"g-{uuid.uuid4().hex[:12]}"
+    r = await client.post("/v1/games", json={"game": game, "package": package(name), "members": members})
+    assert r.status == 201, await r.text()
+    return game
+
+
+def test_every_5e_command_and_refusal_over_http():
+    async def test(client):
+        g = await _create(client, FIVE_E, [brom(), mira()])
+        text = "The fight goes on. " + " ".join(tag for tag, _ in FIVE_E_REPLY)
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1", "parent": None, "text": text})
+        assert r.status == 201, await r.text()
+        body = await r.json()
+        assert body["text"] == "The fight goes on. " + " ".join(_receipt(t, v) for t, v in FIVE_E_REPLY)
+        view = await (await client.get(f"/v1/games/{g}")).json()
+        assert view["live"] == {
+            "Brom": {"pools": {"hp": 23, "hit_dice": 2}, "tracks": {"exhaustion": 1, "death_save_failures": 1},
+                     "conditions": ["poisoned"]},
+            "Mira": {"pools": {"slots_3": 0}, "text": {"concentration": "Bless"}},
+        }
+        # A long rest for the party: hit points and slots in full, Brom's hit dice 2 + 3 // 2 = 3,
+        # exhaustion one down (to 0), death saves cleared, Mira's concentration over.
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m2", "text": '[sheet: who="party" op="rest" rest="long"]'})
+        body = await r.json()
+        assert body["receipts"] == [{"tag": "sheet", "result": "ok", "now": (
+            "Brom Hit points 28/28, Hit dice 3/3; "
+            "Mira Hit points 32/32, Hit dice 5/5, 1st-level slots 4/4, 3rd-level slots 2/2"), "reason": None}]
+        view = await (await client.get(f"/v1/games/{g}")).json()
+        assert view["live"] == {"Brom": {"conditions": ["poisoned"]}, "Mira": {}}
+
+    run(test)
+
+
+def test_a_regeneration_reads_the_parent_and_swipes_restore_the_sheets_over_http():
+    async def test(client):
+        g = await _create(client, FIVE_E, [brom(), mira()])
+        hit = '[sheet: who="Brom" op="damage" pool="hp" amount="5"]'
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1", "parent": None, "text": hit})
+        assert (await r.json())["text"] == hit[:-1] + ' result="ok" now="23/28"]'
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m2", "text": hit})
+        assert (await r.json())["receipts"][0]["now"] == "18/28"
+        # Regenerating m2 from its parent m1: 23 - 5 once, never twice.
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m2b", "parent": "m1", "text": hit})
+        assert (await r.json())["receipts"][0]["now"] == "18/28"
+        # Regenerating m1 from the beginning: Brom is at 28/28 again.
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1b", "parent": None, "text": hit})
+        assert (await r.json())["receipts"][0]["now"] == "23/28"
+        r = await client.post(f"/v1/games/{g}/current", json={"snapshot": "m2"})
+        assert (await r.json())["live"]["Brom"] == {"pools": {"hp": 18}}
+        r = await client.get(f"/v1/games/{g}/reminder")
+        assert "- Hit points 18/28, Hit dice 3/3" in (await r.json())["text"]
+        r = await client.delete(f"/v1/games/{g}/snapshots/m2")
+        assert (await r.json())["current"] == "m2b"
+        r = await client.delete(f"/v1/games/{g}/snapshots/m1")
+        after = await r.json()
+        assert (after["current"], after["live"]["Brom"]) == ("m1b", {"pools": {"hp": 23}})
+        r = await client.get(f"/v1/games/{g}/reminder", params={"snapshot": "m1b"})
+        assert "- Hit points 23/28, Hit dice 3/3" in (await r.json())["text"]
+
+    run(test)
+
+
+def test_gravewatch_harm_state_and_rests_over_http():
+    async def test(client):
+        g = await _create(client, GRAVEWATCH, [ada()])
+        tags = [
+            ('[sheet: who="Ada" op="damage" track="harm" kind="knock" amount="2"]', "2/4 Winded"),
+            ('[sheet: who="Ada" op="damage" track="harm" kind="tear" amount="1"]', "3/4 Bleeding"),
+            ('[sheet: who="Ada" op="damage" track="harm" kind="knock" amount="-1"]', "2/4 Winded"),
+            ('[sheet: who="Ada" op="damage" track="harm" kind="burn"]', "unknown-kind"),
+            ('[sheet: who="Ada" op="damage" track="harm"]', "no-kind"),
+            ('[sheet: who="Ada" op="track" track="harm" by="1"]', "harm-track"),
+            ('[sheet: who="Ada" op="state" state="Light" value="Out"]', "Out"),
+            ('[sheet: who="Ada" op="state" state="Mood" value="calm"]', "unknown-state"),
+            ('[sheet: who="Ada" op="state" state="light" value="dim"]', "unknown-value"),
+            ('[sheet: who="Ada" op="condition" condition="rattled" state="on"]', "on"),
+            ('[sheet: who="Ada" op="spend" pool="resolve" amount="3"]', "1/4"),
+        ]
+        text = " ".join(t for t, _ in tags)
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1", "parent": None, "text": text})
+        receipts = (await r.json())["receipts"]
+        assert [x.get("now") or x["reason"] for x in receipts] == [v for _, v in tags]
+        reminder = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        assert "- Harm: Winded, 2 of 4 marked (T K), -1 on every check" in reminder
+        assert "- Light: Out" in reminder
+        assert "- Conditions: Rattled" in reminder
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m2", "text": '[sheet: who="Ada" op="rest" rest="breather"]'})
+        assert (await r.json())["receipts"][0]["now"] == "Resolve 1/4, Harm 1/4 Scuffed"
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m3", "text": '[sheet: who="Ada" op="rest" rest="vigil"]'})
+        assert (await r.json())["receipts"][0]["now"] == "Resolve 4/4, Harm 0/4 clear"
+        assert (await (await client.get(f"/v1/games/{g}")).json())["live"] == {"Ada": {}}
+
+    run(test)
+
+
+def test_the_reminder_teaches_each_member_and_the_commands_over_http():
+    async def test(client):
+        g = await _create(client, FIVE_E, [brom(), mira()])
+        text = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        lines = text.split("\n")
+        assert lines[0] == "CHARACTER SHEETS:"
+        start = lines.index("<character_sheets>")
+        assert lines[start + 1:lines.index("")] == [
+            "Brom",
+            "- Level 3, Armor Class 16, Speed (ft) 30",
+            "- Proficiency bonus 2, Passive Perception 10",
+            "- Abilities: Strength +3, Dexterity +1, Constitution +2, Intelligence -1, Wisdom +0, Charisma +0",
+            "- Trained skills: none",
+            "- Trained saves: Strength save +5, Constitution save +4",
+            "- Hit points 28/28, Hit dice 3/3",
+            "- Conditions: none",
+            "- Spells: none",
+            "- Attacks: none",
+        ]
+        assert "- Hit points 32/32, Hit dice 5/5, 1st-level slots 4/4, 3rd-level slots 2/2" in lines
+        assert ('- [sheet: who="Name" op="rest" rest="long"] runs a rest; [sheet: who="party" op="rest" '
+                'rest="long"] rests every character. Rests: short (Short rest), long (Long rest).') in lines
+        assert any(line.startswith("This game uses 5e rules from SRD 5.1.") for line in lines)
+
+    run(test)
