@@ -225,11 +225,11 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
     `perCostStep` once for each step paid above the base."""
     if mech.amount is None:
         return None
-    held = held_amount(fight, actor, mech) if actor.held else None
-    expr = parse_dice((held or {}).get("dice") or mech.amount.dice or "0")
-    extra = held["flat"] if held is not None else mech.amount.flat or 0
+    held = held_amount(fight, actor, mech) if actor.held is not None else None
+    expr = parse_dice((held.dice if held is not None else None) or mech.amount.dice or "0")
+    extra = held.flat if held is not None else mech.amount.flat or 0
     if held is not None:
-        steps = min(steps, held["steps"])
+        steps = min(steps, held.steps)
     view = fight.view(actor)
     if mech.amountAdd is not None and view is not None:
         extra += math.floor(view.value(mech.amountAdd))

@@ -19,7 +19,7 @@ from . import effects as E
 from . import harm_kinds as H
 from . import numbers as N
 from .fight import Fight
-from .state import Combatant
+from .state import Combatant, Daze
 
 
 def threshold(fight: Fight, target: Combatant) -> int | None:
@@ -45,7 +45,7 @@ def after_hit(fight: Fight, actor: Combatant, target: Combatant, landed: int, ov
     if daze.condition is not None and not E.has_condition(target, daze.condition):
         marked = E.put_condition(fight, target, daze.condition, source=actor.id, rounds=None, ends_after="daze",
                                  quiet=True)
-    target.dazed = {"by": actor.id, "marked": marked}
+    target.dazed = Daze(by=actor.id, marked=marked)
     text = f" {daze.text}" if daze.text else ""
     mark = f", marked {N.label(fight.ruleset, 'condition', daze.condition)}" if marked and daze.condition else ""
     fight.emit("daze", f"{actor.name}'s hit dazes {target.name}: {measure} damage is more than {what} {over}, "
@@ -57,7 +57,7 @@ def skip_turn(fight: Fight, c: Combatant) -> bool:
     the clocks and the rest of the housekeeping going)."""
     if c.dazed is None:
         return False
-    marked = c.dazed.get("marked")
+    marked = c.dazed.marked
     c.dazed = None
     fight.emit("skip", f"{c.name} is dazed and skips this turn.", actor=c.id)
     cond = fight.combat.daze.condition if fight.combat.daze is not None else None

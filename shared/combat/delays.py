@@ -17,7 +17,7 @@ from typing import Any
 from . import numbers as N
 from .fight import Fight
 from .plans import Plan
-from .state import Combatant
+from .state import Combatant, DelayedAction
 from . import paying as A
 from .plan_reading import catalog_entry
 
@@ -45,17 +45,11 @@ def held_back(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "
                    f"({chance.atLeast} or higher holds it back), so it goes ahead.", actor=actor.id, face=face)
         return False
-    actor.delayed = {
-        "list": plan.list_def.list if plan.list_def is not None else None,
-        "entry": plan.entry_ref,
-        "name": plan.name,
-        "budget": plan.budget,
-        "targets": [t.id for t in targets],
-        "to_hit": plan.to_hit,
-        "to_hit_parts": [list(p) for p in plan.to_hit_parts],
-        "save_dc": plan.save_dc,
-        "cost_steps": getattr(plan, "cost_steps", 0),
-    }
+    actor.delayed = DelayedAction(
+        list_id=plan.list_def.list if plan.list_def is not None else None, entry=plan.entry_ref, name=plan.name,
+        budget=plan.budget, targets=[t.id for t in targets], to_hit=plan.to_hit,
+        to_hit_parts=[(str(label), int(value)) for label, value in plan.to_hit_parts], save_dc=plan.save_dc,
+        cost_steps=plan.cost_steps)
     fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "
                f"({chance.atLeast} or higher holds it back), so it waits until the start of {actor.name}'s "
                "next turn; what it cost stays spent.", actor=actor.id, face=face)
@@ -77,29 +71,27 @@ def complete(fight: Fight, c: Combatant) -> tuple[Plan, list[Combatant]] | None:
     if held is None:
         return None
     c.delayed = None
-    name, budget = held["name"], held["budget"]
+    name, budget = held.name, held.budget
     if c.out or c.down or "cannot-act" in N.effects(fight, c):
         _lost(fight, c, name, "they cannot act")
         return None
     if c.budgets.get(budget, 0) <= 0:
         _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
         return None
-    entry = catalog_entry(fight, held["entry"])
-    list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held["list"]), None)
+    entry = catalog_entry(fight, held.entry)
+    list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held.list_id), None)
     if entry is None or entry.mechanics is None:
         _lost(fight, c, name, "the entry is gone")
         return None
-    targets = [t for t in (fight.state.combatant(cid) for cid in held["targets"]) if t is not None and not t.out]
-    if held["targets"] and not targets:
+    targets = [t for t in (fight.state.combatant(cid) for cid in held.targets) if t is not None and not t.out]
+    if held.targets and not targets:
         _lost(fight, c, name, "nobody it was aimed at is left")
         return None
     # Paid already, and its budget spent below: the step pays nothing again and rolls no
     # second delay (a plan without a budget is never held back).
-    plan = Plan(kind="entry", name=name, budget=None, to_hit=held["to_hit"],
-                to_hit_parts=[(str(a), int(b)) for a, b in held["to_hit_parts"]], entry=entry,
-                entry_ref=held["entry"], mechanics=entry.mechanics, list_def=list_def, save_dc=held["save_dc"])
-    if hasattr(plan, "cost_steps"):
-        plan.cost_steps = held.get("cost_steps", 0)
+    plan = Plan(kind="entry", name=name, budget=None, to_hit=held.to_hit, to_hit_parts=list(held.to_hit_parts),
+                entry=entry, entry_ref=held.entry, mechanics=entry.mechanics, list_def=list_def,
+                save_dc=held.save_dc, cost_steps=held.cost_steps)
     A.spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)

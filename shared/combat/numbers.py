@@ -478,7 +478,7 @@ def base_defense(fight: Fight, c: Combatant) -> int:
     if view is None:
         return int((c.block or {}).get("defense") or 0)
     value = math.floor(view.value(fight.combat.defense))
-    return held_defense(c, value) if c.held else value
+    return held_defense(c, value) if c.held is not None else value
 
 
 def defense(fight: Fight, c: Combatant) -> tuple[int, list[Bonus]]:

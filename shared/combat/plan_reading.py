@@ -124,7 +124,7 @@ def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[
                 if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
                     strikes = 1
             damage = dice.with_modifier(damage_bonus)
-            if actor.held:
+            if actor.held is not None:
                 parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
             plans.append(Plan(
                 kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
@@ -226,7 +226,7 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
                     dc_ref = picked.saveDifficulty or dc_ref
             to_hit = math.floor(view.value(to_hit_ref)) if to_hit_ref is not None else 0
             dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
-            if actor.held:
+            if actor.held is not None:
                 to_hit, dc = held_to_hit(actor, to_hit), held_difficulty(actor, dc)
             costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
             # The counter the entry's pick wrote beside it is its uses: one is paid on every

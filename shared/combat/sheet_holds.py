@@ -2,8 +2,8 @@
 may still use: the readers the fight asks, `held_defense`, `held_to_hit`, `held_difficulty`,
 `held_weapon`, `held_weapon_damage` and `held_amount`, over `Combatant.held`.
 
-`held` is `{"defense", "toHit", "saveDifficulty": caps, "weapons": {"<list>:<row slug>":
-{"dice", "strikes"}}, "entries": {"<catalog>/<entry>": {"dice", "flat", "steps"}}}`.
+`held` is a `TierHold` (state.py): caps on defense, to-hit and save difficulty, and the
+weapons' and entries' damage held to the tier.
 """
 
 from __future__ import annotations
@@ -12,28 +12,28 @@ from typing import Any
 
 from ..dice import DiceExpr, parse_dice
 from .fight import Fight
-from .state import Combatant
+from .state import Combatant, EntryHold, WeaponHold
 
 _REFS: dict[int, tuple[Any, dict[int, str]]] = {}
 
 
 def held_defense(c: Combatant, value: int) -> int:
-    cap = (c.held or {}).get("defense")
+    cap = c.held.defense if c.held is not None else None
     return min(value, cap) if cap is not None else value
 
 
 def held_to_hit(c: Combatant, value: int) -> int:
-    cap = (c.held or {}).get("toHit")
+    cap = c.held.to_hit if c.held is not None else None
     return min(value, cap) if cap is not None else value
 
 
 def held_difficulty(c: Combatant, value: int | None) -> int | None:
-    cap = (c.held or {}).get("saveDifficulty")
+    cap = c.held.save_difficulty if c.held is not None else None
     return min(value, cap) if cap is not None and value is not None else value
 
 
-def held_weapon(c: Combatant, ref: str) -> dict[str, Any] | None:
-    return ((c.held or {}).get("weapons") or {}).get(ref)
+def held_weapon(c: Combatant, ref: str) -> WeaponHold | None:
+    return c.held.weapons.get(ref) if c.held is not None else None
 
 
 def entry_ref(fight: Fight, mech: Any) -> str | None:
@@ -47,8 +47,8 @@ def entry_ref(fight: Fight, mech: Any) -> str | None:
     return cached[1].get(id(mech))
 
 
-def held_amount(fight: Fight, c: Combatant, mech: Any) -> dict[str, Any] | None:
-    entries = (c.held or {}).get("entries")
+def held_amount(fight: Fight, c: Combatant, mech: Any) -> EntryHold | None:
+    entries = c.held.entries if c.held is not None else None
     if not entries:
         return None
     ref = entry_ref(fight, mech)
@@ -64,4 +64,4 @@ def held_weapon_damage(c: Combatant, ref: str, damage: DiceExpr, strikes: int) -
     held = held_weapon(c, ref)
     if held is None:
         return damage, strikes
-    return parse_dice(held["dice"]), min(strikes, held["strikes"])
+    return parse_dice(held.dice), min(strikes, held.strikes)

@@ -17,7 +17,18 @@ Controller = Literal["engine", "player", "gm"]
 
 
 class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, serialize_by_alias=True,
+                              validate_by_name=True, validate_by_alias=True)
+
+
+def _absent(value: object) -> bool:
+    """A key the record leaves out of its JSON rather than writing it as null."""
+    return value is None
+
+
+def _empty(value: object) -> bool:
+    """A mapping the record leaves out of its JSON while nothing is in it."""
+    return not value
 
 
 class DiceState(Record):
@@ -56,6 +67,61 @@ class Concentration(Record):
     label: str
     #: (holder id, condition id) pairs the concentration maintains.
     conditions: list[list[str]] = Field(default_factory=list)
+
+
+class DelayedAction(Record):
+    """An action a `delays` condition held back until the start of the holder's next turn
+    (delays.py), with its numbers as the menu read them when it was paid for."""
+
+    #: The ability list the entry was chosen from (`list`), None for one from no list.
+    list_id: str | None = Field(default=None, alias="list")
+    entry: str | None
+    name: str
+    budget: str
+    targets: list[str]
+    to_hit: int
+    to_hit_parts: list[tuple[str, int]]
+    save_dc: int | None
+    cost_steps: int = 0
+
+
+class Daze(Record):
+    """A dazing hit's pending skip of its holder's next turn (daze.py): who dazed them, and
+    whether the daze's condition was put on for it (that mark comes off with the skip)."""
+
+    by: str
+    marked: bool
+
+
+class WeaponHold(Record):
+    """A weapon's damage held to a tier: its dice (with the flat part) and strikes a round."""
+
+    dice: str
+    strikes: int
+
+
+class EntryHold(Record):
+    """An entry's amount held to a tier: its dice, flat part and the most cost steps counted."""
+
+    dice: str
+    flat: int
+    steps: int
+
+
+class TierHold(Record):
+    """What a proposed creature written as a sheet is held to once built (tier_hold.py):
+    caps on its defense, to-hit and save difficulty, and its scaled-down damage by weapon
+    (`<list>:<row slug>`) and entry (`<catalog>/<entry>`). Only what was held is written."""
+
+    defense: int | None = Field(default=None, exclude_if=_absent)
+    to_hit: int | None = Field(default=None, alias="toHit", exclude_if=_absent)
+    save_difficulty: int | None = Field(default=None, alias="saveDifficulty", exclude_if=_absent)
+    weapons: dict[str, WeaponHold] = Field(default_factory=dict, exclude_if=_empty)
+    entries: dict[str, EntryHold] = Field(default_factory=dict, exclude_if=_empty)
+
+    def holds_anything(self) -> bool:
+        return (self.defense is not None or self.to_hit is not None or self.save_difficulty is not None
+                or bool(self.weapons) or bool(self.entries))
 
 
 class Combatant(Record):
@@ -104,9 +170,8 @@ class Combatant(Record):
     #: starts (spec/combat-3 "Contests"): a sheet changed during the fight does not move it.
     checks: dict[str, int] = Field(default_factory=dict)
     tracks: dict[str, int] = Field(default_factory=dict)
-    #: An action a `delays` condition held back until the start of the holder's next turn
-    #: (`{"list", "entry", "name", "budget", "targets"}`; delays.py).
-    delayed: dict[str, Any] | None = None
+    #: An action a `delays` condition held back until the start of the holder's next turn.
+    delayed: DelayedAction | None = None
     #: On a board: the cell `[x, y]` the combatant stands on (board/battlefield.py).
     position: list[int] | None = None
     #: On a board: cells of movement left this turn.
@@ -120,8 +185,8 @@ class Combatant(Record):
     airborne: bool = False
     #: On a board: took Disengage this turn (nobody strikes at them walking away).
     disengaged: bool = False
-    #: A dazing hit's pending skip of this combatant's next turn (`{"by", "marked"}`; daze.py).
-    dazed: dict[str, Any] | None = None
+    #: A dazing hit's pending skip of this combatant's next turn.
+    dazed: Daze | None = None
     #: Initiative that attacks move (1.48): None while the number is above the crash line;
     #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
     crashed: int | None = None
@@ -132,7 +197,7 @@ class Combatant(Record):
     symbol_dice: dict[str, int] = Field(default_factory=dict)
     #: A proposed creature written as a sheet, held to its tier once built: caps on its
     #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
-    held: dict[str, Any] | None = None
+    held: TierHold | None = None
 
 
 class Event(Record):

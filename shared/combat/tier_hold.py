@@ -21,7 +21,7 @@ from .clamp import REDUCTIONS, round_damage
 from .costs import amount_expr, payments
 from .fight import Fight
 from .plan_reading import entry_plans, weapon_plans
-from .state import Combatant
+from .state import Combatant, EntryHold, TierHold, WeaponHold
 
 
 def _mean(expr: DiceExpr | None) -> Fraction:
@@ -46,7 +46,7 @@ def _scaled_sentence(name: str, label: str, tier: Any, after: Fraction) -> str:
     return f"{name}'s {label} is scaled down to fit {tier.label}'s damage per round ({tier.damagePerRound[0]} to {top})."
 
 
-def _hold_weapon(c: Combatant, plan: Any, tier: Any, notes: list[str]) -> None:
+def _hold_weapon(c: Combatant, hold: TierHold, plan: Any, tier: Any, notes: list[str]) -> None:
     unit = {"dice": str(plan.damage)}
     strike = {"damage": unit}
     action = {"sequence": [{"action": "w", "times": plan.strikes}]}
@@ -54,33 +54,40 @@ def _hold_weapon(c: Combatant, plan: Any, tier: Any, notes: list[str]) -> None:
     if round_damage(action, by_id) <= tier.damagePerRound[1]:
         return
     _reduce(lambda: round_damage(action, by_id), [unit], action, tier.damagePerRound[1])
-    c.held.setdefault("weapons", {})[plan.entry_ref] = {"dice": unit["dice"], "strikes": action["sequence"][0]["times"]}
+    hold.weapons[plan.entry_ref] = WeaponHold(dice=unit["dice"], strikes=action["sequence"][0]["times"])
     notes.append(_scaled_sentence(c.name, plan.name, tier, round_damage(action, by_id)))
 
 
-def _hold_entry(fight: Fight, c: Combatant, plan: Any, tier: Any, notes: list[str]) -> None:
+def _hold_entry(fight: Fight, c: Combatant, held: TierHold, plan: Any, tier: Any, notes: list[str]) -> None:
     mech = plan.mechanics
     top = tier.damagePerRound[1]
     steps = max((p.steps for p in payments(fight, c, plan.costs)), default=0) if plan.costs else 0
-    hold = {"dice": mech.amount.dice or "0", "flat": mech.amount.flat or 0, "steps": steps}
-    c.held.setdefault("entries", {})[plan.entry_ref] = hold
+    # In place while it is measured: `amount_expr` reads the amount through the hold.
+    hold = held.entries[plan.entry_ref] = EntryHold(dice=mech.amount.dice or "0", flat=mech.amount.flat or 0,
+                                                     steps=steps)
 
     def measure() -> Fraction:
-        return _mean(amount_expr(fight, c, mech, hold["steps"]))
+        return _mean(amount_expr(fight, c, mech, hold.steps))
 
     if measure() <= top:
-        del c.held["entries"][plan.entry_ref]
+        del held.entries[plan.entry_ref]
         return
     if mech.perCostStep is not None and steps > 0:
-        while hold["steps"] > 0 and measure() > top:
-            hold["steps"] -= 1
-        gains = "nothing" if hold["steps"] == 0 else f"at most {hold['steps']} step{'' if hold['steps'] == 1 else 's'}"
+        while hold.steps > 0 and measure() > top:
+            hold.steps -= 1
+        gains = "nothing" if hold.steps == 0 else f"at most {hold.steps} step{'' if hold.steps == 1 else 's'}"
         notes.append(f"{c.name}'s {plan.name} gains {gains} from a bigger payment "
                      f"(it could pay {steps} step{'' if steps == 1 else 's'} more).")
     if measure() > top:
-        unit = {k: hold[k] for k in ("dice", "flat")}
-        _reduce(lambda: (hold.update(unit), measure())[1], [unit], {}, top)
-        hold.update(unit)
+        # The reductions work on a creature block's damage unit (clamp.py).
+        unit: dict[str, Any] = {"dice": hold.dice, "flat": hold.flat}
+
+        def measure_unit() -> Fraction:
+            hold.dice, hold.flat = unit["dice"], unit["flat"]
+            return measure()
+
+        _reduce(measure_unit, [unit], {}, top)
+        hold.dice, hold.flat = unit["dice"], unit["flat"]
         notes.append(_scaled_sentence(c.name, plan.name, tier, measure()))
 
 
@@ -88,13 +95,14 @@ def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
     """Holds the built sheet creature `c` to `tier` (recorded on `c.held`); a sentence per change."""
 
     notes: list[str] = []
-    c.held = {}
+    # On the combatant while it is worked out: the plans and amounts below read it.
+    held = c.held = TierHold()
     view = fight.view(c)
     if view is None:
         return notes
     defense = N.base_defense(fight, c)
     if defense > tier.defense + 2:
-        c.held["defense"] = tier.defense + 2
+        held.defense = tier.defense + 2
         notes.append(f"{c.name}'s {N.defense_label(fight.ruleset)} {defense} is held to {tier.defense + 2} "
                      f"(at most 2 above {tier.label}).")
     weapons = weapon_plans(fight, c, view)
@@ -102,20 +110,20 @@ def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
     cap = tier.toHit + 2
     for plan in weapons + [p for p in entries if p.mechanics.attackRoll]:
         if plan.to_hit > cap:
-            c.held["toHit"] = cap
+            held.to_hit = cap
             notes.append(f"{c.name}'s {plan.name} to hit {plan.to_hit} is held to {cap}.")
     dc_cap = tier.saveDifficulty + 2
     for plan in entries:
         mech = plan.mechanics
         saves = mech.save is not None or any(getattr(a, "saveEnds", None) for a in mech.applies or [])
         if saves and plan.save_dc is not None and plan.save_dc > dc_cap:
-            c.held["saveDifficulty"] = dc_cap
+            held.save_difficulty = dc_cap
             notes.append(f"{c.name}'s {plan.name} difficulty {plan.save_dc} is held to {dc_cap}.")
     for plan in weapons:
-        _hold_weapon(c, plan, tier, notes)
+        _hold_weapon(c, held, plan, tier, notes)
     for plan in entries:
         mech = plan.mechanics
         if mech.amount is not None and mech.kind not in ("heal", "buff") and plan.targets_side != "ally":
-            _hold_entry(fight, c, plan, tier, notes)
-    c.held = {k: v for k, v in c.held.items() if v != {}} or None
+            _hold_entry(fight, c, held, plan, tier, notes)
+    c.held = held if held.holds_anything() else None
     return notes

@@ -68,4 +68,6 @@ def test_an_opponent_written_as_a_sheet_is_read_opened_filled_and_held(chat: Cha
         "The fight begins: Juno, Wren, Juno 3 against Lamp witch.",
     ]
     state, _ = service.load(created["battle"])
-    assert state.combatant("lamp-witch").held["weapons"] == {"kit:hooked-pole": {"dice": "1d6+4", "strikes": 1}}
+    held = state.combatant("lamp-witch").held
+    assert held is not None
+    assert held.model_dump(mode="json")["weapons"] == {"kit:hooked-pole": {"dice": "1d6+4", "strikes": 1}}
