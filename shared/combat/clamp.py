@@ -23,12 +23,12 @@ from typing import Any, Callable
 
 from ..dice import parse_dice
 from ..dice.expressions import DiceExpr, DiceTerm
-from ..ruleset.combat import Combat
 from ..ruleset.combat_threat import Tier
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import format_path
 from ..ruleset.gates import ENGINE_NAME, collect_gates
 from ..ruleset.package import Ruleset
+from .fight import combat_block
 
 #: A proposal keeps its first six actions (spec: "actions beyond the first six").
 MAX_ACTIONS = 6
@@ -52,18 +52,11 @@ def tier_block(ruleset: Ruleset, tier: Tier) -> dict[str, Any]:
     budget (the economy's first), so the ruleset has a combat block (a tier comes from it)."""
     low, high = tier.health
     dmg = max(1, round((tier.damagePerRound[0] + tier.damagePerRound[1]) / 2))
-    main = _combat(ruleset).economy.budgets[0].id
+    main = combat_block(ruleset).economy.budgets[0].id
     return {
         "tier": tier.id, "health": (low + high) // 2, "defense": tier.defense, "initiativeModifier": 0,
         "actions": [{"id": "strike", "name": "Strike", "budget": main, "toHit": tier.toHit, "damage": {"flat": dmg}}],
     }
-
-
-def _combat(ruleset: Ruleset) -> Combat:
-    """The combat block a proposal is fitted to: a tier exists only inside one."""
-    if ruleset.combat is None:
-        raise ValueError(f"{ruleset.name} has no combat block, so no creature is fitted to a tier")
-    return ruleset.combat
 
 
 # ---------------------------------------------------------------------------
@@ -221,7 +214,7 @@ def _drop_unknown_names(ruleset: Ruleset, name: str, block: dict[str, Any], note
     saves = {s.id for s in ruleset.sheet.saves or []}
     live = ruleset.sheet.live
     conditions = {c.id for c in (live.conditions or [])} if live else set()
-    combat = _combat(ruleset)
+    combat = combat_block(ruleset)
     types = {t.lower() for t in combat.damageTypes or []} if combat.damageTypes else None
     budgets = [b.id for b in combat.economy.budgets]
     for save in list((block.get("saves") or {})):

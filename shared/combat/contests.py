@@ -32,7 +32,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..dice import DiceExpr, parse_dice, pick_mode, sum_distribution
+from ..dice import NORMAL, DiceExpr, Mode, parse_dice, pick_mode, sum_distribution
+from ..ruleset.base import Dice
+from ..ruleset.combat_contests import Contest
 from . import effects as E
 from .condition_off import remove_condition
 from . import numbers as N
@@ -73,10 +75,10 @@ def side_votes(fight: Fight, c: Combatant) -> tuple[int, int]:
     return adv + a2, dis + d2
 
 
-def side_mode(fight: Fight, c: Combatant) -> str:
+def side_mode(fight: Fight, c: Combatant) -> Mode:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
-        return "normal"
+        return NORMAL
     return pick_mode(*side_votes(fight, c))
 
 
@@ -114,7 +116,25 @@ def check_label(fight: Fight, check_id: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-Side = tuple[int, str, tuple[tuple[str, bool], ...]]
+Side = tuple[int, Mode, tuple[tuple[str, bool], ...]]
+
+
+def defender_checks(contest: Contest) -> list[str]:
+    """The checks the defending side may use. A contest without a `defender` is one against
+    a fixed `difficulty`, which is refused before a fight starts (1.193, support.py), so a
+    contest in play always has one."""
+    if contest.defender is None:
+        raise ValueError(f"contest {contest.id} has no defender: one against a fixed difficulty is not resolved")
+    return contest.defender.checks
+
+
+def contest_dice(fight: Fight) -> Dice:
+    """The die both sides roll: `attackRoll.dice`. A fight whose kind rolls (not throws
+    pools) offers no contest without an attack roll (`contest_items`)."""
+    roll = fight.combat.attackRoll
+    if roll is None:
+        raise ValueError("a contest rolls attackRoll.dice, and this ruleset declares no attackRoll")
+    return roll.dice
 
 
 def _side(fight: Fight, c: Combatant, bonus: int, memo: dict[str, Side] | None = None) -> Side:
@@ -129,7 +149,7 @@ def _side(fight: Fight, c: Combatant, bonus: int, memo: dict[str, Side] | None =
     return found[0] + bonus, found[1], found[2]
 
 
-def _ways(count: int, sides: int, side: tuple[int, str, tuple[tuple[str, bool], ...]]) -> tuple[int, list[int], int]:
+def _ways(count: int, sides: int, side: Side) -> tuple[int, list[int], int]:
     """(lowest total, ways of each total from there, outcomes): the side's exact totals."""
     flat, mode, rolled = side
     dist = sum_distribution(DiceExpr.of(count, sides, flat), mode)
@@ -149,7 +169,7 @@ def _ways(count: int, sides: int, side: tuple[int, str, tuple[tuple[str, bool], 
 
 
 @lru_cache(maxsize=4096)
-def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool) -> Fraction:
+def _chance(count: int, sides: int, attacker: Side, defender: Side, ties: bool) -> Fraction:
     a_low, a_ways, a_den = _ways(count, sides, attacker)
     d_low, d_ways, d_den = _ways(count, sides, defender)
     # below[k]: ways the defender totals less than d_low + k.
@@ -165,15 +185,15 @@ def _chance(count: int, sides: int, attacker: tuple, defender: tuple, ties: bool
     return Fraction(won, a_den * d_den)
 
 
-def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any,
+def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Contest,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
     chance = kind_of(fight).contest_win_chance(fight, actor, target, contest)
     if chance is not None:
         return Fraction(chance).limit_denominator(10 ** 9)
     _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
-    _d_id, d_bonus = best_check(fight, target, contest.defender.checks)
-    dice = fight.combat.attackRoll.dice
+    _d_id, d_bonus = best_check(fight, target, defender_checks(contest))
+    dice = contest_dice(fight)
     return _chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), _side(fight, target, d_bonus, memo),
                    contest.ties == "attacker")
 
@@ -194,7 +214,7 @@ def _granted_strikes(fight: Fight, actor: Combatant, budget: str) -> int:
     return 1
 
 
-def contest_targets(fight: Fight, actor: Combatant, contest: Any) -> list[Combatant]:
+def contest_targets(fight: Fight, actor: Combatant, contest: Contest) -> list[Combatant]:
     holding = contest.from_.holding if contest.from_ is not None else None
     if holding is None:
         return targets_for(fight, actor, "enemy")
@@ -205,7 +225,7 @@ def contest_targets(fight: Fight, actor: Combatant, contest: Any) -> list[Combat
     return [c for c in fight.state.combatants if c.id in sources and not c.out]
 
 
-def _win_text(fight: Fight, contest: Any) -> str:
+def _win_text(fight: Fight, contest: Contest) -> str:
     parts: list[str] = []
     win = contest.onWin
     for apply in win.applies or []:
@@ -216,16 +236,18 @@ def _win_text(fight: Fight, contest: Any) -> str:
         parts.append(f"{'you are' if end.on == 'actor' else 'the target is'} no longer "
                      f"{N.label(fight.ruleset, 'condition', end.condition)}")
     if win.push is not None and fight.state.board is not None:
-        parts.append(f"the loser is pushed {win.push:g} {fight.combat.distance.label} away")
+        # A board is played only where the ruleset declares `distance` (board/setup.py).
+        unit = fight.combat.distance.label if fight.combat.distance is not None else ""
+        parts.append(f"the loser is pushed {win.push:g} {unit} away")
     elif win.push is not None:
         parts.append("the loser would be pushed (nobody moves without a board)")
     return "; ".join(parts)
 
 
-def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Any, memo: dict[Any, Any]) -> float:
+def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, memo: dict[Any, Any]) -> float:
     """The menu's chance of winning, shared by contests rolled with the same checks (a
     grapple and a shove usually are)."""
-    key = (tuple(contest.attacker.checks), tuple(contest.defender.checks), contest.ties, target.id)
+    key = (tuple(contest.attacker.checks), tuple(defender_checks(contest)), contest.ties, target.id)
     found = memo.get(key)
     if found is None:
         found = memo[key] = round(float(win_chance(fight, actor, target, contest, memo)), 4)
@@ -247,7 +269,7 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         if not targets:
             continue
         a_checks = " or ".join(check_label(fight, c) for c in contest.attacker.checks)
-        d_checks = " or ".join(check_label(fight, c) for c in contest.defender.checks)
+        d_checks = " or ".join(check_label(fight, c) for c in defender_checks(contest))
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
         if fight.forecasting:
@@ -276,7 +298,7 @@ def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
 
 def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str, int | None]:
     check_id, bonus = best_check(fight, c, check_ids)
-    dice = fight.combat.attackRoll.dice
+    dice = contest_dice(fight)
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
     pieces = [E.roll_text(r), N.signed(bonus)]
     total = r.total + bonus
@@ -284,8 +306,16 @@ def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, 
     return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
 
 
+def plan_contest(plan: Plan) -> Contest:
+    """The `combat.contests` entry a contest option resolves: its plan always carries it
+    (`contest_items` puts it there, plan_codec reads it back by id)."""
+    if plan.contest is None:
+        raise ValueError(f"the {plan.kind} option {plan.name!r} names no contest")
+    return plan.contest
+
+
 def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
-    contest = plan.contest
+    contest = plan_contest(plan)
     target = targets[0]
     spend_strike(fight, actor, plan)
     if plan.uses_strike:
@@ -295,10 +325,10 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     a_thrown = kind.throw_side(fight, actor, contest.attacker.checks)
     if a_thrown is not None:
         a_total, a_text = a_thrown
-        d_total, d_text = kind.throw_side(fight, target, contest.defender.checks) or (0, "")
+        d_total, d_text = kind.throw_side(fight, target, defender_checks(contest)) or (0, "")
     else:
         a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
-        d_total, d_text, d_nat = _throw_side(fight, target, contest.defender.checks)
+        d_total, d_text, d_nat = _throw_side(fight, target, defender_checks(contest))
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
@@ -309,7 +339,7 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
         _on_win(fight, actor, target, contest)
 
 
-def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any, a: tuple[int, int | None],
+def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, a: tuple[int, int | None],
                  d: tuple[int, int | None], won: bool) -> bool:
     """What follows the two checks (1.257, 1.249, 1.256): dice taken off the winning side's
     check by someone on the other side, then the losing side's rescues; returns who won."""
@@ -327,7 +357,7 @@ def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any
     now = totals[actor.id] >= needed(actor)
     loser = target if now else actor
     roll = after_failure(fight, loser, Roll("checks", totals[loser.id], needed(loser), ("enough", "still short"),
-                                            natural=naturals[loser.id], sides=fight.combat.attackRoll.dice.sides))
+                                            natural=naturals[loser.id], sides=contest_dice(fight).sides))
     if roll.made:
         now = not now
     if now != won:
@@ -336,7 +366,7 @@ def _after_rolls(fight: Fight, actor: Combatant, target: Combatant, contest: Any
     return now
 
 
-def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> None:
+def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Contest) -> None:
     win = contest.onWin
     for end in win.ends or []:
         holder = winner if end.on == "actor" else loser
@@ -362,8 +392,7 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Any) -> 
 
 def contest_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     """The Engine's weighing of a contest: the chance of winning times what winning sets up."""
-    contest = item.plan.contest
-    win = contest.onWin
+    win = plan_contest(item.plan).onWin
     best: tuple[float, str] | None = None
     for fc in item.option.forecasts:
         target = fight.state.combatant(fc.target)

@@ -148,19 +148,10 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     return landed
 
 
-def _health_track(fight: Fight) -> str:
-    """The track health is kept on, for a ruleset whose health is not a pool: `combat.health`
-    names exactly one of `pool` and `track` (the package format refuses anything else)."""
-    track = fight.combat.health.track
-    if track is None:
-        raise ValueError("combat.health names a pool, so health is kept on no track")
-    return track
-
-
 def _track_change(fight: Fight, c: Combatant, sheet: dict[str, Any], amount: int, kind: str | None) -> Result:
     """Health kept on a track of `c`'s sheet: a harm track takes marks (a negative amount
     heals them); a plain track (1.383) fills toward `max` with damage and empties with healing."""
-    track = _health_track(fight)
+    track = N.health_track(fight)
     view = fight.view(c)
     info = view.track(track) if view is not None else None
     if info is not None and info.harm is None:

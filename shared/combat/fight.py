@@ -3,7 +3,8 @@ log, passed to every rule function.
 
 Owns: `Fight` (emit an event, roll dice from the battle's own seed and cursor, read a
 combatant's sheet through the sheet engine, write the sheet back through its own
-operations) and `Refused`, the refusal value (`{code, message}`) that changes nothing.
+operations), `combat_block` (the ruleset's `combat` block, there for every fight) and
+`Refused`, the refusal value (`{code, message}`) that changes nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,15 @@ from ..ruleset.combat import Combat
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView, is_refusal
 from .state import BattleState, Combatant, Event
+
+
+def combat_block(ruleset: Ruleset) -> Combat:
+    """The ruleset's `combat` block, which every rule of a fight reads. A ruleset without one
+    resolves no fight: engine.start refuses it before a battle exists (SetupError), so a
+    step, and what builds or fits its opponents, never meets one."""
+    if ruleset.combat is None:
+        raise ValueError(f"{ruleset.name} has no combat block, so it resolves no fight")
+    return ruleset.combat
 
 
 @dataclass(frozen=True)
@@ -50,12 +60,7 @@ class OpenBlow:
 class Fight:
     def __init__(self, ruleset: Ruleset, state: BattleState):
         self.ruleset = ruleset
-        combat = ruleset.combat
-        if combat is None:
-            # engine.start refuses such a ruleset before a battle exists (SetupError), so a
-            # step never meets one; the rules below all read the block.
-            raise ValueError(f"{ruleset.name} has no combat block, so it resolves no fight")
-        self.combat: Combat = combat
+        self.combat = combat_block(ruleset)
         self.state = state
         self.new_events: list[Event] = []
         dice = state.dice

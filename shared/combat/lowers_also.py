@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from . import numbers as N
 from .fight import Fight
+from .plans import Plan
 from .lowers_roll import dice_text, lowers_expr
 from .state import Combatant
 from .board.answers import reaches
@@ -29,11 +30,11 @@ from .fight import turn_order
 from . import paying as A
 
 
-def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant, Any]]:
+def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant, Plan]]:
     """(holder, plan) for each entry that may take dice off `roller`'s roll of `kind`, by
     turn order then sheet order; one payment per entry, the least it can make."""
 
-    out: list[tuple[Combatant, Any]] = []
+    out: list[tuple[Combatant, Plan]] = []
     for cid in turn_order(fight):
         c = fight.state.combatant(cid)
         if c is None or c.out or c.down or c.side == roller.side:
@@ -48,7 +49,8 @@ def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant
                              and kind in (m.lowersRoll.also or []))
         seen: set[str] = set()
         for plan in expand_payments(fight, c, plans):
-            if plan.entry_ref in seen or not budget_left(c, plan.budget):
+            # An entry's plan names it (`<catalog>/<entry>`): that is how it is spent once.
+            if plan.entry_ref is None or plan.entry_ref in seen or not budget_left(c, plan.budget):
                 continue
             if refusal(fight, c, roller, plan.mechanics) is not None or not reaches(fight, c, plan, roller):
                 continue
@@ -57,23 +59,25 @@ def _holders(fight: Fight, roller: Combatant, kind: str) -> list[tuple[Combatant
     return out
 
 
-def _top(fight: Fight, holder: Combatant, plan: Any) -> int | None:
+def _top(fight: Fight, holder: Combatant, plan: Plan) -> int | None:
     expr = lowers_expr(fight, holder, plan.mechanics.lowersRoll)
     return None if expr is None else expr.dice_max + expr.modifier
 
 
-def _spend(fight: Fight, holder: Combatant, plan: Any, roller: Combatant, what: str) -> tuple[int, str]:
+def _spend(fight: Fight, holder: Combatant, plan: Plan, roller: Combatant, what: str) -> tuple[int, str]:
     """Pays for the entry and rolls its dice with the battle's roller; returns what they
-    took and the dice as the log names them."""
+    took and the dice as the log names them. The dice are read after paying, as the sheet
+    then is; an entry is spent only when it has dice (`_top`), so nothing is rolled without."""
 
     fight.emit("lower-spent", f"{holder.name} spends {plan.name} on {roller.name}'s {what}.", actor=holder.id,
                target=roller.id, entry=plan.entry_ref)
     A.pay(fight, holder, plan)
     lowers = plan.mechanics.lowersRoll
-    return fight.roll(lowers_expr(fight, holder, lowers)).total, dice_text(fight, holder, lowers)
+    expr = lowers_expr(fight, holder, lowers)
+    return (fight.roll(expr).total if expr is not None else 0), dice_text(fight, holder, lowers)
 
 
-def _first(fight: Fight, roller: Combatant, kind: str, turns: Callable[[int], bool]) -> tuple[Combatant, Any] | None:
+def _first(fight: Fight, roller: Combatant, kind: str, turns: Callable[[int], bool]) -> tuple[Combatant, Plan] | None:
     for holder, plan in _holders(fight, roller, kind):
         top = _top(fight, holder, plan)
         if top is not None and turns(top):

@@ -21,7 +21,8 @@ from typing import Any, Iterable
 
 from ..ruleset.base import ValueRef
 from ..ruleset.package import Ruleset
-from .fight import Fight
+from ..sheet.items import ItemEffectInForce
+from .fight import Fight, combat_block
 from .sheet_holds import held_defense
 from .state import Combatant
 from .saves_against import matches
@@ -131,11 +132,11 @@ def ref_label(ruleset: Ruleset, ref: ValueRef | None, default: str) -> str:
 
 
 def defense_label(ruleset: Ruleset) -> str:
-    return ref_label(ruleset, ruleset.combat.defense, "Defense")
+    return ref_label(ruleset, combat_block(ruleset).defense, "Defense")
 
 
 def health_label(ruleset: Ruleset) -> str:
-    h = ruleset.combat.health
+    h = combat_block(ruleset).health
     return label(ruleset, "pool", h.pool) if h.pool else label(ruleset, "track", h.track or "health")
 
 
@@ -155,7 +156,7 @@ def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
         return cached[1]
     if len(_RULES) > 64:
         _RULES.clear()
-    found = {c.condition: c for c in ruleset.combat.conditions or []}
+    found = {c.condition: c for c in combat_block(ruleset).conditions or []}
     _RULES[id(ruleset)] = (ruleset, found)
     return found
 
@@ -167,6 +168,8 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
     # Only a creature's own list names tracks; a condition's or a level's names conditions.
     immune = block_immunities(c)
     for level in levels:
+        # A level reads exactly one of a track and a derived value (the package format says so).
+        value: float
         if level.track is not None:
             if level.track.lower() in immune:
                 continue
@@ -178,7 +181,7 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
                 value = c.tracks.get(level.track, 0)
             if value >= level.at:
                 yield f"{label(fight.ruleset, 'track', level.track)} {value}", level
-        else:
+        elif level.derived is not None:
             view = fight.view(c)
             if view is None:
                 continue
@@ -202,7 +205,8 @@ def in_force(fight: Fight, c: Combatant) -> tuple[tuple[str, Any, Any], ...]:
     hit = fight.rules_memo.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
             and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
-        return hit[4]
+        kept: tuple[tuple[str, Any, Any], ...] = hit[4]
+        return kept
     out = tuple(_rules_in_force(fight, c))
     fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
     return out
@@ -228,7 +232,7 @@ def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def _item_rule_name(ruleset: Ruleset, found: Any) -> str:
+def _item_rule_name(ruleset: Ruleset, found: ItemEffectInForce) -> str:
     if found.unmet is None:
         return found.held.name
     wanted = found.unmet.atLeast
@@ -429,6 +433,15 @@ def halved_max(top: int, times: Fraction) -> int:
     return max(1, math.floor(top * times))
 
 
+def health_track(fight: Fight) -> str:
+    """The track health is kept on, for a ruleset whose health is not a pool: `combat.health`
+    names exactly one of `pool` and `track` (the package format refuses anything else)."""
+    track = fight.combat.health.track
+    if track is None:
+        raise ValueError("combat.health names a pool, so health is kept on no track")
+    return track
+
+
 def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
     """(current, maximum, temporary points). A track reads as boxes left to fill."""
     spec = fight.combat.health
@@ -439,9 +452,9 @@ def health(fight: Fight, c: Combatant) -> tuple[int, int, int]:
         found = view.pool(spec.pool)
         if found is None:
             return 0, 0, 0
-        info, current, temp = found
-        return current, halved_max(info.max, health_max_factor(fight, c)[0]), temp
-    info = view.track(spec.track)
+        pool, current, temp = found
+        return current, halved_max(pool.max, health_max_factor(fight, c)[0]), temp
+    info = view.track(health_track(fight))
     if info is None:
         return 0, 0, 0
     if info.harm is not None and info.state is not None:

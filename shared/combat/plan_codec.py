@@ -30,7 +30,7 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     out["costs"] = [[pool, amount] for pool, amount in plan.costs]
     out["action"] = plan.action.id if plan.action is not None else None
     out["steps"] = [step.id for step in plan.steps]
-    out["contest"] = getattr(plan.contest, "id", None)
+    out["contest"] = plan.contest.id if plan.contest is not None else None
     if plan.aim is not None:
         out["aim"] = list(plan.aim)
     return out
@@ -66,5 +66,5 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("contest"):
-        plan.contest = next((c for c in fight.combat.contests or [] if getattr(c, "id", None) == data["contest"]), None)
+        plan.contest = next((c for c in fight.combat.contests or [] if c.id == data["contest"]), None)
     return plan

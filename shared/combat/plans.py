@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..dice import DiceExpr
+from ..ruleset.combat_contests import Contest
 
 
 def slug(text: str) -> str:
@@ -112,7 +113,7 @@ class Plan:
     uses_key: str | None = None
     uses_count: int = 0
     #: The `combat.contests` entry a contest option resolves (contests.py).
-    contest: Any = None
+    contest: Contest | None = None
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).
     ability: str | None = None
     row: dict[str, Any] | None = None

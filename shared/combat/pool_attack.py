@@ -99,7 +99,7 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     return PoolHit(hit, roll.successes, extra, roll.botch)
 
 
-def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict, what: str) -> PoolHit:
+def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], what: str) -> PoolHit:
     """A throw a hit window held, checked again against the successes the target needs
     now; the log says whether an answer turned it into a miss. The extra dice are what it
     has beyond the successes needed now."""

@@ -11,17 +11,16 @@ the win and its log).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..dice import pool_forecast
+from ..dice import Mode, pool_forecast
+from ..ruleset.combat_contests import Contest
 from . import pool_dice as P
 from .fight import Fight
 from .pool_attack import attack_pool
 from .state import Combatant
-from .contests import best_check, check_label, side_votes
+from .contests import best_check, check_label, defender_checks, side_votes
 
 
-def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, str, str]:
+def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, str, Mode]:
     """(check id, dice, how they add up, the roll's lean) of one side."""
     check_id, bonus = best_check(fight, c, check_ids)
     dice, text = attack_pool(fight, c, [(check_label(fight, check_id), bonus)], "checks")
@@ -35,10 +34,10 @@ def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
     return (-1 if roll.botch else roll.successes), f"{text}: {roll.describe()} with {check_label(fight, check_id)}"
 
 
-def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Any) -> float:
+def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Contest) -> float:
     rules = P.check_rules(fight)
     _a, a_dice, _at, a_mode = _side(fight, actor, contest.attacker.checks)
-    _d, d_dice, _dt, d_mode = _side(fight, target, contest.defender.checks)
+    _d, d_dice, _dt, d_mode = _side(fight, target, defender_checks(contest))
     # ranks[0] is a botch, ranks[1 + n] exactly n successes: the index orders the throws.
     attack = pool_forecast(a_dice, rules, a_mode).ranks
     defend = pool_forecast(d_dice, rules, d_mode).ranks

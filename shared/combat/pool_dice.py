@@ -11,12 +11,22 @@ thrown twice under `pool.advantage`), `throw` (through the battle's own roller) 
 
 from __future__ import annotations
 
-from ..dice import NORMAL, DiceExpr, PoolRoll, PoolRules, pick_mode, roll_pool
+from ..dice import NORMAL, DiceExpr, Mode, PoolRoll, PoolRules, pick_mode, roll_pool
 from ..ruleset.package import Ruleset
-from .fight import Fight
+from ..ruleset.resolution import DicePool
+from .fight import Fight, combat_block
 from .state import Combatant
 
 _RULES: dict[int, tuple[Ruleset, PoolRules, PoolRules]] = {}
+
+
+def resolution(ruleset: Ruleset) -> DicePool:
+    """The resolution a dice-pool fight throws by: `"kind": "dice-pool"` requires
+    `resolution.kind` to be `"dice-pool"` (spec/combat-2; the package format checks it)."""
+    res = ruleset.resolution
+    if not isinstance(res, DicePool):
+        raise ValueError(f'a "dice-pool" fight needs a "dice-pool" resolution, not "{res.kind}"')
+    return res
 
 
 def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:
@@ -25,7 +35,7 @@ def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:
         return cached[1], cached[2]
     if len(_RULES) > 64:
         _RULES.clear()
-    res = ruleset.resolution
+    res = resolution(ruleset)
     sides = res.die.sides
     check = PoolRules(
         sides=sides,
@@ -36,7 +46,7 @@ def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:
         botch=res.botch.upTo if res.botch is not None else None,
         botch_rule=res.botch.rule if res.botch is not None else "noSuccesses",
     )
-    pool = ruleset.combat.pool
+    pool = combat_block(ruleset).pool
     damage_target = pool.damageTarget if pool is not None and pool.damageTarget is not None else res.target.default
     damage = PoolRules.plain(sides, min(damage_target, sides))
     _RULES[id(ruleset)] = (ruleset, check, damage)
@@ -55,15 +65,15 @@ def damage_rules(fight: Fight) -> PoolRules:
 
 def size(fight: Fight, dice: int) -> int:
     """A pool held between `resolution.pool.min` and `resolution.pool.max`."""
-    bounds = fight.ruleset.resolution.pool
+    bounds = resolution(fight.ruleset).pool
     return max(bounds.min, min(bounds.max, dice))
 
 
 def most(fight: Fight) -> int:
-    return fight.ruleset.resolution.pool.max
+    return resolution(fight.ruleset).pool.max
 
 
-def lean(fight: Fight, adv: int, dis: int) -> str:
+def lean(fight: Fight, adv: int, dis: int) -> Mode:
     """Thrown twice only when the `pool` block says leaning rolls are; otherwise once,
     whatever a condition says."""
     pool = fight.combat.pool
@@ -72,7 +82,7 @@ def lean(fight: Fight, adv: int, dis: int) -> str:
     return pick_mode(adv, dis)
 
 
-def throw(fight: Fight, dice: int, rules: PoolRules, mode: str = NORMAL) -> PoolRoll:
+def throw(fight: Fight, dice: int, rules: PoolRules, mode: Mode = NORMAL) -> PoolRoll:
     result = roll_pool(max(0, dice), rules, fight.roller, mode)
     fight.state.dice.cursor = fight.roller.cursor
     return result

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ..dice import DiceExpr
 from .fight import Fight
+from .plans import Plan
 from .state import Combatant
 from .lowers_roll import lowers_expr
 from .costs import expand_payments
@@ -49,25 +50,27 @@ class Roll:
     spent: set[str] = field(default_factory=set)
 
 
-def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[Any]:
+def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[tuple[str, Plan]]:
+    """(the entry's `<catalog>/<entry>`, its plan) for each rescue that may be spent on `roll`."""
     view = fight.view(c)
     if view is None:
         return []
     plans = entry_plans(fight, c, view, pick=lambda m: m is not None and getattr(m, "rescue", None) is not None
                          and m.rescue.roll == roll.kind)
-    out: list[Any] = []
+    out: list[tuple[str, Plan]] = []
     seen: set[str] = set()
     # One payment per entry, the first (least) it can make.
     for plan in expand_payments(fight, c, plans):
         rescue = plan.mechanics.rescue
-        if plan.entry_ref in seen or plan.entry_ref in roll.spent:
+        # An entry's plan names it (`<catalog>/<entry>`): that is how it is spent once.
+        if plan.entry_ref is None or plan.entry_ref in seen or plan.entry_ref in roll.spent:
             continue
         if roll.save is not None and rescue.saves and roll.save not in rescue.saves:
             continue
         if not budget_left(c, plan.budget) or not budget_left(c, rescue.budget):
             continue
         seen.add(plan.entry_ref)
-        out.append(plan)
+        out.append((plan.entry_ref, plan))
     return out
 
 
@@ -90,28 +93,36 @@ def _turns(fight: Fight, c: Combatant, rescue: Any, roll: Roll) -> bool:
     return expr is not None and expr.dice_max + expr.modifier >= short
 
 
-def _spend(fight: Fight, c: Combatant, plan: Any) -> None:
+def _spend(fight: Fight, c: Combatant, plan: Plan) -> None:
     fight.emit("rescue-entry", f"{c.name} spends {plan.name} on the failed roll.", actor=c.id, entry=plan.entry_ref)
     A.pay(fight, c, plan)
     A.spend_budget(fight, c, plan.mechanics.rescue.budget)
 
 
-def _apply(fight: Fight, c: Combatant, plan: Any, roll: Roll) -> None:
+def _apply(fight: Fight, c: Combatant, plan: Plan, roll: Roll) -> None:
+    """What the spent rescue does. `_turns` spent it only where it can turn the roll: a
+    reroll on a roll that can be rolled again, `twenty` on one with its d20 kept, a die the
+    owner has; the guards below are those same facts."""
     rescue = plan.mechanics.rescue
     made_word, short_word = roll.words
     if rescue.by == "reroll":
-        roll.total = roll.again()
-        roll.made = roll.total >= roll.needed
+        if roll.again is not None:
+            roll.total = roll.again()
+            roll.made = roll.total >= roll.needed
         return
     if rescue.by == "success":
         roll.made = True
         fight.emit("rescue", f"{c.name}'s {plan.name} turns it around: {made_word}.", target=c.id, success=True)
         return
     if rescue.by == "twenty":
+        if roll.natural is None:
+            return
         roll.total = roll.total - roll.natural + roll.sides
         shown = f"counts the d{roll.sides} as a {roll.sides}"
     else:
         expr = _own_die(fight, c, rescue)
+        if expr is None:
+            return
         r = fight.roll(expr)
         roll.total += r.total
         shown = f"adds {r.total} ({rescue.dice or f'1d{expr.terms[0].sides}'})"
@@ -123,9 +134,9 @@ def _apply(fight: Fight, c: Combatant, plan: Any, roll: Roll) -> None:
 def spend_rescue(fight: Fight, c: Combatant, roll: Roll) -> bool:
     """The first of the owner's rescue entries, in sheet order, that can turn the failed
     roll around, spent on it; False when none can."""
-    for plan in _candidates(fight, c, roll):
+    for ref, plan in _candidates(fight, c, roll):
         if _turns(fight, c, plan.mechanics.rescue, roll):
-            roll.spent.add(plan.entry_ref)
+            roll.spent.add(ref)
             _spend(fight, c, plan)
             _apply(fight, c, plan, roll)
             return True

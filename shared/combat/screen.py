@@ -48,7 +48,7 @@ def _health(fight: Fight, c: Combatant) -> tuple[HealthShown, int]:
     if spec.pool is not None or c.sheet is None:
         return HealthShown(kind="pool", label=label, current=current, max=top), temp
     view = fight.view(c)
-    info = view.track(spec.track) if view is not None else None
+    info = view.track(N.health_track(fight)) if view is not None else None
     boxes = None
     if info is not None and info.harm is not None and info.state is not None:
         names = [level for level, _penalty in info.harm.levels]
@@ -91,7 +91,7 @@ def _combatant(fight: Fight, c: Combatant, on_board: bool) -> CombatantShown:
     movement = _movement(fight, c) if on_board and c.position is not None else None
     return CombatantShown(
         id=c.id, name=c.name, side=c.side, controller=c.controller, player=c.player,
-        position=tuple(c.position) if c.position is not None else None, down=c.down, out=c.out,
+        position=(c.position[0], c.position[1]) if c.position is not None else None, down=c.down, out=c.out,
         initiative=c.initiative, health=health, temp=max(temp, c.temp), conditions=conditions,
         concentration=concentration, dying=_dying(fight, c), budgets=budgets, movement=movement)
 
@@ -101,7 +101,9 @@ def _board(fight: Fight, board: dict[str, Any]) -> BoardShown:
                                cost=say(fight, spec.get("cost", 1)))
               for ch, spec in board["legend"].items()}
     return BoardShown(width=board["width"], height=board["height"], rows=list(board["rows"]),
-                      heights=list(board["heights"]), legend=legend, unit=fight.combat.distance.label)
+                      heights=list(board["heights"]), legend=legend,
+                      # A board is played only where the ruleset declares `distance` (board/setup.py).
+                      unit=fight.combat.distance.label if fight.combat.distance is not None else "")
 
 
 def _pending(state: BattleState) -> PendingShown | None:

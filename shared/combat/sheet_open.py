@@ -12,8 +12,9 @@ that catalog.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..ruleset.catalogs import Catalog, CatalogEntry, CatalogFilter
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView
 
@@ -24,26 +25,37 @@ def _same(a: Any, b: Any) -> bool:
     return a == b and type(a) is type(b)
 
 
-def closed_by(ruleset: Ruleset, view: SheetView, cat: Any, entry: Any) -> tuple[Any, Any] | None:
-    """(the filter, the creature's value) that closes `entry` to this sheet, or None when open."""
+class Closed(NamedTuple):
+    """What closes an entry to a sheet: the catalog's filter, the sheet field it starts
+    from (its `startFrom.field`) and the sheet's value of that field."""
+
+    filter: CatalogFilter
+    field: str
+    value: Any
+
+
+def closed_by(ruleset: Ruleset, view: SheetView, cat: Catalog, entry: CatalogEntry) -> Closed | None:
+    """What closes `entry` to this sheet, or None when it is open."""
     for flt in cat.filters or []:
         if flt.startFrom is None:
             continue
-        mine = view.field(flt.startFrom.field)
+        field = flt.startFrom.field
+        mine = view.field(field)
         theirs = (entry.filters or {}).get(flt.id)
         if mine is None or mine == "":
-            return flt, mine
+            return Closed(flt, field, mine)
         values = theirs if isinstance(theirs, list) else [theirs]
         if not any(_same(mine, v) for v in values if v is not None):
-            return flt, mine
+            return Closed(flt, field, mine)
     return None
 
 
-def is_open(ruleset: Ruleset, view: SheetView, cat: Any, entry: Any) -> bool:
+def is_open(ruleset: Ruleset, view: SheetView, cat: Catalog, entry: CatalogEntry) -> bool:
     return closed_by(ruleset, view, cat, entry) is None
 
 
-def find_entry(ruleset: Ruleset, ref: Any) -> tuple[Any, Any] | None:
+def find_entry(ruleset: Ruleset, ref: object) -> tuple[Catalog, CatalogEntry] | None:
+    """The catalog and entry a row's `_catalog` names (`<catalog>/<entry>`), if any."""
     if not isinstance(ref, str):
         return None
     cat_id, _, entry_id = ref.partition("/")
@@ -63,12 +75,12 @@ def keep_open(ruleset: Ruleset, name: str, sheet: dict[str, Any]) -> list[str]:
         for row in rows:
             found = find_entry(ruleset, row.get("_catalog"))
             closed = closed_by(ruleset, view, *found) if found is not None else None
-            if closed is None:
+            if found is None or closed is None:
                 kept.append(row)
                 continue
-            flt, mine = closed
-            field = fields.get(flt.startFrom.field)
-            field_label = field.label if field is not None else flt.startFrom.field
+            flt, field_id, mine = closed
+            field = fields.get(field_id)
+            field_label = field.label if field is not None else field_id
             whose = f"a creature whose {field_label} is {mine}" if mine not in (None, "") \
                 else f"a creature that names no {field_label}"
             notes.append(f"{name}'s {found[1].label} is dropped: {found[0].label} is sorted by {flt.label}, "

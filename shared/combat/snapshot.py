@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -33,8 +33,10 @@ _IMMUTABLE = frozenset({str, int, float, bool, type(None)})
 _new = object.__new__
 _set = object.__setattr__
 
+_Model = TypeVar("_Model", bound=BaseModel)
 
-def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseModel:
+
+def _copy_model(model: _Model, shared: frozenset[str] = frozenset()) -> _Model:
     """A copy of a pydantic record whose containers are copied all the way down, except
     the fields named in `shared`. Builds the copy directly (what `BaseModel.__copy__`
     does) instead of through `model_copy(deep=True)` and `copy.deepcopy`, which cost
@@ -45,7 +47,7 @@ def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseM
         value = fields[name]
         if type(value) not in _IMMUTABLE and name not in shared:
             fields[name] = _copy_value(value)
-    fresh = _new(type(model))
+    fresh: _Model = _new(type(model))
     _set(fresh, "__dict__", fields)
     _set(fresh, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     extra = model.__pydantic_extra__

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..ruleset.combat_attacks import AbilityList
 from . import costs as C
 from .fight import Fight
 from .plans import Plan, slug
@@ -50,7 +51,7 @@ def coven_gathered(fight: Fight, actor: Combatant) -> bool:
     return len(members) >= int(coven.get("size") or 3)
 
 
-def _sheet_list(fight: Fight, ref: str) -> Any:
+def _sheet_list(fight: Fight, ref: str) -> AbilityList | None:
     """The ability list a sheet creature casts this spell from (for its numbers)."""
     cat_id = ref.partition("/")[0]
     feeds: list[str] = []
@@ -80,7 +81,7 @@ def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
     for spell in sc.get("spells") or []:
         entry = catalog_entry(fight, spell["entry"])
         mech = getattr(entry, "mechanics", None)
-        if entry is None or not offered_entry(mech):
+        if entry is None or mech is None or not offered_entry(mech):
             continue
         if spell.get("coven") and not coven_gathered(fight, actor):
             continue
@@ -92,7 +93,7 @@ def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
                 continue
         to_hit, dc = sc.get("toHit"), sc.get("saveDifficulty")
         lst = _sheet_list(fight, spell["entry"]) if view is not None else None
-        if lst is not None:
+        if lst is not None and view is not None:
             if to_hit is None and lst.toHit is not None:
                 to_hit = math.floor(view.value(lst.toHit))
             if dc is None and lst.saveDifficulty is not None:

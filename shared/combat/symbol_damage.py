@@ -26,6 +26,7 @@ from . import daze as D
 from . import effects as E
 from . import harm_kinds as H
 from . import numbers as N
+from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
 
@@ -54,7 +55,7 @@ def add_hit(fight: Fight, target: Combatant, parts: list[Any], hit: Any) -> tupl
 
 def soak(fight: Fight, target: Combatant, kind: str | None) -> tuple[int, str]:
     """(what `target` takes off a blow of `kind`, the words for it)."""
-    block = fight.combat.symbols.soak
+    block = S.symbols_block(fight).soak
     if block is None:
         return 0, ""
     own = (target.block or {}).get("soak") if target.sheet is None else None

@@ -21,7 +21,8 @@ from typing import Any
 
 from ..dice import DEFAULT_NETTING, SymbolDie, SymbolRoll, pick_mode, roll_symbols
 from ..ruleset.package import Ruleset
-from ..ruleset.resolution_symbols import DEFAULT_LABELS
+from ..ruleset.combat_pool import SymbolsBlock
+from ..ruleset.resolution_symbols import DEFAULT_LABELS, SymbolPool
 from . import numbers as N
 from .board.attacks import defense_against, defense_words
 from .fight import Fight
@@ -30,21 +31,39 @@ from .state import Combatant
 _DICE: dict[int, tuple[Ruleset, dict[str, SymbolDie], dict[str, str]]] = {}
 
 
+def resolution(ruleset: Ruleset) -> SymbolPool:
+    """The resolution a symbol-pool fight throws by: `"kind": "symbol-pool"` requires a
+    `resolution.kind` of `"symbol-pool"` (spec/combat-2; the package format checks it)."""
+    res = ruleset.resolution
+    if not isinstance(res, SymbolPool):
+        raise ValueError(f'a "symbol-pool" fight needs a "symbol-pool" resolution, not "{res.kind}"')
+    return res
+
+
+def symbols_block(fight: Fight) -> SymbolsBlock:
+    """`combat.symbols`, what the symbols of an attack roll do: required in a symbol-pool fight."""
+    block = fight.combat.symbols
+    if block is None:
+        raise ValueError('"symbols" is required in a "symbol-pool" fight')
+    return block
+
+
 def _dice(ruleset: Ruleset) -> tuple[dict[str, SymbolDie], dict[str, str]]:
     cached = _DICE.get(id(ruleset))
     if cached is not None and cached[0] is ruleset:
         return cached[1], cached[2]
     if len(_DICE) > 64:
         _DICE.clear()
-    dice = {d.id: SymbolDie(d.id, tuple(tuple(face) for face in d.faces)) for d in ruleset.resolution.dice}
-    labels = {d.id: d.label for d in ruleset.resolution.dice}
+    res = resolution(ruleset)
+    dice = {d.id: SymbolDie(d.id, tuple(tuple(face) for face in d.faces)) for d in res.dice}
+    labels = {d.id: d.label for d in res.dice}
     _DICE[id(ruleset)] = (ruleset, dice, labels)
     return dice, labels
 
 
 def symbol_label(fight: Fight, symbol: str, n: int = 1) -> str:
     """The ruleset's word for a symbol (`symbolLabels`), lower case, plural past one."""
-    names = fight.ruleset.resolution.symbolLabels
+    names = resolution(fight.ruleset).symbolLabels
     word = (names.label(symbol) if names is not None else DEFAULT_LABELS[symbol]).lower()
     if n == 1:
         return word
@@ -69,10 +88,11 @@ class Pool:
     why: tuple[str, ...] = field(default=(), compare=False)
 
     def symbol_dice(self, ruleset: Ruleset) -> list[SymbolDie]:
-        res = ruleset.resolution
+        res = resolution(ruleset)
         dice, _labels = _dice(ruleset)
-        upgrades = min(self.upgrades, self.dice) if res.pool.upgrade is not None else 0
-        out = [dice[res.pool.upgrade]] * upgrades if upgrades else []
+        upgrade = res.pool.upgrade
+        upgrades = min(self.upgrades, self.dice) if upgrade is not None else 0
+        out = [dice[upgrade]] * upgrades if upgrade is not None else []
         out += [dice[res.pool.die]] * (self.dice - upgrades)
         out += [dice[res.boost]] * self.boost
         out += [dice[res.difficulty.die]] * self.difficulty
@@ -106,7 +126,7 @@ def die_word(n: int) -> str:
 def build(fight: Fight, ability: int, rank: int) -> tuple[int, int]:
     """(dice, upgraded) for an ability and a rank, as `pool.build` builds a check."""
     ability, rank = max(0, ability), max(0, rank)
-    if fight.ruleset.resolution.pool.build == "sum":
+    if resolution(fight.ruleset).pool.build == "sum":
         return ability + rank, 0
     return max(ability, rank), min(ability, rank)
 

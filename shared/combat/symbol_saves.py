@@ -52,7 +52,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str,
     pool = save_pool(fight, c, save, difficulty, mode, against, cover)
     roll, net = S.throw(fight, pool)
     S.use_pending(fight, c)
-    ok = net.successes >= fight.ruleset.resolution.success.needed
+    ok = net.successes >= S.resolution(fight.ruleset).success.needed
     dice = pool.difficulty
     fight.emit("save", f"{c.name} throws a {name} {why}: {pool.words(f'{dice} difficulty {S.die_word(dice)}')}: "
                f"{S.faces_words(fight, roll)} → {net.words(fight)}, {'a success' if ok else 'a failure'}.",
