@@ -31,6 +31,7 @@ from shared.store import BattleNotFound, EventSeqError
 from . import access, metrics
 from .context import EXECUTOR, SERVICE, SETTINGS, TOKENS, TRACKER, battle_id, json_response, parse_body, principal
 from .errors import ApiError
+from .routes_games import GAMES, game_party
 from .routes_rulesets import store_package
 from .routing import Route
 from .tokens import Principal
@@ -82,6 +83,9 @@ async def _invented(request: web.Request, body: CreateBattle, digest: str) -> tu
 async def create_battle(request: web.Request) -> web.Response:
     body = await parse_body(request, CreateBattle)
     executor, service = request.app[EXECUTOR], request.app[SERVICE]
+    if body.game is not None:
+        digest, party = await executor.run(game_party, request.app[GAMES], body.game, body.party)
+        body = body.model_copy(update={"ruleset": digest, "party": party})
     digest = await executor.run(_digest, service, body)
     foes, adjustments = await _invented(request, body, digest)
     result = await executor.run(_create, service, body, digest, foes, adjustments, request.app[SETTINGS]["gm"])

@@ -1,5 +1,6 @@
-"""Game routes: Game Master replies with their clock and party commands, the clocks, the
-shared party sheet and its saves, the members present, swipes, and the GM reminder.
+"""Game routes: Game Master replies with their clock, party and character commands, the
+clocks, the shared party sheet and its saves, the members present, swipes, fights started
+from a game and written back, and the GM reminder.
 
 Owns: the routes under `/v1/games`, the `GAMES` app key and `games_ctx`, which opens the
 game store beside the battle store (in memory beside memory, the same Redis and
@@ -17,6 +18,7 @@ from shared.protocol_games import (
     ChooseSnapshot,
     CreateGame,
     GameClocks,
+    GameFight,
     GameMembers,
     GameParty,
     GameReminder,
@@ -25,11 +27,15 @@ from shared.protocol_games import (
     PartySave,
     ReplyApplied,
 )
+from shared.combat.engine import final_sheets
+from shared.games.members import find_member
+from shared.service.battles import BattleService
 from shared.service.games import MISSING, GameService
 from shared.sheet.refusal import Refusal
 from shared.store.errors import StoreError
 from shared.store.games import GameExists, game_store_for
 
+from . import access
 from .context import EXECUTOR, SERVICE, STORE, json_response, parse_body
 from .errors import ApiError
 from .routes_rulesets import store_package
@@ -158,6 +164,42 @@ async def remove_snapshot(request: web.Request) -> web.Response:
     return json_response(GameView.model_validate(view))
 
 
+def game_party(games: GameService, game_id: str, party: list[Any]) -> tuple[str, list[dict[str, Any]]]:
+    """A fight started from a game: the game's ruleset digest, and the party with each
+    entry's sheet read from the game's current snapshot (live state included)."""
+    now = _answer(games.members_now(game_id))
+    out: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for i, entry in enumerate(party):
+        member = find_member(now["members"], entry.get("name") if isinstance(entry, dict) else None)
+        if isinstance(member, Refusal):
+            problems.append(f"party[{i}].name: {member.message}")
+            continue
+        out.append({**entry, "name": member["name"], "sheet": member["sheet"]})
+    if problems:
+        raise ApiError("bad-party", "; ".join(problems), problems=problems)
+    return now["ruleset"], out
+
+
+def _fight(service: BattleService, games: GameService, game_id: str, body: GameFight) -> Any:
+    stored, state = access.load(service, body.battle)
+    if not stored.active:
+        raise ApiError("fight-abandoned", f"the fight {body.battle} was abandoned, so nothing is written back",
+                       status=409)
+    if state.outcome is None:
+        raise ApiError("fight-not-over", f"the fight {body.battle} is not over yet", status=409)
+    names = {c.id: c.name for c in state.combatants}
+    sheets = {names[cid]: sheet for cid, sheet in final_sheets(state).items()}
+    note = f"The fight {body.battle} is over ({state.outcome}): its sheets are written back."
+    return _answer(games.write_fight(game_id, body.snapshot, body.battle, sheets, note))
+
+
+async def post_fight(request: web.Request) -> web.Response:
+    body = await parse_body(request, GameFight)
+    answer = await request.app[EXECUTOR].run(_fight, request.app[SERVICE], request.app[GAMES], _game(request), body)
+    return json_response(ReplyApplied.model_validate(answer), status=200 if answer["duplicate"] else 201)
+
+
 async def get_reminder(request: web.Request) -> web.Response:
     view = await _run(request, request.app[GAMES].view, _game(request), _snapshot_query(request))
     return json_response(GameReminder(game=view["game"], snapshot=view["snapshot"], text=view["reminder"]))
@@ -187,6 +229,9 @@ ROUTES = [
           response=GameView, body=ChooseSnapshot, errors=(400, 404)),
     Route("DELETE", "/v1/games/{game}/snapshots/{snapshot}", remove_snapshot,
           "Remove a swipe or a message and what continued it", response=GameView, errors=(404,)),
+    Route("POST", "/v1/games/{game}/fights", post_fight,
+          "Write a finished fight started from the game back as a new snapshot (once)",
+          ok=201, response=ReplyApplied, body=GameFight, errors=(400, 404, 409)),
     Route("GET", "/v1/games/{game}/reminder", get_reminder,
           "The Game Master's reminder: clocks and how full they are, the party sheet, the commands",
           response=GameReminder, errors=(404,), query=_AT),

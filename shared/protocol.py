@@ -57,7 +57,10 @@ class CreateBattle(Message):
     foe may also be `{"invent": N, "tier": T, "boss"?: true, "brief"?: "..."}`: the GM
     model invents N opponents of tier T on the `llm` queue before the fight starts (see
     docs/gm.md). `difficulty` picks the encounter budget's step for invented fights;
-    `gm_runs_bosses: false` is a game where the player keeps bosses from the GM."""
+    `gm_runs_bosses: false` is a game where the player keeps bosses from the GM. With
+    `game`, the fight starts from that game's current snapshot: each party entry names a
+    member (`{"name", "controller", ...}`), whose sheet, live state included, is the game's,
+    and the ruleset is the game's (docs/games.md "Fights started from a game")."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None
@@ -73,10 +76,14 @@ class CreateBattle(Message):
     gm_runs_bosses: bool = True
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.
     window_seconds: float | None = Field(default=None, gt=0, le=86400)
+    game: str | None = Field(default=None, min_length=1, max_length=128)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":
-        if (self.ruleset is None) == (self.package is None):
+        if self.game is not None:
+            if self.ruleset is not None or self.package is not None:
+                raise ValueError('a fight started from a game plays the game\'s ruleset: give no "ruleset" or "package"')
+        elif (self.ruleset is None) == (self.package is None):
             raise ValueError('give exactly one of "ruleset" (a digest) and "package"')
         return self
 

@@ -134,6 +134,15 @@ class GameMembers(Message):
     members: list[dict[str, Any]] = Field(max_length=64)
 
 
+class GameFight(Message):
+    """A fight started from the game (`POST /v1/battles` with `game`), written back as the
+    new snapshot `snapshot`, continuing the current one. Sending the same battle under the
+    same snapshot id again answers the stored receipt and writes nothing."""
+
+    snapshot: str = SnapshotId
+    battle: str = Field(min_length=1, max_length=200)
+
+
 class ChooseSnapshot(Message):
     """Shows `snapshot` (a swipe or a message chosen; `null` is the beginning)."""
 

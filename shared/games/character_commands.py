@@ -1,6 +1,7 @@
 """One `[sheet: who="Name" op=...]` tag applied to a character present in the game.
 
-Owns: `run_character(ruleset, state, members, tag)`, `OPS` and the receipt's `now`. The
+Owns: `run_character(ruleset, state, members, tag)`, `OPS`, the receipt's `now` and
+`pools_now` (a sheet's pools and tracks in words, also a fight's write-back receipt). The
 command reads the member's sheet as the snapshot holds it (`members.member_sheet`), runs
 one of the sheet's own operations (`shared.sheet.ops`, `shared.sheet.rests`: the rules a
 player's sheet buttons follow) and writes the result back sparsely. A refused command
@@ -166,6 +167,12 @@ def _track_now(view: SheetView, name: object) -> str:
     else:
         text = f"{state.filled}/{spec.length} {level_label(spec, state) or 'clear'}"
     return text + (f" +{state.overflow} overflow" if state.overflow else "")
+
+
+def pools_now(ruleset: Ruleset, sheet: dict[str, Any]) -> str:
+    """Every pool and track the sheet shows away from its start: what a rest or a fight
+    left (`Hit points 18/28, Hit dice 2/3, Exhaustion 1/6`)."""
+    return _rest_now(SheetView(ruleset, sheet))
 
 
 def _rest_now(view: SheetView) -> str:

@@ -12,6 +12,8 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
   nothing; another text under a taken id is refused.
 - Each member's live state is kept per snapshot beside the clocks and the party
   (`shared.games.state`): a regeneration starts from its parent's, so it never spends twice.
+- A fight started from the game reads the members' sheets at the current snapshot
+  (`members_now`) and its result is written back as a new snapshot (`write_fight`), once.
 - Selecting a snapshot shows it (its clocks, party sheet and members' live state with it); removing one takes
   every snapshot continued from it and shows the newest remaining swipe, else its parent.
 - `partyRevision` (the spec's `gamePartySheetRevision`) goes up whenever the party sheet
@@ -28,7 +30,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from shared.games.members import live_by_member
+from shared.games.character_commands import pools_now
+from shared.games.members import find_member, live_by_member, member_sheet, with_member_sheet
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
 from shared.games.reply import apply_reply
@@ -273,6 +276,58 @@ class GameService:
             "partyRevision": record["partyRevision"],
             "duplicate": duplicate,
         }
+
+    # -- fights ------------------------------------------------------------------------
+    def members_now(self, game_id: str) -> dict[str, Any] | Refusal:
+        """The members with their sheets as the current snapshot holds them (live state
+        included): what a fight started from the game begins with."""
+        loaded = self._load(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        record, _revision = loaded
+        state = self._state(game_id, record, record["current"])
+        if state is None:
+            return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{record["current"]}"')
+        return {"snapshot": record["current"], "ruleset": record["ruleset"],
+                "members": [{"name": m["name"], "sheet": member_sheet(state, m)} for m in record["members"]]}
+
+    def write_fight(self, game_id: str, snapshot_id: str, fight: str, sheets: dict[str, dict[str, Any]],
+                    note: str) -> dict[str, Any] | Refusal:
+        """A fight's result written back as a new snapshot continuing the current one: each
+        member named in `sheets` gets that sheet's live state (stored sparsely, like a
+        reply's). `fight` names the fight: the same fight written again under the same
+        snapshot id answers the stored receipt (`duplicate`), so a result is never written
+        twice. Each receipt is a member's pools after the fight."""
+        submitted = _digest("fight:" + fight)
+
+        def step(record: Record, revision: int) -> Refusal | _Done[dict[str, Any]] | _Commit[dict[str, Any]]:
+            tree = record["tree"]
+            if snapshot_id in tree:
+                stored = self.store.get_snapshot(game_id, snapshot_id)
+                if stored is None or stored.get("submitted") != submitted:
+                    return Refusal(SNAPSHOT_EXISTS, f'snapshot "{snapshot_id}" already holds another reply')
+                return _Done(self._answer(game_id, snapshot_id, stored, record, revision, duplicate=True))
+            start = record["current"]
+            state = self._state(game_id, record, start)
+            if state is None:
+                return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
+            ruleset = self.ruleset_of(record["ruleset"])
+            receipts: list[dict[str, str]] = []
+            for name, sheet in sheets.items():
+                member = find_member(record["members"], name)
+                if isinstance(member, Refusal):
+                    receipts.append({"tag": "fight", "result": "refused", "reason": f"{member.code}: {name}"})
+                    continue
+                state = with_member_sheet(ruleset, state, member, sheet)
+                receipts.append({"tag": "fight", "result": "ok", "now": f"{member['name']} " + pools_now(ruleset, sheet)})
+            new = copy_record(record)
+            new["tree"][snapshot_id] = start
+            new["current"] = snapshot_id
+            snap = {"parent": start, "state": state, "text": note, "receipts": receipts, "submitted": submitted}
+            return _Commit(new, {snapshot_id: snap}, (), {},
+                           lambda rev: self._answer(game_id, snapshot_id, snap, new, rev, duplicate=False))
+
+        return self._write(game_id, step)
 
     # -- swipes ------------------------------------------------------------------------
     def select(self, game_id: str, snapshot_id: str | None) -> dict[str, Any] | Refusal:

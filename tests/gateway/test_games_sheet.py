@@ -6,11 +6,15 @@ Harm track of Scuffed, Winded, Bleeding, Down."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import uuid
 
-from tests.conftest import needs_upstream
+from tests.conftest import UPSTREAM, needs_upstream
 from tests.games.upstream_games import FIVE_E, GRAVEWATCH, ada, brom, mira, package
-from tests.gateway.harness import run
+from tests.gateway.harness import bearer, run
+
+FIXTURES = UPSTREAM.parent.parent / "combat" / "fixtures"
 
 pytestmark = needs_upstream
 
@@ -171,5 +175,72 @@ def test_the_reminder_teaches_each_member_and_the_commands_over_http():
         assert ('- [sheet: who="Name" op="rest" rest="long"] runs a rest; [sheet: who="party" op="rest" '
                 'rest="long"] rests every character. Rests: short (Short rest), long (Long rest).') in lines
         assert any(line.startswith("This game uses 5e rules from SRD 5.1.") for line in lines)
+
+    run(test)
+
+
+def _fighter() -> dict:
+    """Brom of the 5e fight fixture, with his longsword (28 hit points, 3 hit dice)."""
+    brom_entry = json.loads((FIXTURES / "5e-party.json").read_text())[0]
+    return {"name": brom_entry["name"], "sheet": brom_entry["sheet"]}
+
+
+async def _settled(client, created: dict) -> dict:
+    for _ in range(400):
+        view = await (await client.get(f"/v1/battles/{created['battle']}", headers=bearer(created["gm_token"]))).json()
+        if view["state"].get("outcome"):
+            return view
+        await asyncio.sleep(0.02)
+    raise AssertionError("the fight did not end")
+
+
+async def _battle(client, created: dict) -> dict:
+    return await (await client.get(f"/v1/battles/{created['battle']}", headers=bearer(created["gm_token"]))).json()
+
+
+def test_a_fight_started_from_a_game_reads_the_snapshot_and_is_written_back_once_over_http():
+    async def test(client):
+        g = await _create(client, FIVE_E, [_fighter()])
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m1", "parent": None, "text": '[sheet: who="Brom" op="damage" pool="hp" amount="5"]'})
+        assert (await r.json())["receipts"][0]["now"] == "23/28"
+        r = await client.post("/v1/battles", json={"game": g, "party": [{"name": "brom ", "controller": "engine"}],
+                                                   "foes": [{"creature": "cinder-hound"}], "seed": 1})
+        assert r.status == 201, await r.text()
+        created = await r.json()
+        view = await _settled(client, created)
+        # The fight began from the current snapshot: Brom at 28 - 5 = 23.
+        assert view["state"]["start_sheets"]["brom"]["live"] == {"pools": {"hp": 23}}
+        brom_end = next(c["sheet"] for c in view["state"]["combatants"] if c["name"] == "Brom")
+        r = await client.post(f"/v1/games/{g}/fights", json={"snapshot": "f1", "battle": created["battle"]})
+        assert r.status == 201, await r.text()
+        body = await r.json()
+        assert body["parent"] == "m1"
+        hp = brom_end["live"]["pools"]["hp"]
+        assert body["receipts"] == [{"tag": "fight", "result": "ok", "now": f"Brom Hit points {hp}/28, Hit dice 3/3",
+                                     "reason": None}]
+        game = await (await client.get(f"/v1/games/{g}")).json()
+        assert (game["current"], game["live"]["Brom"]) == ("f1", brom_end["live"])
+        # The same fight sent again under the same snapshot writes nothing more.
+        r = await client.post(f"/v1/games/{g}/fights", json={"snapshot": "f1", "battle": created["battle"]})
+        assert (r.status, (await r.json())["duplicate"]) == (200, True)
+        # A fight still going, or abandoned, is not written back; a stranger cannot join one.
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m2", "text": '[sheet: who="Brom" op="heal" pool="hp" amount="28"]'})
+        assert (await r.json())["receipts"][0]["now"] == "28/28"
+        r = await client.post("/v1/battles", json={"game": g, "party": [{"name": "Brom", "controller": "player",
+                                                                         "player": "p1"}],
+                                                   "foes": [{"creature": "cinder-hound"}], "seed": 1})
+        going = await r.json()
+        # Healed to 28/28 by m2: the full pool is not stored, so the fight starts with no live state.
+        assert "live" not in (await _battle(client, going))["state"]["start_sheets"]["brom"]
+        r = await client.post(f"/v1/games/{g}/fights", json={"snapshot": "f2", "battle": going["battle"]})
+        assert (r.status, (await r.json())["code"]) == (409, "fight-not-over")
+        await client.post(f"/v1/battles/{going['battle']}/abandon", headers=bearer(going["gm_token"]))
+        r = await client.post(f"/v1/games/{g}/fights", json={"snapshot": "f2", "battle": going["battle"]})
+        assert (r.status, (await r.json())["code"]) == (409, "fight-abandoned")
+        r = await client.post("/v1/battles", json={"game": g, "party": [{"name": "Tam", "controller": "engine"}],
+                                                   "foes": [{"creature": "cinder-hound"}]})
+        assert (r.status, (await r.json())["code"]) == (422, "bad-party")
 
     run(test)
