@@ -126,21 +126,6 @@ def _damage_saves(fight: Fight, target: Combatant) -> None:
 # ---------------------------------------------------------------------------
 
 
-def aims_harm(plan: Plan) -> bool:
-    """Whether an option aims harm at its targets: an attack, a save, damage or a harmful
-    condition."""
-    if plan.kind in ("weapon", "sequence", "contest"):
-        return True
-    if plan.kind == "entry":
-        m = plan.mechanics
-        return bool(m.attackRoll or m.save is not None or m.kind in ("attack", "debuff"))
-    if plan.kind == "action":
-        a = plan.action
-        if a.heal is not None or a.self_ or a.targets == "ally":
-            return False
-        return bool(a.toHit is not None or a.save is not None or a.damage is not None or a.applies)
-    return False
-
 
 def resolving(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], run: Callable[[], None]) -> None:
     """Runs one action (`run`), then ends what its harm ends."""
@@ -155,7 +140,7 @@ def resolving(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         scratch["acting"] = None
     kept = scratch["applied"] | {(c.id, h.id) for c in fight.state.combatants for h in c.conditions} - before
     scratch["applied"] = set()
-    aimed = {t.id for t in targets} if aims_harm(plan) else set()
+    aimed = {t.id for t in targets} if plan.aims_harm else set()
     after_aimed(fight, actor, plan, aimed, fight.new_events[start:], kept)
 
 
@@ -170,7 +155,7 @@ def after_aimed(fight: Fight, actor: Combatant, plan: Plan, aimed: set[str], eve
             attacked.add(ev.data["target"])
     if not (aimed or hurt or attacked):
         return
-    catalog = (plan.entry_ref or "").partition("/")[0] if plan.kind == "entry" else None
+    catalog = plan.entry_catalog
     rules = N.condition_rules(fight.ruleset)
     for holder in fight.state.combatants:
         if holder.out:

@@ -11,7 +11,7 @@ events, on any worker.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from ..dice.rng import SEED_MAX
 from ..ruleset.load import package_digest
@@ -31,7 +31,7 @@ from .kinds import kind_of
 # The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
-from .plans import MenuItem, Option
+from .plans import MenuItem, Option, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
@@ -353,19 +353,31 @@ def _held(fight: Fight, run: Any) -> None:
         fight.open_blows.clear()
 
 
+def _walk(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    _held(fight, lambda: start_walk(fight, actor, plan.walk["path"]))
+
+
+def _stand(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    stand(fight, actor)
+
+
+def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    fly(fight, actor, plan.option_id)
+
+
+#: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
+BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {"move": _walk, "stand": _stand, "flight": _fly}
+
+
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
+
            cell: tuple[int, int] | None = None) -> None:
     actor = fight.get(actor_id)
-    if item.plan.kind == "end":
+    if item.plan.ends_turn:
         _held(fight, lambda: end_turn(fight))
         return
-    if item.plan.kind in ("move", "stand", "flight"):
-        if item.plan.kind == "stand":
-            stand(fight, actor)
-        elif item.plan.kind == "flight":
-            fly(fight, actor, item.plan.option_id)
-        else:
-            _held(fight, lambda: start_walk(fight, actor, item.plan.walk["path"]))
+    if item.plan.moves:
+        BOARD_STEPS[item.plan.kind](fight, actor, item.plan)
         check_outcome(fight)
         return
     if cell is not None and fight.state.board is not None:
@@ -444,11 +456,12 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             _held(fight, lambda: end_turn(fight))
             continue
         items = build_menu(fight, actor)
-        if all(i.plan.kind == "end" for i in items):
+        if all(i.plan.ends_turn for i in items):
             _held(fight, lambda: end_turn(fight))
             continue
         item, targets, cell = choose(fight, actor, items)
-        if item.plan.kind != "end":
+        if not item.plan.ends_turn:
+
             actor.engine_actions += 1
         chosen = [fight.get(t) for t in targets]
         if cell is not None:

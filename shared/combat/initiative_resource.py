@@ -76,19 +76,6 @@ def style_of(fight: Fight, plan: Any, actor: Combatant | None = None) -> Any:
     return style
 
 
-def attacks(plan: Any) -> bool:
-    """Whether a plan is an attack offered once per style: an attack row, an entry that rolls
-    to hit and does damage, a creature action that does, an action made of other actions."""
-    if plan.kind == "weapon":
-        return True
-    if plan.kind == "entry":
-        mech = plan.mechanics
-        return bool(mech.attackRoll) and mech.amount is not None and mech.kind not in ("heal", "buff")
-    if plan.kind == "action":
-        action = plan.action
-        return action.toHit is not None and not action.autoHit and action.damage is not None
-    return plan.kind == "sequence"
-
 
 def may_spend(fight: Fight, c: Combatant) -> bool:
     """A spending style is offered only while the number is above the crash line, and a

@@ -9,6 +9,8 @@ changes) and `has_choice`. It sits above every module that offers options.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import contests, menu_rules, spellcasting
 from . import costs as C
 from . import numbers as N
@@ -26,7 +28,7 @@ from .plan_reading import (
     targets_for,
     weapon_plans,
 )
-from .plans import MenuItem, Option, Plan, slug
+from .plans import MenuItem, Option, Plan
 from .state import Combatant
 
 
@@ -62,49 +64,23 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     attack_cap = attack_limit(fight, actor)
     seen: set[str] = set()
     for plan in plans:
-        if plan.kind == "weapon":
-            oid = f"attack:{plan.list_def.list}:{slug(plan.name)}"
-            free_strike = plan.uses_strike and actor.strikes > 0
-            if not free_strike and not budget_left(actor, plan.budget):
-                continue
-            if attack_cap is not None and actor.attacks_made >= attack_cap:
-                continue
-            group, costs = "attack", []
-            targets = targets_for(fight, actor, "enemy")
-            text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
-            own_text = kind_of(fight).weapon_text(fight, actor, plan)
-            if own_text is not None:
-                text = own_text
-        elif plan.kind == "entry":
-            oid = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
-            if not budget_left(actor, plan.budget) or not C.can_pay(fight, actor, plan.costs):
-                continue
-            group = "ability"
-            costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
-            targets = targets_for(fight, actor, plan.targets_side)
-            text = plan.entry.summary or ""
-        elif plan.kind in ("action", "sequence"):
-            oid = f"action:{plan.action.id}"
-            if not budget_left(actor, plan.budget):
-                continue
-            group, costs = "action", []
-            side = plan.targets_side if plan.kind == "action" else "enemy"
-            targets = targets_for(fight, actor, side)
-            text = ""
-        else:
+        drawn = DRAWS[plan.kind](fight, actor, plan, attack_cap)
+        if drawn is None:
             continue
+        costs, targets, text = drawn
+        oid = plan.menu_id
         if oid in seen:
             continue
         seen.add(oid)
+        # An option aimed at nobody (a `self` entry or action) counts no targets and
+        # forecasts for its user.
         count = plan_target_count(plan)
         if count and not targets:
             continue
-        if plan.kind == "entry" and plan.mechanics.targets == "self":
-            targets = [actor]
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
         fight.aiming = plan
         option = Option(
-            id=oid, label=_option_label(fight, plan), group=group, budget=plan.budget, costs=costs,
+            id=oid, label=C.payment_label(fight, plan), group=plan.of_kind.group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
             forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
@@ -121,6 +97,43 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     if fight.state.board is not None:
         items = board_items(fight, actor, items)
     return kind_of(fight).styled(fight, actor, items)
+
+
+#: What an own option spends, whom it may be aimed at and its text; None when it is not
+#: offered now.
+Drawn = tuple[list[dict[str, Any]], list[Combatant], str]
+
+
+def _weapon_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:
+    free_strike = plan.uses_strike and actor.strikes > 0
+    if not free_strike and not budget_left(actor, plan.budget):
+        return None
+    if attack_cap is not None and actor.attacks_made >= attack_cap:
+        return None
+    targets = targets_for(fight, actor, "enemy")
+    text = f"to hit {plan.to_hit:+d}, {plan.damage}" + (f" {plan.damage_type}" if plan.damage_type else "")
+    own_text = kind_of(fight).weapon_text(fight, actor, plan)
+    return [], targets, text if own_text is None else own_text
+
+
+def _entry_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:
+    if not budget_left(actor, plan.budget) or not C.can_pay(fight, actor, plan.costs):
+        return None
+    costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
+    return costs, targets_for(fight, actor, plan.targets_side), plan.entry.summary or ""
+
+
+def _action_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:
+    """A creature action or sequence (a sequence is aimed at the other side)."""
+    if not budget_left(actor, plan.budget):
+        return None
+    return [], targets_for(fight, actor, plan.targets_side), ""
+
+
+#: How each kind of own attack or ability is drawn on the menu (`Plan.kind`).
+DRAWS: dict[str, Callable[[Fight, Combatant, Plan, int | None], Drawn | None]] = {
+    "weapon": _weapon_option, "entry": _entry_option, "action": _action_option, "sequence": _action_option,
+}
 
 
 def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -154,10 +167,4 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):
         return True
-    return any(item.plan.kind != "end" for item in build_menu(fight, actor, forecasts=False, blanks=False))
-
-
-def _option_label(fight: Fight, plan: Plan) -> str:
-    if plan.kind == "entry":
-        return C.payment_label(fight, plan)
-    return plan.name
+    return any(not item.plan.ends_turn for item in build_menu(fight, actor, forecasts=False, blanks=False))

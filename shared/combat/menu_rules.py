@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from . import blows as B
 from . import numbers as N
 from .condition_ends import shake_off_items
 from .fight import Fight
-from .plans import MenuItem, Option, Plan, slug
+from .plans import Forecast, MenuItem, Option, Plan
 from .plan_reading import action_plans, attack_limit, weapon_plans, budget_left, targets_for
 from .options import plan_forecasts, hit_forecast
 from .state import Combatant
-from .targeting import filter_targets, plan_source, restricts
+from .targeting import filter_targets, restricts
+
 from .costs import amount_expr
 from .plan_reading import action_damage
 from ..dice import mean_damage
@@ -42,18 +43,6 @@ from ..dice import mean_damage
 # ---------------------------------------------------------------------------
 # attacks per turn
 # ---------------------------------------------------------------------------
-
-
-def _rolls_to_hit(plan: Plan) -> bool:
-    if plan.kind == "weapon":
-        return True
-    if plan.kind == "entry":
-        return bool(plan.mechanics.attackRoll)
-    if plan.kind == "action":
-        return plan.action.toHit is not None and not plan.action.autoHit
-    if plan.kind == "sequence":
-        return any(s.toHit is not None and not s.autoHit for s in plan.steps)
-    return False
 
 
 def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
@@ -75,9 +64,9 @@ def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
 
 def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None:
     option = item.option
-    if not option.targets or not restricts(fight, actor, plan_source(item.plan)):
+    if not option.targets or not restricts(fight, actor, item.plan.source):
         return item
-    allowed = [t.id for t in filter_targets(fight, actor, (fight.get(t) for t in option.targets), plan_source(item.plan))]
+    allowed = [t.id for t in filter_targets(fight, actor, (fight.get(t) for t in option.targets), item.plan.source)]
     if allowed == option.targets:
         return item
     if option.count and not allowed:
@@ -91,46 +80,109 @@ def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None
     return MenuItem(option, item.plan)
 
 
-def _hit_and_clauses(fight: Fight, actor: Combatant, plan: Plan, step: Any = None) -> tuple[B.Hit | None, list[Any], int | None]:
-    """What a plan's blow is for forecasting: the hit (None: a save or an automatic hit),
-    its `plus` clauses, and the to-hit bonus its attack roll adds (None: no roll)."""
-    if plan.kind == "weapon":
+class _Blows:
+    """How one kind of own attack or ability's blow is read for forecasting. `step` is one
+    step of a sequence (None for the plan itself)."""
+
+    #: Whether it can carry `plus` clauses (a weapon row has none).
+    has_clauses = True
+
+    def hit(self, fight: Fight, actor: Combatant, plan: Plan) -> B.Hit | None:
+        """The plan's hit (None: a save or an automatic hit)."""
+        raise NotImplementedError
+
+    def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
+                        step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
+        """The hit, its `plus` clauses, and the to-hit bonus its attack roll adds (None: no
+        roll)."""
+        raise NotImplementedError
+
+    def blow_type(self, plan: Plan, step: Any) -> str | None:
+        """The blow's own damage type, which a clause without one takes."""
+        raise NotImplementedError
+
+    def strike_dice(self, fight: Fight, actor: Combatant, plan: Plan, step: Any) -> Any:
+        """The strike's own damage dice."""
+        raise NotImplementedError
+
+
+class _WeaponBlows(_Blows):
+    has_clauses = False
+
+    def hit(self, fight: Fight, actor: Combatant, plan: Plan) -> B.Hit | None:
+        return B.hit_of_weapon(fight, actor, plan)
+
+    def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
+                        step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
         return B.hit_of_weapon(fight, actor, plan), [], plan.to_hit
-    if plan.kind == "entry":
+
+    def blow_type(self, plan: Plan, step: Any) -> str | None:
+        return plan.damage_type
+
+    def strike_dice(self, fight: Fight, actor: Combatant, plan: Plan, step: Any) -> Any:
+        return plan.damage
+
+
+class _EntryBlows(_Blows):
+    def hit(self, fight: Fight, actor: Combatant, plan: Plan) -> B.Hit | None:
+        return B.hit_of_entry(plan.mechanics)
+
+    def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
+                        step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
         m = plan.mechanics
+        # Only an attack entry's amount is a blow (a heal's is not).
         if m.kind != "attack" or m.amount is None:
             return None, [], None
         return B.hit_of_entry(m), list(m.plus or []), plan.to_hit if m.attackRoll else None
-    action = step if step is not None else plan.action
-    if action is None or action.damage is None or action.heal is not None:
-        return None, [], None
-    hit = B.hit_of_action(action)
-    return hit, list(action.damage.plus or []), action.toHit if hit is not None else None
+
+    def blow_type(self, plan: Plan, step: Any) -> str | None:
+        return plan.mechanics.damageType  # type: ignore[no-any-return]
+
+    def strike_dice(self, fight: Fight, actor: Combatant, plan: Plan, step: Any) -> Any:
+        return amount_expr(fight, actor, plan.mechanics, plan.cost_steps)
+
+
+class _ActionBlows(_Blows):
+    """A creature action, or one step of a sequence."""
+
+    def hit(self, fight: Fight, actor: Combatant, plan: Plan) -> B.Hit | None:
+        return B.hit_of_action(plan.action)
+
+    def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
+                        step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
+        action = step if step is not None else plan.action
+        if action is None or action.damage is None or action.heal is not None:
+            return None, [], None
+        hit = B.hit_of_action(action)
+        return hit, list(action.damage.plus or []), action.toHit if hit is not None else None
+
+    def blow_type(self, plan: Plan, step: Any) -> str | None:
+        action = step if step is not None else plan.action
+        return action.damage.type if action is not None and action.damage is not None else None
+
+    def strike_dice(self, fight: Fight, actor: Combatant, plan: Plan, step: Any) -> Any:
+        return action_damage(step if step is not None else plan.action, fight, actor)
+
+
+#: How each kind of own attack or ability's blow is read (`Plan.kind`).
+BLOWS: dict[str, _Blows] = {"weapon": _WeaponBlows(), "entry": _EntryBlows(), "action": _ActionBlows(),
+                            "sequence": _ActionBlows()}
 
 
 def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
           step: Any = None) -> tuple[Any, ...] | None:
-    """`_hit_and_clauses` of a plan (or one step of a sequence), the strike's own dice
+    """`hit_and_clauses` of a plan (or one step of a sequence), the strike's own dice
     (`_strike_dice`) and the blow's own damage type, or None when nothing can
     change its forecast: no `plus` clauses, and no hit or none of the holder's own damage
     modifiers. The same for every target, so it is asked once an option."""
-    if plan.kind == "weapon" and not own:
-        return None  # a weapon has no clauses
-    hit, clauses, to_hit = _hit_and_clauses(fight, actor, plan, step)
+    blows = BLOWS[plan.kind]
+    if not blows.has_clauses and not own:
+        return None
+    hit, clauses, to_hit = blows.hit_and_clauses(fight, actor, plan, step)
     if not clauses and (hit is None or not own):
         return None
     strike = _strike_dice(fight, actor, plan, own, step) if hit is not None else None
-    return hit, clauses, to_hit, strike, _blow_type(plan, step)
-
-
-def _blow_type(plan: Plan, step: Any) -> str | None:
-    """The blow's own damage type, which a clause without one takes."""
-    if plan.kind == "weapon":
-        return plan.damage_type
-    if plan.kind == "entry":
-        return plan.mechanics.damageType
-    action = step if step is not None else plan.action
-    return action.damage.type if action is not None and action.damage is not None else None
+    return hit, clauses, to_hit, strike, blows.blow_type(plan, step)
 
 
 def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
@@ -140,11 +192,8 @@ def _strike_dice(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str
 
     if not any(mod.diceTimes or mod.criticalDice for _n, mod, _h in own):
         return None
-    if plan.kind == "weapon":
-        return plan.damage
-    if plan.kind == "entry":
-        return amount_expr(fight, actor, plan.mechanics, plan.cost_steps)
-    return action_damage(step if step is not None else plan.action, fight, actor)
+    return BLOWS[plan.kind].strike_dice(fight, actor, plan, step)
+
 
 
 def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[str, Any, Any]],
@@ -159,48 +208,76 @@ def _extra(fight: Fight, actor: Combatant, target: Combatant, own: list[tuple[st
     return B.forecast_extra(fight, actor, target, hit, clauses, own, chances, strike, dtype)
 
 
+#: A forecast's damage against one target after the holder's own additions and the blow's
+#: clauses, with whether anything changed it; None leaves the forecast as it is.
+Reforecast = Callable[[Forecast, Combatant], tuple[float, bool] | None]
+
+
+def _one_blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]]) -> Reforecast | None:
+    """A weapon, an entry or a creature action: one blow."""
+    only = _blow(fight, actor, plan, own)
+    if only is None:
+        return None
+
+    def damage(fc: Forecast, target: Combatant) -> tuple[float, bool] | None:
+        found = _extra(fight, actor, target, own, only)
+        if found is None:
+            return None
+        extra, times = found
+        dealt = (Fraction(fc.damage or 0).limit_denominator(1000) + extra) * times
+        return round(float(max(dealt, Fraction(0))), 3), True
+
+    return damage
+
+
+def _step_blows(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]]) -> Reforecast | None:
+    """A sequence: each step is its own blow, its clauses and the holder's additions added
+    step by step (multipliers change that step's share)."""
+    steps = [(step, blow) for step in plan.steps if (blow := _blow(fight, actor, plan, own, step)) is not None]
+    if not steps:
+        return None
+
+    def damage(fc: Forecast, target: Combatant) -> tuple[float, bool] | None:
+        total = Fraction(fc.damage or 0).limit_denominator(1000)
+        changed = False
+        for step, blow in steps:
+            found = _extra(fight, actor, target, own, blow)
+            if found is not None:
+                extra, times = found
+                total += extra * times + (times - 1) * _step_mean(fight, actor, target, step)
+                changed = True
+        return round(float(max(total, Fraction(0))), 3), changed
+
+    return damage
+
+
+#: How each kind of own attack or ability's forecasts are redone (`Plan.kind`).
+REFORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[tuple[str, Any, Any]]], Reforecast | None]] = {
+    "weapon": _one_blow, "entry": _one_blow, "action": _one_blow, "sequence": _step_blows,
+}
+
+
 def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[str, Any, Any]]) -> MenuItem:
     plan = item.plan
-    if plan.kind not in ("weapon", "entry", "action", "sequence"):
+    if not plan.own:
         return item
     fight.aiming = plan
     if all(fc.damage is None for fc in item.option.forecasts):
         return item
-    if plan.kind == "sequence":
-        steps = [(step, blow) for step in plan.steps if (blow := _blow(fight, actor, plan, own, step)) is not None]
-        if not steps:
-            return item
-    else:
-        only = _blow(fight, actor, plan, own)
-        if only is None:
-            return item
+    damage_of = REFORECASTS[plan.kind](fight, actor, plan, own)
+    if damage_of is None:
+        return item
     changed = False
     forecasts = []
     for fc in item.option.forecasts:
         target = fight.state.combatant(fc.target)
-        if fc.damage is None or target is None:
-            forecasts.append(fc)
-            continue
-        if plan.kind == "sequence":
-            # Each step of a sequence is its own blow: its clauses and the holder's additions
-            # are added step by step (multipliers change that step's share).
-            total = Fraction(fc.damage).limit_denominator(1000)
-            for step, blow in steps:
-                found = _extra(fight, actor, target, own, blow)
-                if found is not None:
-                    extra, times = found
-                    total += extra * times + (times - 1) * _step_mean(fight, actor, target, step)
-                    changed = True
-            forecasts.append(fc.model_copy(update={"damage": round(float(max(total, Fraction(0))), 3)}))
-            continue
-        found = _extra(fight, actor, target, own, only)
+        found = damage_of(fc, target) if fc.damage is not None and target is not None else None
         if found is None:
             forecasts.append(fc)
             continue
-        extra, times = found
-        damage = (Fraction(fc.damage).limit_denominator(1000) + extra) * times
-        forecasts.append(fc.model_copy(update={"damage": round(float(max(damage, Fraction(0))), 3)}))
-        changed = True
+        damage, changing = found
+        forecasts.append(fc.model_copy(update={"damage": damage}))
+        changed = changed or changing
     if not changed:
         return item
     return MenuItem(item.option.model_copy(update={"forecasts": forecasts}), plan)
@@ -252,7 +329,7 @@ def _strike_allowed(fight: Fight, actor: Combatant, grants: Any, plan: Plan) -> 
     if grants.names and plan.name.lower() not in {n.lower() for n in grants.names}:
         return False
     if grants.melee:
-        hit = B.hit_of_weapon(fight, actor, plan) if plan.kind == "weapon" else B.hit_of_action(plan.action)
+        hit = BLOWS[plan.kind].hit(fight, actor, plan)
         if hit is None or hit.blow != "melee":
             return False
     if grants.afterAttack and actor.attacks_made == 0:
@@ -294,24 +371,21 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
             plans += [p for p in weapon_plans(fight, actor, view)
                       if not (p.uses_strike and actor.strikes > 0) and not budget_left(actor, p.budget)]
         plans += [p for p in action_plans(fight, actor)
-                  if p.kind == "action" and p.action.toHit is not None and not p.action.autoHit
-                  and p.action.heal is None and not p.action.self_ and not budget_left(actor, p.budget)]
+                  if p.kind == "action" and p.rolls_to_hit and p.action.heal is None and not p.action.self_
+                  and not budget_left(actor, p.budget)]
         for plan in plans:
             if not _strike_allowed(fight, actor, grants, plan):
                 continue
-            if plan.kind == "weapon":
-                oid = f"attack:{plan.list_def.list}:{slug(plan.name)}@{g}"
-            else:
-                oid = f"action:{plan.action.id}@{g}"
+            oid = f"{plan.menu_id}@{g}"
             if oid in taken:
                 continue
-            targets = filter_targets(fight, actor, targets_for(fight, actor, "enemy"), plan_source(plan))
+            targets = filter_targets(fight, actor, targets_for(fight, actor, "enemy"), plan.source)
             if not targets:
                 continue
             taken.add(oid)
             granted = dataclasses.replace(plan, budget=g, uses_strike=False, strikes=1, option_id=oid)
             items.append(MenuItem(
-                Option(id=oid, label=f"{plan.name} ({g_label})", group="attack" if plan.kind == "weapon" else "action",
+                Option(id=oid, label=f"{plan.name} ({g_label})", group=plan.of_kind.group,
                        budget=g, targets=[t.id for t in targets], count=1,
                        forecasts=plan_forecasts(fight, actor, granted, targets),
                        text=f"{g_label} from {cond_name}; one strike"),
@@ -328,11 +402,12 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
 def refine(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuItem]:
     cap = attack_limit(fight, actor)
     own = B.holder_mods(fight, actor, "damage")
-    body = [i for i in items if i.plan.kind != "end"]
-    ends = [i for i in items if i.plan.kind == "end"]
+    body = [i for i in items if not i.plan.ends_turn]
+    ends = [i for i in items if i.plan.ends_turn]
     out: list[MenuItem] = []
     for item in body:
-        if cap is not None and actor.attacks_made >= cap and _rolls_to_hit(item.plan):
+        if cap is not None and actor.attacks_made >= cap and item.plan.rolls_to_hit:
+
             continue
         kept = _retarget(fight, actor, item)
         if kept is not None:

@@ -1,7 +1,15 @@
 """What a menu is made of: `Option` (what players, the GM and the Engine's tactics see), its
 `Forecast` per target, and the internal `Plan` each option carries so resolution reads exactly
 what the menu promised; `MenuItem` pairs the two. Plain data every layer of combat reads, below
-all of them."""
+all of them.
+
+Also owns the plan kinds as one table (`PLAN_KINDS`, keyed by `Plan.kind`): what each kind
+of plan is (one of the combatant's own attacks or abilities, a step on the board, the turn's
+end) and the facts read from its data (what it aims, whether it rolls to hit or aims harm, its
+option id). `Plan`'s properties ask the table, so no module asks "which kind of plan is this"
+in an `if` chain to learn one of them; what a kind does in a layer above (forecasts,
+resolution, payment) is that layer's own table keyed by `Plan.kind`.
+"""
 
 from __future__ import annotations
 
@@ -83,8 +91,8 @@ class Option(BaseModel):
 
 @dataclass
 class Plan:
-    """What resolving the option does. `kind`: weapon, entry, action, sequence, standard,
-    contest, end."""
+    """What resolving the option does. `kind` (a key of `PLAN_KINDS`): weapon, entry, action,
+    sequence, standard, contest, shake-off, end, move, stand, flight, spend."""
 
     kind: str
     name: str = ""
@@ -126,8 +134,266 @@ class Plan:
     #: None is the first style (pool_styles.py).
     style: str | None = None
 
+    # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
+    @property
+    def of_kind(self) -> PlanKind:
+        return PLAN_KINDS[self.kind]
+
+    @property
+    def own(self) -> bool:
+        """One of the combatant's own attacks or abilities: a weapon row, an ability entry,
+        a stat-block action or sequence (not a standard action, contest, move or the end)."""
+        return PLAN_KINDS[self.kind].own
+
+    @property
+    def ends_turn(self) -> bool:
+        """The turn's end (or passing a window): what is left when nothing else is taken."""
+        return PLAN_KINDS[self.kind].ends_turn
+
+    @property
+    def moves(self) -> bool:
+        """A step on the board: a walk, standing up, taking off or landing."""
+        return PLAN_KINDS[self.kind].moves
+
+    @property
+    def source(self) -> Any:
+        """What the plan aims with: an entry's mechanics, a creature action (a sequence's
+        own action), or None (a weapon, a standard action, ...)."""
+        return PLAN_KINDS[self.kind].source(self)
+
+    @property
+    def reaction(self) -> Any:
+        """The `reaction` its entry or creature action answers with, or None."""
+        source = PLAN_KINDS[self.kind].source(self)
+        return source.reaction if source is not None else None
+
+    @property
+    def aims_at_self(self) -> bool:
+        """An entry with `targets: "self"` or a creature action marked `self`."""
+        return PLAN_KINDS[self.kind].aims_at_self(self)
+
+    @property
+    def aims_at_foes(self) -> bool:
+        """Whether it reaches the other side (a harmful answer) rather than its own."""
+        return PLAN_KINDS[self.kind].aims_at_foes(self)
+
+    @property
+    def rolls_to_hit(self) -> bool:
+        """Whether it makes an attack roll (a sequence: any of its steps does)."""
+        return PLAN_KINDS[self.kind].rolls_to_hit(self)
+
+    @property
+    def aims_harm(self) -> bool:
+        """Whether it aims harm at its targets: an attack, a save, damage or a harmful
+        condition."""
+        return PLAN_KINDS[self.kind].aims_harm(self)
+
+    @property
+    def damaging_attack(self) -> bool:
+        """An attack roll that deals damage: a weapon, an entry that rolls to hit for an
+        amount (not a heal or buff), a creature action that does, a sequence."""
+        return PLAN_KINDS[self.kind].damaging_attack(self)
+
+    @property
+    def entry_catalog(self) -> str | None:
+        """The catalog an ability entry comes from (`<catalog>/<entry>`), else None."""
+        return PLAN_KINDS[self.kind].entry_catalog(self)
+
+    @property
+    def menu_id(self) -> str:
+        """Its option's id on the menu: `option_id` when set, else `attack:<list>:<row>`,
+        `ability:<list>:<row>` or `action:<id>` (own attacks and abilities only)."""
+        return self.option_id or PLAN_KINDS[self.kind].menu_id(self)
+
+
 
 @dataclass
 class MenuItem:
     option: Option
     plan: Plan
+
+
+
+
+#: What an entry's `mechanics.kind` says: these harm whom they land on, these help them.
+HARMFUL_ENTRY_KINDS = frozenset({"attack", "debuff"})
+HELPFUL_ENTRY_KINDS = frozenset({"heal", "buff"})
+
+
+def harms(mechanics: Any) -> bool:
+    """An entry of kind attack or debuff."""
+    return mechanics.kind in HARMFUL_ENTRY_KINDS
+
+
+def helps(mechanics: Any) -> bool:
+    """An entry of kind heal or buff."""
+    return mechanics.kind in HELPFUL_ENTRY_KINDS
+
+
+def entry_side(mechanics: Any) -> str:
+    """The side an entry aims at: its `targets`, else the other side for a harmful kind and
+    its own for the rest."""
+    return str(mechanics.targets or ("enemy" if harms(mechanics) else "ally"))
+
+
+class PlanKind:
+    """One kind of plan and the facts read from a plan of it; the defaults are a plan that
+    is none of the combatant's own attacks or abilities (a standard action, a move, ...)."""
+
+    def __init__(self, name: str, *, own: bool = False, ends_turn: bool = False, moves: bool = False,
+                 group: str | None = None) -> None:
+        self.name = name
+        self.own = own
+        self.ends_turn = ends_turn
+        self.moves = moves
+        #: The menu group its option is drawn in.
+        self.group = group or name
+
+    def source(self, plan: Plan) -> Any:
+        return None
+
+    def aims_at_self(self, plan: Plan) -> bool:
+        return False
+
+    def aims_at_foes(self, plan: Plan) -> bool:
+        return False
+
+    def rolls_to_hit(self, plan: Plan) -> bool:
+        return False
+
+    def aims_harm(self, plan: Plan) -> bool:
+        return False
+
+    def damaging_attack(self, plan: Plan) -> bool:
+        return False
+
+    def entry_catalog(self, plan: Plan) -> str | None:
+        return None
+
+    def menu_id(self, plan: Plan) -> str:
+        raise ValueError(f"a {self.name} plan's option id is made where it is offered")
+
+
+class ContestKind(PlanKind):
+    """A contest (`combat.contests`): always aimed against its target."""
+
+    def aims_at_foes(self, plan: Plan) -> bool:
+        return True
+
+    def aims_harm(self, plan: Plan) -> bool:
+        return True
+
+
+class WeaponKind(PlanKind):
+    """An attack row of the sheet: always an attack roll that deals damage."""
+
+    def aims_at_foes(self, plan: Plan) -> bool:
+        return True
+
+    def rolls_to_hit(self, plan: Plan) -> bool:
+        return True
+
+    def aims_harm(self, plan: Plan) -> bool:
+        return True
+
+    def damaging_attack(self, plan: Plan) -> bool:
+        return True
+
+    def menu_id(self, plan: Plan) -> str:
+        return f"attack:{plan.list_def.list}:{slug(plan.name)}"
+
+
+class EntryKind(PlanKind):
+    """An ability entry: its `mechanics` say what it does."""
+
+    def source(self, plan: Plan) -> Any:
+        return plan.mechanics
+
+    def aims_at_self(self, plan: Plan) -> bool:
+        return bool(plan.mechanics.targets == "self")
+
+    def aims_at_foes(self, plan: Plan) -> bool:
+        return entry_side(plan.mechanics) == "enemy"
+
+    def rolls_to_hit(self, plan: Plan) -> bool:
+        return bool(plan.mechanics.attackRoll)
+
+    def aims_harm(self, plan: Plan) -> bool:
+        m = plan.mechanics
+        return bool(m.attackRoll or m.save is not None or harms(m))
+
+    def damaging_attack(self, plan: Plan) -> bool:
+        m = plan.mechanics
+        return bool(m.attackRoll) and m.amount is not None and not helps(m)
+
+    def entry_catalog(self, plan: Plan) -> str | None:
+        return (plan.entry_ref or "").partition("/")[0] or None
+
+    def menu_id(self, plan: Plan) -> str:
+        return f"ability:{plan.list_def.list}:{slug(plan.name)}"
+
+
+class ActionKind(PlanKind):
+    """A creature's stat-block action."""
+
+    def source(self, plan: Plan) -> Any:
+        return plan.action
+
+    def aims_at_self(self, plan: Plan) -> bool:
+        return bool(plan.action.self_)
+
+    def aims_at_foes(self, plan: Plan) -> bool:
+        a = plan.action
+        return not (a.self_ or a.targets == "ally" or a.heal is not None)
+
+    def rolls_to_hit(self, plan: Plan) -> bool:
+        return plan.action.toHit is not None and not plan.action.autoHit
+
+    def aims_harm(self, plan: Plan) -> bool:
+        a = plan.action
+        if a.heal is not None or a.self_ or a.targets == "ally":
+            return False
+        return bool(a.toHit is not None or a.save is not None or a.damage is not None or a.applies)
+
+    def damaging_attack(self, plan: Plan) -> bool:
+        a = plan.action
+        return a.toHit is not None and not a.autoHit and a.damage is not None
+
+    def menu_id(self, plan: Plan) -> str:
+        return f"action:{plan.action.id}"
+
+
+class SequenceKind(ActionKind):
+    """A creature action made of other actions (`steps`), each resolved as its own; the
+    sequence's own action names it (its source, side and option id) and is not itself
+    aimed at its user."""
+
+    def aims_at_self(self, plan: Plan) -> bool:
+        return False
+
+    def rolls_to_hit(self, plan: Plan) -> bool:
+        return any(s.toHit is not None and not s.autoHit for s in plan.steps)
+
+    def aims_harm(self, plan: Plan) -> bool:
+        return True
+
+    def damaging_attack(self, plan: Plan) -> bool:
+        return True
+
+
+#: `Plan.kind` -> what that kind of plan is.
+PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
+    WeaponKind("weapon", own=True, group="attack"),
+    EntryKind("entry", own=True, group="ability"),
+    ActionKind("action", own=True),
+    SequenceKind("sequence", own=True, group="action"),
+    PlanKind("standard"),
+    ContestKind("contest"),
+    PlanKind("shake-off"),
+    PlanKind("end", ends_turn=True),
+    PlanKind("move", moves=True),
+    PlanKind("stand", moves=True, group="move"),
+    PlanKind("flight", moves=True, group="move"),
+
+    PlanKind("spend"),
+)}

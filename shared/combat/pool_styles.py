@@ -38,7 +38,8 @@ def styled(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuIt
     res = IR.resource(fight)
     out: list[MenuItem] = []
     for item in items:
-        if not IR.attacks(item.plan):
+        if not item.plan.damaging_attack:
+
             out.append(item)
             continue
         for style in res.styles:

@@ -16,7 +16,7 @@ everyone and every distance is in reach, as the spec says of a fight without a b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -39,16 +39,11 @@ class Answer:
 
     @property
     def mechanics(self) -> Any:
-        return self.plan.mechanics if self.plan.kind == "entry" else self.plan.action
+        return self.plan.source
 
     def harmful(self) -> bool:
         """A harmful answer reaches the other side; a helpful one its own."""
-        if self.plan.kind == "entry":
-            m = self.plan.mechanics
-            side = m.targets or ("enemy" if m.kind in ("attack", "debuff") else "ally")
-            return side == "enemy"
-        a = self.plan.action
-        return not (a.self_ or a.targets == "ally" or a.heal is not None)
+        return self.plan.aims_at_foes
 
 
 def _is_object(reaction: Any) -> bool:
@@ -67,8 +62,7 @@ def held_answers(fight: Fight, c: Combatant) -> list[Answer]:
     plans += action_plans(fight, c, pick=lambda a: a.reaction is not None)
     out: list[Answer] = []
     for plan in expand_payments(fight, c, plans):
-        reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
-        out.append(Answer(plan, reaction))
+        out.append(Answer(plan, plan.reaction))
     return out
 
 
@@ -111,21 +105,33 @@ class Origin:
     level: int = 0
 
 
-def origin_of(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
-    if plan.kind == "weapon":
-        return Origin(weapon=True, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget, name=plan.name)
-    if plan.kind == "entry":
-        catalog = (plan.entry_ref or "").partition("/")[0] or None
-        i = grouped_cost(fight, plan.costs)
-        level = pool_level(fight, plan.costs[i][0]) if i is not None else 0
-        mech = plan.mechanics
-        blow = "ranged" if getattr(mech, "range", None) else "melee"
-        return Origin(catalog=catalog, entry=plan.entry_ref, blow=blow, budget=plan.budget, name=plan.name,
-                      level=level)
+def _weapon_origin(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
+    return Origin(weapon=True, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget, name=plan.name)
+
+
+def _entry_origin(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
+    i = grouped_cost(fight, plan.costs)
+    level = pool_level(fight, plan.costs[i][0]) if i is not None else 0
+    blow = "ranged" if getattr(plan.mechanics, "range", None) else "melee"
+    return Origin(catalog=plan.entry_catalog, entry=plan.entry_ref, blow=blow, budget=plan.budget, name=plan.name,
+                  level=level)
+
+
+def _action_origin(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
+    """A creature action or sequence (and what carries no action: a standard action, ...)."""
     action = plan.action
     hit = B.hit_of_action(action) if action is not None else None
     return Origin(action=plan.name, weapon=hit is not None and hit.attacks == "weapon",
                   blow=hit.blow if hit is not None else None, budget=plan.budget, name=plan.name)
+
+
+#: What set a moment off, for each kind of plan with its own origin (`Plan.kind`); every
+#: other kind is read as a creature action.
+ORIGINS: dict[str, Callable[[Fight, Combatant, Plan], Origin]] = {"weapon": _weapon_origin, "entry": _entry_origin}
+
+
+def origin_of(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
+    return ORIGINS.get(plan.kind, _action_origin)(fight, actor, plan)
 
 
 def moments(reaction: Any) -> list[Any]:
@@ -180,7 +186,7 @@ def _lands_on(answer: Answer, moment: str, holder: Combatant, source: Combatant 
     """Whom the answer lands on, for its range: none for a self answer or a chosen one
     (its choices are filtered instead)."""
     plan = answer.plan
-    if (plan.kind == "entry" and plan.mechanics.targets == "self") or (plan.kind == "action" and plan.action.self_):
+    if plan.aims_at_self:
         return []
     at = getattr(answer.reaction, "at", None) or "source"
     if at == "chosen" or moment == "falls":

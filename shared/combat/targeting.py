@@ -150,11 +150,4 @@ def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or _aim_blocks(fight, actor))
 
 
-def plan_source(plan: Any) -> Any:
-    """What a plan aims: an entry's mechanics or a creature action (a sequence's own
-    action carries no `needs` or `targetTypes`; each step is checked as it lands)."""
-    if plan.kind == "entry":
-        return plan.mechanics
-    if plan.kind in ("action", "sequence"):
-        return plan.action
-    return None
+

@@ -31,7 +31,7 @@ from typing import Any
 from . import paying as A
 from .actions import perform
 from . import effects as E
-from .condition_ends import after_aimed, aims_harm, ends_scratch
+from .condition_ends import after_aimed, ends_scratch
 from .delays import held_back
 from .fight import Fight
 from .plans import MenuItem
@@ -168,7 +168,7 @@ def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Comb
     before = {tuple(pair) for pair in record["before"]}
     now = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     kept = (now - before) | {(h, c) for h, c in record.get("applied") or []}
-    aimed = {t.id for t in targets} if aims_harm(plan) and not record.get("cancelled") else set()
+    aimed = {t.id for t in targets} if plan.aims_harm and not record.get("cancelled") else set()
     after_aimed(fight, actor, plan, aimed, events_since(fight, record["from_seq"]), kept)
 
 

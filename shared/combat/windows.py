@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator
 
 from . import numbers as N
 from .fight import Fight, turn_order
-from .plans import MenuItem, Option, Plan, slug
+from .plans import MenuItem, Option, Plan
 from .plan_reading import action_plans, budget_left, targets_for
 from .options import plan_forecasts, plan_target_count
 from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
@@ -103,7 +103,7 @@ def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combata
     if resume.get("step") == "action" and source is not None:
         plan = plan_from_json(fight, source, resume["plan"])
         step = (resume.get("cursor") or {}).get("step")
-        if plan.kind == "sequence" and step is not None and step < len(plan.steps):
+        if step is not None and step < len(plan.steps):
             # A hit inside a sequence is a hit by that part.
             part = plan.steps[step]
             plan = Plan(kind="action", name=part.name, budget=plan.budget, action=part)
@@ -127,9 +127,7 @@ def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str,
                    target: Combatant | None, aimed: list[Combatant]) -> list[str] | None:
     """Whom the answer lands on when the moment fills it in; None when it is chosen."""
     plan = answer.plan
-    if plan.kind == "entry" and plan.mechanics.targets == "self":
-        return [holder.id]
-    if plan.kind == "action" and plan.action.self_:
+    if plan.aims_at_self:
         return [holder.id]
     at = getattr(answer.reaction, "at", None) or "source"
     if at == "chosen" or w["moment"] == "falls":
@@ -167,8 +165,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
         plan = answer.plan
         if not budget_left(holder, plan.budget):
             continue
-        oid = plan.option_id or (f"ability:{plan.list_def.list}:{slug(plan.name)}" if plan.kind == "entry"
-                                 else f"action:{plan.action.id}")
+        oid = plan.menu_id
         if oid in seen:
             continue
         fixed = _fixed_targets(fight, holder, answer, w, source, target, aimed)
@@ -184,7 +181,7 @@ def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[Wi
             reach, count = [c for c in (fight.state.combatant(t) for t in fixed) if c is not None], 0
         seen.add(oid)
         costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, holder, p)} for p, a in plan.costs]
-        option = Option(id=oid, label=_label(fight, plan), group="answer", budget=plan.budget, costs=costs,
+        option = Option(id=oid, label=payment_label(fight, plan), group="answer", budget=plan.budget, costs=costs,
                         targets=[c.id for c in reach], count=min(count, len(reach)) if count else 0,
                         forecasts=plan_forecasts(fight, holder, plan, reach or [holder]),
                         text=f"answers {moment}" + (f" on {', '.join(c.name for c in reach)}" if fixed else ""))
@@ -200,11 +197,6 @@ def _choices(fight: Fight, holder: Combatant, answer: Answer, moment: str, aimed
 
     return [c for c in targets_for(fight, holder, answer.plan.targets_side) if reaches(fight, holder, answer.plan, c)]
 
-
-def _label(fight: Fight, plan: Plan) -> str:
-    if plan.kind == "entry":
-        return payment_label(fight, plan)
-    return plan.name
 
 
 def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
@@ -223,12 +215,11 @@ def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list
         cost = plan.action.signature.cost
         if cost > holder.signature_points:
             continue
-        side = plan.targets_side if plan.kind == "action" else "enemy"
-        reach = targets_for(fight, holder, side)
+        reach = targets_for(fight, holder, plan.targets_side)
         count = plan_target_count(plan)
         if count and not reach:
             continue
-        if plan.kind == "action" and plan.action.self_:
+        if plan.aims_at_self:
             reach, count = [holder], 0
         plan.budget = None
         option = Option(id=f"action:{plan.action.id}", label=plan.name, group="signature",

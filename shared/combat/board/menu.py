@@ -23,7 +23,7 @@ from typing import Any
 from .. import numbers as N
 from ..fight import Refused
 from ..plans import MenuItem
-from ..targeting import filter_targets, plan_source
+from ..targeting import filter_targets
 from . import battlefield as BF
 from .areas import aim_cells, aim_ok, cells_of
 from .attacks import cover_grade, votes
@@ -190,7 +190,8 @@ def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int]) -
     found = [c for c in BF.present(fight)
              if BF.cell_of(c) in cells and (not c.down or N.struck_while_down(fight, c))
              and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
-    return filter_targets(fight, actor, found, plan_source(plan))
+    return filter_targets(fight, actor, found, plan.source)
+
 
 
 def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
