@@ -304,73 +304,95 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
+    # Damage not rolled to hit is rolled once for every target (a heal rolls for each).
     if expr is not None and not mech.attackRoll and mech.kind != "heal":
         shared_roll = roll_damage(fight, expr, False)
+    lands = ENTRY_LANDS.get(mech.kind, _blow_lands)
     for i, target in enumerate(targets):
         if i < start:
             continue
         if fight.state.outcome:
             break
-        if mech.kind == "heal":
-            if expr is not None:
-                amount, text = roll_damage(fight, expr, False)
-                E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})")
-            if mech.temporary is not None:
-                _temp(fight, actor, target, mech, plan.name)
-            apply_conditions(fight, actor, target, mech, plan, True)
-            continue
-        if mech.kind == "buff":
-            if mech.temporary is not None:
-                _temp(fight, actor, target, mech, plan.name)
-            apply_conditions(fight, actor, target, mech, plan, True)
-            continue
-        landed = True
-        half = False
-        critical = False
-        halving = "the save"
-        if mech.attackRoll:
-            landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
-        elif mech.save is not None and not mech.autoHit:
-            dc = plan.save_dc if plan.save_dc is not None else 10
-            saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
-                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
-                                cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
-            if saved:
-                on_success = mech.save.onSuccess or "none"
-                if on_success == "half":
-                    half = True
-                else:
-                    landed = False
-            evaded = EV.evade(fight, target, mech.save.save, saved, mech.save.onSuccess, plan.name)
-            landed, half, halving = _evaded(evaded, landed, half)
-        if landed and expr is not None:
-            if mech.attackRoll:
-                amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
+        lands(fight, actor, target, i, plan, expr, shared_roll, cursor)
+
+
+def _heal_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan: Plan, expr: DiceExpr | None,
+                shared_roll: tuple[int, str] | None, cursor: dict[str, Any] | None) -> None:
+    mech = plan.mechanics
+    if expr is not None:
+        amount, text = roll_damage(fight, expr, False)
+        E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})")
+    if mech.temporary is not None:
+        _temp(fight, actor, target, mech, plan.name)
+    apply_conditions(fight, actor, target, mech, plan, True)
+
+
+def _buff_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan: Plan, expr: DiceExpr | None,
+                shared_roll: tuple[int, str] | None, cursor: dict[str, Any] | None) -> None:
+    mech = plan.mechanics
+    if mech.temporary is not None:
+        _temp(fight, actor, target, mech, plan.name)
+    apply_conditions(fight, actor, target, mech, plan, True)
+
+
+def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan: Plan, expr: DiceExpr | None,
+                shared_roll: tuple[int, str] | None, cursor: dict[str, Any] | None) -> None:
+    """An attack, debuff or utility entry: rolled to hit or saved against, its amount
+    dealt as a blow, its conditions put on."""
+    mech = plan.mechanics
+    landed = True
+    half = False
+    critical = False
+    halving = "the save"
+    if mech.attackRoll:
+        landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
+    elif mech.save is not None and not mech.autoHit:
+        dc = plan.save_dc if plan.save_dc is not None else 10
+        saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
+                            against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                            cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
+        if saved:
+            on_success = mech.save.onSuccess or "none"
+            if on_success == "half":
+                half = True
             else:
-                assert shared_roll is not None
-                amount, text = shared_roll
-            if half:
-                amount //= 2
-                text += f", halved by {halving}"
-            CE.open_blow(fight, target)
-            parts = [B.Part(amount, mech.damageType, plan.name, text)]
-            context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
-            for clause in mech.plus or []:
-                part = B.clause_part(fight, actor, target, clause, mech.damageType, plan.name, plan.save_dc or 10,
-                                     critical, context)
-                if part is not None:
-                    parts.append(part)
-            if not half and (mech.attackRoll or mech.autoHit):
-                list_id = plan.list_def.list if plan.list_def is not None else None
-                parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
-                                       rolled=bool(mech.attackRoll))
-                parts += BA.added_parts(fight, actor, target, critical)
-            dealt: list[tuple[str | None, int]] = []
-            B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt)
-            CE.close_blow(fight, target)
-            B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
-        if landed or half:
-            apply_conditions(fight, actor, target, mech, plan, landed)
+                landed = False
+        evaded = EV.evade(fight, target, mech.save.save, saved, mech.save.onSuccess, plan.name)
+        landed, half, halving = _evaded(evaded, landed, half)
+    if landed and expr is not None:
+        if mech.attackRoll:
+            amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
+        else:
+            assert shared_roll is not None
+            amount, text = shared_roll
+        if half:
+            amount //= 2
+            text += f", halved by {halving}"
+        CE.open_blow(fight, target)
+        parts = [B.Part(amount, mech.damageType, plan.name, text)]
+        context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
+        for clause in mech.plus or []:
+            part = B.clause_part(fight, actor, target, clause, mech.damageType, plan.name, plan.save_dc or 10,
+                                 critical, context)
+            if part is not None:
+                parts.append(part)
+        if not half and (mech.attackRoll or mech.autoHit):
+            list_id = plan.list_def.list if plan.list_def is not None else None
+            parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, mech.damageType, critical, list_id),
+                                   rolled=bool(mech.attackRoll))
+            parts += BA.added_parts(fight, actor, target, critical)
+        dealt: list[tuple[str | None, int]] = []
+        B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt)
+        CE.close_blow(fight, target)
+        B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
+    if landed or half:
+        apply_conditions(fight, actor, target, mech, plan, landed)
+
+
+#: How an entry lands on each target, by its `mechanics.kind`; every kind not here lands as
+#: a blow (`_blow_lands`).
+ENTRY_LANDS: dict[str, Callable[[Fight, Combatant, Combatant, int, Plan, DiceExpr | None, tuple[int, str] | None,
+                                 dict[str, Any] | None], None]] = {"heal": _heal_lands, "buff": _buff_lands}
 
 
 def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:

@@ -27,7 +27,7 @@ from ..dice import DiceExpr, parse_dice
 from ..dice.expressions import DiceTerm
 from . import numbers as N
 from .fight import Fight
-from .plans import MenuItem, Option, Plan, slug
+from .plans import MenuItem, Option, Plan
 from .plan_reading import budget_left, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
@@ -159,10 +159,11 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
     for now are left off."""
     out: list[Plan] = []
     for plan in plans:
-        if plan.kind != "entry" or not plan.costs:
+        # Only an entry has costs: weapons and creature actions spend budgets and uses.
+        if not plan.costs:
             out.append(plan)
             continue
-        base_id = plan.option_id or f"ability:{plan.list_def.list}:{slug(plan.name)}"
+        base_id = plan.menu_id
         for pay in payments(fight, actor, plan.costs):
             if pay.pool is None:
                 out.append(replace(plan, costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps))

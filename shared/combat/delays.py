@@ -23,9 +23,9 @@ from .plan_reading import catalog_entry
 
 
 def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | None:
-    if plan.kind != "entry" or plan.budget is None or not plan.entry_ref:
+    catalog = plan.entry_catalog
+    if catalog is None or plan.budget is None:
         return None
-    catalog = plan.entry_ref.partition("/")[0]
     for name, rule, _held in N.rules_in_force(fight, actor):
         delays = getattr(rule, "delays", None)
         if delays is not None and delays.budget == plan.budget and catalog in delays.catalogs:

@@ -13,7 +13,7 @@ import math
 from contextlib import nullcontext
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import DiceExpr, attack_forecast, mean_damage, parse_dice, pick_mode
 from . import blows as B
@@ -196,66 +196,107 @@ def plan_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Com
     own = kind_of(fight).forecasts(fight, actor, plan, targets)
     if own is not None:
         return own
+    forecasting = FORECASTS.get(plan.kind)
+    if forecasting is None:
+        return [forecast(t.id) for t in targets]
     critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
     # The kind of attack matters only to a holder whose attacks modifiers are narrowed by it.
-    narrowed = N.narrows_attacks(fight, actor)
-    if plan.kind == "weapon" and plan.damage is not None:
-        hit = B.hit_of_weapon(fight, actor, plan) if narrowed else None
-        return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit, plan.damage_type)
-                for t in targets]
-    if plan.kind == "entry":
-        m = plan.mechanics
-        amount_expr = C.amount_expr
-        if m.kind == "heal" and m.amount is not None:
-            amt = round(float(amount_expr(fight, actor, m, plan.cost_steps).mean), 3)
-            return [forecast(t.id, heal=amt) for t in targets]
-        if m.amount is not None and m.kind == "attack":
-            expr = amount_expr(fight, actor, m, plan.cost_steps)
-            if m.attackRoll:
-                hit = B.hit_of_entry(m) if narrowed else None
-                return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit, m.damageType)
-                        for t in targets]
-            if m.save is not None and not m.autoHit:
-                dc = plan.save_dc if plan.save_dc is not None else 10
-                against = SA.for_entry(actor.id, plan.entry_ref, plan.entry, m)
-                return [_saved_forecast(t, *saved_share(fight, t, m.save.save, dc, m.save.onSuccess, expr,
-                                                        E.type_guard(fight, t, m.damageType), against=against,
-                                                        cover=save_cover(fight, actor, t, m.save, m.area, plan.aim)))
-                        for t in targets]
-            return [forecast(t.id, hit=1.0, damage=_round(guarded_mean(expr, E.type_guard(fight, t, m.damageType))))
-                    for t in targets]
+    return forecasting(fight, actor, plan, targets, critical, N.narrows_attacks(fight, actor))
+
+
+def _weapon_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                      narrowed: bool) -> list[Forecast]:
+    if plan.damage is None:
         return [forecast(t.id) for t in targets]
-    if plan.kind == "action":
-        a = plan.action
-        expr = action_damage(a, fight, actor)
-        if a.heal is not None:
-            amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
-            return [forecast(t.id, heal=amt) for t in targets]
-        if expr is None:
-            return [forecast(t.id) for t in targets]
-        return [_action_forecast(fight, actor, t, a, expr, critical, plan.aim, narrowed) for t in targets]
-    if plan.kind == "sequence":
-        steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
-        parts_on_board = fight.state.board is not None
-        out: list[Forecast] = []
-        for t in targets:
-            hit_total = 0.0
-            dmg_total = 0.0
-            for k, (step, expr) in enumerate(steps):
-                # On a board only the parts that reach the target count, each aimed with its
-                # own reach and range.
-                if expr is None or (parts_on_board and not reaches(fight, actor, t, part_plan(fight, plan, k))):
-                    continue
-                with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
-                    part = _action_forecast(fight, actor, t, step, expr, critical, None, narrowed)
-                dmg_total += part.damage or 0.0
-                if step.toHit is not None and not step.autoHit:
-                    hit_total = max(hit_total, part.hit or 0.0)
-            out.append(forecast(t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
-        return out
-    return [forecast(t.id) for t in targets]
+    hit = B.hit_of_weapon(fight, actor, plan) if narrowed else None
+    return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit, plan.damage_type)
+            for t in targets]
+
+
+def _entry_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                     narrowed: bool) -> list[Forecast]:
+    m = plan.mechanics
+    forecasting = ENTRY_FORECASTS.get(m.kind) if m.amount is not None else None
+    if forecasting is None:
+        return [forecast(t.id) for t in targets]
+    return forecasting(fight, actor, plan, targets, critical, narrowed)
+
+
+def _heal_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                    narrowed: bool) -> list[Forecast]:
+    amt = round(float(C.amount_expr(fight, actor, plan.mechanics, plan.cost_steps).mean), 3)
+    return [forecast(t.id, heal=amt) for t in targets]
+
+
+def _attack_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                      narrowed: bool) -> list[Forecast]:
+    m = plan.mechanics
+    expr = C.amount_expr(fight, actor, m, plan.cost_steps)
+    if m.attackRoll:
+        hit = B.hit_of_entry(m) if narrowed else None
+        return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit, m.damageType)
+                for t in targets]
+    if m.save is not None and not m.autoHit:
+        dc = plan.save_dc if plan.save_dc is not None else 10
+        against = SA.for_entry(actor.id, plan.entry_ref, plan.entry, m)
+        return [_saved_forecast(t, *saved_share(fight, t, m.save.save, dc, m.save.onSuccess, expr,
+                                                E.type_guard(fight, t, m.damageType), against=against,
+                                                cover=save_cover(fight, actor, t, m.save, m.area, plan.aim)))
+                for t in targets]
+    return [forecast(t.id, hit=1.0, damage=_round(guarded_mean(expr, E.type_guard(fight, t, m.damageType))))
+            for t in targets]
+
+
+def _action_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                      narrowed: bool) -> list[Forecast]:
+    a = plan.action
+    expr = action_damage(a, fight, actor)
+    if a.heal is not None:
+        amt = round(float(parse_dice(a.heal.dice or "0").mean + (a.heal.flat or 0)), 3)
+        return [forecast(t.id, heal=amt) for t in targets]
+    if expr is None:
+        return [forecast(t.id) for t in targets]
+    return [_action_forecast(fight, actor, t, a, expr, critical, plan.aim, narrowed) for t in targets]
+
+
+def _sequence_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+                        narrowed: bool) -> list[Forecast]:
+    steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
+    parts_on_board = fight.state.board is not None
+    out: list[Forecast] = []
+    for t in targets:
+        hit_total = 0.0
+        dmg_total = 0.0
+        for k, (step, expr) in enumerate(steps):
+            # On a board only the parts that reach the target count, each aimed with its
+            # own reach and range.
+            if expr is None or (parts_on_board and not reaches(fight, actor, t, part_plan(fight, plan, k))):
+                continue
+            with aiming_part(fight, plan, k) if parts_on_board else nullcontext():
+                part = _action_forecast(fight, actor, t, step, expr, critical, None, narrowed)
+            dmg_total += part.damage or 0.0
+            if step.toHit is not None and not step.autoHit:
+                hit_total = max(hit_total, part.hit or 0.0)
+        out.append(forecast(t.id, hit=round(hit_total, 4), damage=round(dmg_total, 3)))
+    return out
+
+
+#: The forecasts of an entry with an `amount`, by its `mechanics.kind`: a heal's amount
+#: heals, an attack's is a blow; any other kind's amount forecasts nothing.
+ENTRY_FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], str, bool], list[Forecast]]] = {
+    "heal": _heal_forecasts, "attack": _attack_forecasts,
+}
+
+
+#: The core's forecasts of each kind of own attack or ability (`Plan.kind`), given the
+#: combat's critical rule and whether the holder's attack modifiers are narrowed by the kind
+#: of attack; every other kind forecasts nothing but its targets.
+FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], str, bool], list[Forecast]]] = {
+    "weapon": _weapon_forecasts, "entry": _entry_forecasts, "action": _action_forecasts,
+    "sequence": _sequence_forecasts,
+}
 
 
 def _round(value: Fraction) -> float:
@@ -297,16 +338,21 @@ def _action_forecast(fight: Fight, actor: Combatant, target: Combatant, action: 
 
 
 def plan_target_count(plan: Plan) -> int:
-    if plan.kind == "entry":
-        m = plan.mechanics
-        if m.targets == "self":
-            return 0
-        return C.target_count(m, plan.cost_steps)
-    if plan.kind == "action":
-        a = plan.action
-        if a.self_:
-            return 0
-        return a.targetCount or 1
-    if plan.kind in ("weapon", "sequence"):
-        return 1
-    return 0
+    """How many targets an option is aimed at (0: none, it acts on its user or on nobody)."""
+    if plan.aims_at_self:
+        return 0
+    counting = TARGET_COUNTS.get(plan.kind)
+    return counting(plan) if counting is not None else 0
+
+
+def _one_target(plan: Plan) -> int:
+    return 1
+
+
+#: How many targets each kind of own attack or ability is aimed at (`Plan.kind`), when not
+#: at its user.
+TARGET_COUNTS: dict[str, Callable[[Plan], int]] = {
+    "weapon": _one_target, "sequence": _one_target,
+    "entry": lambda plan: C.target_count(plan.mechanics, plan.cost_steps),
+    "action": lambda plan: plan.action.targetCount or 1,
+}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import DiceError, DiceExpr, parse_dice
 from ..ruleset.creature_actions import CreatureAction
@@ -19,7 +19,7 @@ from ..sheet import SheetView
 from . import creature_extras
 from . import numbers as N
 from .fight import Fight
-from .plans import Plan, slug
+from .plans import Plan, entry_side, slug
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
 
@@ -183,14 +183,24 @@ def row_allowed(view: SheetView, lst: Any, row: dict[str, Any]) -> bool:
 def offered_entry(mech: Any) -> bool:
     """Entries combat leaves off the menu: reactions, riders, rescues, and utility entries
     that change nothing about the turn."""
-    if mech is None or mech.reaction is not None or mech.kind == "rider":
+    if mech is None or mech.reaction is not None:
         return False
     # Spent when its owner's own roll fails, never chosen (1.249, rescue_entries.py).
     if getattr(mech, "rescue", None) is not None:
         return False
-    if mech.kind == "utility":
-        return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)
-    return True
+    offered = OFFERED_KINDS.get(mech.kind)
+    return offered is None or offered(mech)
+
+
+def _utility_offered(mech: Any) -> bool:
+    """A utility entry only when it is free or gives budgets, and not when it only opens
+    standard actions for a price."""
+    return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)
+
+
+#: Entry kinds (`mechanics.kind`) offered by their own rule; every other kind is offered. A
+#: rider is never chosen: it rides on its owner's blows (riders.py).
+OFFERED_KINDS: dict[str, Callable[[Any], bool]] = {"rider": lambda mech: False, "utility": _utility_offered}
 
 
 def entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
@@ -232,7 +242,7 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
             # The counter the entry's pick wrote beside it is its uses: one is paid on every
             # use with the rest of the cost, all or nothing, so at 0 it leaves the menu.
             costs += [(pool, 1) for pool in view.pools_written_by(ref, entry.rows) if all(pool != p for p, _a in costs)]
-            side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
+            side = entry_side(mech)
             name = row.get("name")
             plans.append(Plan(
                 kind="entry", name=entry.label if not isinstance(name, str) else name, budget=None if mech.free else (mech.budget or lst.budget),

@@ -189,6 +189,12 @@ class Plan:
         return PLAN_KINDS[self.kind].aims_harm(self)
 
     @property
+    def applies_harm(self) -> bool:
+        """Whether the conditions it puts on whom it lands on harm them: an entry's when
+        its kind is attack or debuff, anything else's always."""
+        return PLAN_KINDS[self.kind].applies_harm(self)
+
+    @property
     def damaging_attack(self) -> bool:
         """An attack roll that deals damage: a weapon, an entry that rolls to hit for an
         amount (not a heal or buff), a creature action that does, a sequence."""
@@ -241,11 +247,14 @@ class PlanKind:
     is none of the combatant's own attacks or abilities (a standard action, a move, ...)."""
 
     def __init__(self, name: str, *, own: bool = False, ends_turn: bool = False, moves: bool = False,
-                 group: str | None = None) -> None:
+                 aims_areas: bool = False, group: str | None = None) -> None:
         self.name = name
         self.own = own
         self.ends_turn = ends_turn
         self.moves = moves
+        #: Its source may be an area aimed at a cell (an entry's or a creature action's
+        #: `area`; a sequence's parts are aimed one by one).
+        self.aims_areas = aims_areas
         #: The menu group its option is drawn in.
         self.group = group or name
 
@@ -266,6 +275,9 @@ class PlanKind:
 
     def damaging_attack(self, plan: Plan) -> bool:
         return False
+
+    def applies_harm(self, plan: Plan) -> bool:
+        return True
 
     def entry_catalog(self, plan: Plan) -> str | None:
         return None
@@ -326,6 +338,9 @@ class EntryKind(PlanKind):
         m = plan.mechanics
         return bool(m.attackRoll) and m.amount is not None and not helps(m)
 
+    def applies_harm(self, plan: Plan) -> bool:
+        return harms(plan.mechanics)
+
     def entry_catalog(self, plan: Plan) -> str | None:
         return (plan.entry_ref or "").partition("/")[0] or None
 
@@ -384,8 +399,8 @@ class SequenceKind(ActionKind):
 #: `Plan.kind` -> what that kind of plan is.
 PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     WeaponKind("weapon", own=True, group="attack"),
-    EntryKind("entry", own=True, group="ability"),
-    ActionKind("action", own=True),
+    EntryKind("entry", own=True, aims_areas=True, group="ability"),
+    ActionKind("action", own=True, aims_areas=True),
     SequenceKind("sequence", own=True, group="action"),
     PlanKind("standard"),
     ContestKind("contest"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import pool_forecast
 from . import blows as B
@@ -145,41 +145,71 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
     """The menu's forecasts of a pool plan, or None for a plan no pool is thrown for (the
     caller forecasts it as before). `guarded=False`: the attacks' damage past no guard."""
 
+    if not targets:
+        return []
+    forecasting = FORECASTS.get(plan.kind)
+    return forecasting(fight, actor, plan, targets, guarded) if forecasting is not None else None
+
+
+def _weapon(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], guarded: bool) -> list[Forecast]:
+    parts, (dice, auto) = weapon_numbers(fight, actor, plan)
+    return [_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type, blow_tags(fight, plan.row),
+                                 guarded, B.hit_of(fight, actor, plan)))
+            for t in targets]
+
+
+def _entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], guarded: bool) -> list[Forecast] | None:
+    """An entry's amount thrown as a pool: rolled to hit, or an attack's saved against or
+    landing as it is; any other entry throws nothing."""
+    mech = plan.mechanics
+    if mech.amount is None or not (mech.attackRoll or mech.kind == "attack"):
+        return None
+    dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
+    tags = blow_tags(fight, mech=mech)
+    if mech.attackRoll:
+        return [_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
+                                     mech.damageType, tags, guarded, B.hit_of_entry(mech)))
+                for t in targets]
+    if mech.save is not None and not mech.autoHit:
+        dc = plan.save_dc if plan.save_dc is not None else 1
+        return [Forecast(target=t.id, damage=round(_saved_against(fight, actor, t, mech, dc, dice, auto, tags), 3))
+                for t in targets]
+    amount = PoolAmount(dice, auto, mech.damageType, "", first=True)
+    return [_forecast(t, 1.0, damage_mean(fight, actor, t, amount, tags)) for t in targets]
+
+
+def _steps(fight: Fight, actor: Combatant, targets: list[Combatant], guarded: bool, steps: list[Any],
+           reaching: Callable[[Combatant], list[Any]]) -> list[Forecast] | None:
+    """A creature action's attacks (`steps`; those `reaching` each target), or None when
+    none rolls to hit for damage."""
+    if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
+        return None
     out: list[Forecast] = []
     for t in targets:
-        if plan.kind == "weapon":
-            parts, (dice, auto) = weapon_numbers(fight, actor, plan)
-            out.append(_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
-                                             blow_tags(fight, plan.row), guarded, B.hit_of(fight, actor, plan))))
-        elif plan.kind == "entry" and plan.mechanics.attackRoll and plan.mechanics.amount is not None:
-            mech = plan.mechanics
-            dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
-            out.append(_forecast(t, *strike(fight, actor, t, plan.to_hit_parts or [("", plan.to_hit)], dice, auto,
-                                             mech.damageType, blow_tags(fight, mech=mech), guarded,
-                                             B.hit_of_entry(mech))))
-        elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
-            mech = plan.mechanics
-            dice, auto = P.count(amount_expr(fight, actor, mech, plan.cost_steps))
-            tags = blow_tags(fight, mech=mech)
-            if mech.save is not None and not mech.autoHit:
-                dc = plan.save_dc if plan.save_dc is not None else 1
-                out.append(Forecast(target=t.id, damage=round(_saved_against(fight, actor, t, mech, dc, dice, auto, tags), 3)))
-            else:
-                amount = PoolAmount(dice, auto, mech.damageType, "", first=True)
-                out.append(_forecast(t, 1.0, damage_mean(fight, actor, t, amount, tags)))
-        elif plan.kind in ("action", "sequence"):
-            steps = [plan.action] if plan.kind == "action" else plan.steps
-            hit = damage = 0.0
-            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
-                if step.toHit is None or step.autoHit or step.damage is None:
-                    continue
-                dice, auto = P.count(action_damage(step, fight, actor))
-                h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
-                              blow_tags(fight, action=step), guarded, B.hit_of_action(step))
-                hit, damage = max(hit, h), damage + d
-            if not any(s.toHit is not None and not s.autoHit and s.damage is not None for s in steps):
-                return None
-            out.append(_forecast(t, hit, damage))
-        else:
-            return None
+        hit = damage = 0.0
+        for step in reaching(t):
+            if step.toHit is None or step.autoHit or step.damage is None:
+                continue
+            dice, auto = P.count(action_damage(step, fight, actor))
+            h, d = strike(fight, actor, t, [("", step.toHit)], dice, auto, step.damage.type,
+                          blow_tags(fight, action=step), guarded, B.hit_of_action(step))
+            hit, damage = max(hit, h), damage + d
+        out.append(_forecast(t, hit, damage))
     return out
+
+
+def _action(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], guarded: bool) -> list[Forecast] | None:
+    return _steps(fight, actor, targets, guarded, [plan.action], lambda t: [plan.action])
+
+
+def _sequence(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
+              guarded: bool) -> list[Forecast] | None:
+    """Each target counts the parts of the sequence that reach it."""
+    return _steps(fight, actor, targets, guarded, plan.steps, lambda t: parts_reaching(fight, actor, t, plan))
+
+
+#: The pool forecasts of each kind of own attack or ability (`Plan.kind`); None (a kind not
+#: here, or a plan that throws no pool) is forecast by the core.
+FORECASTS: dict[str, Callable[[Fight, Combatant, Any, list[Combatant], bool], list[Forecast] | None]] = {
+    "weapon": _weapon, "entry": _entry, "action": _action, "sequence": _sequence,
+}

@@ -16,6 +16,7 @@ from . import (
 )
 from .fight import Fight
 from .kinds import CombatKind, register
+from .plans import helps
 from .state import Combatant
 
 
@@ -50,7 +51,7 @@ class DicePool(CombatKind):
     def entry(self, fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], start: int,
               cursor: dict[str, Any] | None) -> bool:
         # Healing and buffs are not thrown: the core plays them alike in every kind.
-        if plan.mechanics.kind in ("heal", "buff"):
+        if helps(plan.mechanics):
             return False
         pool_actions.entry(fight, actor, plan, targets, start, cursor)
         return True

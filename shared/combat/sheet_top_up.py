@@ -24,6 +24,7 @@ from ..dice.rng import SEED_MAX, SeededRoller
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView
 from .sheet_open import find_entry, is_open
+from .plans import helps
 
 #: The "small number" of entries per pool (and at will) the most competent creature gets.
 MOST_PER_POOL = 3
@@ -37,7 +38,7 @@ AT_WILL = ""
 
 def kind_of(mech: Any) -> str:
     """support, damage or control: what an entry does for the side using it."""
-    if mech.kind in ("heal", "buff") or mech.targets in ("ally", "self"):
+    if helps(mech) or mech.targets in ("ally", "self"):
         return "support"
     if mech.amount is not None and mech.kind == "attack":
         return "damage"

@@ -26,7 +26,7 @@ from typing import Any
 from ..ruleset.combat_attacks import AbilityList
 from . import costs as C
 from .fight import Fight
-from .plans import Plan, slug
+from .plans import Plan, entry_side, slug
 from .plan_reading import catalog_entry, offered_entry
 from .state import Combatant
 
@@ -102,7 +102,7 @@ def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
         base = C.base_level(fight, mech)
         if spell.get("level") is not None and base is not None:
             steps = max(0, int(spell["level"]) - base)
-        side = mech.targets or ("enemy" if mech.kind in ("attack", "debuff") else "ally")
+        side = entry_side(mech)
         budget = None if mech.free else (mech.budget or (lst.budget if lst is not None else None) or main)
         plans.append(Plan(
             kind="entry", name=entry.label, budget=budget, to_hit=int(to_hit or 0),

@@ -17,7 +17,7 @@ options.py asks in a symbol-pool fight (through kinds.py).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..dice import DiceExpr, sum_distribution, symbol_forecast
 from ..dice.forecast import SymbolForecast
@@ -200,45 +200,78 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
     """The menu's forecasts of a plan in a symbol-pool fight, or None for a plan no symbol
     die is thrown for (the caller forecasts it as before)."""
 
+    if not targets:
+        return []
+    forecasting = FORECASTS.get(plan.kind)
+    return forecasting(fight, actor, plan, targets) if forecasting is not None else None
+
+
+def _weapon(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast]:
+    return [_forecast(t, *strike(fight, actor, t, plan, plan.damage, plan.damage_type)) for t in targets]
+
+
+def _entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
+    """An attack entry's amount: rolled to hit, saved against or landing as it is; any
+    other entry throws no symbol die."""
+    mech = plan.mechanics
+    if mech.kind != "attack" or mech.amount is None:
+        return None
+    expr = amount_expr(fight, actor, mech, plan.cost_steps)
     out: list[Forecast] = []
     for t in targets:
-        if plan.kind == "weapon":
-            out.append(_forecast(t, *strike(fight, actor, t, plan, plan.damage, plan.damage_type)))
-        elif plan.kind == "entry" and plan.mechanics.kind == "attack" and plan.mechanics.amount is not None:
-            mech = plan.mechanics
-            expr = amount_expr(fight, actor, mech, plan.cost_steps)
-            if mech.attackRoll:
-                out.append(_forecast(t, *strike(fight, actor, t, plan, expr, mech.damageType)))
-            elif mech.save is not None and not mech.autoHit:
-                dc = plan.save_dc if plan.save_dc is not None else 1
-                dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech),
-                               SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
-                               save_cover(fight, actor, t, mech.save, mech.area))
-                out.append(Forecast(target=t.id, damage=round(dealt, 3)))
-            else:
-                out.append(_forecast(t, 1.0, _Damage(fight, t, expr, mech.damageType,
-                                                     blow_tags(fight, mech=mech)).mean(0)))
-        elif plan.kind in ("action", "sequence"):
-            steps = [plan.action] if plan.kind == "action" else plan.steps
-            if not any(s.damage is not None and s.heal is None for s in steps):
-                return None
-            hit = damage = cost = 0.0
-            for step in parts_reaching(fight, actor, t, plan) if plan.kind == "sequence" else steps:
-                if step.damage is None:
-                    continue
-                expr, dtype = action_damage(step, fight, actor), step.damage.type
-                if step.toHit is not None and not step.autoHit:
-                    h, d, c = strike(fight, actor, t, step, expr, dtype, step.save, SA.for_action(actor.id, step),
-                                     save_cover(fight, actor, t, step.save, step.area) if step.save else None)
-                    hit, damage, cost = max(hit, h), damage + d, cost + c
-                elif step.save is not None:
-                    damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step),
-                                     SA.for_action(actor.id, step), save_cover(fight, actor, t, step.save, step.area),
-                                     action=True)
-                else:
-                    hit = max(hit, 1.0)
-                    damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)
-            out.append(_forecast(t, hit, damage, cost))
+        if mech.attackRoll:
+            out.append(_forecast(t, *strike(fight, actor, t, plan, expr, mech.damageType)))
+        elif mech.save is not None and not mech.autoHit:
+            dc = plan.save_dc if plan.save_dc is not None else 1
+            dealt = _saved(fight, t, mech.save, dc, expr, mech.damageType, blow_tags(fight, mech=mech),
+                           SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                           save_cover(fight, actor, t, mech.save, mech.area))
+            out.append(Forecast(target=t.id, damage=round(dealt, 3)))
         else:
-            return None
+            out.append(_forecast(t, 1.0, _Damage(fight, t, expr, mech.damageType,
+                                                 blow_tags(fight, mech=mech)).mean(0)))
     return out
+
+
+def _steps(fight: Fight, actor: Combatant, targets: list[Combatant], steps: list[Any],
+           reaching: Callable[[Combatant], list[Any]]) -> list[Forecast] | None:
+    """A creature action's blows (`steps`; those `reaching` each target), or None when none
+    deals damage."""
+    if not any(s.damage is not None and s.heal is None for s in steps):
+        return None
+    out: list[Forecast] = []
+    for t in targets:
+        hit = damage = cost = 0.0
+        for step in reaching(t):
+            if step.damage is None:
+                continue
+            expr, dtype = action_damage(step, fight, actor), step.damage.type
+            if step.toHit is not None and not step.autoHit:
+                h, d, c = strike(fight, actor, t, step, expr, dtype, step.save, SA.for_action(actor.id, step),
+                                 save_cover(fight, actor, t, step.save, step.area) if step.save else None)
+                hit, damage, cost = max(hit, h), damage + d, cost + c
+            elif step.save is not None:
+                damage += _saved(fight, t, step.save, step.save.difficulty, expr, dtype, blow_tags(fight, action=step),
+                                 SA.for_action(actor.id, step), save_cover(fight, actor, t, step.save, step.area),
+                                 action=True)
+            else:
+                hit = max(hit, 1.0)
+                damage += _Damage(fight, t, expr, dtype, blow_tags(fight, action=step)).mean(0)
+        out.append(_forecast(t, hit, damage, cost))
+    return out
+
+
+def _action(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
+    return _steps(fight, actor, targets, [plan.action], lambda t: [plan.action])
+
+
+def _sequence(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Forecast] | None:
+    """Each target counts the parts of the sequence that reach it."""
+    return _steps(fight, actor, targets, plan.steps, lambda t: parts_reaching(fight, actor, t, plan))
+
+
+#: The symbol-pool forecasts of each kind of own attack or ability (`Plan.kind`); None (a
+#: kind not here, or a plan that throws no symbol die) is forecast by the core.
+FORECASTS: dict[str, Callable[[Fight, Combatant, Any, list[Combatant]], list[Forecast] | None]] = {
+    "weapon": _weapon, "entry": _entry, "action": _action, "sequence": _sequence,
+}

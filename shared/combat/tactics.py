@@ -10,7 +10,7 @@ gives the same choice. Choosing consumes no dice.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import numbers as N
 from .fight import Fight
@@ -21,21 +21,36 @@ from .contests import contest_score
 from .kinds import kind_of
 from .worth import CONDITION_WORTH
 
+def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    return 0.0, []
+
+
+def _shake_off_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    return shake_off_worth(fight, item.plan) * CONDITION_WORTH, []
+
+
+def _standard_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    option, plan = item.option, item.plan
+    if plan.standard == "help" and option.targets:
+        return 0.5, [option.targets[0]]
+    if plan.standard == "dodge":
+        current, top, _ = N.health(fight, actor)
+        return (1.0 if top and current * 3 < top else 0.1), []
+    return 0.0, []
+
+
+#: The Engine's worth of each kind of plan scored by its own rule (`Plan.kind`); every other
+#: kind is scored by its forecasts.
+SCORES: dict[str, Callable[[Fight, Combatant, MenuItem], tuple[float, list[str]]]] = {
+    "end": _nothing, "contest": contest_score, "shake-off": _shake_off_score, "standard": _standard_score,
+}
+
+
 def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     option, plan = item.option, item.plan
-    if plan.kind == "end":
-        return 0.0, []
-    if plan.kind == "contest":
-        return contest_score(fight, actor, item)
-    if plan.kind == "shake-off":
-        return shake_off_worth(fight, plan) * CONDITION_WORTH, []
-    if plan.kind == "standard":
-        if plan.standard == "help" and option.targets:
-            return 0.5, [option.targets[0]]
-        if plan.standard == "dodge":
-            current, top, _ = N.health(fight, actor)
-            return (1.0 if top and current * 3 < top else 0.1), []
-        return 0.0, []
+    scoring = SCORES.get(plan.kind)
+    if scoring is not None:
+        return scoring(fight, actor, item)
     if plan.style is not None:
         return kind_of(fight).style_score(fight, actor, item)
     ranked: list[tuple[float, str]] = []
@@ -66,7 +81,7 @@ def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float,
         if applies:
             # A harmful condition is worth something on a foe and costs as much on a friend
             # (an area that catches an ally); a helpful one the other way round.
-            harmful = plan.kind != "entry" or plan.mechanics.kind in ("attack", "debuff")
+            harmful = plan.applies_harm
             worth = CONDITION_WORTH if harmful != friend else -CONDITION_WORTH
             value += worth * len([a for a in applies if not any(h.id == a for h in target.conditions)])
         ranked.append((value, fc.target))
@@ -99,17 +114,16 @@ def expected_dealt(fight: Fight, target: Combatant, fc: Any) -> float:
 
 def applies_of(plan: Any) -> list[str]:
     """The conditions an entry or creature action puts on whom it lands on."""
-    source = plan.mechanics if plan.kind == "entry" else plan.action
-    return [a.condition for a in (getattr(source, "applies", None) or [])]
+    return [a.condition for a in (getattr(plan.source, "applies", None) or [])]
 
 
 def best_here(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuItem, list[str]]:
     """The best option from where the actor is, or End turn when nothing is worth taking."""
     best: tuple[float, int] | None = None
     pick: tuple[MenuItem, list[str]] | None = None
-    end = next(item for item in menu if item.plan.kind == "end")
+    end = next(item for item in menu if item.plan.ends_turn)
     for i, item in enumerate(menu):
-        if item.plan.kind in ("end", "move", "stand", "flight") or (item.option.board or {}).get("aim"):
+        if item.plan.ends_turn or item.plan.moves or (item.option.board or {}).get("aim"):
             continue
         score, targets = option_score(fight, actor, item)
         if score <= 0:

@@ -21,6 +21,7 @@ from .clamp import REDUCTIONS, round_damage
 from .costs import amount_expr, payments
 from .fight import Fight
 from .plan_reading import entry_plans, weapon_plans
+from .plans import helps
 from .state import Combatant, EntryHold, TierHold, WeaponHold
 
 
@@ -123,7 +124,7 @@ def hold_built(fight: Fight, c: Combatant, tier: Any) -> list[str]:
         _hold_weapon(c, held, plan, tier, notes)
     for plan in entries:
         mech = plan.mechanics
-        if mech.amount is not None and mech.kind not in ("heal", "buff") and plan.targets_side != "ally":
+        if mech.amount is not None and not helps(mech) and plan.targets_side != "ally":
             _hold_entry(fight, c, held, plan, tier, notes)
     c.held = held if held.holds_anything() else None
     return notes

@@ -162,7 +162,7 @@ def resolve_answer(fight: Fight, record: dict[str, Any]) -> None:
         end_conditions(fight, holder, plan, aim, record)
         reaction = None
         if record["answer"]["reacts"]:
-            reaction = plan.mechanics.reaction if plan.kind == "entry" else plan.action.reaction
+            reaction = plan.reaction
         if getattr(reaction, "cancels", None) and _cancels(fight, holder, plan, reaction, w):
             source = fight.get(w["source"])
             fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {w['resume']['plan']['name']}: "
@@ -193,12 +193,13 @@ def continue_answer(fight: Fight, record: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------
 
 
+# Only an entry's mechanics add to a blow or lower a roll: every other plan carries none.
 def _adds_to_blow(plan: Any) -> bool:
-    return plan.kind == "entry" and getattr(plan.mechanics, "addsToBlow", None) is not None
+    return getattr(plan.mechanics, "addsToBlow", None) is not None
 
 
 def _lowers(plan: Any) -> bool:
-    return plan.kind == "entry" and getattr(plan.mechanics, "lowersRoll", None) is not None
+    return getattr(plan.mechanics, "lowersRoll", None) is not None
 
 
 def _defensive(item: WindowItem) -> bool:

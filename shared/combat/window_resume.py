@@ -64,14 +64,13 @@ def action_record(fight: Fight, actor: Combatant, plan: Any, targets: list[Comba
     }
 
 
-_OPENS_USE = ("weapon", "entry", "action", "sequence")
-
 
 def continue_action(fight: Fight, record: dict[str, Any]) -> None:
     actor = fight.get(record["actor"])
     plan = plan_from_json(fight, actor, record["plan"])
     targets = [c for c in (fight.state.combatant(t) for t in record["targets"]) if c is not None]
-    opens = plan.kind in _OPENS_USE
+    # Only the actor's own attacks and abilities open the `used` and `aimed` windows.
+    opens = plan.own
     what = plan.name
     while True:
         stage = record["stage"]

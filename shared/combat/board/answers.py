@@ -15,7 +15,7 @@ says yes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import battlefield as BF
 from .reach import OUT, aim_at, span_of
@@ -28,11 +28,17 @@ def _placed(fight: Any, *cs: Any) -> bool:
 
 
 def _own_distance(plan: Any) -> bool:
-    if plan.kind == "entry":
-        return plan.mechanics is not None and plan.mechanics.range is not None
-    if plan.kind == "action":
-        return plan.action.reach is not None or plan.action.range is not None
-    return False
+    """Whether an answer's entry (`range`) or creature action (`reach`, `range`) says how far
+    it lands; one that does not lands at any distance."""
+    distance = OWN_DISTANCE.get(plan.kind)
+    return distance is not None and distance(plan)
+
+
+#: Whether each kind of answer says how far it lands (`Plan.kind`).
+OWN_DISTANCE: dict[str, Callable[[Any], bool]] = {
+    "entry": lambda plan: plan.mechanics is not None and plan.mechanics.range is not None,
+    "action": lambda plan: plan.action.reach is not None or plan.action.range is not None,
+}
 
 
 def reaches(fight: Any, holder: Any, plan: Any, who: Any) -> bool:
@@ -46,8 +52,7 @@ def within(fight: Any, holder: Any, plan: Any, spec: Any, protected: Any) -> boo
     limit = getattr(spec, "within", None)
     if limit is None or not _placed(fight, holder, protected):
         return True
-    catalog = (plan.entry_ref or "").partition("/")[0] or None if plan.kind == "entry" else None
-    return BF.distance_cells(fight, holder, protected) <= (to_cells(limit, per_cell(fight, catalog)) or 0)
+    return BF.distance_cells(fight, holder, protected) <= (to_cells(limit, per_cell(fight, plan.entry_catalog)) or 0)
 
 
 def sees(fight: Any, holder: Any, source: Any) -> bool:

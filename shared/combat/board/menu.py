@@ -18,7 +18,7 @@ The screen computes nothing: every cell, cost, path, target and aim point is her
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Callable
 
 from .. import numbers as N
 from ..fight import Refused
@@ -35,14 +35,12 @@ from .sight import TOTAL, sees
 from .units import say, to_cells
 from .attacks import range_bonus
 
-_SPANNED = ("weapon", "entry", "action", "sequence", "contest")
-
 
 def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]:
     if actor.position is None:
         return items
-    body = [i for i in items if i.plan.kind != "end"]
-    ends = [i for i in items if i.plan.kind == "end"]
+    body = [i for i in items if not i.plan.ends_turn]
+    ends = [i for i in items if i.plan.ends_turn]
     out: list[MenuItem] = []
     spanned: list[tuple[MenuItem, Any]] = []
     # Per option id, whom it would be aimed at but for distance or sight (`out_of_range`).
@@ -50,21 +48,18 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
     fight.out_of_range = (actor.id, dropped)
     for item in body:
         plan = item.plan
-        if plan.kind == "standard" and plan.standard == "help":
-            kept = _help_beside(fight, actor, item)
+        unspanned = UNSPANNED.get(plan.kind)
+        if unspanned is not None:
+            kept = unspanned(fight, actor, item)
             if kept is not None:
                 out.append(kept)
             continue
-        if plan.kind == "shake-off":
-            if _shake_off_reaches(fight, actor, plan):
-                out.append(item)
-            continue
-        span = span_of(fight, actor, plan) if plan.kind in _SPANNED else None
+        span = span_of(fight, actor, plan)
         if span is None or not item.option.targets or item.option.targets == [actor.id]:
             out.append(item)
             continue
         spanned.append((item, span))
-        if span.area is not None and plan.kind in ("entry", "action"):
+        if span.area is not None and plan.of_kind.aims_areas:
             aimed = _area_item(fight, actor, item, span)
             if aimed is not None:
                 out.append(aimed)
@@ -171,7 +166,7 @@ def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...
 
 
 def _area_source(plan: Any) -> tuple[Any, bool]:
-    source = plan.mechanics if plan.kind == "entry" else plan.action
+    source = plan.source
     area = source.area
     friendly = getattr(area, "friendlyFire", None)
     if friendly is None:
@@ -255,7 +250,7 @@ def _save_covers(fight: Any, actor: Any, who: list[Any], forced: tuple[Any, Any]
 
 
 def area_span(fight: Any, actor: Any, plan: Any) -> Any:
-    span = span_of(fight, actor, plan) if plan.kind in ("entry", "action") else None
+    span = span_of(fight, actor, plan) if plan.of_kind.aims_areas else None
     return span if span is not None and span.area is not None else None
 
 
@@ -279,6 +274,10 @@ def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None) -
 
 
 def _help_beside(fight: Any, actor: Any, item: MenuItem) -> MenuItem | None:
+    """Help (a standard action) with `help.beside` only beside an opponent; every other
+    standard action is aimed at nobody it must reach."""
+    if item.plan.standard != "help":
+        return item
     effects = fight.combat.standardEffects
     beside = effects is not None and getattr(effects, "help", None) is not None and effects.help.beside
     if not beside:
@@ -293,15 +292,23 @@ def helped_against(fight: Any, helper: Any) -> list[str]:
     return [o.id for o in BF.standing_foes(fight, helper) if BF.adjacent(fight, helper, o)]
 
 
-def _shake_off_reaches(fight: Any, actor: Any, plan: Any) -> bool:
-    _kind, holder_id, condition = (plan.option_id or "").split(":", 2)
+def _shake_off_within(fight: Any, actor: Any, item: MenuItem) -> MenuItem | None:
+    """A shake-off only within its `reach` of the holder (1 cell unless it says)."""
+    _kind, holder_id, condition = (item.plan.option_id or "").split(":", 2)
     holder = fight.state.combatant(holder_id)
     if holder is None or holder.position is None:
-        return False
+        return None
     rule = N.condition_rules(fight.ruleset).get(condition)
     reach = getattr(getattr(rule, "shakeOff", None), "reach", None)
     cells = to_cells(reach, float(fight.combat.distance.perCell)) if reach is not None else 1
-    return BF.distance_cells(fight, actor, holder) <= cells
+    return item if BF.distance_cells(fight, actor, holder) <= cells else None
+
+
+#: The kinds of plan (`Plan.kind`) a board keeps or drops by their own rule rather than by
+#: a span of reach and range: the option kept (None: dropped).
+UNSPANNED: dict[str, Callable[[Any, Any, MenuItem], MenuItem | None]] = {
+    "standard": _help_beside, "shake-off": _shake_off_within,
+}
 
 
 __all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

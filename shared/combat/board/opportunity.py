@@ -29,7 +29,6 @@ from .battlefield import vertical_cells
 from .reach import span_of
 from .units import steps
 from ..windows import WindowItem
-from ..plans import slug
 from ..windows import MOMENT_ITEMS
 
 Cell = tuple[int, int]
@@ -52,17 +51,18 @@ def _swings(fight: Any, striker: Any) -> list[tuple[Plan, int]]:
     view = fight.view(striker)
     if view is not None:
         plans += weapon_plans(fight, striker, view)
-    plans += [p for p in action_plans(fight, striker) if p.kind == "action"]
+    # A creature's: a single action (not a sequence) rolled to hit at one target.
+    plans += [p for p in action_plans(fight, striker) if p.kind == "action" and _swing(p.action)]
     out = []
     for plan in plans:
-        if plan.kind == "action":
-            a = plan.action
-            if a.toHit is None or a.autoHit or a.area is not None or (a.targetCount or 1) != 1 or a.self_:
-                continue
         span = span_of(fight, striker, plan)
         if span is not None and span.melee and span.reach:
             out.append((plan, span.reach))
     return out
+
+
+def _swing(a: Any) -> bool:
+    return not (a.toHit is None or a.autoHit or a.area is not None or (a.targetCount or 1) != 1 or a.self_)
 
 
 def can_strike(fight: Any, striker: Any) -> bool:
@@ -143,7 +143,7 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
         if BF.distance_cells(fight, striker, mover) > reach:
             continue
         strike_plan = dataclasses.replace(plan, budget=budget, uses_strike=False, strikes=1)
-        oid = f"attack:{plan.list_def.list}:{_slug(plan.name)}" if plan.kind == "weapon" else f"action:{plan.action.id}"
+        oid = plan.menu_id
         if any(i.option.id == oid for i in items):
             continue
         fight.aiming = strike_plan
@@ -154,9 +154,6 @@ def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
         fight.aiming = None
     return items
 
-
-def _slug(text: str) -> str:
-    return slug(text)
 
 
 # The `leaves-reach` window offers opportunity strikes, not reactions (windows.MOMENT_ITEMS).

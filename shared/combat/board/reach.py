@@ -18,7 +18,7 @@ A shot from higher ground reaches `elevation.rangeBonus` cells farther.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .areas import Shape
 from .units import per_cell, to_cells
@@ -71,46 +71,69 @@ def _shape(area: Any, unit: float, range_cells: int | None, cost_steps: int = 0)
 def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:
     """The option's span, or None when distance does not limit it (standard actions,
     options aimed only at oneself)."""
+    spanning = SPANS.get(plan.kind)
+    return spanning(fight, actor, plan) if spanning is not None else None
+
+
+def _weapon_span(fight: Any, actor: Any, plan: Any) -> Span:
     unit = per_cell(fight)
-    if plan.kind == "weapon":
-        lst = plan.list_def
-        reach = to_cells(_row_value(fight, actor, plan, getattr(lst, "reach", None)), unit)
-        rng = getattr(lst, "range", None)
-        normal = to_cells(_row_value(fight, actor, plan, rng.normal), unit) if rng is not None else None
-        long = to_cells(_row_value(fight, actor, plan, rng.long), unit) if rng is not None and rng.long is not None else None
-        normal = normal or None
-        long = long or None
-        if not reach and not normal:
-            reach = 1
-        return Span(reach=reach or None, normal=normal, long=long, melee=bool(reach))
-    if plan.kind in ("action", "sequence"):
-        actions = plan.steps if plan.kind == "sequence" else [plan.action]
-        spans = [_action_span(a, unit) for a in actions if a is not None]
-        if not spans:
-            return Span()
-        if len(spans) == 1:
-            return spans[0]
-        # Each part of a sequence has its own target, reach and range (spec/combat-2
-        # `sequence`): the sequence reaches whoever one of its parts reaches.
-        return Span(reach=_farthest(s.reach for s in spans), normal=_farthest(s.normal for s in spans),
-                    long=_farthest(s.long for s in spans), melee=all(s.melee for s in spans),
-                    parts=tuple(spans))
-    if plan.kind == "entry":
-        mech = plan.mechanics
-        catalog = (plan.entry_ref or "").partition("/")[0] or None
-        unit = per_cell(fight, catalog)
-        cells = to_cells(mech.range, unit)
-        area = _shape(mech.area, unit, cells, plan.cost_steps) if mech.area is not None else None
-        if cells is None:
-            return Span(reach=None, unlimited=True, area=area, melee=False)
-        if cells == 0:
-            return Span(reach=1, area=area, melee=False)
-        return Span(reach=None, normal=cells, area=area, melee=False)
-    if plan.kind == "contest":
-        contest = plan.contest
-        reach = to_cells(getattr(contest, "reach", None), unit)
-        return Span(reach=reach or 1, melee=False)
-    return None
+    lst = plan.list_def
+    reach = to_cells(_row_value(fight, actor, plan, getattr(lst, "reach", None)), unit)
+    rng = getattr(lst, "range", None)
+    normal = to_cells(_row_value(fight, actor, plan, rng.normal), unit) if rng is not None else None
+    long = to_cells(_row_value(fight, actor, plan, rng.long), unit) if rng is not None and rng.long is not None else None
+    normal = normal or None
+    long = long or None
+    if not reach and not normal:
+        reach = 1
+    return Span(reach=reach or None, normal=normal, long=long, melee=bool(reach))
+
+
+def _actions_span(fight: Any, actions: list[Any]) -> Span:
+    unit = per_cell(fight)
+    spans = [_action_span(a, unit) for a in actions if a is not None]
+    if not spans:
+        return Span()
+    if len(spans) == 1:
+        return spans[0]
+    # Each part of a sequence has its own target, reach and range (spec/combat-2
+    # `sequence`): the sequence reaches whoever one of its parts reaches.
+    return Span(reach=_farthest(s.reach for s in spans), normal=_farthest(s.normal for s in spans),
+                long=_farthest(s.long for s in spans), melee=all(s.melee for s in spans),
+                parts=tuple(spans))
+
+
+def _creature_action_span(fight: Any, actor: Any, plan: Any) -> Span:
+    return _actions_span(fight, [plan.action])
+
+
+def _sequence_span(fight: Any, actor: Any, plan: Any) -> Span:
+    return _actions_span(fight, plan.steps)
+
+
+def _entry_span(fight: Any, actor: Any, plan: Any) -> Span:
+    mech = plan.mechanics
+    unit = per_cell(fight, plan.entry_catalog)
+    cells = to_cells(mech.range, unit)
+    area = _shape(mech.area, unit, cells, plan.cost_steps) if mech.area is not None else None
+    if cells is None:
+        return Span(reach=None, unlimited=True, area=area, melee=False)
+    if cells == 0:
+        return Span(reach=1, area=area, melee=False)
+    return Span(reach=None, normal=cells, area=area, melee=False)
+
+
+def _contest_span(fight: Any, actor: Any, plan: Any) -> Span:
+    reach = to_cells(getattr(plan.contest, "reach", None), per_cell(fight))
+    return Span(reach=reach or 1, melee=False)
+
+
+#: How far each kind of plan reaches (`Plan.kind`); a kind not here is not limited by
+#: distance.
+SPANS: dict[str, Callable[[Any, Any, Any], Span]] = {
+    "weapon": _weapon_span, "action": _creature_action_span, "sequence": _sequence_span, "entry": _entry_span,
+    "contest": _contest_span,
+}
 
 
 def _farthest(cells: Any) -> int | None:

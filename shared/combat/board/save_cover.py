@@ -18,7 +18,7 @@ where the origin and the saver share a cell, there is nothing in between.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..numbers import Bonus
 from . import battlefield as BF
@@ -65,13 +65,27 @@ def save_cover(fight: Any, actor: Any, target: Any, save: Any, area: Any = None,
 def option_save(plan: Any) -> tuple[Any, Any] | None:
     """(save, area) of an entry or creature-action option whose targets roll its own save
     (not one made only after an attack roll hits, which the save still follows), or None."""
-    if plan.kind == "entry" and plan.mechanics is not None:
-        mech = plan.mechanics
-        if mech.save is not None and not mech.attackRoll and not mech.autoHit:
-            return mech.save, mech.area
-    if plan.kind == "action" and plan.action is not None and plan.action.save is not None:
-        return plan.action.save, plan.action.area
+    saving = OPTION_SAVES.get(plan.kind)
+    return saving(plan) if saving is not None else None
+
+
+def _entry_save(plan: Any) -> tuple[Any, Any] | None:
+    mech = plan.mechanics
+    if mech is not None and mech.save is not None and not mech.attackRoll and not mech.autoHit:
+        return mech.save, mech.area
     return None
+
+
+def _action_save(plan: Any) -> tuple[Any, Any] | None:
+    action = plan.action
+    if action is not None and action.save is not None:
+        return action.save, action.area
+    return None
+
+
+#: The save of each kind of option whose targets roll one (`Plan.kind`); a sequence's parts
+#: are saved against one by one.
+OPTION_SAVES: dict[str, Callable[[Any], tuple[Any, Any] | None]] = {"entry": _entry_save, "action": _action_save}
 
 
 def words(part: Bonus) -> str:

@@ -61,7 +61,7 @@ def _area_pick(fight: Any, actor: Any, item: MenuItem) -> tuple[float, tuple[int
 
 
 def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
-    end = next(i for i in menu if i.plan.kind == "end")
+    end = next(i for i in menu if i.plan.ends_turn)
     stand = next((i for i in menu if i.plan.kind == "stand"), None)
     if stand is not None:
         return stand, [], None
