@@ -189,8 +189,9 @@ async def post_abandon(request: web.Request) -> web.Response:
 _ID = "/v1/battles/{battle}"
 
 ROUTES = [
-    Route("POST", "/v1/battles", create_battle, "Create a battle; answers its id, revision and tokens",
-          ok=201, response=CreatedBattle, body=CreateBattle, errors=(400, 413, 422, 502, 503, 504)),
+    Route("POST", "/v1/battles", create_battle,
+          "Create a battle (from a game: 404 when there is no such game); answers its id, revision and tokens",
+          ok=201, response=CreatedBattle, body=CreateBattle, errors=(400, 404, 413, 422, 502, 503, 504)),
     Route("GET", _ID, get_battle, "The battle as the caller may see it", response=BattleView, auth=True,
           errors=(403, 404)),
     Route("GET", _ID + "/menu", get_menu, "The caller's menu for the pending decision", response=MenuView,

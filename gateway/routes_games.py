@@ -118,7 +118,8 @@ async def get_game(request: web.Request) -> web.Response:
 async def post_reply(request: web.Request) -> web.Response:
     body = await parse_body(request, GameReply)
     parent = body.parent if "parent" in body.model_fields_set else MISSING
-    answer = await _run(request, request.app[GAMES].reply, _game(request), body.snapshot, parent, body.text)
+    answer = await _run(request, request.app[GAMES].reply, _game(request), body.snapshot, parent, body.text,
+                        body.author)
     return json_response(ReplyApplied.model_validate(answer), status=200 if answer["duplicate"] else 201)
 
 

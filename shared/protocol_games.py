@@ -10,7 +10,7 @@ core's own JSON.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -50,6 +50,9 @@ class GameReply(Message):
     snapshot: str = SnapshotId
     parent: str | None = Field(default=None, min_length=1, max_length=200)
     text: str = Field(max_length=MAX_REPLY)
+    #: Who wrote it: the Game Master (the default), or a member in their own turn, which
+    #: applies no sheet or clock command (they are kept as written).
+    author: Literal["gm", "member"] = "gm"
 
 
 class ClockOut(Message):

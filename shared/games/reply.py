@@ -7,6 +7,8 @@ state. `[clock: ...]` tags go to the clocks, `[sheet: sheet="party" ...]` to the
 party sheet and `[sheet: who=... ...]` (no `sheet=`) to a character's sheet. At most 40
 commands of every kind together are applied per reply; later ones are refused, saying
 so. The input state is never changed. A kind added later is one more row of the table.
+A member's own turn (`author="member"`) applies no sheet or clock command: only the Game
+Master's reply does.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ class TagKind:
     name: str
     takes: Callable[[Tag], bool]
     run: Handler
+    #: Whether a member's own turn applies it too. Sheet and clock commands are the Game
+    #: Master's alone: in a member's turn they are left as written.
+    on_member_turn: bool = False
 
 
 def _clock(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
@@ -65,8 +70,16 @@ TAG_KINDS: tuple[TagKind, ...] = (
 )
 
 
-def kind_of(tag: Tag) -> TagKind | None:
-    return next((kind for kind in TAG_KINDS if kind.takes(tag)), None)
+GM = "gm"
+MEMBER = "member"
+
+
+def kind_of(tag: Tag, author: str = GM) -> TagKind | None:
+    """The command kind of `tag`, or None when it is no command for this author."""
+    kind = next((kind for kind in TAG_KINDS if kind.takes(tag)), None)
+    if kind is not None and author != GM and not kind.on_member_turn:
+        return None
+    return kind
 
 
 @dataclass
@@ -85,7 +98,10 @@ def is_command(tag: Tag) -> bool:
     return kind_of(tag) is not None
 
 
-def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = ()) -> ReplyOutcome:
+def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = (),
+                author: str = GM) -> ReplyOutcome:
+    """`text` applied to `state`. `author` is "gm" (the Game Master's reply) or "member"
+    (a member's own turn, which applies only the kinds marked `on_member_turn`)."""
     state = normal_state(state)
     ctx = ReplyContext(ruleset, members)
     tags = find_tags(text)
@@ -93,7 +109,7 @@ def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] 
     receipts: list[dict[str, str]] = []
     count = 0
     for tag in tags:
-        kind = kind_of(tag)
+        kind = kind_of(tag, author)
         if kind is None:
             continue
         count += 1

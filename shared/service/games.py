@@ -34,7 +34,7 @@ from shared.games.character_commands import pools_now
 from shared.games.members import find_member, live_by_member, member_sheet, with_member_sheet
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
-from shared.games.reply import apply_reply
+from shared.games.reply import GM, apply_reply
 from shared.games.state import normal_state
 from shared.party.rules import party_rules
 from shared.party.sheet import check_save, read_party, stored_part
@@ -225,8 +225,10 @@ class GameService:
         return Refusal(BUSY, f'game "{game_id}" changed {MAX_TRIES} times while this was written; try again')
 
     # -- replies -----------------------------------------------------------------------
-    def reply(self, game_id: str, snapshot_id: str, parent: Any, text: str) -> dict[str, Any] | Refusal:
-        submitted = _digest(text)
+    def reply(self, game_id: str, snapshot_id: str, parent: Any, text: str,
+              author: str = GM) -> dict[str, Any] | Refusal:
+        # A member's turn is told apart from the same text written by the Game Master.
+        submitted = _digest(text) if author == GM else _digest(f"{author}:{text}")
 
         def step(record: Record, revision: int) -> Refusal | _Done[dict[str, Any]] | _Commit[dict[str, Any]]:
             tree = record["tree"]
@@ -245,7 +247,7 @@ class GameService:
             if state is None:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
             ruleset = self.ruleset_of(record["ruleset"])
-            outcome = apply_reply(ruleset, state, text, record["members"])
+            outcome = apply_reply(ruleset, state, text, record["members"], author)
             shown = self._state(game_id, record, record["current"]) or state
             new = copy_record(record)
             new["tree"][snapshot_id] = start

@@ -244,3 +244,20 @@ def test_a_fight_started_from_a_game_reads_the_snapshot_and_is_written_back_once
         assert (r.status, (await r.json())["code"]) == (422, "bad-party")
 
     run(test)
+
+
+def test_a_members_own_turn_applies_no_sheet_command_over_http():
+    async def test(client):
+        g = await _create(client, FIVE_E, [brom(), mira()])
+        hit = '[sheet: who="Brom" op="damage" pool="hp" amount="5"]'
+        text = f'Brom grits his teeth. {hit} [clock: name="Dawn" size="4"]'
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "u1", "parent": None, "text": text,
+                                                              "author": "member"})
+        body = await r.json()
+        assert (r.status, body["text"], body["receipts"]) == (201, text, [])
+        assert (await (await client.get(f"/v1/games/{g}")).json())["live"]["Brom"] == {}
+        # The Game Master's reply that follows does apply it: 28 - 5.
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1", "text": hit})
+        assert (await r.json())["receipts"][0]["now"] == "23/28"
+
+    run(test)
