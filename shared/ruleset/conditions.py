@@ -2,14 +2,14 @@
 fight (spec/combat-1 "conditions" and "levels", with the keys later pages add to them).
 
 Owns: the fixed list of condition effects (`EFFECTS`, with the Capability API of each value),
-`CombatCondition` (one `combat.conditions` entry; the mechanics pages add keys through
-`ConditionExt1`/`ConditionExt2`), its parts (`BudgetChange`, `Grants`, `ShakeOff`, `OnEnd`)
-and `CombatLevel` (one `combat.levels` entry). Which ids they name is checked in
-`checks/combat_conditions.py`.
+`CombatCondition` (one `combat.conditions` entry, with every key the pages give it), its
+parts (`BudgetChange`, `Grants`, `ShakeOff`, `OnEnd`, and from mechanics-1 `Harms`,
+`ConditionSize`, `ImmunityFrom`, `ConditionForbids`) and `CombatLevel` (one
+`combat.levels` entry). Which ids they name is checked in `checks/combat_conditions.py`.
 
-`ConditionExt2` holds the keys spec/mechanics-2.md and mechanics-3.md add to a condition
-(uses granted by a condition 1.236, surprise 1.237, evasion 1.250, one-at-a-time groups
-1.256, diseases 1.258-1.261, auras 1.263 (`Aura` in auras.py), compelled behaviour 1.264,
+The keys spec/mechanics-2.md and mechanics-3.md add to a condition are on it too (uses
+granted by a condition 1.236, surprise 1.237, evasion 1.250, one-at-a-time groups 1.256,
+diseases 1.258-1.261, auras 1.263 (`Aura` in auras.py), compelled behaviour 1.264,
 temporary points 1.274, suspension 1.275, `endsWhenHarmedFrom` 1.278), with the parts of
 its disease keys (`OnRest`, `OnRestSave`, `OnDamaged`, `Expires`, `CuredOnlyBy`) and
 `ConditionTemporary`.
@@ -412,69 +412,6 @@ class ConditionTemporary(Model):
         return self
 
 
-class ConditionExt2(Model):
-    """Mixin for a `combat.conditions` entry: the keys mechanics-2/3 add to it."""
-
-    #: Catalog entries the holder may use while the condition lasts (1.236): no menu
-    #: offers them yet, so the key is refused rather than left to change nothing.
-    actions: Annotated[list[UsableEntry], Field(min_length=1, max_length=24)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.236", "uses a condition gives its holder are not offered in a fight yet "
-                                               "(issue 24, condition mechanics)"),
-    )
-    cannotBeSurprised: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.237", "surprise is resolved by no planned issue")
-    )
-    #: Saving throws against which a success takes nothing and a failure half (1.250).
-    evasion: IdList | None = Field(default=None, json_schema_extra=gate("1.250"))
-    #: A group: a creature holds at most one condition of it at a time (1.256).
-    oneAtATime: Id | None = Field(default=None, json_schema_extra=gate("1.256"))
-    kinds: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", _DISEASE)
-    )
-    onRest: OnRest | None = Field(default=None, json_schema_extra=unsupported("1.260", _DISEASE))
-    onDamaged: OnDamaged | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
-    expires: Expires | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
-    curedOnlyBy: CuredOnlyBy | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
-    auras: Annotated[list[Aura], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.263", _AURA)
-    )
-    behavior: Behavior | None = Field(
-        default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
-    )
-    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
-    #: Keeps the condition in effect while the holder stands this close to the applier.
-    orSourceWithin: Distance | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
-    )
-    #: Other conditions this one suspends while it is in effect.
-    suppresses: IdList | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
-    )
-    #: Harm from anything cast from these catalogs removes the condition.
-    endsWhenHarmedFrom: CatalogIds | None = Field(default=None, json_schema_extra=gate("1.278"))
-
-    @model_validator(mode="after")
-    def _m2_condition(self) -> "ConditionExt2":
-        own = getattr(self, "condition", None)
-        if self.kinds is not None and own in self.kinds:
-            raise ValueError(f'"kinds" names "{own}", the condition\'s own id: a kind is never the condition itself')
-        if self.suppresses is not None and own in self.suppresses:
-            raise ValueError(f'"suppresses" names "{own}" itself')
-        if self.expires is not None and self.expires.becomes == own:
-            raise ValueError(f'"expires.becomes" names "{own}" itself')
-        if self.orSourceWithin is not None and getattr(self, "whileSourceInSight", None) is None:
-            raise ValueError('"orSourceWithin" goes next to "whileSourceInSight"')
-        no_repeats(self.actions, "actions")
-        no_repeats(self.evasion, "evasion")
-        no_repeats(self.kinds, "kinds")
-        no_repeats(self.suppresses, "suppresses")
-        no_repeats(self.endsWhenHarmedFrom, "endsWhenHarmedFrom")
-        return self
-
-
 _NOT_RESOLVED = "is resolved by no planned issue"
 
 
@@ -519,47 +456,10 @@ class ConditionForbids(Model):
     components: Annotated[list[Id], Field(min_length=1, max_length=8)]
 
 
-class ConditionExt1(Model):
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("senses", "an added sense"): "1.182"}
-
-    unseen: Unseen | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {_NOT_RESOLVED}")
-    )
-    forbids: ConditionForbids | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
-    )
-    cancelsUnseen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {_NOT_RESOLVED}")
-    )
-    senses: SenseGrants | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {_NOT_RESOLVED}")
-    )
-    harms: Harms | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {_NOT_RESOLVED}")
-    )
-    stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {_NOT_RESOLVED}")
-    )
-    onePerSource: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {_NOT_RESOLVED}")
-    )
-    conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {_NOT_RESOLVED}")
-    )
-    size: ConditionSize | None = Field(
-        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {_NOT_RESOLVED}")
-    )
-
-    def extra_gates(self) -> Iterable[Gate]:
-        # Cooperative: the condition's own model (later in the bases) has value gates too.
-        yield from _senses_gates(ConditionExt1, self.senses)
-        rest = getattr(super(), "extra_gates", None)
-        if rest is not None:
-            yield from rest()
-
-
-class CombatConditionBase(Model):
-    """The keys spec/combat-1 and combat-3 give a `combat.conditions` entry."""
+class CombatCondition(Model):
+    """One `combat.conditions` entry: a sheet condition's effects in a fight, with the keys
+    spec/combat-1 and combat-3 give it, then those of mechanics-1 (sight, components,
+    senses, harm, stacking, sizes) and of mechanics-2/3."""
 
     condition: Id
     effects: EffectList | None = None
@@ -596,15 +496,83 @@ class CombatConditionBase(Model):
     conditionImmunities: Annotated[list[Id], Field(min_length=1, max_length=40)] | None = Field(
         default=None, json_schema_extra=gate("1.258")
     )
+    unseen: Unseen | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {_NOT_RESOLVED}")
+    )
+    forbids: ConditionForbids | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+    )
+    cancelsUnseen: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {_NOT_RESOLVED}")
+    )
+    senses: SenseGrants | None = Field(
+        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {_NOT_RESOLVED}")
+    )
+    harms: Harms | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {_NOT_RESOLVED}")
+    )
+    stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {_NOT_RESOLVED}")
+    )
+    onePerSource: bool | None = Field(
+        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {_NOT_RESOLVED}")
+    )
+    conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {_NOT_RESOLVED}")
+    )
+    size: ConditionSize | None = Field(
+        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {_NOT_RESOLVED}")
+    )
+    #: Catalog entries the holder may use while the condition lasts (1.236): no menu
+    #: offers them yet, so the key is refused rather than left to change nothing.
+    actions: Annotated[list[UsableEntry], Field(min_length=1, max_length=24)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.236", "uses a condition gives its holder are not offered in a fight yet "
+                                               "(issue 24, condition mechanics)"),
+    )
+    cannotBeSurprised: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.237", "surprise is resolved by no planned issue")
+    )
+    #: Saving throws against which a success takes nothing and a failure half (1.250).
+    evasion: IdList | None = Field(default=None, json_schema_extra=gate("1.250"))
+    #: A group: a creature holds at most one condition of it at a time (1.256).
+    oneAtATime: Id | None = Field(default=None, json_schema_extra=gate("1.256"))
+    kinds: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.258", _DISEASE)
+    )
+    onRest: OnRest | None = Field(default=None, json_schema_extra=unsupported("1.260", _DISEASE))
+    onDamaged: OnDamaged | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
+    expires: Expires | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
+    curedOnlyBy: CuredOnlyBy | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
+    auras: Annotated[list[Aura], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.263", _AURA)
+    )
+    behavior: Behavior | None = Field(
+        default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
+    )
+    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
+    #: Keeps the condition in effect while the holder stands this close to the applier.
+    orSourceWithin: Distance | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
+    )
+    #: Other conditions this one suspends while it is in effect.
+    suppresses: IdList | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
+    )
+    #: Harm from anything cast from these catalogs removes the condition.
+    endsWhenHarmedFrom: CatalogIds | None = Field(default=None, json_schema_extra=gate("1.278"))
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         **EFFECT_GATES,
         **{("endsWhen", e): api for e, api in ENDINGS.items() if api != "1.125"},
         ("endsWhen", "more than 2 endings"): "1.278",
+        ("senses", "an added sense"): "1.182",
     }
 
     @model_validator(mode="after")
-    def _condition_rules(self) -> "CombatConditionBase":
+    def _condition_rules(self) -> "CombatCondition":
         effects = self.effects or []
         _check_effects(effects)
         _check_narrowing(effects, self.modifiers, self.saves, self.skills)
@@ -625,21 +593,31 @@ class CombatConditionBase(Model):
             names = [b.budget for b in self.budgets]
             if len(set(names)) != len(names):
                 raise ValueError('"budgets" changes the same budget twice')
+        own = self.condition
+        if self.kinds is not None and own in self.kinds:
+            raise ValueError(f'"kinds" names "{own}", the condition\'s own id: a kind is never the condition itself')
+        if self.suppresses is not None and own in self.suppresses:
+            raise ValueError(f'"suppresses" names "{own}" itself')
+        if self.expires is not None and self.expires.becomes == own:
+            raise ValueError(f'"expires.becomes" names "{own}" itself')
+        if self.orSourceWithin is not None and self.whileSourceInSight is None:
+            raise ValueError('"orSourceWithin" goes next to "whileSourceInSight"')
+        no_repeats(self.actions, "actions")
+        no_repeats(self.evasion, "evasion")
+        no_repeats(self.kinds, "kinds")
+        no_repeats(self.suppresses, "suppresses")
+        no_repeats(self.endsWhenHarmedFrom, "endsWhenHarmedFrom")
         return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        yield from _effect_gates(CombatConditionBase, self.effects)
+        yield from _senses_gates(CombatCondition, self.senses)
+        yield from _effect_gates(CombatCondition, self.effects)
         if self.endsWhen is not None:
             for i, ending in enumerate(self.endsWhen):
                 if ENDINGS.get(ending) == "1.278":
-                    yield declared_gate(CombatConditionBase, "endsWhen", ending, ("endsWhen", i))
+                    yield declared_gate(CombatCondition, "endsWhen", ending, ("endsWhen", i))
             if len(self.endsWhen) > 2:
-                yield declared_gate(CombatConditionBase, "endsWhen", "more than 2 endings")
-
-
-class CombatCondition(ConditionExt2, ConditionExt1, CombatConditionBase):
-    """One `combat.conditions` entry: a sheet condition's effects in a fight. The mechanics
-    pages add their keys through the two extension mixins."""
+                yield declared_gate(CombatCondition, "endsWhen", "more than 2 endings")
 
 
 # ---------------------------------------------------------------------------
@@ -714,10 +692,8 @@ __all__ = [
     "EFFECTS",
     "ENDINGS",
     "CombatCondition",
-    "CombatConditionBase",
     "CombatLevel",
     "condition_list_gates",
-    "ConditionExt2",
     "ConditionTemporary",
     "CuredOnlyBy",
     "Expires",
@@ -728,5 +704,4 @@ __all__ = [
     "ConditionSize",
     "ImmunityFrom",
     "ConditionForbids",
-    "ConditionExt1",
 ]

@@ -7,12 +7,13 @@ its `CreatureDamage` with `plus` clauses, `qualities` and `alternatives`, and th
 inside one action. What an action names (other actions of its block, signature points,
 and ids elsewhere in the package) is checked in checks/creatures.py. The save, area,
 reaction and damage clauses are the catalog entry's own models (shared/ruleset/mechanics),
-as the spec says they are read "exactly the same way". The mechanics pages add keys
-through `CreatureActionExt1/2`; `CreatureActionExt2` (here) holds mechanics-2/3's
+as the spec says they are read "exactly the same way". The mechanics pages add `seen`,
+`components`, `push`, `charge` (with `Charge`) and `ability` (mechanics-1), and
 `reducesMax` 1.203/1.235, `targetHolds` 1.235, `ends` 1.261, `qualities` 1.262, `needs`
-1.127 (combat-1's senses), `needsAny` 1.267, `teleport` 1.276/1.280, `drain` 1.281, `move` 1.283/1.285, `casting` 1.284 and
-`search` 1.287; its `reaction`, `area` and `save` take the mechanics-2/3 keys through
-`Reaction`, `Area` and `EntrySave`.
+1.127 (combat-1's senses), `needsAny` 1.267, `teleport` 1.276/1.280, `drain` 1.281,
+`move` 1.283/1.285, `casting` 1.284 and `search` 1.287 (mechanics-2/3); its `reaction`,
+`area` and `save` are `Reaction`, `ActionArea` (an `Area`) and `ActionSave` (an
+`EntrySave`).
 """
 
 from __future__ import annotations
@@ -227,75 +228,6 @@ _DOING = (
 _EFFECTS = ("damage", "area", "save", "applies")
 
 
-class CreatureActionExt2(Model):
-    """Mixin for `CreatureAction`: the keys mechanics-2/3 add to a stat-block action."""
-
-    #: A legendary move that also does something else (1.285).
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("move", "with an effect"): "1.285"}
-
-    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
-    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
-    #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
-    ends: Ends | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
-    #: Item tags the action carries: `magical` makes its healing and saves magical.
-    qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
-    #: Senses the target must have for the action to work (combat-1 1.127: "a creature
-    #: action's `needs`"), read by the same targeting rule as an entry's.
-    needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=gate("1.127")
-    )
-    needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
-    teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
-    drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
-    move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
-    casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))
-    search: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.287", SEARCH_REASON))
-
-    def _doing(self, *skip: str) -> list[str]:
-        return [k for k in _DOING if k not in skip and getattr(self, k, None) not in (None, False)]
-
-    @model_validator(mode="after")
-    def _m2_action(self) -> "CreatureActionExt2":
-        if self.reducesMax is not None:
-            if getattr(self, "damage", None) is None:
-                raise ValueError('"reducesMax" lowers the maximum by the damage dealt, so it needs "damage"')
-            if self.reducesMax.onFailedSave is not None and getattr(self, "save", None) is None:
-                raise ValueError('"reducesMax.onFailedSave" reads the action\'s own "save", so the action needs one')
-        if self.drain is not None and getattr(self, "damage", None) is None:
-            raise ValueError('"drain" gives back damage dealt, so it needs "damage"')
-        if self.needsAny is not None and getattr(self, "needs", None) is None:
-            raise ValueError('"needsAny" goes on an action that "needs" senses')
-        no_repeats(self.qualities, "qualities")
-        teleport_rules(self.teleport, area=getattr(self, "area", None), reaction=getattr(self, "reaction", None), strike_allowed=True)
-        area = getattr(self, "area", None)
-        if getattr(area, "sizePerCostStep", None) is not None:
-            raise ValueError('a creature action pays no raised cost, so "area.sizePerCostStep" is rejected')
-        if self.move is not None:
-            self._needs_signature("move")
-            carried = [k for k in ("teleport", "sequence", "reaction", "charge") if getattr(self, k, None) is not None]
-            if carried:
-                raise ValueError(f'"move" does not carry "{carried[0]}"')
-        for key in ("casting", "search"):
-            if getattr(self, key) is not None:
-                if key == "casting":
-                    self._needs_signature(key)
-                others = self._doing(key)
-                if others:
-                    raise ValueError(f'an action with "{key}" does nothing else, so "{others[0]}" is rejected')
-        return self
-
-    def _needs_signature(self, key: str) -> None:
-        if getattr(self, "signature", None) is None:
-            raise ValueError(f'"{key}" is bought between turns: the action needs a "signature" cost')
-
-    def extra_gates(self) -> Iterable[Gate]:
-        if self.move is not None and any(getattr(self, k, None) for k in _EFFECTS):
-            yield declared_gate(CreatureActionExt2, "move", "with an effect")
-        more = getattr(super(), "extra_gates", None)
-        if callable(more):
-            yield from more()
-
-
 _NOT_RESOLVED = "is resolved by no planned issue"
 
 
@@ -320,7 +252,15 @@ class Charge(Model):
         yield from applies_list_gates(Charge, self.applies)
 
 
-class CreatureActionExt1(Model):
+class CreatureAction(Model):
+    """One action of a stat block."""
+
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        #: A legendary move that also does something else (1.285).
+        ("move", "with an effect"): "1.285",
+        **APPLIES_LIST_GATE,
+    }
+
     seen: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {_NOT_RESOLVED}")
     )
@@ -335,12 +275,23 @@ class CreatureActionExt1(Model):
     )
     #: The ability the attack is made with, so ability-narrowed modifiers reach it.
     ability: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
-
-
-class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
-    """One action of a stat block."""
-
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = dict(APPLIES_LIST_GATE)
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
+    #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
+    ends: Ends | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
+    #: Item tags the action carries: `magical` makes its healing and saves magical.
+    qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
+    #: Senses the target must have for the action to work (combat-1 1.127: "a creature
+    #: action's `needs`"), read by the same targeting rule as an entry's.
+    needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=gate("1.127")
+    )
+    needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
+    teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
+    drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
+    move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
+    casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))
+    search: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.287", SEARCH_REASON))
 
     id: Id
     name: Label
@@ -366,6 +317,40 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
     self_: Literal[True] | None = Field(default=None, alias="self", json_schema_extra=gate("1.46"))
     heal: Heal | None = Field(default=None, json_schema_extra=gate("1.121"))
     targets: Literal["ally", "any"] | None = Field(default=None, json_schema_extra=gate("1.121"))
+
+    @model_validator(mode="after")
+    def _mechanics_rules(self) -> "CreatureAction":
+        """The rules of the keys the mechanics pages add (they run first)."""
+        if self.reducesMax is not None:
+            if self.damage is None:
+                raise ValueError('"reducesMax" lowers the maximum by the damage dealt, so it needs "damage"')
+            if self.reducesMax.onFailedSave is not None and self.save is None:
+                raise ValueError('"reducesMax.onFailedSave" reads the action\'s own "save", so the action needs one')
+        if self.drain is not None and self.damage is None:
+            raise ValueError('"drain" gives back damage dealt, so it needs "damage"')
+        if self.needsAny is not None and self.needs is None:
+            raise ValueError('"needsAny" goes on an action that "needs" senses')
+        no_repeats(self.qualities, "qualities")
+        teleport_rules(self.teleport, area=self.area, reaction=self.reaction, strike_allowed=True)
+        if self.area is not None and self.area.sizePerCostStep is not None:
+            raise ValueError('a creature action pays no raised cost, so "area.sizePerCostStep" is rejected')
+        if self.move is not None:
+            self._needs_signature("move")
+            carried = [k for k in ("teleport", "sequence", "reaction", "charge") if getattr(self, k, None) is not None]
+            if carried:
+                raise ValueError(f'"move" does not carry "{carried[0]}"')
+        for key in ("casting", "search"):
+            if getattr(self, key) is not None:
+                if key == "casting":
+                    self._needs_signature(key)
+                others = self._doing(key)
+                if others:
+                    raise ValueError(f'an action with "{key}" does nothing else, so "{others[0]}" is rejected')
+        return self
+
+    def _needs_signature(self, key: str) -> None:
+        if self.signature is None:
+            raise ValueError(f'"{key}" is bought between turns: the action needs a "signature" cost')
 
     @model_validator(mode="after")
     def _action_rules(self) -> "CreatureAction":
@@ -413,9 +398,12 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
 
     def extra_gates(self) -> Iterable[Gate]:
         yield from applies_list_gates(CreatureAction, self.applies)
-        gates = getattr(super(), "extra_gates", None)
-        if callable(gates):
-            yield from gates()
+        if self.move is not None and any(getattr(self, k) for k in _EFFECTS):
+            yield declared_gate(CreatureAction, "move", "with an effect")
+
+    def _doing(self, *skip: str) -> list[str]:
+        return [k for k in _DOING if k not in skip and getattr(self, k, None) not in (None, False)]
+
 
     def is_sequence(self) -> bool:
         return self.sequence is not None
@@ -429,4 +417,4 @@ class CreatureAction(CreatureActionExt2, CreatureActionExt1, Model):
             yield ("heal", "dice"), self.heal.dice
 
 
-__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "SEARCH_REASON", "CreatureActionExt2", "ChargeSave", "Charge", "CreatureActionExt1"]
+__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "SEARCH_REASON", "ChargeSave", "Charge"]

@@ -5,17 +5,16 @@ Owns: `Creature`, either a stat block written in plain numbers (`health`, `defen
 for the same number; and which numbers a creature must give. The parts are in creature_parts.py,
 actions in creature_actions.py, the sheet in creature_sheet.py; ids (within the block:
 action ids, sequences, riders, signature points; and elsewhere in the package) are checked
-in checks/creatures.py, which can name the exact path. The mechanics pages add keys through
-`CreatureExt1/2`; `CreatureExt2` (here, with `Held`) holds mechanics-2/3's `held` 1.267,
-`keepsOn` 1.263 and the rule tying a teleport's `strike` to another action of the same
-block.
+in checks/creatures.py, which can name the exact path. The mechanics pages add `senses`
+(1.178), `held` (1.267, with `Held`) and `keepsOn` (1.263), and the rule tying a
+teleport's `strike` to another action of the same block.
 
 A bestiary the author wrote is not clamped to its tier: it is accepted as written.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -53,9 +52,8 @@ SHEET_SOURCED = (
 )
 
 
+_NOT_RESOLVED = "is resolved by no planned issue"
 HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
-
-
 KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
 
 
@@ -67,52 +65,20 @@ class Held(Model):
     defense: Annotated[int, Field(ge=0, le=100)] | None = None
 
 
-class CreatureExt2(Model):
-    """Mixin for `Creature`: the keys mechanics-2/3 add to a stat block."""
+class Creature(Model):
+    """A bestiary creature: a stat block in plain numbers, or a `sheet` in the ruleset's own
+    terms with `tier`, `traits`, `actions`, `signaturePoints`, `riders` and the resistances
+    still written beside it. `tier` names a tier of `combat.threat`."""
 
+    senses: CreatureSenses | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+    )
     held: Annotated[list[Held], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.267", HELD_REASON)
     )
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
     )
-
-    @model_validator(mode="after")
-    def _m2_creature(self) -> "CreatureExt2":
-        no_repeats(self.keepsOn, "keepsOn")
-        actions: list[Any] = getattr(self, "actions", None) or []
-        by_id = {getattr(a, "id", None): a for a in actions}
-        for i, action in enumerate(actions):
-            teleport = getattr(action, "teleport", None)
-            if teleport is None or teleport.strike is None:
-                continue
-            strike = by_id.get(teleport.strike)
-            where = f'actions[{i}].teleport.strike'
-            if strike is None:
-                raise ValueError(f'{where}: "{teleport.strike}" is not an action of this creature')
-            if strike is action:
-                raise ValueError(f'{where}: the strike cannot be the teleport itself')
-            for key, what in (("sequence", "a sequence"), ("teleport", "another teleport"),
-                              ("reaction", "a reaction"), ("signature", "something bought with points")):
-                if getattr(strike, key, None) is not None:
-                    raise ValueError(f'{where}: "{teleport.strike}" is {what}, not a plain action')
-        return self
-
-
-_NOT_RESOLVED = "is resolved by no planned issue"
-
-
-class CreatureExt1(Model):
-    senses: CreatureSenses | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
-    )
-
-
-class Creature(CreatureExt2, CreatureExt1, Model):
-    """A bestiary creature: a stat block in plain numbers, or a `sheet` in the ruleset's own
-    terms with `tier`, `traits`, `actions`, `signaturePoints`, `riders` and the resistances
-    still written beside it. `tier` names a tier of `combat.threat`."""
-
     tier: Id
     health: plain_or_object(Annotated[int, Field(ge=1, le=100000)], HealthDice) | None = None
     defense: Annotated[int, Field(ge=0, le=1000)] | None = None
@@ -153,6 +119,28 @@ class Creature(CreatureExt2, CreatureExt1, Model):
     actions: Annotated[list[CreatureAction], Field(max_length=12)] | None = None
     spellcasting: Spellcasting | None = Field(default=None, json_schema_extra=gate("1.123"))
     sheet: CreatureSheet | None = Field(default=None, json_schema_extra=gate("1.34"))
+
+    @model_validator(mode="after")
+    def _teleport_strikes(self) -> "Creature":
+        """A teleport's `strike` names another, plain action of the same block."""
+        no_repeats(self.keepsOn, "keepsOn")
+        actions = self.actions or []
+        by_id = {a.id: a for a in actions}
+        for i, action in enumerate(actions):
+            teleport = action.teleport
+            if teleport is None or teleport.strike is None:
+                continue
+            strike = by_id.get(teleport.strike)
+            where = f'actions[{i}].teleport.strike'
+            if strike is None:
+                raise ValueError(f'{where}: "{teleport.strike}" is not an action of this creature')
+            if strike is action:
+                raise ValueError(f'{where}: the strike cannot be the teleport itself')
+            for key, what in (("sequence", "a sequence"), ("teleport", "another teleport"),
+                              ("reaction", "a reaction"), ("signature", "something bought with points")):
+                if getattr(strike, key, None) is not None:
+                    raise ValueError(f'{where}: "{teleport.strike}" is {what}, not a plain action')
+        return self
 
     @model_validator(mode="after")
     def _one_source_per_number(self) -> "Creature":

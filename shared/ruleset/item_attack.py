@@ -1,26 +1,25 @@
 """A weapon item's `attack`: what the item does when it strikes (spec/combat-2 "Minimum
 damage dice" and spec/mechanics-1 1.187 to 1.193).
 
-Owns: `ItemAttack` (`ItemAttackBase` plus `ItemAttackExt2`) and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
+Owns: `ItemAttack` and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
 `AttackAgainst`, `Slay`, `SlaySave`, `AttackMode`, `ModeRange`, `ModeLine`,
 `OthersWhileMarked`). The spec names these keys without the page that describes a weapon
 in a fight, so only the keys it names are read; the mechanics-1 keys are modelled and
 refused until an issue resolves them.
 
-`ItemAttackExt2` holds what mechanics-3 adds: charges spent on a hit (`spends` 1.273, with
-`ChargeSpend`, `SpendStep`, `SpendOnHit` and `SpendSave`).
+Mechanics-3 adds charges spent on a hit (`spends` 1.273, with `ChargeSpend`, `SpendStep`,
+`SpendOnHit` and `SpendSave`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from .applies import Apply
 from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .durations import SaveEnds
-from .gates import Gate
 from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
 from .modifiers import TargetTest
 
@@ -187,22 +186,9 @@ class ChargeSpend(Model):
     onHit: Annotated[list[SpendOnHit], Field(min_length=1, max_length=2)] | None = None
 
 
-class ItemAttackExt2(Model):
-    """Mixin for an item's `attack`: ways to spend charges on a hit (1.273)."""
+class ItemAttack(Model):
+    """A weapon item's attack: its damage, and the keys mechanics-1 to -3 add to it."""
 
-    spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)
-    )
-
-    @model_validator(mode="after")
-    def _labels(self) -> "ItemAttackExt2":
-        labels = [s.label.lower() for s in self.spends or []]
-        if len(set(labels)) != len(labels):
-            raise ValueError('"spends" names the same way twice')
-        return self
-
-
-class ItemAttackBase(Model):
     damage: ItemAttackDamage | None = None
     #: Damage a pool fight guarantees after soak.
     floor: Annotated[int, Field(ge=0, le=1000)] | None = None
@@ -226,13 +212,13 @@ class ItemAttackBase(Model):
     healedOnlyByRest: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {_NOT_RESOLVED}")
     )
+    spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)
+    )
 
-
-class ItemAttack(ItemAttackExt2, ItemAttackBase):
-    """A weapon item's attack; mechanics-2/3 add their keys through `ItemAttackExt2`."""
-
-    def extra_gates(self) -> Iterable[Gate]:
-        for part in (ItemAttackBase, ItemAttackExt2):
-            own = part.__dict__.get("extra_gates")
-            if own is not None:
-                yield from own(self)
+    @model_validator(mode="after")
+    def _labels(self) -> "ItemAttack":
+        labels = [s.label.lower() for s in self.spends or []]
+        if len(set(labels)) != len(labels):
+            raise ValueError('"spends" names the same way twice')
+        return self

@@ -2,17 +2,17 @@
 what it requires, how it strikes and how it is used.
 
 Owns: `ItemDef` (upstream keys `category`, `rarity`, `tags`, `stats`, `slots`, `stack`,
-`cost`, `binds`, `worn`, `carried`, `requires`; `attack`; `use`; the mechanics-1 keys
-through `ItemDefExt1` and mechanics-2/3 keys through `ItemDefExt2`), `ItemEffect` (a worn
+`cost`, `binds`, `worn`, `carried`, `requires`; `attack`; `use`; `charges` from
+mechanics-1 and `moreUses` from mechanics-2/3), `ItemEffect` (a worn
 or carried effect, and a requirement's `otherwise`), `Requirement`, `ItemCost`, `Binds`
 and `ItemUse` (an entry's mechanics carried by an item). The ids it names (category, stat,
 slot, currency unit, skill, save) are checked in `checks/items_entry.py`.
 
 Also owns what spec/mechanics-2.md and mechanics-3.md add to an item and its use (rescues
-and half damage on item uses 1.257, 1.259; staffs 1.267, 1.269, 1.271): `ItemDefExt2`
-(`moreUses` with `MoreUse`, and the rules that tie a use's or an attack's charges to the
-item's own) and `ItemUseExt2` (`charges`, `sheetDifficulty`, `chargeStep` with
-`ChargeStep`, `label`). An item's `use` is an entry's `mechanics`, so the mechanics-2/3
+and half damage on item uses 1.257, 1.259; staffs 1.267, 1.269, 1.271): on `ItemDef`,
+`moreUses` with `MoreUse`, and the rules that tie a use's or an attack's charges to the
+item's own; on `ItemUse`, `charges`, `sheetDifficulty`, `chargeStep` with `ChargeStep`,
+and `label`. An item's `use` is an entry's `mechanics`, so the mechanics-2/3
 keys of an entry (`rescue`, `halfOnMiss`, `teleport`, `kindChoice`, ...) reach it through
 `Mechanics`; the versions in which an item use gained them are gated here.
 
@@ -144,30 +144,6 @@ class ChargeStep(Model):
     push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.271"))
 
 
-class ItemUseExt2(Model):
-    """Mixin for an item's `use`: what a use spends of the item and the staff keys."""
-
-    #: Charges of the item one use spends.
-    charges: Annotated[int, Field(ge=1, le=1000)] | None = Field(default=None, json_schema_extra=gate("1.259"))
-    #: The save DC read from the owner's sheet instead of written on the item.
-    sheetDifficulty: ValueRef | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
-    chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
-    #: Shown next to the item's name ("Staff of Fire: Burning Hands").
-    label: Label | None = Field(default=None, json_schema_extra=unsupported("1.271", STAFF_REASON))
-    # An entry's answers to rolls and hits (1.241, 1.249, 1.250), refused on an item's use.
-    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
-    rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
-    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
-
-    @model_validator(mode="after")
-    def _m2_use(self) -> "ItemUseExt2":
-        if self.chargeStep is not None and self.charges is None:
-            raise ValueError('"chargeStep" goes on a use that spends "charges"')
-        if getattr(self, "rescue", None) is not None and self.charges is None:
-            raise ValueError('a "rescue" on an item use is spent with a charge, so the use needs "charges"')
-        return self
-
-
 def _item_use(value: Any) -> Any:
     """Validates one `moreUses[].use` as the item's own `use` model (`ItemUse`, below:
     read when a package is validated, after this module has defined it)."""
@@ -190,55 +166,11 @@ class MoreUse(Model):
         return _item_use(value)
 
 
-class ItemDefExt2(Model):
-    """Mixin for `ItemDef`: more uses of one item, and the rules that need both the item
-    and its use or attack."""
-
-    #: Keys an entry had before an item use gained them.
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("use.halfOnMiss", "on an item use"): "1.257",
-        ("use.rescue", "on an item use"): "1.259",
-        ("use.kindChoice", "on an item use"): "1.274",
-        ("use.amountAdd", "on an item use"): ValueGate("1.271", unsupported=STAFF_REASON),
-    }
-
-    moreUses: Annotated[list[MoreUse], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.267", STAFF_REASON)
-    )
-
-    @model_validator(mode="after")
-    def _m2_item(self) -> "ItemDefExt2":
-        has_charges = getattr(self, "charges", None) is not None
-        use = getattr(self, "use", None)
-        if self.moreUses is not None and use is None:
-            raise ValueError('"moreUses" are more uses of an item with "use"')
-        for where, each in [("use", use), *((f"moreUses[{i}].use", m.use) for i, m in enumerate(self.moreUses or []))]:
-            if each is not None and getattr(each, "charges", None) is not None and not has_charges:
-                raise ValueError(f'{where}: "charges" spends the item\'s own charges, so the item needs "charges"')
-        attack = getattr(self, "attack", None)
-        if getattr(attack, "spends", None) is not None and not has_charges:
-            raise ValueError('"attack.spends" spends the item\'s charges, so the item needs "charges"')
-        return self
-
-    def extra_gates(self) -> Iterable[Gate]:
-        use = getattr(self, "use", None)
-        if use is None:
-            return
-        # Keys an entry had before an item use gained them.
-        if getattr(use, "halfOnMiss", None) is not None:
-            yield declared_gate(ItemDefExt2, "use.halfOnMiss", "on an item use", ("use", "halfOnMiss"))
-        if getattr(use, "rescue", None) is not None:
-            yield declared_gate(ItemDefExt2, "use.rescue", "on an item use", ("use", "rescue"))
-        if getattr(use, "kindChoice", None) is not None:
-            yield declared_gate(ItemDefExt2, "use.kindChoice", "on an item use", ("use", "kindChoice"))
-        if getattr(use, "amountAdd", None) is not None:
-            yield declared_gate(ItemDefExt2, "use.amountAdd", "on an item use", ("use", "amountAdd"))
-
-
-class ItemUse(ItemUseExt2, Mechanics):
+class ItemUse(Mechanics):
     """What using the item does: an entry's mechanics carried by the item, and the
-    catalog it counts as casting from (`casts`, 1.180); mechanics-2/3 add the item's own
-    keys through `ItemUseExt2`."""
+    catalog it counts as casting from (`casts`, 1.180); mechanics-2/3 add what a use spends
+    of the item (`charges`) and the staff keys, and refuse on it the answers to rolls and
+    hits an entry has."""
 
     #: Keys an item use gained later than a catalog entry did.
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
@@ -248,10 +180,29 @@ class ItemUse(ItemUseExt2, Mechanics):
         ("area.width", "a line's, on an item use"): "1.184",
     }
 
+    #: Charges of the item one use spends.
+    charges: Annotated[int, Field(ge=1, le=1000)] | None = Field(default=None, json_schema_extra=gate("1.259"))
+    #: The save DC read from the owner's sheet instead of written on the item.
+    sheetDifficulty: ValueRef | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
+    chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
+    #: Shown next to the item's name ("Staff of Fire: Burning Hands").
+    label: Label | None = Field(default=None, json_schema_extra=unsupported("1.271", STAFF_REASON))
+    # An entry's answers to rolls and hits (1.241, 1.249, 1.250), refused on an item's use.
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
+    rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
+    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
     casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
 
     @model_validator(mode="after")
-    def _use_rules(self) -> "ItemUse":
+    def _item_charges(self) -> "ItemUse":
+        if self.chargeStep is not None and self.charges is None:
+            raise ValueError('"chargeStep" goes on a use that spends "charges"')
+        if self.rescue is not None and self.charges is None:
+            raise ValueError('a "rescue" on an item use is spent with a charge, so the use needs "charges"')
+        return self
+
+    @model_validator(mode="after")
+    def _item_use_rules(self) -> "ItemUse":
         if self.kind == "rider":
             raise ValueError('an item use is taken, so it cannot be of "kind": "rider"')
         if self.kind == "utility" and (self.area is None or self.zone is None):
@@ -260,9 +211,6 @@ class ItemUse(ItemUseExt2, Mechanics):
 
     def extra_gates(self) -> Iterable[Gate]:
         yield from Mechanics.extra_gates(self)
-        own2 = ItemUseExt2.__dict__.get("extra_gates")
-        if own2 is not None:
-            yield from own2(self)
         # An item use gained these keys later than an entry did.
         if self.concentration is not None:
             yield declared_gate(ItemUse, "concentration", "on an item use")
@@ -284,11 +232,17 @@ class ItemCharges(Model):
     )
 
 
-class ItemDefExt1(Model):
-    charges: ItemCharges | None = None
+class ItemDef(Model):
+    """The `item` of an item catalog entry."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        # Keys an entry had before an item use gained them.
+        ("use.halfOnMiss", "on an item use"): "1.257",
+        ("use.rescue", "on an item use"): "1.259",
+        ("use.kindChoice", "on an item use"): "1.274",
+        ("use.amountAdd", "on an item use"): ValueGate("1.271", unsupported=STAFF_REASON),
+    }
 
-class ItemBase(Model):
     category: Id
     rarity: Id | None = None
     tags: Annotated[list[Id], Field(max_length=16)] | None = None
@@ -311,19 +265,41 @@ class ItemBase(Model):
         default=None,
         json_schema_extra=unsupported(None, "using an item in a fight is resolved by no planned issue"),
     )
+    charges: ItemCharges | None = None
+    moreUses: Annotated[list[MoreUse], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.267", STAFF_REASON)
+    )
 
     @model_validator(mode="after")
-    def _distinct_tags(self) -> "ItemBase":
+    def _distinct_tags(self) -> "ItemDef":
         if self.tags is not None and len(set(self.tags)) != len(self.tags):
             raise ValueError('"tags" names the same tag twice')
         return self
 
-
-class ItemDef(ItemDefExt2, ItemDefExt1, ItemBase):
-    """The `item` of an item catalog entry."""
+    @model_validator(mode="after")
+    def _charges_and_uses(self) -> "ItemDef":
+        """The rules that need both the item and its use or attack."""
+        has_charges = self.charges is not None
+        use = self.use
+        if self.moreUses is not None and use is None:
+            raise ValueError('"moreUses" are more uses of an item with "use"')
+        for where, each in [("use", use), *((f"moreUses[{i}].use", m.use) for i, m in enumerate(self.moreUses or []))]:
+            if each is not None and getattr(each, "charges", None) is not None and not has_charges:
+                raise ValueError(f'{where}: "charges" spends the item\'s own charges, so the item needs "charges"')
+        if self.attack is not None and self.attack.spends is not None and not has_charges:
+            raise ValueError('"attack.spends" spends the item\'s charges, so the item needs "charges"')
+        return self
 
     def extra_gates(self) -> Iterable[Gate]:
-        for part in (ItemBase, ItemDefExt1, ItemDefExt2):
-            own = part.__dict__.get("extra_gates")
-            if own is not None:
-                yield from own(self)
+        use = self.use
+        if use is None:
+            return
+        # Keys an entry had before an item use gained them.
+        if use.halfOnMiss is not None:
+            yield declared_gate(ItemDef, "use.halfOnMiss", "on an item use", ("use", "halfOnMiss"))
+        if use.rescue is not None:
+            yield declared_gate(ItemDef, "use.rescue", "on an item use", ("use", "rescue"))
+        if use.kindChoice is not None:
+            yield declared_gate(ItemDef, "use.kindChoice", "on an item use", ("use", "kindChoice"))
+        if use.amountAdd is not None:
+            yield declared_gate(ItemDef, "use.amountAdd", "on an item use", ("use", "amountAdd"))

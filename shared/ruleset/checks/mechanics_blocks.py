@@ -22,11 +22,11 @@ from pydantic import BaseModel
 from ..applies import Apply
 from ..errors import PathPart, Problems
 from ..combat import CombatExt2
-from ..conditions import ConditionExt2
-from ..creature_actions import CreatureActionExt2
-from ..creatures import CreatureExt2
-from ..item_attack import ItemAttackExt2
-from ..item_entry import ItemUseExt2
+from ..conditions import CombatCondition
+from ..creature_actions import CreatureAction
+from ..creatures import Creature
+from ..item_attack import ItemAttack
+from ..item_entry import ItemUse
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.reaction import Reaction
 from ..mechanics import MechanicsPart2, MechanicsPart3
@@ -75,21 +75,21 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
             mx.budget(ix, node.budget, [*path, "budget"], problems)
         if isinstance(node, Apply):
             _apply(pkg, ix, node, path, problems)
-        if isinstance(node, ConditionExt2):
+        if isinstance(node, CombatCondition):
             _condition(pkg, ix, node, path, problems)
         if getattr(node, "afterAttack", None) is not None:
             # An entry, its grantsStrike or a condition's grant, narrowed by the weapon the
             # Attack action was taken with.
             _after_attack(ix, node.afterAttack, [*path, "afterAttack"], problems)
-        if isinstance(node, CreatureExt2):
+        if isinstance(node, Creature):
             mx.conditions(ix, node.keepsOn, [*path, "keepsOn"], problems)
             for i, held in enumerate(node.held or []):
                 mx.item_tags(ix, held.tags, [*path, "held", i, "tags"], problems)
-        if isinstance(node, CreatureActionExt2):
+        if isinstance(node, CreatureAction):
             _creature_action(pkg, ix, node, path, problems)
-        if isinstance(node, ItemUseExt2) and node.sheetDifficulty is not None:
+        if isinstance(node, ItemUse) and node.sheetDifficulty is not None:
             check_value_ref(pkg, node.sheetDifficulty, [*path, "sheetDifficulty"], problems)
-        if isinstance(node, ItemAttackExt2):
+        if isinstance(node, ItemAttack):
             _spends(pkg, ix, node, path, problems)
         if isinstance(node, CombatExt2) and node.hiding is not None:
             _hiding(ix, node.hiding, [*path, "hiding"], problems)
@@ -294,7 +294,7 @@ def _combat_condition(ix: MechanicsIndex, name: str | None) -> Any:
     return None
 
 
-def _condition(pkg: "Ruleset", ix: MechanicsIndex, cond: ConditionExt2, path: Path, problems: Problems) -> None:
+def _condition(pkg: "Ruleset", ix: MechanicsIndex, cond: CombatCondition, path: Path, problems: Problems) -> None:
     for i, ref in enumerate(cond.actions or []):
         entry = _entry_ref(ix, ref, [*path, "actions", i], problems)
         if entry is not None and entry.mechanics is None:
@@ -367,7 +367,7 @@ def _behavior(ix: MechanicsIndex, behavior: Any, path: Path, problems: Problems)
         mx.budget(ix, behavior.drops.pickUp, [*path, "drops", "pickUp"], problems)
 
 
-def _creature_action(pkg: "Ruleset", ix: MechanicsIndex, action: CreatureActionExt2, path: Path, problems: Problems) -> None:
+def _creature_action(pkg: "Ruleset", ix: MechanicsIndex, action: CreatureAction, path: Path, problems: Problems) -> None:
     if action.reducesMax is not None:
         mx.save(ix, action.reducesMax.save, [*path, "reducesMax", "save"], problems)
         mx.damage_type(ix, action.reducesMax.damageType, [*path, "reducesMax", "damageType"], problems)
@@ -386,7 +386,7 @@ def _creature_action(pkg: "Ruleset", ix: MechanicsIndex, action: CreatureActionE
         problems.add([*path, "search"], '"search" needs "combat.hiding"')
 
 
-def _spends(pkg: "Ruleset", ix: MechanicsIndex, attack: ItemAttackExt2, path: Path, problems: Problems) -> None:
+def _spends(pkg: "Ruleset", ix: MechanicsIndex, attack: ItemAttack, path: Path, problems: Problems) -> None:
     for i, way in enumerate(attack.spends or []):
         where = [*path, "spends", i]
         mx.damage_type(ix, way.type, [*where, "type"], problems)
