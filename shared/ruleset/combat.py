@@ -1,15 +1,16 @@
 """The `combat` block: a fight resolved by the ruleset's own rules (spec/combat-1 "Every
 key", combat-3 "Positions", "Contests" and "Windows").
 
-Owns: `Combat`, assembled from `CombatBase` (the keys of this part) and the mixins other
-parts add keys through (`CombatExt1`/`CombatExt2` for the mechanics pages, `CombatPoolKeys`
-for pool and symbol fights). The pieces live in their own modules: rolls and economy in
+Owns: `Combat`, with every key of the block: those of combat-1 and combat-3, the blocks only
+pool fights read (`pool`, `symbols`, `damage`, `daze`: combat-2) with the rules tying them
+to the combat `kind`, and those of the mechanics pages (`senses`, `sight`, `components`
+1.178-1.179, `hiding` 1.287 with `Hiding`). The objects of its keys live in their own
+modules: the pool blocks in `combat_pool`, rolls and economy in
 `combat_rolls`, lists in `combat_attacks`, conditions and levels in `conditions`, board keys
 in `combat_board`, contests in `combat_contests`, threat in `combat_threat`, damage kinds in
 `combat_damage`, standard actions and creature types in `combat_actions`. Rules that read
 other blocks (the sheet, the resolution) are in `checks/combat*.py`.
 
-`CombatExt2` (here, with `Hiding`) holds what spec/mechanics-3.md adds: hiding (1.287).
 The standard action `search` (which needs `combat.hiding`) is in the `standard` list of
 combat_actions.py; whether the two go together is checked in checks/mechanics_blocks.py.
 """
@@ -26,7 +27,7 @@ from .combat_attacks import AbilityList, AttackList
 from .combat_board import Cover, Distance, Elevation, Opportunity, Ranged, STYLE_BUILTINS
 from .combat_contests import CombatCheck, Contest, SIZES_REASON, Sizes
 from .combat_damage import DamageKinds, DamageTypeList
-from .combat_pool import CombatPoolKeys
+from .combat_pool import POOL_KINDS, CombatDamage, Daze, PoolBlock, SymbolsBlock
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
 from .combat_threat import Threat
 from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatCondition, CombatLevel, condition_list_gates
@@ -37,8 +38,29 @@ from .senses import ComponentDecl, SenseDecl, Sight
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
 
-class CombatBase(Model):
-    """The keys spec/combat-1 and combat-3 give the `combat` block itself."""
+HIDING_REASON = "hiding and searching are resolved by no planned issue"
+_NOT_RESOLVED = "is resolved by no planned issue"
+
+
+class Hiding(Model):
+    """Makes the standard action `hide` real: `stealth` against passive `perception`."""
+
+    stealth: Id
+    perception: Id
+    passive: Annotated[int, Field(ge=0, le=100)] | None = None
+    lightly: Annotated[int, Field(ge=0, le=100)] | None = None
+    #: The `combat.components` that make noise and so reveal the user.
+    noisy: IdList | None = None
+
+
+def _kind_word(kind: Any) -> str:
+    return f'"kind" "{kind}"' if isinstance(kind, str) else "this kind"
+
+
+class Combat(Model):
+    """The `combat` block: the keys spec/combat-1 and combat-3 give it, those only pool
+    fights read (combat-2), and those of the mechanics pages (senses, sight, components,
+    hiding)."""
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
         ("standard", "search"): ValueGate("1.287", unsupported="hiding and searching are not resolved yet (issue 26, sight and senses)"),
@@ -78,6 +100,22 @@ class CombatBase(Model):
     opportunity: Opportunity | None = None
     elevation: Elevation | None = Field(default=None, json_schema_extra=gate("1.75"))
     signatureAtTurnStart: bool | None = Field(default=None, json_schema_extra=gate("1.805"))
+    pool: PoolBlock | None = None
+    symbols: SymbolsBlock | None = None
+    damage: CombatDamage | None = Field(default=None, json_schema_extra=gate("1.146"))
+    daze: Daze | None = Field(default=None, json_schema_extra=gate("1.147"))
+
+    senses: Annotated[list[SenseDecl], Field(min_length=1, max_length=16)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+    )
+    sight: Sight | None = Field(
+        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {_NOT_RESOLVED}")
+    )
+    components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+    )
+
+    hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
 
     @field_validator("standard", "styles")
     @classmethod
@@ -106,55 +144,46 @@ class CombatBase(Model):
             seen[value] = i
         return entries
 
-    def extra_gates(self) -> Iterable[Gate]:
-        yield from condition_list_gates(CombatBase, self.conditions)
-        if self.standard is not None and "search" in self.standard:
-            yield declared_gate(CombatBase, "standard", "search", ("standard", self.standard.index("search")))
-
-
-HIDING_REASON = "hiding and searching are resolved by no planned issue"
-
-
-class Hiding(Model):
-    """Makes the standard action `hide` real: `stealth` against passive `perception`."""
-
-    stealth: Id
-    perception: Id
-    passive: Annotated[int, Field(ge=0, le=100)] | None = None
-    lightly: Annotated[int, Field(ge=0, le=100)] | None = None
-    #: The `combat.components` that make noise and so reveal the user.
-    noisy: IdList | None = None
-
-
-class CombatExt2(Model):
-    """Mixin for `Combat`: the keys mechanics-2/3 add to the combat block."""
-
-    hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
-
-
-_NOT_RESOLVED = "is resolved by no planned issue"
-
-
-class CombatExt1(Model):
-    senses: Annotated[list[SenseDecl], Field(min_length=1, max_length=16)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
-    )
-    sight: Sight | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {_NOT_RESOLVED}")
-    )
-    components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
-    )
+    @model_validator(mode="after")
+    def _pool_kind_rules(self) -> "Combat":
+        """The blocks only pool fights read belong to their kind."""
+        kind = self.kind
+        if kind == "dice-pool" and self.pool is None:
+            raise ValueError('"pool" is required in a "dice-pool" fight')
+        if kind != "dice-pool" and self.pool is not None:
+            raise ValueError(f'"pool" is read only in a "dice-pool" fight, so it is rejected with {_kind_word(kind)}')
+        if kind == "symbol-pool" and self.symbols is None:
+            raise ValueError('"symbols" is required in a "symbol-pool" fight')
+        if kind != "symbol-pool" and self.symbols is not None:
+            raise ValueError(
+                f'"symbols" is read only in a "symbol-pool" fight, so it is rejected with {_kind_word(kind)}'
+            )
+        if kind != "dice-pool" and self.damage is not None:
+            raise ValueError('"damage.minimum" counts damage dice, so it is read only in a "dice-pool" fight')
+        if kind not in POOL_KINDS and self.daze is not None:
+            raise ValueError('"daze" is for pool fights ("dice-pool" or "symbol-pool")')
+        initiative = self.initiative
+        if initiative is not None:
+            if kind not in POOL_KINDS and initiative.pool is not None:
+                raise ValueError('"initiative.pool" is thrown only in a "dice-pool" or "symbol-pool" fight')
+            if kind != "dice-pool" and initiative.resource is not None:
+                raise ValueError('"initiative.resource" is used only in a "dice-pool" fight')
+        if kind not in POOL_KINDS and self.damageKinds is not None and self.damageKinds.remap is not None:
+            raise ValueError('"damageKinds.remap" is read only in a pool fight ("dice-pool" or "symbol-pool")')
+        if self.pool is not None and self.pool.hardness is not None:
+            if initiative is None or initiative.resource is None:
+                raise ValueError('"pool.hardness" is read only where initiative is a number attacks move ("initiative.resource")')
+        return self
 
     @model_validator(mode="after")
-    def _distinct_ids(self) -> "CombatExt1":
+    def _distinct_ids(self) -> "Combat":
         for key in ("senses", "components"):
             ids = [d.id for d in getattr(self, key) or []]
             if len(set(ids)) != len(ids):
                 raise ValueError(f'"{key}" declares the same id twice')
         return self
 
-
-class Combat(CombatExt2, CombatExt1, CombatPoolKeys, CombatBase):
-    """The `combat` block. Validators of every part run; extension mixins come first so a
-    part may give one of these keys a richer model."""
+    def extra_gates(self) -> Iterable[Gate]:
+        yield from condition_list_gates(Combat, self.conditions)
+        if self.standard is not None and "search" in self.standard:
+            yield declared_gate(Combat, "standard", "search", ("standard", self.standard.index("search")))

@@ -1,9 +1,9 @@
 """The sheet lists a fight reads as weapons and abilities (spec/combat-1 "attacks" and
 "abilities", combat-3 "Reach and range", mechanics-2 1.244 `always`).
 
-Owns: `AttackList` (one `combat.attacks` entry; pool-fight keys come from
-`AttackListPoolKeys`) with its `toHit`, `damage`, `reach`/`range`, strikes and the rows
-every sheet gets, and `AbilityList` (one `combat.abilities` entry) with `onlyWhen`,
+Owns: `AttackList` (one `combat.attacks` entry; in a pool fight its own keys are read as
+dice and successes, so it has no pool keys) with its `toHit`, `damage`, `reach`/`range`,
+strikes and the rows every sheet gets, and `AbilityList` (one `combat.abilities` entry) with `onlyWhen`,
 `alwaysWhen`, `byColumn` and `stamp`. The columns these name are checked against the list
 in `checks/combat_lists.py`.
 """
@@ -17,7 +17,6 @@ from pydantic import Field, model_validator
 from .base import Id, Model, Number, ValueRef, gate, unsupported
 from .errors import ProblemAt
 from .battle import AlwaysWhen
-from .combat_pool import AttackListPoolKeys
 
 
 class Column(Model):
@@ -82,9 +81,11 @@ class AttackDamage(Model):
 AbilityIds = Annotated[list[Id], Field(min_length=2, max_length=12)]
 
 
-class AttackList(AttackListPoolKeys, Model):
+class AttackList(Model):
     """A sheet list whose rows become weapons. A row with no dice that can be read is not an
-    attack, so a rope in the same list is just a rope."""
+    attack, so a rope in the same list is just a rope. In a pool fight the list's own keys
+    are read as dice and successes (its `toHit` is the pool thrown, its damage-dice column a
+    count of the ruleset's own die, `damage.bonus` automatic successes): nothing is renamed."""
 
     list: Id
     budget: Id

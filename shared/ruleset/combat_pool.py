@@ -2,15 +2,12 @@
 as a pool", "Combat rolled with symbol dice", "Minimum damage dice", "Hits that daze", "The
 target picks the kind of harm", "Initiative that attacks move").
 
-Owns the mixins the combat block's models inherit:
-
-* `CombatPoolKeys` (on `combat`): `pool` (dice-pool), `symbols` (symbol-pool), `damage`
-  (`minimum`, 1.146), `daze` (1.147), and the rules tying them and the pool parts of
-  `initiative` and `damageKinds.remap` (modelled in combat_damage.py) to the combat `kind`;
-* `InitiativePoolKeys` (on `combat.initiative`): `pool`, `plus`, `resource` (1.48);
-* `AttackListPoolKeys` (on a `combat.attacks` entry): the pool kinds read an attack list's
-  existing keys as dice and successes ("nothing needs to be renamed"), so it declares no
-  key of its own; it exists so a later pool key has one place to go.
+Owns the objects of those keys: `PoolBlock` (`combat.pool`, dice-pool) and `SymbolsBlock`
+(`combat.symbols`, symbol-pool) with their parts, `CombatDamage` (`combat.damage`,
+`minimum`, 1.146), `Daze` (`combat.daze`, 1.147) and `InitiativeResource`
+(`combat.initiative.resource`, 1.48). The keys themselves, and the rules tying them to the
+combat `kind`, are on `Combat` (combat.py) and `Initiative` (combat_rolls.py); an attack
+list's own keys are read as dice and successes in a pool fight, so it has none.
 
 The symbol-pool `symbols` block is designed here (nothing upstream shows it); its shape is
 written down in docs/format-symbol-combat.md. Cross-references (kinds of the health track,
@@ -19,7 +16,7 @@ conditions, tracks, resolution kind) are checked in checks/pools.py.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -287,85 +284,4 @@ class InitiativeResource(Model):
                 f'"base" ({self.base}) must be higher than "crash.at" ({self.crash.at}), '
                 "or going back to it would crash at once"
             )
-        return self
-
-
-class InitiativePoolKeys(Model):
-    """Mixin for `combat.initiative`: thrown as a pool (`pool` dice, successes plus `plus`),
-    optionally kept as a number attacks move (`resource`). Capability API 1.48."""
-
-    pool: ValueRef | None = Field(default=None, json_schema_extra=gate("1.48"))
-    plus: Annotated[int, Field(ge=0, le=100)] | None = Field(default=None, json_schema_extra=gate("1.48"))
-    resource: InitiativeResource | None = Field(default=None, json_schema_extra=gate("1.48"))
-
-    @model_validator(mode="after")
-    def _pool_initiative(self) -> "InitiativePoolKeys":
-        dice = getattr(self, "dice", None)
-        modifier = getattr(self, "modifier", None)
-        if self.pool is not None and (dice is not None or modifier is not None):
-            raise ValueError('"pool" is not used together with "dice" or "modifier"')
-        if self.plus is not None and self.pool is None:
-            raise ValueError('"plus" is added to the successes of "pool", so it needs "pool"')
-        if self.resource is not None:
-            if self.pool is None:
-                raise ValueError('"resource" needs "pool": summed dice are only an order, not a number of dice')
-            if getattr(self, "each", None) is not None:
-                raise ValueError('"each" is rejected with "resource": the number is kept, never thrown again')
-        return self
-
-
-class AttackListPoolKeys(Model):
-    """Mixin for a `combat.attacks` entry. In a pool fight the list's own keys are read as
-    dice and successes (its `toHit` is the pool thrown, its damage-dice column a count of the
-    ruleset's own die, `damage.bonus` automatic successes), so nothing is renamed and no key
-    is added here."""
-
-
-# ---------------------------------------------------------------------------
-# The combat block
-# ---------------------------------------------------------------------------
-
-
-def _kind_word(kind: Any) -> str:
-    return f'"kind" "{kind}"' if isinstance(kind, str) else "this kind"
-
-
-class CombatPoolKeys(Model):
-    """Mixin for `combat`: the blocks that only pool fights read, and which kind each
-    belongs to."""
-
-    pool: PoolBlock | None = None
-    symbols: SymbolsBlock | None = None
-    damage: CombatDamage | None = Field(default=None, json_schema_extra=gate("1.146"))
-    daze: Daze | None = Field(default=None, json_schema_extra=gate("1.147"))
-
-    @model_validator(mode="after")
-    def _pool_kind_rules(self) -> "CombatPoolKeys":
-        kind = getattr(self, "kind", None)
-        if kind == "dice-pool" and self.pool is None:
-            raise ValueError('"pool" is required in a "dice-pool" fight')
-        if kind != "dice-pool" and self.pool is not None:
-            raise ValueError(f'"pool" is read only in a "dice-pool" fight, so it is rejected with {_kind_word(kind)}')
-        if kind == "symbol-pool" and self.symbols is None:
-            raise ValueError('"symbols" is required in a "symbol-pool" fight')
-        if kind != "symbol-pool" and self.symbols is not None:
-            raise ValueError(
-                f'"symbols" is read only in a "symbol-pool" fight, so it is rejected with {_kind_word(kind)}'
-            )
-        if kind != "dice-pool" and self.damage is not None:
-            raise ValueError('"damage.minimum" counts damage dice, so it is read only in a "dice-pool" fight')
-        if kind not in POOL_KINDS and self.daze is not None:
-            raise ValueError('"daze" is for pool fights ("dice-pool" or "symbol-pool")')
-        initiative = getattr(self, "initiative", None)
-        if initiative is not None:
-            if kind not in POOL_KINDS and getattr(initiative, "pool", None) is not None:
-                raise ValueError('"initiative.pool" is thrown only in a "dice-pool" or "symbol-pool" fight')
-            if kind != "dice-pool" and getattr(initiative, "resource", None) is not None:
-                raise ValueError('"initiative.resource" is used only in a "dice-pool" fight')
-        kinds = getattr(self, "damageKinds", None)
-        if kind not in POOL_KINDS and getattr(kinds, "remap", None) is not None:
-            raise ValueError('"damageKinds.remap" is read only in a pool fight ("dice-pool" or "symbol-pool")')
-        if self.pool is not None and self.pool.hardness is not None:
-            if initiative is None or getattr(initiative, "resource", None) is None:
-                raise ValueError('"pool.hardness" is read only where initiative is a number attacks move ("initiative.resource")')
         return self

@@ -2,7 +2,8 @@
 action `economy`, `spendLimits`, `concentration` and `dying` (spec/combat-1 "Every key",
 combat-3 1.113 `movementModes`, mechanics-2 1.240 `checkAbility`).
 
-Owns: `Health`, `Initiative` (pool keys come from `InitiativePoolKeys`), `AttackRoll`,
+Owns: `Health`, `Initiative` (with the pool keys `pool`, `plus` and `resource`, 1.48),
+`AttackRoll`,
 `Budget`, `Economy`, `SpendLimit`, `Concentration`, `Dying`.
 """
 
@@ -13,7 +14,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, field_validator, model_validator
 
 from .base import Dice, Id, Label, Model, ValueRef, gate
-from .combat_pool import InitiativePoolKeys
+from .combat_pool import InitiativeResource
 from .gates import Gate, declared_gate
 
 
@@ -34,11 +35,16 @@ class Health(Model):
         return self
 
 
-class Initiative(InitiativePoolKeys, Model):
+class Initiative(Model):
     """Dice rolled once at the start plus an optional modifier; ties go to the higher
     modifier, then to set-up order. `each: "round"` re-rolls every round (1.47);
     `checkAbility` makes it a check of that ability, rolled twice when such checks are
-    (1.240)."""
+    (1.240). In a pool fight it is thrown as a pool instead (`pool` dice, successes plus
+    `plus`), optionally kept as a number attacks move (`resource`), Capability API 1.48."""
+
+    pool: ValueRef | None = Field(default=None, json_schema_extra=gate("1.48"))
+    plus: Annotated[int, Field(ge=0, le=100)] | None = Field(default=None, json_schema_extra=gate("1.48"))
+    resource: InitiativeResource | None = Field(default=None, json_schema_extra=gate("1.48"))
 
     dice: Dice | None = None
     modifier: ValueRef | None = None
@@ -46,9 +52,22 @@ class Initiative(InitiativePoolKeys, Model):
     checkAbility: Id | None = Field(default=None, json_schema_extra=gate("1.240"))
 
     @model_validator(mode="after")
+    def _pool_initiative(self) -> "Initiative":
+        if self.pool is not None and (self.dice is not None or self.modifier is not None):
+            raise ValueError('"pool" is not used together with "dice" or "modifier"')
+        if self.plus is not None and self.pool is None:
+            raise ValueError('"plus" is added to the successes of "pool", so it needs "pool"')
+        if self.resource is not None:
+            if self.pool is None:
+                raise ValueError('"resource" needs "pool": summed dice are only an order, not a number of dice')
+            if self.each is not None:
+                raise ValueError('"each" is rejected with "resource": the number is kept, never thrown again')
+        return self
+
+    @model_validator(mode="after")
     def _dice_or_pool(self) -> "Initiative":
-        # A pool initiative (dice-pool, 1.48) throws `pool` instead; its rules are the pool keys'.
-        if self.dice is None and getattr(self, "pool", None) is None:
+        # A pool initiative (dice-pool, 1.48) throws `pool` instead.
+        if self.dice is None and self.pool is None:
             raise ValueError('"initiative" needs "dice"')
         return self
 

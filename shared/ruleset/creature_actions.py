@@ -39,12 +39,11 @@ from .mechanics.actions import (
 )
 from .mechanics.amounts import DamageClause
 from .mechanics.area import Area
-from .mechanics.block import MechanicsPart1
 from .mechanics.health import ReducesMax, TargetHolds
 from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
-from .mechanics.cures import Ends
+from .mechanics.cures import CURES_REASON, Ends
 from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
@@ -214,9 +213,6 @@ def _key(name: str) -> str:
 SEARCH_REASON = "hiding and searching are resolved by no planned issue"
 
 
-_ENDS_EXTRA = {**(MechanicsPart1.model_fields["ends"].json_schema_extra or {}), "x-capabilityApi": "1.261"}
-
-
 #: What an action does; `casting` and `search` do nothing else.
 _DOING = (
     "toHit", "autoHit", "damage", "heal", "save", "applies", "area", "push", "ends", "drain",
@@ -278,7 +274,7 @@ class CreatureAction(Model):
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
-    ends: Ends | None = Field(default=None, json_schema_extra=_ENDS_EXTRA)
+    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.261", CURES_REASON))
     #: Item tags the action carries: `magical` makes its healing and saves magical.
     qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
     #: Senses the target must have for the action to work (combat-1 1.127: "a creature

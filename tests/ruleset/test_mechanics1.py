@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from shared.ruleset.errors import from_validation_error
-from shared.ruleset.mechanics.block import MechanicsPart1
+from shared.ruleset.mechanics import Mechanics
 from tests.ruleset.minimal import minimal_package, problems_of
 from tests.ruleset.refused_keys import refused
 
@@ -302,7 +302,7 @@ def test_against_needs_something_reported_once_at_its_own_path():
     # type, so the defect inside it is not also reported as "must be true or false".
     data = {"kind": "utility", "budget": "reaction", "reaction": {"on": "used", "against": {}}}
     with pytest.raises(ValidationError) as exc:
-        MechanicsPart1.model_validate(data)
+        Mechanics.model_validate(data)
     assert [str(p) for p in from_validation_error(exc.value, data)] == [
         'reaction.against: "against" needs "catalogs", "entries" or "actions"'
     ]

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from ..applies import Apply
 from ..errors import PathPart, Problems
-from ..combat import CombatExt2
+from ..combat import Combat
 from ..conditions import CombatCondition
 from ..creature_actions import CreatureAction
 from ..creatures import Creature
@@ -29,7 +29,7 @@ from ..item_attack import ItemAttack
 from ..item_entry import ItemUse
 from ..mechanics.shapes import StepDie, WeaponTest, Wielding
 from ..mechanics.reaction import Reaction
-from ..mechanics import MechanicsPart2, MechanicsPart3
+from ..mechanics import Mechanics
 from ..sheet_refs import check_value_ref, sheet_ids
 from . import mechanics_index as mx
 from .mechanics import check_applies
@@ -67,10 +67,8 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
             if node and all(isinstance(item, Apply) for item in node):
                 _same_list(node, path, problems)
             continue
-        if isinstance(node, MechanicsPart2):
-            _mechanics2(pkg, ix, node, path, problems)
-        if isinstance(node, MechanicsPart3):
-            _mechanics3(pkg, ix, node, path, problems)
+        if isinstance(node, Mechanics):
+            _mechanics(pkg, ix, node, path, problems)
         if isinstance(node, Reaction):
             mx.budget(ix, node.budget, [*path, "budget"], problems)
         if isinstance(node, Apply):
@@ -91,7 +89,7 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
             check_value_ref(pkg, node.sheetDifficulty, [*path, "sheetDifficulty"], problems)
         if isinstance(node, ItemAttack):
             _spends(pkg, ix, node, path, problems)
-        if isinstance(node, CombatExt2) and node.hiding is not None:
+        if isinstance(node, Combat) and node.hiding is not None:
             _hiding(ix, node.hiding, [*path, "hiding"], problems)
 
 
@@ -165,7 +163,7 @@ def _same_list(items: list[Apply], path: Path, problems: Problems) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _mechanics2(pkg: "Ruleset", ix: MechanicsIndex, mech: MechanicsPart2, path: Path, problems: Problems) -> None:
+def _mechanics(pkg: "Ruleset", ix: MechanicsIndex, mech: Mechanics, path: Path, problems: Problems) -> None:
     if mech.healthPoolSkips is not None:
         mx.conditions(ix, mech.healthPoolSkips.conditions, [*path, "healthPoolSkips", "conditions"], problems)
     for i, shift in enumerate(mech.tracks or []):
@@ -230,6 +228,12 @@ def _mechanics2(pkg: "Ruleset", ix: MechanicsIndex, mech: MechanicsPart2, path: 
         if sections.broken is not None:
             mx.damage_type(ix, sections.broken.damageType, [*where, "broken", "damageType"], problems)
             mx.save(ix, sections.broken.save, [*where, "broken", "save"], problems)
+    mx.conditions(ix, mech.keepsOn, [*path, "keepsOn"], problems)
+    if mech.kindChoice is not None and ix.types is None:
+        problems.add([*path, "kindChoice"], '"kindChoice" names one of "combat.creatureTypes", which is not declared')
+    _teleport(ix, mech.teleport, [*path, "teleport"], problems)
+    if mech.drain is not None:
+        mx.damage_type(ix, mech.drain.damageType, [*path, "drain", "damageType"], problems)
 
 
 def _alters(pkg: "Ruleset", ix: MechanicsIndex, alters: Any, path: Path, problems: Problems) -> None:
@@ -241,15 +245,6 @@ def _alters(pkg: "Ruleset", ix: MechanicsIndex, alters: Any, path: Path, problem
     mx.components(ix, alters.drops, [*path, "drops"], problems)
     if alters.spares is not None:
         check_value_ref(pkg, alters.spares, [*path, "spares"], problems)
-
-
-def _mechanics3(pkg: "Ruleset", ix: MechanicsIndex, mech: MechanicsPart3, path: Path, problems: Problems) -> None:
-    mx.conditions(ix, mech.keepsOn, [*path, "keepsOn"], problems)
-    if mech.kindChoice is not None and ix.types is None:
-        problems.add([*path, "kindChoice"], '"kindChoice" names one of "combat.creatureTypes", which is not declared')
-    _teleport(ix, mech.teleport, [*path, "teleport"], problems)
-    if mech.drain is not None:
-        mx.damage_type(ix, mech.drain.damageType, [*path, "drain", "damageType"], problems)
 
 
 def _teleport(ix: MechanicsIndex, teleport: Any, path: Path, problems: Problems) -> None:

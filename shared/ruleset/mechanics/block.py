@@ -1,35 +1,56 @@
-"""The `mechanics` keys of the base block and of spec/mechanics-1.md.
+"""The `mechanics` block of a catalog entry (spec/combat-2 "What combat reads from
+mechanics", spec/mechanics-1..3), also an item's `use` (`ItemUse`, item_entry.py).
 
-Owns: `MechanicsPart1`, the mixin holding `kind`, targeting (`range`, `area`, `targets`,
-`targetCount`, `friendlyFire`, `targetTypes`, `needs`), the blow (`amount`, `amountAdd`,
-`damageType`, `plus`, `attackRoll`, `autoHit`, `save`, `applies`, `temporary`, `scales`,
-`qualities`), payment (`cost`, `perCostStep`, `targetsPerCostStep`, `budget`, `free`,
-`gives`, `standard`), `concentration`, `reaction`, `rider`, `check`, `usableWhen`, and the
-mechanics-1 keys (`summons`, `zone`, `ends`, `stabilizes`, `revives`, `seen`,
-`components`, `push`, `maxAgainst`, `healthPool`, `healthAtMost`, `kills`). The subtypes
-live in the sibling modules named for what they hold.
+Owns: `Mechanics`, one model holding every key of the block: `kind`, targeting (`range`,
+`area`, `targets`, `targetCount`, `friendlyFire`, `targetTypes`, `needs`, `needsAny`,
+`targetsWithin`, `kindChoice`), the blow (`amount`, `amountAdd`, `damageType`, `plus`,
+`attackRoll`, `autoHit`, `save`, `applies`, `temporary`, `scales`, `qualities`, `drain`),
+payment (`cost`, `perCostStep`, `targetsPerCostStep`, `budget`, `free`, `gives`,
+`standard`), `concentration`, `reaction`, `rider`, `check`, `usableWhen`; the mechanics-1
+keys (`summons`, `zone`, `ends`, `stabilizes`, `revives`, `seen`, `components`, `push`,
+`maxAgainst`, `healthPool`, `healthAtMost`, `kills`); the mechanics-2 keys (cures and sheet
+changes 1.199-1.236, blows and strikes 1.235-1.256, uses and answers 1.239-1.257, surprise,
+extra turns and initiative 1.237-1.240, Lay on Hands, Font of Magic and Metamagic
+1.251-1.255); the mechanics-3 keys (`keepsOn` 1.263, `teleport` 1.276); and the rules that
+tie its keys together. The objects of its keys live in the sibling modules named for what
+they hold (`area`, `saves`, `zones`, `reaction`, `cures`, `sheet_changes`, `strikes`,
+`health`, `turns`, `magic`, `actions`, ...). Cross-references to the rest of the package
+are checked in checks/mechanics.py and checks/mechanics_blocks.py.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, ClassVar, Iterable, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
 from ..gates import Gate, declared_gate
 from ..modifiers import TargetTest
+from ..refusals import (
+    CLASS_USES_REASON,
+    REDUCES_MAX_REASON,
+    STRIKE_ECONOMY_REASON,
+    TARGET_HOLDS_REASON,
+)
+from .actions import Drain, TELEPORT_REASON, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
 from .check import CheckChange
 from .cost import BudgetGift, CostItem, StandardGrant
-from .cures import Ends, Revives
-from .reaction import Reaction, ReactionField
+from .cures import CURES_REASON, Ends, Revives
+from .health import ReducesMax, TargetHolds
+from .magic import LAY_ON_HANDS_REASON, METAMAGIC_REASON, RESTORE_REASON, Alters, Restore
+from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
+from .shapes import AfterAttack, TrackShift, no_repeats
+from .sheet_changes import CURE_ONE_REASON, DISMISS_REASON, SKIPS_REASON, DismissWhile, Dismisses, HealthPoolSkips
+from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
+from .turns import EXTRA_TURN_REASON, SURPRISE_REASON, ExtraFirstTurn
 from .zones import Zone
 
 Kind = Literal["attack", "heal", "buff", "debuff", "utility", "rider"]
@@ -43,9 +64,17 @@ TAKEN_KEYS = (
 )
 
 _NOT_RESOLVED = "is resolved by no planned issue"
+KIND_CHOICE_REASON = "a creature kind named at casting is resolved by no planned issue"
+KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
+
+#: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
+RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
-class MechanicsPart1(Model):
+class Mechanics(Model):
+    """A catalog entry's `mechanics`: every key of the base block and of the mechanics
+    pages. An item's `use` is this object with the item's own keys (`ItemUse`)."""
+
     VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
         ("reaction", "an object"): "1.33",
         **APPLIES_LIST_GATE,
@@ -100,9 +129,7 @@ class MechanicsPart1(Model):
     zone: Zone | None = Field(
         default=None, json_schema_extra=unsupported("1.172", f"a lasting zone {_NOT_RESOLVED}")
     )
-    ends: Ends | None = Field(
-        default=None, json_schema_extra=unsupported("1.176", f"curing conditions {_NOT_RESOLVED}")
-    )
+    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
     stabilizes: Literal[True] | None = Field(
         default=None, json_schema_extra=unsupported("1.176", f"stabilizing a dying target {_NOT_RESOLVED}")
     )
@@ -131,12 +158,122 @@ class MechanicsPart1(Model):
         default=None, json_schema_extra=unsupported("1.196", f"instant kills {_NOT_RESOLVED}")
     )
 
+    # --- spec/mechanics-2: cures and sheet changes on whoever the entry lands on ---
+    healthPoolSkips: HealthPoolSkips | None = Field(
+        default=None, json_schema_extra=unsupported("1.199", SKIPS_REASON)
+    )
+    #: Moves the target's current tracks by levels (Greater Restoration, Sickening Radiance).
+    #: No fight read it (it changed nothing in play), so it is refused until it is played.
+    tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=8)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.201", "shifting the tracks of whoever an entry lands on is not resolved yet (issue 24, health beyond damage)"),
+    )
+    #: Gives back health sealed by a blow (or a lasting reduction of the maximum).
+    unseals: Literal[True] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
+    )
+    cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.204", CURE_ONE_REASON))
+    #: Removes this condition from the user after the use (and the concentration holding it).
+    endsCondition: Id | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
+    )
+    dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))
+
+    # --- blows, strikes and whom they are aimed at ---
+    attackRows: Annotated[list[AttackRowsRule], Field(min_length=1, max_length=8)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
+    )
+    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
+    #: Offered only after the Attack action (taken with these attacks): no menu holds an
+    #: entry back until its owner has attacked yet, so the key is refused rather than left
+    #: to change nothing (Flurry of Blows comes with `grantsStrike`, refused the same way).
+    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
+    #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
+    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.247", STRIKE_ECONOMY_REASON))
+    #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
+    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    #: The most raised-cost steps that count.
+    perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.235", REDUCES_MAX_REASON))
+    #: The entry's damage never takes the target below this many hit points (Harm).
+    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.235", "damage that leaves the target a floor of health is not resolved yet (issue 24, health beyond damage)"),
+    )
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
+    #: A target that fails the save drops to 0 health instead of taking the amount.
+    dropsOnFailedSave: Literal[True] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
+    )
+    #: Half damage (parts included) on a miss, and nothing else of the hit.
+    halfOnMiss: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.255", "half damage on a miss is resolved by no planned issue")
+    )
+    #: An entry aimed at an ally or anyone that cannot be aimed at the user.
+    notSelf: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.256", "keeping the user out of its own targets is resolved by no planned issue")
+    )
+
+    # --- uses spent and the windows an entry answers ---
+    #: Spends the uses of the entry in that row instead of its own (Frenzy and Rage).
+    usesOf: RowName | None = Field(default=None, json_schema_extra=unsupported("1.239", CLASS_USES_REASON))
+    #: That many uses per use; offered only while that many remain (Quivering Palm).
+    usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.245", CLASS_USES_REASON)
+    )
+    #: Spent when its owner's own roll of that kind has failed; never on the menu.
+    rescue: Rescue | None = Field(default=None, json_schema_extra=gate("1.249"))
+    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=gate("1.250"))
+
+    # --- surprise, extra turns and initiative ---
+    #: A use the owner may make even while surprised; it lifts the surprise at once.
+    ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=unsupported("1.237", SURPRISE_REASON))
+    extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", EXTRA_TURN_REASON))
+    #: Rolls the owner's initiative twice, whatever else it has (Feral Instinct).
+    initiativeMode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.240"))
+
+    # --- Lay on Hands, Font of Magic and Metamagic ---
+    usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.251", LAY_ON_HANDS_REASON))
+    restore: Restore | None = Field(default=None, json_schema_extra=unsupported("1.252", RESTORE_REASON))
+    alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON))
+    #: Spends uses by the level the altered spell is paid at (never fewer than one).
+    usesSpentByLevel: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON)
+    )
+
+    # --- spec/mechanics-3 ---
+    #: A target with at least one of the `needs` senses qualifies (Turn Undead).
+    needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
+    #: Every pair of chosen targets stands within this distance (Command at a higher slot).
+    targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(
+        default=None,
+        json_schema_extra=unsupported("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
+    )
+    #: The user names one of `combat.creatureTypes` on use; what it applies remembers it.
+    kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", KIND_CHOICE_REASON))
+    #: Conditions the holder keeps for the whole fight, never written to the sheet.
+    keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
+    )
+    teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
+    drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
+
     @model_validator(mode="after")
-    def _part1_rules(self) -> "MechanicsPart1":
+    def _rules(self) -> "Mechanics":
         self._rider_rules()
         self._blow_rules()
         self._payment_rules()
         self._area_rules()
+        self._cure_rules()
+        self._strike_rules()
+        self._answer_rules()
+        self._magic_rules()
+        self._section_rules()
+        self._reach_and_drain_rules()
         return self
 
     def _rider_rules(self) -> None:
@@ -208,10 +345,111 @@ class MechanicsPart1(Model):
             if not (zone.triggers or zone.side is not None or (zone.move is not None and zone.move.ram)):
                 raise ValueError('"zone.damageType" needs a trigger, a "side" or a "ram" on which to deal it')
 
+    def _cure_rules(self) -> None:
+        if self.healthPoolSkips is not None and self.healthPool is None:
+            raise ValueError('"healthPoolSkips" needs "healthPool"')
+        if self.tracks is not None:
+            no_repeats([t.track for t in self.tracks], "tracks")
+        if self.cureOneOf is not None:
+            cures = len(self.ends.conditions) if self.ends is not None else 0
+            cures += len(self.tracks or []) + (1 if self.unseals else 0)
+            if cures < 2:
+                raise ValueError('"cureOneOf" needs at least two cures to choose between ("ends", "tracks", "unseals")')
+        if isinstance(self.dismisses, DismissWhile):
+            applied = [a.condition for a in self.applies or []]
+            if self.dismisses.while_ not in applied:
+                raise ValueError(
+                    f'"dismisses.while" names "{self.dismisses.while_}", which this entry\'s "applies" does not apply'
+                )
+
+    def _strike_rules(self) -> None:
+        amount = self.amount
+        save = self.save
+        if self.addsToBlow is not None:
+            if amount is None:
+                raise ValueError('"addsToBlow" adds the entry\'s amount to the blow, so it needs "amount"')
+            reaction = self.reaction
+            if not isinstance(reaction, Reaction) or reaction.on != "hit" or reaction.by != "self":
+                raise ValueError('"addsToBlow" answers the owner\'s own hit: it needs "reaction" with "on": "hit" and "by": "self"')
+            for key in ("attackRoll", "save", "applies"):
+                if getattr(self, key):
+                    raise ValueError(f'"addsToBlow" deals only its amount with the blow, so "{key}" is rejected with it')
+        if self.perCostStepsMax is not None and self.perCostStep is None and self.targetsPerCostStep is None:
+            raise ValueError('"perCostStepsMax" caps "perCostStep" or "targetsPerCostStep", so it needs one of them')
+        if self.reducesMax is not None:
+            if self.reducesMax.save is not None:
+                raise ValueError('on catalog mechanics "reducesMax" never has a saving throw of its own ("save", "difficulty")')
+            if self.reducesMax.onFailedSave is not None and save is None:
+                raise ValueError('"reducesMax.onFailedSave" reads the entry\'s own "save", so the entry needs one')
+            if amount is None:
+                raise ValueError('"reducesMax" lowers the maximum by the damage dealt, so it needs "amount"')
+        if self.leavesAtLeast is not None and amount is None:
+            raise ValueError('"leavesAtLeast" holds back the entry\'s damage, so it needs "amount"')
+        if self.dropsOnFailedSave is not None and save is None:
+            raise ValueError('"dropsOnFailedSave" goes on an entry with a "save"')
+        if self.halfOnMiss is not None and (not self.attackRoll or amount is None):
+            raise ValueError('"halfOnMiss" needs "attackRoll" and "amount"')
+        if self.notSelf is not None and self.targets not in ("ally", "any"):
+            raise ValueError('"notSelf" goes on an entry aimed at an "ally" or "any" creature')
+
+    def _answer_rules(self) -> None:
+        if self.lowersRoll is not None:
+            reaction = self.reaction
+            if not isinstance(reaction, Reaction) or not reaction._answers_hits() or reaction.by is not None:
+                raise ValueError('"lowersRoll" answers someone else\'s hit: it needs a "hit" "reaction" without "by"')
+
+    def _magic_rules(self) -> None:
+        kind = self.kind
+        if self.usesChosen is not None:
+            if kind != "heal" or self.usesSpent is not None:
+                raise ValueError('"usesChosen" is for a "heal" without "usesSpent"')
+        if self.restore is not None and kind not in ("heal", "buff"):
+            raise ValueError('"restore" goes on a "heal" or "buff" entry')
+        if self.alters is not None:
+            if kind != "utility" or self.reaction not in (None, False):
+                raise ValueError('an entry with "alters" is a "utility" without a "reaction"')
+        if self.usesSpentByLevel is not None:
+            if self.alters is None:
+                raise ValueError('"usesSpentByLevel" goes only with "alters"')
+            if self.usesSpent is not None:
+                raise ValueError('give "usesSpent" or "usesSpentByLevel", not both')
+
+    def _section_rules(self) -> None:
+        sections = self.zone.sections if self.zone is not None else None
+        if sections is None:
+            return
+        area = self.area
+        if area is None or area.shape != "wall":
+            raise ValueError('"zone.sections" divide a wall: the entry needs "area" with "shape": "wall"')
+        if sections.broken is not None and sections.broken.save is not None and self.save is None:
+            raise ValueError('the "save" of a broken section needs the entry\'s own "save"')
+
+    def _reach_and_drain_rules(self) -> None:
+        if self.needsAny is not None and self.needs is None:
+            raise ValueError('"needsAny" goes on an entry that "needs" senses')
+        if self.targetsWithin is not None:
+            count = self.targetCount or 1
+            if count < 2 and self.targetsPerCostStep is None:
+                raise ValueError('"targetsWithin" spaces out several targets: it needs "targetCount" above 1 or "targetsPerCostStep"')
+        if self.kindChoice is not None and not self.applies:
+            raise ValueError('"kindChoice" goes on an entry with "applies"')
+        no_repeats(self.keepsOn, "keepsOn")
+        teleport_rules(self.teleport, area=self.area, reaction=self.reaction, strike_allowed=False)
+        if self.drain is not None:
+            if self.kind == "heal":
+                raise ValueError('"drain" gives back damage dealt, so it is rejected on a "heal"')
+            if self.amount is None:
+                raise ValueError('"drain" gives back damage dealt, so it needs "amount"')
+        if self.area is not None:
+            if self.area.around is not None and self.zone is not None:
+                raise ValueError('an entry\'s burst around the user goes off at once, so it leaves no "zone"')
+            if self.area.sizePerCostStep is not None and not self.cost:
+                raise ValueError('"area.sizePerCostStep" grows the area with the raised cost, so it needs "cost"')
+
     def extra_gates(self) -> Iterable[Gate]:
         if isinstance(self.reaction, Reaction):
-            yield declared_gate(MechanicsPart1, "reaction", "an object")
-        yield from applies_list_gates(MechanicsPart1, self.applies)
+            yield declared_gate(Mechanics, "reaction", "an object")
+        yield from applies_list_gates(Mechanics, self.applies)
         if self.zone is not None and self.zone.anchor == "caster" and self.area is not None:
             if self.area.shape in ("line", "cone"):
-                yield declared_gate(MechanicsPart1, "zone.anchor", "caster on a line or cone", ("zone", "anchor"))
+                yield declared_gate(Mechanics, "zone.anchor", "caster on a line or cone", ("zone", "anchor"))

@@ -3,7 +3,7 @@
 so the keys are marked unsupported where they are declared; they are still modelled and
 checked.
 
-Owns: `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
+Owns: `CURES_REASON`, `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
 and `Revives`.
 """
 
@@ -16,6 +16,9 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .amounts import Amount
+
+#: Why `ends` (on an entry, an item use or a creature action) is refused.
+CURES_REASON = "curing conditions is resolved by no planned issue"
 
 
 class Ends(Model):

@@ -1,8 +1,8 @@
 """Lay on Hands, Font of Magic and Metamagic (spec/mechanics-2.md 1.251-1.255). No planned
 issue resolves them: the keys are modelled and checked in full and refused by name.
 
-Owns: `Restore`, `Alters` and its parts, and `MagicKeys`, the mixin of `MechanicsPart2`
-holding `usesChosen`, `restore`, `alters` and `usesSpentByLevel`.
+Owns: `Restore`, `Alters` and its parts, and the reasons `usesChosen`, `restore`, `alters`
+and `usesSpentByLevel` are refused with; the keys are on `Mechanics` (block.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import EntryId, Id, Model, Number, ValueRef, unsupported
+from ..base import EntryId, Id, Model, Number, ValueRef
 from .amounts import Amount
 from .shapes import IdList, no_repeats
 
@@ -76,32 +76,4 @@ class Alters(Model):
         return self
 
 
-class MagicKeys(Model):
-    """Mixin of `MechanicsPart2`: Lay on Hands, Font of Magic and Metamagic."""
-
-    usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.251", LAY_ON_HANDS_REASON))
-    restore: Restore | None = Field(default=None, json_schema_extra=unsupported("1.252", RESTORE_REASON))
-    alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON))
-    #: Spends uses by the level the altered spell is paid at (never fewer than one).
-    usesSpentByLevel: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON)
-    )
-
-    def _magic_rules(self) -> None:
-        kind = getattr(self, "kind", None)
-        if self.usesChosen is not None:
-            if kind != "heal" or getattr(self, "usesSpent", None) is not None:
-                raise ValueError('"usesChosen" is for a "heal" without "usesSpent"')
-        if self.restore is not None and kind not in ("heal", "buff"):
-            raise ValueError('"restore" goes on a "heal" or "buff" entry')
-        if self.alters is not None:
-            if kind != "utility" or getattr(self, "reaction", None) not in (None, False):
-                raise ValueError('an entry with "alters" is a "utility" without a "reaction"')
-        if self.usesSpentByLevel is not None:
-            if self.alters is None:
-                raise ValueError('"usesSpentByLevel" goes only with "alters"')
-            if getattr(self, "usesSpent", None) is not None:
-                raise ValueError('give "usesSpent" or "usesSpentByLevel", not both')
-
-
-__all__ = ["Alters", "AltersBudget", "AltersRange", "MagicKeys", "Restore"]
+__all__ = ["Alters", "AltersBudget", "AltersRange", "Restore"]

@@ -2,8 +2,9 @@
 1.240): uses allowed while surprised, a second turn in the first round, and initiative
 rolled twice.
 
-Owns: `ExtraFirstTurn` and `TurnKeys`, the mixin of `MechanicsPart2` holding
-`ignoresSurpriseWith`, `extraFirstTurn` and `initiativeMode`.
+Owns: `ExtraFirstTurn` (the object of `mechanics.extraFirstTurn`) and the reasons
+`ignoresSurpriseWith` and `extraFirstTurn` are refused with; the keys, with
+`initiativeMode`, are on `Mechanics` (block.py).
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..base import Model, gate, unsupported
-from .reaction import EntryRef
+from ..base import Model
 
 SURPRISE_REASON = "surprise is resolved by no planned issue"
 EXTRA_TURN_REASON = "a second turn in the first round is resolved by no planned issue"
@@ -26,14 +26,4 @@ class ExtraFirstTurn(Model):
     unlessSurprised: Literal[True] | None = None
 
 
-class TurnKeys(Model):
-    """Mixin of `MechanicsPart2`: surprise, extra turns and initiative."""
-
-    #: A use the owner may make even while surprised; it lifts the surprise at once.
-    ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=unsupported("1.237", SURPRISE_REASON))
-    extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", EXTRA_TURN_REASON))
-    #: Rolls the owner's initiative twice, whatever else it has (Feral Instinct).
-    initiativeMode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.240"))
-
-
-__all__ = ["ExtraFirstTurn", "TurnKeys"]
+__all__ = ["ExtraFirstTurn"]
