@@ -15,6 +15,7 @@ from typing import Annotated, Literal, Sequence
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
 from .base import Id, dice_error, Label, Model, Number, ValueRef, prompt_safe
+from .sheet_fields import NumberShape
 
 #: Unit and binding labels are shorter than other labels.
 ShortLabel = Annotated[str, StringConstraints(min_length=1, max_length=40), AfterValidator(prompt_safe)]
@@ -48,32 +49,9 @@ class StatBase(Model):
     promptVisible: bool = True
 
 
-def _whole(value: Number) -> bool:
-    return float(value).is_integer()
-
-
-class NumberStat(StatBase):
-    type: Literal["number"]
-    min: Number
-    max: Number
-    default: Number | None = None
-    integer: bool = True
-
-    @model_validator(mode="after")
-    def _range(self) -> "NumberStat":
-        if self.min > self.max:
-            raise ValueError(f'"min" {self.min} is above "max" {self.max}')
-        if self.default is not None and not self.min <= self.default <= self.max:
-            raise ValueError(f'"default" {self.default} is outside {self.min} to {self.max}')
-        if self.integer:
-            for key in ("min", "max", "default"):
-                value = getattr(self, key)
-                if value is not None and not _whole(value):
-                    raise ValueError(f'"{key}" {value} is not a whole number, and "integer" is true')
-        return self
-
-    def allows(self, value: Number) -> bool:
-        return self.min <= value <= self.max and (not self.integer or _whole(value))
+class NumberStat(NumberShape, StatBase):
+    """A number stat: the number shape of a sheet field (`NumberShape`) with a stat's id,
+    label and prompt visibility."""
 
 
 class TextStat(StatBase):

@@ -135,6 +135,10 @@ def is_whole(value: Any) -> bool:
 
 
 class NumberShape(Model):
+    """A number value: `type: "number"`, its `min`..`max` range, a `default` within it and
+    `integer` (true unless given: whole numbers only). A sheet field, a list column and an
+    item stat (`NumberStat`, items.py) are each this shape with their own keys."""
+
     type: Literal["number"]
     min: Number
     max: Number
@@ -144,13 +148,18 @@ class NumberShape(Model):
     @model_validator(mode="after")
     def _range(self) -> "NumberShape":
         if self.min > self.max:
-            raise ValueError('"min" is above "max"')
-        if self.default is not None:
-            if not self.min <= self.default <= self.max:
-                raise ValueError(f'"default" {self.default} is outside {self.min}..{self.max}')
-            if self.integer and not is_whole(self.default):
-                raise ValueError(f'"default" {self.default} is not a whole number, and "integer" is true')
+            raise ValueError(f'"min" {self.min} is above "max" {self.max}')
+        if self.default is not None and not self.min <= self.default <= self.max:
+            raise ValueError(f'"default" {self.default} is outside {self.min}..{self.max}')
+        if self.integer:
+            for key, value in (("min", self.min), ("max", self.max), ("default", self.default)):
+                if value is not None and not is_whole(value):
+                    raise ValueError(f'"{key}" {value} is not a whole number, and "integer" is true')
         return self
+
+    def allows(self, value: Number) -> bool:
+        """Whether `value` is one this shape can hold."""
+        return self.min <= value <= self.max and (not self.integer or is_whole(value))
 
     def start_value(self) -> Number:
         """What a blank sheet holds: the default, else 0 kept within the range."""

@@ -110,6 +110,13 @@ def test_whole_number_stat_refuses_fractions():
     ]
 
 
+def test_number_stat_default_within_its_range():
+    # The same rule, and words, as a sheet's number field (one NumberShape).
+    assert problems_of(with_items(lambda i: i["stats"][1].__setitem__("default", 5))) == [
+        'items.stats[1].default: "default" 5 is outside 0..4'
+    ]
+
+
 def test_enum_stat_default_is_one_of_its_values():
     assert problems_of(with_items(lambda i: i["stats"][3].__setitem__("default", "heart"))) == [
         'items.stats[3].default: "default" "heart" is not one of "values"'

@@ -278,6 +278,22 @@ def test_number_field_default_outside_its_range():
     assert problems_of(pkg) == ['sheet.fields[0].default: "default" 7 is outside 0..6']
 
 
+def test_number_field_range_is_whole_unless_integer_is_false():
+    # One number shape for sheet fields, list columns and item stats (NumberShape): a field
+    # is whole numbers unless it says "integer": false, so its range is too.
+    pkg = minimal_package()
+    pkg["sheet"]["fields"][0]["min"] = 0.5
+    assert problems_of(pkg) == ['sheet.fields[0].min: "min" 0.5 is not a whole number, and "integer" is true']
+    pkg["sheet"]["fields"][0]["integer"] = False
+    assert problems_of(pkg) == []
+
+
+def test_number_field_min_above_max():
+    pkg = minimal_package()
+    pkg["sheet"]["fields"][0]["min"] = 7
+    assert problems_of(pkg) == ['sheet.fields[0].min: "min" 7 is above "max" 6']
+
+
 def test_enum_default_not_a_value():
     pkg = minimal_package()
     pkg["sheet"]["lists"][0]["columns"][1]["default"] = "heart"
