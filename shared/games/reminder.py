@@ -79,7 +79,8 @@ def party_section(ruleset: Ruleset, stored: Any, members: Sequence[Any]) -> list
     for entry in party.summary.lists if party.summary is not None else []:
         rows = [_row_text(r, entry) for r in shown["lists"].get(entry.list, [])
                 if entry.onlyWhen is None or r.get(entry.onlyWhen) is True]
-        label = party.party_list(entry.list).label
+        listed = party.party_list(entry.list)
+        label = listed.label if listed is not None else entry.list
         lines.append(f"- {label}: " + (", ".join(r for r in rows if r) or "none"))
     if party.text:
         lines.append(party.text)
@@ -93,9 +94,9 @@ def party_section(ruleset: Ruleset, stored: Any, members: Sequence[Any]) -> list
     advance = party.advancement.fields if party.advancement and party.advancement.fields else []
     if advance:
         first = party.party_field(advance[0])
-        how = 'by="1"' if first.type == "number" else 'to="..."'
+        how = 'by="1"' if first is not None and first.type == "number" else 'to="..."'
         lines.append(
-            f'Change a party value for good: [sheet: sheet="party" op="advance" field="{first.id}" {how}] '
+            f'Change a party value for good: [sheet: sheet="party" op="advance" field="{advance[0]}" {how}] '
             f"(fields: {', '.join(advance)}; a number moves by= or is set to=, text is set to=)."
         )
     if party.advancement and party.advancement.text:

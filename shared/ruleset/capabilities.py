@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel
 
-from .gates import ApiVersion, declared_value_gates
+from .gates import ApiVersion, declared_value_gates, field_marks
 from .package import Ruleset
 
 
@@ -153,8 +153,7 @@ def playable_models(root: type[BaseModel] = Ruleset) -> set[type[BaseModel]]:
             continue
         seen.add(model)
         for info in model.model_fields.values():
-            extra = info.json_schema_extra
-            if isinstance(extra, dict) and extra.get("x-unsupported"):
+            if field_marks(info).unsupported:
                 continue
             stack.extend(sub for sub in _models_in(info.annotation) if sub not in seen)
     return seen
@@ -164,17 +163,12 @@ def capability_table() -> list[CapabilityRow]:
     rows: set[CapabilityRow] = set()
     for model in reachable_models():
         # Keys a model inherits but always rejects are no capability of it (`NOT_HERE`).
-        never = getattr(model, "NOT_HERE", frozenset())
+        never: frozenset[str] = getattr(model, "NOT_HERE", frozenset())
         for name, info in model.model_fields.items():
-            extra = info.json_schema_extra
-            if not isinstance(extra, dict) or (info.alias or name) in never:
+            marks = field_marks(info)
+            if (info.alias or name) in never or (marks.api is None and marks.unsupported is None):
                 continue
-            api = extra.get("x-capabilityApi")
-            schema = extra.get("x-schemaVersion")
-            reason = extra.get("x-unsupported")
-            if api is None and reason is None:
-                continue
-            rows.add(CapabilityRow(api, schema, model.__name__, info.alias or name, reason))
+            rows.add(CapabilityRow(marks.api, marks.schema, model.__name__, info.alias or name, marks.unsupported))
         for (key, value), spec in declared_value_gates(model).items():
             rows.add(CapabilityRow(spec.api, spec.schema, model.__name__, f"{key} = {value!r}", spec.unsupported))
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, StringConstraints, field_validator
 
 from .base import Model
-from .gm import prompt_line
+from .gm import PROMPT_SAFE
 
 DEFAULT_SIZES: tuple[int, ...] = (4, 6, 8)
 DEFAULT_MAX = 8
 
 Segments = Annotated[int, Field(ge=2, le=12)]
+#: `clocks.text`: a line for the Game Master, prompt-safe.
+ClockText = Annotated[str, StringConstraints(min_length=1, max_length=400), PROMPT_SAFE]
 
 
 class Clocks(Model):
@@ -27,7 +29,7 @@ class Clocks(Model):
         default_factory=lambda: list(DEFAULT_SIZES)
     )
     max: Annotated[int, Field(ge=1, le=12)] = DEFAULT_MAX
-    text: prompt_line(400) | None = None
+    text: ClockText | None = None
 
     @field_validator("sizes")
     @classmethod

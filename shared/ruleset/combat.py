@@ -62,7 +62,7 @@ class Combat(Model):
     fights read (combat-2), and those of the mechanics pages (senses, sight, components,
     hiding)."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("standard", "search"): ValueGate("1.287", unsupported="hiding and searching are not resolved yet (issue 26, sight and senses)"),
         **CONDITION_LIST_GATES,
     }

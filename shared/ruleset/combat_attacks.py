@@ -81,6 +81,11 @@ class AttackDamage(Model):
 AbilityIds = Annotated[list[Id], Field(min_length=2, max_length=12)]
 
 
+#: Rows every sheet gets in the list (1.244; an alias: the model's own `list` key hides the
+#: builtin).
+AlwaysRows = Annotated[list[dict[str, Any]], Field(min_length=1, max_length=4)]
+
+
 class AttackList(Model):
     """A sheet list whose rows become weapons. A row with no dice that can be read is not an
     attack, so a rope in the same list is just a rope. In a pool fight the list's own keys
@@ -97,7 +102,7 @@ class AttackList(Model):
     strikesCappedBy: Column | None = None
     reach: ColumnOrConst | None = None
     range: AttackRange | None = None
-    always: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=4)] | None = Field(
+    always: AlwaysRows | None = Field(
         default=None, json_schema_extra=gate("1.244")
     )
 

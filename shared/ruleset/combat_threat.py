@@ -112,8 +112,8 @@ class EncounterBudget(Model):
                 )
             if i and row.level <= self.byLevel[i - 1].level:
                 raise ProblemAt(("byLevel", i, "level"), f'levels are in ascending order ({row.level} after {self.byLevel[i - 1].level})')
-        for i, row in enumerate(self.crowd or []):
-            if i and row.from_ <= (self.crowd or [])[i - 1].from_:
+        for i, crowd in enumerate(self.crowd or []):
+            if i and crowd.from_ <= (self.crowd or [])[i - 1].from_:
                 raise ProblemAt(("crowd", i, "from"), '"from" counts are in ascending order')
         if (self.smallParty is not None or self.largeParty is not None) and self.crowd is None:
             raise ValueError('"smallParty" and "largeParty" shift rows of "crowd", so they need "crowd"')

@@ -17,7 +17,7 @@ its disease keys (`OnRest`, `OnRestSave`, `OnDamaged`, `Expires`, `CuredOnlyBy`)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Iterable, Literal
+from typing import Annotated, Any, ClassVar, Iterable, Literal, Mapping
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
@@ -415,7 +415,7 @@ class ConditionTemporary(Model):
 _NOT_RESOLVED = "is resolved by no planned issue"
 
 
-def _senses_gates(owner: type, grants: dict[str, object] | None) -> Iterable[Gate]:
+def _senses_gates(owner: type, grants: Mapping[str, object] | None) -> Iterable[Gate]:
     for sense in sense_add_paths(grants):
         yield declared_gate(owner, "senses", "an added sense", ("senses", sense))
 

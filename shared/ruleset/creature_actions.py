@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Iterable, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, Tag, model_validator
 
 from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .base import Dice, Id, Label, Model, Number, gate, unsupported
-from .creature_parts import DamageTypeName, RollText, Uses, plain_or_object
+from .creature_parts import PLAIN_OR_OBJECT, DamageTypeName, RollText, Uses
 from .errors import ProblemAt
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.actions import (
@@ -55,10 +55,16 @@ class SelfHealthAtMost(Model):
     selfHealthAtMost: Annotated[float, Field(gt=0, le=1)]
 
 
+#: When an alternative amount is given: `"twoHanded"`, or the creature's own health.
+AlternativeWhen = Annotated[
+    Annotated[Literal["twoHanded"], Tag("plain")] | Annotated[SelfHealthAtMost, Tag("object")], PLAIN_OR_OBJECT
+]
+
+
 class DamageAlternative(Model):
     """An amount given instead of the first one; the first whose `when` holds wins."""
 
-    when: plain_or_object(Literal["twoHanded"], SelfHealthAtMost)
+    when: AlternativeWhen
     dice: RollText | None = None
     flat: Annotated[int, Field(ge=-1000, le=10000)] | None = None
 
@@ -116,7 +122,7 @@ class ActionArea(Area):
     distance unit; `friendlyFire: false` leaves the creature's allies out."""
 
     #: A stat block's shapes are the first three only, so no shape needs a later API.
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {}
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {}
     #: Keys of an entry's area a stat block's area never takes (the capability table leaves
     #: them out here): a ring lays out a wall, which is not a stat block's shape, and a
     #: creature action pays no raised cost to grow by.
@@ -137,6 +143,10 @@ class LongRange(Model):
         if self.long is not None and self.long < self.normal:
             raise ValueError(f'"long" ({self.long}) is shorter than "normal" ({self.normal})')
         return self
+
+
+#: An action's `range`: a distance, or a distance that reaches further at a penalty.
+ActionRange = Annotated[Annotated[Distance, Tag("plain")] | Annotated[LongRange, Tag("object")], PLAIN_OR_OBJECT]
 
 
 class RechargeDice(Dice):
@@ -303,7 +313,7 @@ class CreatureAction(Model):
     applies: Annotated[list[Apply], Field(max_length=6)] | None = None
     targetCount: Annotated[int, Field(ge=1, le=20)] | None = None
     reach: Distance | None = None
-    range: plain_or_object(Distance, LongRange) | None = None
+    range: ActionRange | None = None
     area: ActionArea | None = None
     uses: Uses | None = None
     recharge: Recharge | None = None

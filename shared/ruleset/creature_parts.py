@@ -36,13 +36,10 @@ def _shape(value: Any) -> str:
     return "object" if isinstance(value, dict) else "plain"
 
 
-def plain_or_object(plain: Any, model: Any) -> Any:
-    """A key written either plainly (a number, a word) or as an object: only the form the
-    author wrote is validated, so a wrong value gets one error, not one per form."""
-    return Annotated[
-        Annotated[plain, Tag("plain")] | Annotated[model, Tag("object")],
-        Discriminator(_shape),
-    ]
+#: A key written either plainly (a number, a word: `Tag("plain")`) or as an object
+#: (`Tag("object")`): only the form the author wrote is validated, so a wrong value gets
+#: one error, not one per form.
+PLAIN_OR_OBJECT = Discriminator(_shape)
 
 
 def roll_sides(text: str) -> int | None:
@@ -119,7 +116,7 @@ class DamageGuard(Model):
     )
 
 
-GuardEntry = plain_or_object(DamageTypeName, DamageGuard)
+GuardEntry = Annotated[Annotated[DamageTypeName, Tag("plain")] | Annotated[DamageGuard, Tag("object")], PLAIN_OR_OBJECT]
 
 
 def guard_type(entry: GuardEntry) -> str:

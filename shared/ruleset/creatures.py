@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, Tag, model_validator
 
 from .base import Id, Label, Model, Number, gate, unsupported
 from .creature_actions import CreatureAction
@@ -29,10 +29,10 @@ from .creature_parts import (
     INVENTORY_UNSUPPORTED,
     InventoryLine,
     LOOT_UNSUPPORTED,
+    PLAIN_OR_OBJECT,
     Speeds,
     Spellcasting,
     Trait,
-    plain_or_object,
 )
 from .creature_sheet import CreatureSheet
 from .mechanics.shapes import IdList, no_repeats
@@ -55,6 +55,13 @@ SHEET_SOURCED = (
 _NOT_RESOLVED = "is resolved by no planned issue"
 HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
 KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
+
+
+#: A creature's `health`: a number, or dice rolled for it (`HealthDice`).
+CreatureHealth = Annotated[
+    Annotated[Annotated[int, Field(ge=1, le=100000)], Tag("plain")] | Annotated[HealthDice, Tag("object")],
+    PLAIN_OR_OBJECT,
+]
 
 
 class Held(Model):
@@ -80,7 +87,7 @@ class Creature(Model):
         default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
     )
     tier: Id
-    health: plain_or_object(Annotated[int, Field(ge=1, le=100000)], HealthDice) | None = None
+    health: CreatureHealth | None = None
     defense: Annotated[int, Field(ge=0, le=1000)] | None = None
     initiativeModifier: Annotated[int, Field(ge=-50, le=100)] | None = None
     speed: Annotated[Number, Field(ge=0, le=10000)] | None = None

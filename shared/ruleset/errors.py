@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from pydantic import ValidationError
 
@@ -88,7 +88,7 @@ class Problems:
     def __len__(self) -> int:
         return len(self.items)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Problem]:
         return iter(self.items)
 
     def lines(self) -> list[str]:
@@ -159,7 +159,7 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: Mapping[str, Any]) -> str:
     kind = err["type"]
     ctx = err.get("ctx") or {}
     got = err.get("input")
@@ -242,7 +242,7 @@ class ProblemAt(ValueError):
 _OPENING_KEY = re.compile(r'^"([A-Za-z$][A-Za-z0-9_$]*)"')
 
 
-def _at_key(err: dict[str, Any], path: list[PathPart], data: Any) -> list[PathPart]:
+def _at_key(err: Mapping[str, Any], path: list[PathPart], data: Any) -> list[PathPart]:
     """The path of an object-level rule, moved onto the key it is about: the key a
     `ProblemAt` names, or the key the message opens with when the object has that key."""
     if err["type"] not in ("value_error", "assertion_error"):

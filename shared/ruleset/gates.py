@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from .base import Model
 from .errors import PathPart, Problems, format_path
@@ -102,17 +103,34 @@ def declared_gate(model: type, key: str, label: str, path: tuple[PathPart, ...] 
     return Gate(path if path is not None else (key,), spec.api, spec.schema, spec.unsupported, label=label)
 
 
-def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate | None:
-    info = type(model).model_fields[name]
+@dataclass(frozen=True)
+class FieldMarks:
+    """What `gate()` or `unsupported()` wrote on a field: its Capability API, schemaVersion
+    and the reason it is refused (each None when not marked)."""
+
+    api: str | None
+    schema: int | None
+    unsupported: str | None
+
+
+def field_marks(info: FieldInfo) -> FieldMarks:
+    """The gate marks of a model field (read by the refusals here and the capability table)."""
     extra = info.json_schema_extra
     if not isinstance(extra, dict):
+        return FieldMarks(None, None, None)
+    api, schema, reason = extra.get("x-capabilityApi"), extra.get("x-schemaVersion"), extra.get("x-unsupported")
+    return FieldMarks(
+        api if isinstance(api, str) else None,
+        schema if isinstance(schema, int) else None,
+        reason if isinstance(reason, str) else None,
+    )
+
+
+def _field_gate(model: BaseModel, name: str, path: tuple[PathPart, ...]) -> Gate | None:
+    marks = field_marks(type(model).model_fields[name])
+    if marks.api is None and marks.schema is None and marks.unsupported is None:
         return None
-    api = extra.get("x-capabilityApi")
-    schema = extra.get("x-schemaVersion")
-    reason = extra.get("x-unsupported")
-    if api is None and schema is None and reason is None:
-        return None
-    return Gate(path, api, schema, reason)
+    return Gate(path, marks.api, marks.schema, marks.unsupported)
 
 
 def _scalar_at(node: Any, steps: Sequence[PathPart]) -> str | None:

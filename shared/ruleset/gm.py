@@ -2,8 +2,8 @@
 
 Owns: `Gm` (`checkGuidance`, `sheetGuidance`, `worldGuidance`, `opposition`,
 `sheetSummary`), `SheetSummary` (also the party sheet's `summary`), `SummaryList`,
-`prompt_line()` (the type of prompt-safe single-line text: the top-level `gmReference`,
-clock and party text) and `GmReference`. The prompt-safe rule itself is `base.prompt_safe`,
+`PROMPT_SAFE` (the validator of prompt-safe single-line text: the top-level
+`gmReference`, guidance, layer, clock and party text) and `GmReference`. The prompt-safe rule itself is `base.prompt_safe`,
 which every label shares.
 """
 
@@ -20,25 +20,23 @@ from .base import Id, Model, gate, prompt_safe
 # ---------------------------------------------------------------------------
 
 
-def prompt_line(max_length: int):
-    """A prompt-safe single line of 1 to `max_length` characters."""
-    return Annotated[
-        str,
-        StringConstraints(min_length=1, max_length=max_length),
-        AfterValidator(prompt_safe),
-    ]
-
+#: The rule of prompt-safe text (`base.prompt_safe`), as a validator of a text's type.
+PROMPT_SAFE = AfterValidator(prompt_safe)
 
 #: The full rules reference (top-level `gmReference`, Capability API 1.145, schemaVersion 2).
-GmReference = prompt_line(16000)
+GmReference = Annotated[str, StringConstraints(min_length=1, max_length=16000), PROMPT_SAFE]
 
 #: `checkGuidance`, `sheetGuidance`, `worldGuidance`: prompt-safe, as every text the
 #: Game Master's prompt quotes verbatim.
-Guidance = prompt_line(1500)
+Guidance = Annotated[str, StringConstraints(min_length=1, max_length=1500), PROMPT_SAFE]
 
 # ---------------------------------------------------------------------------
 # Sheet summary
 # ---------------------------------------------------------------------------
+
+
+#: `columns` of a summary list (an alias: the model's own `list` key hides the builtin).
+SummaryColumns = Annotated[list[Id], Field(min_length=1, max_length=3)]
 
 
 class SummaryList(Model):
@@ -48,7 +46,7 @@ class SummaryList(Model):
 
     list: Id
     nameColumn: Id
-    columns: Annotated[list[Id], Field(min_length=1, max_length=3)] | None = Field(
+    columns: SummaryColumns | None = Field(
         default=None, json_schema_extra=gate("1.37")
     )
     groupBy: Id | None = None

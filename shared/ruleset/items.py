@@ -230,5 +230,5 @@ class Items(Model):
         distinct_ids(v or [], "currency")
         return v
 
-    def stat(self, stat_id: str) -> StatBase | None:
+    def stat(self, stat_id: str) -> ItemStatDef | None:
         return next((s for s in self.stats or [] if s.id == stat_id), None)

@@ -12,16 +12,16 @@ catalogs and filters, other layers, the ladder's shape) is checked in `checks/la
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Sequence
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from .base import EntryId, Id, Label, Model, Number
-from .gm import prompt_line
+from .gm import PROMPT_SAFE
 from .resolution_common import unique_labels
 
 #: A layer's guidance reaches the Game Master's prompt verbatim, so it is prompt-safe.
-LayerText = prompt_line(4000)
+LayerText = Annotated[str, StringConstraints(min_length=1, max_length=4000), PROMPT_SAFE]
 FieldValue = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
@@ -124,7 +124,7 @@ class LayerStep(Model):
         return next(k for k in ("dc", "successes", "dice") if getattr(self, k) is not None)
 
 
-def _distinct_ids(items: list[Model], what: str) -> None:
+def _distinct_ids(items: Sequence[Model], what: str) -> None:
     seen: set[str] = set()
     for item in items:
         item_id = getattr(item, "id")
@@ -148,7 +148,7 @@ class Layer(Model):
     @classmethod
     def _conflicts(cls, conflicts: list[str] | None) -> list[str] | None:
         for i, c in enumerate(conflicts or []):
-            if c in conflicts[:i]:
+            if c in (conflicts or [])[:i]:
                 raise ValueError(f'layer "{c}" is named twice')
         return conflicts
 

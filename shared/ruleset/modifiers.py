@@ -101,7 +101,8 @@ class Modifier(Model):
     flat: int | None = Field(default=None, ge=-100, le=100)
     dice: DiceText | None = None
     minus: Literal[True] | None = None
-    times: Literal[0.5, 2] | None = None
+    # JSON writes 0.5 and pydantic checks the literal; typing takes no float literal.
+    times: Literal[0.5, 2] | None = None  # type: ignore[valid-type]
     mode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.53"))
     skills: IdList | None = Field(default=None, json_schema_extra=gate("1.53"))
     saves: IdList | None = Field(default=None, json_schema_extra=gate("1.53"))

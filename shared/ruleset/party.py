@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from .base import Id, Label, Model, gate, unsupported
-from .gm import SheetSummary, prompt_line
+from .gm import PROMPT_SAFE, SheetSummary
 from .sheet_fields import Field as SheetField
 from .sheet_lists import SheetList
 from .sheet_live import LivePool
 
 #: `advancement.text` and `text`.
-PartyText = prompt_line(400)
+PartyText = Annotated[str, StringConstraints(min_length=1, max_length=400), PROMPT_SAFE]
 
 
 class Advancement(Model):
@@ -36,7 +36,7 @@ class Advancement(Model):
     @classmethod
     def _distinct(cls, ids: list[str] | None) -> list[str] | None:
         for i, x in enumerate(ids or []):
-            if x in ids[:i]:
+            if x in (ids or [])[:i]:
                 raise ValueError(f'field "{x}" is named twice')
         return ids
 
@@ -124,8 +124,8 @@ class Party(Model):
             raise ValueError('the party sheet has no derived values, so "summary.derived" must be empty')
         return self
 
-    def party_field(self, field_id: str):
+    def party_field(self, field_id: str) -> SheetField | None:
         return next((f for f in self.fields or [] if f.id == field_id), None)
 
-    def party_list(self, list_id: str):
+    def party_list(self, list_id: str) -> SheetList | None:
         return next((x for x in self.lists or [] if x.id == list_id), None)

@@ -260,13 +260,13 @@ class DicePool(ResolutionBase):
                     raise ValueError(f'"{key}.{part}" {face} is above the die\'s {sides} sides')
         # A face cannot both reach the target and take a success away (or botch).
         for key in ("cancel", "botch"):
-            rule = getattr(self, key)
-            if rule is not None and rule.upTo >= self.target.min:
+            below = getattr(self, key)
+            if below is not None and below.upTo >= self.target.min:
                 raise ValueError(
-                    f'"{key}.upTo" {rule.upTo} must be below the lowest target ("target.min" {self.target.min})'
+                    f'"{key}.upTo" {below.upTo} must be below the lowest target ("target.min" {self.target.min})'
                 )
         # Re-throwing "until" every face is passed would never settle.
-        rerolls = [(f"reroll[{i}]", r) for i, r in enumerate(self.reroll or [])]
+        rerolls: list[tuple[str, SpendReroll]] = [(f"reroll[{i}]", r) for i, r in enumerate(self.reroll or [])]
         rerolls += [(f"spend[{i}].reroll", s.reroll) for i, s in enumerate(self.spend or []) if s.reroll]
         for where, r in rerolls:
             if r.mode == "until" and r.upTo >= sides:

@@ -173,8 +173,9 @@ class SymbolPool(ResolutionBase):
     def role_die(self, role: str) -> str | None:
         """The die id a role (`pool.die`, `difficulty.upgrade`, `boost`, ...) names."""
         head, _, tail = role.partition(".")
-        value = getattr(self, head)
-        return getattr(value, tail) if tail else value
+        value: object = getattr(self, head)
+        die = getattr(value, tail) if tail else value
+        return die if isinstance(die, str) else None
 
     def die(self, die_id: str) -> SymbolDie | None:
         return next((d for d in self.dice if d.id == die_id), None)

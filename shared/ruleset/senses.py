@@ -10,7 +10,7 @@ marked unsupported where they are declared.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Mapping
 
 from pydantic import Field
 
@@ -57,6 +57,6 @@ SenseGrants = Annotated[dict[Id, SenseRange | SenseAdd], Field(min_length=1, max
 CreatureSenses = Annotated[dict[Id, SenseRange], Field(min_length=1, max_length=8)]
 
 
-def sense_add_paths(grants: dict[str, object] | None) -> list[str]:
+def sense_add_paths(grants: Mapping[str, object] | None) -> list[str]:
     """The sense ids granted in the `{ "add": n }` form (Capability API 1.182)."""
     return [k for k, v in (grants or {}).items() if isinstance(v, SenseAdd)]

@@ -103,5 +103,5 @@ class SheetList(Model):
         if len(self.columns) > PLAIN_COLUMN_LIMIT:
             yield declared_gate(SheetList, "columns", f"more than {PLAIN_COLUMN_LIMIT}")
 
-    def column(self, column_id: str):
+    def column(self, column_id: str) -> Column | None:
         return next((c for c in self.columns if c.id == column_id), None)

@@ -69,14 +69,14 @@ def build_ids(pkg: "Ruleset") -> SheetIds:
     itself is reported by checks/sheet.py)."""
     ids = SheetIds()
     sheet = pkg.sheet
-    for s in sheet.sections:
-        _first(ids.sections, s.id, s)
-    for a in sheet.abilities:
-        _first(ids.abilities, a.id, a)
-    for s in sheet.skills:
-        _first(ids.skills, s.id, s)
-    for s in sheet.saves:
-        _first(ids.saves, s.id, s)
+    for section in sheet.sections:
+        _first(ids.sections, section.id, section)
+    for ability in sheet.abilities:
+        _first(ids.abilities, ability.id, ability)
+    for skill in sheet.skills:
+        _first(ids.skills, skill.id, skill)
+    for save in sheet.saves:
+        _first(ids.saves, save.id, save)
     for f in sheet.fields:
         _first(ids.fields, f.id, f)
     for i, d in enumerate(sheet.derived):
@@ -86,14 +86,14 @@ def build_ids(pkg: "Ruleset") -> SheetIds:
     live = sheet.live
     for p in live.pools:
         _first(ids.pools, p.id, p)
-    for t in live.tracks:
-        _first(ids.tracks, t.id, t)
-    for s in live.states or []:
-        _first(ids.states, s.id, s)
+    for track in live.tracks:
+        _first(ids.tracks, track.id, track)
+    for state in live.states or []:
+        _first(ids.states, state.id, state)
     for c in live.conditions:
         _first(ids.conditions, c.id, c)
-    for t in live.text:
-        _first(ids.texts, t.id, t)
+    for text in live.text:
+        _first(ids.texts, text.id, text)
     ids.items = get(pkg, "items")
     _mark_live(sheet, ids)
     return ids
@@ -110,11 +110,11 @@ def _mark_live(sheet: Any, ids: SheetIds) -> None:
         kind = ref.kind
         if kind in ("livePool", "liveTrack", "itemStat"):
             return True
-        if kind == "derived":
+        if ref.derived is not None:
             return ids.live_derived.get(ref.derived, False)
-        if kind == "skillMod":
+        if ref.skillMod is not None:
             return ids.live_skills.get(ref.skillMod, False)
-        if kind == "saveMod":
+        if ref.saveMod is not None:
             return ids.live_saves.get(ref.saveMod, False)
         return False
 
@@ -158,11 +158,11 @@ def live_reason(ids: SheetIds, ref: ValueRef) -> str | None:
         return f'the live track "{ref.liveTrack}"'
     if kind == "itemStat":
         return 'the items the character carries ("itemStat")'
-    if kind == "derived" and ids.live_derived.get(ref.derived):
+    if ref.derived is not None and ids.live_derived.get(ref.derived):
         return f'derived value "{ref.derived}", which reads live state'
-    if kind == "skillMod" and ids.live_skills.get(ref.skillMod):
+    if ref.skillMod is not None and ids.live_skills.get(ref.skillMod):
         return f'skill "{ref.skillMod}", whose cap reads live state'
-    if kind == "saveMod" and ids.live_saves.get(ref.saveMod):
+    if ref.saveMod is not None and ids.live_saves.get(ref.saveMod):
         return f'save "{ref.saveMod}", whose cap reads live state'
     return None
 
@@ -315,6 +315,7 @@ def check_hide_when(pkg: "Ruleset", rule: Any, path: Sequence[PathPart], problem
 
 def check_hide_values(entry: Any, rule: Any, path: Sequence[PathPart], problems: Problems) -> None:
     """Every value a `hideWhen` names (`in`, `equals` or `notEquals`) is one `entry` can hold."""
+    named: list[tuple[list[PathPart], Any]]
     if rule.in_ is not None:
         named = [(["in", i], v) for i, v in enumerate(rule.in_)]
     elif rule.equals is not None:

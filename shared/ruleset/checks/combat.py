@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Problems
+from ..errors import PathPart, Problems
 from ..sheet_refs import a_or_an, check_value_ref, get, sheet_ids
 from .combat_refs import (
     POOL_KINDS,
@@ -126,7 +126,7 @@ def _values(pkg: "Ruleset", combat: Any, problems: Problems) -> None:
     for i, check_entry in enumerate(combat.checks or []):
         check_value_ref(pkg, check_entry.value, ["combat", "checks", i, "value"], problems)
     for i, limit in enumerate(combat.spendLimits or []):
-        where = ["combat", "spendLimits", i]
+        where: list[PathPart] = ["combat", "spendLimits", i]
         check_value_ref(pkg, limit.max, [*where, "max"], problems)
         ids = sheet_ids(pkg)
         if limit.pool not in ids.pools:
@@ -191,7 +191,7 @@ def _board(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -> N
 
 def _contests(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -> None:
     for i, contest in enumerate(combat.contests or []):
-        base = ["combat", "contests", i]
+        base: list[PathPart] = ["combat", "contests", i]
         check_budget(ids, contest.budget, [*base, "budget"], problems)
         for side in ("attacker", "defender"):
             # A contest against a fixed difficulty has no defender (refused for now).

@@ -26,9 +26,9 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
     for i, lst in enumerate(combat.attacks or []):
         check_budget(ids, lst.budget, ["combat", "attacks", i, "budget"], problems)
         _attack_list(pkg, lst, ["combat", "attacks", i], problems)
-    for i, lst in enumerate(combat.abilities or []):
-        check_budget(ids, lst.budget, ["combat", "abilities", i, "budget"], problems)
-        _ability_list(pkg, lst, ["combat", "abilities", i], problems)
+    for i, abilities in enumerate(combat.abilities or []):
+        check_budget(ids, abilities.budget, ["combat", "abilities", i, "budget"], problems)
+        _ability_list(pkg, abilities, ["combat", "abilities", i], problems)
 
 
 def column_of(

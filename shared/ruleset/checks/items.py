@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import ValueRef
-from ..errors import Problems
+from ..errors import PathPart, Problems
 from ..items import Items, NumberStat
 from ..sheet_refs import a_or_an, check_value_ref
 from .lookup import index, walk_with_paths
@@ -38,7 +38,7 @@ def _check_block(pkg: "Ruleset", items: Items, problems: Problems) -> None:
     rarities = index(items.rarities)
     capped: set[str] = set()
     for i, cap in enumerate(items.rarityCaps or []):
-        path = (*base, "rarityCaps", i)
+        path: tuple[PathPart, ...] = (*base, "rarityCaps", i)
         if cap.rarity not in rarities:
             problems.add([*path, "rarity"], f'unknown rarity "{cap.rarity}"')
         elif cap.rarity in capped:

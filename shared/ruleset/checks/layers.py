@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Problems
 from ..layers import STEP_KEY_BY_KIND, Layer
+from ..resolution import DicePool
+from ..resolution_symbols import SymbolPool
 from ..sheet_fields import HideWhen
 from ..sheet_refs import a_or_an, sheet_ids
 from .lookup import index, walk_with_paths
@@ -106,11 +108,11 @@ def _check_ladder(pkg: "Ruleset", layer: Layer, li: int, problems: Problems) -> 
                 f'the resolution is {kind}, so a ladder step gives "{want}", not "{step.shape}"',
             )
             continue
-        if step.target is not None and kind == "dice-pool":
+        if step.target is not None and isinstance(res, DicePool):
             lo, hi = res.target.min, res.target.max
             if not lo <= step.target <= hi:
                 problems.add([*path, "target"], f'target {step.target} is outside "resolution.target" {lo} to {hi}')
-        if step.upgrades and kind == "symbol-pool" and res.difficulty.upgrade is None:
+        if step.upgrades and isinstance(res, SymbolPool) and res.difficulty.upgrade is None:
             problems.add([*path, "upgrades"], 'needs a "resolution.difficulty.upgrade" die')
 
 

@@ -263,11 +263,11 @@ def _teleport(ix: MechanicsIndex, teleport: Any, path: Path, problems: Problems)
 
 def _apply(pkg: "Ruleset", ix: MechanicsIndex, item: Apply, path: Path, problems: Problems) -> None:
     if item.harmsPerCostStep is not None:
-        condition = _combat_condition(ix, getattr(item, "condition", None))
+        condition = _combat_condition(ix, item.condition)
         if condition is not None and getattr(condition, "harms", None) is None:
             problems.add(
                 [*path, "harmsPerCostStep"],
-                f'"{item.condition}" has no "harms" in "combat.conditions" to add to',  # type: ignore[attr-defined]
+                f'"{item.condition}" has no "harms" in "combat.conditions" to add to',
             )
     if item.value is not None:
         check_value_ref(pkg, item.value, [*path, "value"], problems)

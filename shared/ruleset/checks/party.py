@@ -47,9 +47,9 @@ def _hide_when(fields: dict[str, Any], rule: Any, path: Sequence[PathPart], prob
 
 def _pools(party: Party, fields: dict[str, Any], problems: Problems) -> None:
     for i, pool in enumerate(party.pools or []):
-        path = (*BASE, "pools", i)
+        path: tuple[PathPart, ...] = (*BASE, "pools", i)
         kind = pool.max.kind
-        if kind == "field":
+        if kind == "field" and pool.max.field is not None:
             _party_field(fields, pool.max.field, [*path, "max", "field"], problems, ("number",))
         elif kind != "const":
             problems.add(
@@ -63,7 +63,7 @@ def _advancement(party: Party, fields: dict[str, Any], computed: set[str], probl
     if party.advancement is None:
         return
     for i, field_id in enumerate(party.advancement.fields or []):
-        path = [*BASE, "advancement", "fields", i]
+        path: list[PathPart] = [*BASE, "advancement", "fields", i]
         field = _party_field(fields, field_id, path, problems, ADVANCEABLE)
         if field is not None and field_id in computed:
             problems.add(path, f'party field "{field_id}" is computed from the members, so it cannot be advanced')

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import ValueRef
-from ..errors import Problems
+from ..errors import PathPart, Problems
 from ..sheet_refs import check_value_ref, sheet_ids
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
         return
     ids = sheet_ids(pkg)
     for i, spend in enumerate(spends):
-        path = ["resolution", "spend", i]
+        path: list[PathPart] = ["resolution", "spend", i]
         if spend.pool not in ids.pools:
             problems.add(
                 [*path, "pool"],

@@ -121,8 +121,9 @@ def _fields(pkg: "Ruleset", problems: Problems) -> None:
     for i, entry in enumerate(pkg.sheet.fields):
         base = (*SHEET, "fields", i)
         check_hide_when(pkg, entry.hideWhen, [*base, "hideWhen"], problems)
-        if getattr(entry, "pick", None) is not None:
-            check_value_ref(pkg, entry.pick, [*base, "pick"], problems)
+        pick = getattr(entry, "pick", None)
+        if pick is not None:
+            check_value_ref(pkg, pick, [*base, "pick"], problems)
 
 
 def _derived(pkg: "Ruleset", problems: Problems) -> None:
@@ -199,8 +200,9 @@ def _lists(pkg: "Ruleset", problems: Problems) -> None:
         check_hide_when(pkg, lst.hideWhen, [*base, "hideWhen"], problems)
         for ci, column in enumerate(lst.columns):
             cbase = (*base, "columns", ci)
-            if getattr(column, "pick", None) is not None:
-                check_value_ref(pkg, column.pick, [*cbase, "pick"], problems)
+            pick = getattr(column, "pick", None)
+            if pick is not None:
+                check_value_ref(pkg, pick, [*cbase, "pick"], problems)
             roll = getattr(column, "roll", None)
             if roll is not None:
                 _roll_sides(pkg, lst, roll, [*cbase, "roll", "sides"], problems)

@@ -26,7 +26,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
-from ..gates import Gate, declared_gate
+from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
 from ..refusals import (
     CLASS_USES_REASON,
@@ -75,7 +75,7 @@ class Mechanics(Model):
     """A catalog entry's `mechanics`: every key of the base block and of the mechanics
     pages. An item's `use` is this object with the item's own keys (`ItemUse`)."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str]] = {
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("reaction", "an object"): "1.33",
         **APPLIES_LIST_GATE,
         ("zone.anchor", "caster on a line or cone"): "1.182",
@@ -104,7 +104,7 @@ class Mechanics(Model):
     targetsPerCostStep: Annotated[int, Field(ge=1, le=20)] | None = None
     budget: Id | None = None
     concentration: bool | None = None
-    reaction: ReactionField | None = None  # type: ignore[valid-type]
+    reaction: ReactionField | None = None
     free: Literal[True] | None = None
     gives: Annotated[list[BudgetGift], Field(min_length=1, max_length=4)] | None = None
     standard: StandardGrant | None = None

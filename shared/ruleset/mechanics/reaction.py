@@ -9,7 +9,7 @@ Mechanics-2 adds keys and moments (spec/mechanics-2.md 1.241, 1.245, 1.248-1.250
 1.257), owned here too: `Reaction`'s `by: "self"`, `weapon`, `names`, `budget` and `oneOf`
 on a hit moment (a creature action's `reaction` is the same object), `Rescue` (an entry
 spent when its owner's own roll has failed) and `LowersRoll` (dice subtracted from someone
-else's roll: Cutting Words). `mechanics.reaction` is `ReactionField` (`flag_or(Reaction)`),
+else's roll: Cutting Words). `mechanics.reaction` is `ReactionField` (true/false or a `Reaction`),
 so an error inside the object is not also reported as "must be true or false".
 """
 
@@ -206,18 +206,12 @@ def _reaction_form(value: object) -> str:
     return "flag" if isinstance(value, bool) else "object"
 
 
-def flag_or(model: type[Reaction]) -> object:
-    """The type of `mechanics.reaction`: `true`/`false`, or an object of `model`. Told
-    apart by the JSON type, so a defect inside the object is reported once, at its own
-    path, rather than also as "must be true or false"."""
-    return Annotated[
-        Annotated[bool, Tag("flag")] | Annotated[model, Tag("object")],
-        Discriminator(_reaction_form),
-    ]
-
-
-#: `mechanics.reaction`: `true`/`false`, or a `Reaction`.
-ReactionField = flag_or(Reaction)
+#: `mechanics.reaction`: `true`/`false`, or a `Reaction`. Told apart by the JSON type, so a
+#: defect inside the object is reported once, at its own path, rather than also as "must
+#: be true or false".
+ReactionField = Annotated[
+    Annotated[bool, Tag("flag")] | Annotated[Reaction, Tag("object")], Discriminator(_reaction_form)
+]
 
 
 class Rescue(Model):

@@ -9,7 +9,7 @@ attacks an Attack action was taken with) and `Wielding` (what may be held).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, Sequence
 
 from pydantic import BaseModel, Discriminator, Field, StringConstraints, Tag, model_validator
 
@@ -22,7 +22,7 @@ Names = Annotated[list[AttackName], Field(min_length=1, max_length=40)]
 IdList = Annotated[list[Id], Field(min_length=1, max_length=40)]
 
 
-def no_repeats(values: list[str] | None, key: str, *, fold: bool = False) -> None:
+def no_repeats(values: Sequence[str] | None, key: str, *, fold: bool = False) -> None:
     """Raises when a list names the same thing twice (`fold`: without regard to case)."""
     seen: set[str] = set()
     for value in values or ():
@@ -95,17 +95,16 @@ class AttackMatch(Model):
         return self
 
 
-def flag_or(model: type[Model]) -> Any:
-    """`true` or an object of `model`, told apart before validating, so a defect inside
-    the object is reported once, not also as "must be true"."""
-    return Annotated[
-        Annotated[Literal[True], Tag("flag")] | Annotated[model, Tag("object")],
-        Discriminator(lambda value: "object" if isinstance(value, (dict, BaseModel)) else "flag"),
-    ]
+def _flag_or_object(value: object) -> str:
+    return "object" if isinstance(value, (dict, BaseModel)) else "flag"
 
+
+#: Tells `true` from an object (`Tag("flag")` / `Tag("object")`) before validating, so a
+#: defect inside the object is reported once, not also as "must be true".
+FLAG_OR_OBJECT = Discriminator(_flag_or_object)
 
 #: `afterAttack`: `true` (after the Attack action) or the attacks it was taken with.
-AfterAttack = flag_or(AttackMatch)
+AfterAttack = Annotated[Annotated[Literal[True], Tag("flag")] | Annotated[AttackMatch, Tag("object")], FLAG_OR_OBJECT]
 
 
 class WieldingOnly(Model):
@@ -140,6 +139,6 @@ __all__ = [
     "WeaponTest",
     "Wielding",
     "WieldingOnly",
-    "flag_or",
+    "FLAG_OR_OBJECT",
     "no_repeats",
 ]

@@ -10,13 +10,13 @@ refused with; the keys are on `Mechanics` (block.py).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, Tag, model_validator
 
 from ..base import Id, Model
 from ..modifiers import TargetTest
-from .shapes import IdList, flag_or, no_repeats
+from .shapes import FLAG_OR_OBJECT, IdList, no_repeats
 SKIPS_REASON = "a health pool that skips some targets is resolved by no planned issue"
 CURE_ONE_REASON = "choosing one of several cures is resolved by no planned issue"
 DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
@@ -46,7 +46,7 @@ class DismissWhile(Model):
 
 
 #: `true`: removed for good (Dismissal); or removed while a condition lasts.
-Dismisses = flag_or(DismissWhile)
+Dismisses = Annotated[Annotated[Literal[True], Tag("flag")] | Annotated[DismissWhile, Tag("object")], FLAG_OR_OBJECT]
 
 
 __all__ = ["DismissWhile", "Dismisses", "HealthPoolSkips"]

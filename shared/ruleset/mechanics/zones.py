@@ -14,7 +14,7 @@ around the zone (a wall shape, the entry's own save) are on `Mechanics`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Sequence
 
 from pydantic import Field, model_validator
 
@@ -25,7 +25,7 @@ Trigger = Literal["enter", "turn-start", "turn-end"]
 Distance = Annotated[Number, Field(gt=0)]
 
 
-def _distinct_triggers(triggers: list[str] | None, key: str) -> None:
+def _distinct_triggers(triggers: Sequence[str] | None, key: str) -> None:
     if triggers is not None and len(set(triggers)) != len(triggers):
         raise ValueError(f'"{key}" names the same trigger twice')
 
