@@ -51,7 +51,7 @@ def test_a_wrong_name_is_reported_by_section():
         heading="Surprise (Capability API 1.237)",
         models=("NoSuchModel",),
         modules=("shared/combat/no_such.py",),
-        tests=("tests/ruleset/test_mechanics2.py::test_no_such_test",),
+        tests=("tests/ruleset/test_entry_class_kit.py::test_no_such_test",),
         refused=("Mechanics.initiativeMode",),
     )
     assert spec_index.check([bad], None) == [
@@ -59,7 +59,7 @@ def test_a_wrong_name_is_reported_by_section():
         "no package model is called that (write it as module:Class)",
         "mechanics-2.md: Surprise (Capability API 1.237): module shared/combat/no_such.py does not exist",
         "mechanics-2.md: Surprise (Capability API 1.237): test "
-        "tests/ruleset/test_mechanics2.py::test_no_such_test does not exist",
+        "tests/ruleset/test_entry_class_kit.py::test_no_such_test does not exist",
         "mechanics-2.md: Surprise (Capability API 1.237): refused key Mechanics.initiativeMode "
         "is not marked unsupported in the package model",
     ]

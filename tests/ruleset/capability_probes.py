@@ -45,7 +45,7 @@ from shared.ruleset.package import Ruleset
 from shared.sheet.output import compute_sheet_json
 from tests.combat.kit import add_condition, foe, juno_marsh, juno_roads, marsh, roads, ruleset, wren_marsh
 from tests.ruleset.minimal import problems_of
-from tests.ruleset.test_mechanics2 import rich_package
+from tests.ruleset.entry_kit import rich_package
 
 MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in reachable_models()}
 

@@ -13,7 +13,7 @@ import pytest
 from shared.ruleset.capabilities import capability_table
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_creatures import AT, action, bestiary_package, creature_of, with_api
-from tests.ruleset.test_mechanics2 import rich_package
+from tests.ruleset.entry_kit import rich_package
 
 
 # ---------------------------------------------------------------------------

@@ -8,8 +8,7 @@ from typing import Any
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_combat import contest_package
 from tests.ruleset.test_creatures import AT, bestiary_package
-from tests.ruleset.test_mechanics2 import MECH, with_entry
-from tests.ruleset.test_mechanics3 import ITEM, with_item
+from tests.ruleset.entry_kit import ITEM, MECH, with_entry, with_item
 
 NOT_YET = "is not supported by marinara-battle yet"
 FIXED = "contests against a fixed difficulty are resolved by no planned issue"

@@ -1,9 +1,10 @@
-"""The `mechanics` keys of spec/mechanics-2.md on a catalog entry: the spec's own examples
-validate, and each refusal names its path and reason exactly.
-
-`rich_package()` is the minimal package with what these keys name (saves, budgets,
-conditions, an ordinary track, damage and creature types, item tags, a `spells` catalog),
-declaring Capability API 1.290. Other mechanics-2/3 test modules import it from here.
+"""The keys spec/mechanics-2.md gives a catalog entry's `mechanics`, most of them the class
+kit's (issue 28): cures and sheet changes (`tracks`, `unseals`, `ends.from`, `dismisses`,
+`healthPoolSkips`), blows and strikes (`addsToBlow`, `attackRows`, `grantsStrike`,
+`reducesMax`, `halfOnMiss`), uses and answers (`usesOf`, `rescue`, `lowersRoll`, reactions
+to one's own hit), turns (`initiativeMode`, surprise), Lay on Hands and Metamagic, and wall
+sections. The spec's own examples validate, and each refusal names its path and reason
+exactly.
 """
 
 from __future__ import annotations
@@ -12,67 +13,9 @@ from typing import Any
 
 import pytest
 
-from tests.ruleset.minimal import minimal_package, problems_of
+from tests.ruleset.entry_kit import MECH, rich_package, with_entry
+from tests.ruleset.minimal import problems_of
 from tests.ruleset.refused_keys import refused
-
-
-MECH = "catalogs[1].entries[0].mechanics"
-
-
-def rich_package() -> dict[str, Any]:
-    pkg = minimal_package()
-    pkg["schemaVersion"] = 2
-    pkg["capabilityApi"] = {"major": 1, "minor": 290}
-    sheet = pkg["sheet"]
-    sheet["saves"] = [
-        {"id": "con_save", "label": "Constitution save", "ability": "brawn"},
-        {"id": "dex_save", "label": "Dexterity save", "ability": "wits"},
-    ]
-    sheet["live"]["tracks"].append({"id": "exhaustion", "label": "Exhaustion", "min": 0, "max": 6, "default": 0})
-    sheet["live"]["conditions"] += [
-        {"id": c, "label": c.replace("_", " ").title()}
-        for c in (
-            "charmed", "incapacitated", "frightened", "prone", "stunned", "raging",
-            "frenzied", "quivering", "restrained", "inspired", "acid_burn", "grappled",
-        )
-    ]
-    combat = pkg["combat"]
-    combat["economy"]["budgets"] += [
-        {"id": "bonus", "label": "Bonus action", "per": "turn", "count": 1},
-        {"id": "reaction", "label": "Reaction", "per": "turn", "count": 1},
-    ]
-    combat["damageTypes"] = ["radiant", "necrotic", "cold", "fire", "psychic", "acid", "force"]
-    combat["creatureTypes"] = {
-        "types": [
-            {"id": "humanoid", "label": "Humanoid"},
-            {"id": "undead", "label": "Undead"},
-            {"id": "fiend", "label": "Fiend"},
-        ],
-        "default": "humanoid",
-    }
-    combat["distance"] = {"label": "ft", "perCell": 5}
-    combat["conditions"] += [{"condition": c} for c in ("charmed", "incapacitated", "frightened", "prone", "stunned")]
-    combat["threat"] = {
-        "tiers": [
-            {"id": "minor", "label": "Minor", "health": [5, 30], "defense": 12, "toHit": 4,
-             "damagePerRound": [2, 12], "saveDifficulty": 12},
-        ]
-    }
-    pkg["items"] = {
-        "categories": [{"id": "weapon", "label": "Weapon"}],
-        "tags": [{"id": t, "label": t.title()} for t in ("magical", "simple", "melee", "heavy", "two_handed")],
-    }
-    pkg["catalogs"] = [
-        {"id": "spells", "label": "Spells", "entries": [{"id": "bless", "label": "Bless", "mechanics": {"kind": "buff"}}]}
-    ]
-    return pkg
-
-
-def with_entry(mechanics: dict[str, Any], pkg: dict[str, Any] | None = None) -> dict[str, Any]:
-    """`pkg` (the rich package by default) with one more catalog holding this entry."""
-    pkg = pkg if pkg is not None else rich_package()
-    pkg["catalogs"].append({"id": "feats", "label": "Feats", "entries": [{"id": "x", "label": "X", "mechanics": mechanics}]})
-    return pkg
 
 
 def test_rich_package_is_valid():

@@ -1,6 +1,6 @@
 """The `mechanics` block (base keys and spec/mechanics-1) and `applies`: the spec's own
 examples validate, and each within-object rule refuses one planted defect with its exact
-line. Cross-references and gates are in test_mechanics1_refusals.py."""
+line. Cross-references and gates are in test_mechanics_block_refusals.py."""
 
 from __future__ import annotations
 

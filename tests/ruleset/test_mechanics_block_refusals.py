@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.conftest import UPSTREAM, needs_upstream
 from tests.ruleset.minimal import problems_of
-from tests.ruleset.test_mechanics1 import M, mech_problems, spells_package
+from tests.ruleset.test_mechanics_block import M, mech_problems, spells_package
 
 NOT_YET = "is not supported by marinara-battle yet"
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.refused_keys import refused
-from tests.ruleset.test_mechanics2 import MECH, rich_package, with_entry
+from tests.ruleset.entry_kit import MECH, rich_package, with_entry
 
 COND = "combat.conditions[6]"
 NOT_YET = "is not supported by marinara-battle yet"

@@ -1,0 +1,77 @@
+"""The keys spec/mechanics-3.md gives items and the combat block: a use spending the
+item's charges (and a rescue spent with one), staffs (`moreUses`, `chargeStep`,
+`sheetDifficulty`), charges spent on a hit (`attack.spends`), keys an item use gained
+later than an entry, and `combat.hiding`."""
+
+from __future__ import annotations
+
+
+
+from tests.ruleset.entry_kit import ITEM, NOT_YET, rich_package, with_item
+from tests.ruleset.minimal import problems_of
+from tests.ruleset.refused_keys import refused
+
+
+# ---------------------------------------------------------------------------
+# Items and the combat block
+# ---------------------------------------------------------------------------
+
+
+def test_a_rescue_on_an_item_use_spends_a_charge():
+    ring = {"category": "weapon", "charges": {"max": 3},
+            "use": {"kind": "buff", "targets": "self", "free": True, "rescue": {"roll": "saves", "by": "success", "saves": ["dex_save"], "budget": "reaction"}}}
+    assert problems_of(with_item(ring)) == [
+        f'{ITEM}.use: a "rescue" on an item use is spent with a charge, so the use needs "charges"'
+    ]
+
+
+def test_a_use_spending_charges_needs_an_item_with_charges():
+    ring = {"category": "weapon", "use": {"kind": "buff", "targets": "self", "charges": 1}}
+    assert problems_of(with_item(ring)) == [f'{ITEM}: use: "charges" spends the item\'s own charges, so the item needs "charges"']
+
+
+def test_staffs_are_refused_by_name():
+    staff = {
+        "category": "weapon",
+        "charges": {"max": 10},
+        "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1, "chargeStep": {"max": 3, "amount": {"dice": "1d6"}}},
+        "moreUses": [{"label": "Burning Hands", "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1}}],
+    }
+    reason = "staffs (extra charges per use, several uses, saves read from the sheet) are resolved by no planned issue"
+    lines = problems_of(with_item(staff))
+    assert f'{ITEM}.moreUses: "moreUses" (Capability API 1.267) {NOT_YET}: {reason}' in lines
+    assert f'{ITEM}.use.chargeStep: "chargeStep" (Capability API 1.269) {NOT_YET}: {reason}' in lines
+
+
+def test_a_further_use_is_read_as_a_use():
+    staff = {"category": "weapon", "charges": {"max": 10}, "use": {"kind": "attack", "amount": {"dice": "3d6"}},
+             "moreUses": [{"label": "Burning Hands", "use": {"amount": {"dice": "3d6"}}}]}
+    assert problems_of(with_item(staff)) == [f'{ITEM}.moreUses[0].use: kind: required']
+
+
+def test_charges_spent_on_a_hit_need_charges():
+    staff = {"category": "weapon", "attack": {"damage": {"dice": "1d6"},
+             "spends": [{"label": "Force", "charges": 1, "amount": {"dice": "1d6"}, "type": "force"}]}}
+    assert problems_of(with_item(staff)) == [f'{ITEM}: "attack.spends" spends the item\'s charges, so the item needs "charges"']
+
+
+def test_hiding_names_contest_checks():
+    pkg = rich_package()
+    pkg["combat"]["hiding"] = {"stealth": "sneak", "perception": "spot", "noisy": ["verbal"]}
+    assert sorted(problems_of(pkg)) == [
+        'combat.hiding.noisy[0]: component "verbal" needs "combat.components"',
+        'combat.hiding.perception: unknown check "spot": declare it in "combat.checks"',
+        'combat.hiding.stealth: unknown check "sneak": declare it in "combat.checks"',
+        f'combat.hiding: "hiding" (Capability API 1.287) {NOT_YET}: hiding and searching are resolved by no planned issue',
+    ]
+
+
+def test_an_item_use_gained_half_on_a_miss_later_than_an_entry():
+    scroll = {"category": "weapon", "use": {"kind": "attack", "attackRoll": True, "amount": {"dice": "4d4"}, "halfOnMiss": True}}
+    pkg = with_item(scroll)
+    pkg["capabilityApi"] = {"major": 1, "minor": 256}
+    assert sorted(problems_of(pkg)) == [
+        refused(f"{ITEM}.use.halfOnMiss"),
+        f'{ITEM}.use.halfOnMiss: "halfOnMiss" needs capabilityApi 1.257 or later (this package declares 1.256)',
+        f'{ITEM}.use: "use" {NOT_YET}: using an item in a fight is resolved by no planned issue',
+    ]
