@@ -298,13 +298,20 @@ def test_cancel_save_needs_cancels():
 
 
 def test_against_needs_something_reported_once_at_its_own_path():
-    # Read through the part-1 model: the reaction is told apart from `true` by its JSON
-    # type, so the defect inside it is not also reported as "must be true or false".
+    # The reaction is told apart from `true` by its JSON type (`ReactionField`), so the
+    # defect inside it is not also reported as "must be true or false".
     data = {"kind": "utility", "budget": "reaction", "reaction": {"on": "used", "against": {}}}
     with pytest.raises(ValidationError) as exc:
         Mechanics.model_validate(data)
     assert [str(p) for p in from_validation_error(exc.value, data)] == [
         'reaction.against: "against" needs "catalogs", "entries" or "actions"'
+    ]
+
+
+def test_a_defect_inside_a_reaction_object_is_reported_once():
+    # Through the whole package too: one line, at the moment, none at "reaction" itself.
+    assert mech_problems({"kind": "utility", "budget": "reaction", "reaction": {"on": "dawn"}}) == [
+        f"{M}.reaction.on: must be one of 'used', 'aimed', 'hit', 'harmed', 'falls' or 'turn-start', not \"dawn\""
     ]
 
 
