@@ -34,12 +34,11 @@ from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatConditio
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList
 from .senses import ComponentDecl, SenseDecl, Sight
+from .refusals import HIDING_REASON, NOT_RESOLVED
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
 
-HIDING_REASON = "hiding and searching are resolved by no planned issue"
-_NOT_RESOLVED = "is resolved by no planned issue"
 
 
 class Hiding(Model):
@@ -106,13 +105,13 @@ class Combat(Model):
     daze: Daze | None = Field(default=None, json_schema_extra=gate("1.147"))
 
     senses: Annotated[list[SenseDecl], Field(min_length=1, max_length=16)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {NOT_RESOLVED}")
     )
     sight: Sight | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {NOT_RESOLVED}")
     )
     components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
     )
 
     hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))

@@ -31,7 +31,7 @@ from .mechanics.amounts import Amount, DamageType
 from .mechanics.reaction import EntryRef as UsableEntry
 from .mechanics.shapes import IdList, no_repeats
 from .modifiers import Modifier, TargetTest
-from .refusals import CONDITION_TEMPORARY_REASON
+from .refusals import CONDITION_TEMPORARY_REASON, NOT_RESOLVED
 from .senses import SenseGrants, Unseen, sense_add_paths
 
 #: Every effect a condition can name, with the Capability API the value needs (None: as
@@ -412,7 +412,6 @@ class ConditionTemporary(Model):
         return self
 
 
-_NOT_RESOLVED = "is resolved by no planned issue"
 
 
 def _senses_gates(owner: type, grants: Mapping[str, object] | None) -> Iterable[Gate]:
@@ -497,31 +496,31 @@ class CombatCondition(Model):
         default=None, json_schema_extra=gate("1.258")
     )
     unseen: Unseen | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {NOT_RESOLVED}")
     )
     forbids: ConditionForbids | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
     )
     cancelsUnseen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {NOT_RESOLVED}")
     )
     senses: SenseGrants | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {NOT_RESOLVED}")
     )
     harms: Harms | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {NOT_RESOLVED}")
     )
     stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {NOT_RESOLVED}")
     )
     onePerSource: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {NOT_RESOLVED}")
     )
     conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {NOT_RESOLVED}")
     )
     size: ConditionSize | None = Field(
-        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {NOT_RESOLVED}")
     )
     #: Catalog entries the holder may use while the condition lasts (1.236): no menu
     #: offers them yet, so the key is refused rather than left to change nothing.

@@ -44,7 +44,7 @@ from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.cures import CURES_REASON, Ends
-from .refusals import REDUCES_MAX_REASON, TARGET_HOLDS_REASON
+from .refusals import HIDING_REASON, NOT_RESOLVED, REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
 
@@ -220,7 +220,6 @@ def _key(name: str) -> str:
     return "self" if name == "self_" else name
 
 
-SEARCH_REASON = "hiding and searching are resolved by no planned issue"
 
 
 #: What an action does; `casting` and `search` do nothing else.
@@ -234,7 +233,6 @@ _DOING = (
 _EFFECTS = ("damage", "area", "save", "applies")
 
 
-_NOT_RESOLVED = "is resolved by no planned issue"
 
 
 class ChargeSave(Model):
@@ -268,16 +266,16 @@ class CreatureAction(Model):
     }
 
     seen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {NOT_RESOLVED}")
     )
     components: Annotated[list[Id], Field(max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
     )
     push: Annotated[Number, Field(gt=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.184", f"a creature's push {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.184", f"a creature's push {NOT_RESOLVED}")
     )
     charge: Charge | None = Field(
-        default=None, json_schema_extra=unsupported("1.186", f"run-up charges {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.186", f"run-up charges {NOT_RESOLVED}")
     )
     #: The ability the attack is made with, so ability-narrowed modifiers reach it.
     ability: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
@@ -297,7 +295,7 @@ class CreatureAction(Model):
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
     move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
     casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))
-    search: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.287", SEARCH_REASON))
+    search: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
 
     id: Id
     name: Label
@@ -423,4 +421,4 @@ class CreatureAction(Model):
             yield ("heal", "dice"), self.heal.dice
 
 
-__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "SEARCH_REASON", "ChargeSave", "Charge"]
+__all__ = ["ActionArea", "ActionSave", "CreatureAction", "CreatureDamage", "DamageClause", "ChargeSave", "Charge"]

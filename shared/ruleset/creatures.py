@@ -37,6 +37,7 @@ from .creature_parts import (
 from .creature_sheet import CreatureSheet
 from .mechanics.shapes import IdList, no_repeats
 from .senses import CreatureSenses
+from .refusals import KEEPS_ON_REASON, NOT_RESOLVED
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (
@@ -52,9 +53,7 @@ SHEET_SOURCED = (
 )
 
 
-_NOT_RESOLVED = "is resolved by no planned issue"
 HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
-KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
 
 
 #: A creature's `health`: a number, or dice rolled for it (`HealthDice`).
@@ -78,7 +77,7 @@ class Creature(Model):
     still written beside it. `tier` names a tier of `combat.threat`."""
 
     senses: CreatureSenses | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {NOT_RESOLVED}")
     )
     held: Annotated[list[Held], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.267", HELD_REASON)

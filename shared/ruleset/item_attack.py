@@ -22,8 +22,8 @@ from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupporte
 from .durations import SaveEnds
 from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
 from .modifiers import TargetTest
+from .refusals import NOT_RESOLVED
 
-_NOT_RESOLVED = "is resolved by no planned issue"
 
 
 class StatRef(Model):
@@ -44,16 +44,16 @@ class ItemPlus(DamageClause):
 
     not_: TargetTest | None = Field(
         default=None, alias="not",
-        json_schema_extra=unsupported("1.187", f"skipping targets by type {_NOT_RESOLVED}"),
+        json_schema_extra=unsupported("1.187", f"skipping targets by type {NOT_RESOLVED}"),
     )
     blow: Literal["melee", "ranged"] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"parts counted only on some blows {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.187", f"parts counted only on some blows {NOT_RESOLVED}")
     )
     tempHp: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"temporary points from damage dealt {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.187", f"temporary points from damage dealt {NOT_RESOLVED}")
     )
     marked: Id | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"sworn targets {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.189", f"sworn targets {NOT_RESOLVED}")
     )
 
 
@@ -61,7 +61,7 @@ class ItemOnHit(Apply):
     """A condition the weapon's hit applies."""
 
     oncePerTurn: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {NOT_RESOLVED}")
     )
 
 
@@ -195,22 +195,22 @@ class ItemAttack(Model):
     plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
     onHit: Annotated[list[ItemOnHit], Field(min_length=1, max_length=4)] | None = None
     against: Annotated[list[AttackAgainst], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"to-hit by target {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.187", f"to-hit by target {NOT_RESOLVED}")
     )
     slay: Annotated[list[Slay], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"slaying blows {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.187", f"slaying blows {NOT_RESOLVED}")
     )
     modes: Annotated[list[AttackMode], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.190", f"item attack modes {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.190", f"item attack modes {NOT_RESOLVED}")
     )
     ignoresResistance: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.192", f"damage past resistance {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.192", f"damage past resistance {NOT_RESOLVED}")
     )
     othersWhileMarked: OthersWhileMarked | None = Field(
-        default=None, json_schema_extra=unsupported("1.192", f"sworn-target penalties {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.192", f"sworn-target penalties {NOT_RESOLVED}")
     )
     healedOnlyByRest: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {NOT_RESOLVED}")
     )
     spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)

@@ -25,3 +25,10 @@ CONDITION_TEMPORARY_REASON = ("temporary points a condition gives each turn, and
 EDITOR_REASON = "suggestions are offered by Marinara's sheet editor, which this engine does not have"
 #: A number column's `roll`: the Roll button that fills the cell while a character is written.
 EDITOR_ROLL_REASON = "a column's Roll button is drawn by Marinara's sheet editor, which this engine does not have"
+#: The end of a reason whose rule no planned issue builds ("a lasting zone is resolved by no
+#: planned issue").
+NOT_RESOLVED = "is resolved by no planned issue"
+#: `combat.hiding`, and a creature action's `search`: hiding and searching.
+HIDING_REASON = "hiding and searching are resolved by no planned issue"
+#: `keepsOn` on a catalog entry or a stat block (conditions kept for the whole fight).
+KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"

@@ -30,6 +30,8 @@ from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
 from ..refusals import (
     CLASS_USES_REASON,
+    KEEPS_ON_REASON,
+    NOT_RESOLVED,
     REDUCES_MAX_REASON,
     STRIKE_ECONOMY_REASON,
     TARGET_HOLDS_REASON,
@@ -63,9 +65,7 @@ TAKEN_KEYS = (
     "check", "summons", "zone", "ends", "stabilizes", "revives", "push", "healthPool",
 )
 
-_NOT_RESOLVED = "is resolved by no planned issue"
 KIND_CHOICE_REASON = "a creature kind named at casting is resolved by no planned issue"
-KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
@@ -124,38 +124,38 @@ class Mechanics(Model):
 
     # --- spec/mechanics-1: modelled in full, refused until an issue resolves them ---
     summons: Summons | None = Field(
-        default=None, json_schema_extra=unsupported("1.122", f"a summoned striker {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.122", f"a summoned striker {NOT_RESOLVED}")
     )
     zone: Zone | None = Field(
-        default=None, json_schema_extra=unsupported("1.172", f"a lasting zone {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.172", f"a lasting zone {NOT_RESOLVED}")
     )
     ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
     stabilizes: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.176", f"stabilizing a dying target {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.176", f"stabilizing a dying target {NOT_RESOLVED}")
     )
     revives: Revives | None = Field(
-        default=None, json_schema_extra=unsupported("1.176", f"reviving the dead {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.176", f"reviving the dead {NOT_RESOLVED}")
     )
     seen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {NOT_RESOLVED}")
     )
     components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
     )
     push: Annotated[Number, Field(gt=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.182", f"an entry's push {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.182", f"an entry's push {NOT_RESOLVED}")
     )
     maxAgainst: TargetTest | None = Field(
-        default=None, json_schema_extra=unsupported("1.185", f"maximum damage by creature type {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.185", f"maximum damage by creature type {NOT_RESOLVED}")
     )
     healthPool: Amount | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {NOT_RESOLVED}")
     )
     healthAtMost: Annotated[int, Field(ge=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {NOT_RESOLVED}")
     )
     kills: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"instant kills {_NOT_RESOLVED}")
+        default=None, json_schema_extra=unsupported("1.196", f"instant kills {NOT_RESOLVED}")
     )
 
     # --- spec/mechanics-2: cures and sheet changes on whoever the entry lands on ---
