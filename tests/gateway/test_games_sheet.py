@@ -261,3 +261,43 @@ def test_a_members_own_turn_applies_no_sheet_command_over_http():
         assert (await r.json())["receipts"][0]["now"] == "23/28"
 
     run(test)
+
+
+def test_ember_roads_strain_boxes_heat_stance_and_camp_over_http():
+    # Wren: Brawn 2, Heart 1, toughness 2: Grit 4 + 2 + 2 = 8, Luck 3, Strain 2 + 1 = 3
+    # boxes filled by index and refusing when full; Heat 0..5 shown always.
+    wren = {"name": "Wren", "sheet": {"abilities": {"brawn": 2, "wits": 1, "heart": 1}, "fields": {"toughness": 2}}}
+
+    async def test(client):
+        g = await _create(client, "ember-roads.json", [wren])
+        tags = [
+            ('[sheet: who="Wren" op="damage" track="strain" kind="strain" box="2"]', "1/3 marked"),
+            # Box 2 is taken: the next empty box above it.
+            ('[sheet: who="Wren" op="damage" track="strain" kind="strain" box="2"]', "2/3 marked"),
+            ('[sheet: who="Wren" op="damage" track="strain" kind="strain" box="2"]', "track-full"),
+            ('[sheet: who="Wren" op="damage" track="strain" kind="strain" box="9"]', "bad-box"),
+            ('[sheet: who="Wren" op="damage" track="strain" kind="strain"]', "3/3 marked"),
+            ('[sheet: who="Wren" op="damage" track="Strain" kind="strain" amount="-1"]', "2/3 marked"),
+            ('[sheet: who="Wren" op="mark" track="heat" amount="2"]', "2/5"),
+            ('[sheet: who="Wren" op="state" state="stance" value="Reckless"]', "Reckless"),
+            ('[sheet: who="Wren" op="spend" pool="luck" amount="3"]', "0/3"),
+            ('[sheet: who="Wren" op="damage" pool="grit" amount="5"]', "3/8"),
+            ('[sheet: who="Wren" op="condition" condition="shaken" state="on"]', "on"),
+        ]
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m1", "parent": None, "text": " ".join(t for t, _ in tags)})
+        receipts = (await r.json())["receipts"]
+        assert [x.get("now") or x["reason"] for x in receipts] == [v for _, v in tags]
+        reminder = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        # Boxes 1 and 2 marked, one clear: the table reads 1 remaining, so no cost.
+        assert "- Heat 2/5; Strain: 2 of 3 boxes marked (S S)" in reminder
+        assert "- Stance: Reckless" in reminder
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m2", "text": '[sheet: who="Wren" op="rest" rest="Make camp"]'})
+        # Grit to 8, Luck 0 + 1, Heat 2 - 1, Stance steady again, Shaken cleared; Strain stays.
+        assert (await r.json())["receipts"][0]["now"] == "Grit 8/8, Luck 1/3, Heat 1/5, Strain 2/3 marked"
+        game = await (await client.get(f"/v1/games/{g}")).json()
+        assert game["live"]["Wren"] == {"pools": {"luck": 1}, "tracks": {"heat": 1},
+                                        "marks": {"strain": ["strain", "strain"]}}
+
+    run(test)
