@@ -1,7 +1,7 @@
 """Twenty replies at once on one game through a real Redis: the compare-and-set loses no
 tick. Continuations (no parent named) must form one chain, each applied to the state its
 predecessor left; regenerations of one message must all be kept, each from the same
-parent."""
+parent. The same holds for a character's hit points."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from shared.service.games import MISSING, GameService
 from shared.ruleset.load import load_package
+from tests.conftest import needs_upstream
 from tests.games.fixtures import game_package
+from tests.games.upstream_games import FIVE_E, brom
+from tests.games.upstream_games import ruleset as upstream_ruleset
 
 DIGEST = "sha256:" + "1" * 64
 REPLIES = 20
@@ -63,3 +66,19 @@ def test_twenty_regenerations_of_one_message_are_all_kept(redis_games):
     record = redis_games.load_game("race").record
     assert sorted(s for s, p in record["tree"].items() if p == "m1") == sorted(f"swipe{i}" for i in range(REPLIES))
     assert redis_games.load_game("race").revision == 3 + REPLIES  # create, start, m1, then one commit per reply
+
+
+@needs_upstream
+def test_twenty_hits_at_once_on_one_character_lose_none_and_regenerations_spend_once(redis_games):
+    service = GameService(redis_games, lambda digest: upstream_ruleset(FIVE_E))
+    service.create("race", DIGEST, [brom()])
+    hit = '[sheet: who="Brom" op="damage" pool="hp" amount="1"]'
+    answers = at_once(REPLIES, lambda i: service.reply("race", f"r{i}", MISSING, hit))
+    # Twenty continuations, one chain: 28 - 1 each time, every number from 27 down to 8 once.
+    assert sorted(a["receipts"][0]["now"] for a in answers) == sorted(f"{28 - n}/28" for n in range(1, REPLIES + 1))
+    assert service.view("race")["live"] == {"Brom": {"pools": {"hp": 8}}}
+    # Twenty regenerations of the last reply, from its parent (Brom at 9): each spends once.
+    last = service.view("race")["current"]
+    parent = redis_games.load_game("race").record["tree"][last]
+    swipes = at_once(REPLIES, lambda i: service.reply("race", f"s{i}", parent, hit))
+    assert [a["receipts"][0]["now"] for a in swipes] == ["8/28"] * REPLIES
