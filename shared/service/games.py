@@ -30,8 +30,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from shared.games.character_commands import pools_now
-from shared.games.members import find_member, live_by_member, member_sheet, with_member_sheet
+from shared.games.character_commands import PARTY, pools_now
+from shared.games.members import find_member, live_by_member, member_key, member_sheet, with_member_sheet
 from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
 from shared.games.reply import GM, apply_reply
@@ -179,9 +179,14 @@ class GameService:
             character, found, _flags = read_stored_character(ruleset, data)
             problems += [f"members[{i}].{line}" for line in found.lines()]
             if character is not None:
-                if character.name.casefold() in names:
-                    problems.append(f"members[{i}].name: {character.name} is already a member")
-                names.add(character.name.casefold())
+                # Names are found without case or surrounding spaces, and who="party" is every
+                # character, so no member may be called that.
+                key = member_key(character.name)
+                if key == member_key(PARTY):
+                    problems.append(f'members[{i}].name: {character.name} is reserved (who="party" is every character)')
+                elif key in names:
+                    problems.append(f"members[{i}].name: {character.name.strip()} is already a member")
+                names.add(key)
                 out.append({"name": character.name, "sheet": character.sheet})
         if problems:
             return Refusal(BAD_MEMBERS, "; ".join(problems))

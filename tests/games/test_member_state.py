@@ -97,3 +97,12 @@ def test_casting_with_no_slot_left_is_refused_and_never_goes_negative():
     brom_cast = apply_reply(rules, {}, '[sheet: who="Brom" op="spend" pool="slots_1"]', [brom(), mira()])
     assert brom_cast.receipts == [{"tag": "sheet", "result": "refused", "reason": "unknown-pool"}]
     assert brom_cast.state == normal_state({})
+
+
+def test_no_member_is_called_party_and_names_are_one_whatever_their_spacing(games):
+    svc = GameService(games, lambda digest: ruleset(FIVE_E))
+    party = {**brom(), "name": "Party"}
+    twin = {**brom(), "name": "brom "}
+    assert svc.create("g6", DIGEST, [brom(), party, twin]) == Refusal("bad-members", (
+        'members[1].name: Party is reserved (who="party" is every character); '
+        "members[2].name: brom is already a member"))
