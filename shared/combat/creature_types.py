@@ -8,8 +8,7 @@ all ask it.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..ruleset.modifiers import TargetTest
 from .fight import Fight
 from .state import Combatant
 
@@ -38,7 +37,7 @@ def tags_of(c: Combatant) -> list[str]:
     return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
 
 
-def passes(fight: Fight, c: Combatant, test: Any) -> bool:
+def passes(fight: Fight, c: Combatant, test: TargetTest | None) -> bool:
     """A target test passes if any one of its types or tags matches."""
     if test is None:
         return True
@@ -56,7 +55,7 @@ def _type_label(fight: Fight, ident: str) -> str:
     return ident
 
 
-def describe_test(fight: Fight, test: Any) -> str:
+def describe_test(fight: Fight, test: TargetTest) -> str:
     """`dragon or undead`: the words a log sentence uses for a target test."""
     names = [_type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
     return " or ".join(names) if names else "nothing"

@@ -15,7 +15,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..dice import NORMAL, DiceExpr, Mode, chance_at_least, pick_mode
+from ..dice import NORMAL, DiceExpr, DiceRoll, Mode, chance_at_least, pick_mode
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
 from ..sheet import move_track, set_condition, set_temp, set_text
@@ -504,7 +504,7 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tuple[int, int]:
+def save_votes(fight: Fight, c: Combatant, save: str, against: SaveContext | None = None) -> tuple[int, int]:
     """(advantages, disadvantages) a save of `c` leans by, before they cancel: condition
     effects and modifiers, dodging for the saves a dodge covers, and the save's own `modes`."""
     adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
@@ -515,13 +515,13 @@ def save_votes(fight: Fight, c: Combatant, save: str, against: Any = None) -> tu
         if dodge is not None and save in (dodge.saves or []):
             adv += 1
     # The save's own `modes` (1.185): a target its test passes rolls twice.
-    for test, mode in getattr(against, "modes", ()) or ():
+    for test, mode in against.modes if against is not None else ():
         if passes(fight, c, test):
             adv, dis = (adv + 1, dis) if mode == "advantage" else (adv, dis + 1)
     return adv + a2, dis + d2
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: Any = None,
+def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: SaveContext | None = None,
               cover: N.Bonus | None = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
     `against` is what the save is against (a `SaveContext`, or the id of the condition
@@ -574,7 +574,7 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     return ok
 
 
-def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: Any = None,
+def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: SaveContext | None = None,
                 cover: N.Bonus | None = None) -> Fraction:
     """The exact chance `c` makes `save` against `dc` as `roll_save` throws it in a summed
     fight: the attack roll's dice, leaning as they would, the save's bonus, cover and the
@@ -596,7 +596,7 @@ def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: Any = N
     return chance_at_least(DiceExpr.of(count, sides, flat), dc, mode, added if added.terms else None)
 
 
-def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: Any) -> int:
+def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: SaveContext | None) -> int:
     """A save's highest total: what a rescue that rolls it again could reach."""
 
     top = parse_dice(expr).dice_max + N.save_bonus(fight, c, save)
@@ -613,7 +613,7 @@ def _save_made(fight: Fight, c: Combatant) -> None:
             remove_condition(fight, c, held, reason="it lasted for one save")
 
 
-def roll_text(r: Any) -> str:
+def roll_text(r: DiceRoll) -> str:
     faces = [f for term in r.faces for f in term]
     base = str(sum(faces)) if len(faces) == 1 else f"{sum(faces)} ({' + '.join(map(str, faces))})"
     if r.dropped is not None:

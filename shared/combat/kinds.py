@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..dice import Mode
+from ..ruleset.combat_contests import Contest
+from ..ruleset.combat_pool import InitiativeResource
 from .fight import Fight
+from .numbers import Bonus
+from .plans import Forecast, MenuItem, Plan
+from .saves_against import SaveContext
 from .state import Combatant
 
 
@@ -30,43 +36,43 @@ class CombatKind:
     menu_changes_after_refine = False
 
     # -- the menu ------------------------------------------------------------------
-    def forecasts(self, fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant]) -> list[Any] | None:
+    def forecasts(self, fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast] | None:
         """The option's forecasts for each target, or None for the core's own."""
         return None
 
-    def weapon_text(self, fight: Fight, actor: Combatant, plan: Any) -> str | None:
+    def weapon_text(self, fight: Fight, actor: Combatant, plan: Plan) -> str | None:
         """A weapon option's text, or None for "to hit +N, damage"."""
         return None
 
-    def styled(self, fight: Fight, actor: Combatant, items: list[Any]) -> list[Any]:
+    def styled(self, fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuItem]:
         """The drawn menu after the kind's own changes (none here)."""
         return items
 
-    def unnamed(self, fight: Fight, items: list[Any], option_id: str) -> Any:
+    def unnamed(self, fight: Fight, items: list[MenuItem], option_id: str) -> MenuItem | None:
         """The menu item an option id not on the menu names after all, or None."""
         return None
 
-    def style_score(self, fight: Fight, actor: Combatant, item: Any) -> tuple[float, list[str]]:
+    def style_score(self, fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
         """The Engine's worth of an option made in an initiative style, and its best target."""
         return 0.0, []
 
     # -- resolution ----------------------------------------------------------------
-    def attack(self, fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Any,
+    def attack(self, fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Plan,
                cursor: dict[str, Any] | None, at: dict[str, Any]) -> tuple[bool, bool] | None:
         """(hit, critical) of the kind's own attack, or None for the core's attack roll."""
         return None
 
-    def weapon(self, fight: Fight, actor: Combatant, plan: Any, target: Combatant,
+    def weapon(self, fight: Fight, actor: Combatant, plan: Plan, target: Combatant,
                cursor: dict[str, Any] | None) -> bool:
         """Plays a weapon attack the kind's own way; False when the core plays it."""
         return False
 
-    def entry(self, fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], start: int,
+    def entry(self, fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], start: int,
               cursor: dict[str, Any] | None) -> bool:
         """Plays an ability entry the kind's own way; False when the core plays it."""
         return False
 
-    def creature_action(self, fight: Fight, actor: Combatant, action: Any, targets: list[Combatant], plan: Any,
+    def creature_action(self, fight: Fight, actor: Combatant, action: Any, targets: list[Combatant], plan: Plan | None,
                         cursor: dict[str, Any] | None, at: dict[str, Any] | None) -> bool:
         """Plays a creature action the kind's own way; False when the core plays it."""
         return False
@@ -76,8 +82,8 @@ class CombatKind:
         kind throws against it (a hit on the attack die is checked against the total)."""
         return None
 
-    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: str,
-                  against: Any, cover: Any) -> bool | None:
+    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: Mode,
+                  against: SaveContext | None, cover: Bonus | None) -> bool | None:
         """Whether `c` makes the save thrown the kind's way, or None for the core's roll."""
         return None
 
@@ -85,7 +91,7 @@ class CombatKind:
         """One side of a contest thrown the kind's way (total, text), or None."""
         return None
 
-    def contest_win_chance(self, fight: Fight, actor: Combatant, target: Combatant, contest: Any) -> float | None:
+    def contest_win_chance(self, fight: Fight, actor: Combatant, target: Combatant, contest: Contest) -> float | None:
         """The chance `actor` wins `contest`, or None for the core's exact count."""
         return None
 
@@ -93,7 +99,7 @@ class CombatKind:
         """Throws `c`'s initiative pool and returns its log part, or None for a rolled one."""
         return None
 
-    def initiative_resource(self, fight: Fight) -> Any:
+    def initiative_resource(self, fight: Fight) -> InitiativeResource | None:
         """`initiative.resource` when initiative is a number blows take from, else None."""
         return None
 

@@ -20,12 +20,14 @@ from operator import is_
 from typing import Any, Iterable
 
 from ..ruleset.base import ValueRef
+from ..ruleset.conditions import CombatCondition, CombatLevel
+from ..ruleset.modifiers import Modifier
 from ..ruleset.package import Ruleset
 from ..sheet.items import ItemEffectInForce
 from .fight import Fight, combat_block
 from .sheet_holds import held_defense
-from .state import Combatant
-from .saves_against import matches
+from .state import Combatant, HeldCondition
+from .saves_against import SaveContext, matches
 
 
 @dataclass(frozen=True)
@@ -145,10 +147,15 @@ def health_label(ruleset: Ruleset) -> str:
 # ---------------------------------------------------------------------------
 
 
-_RULES: dict[int, tuple[Ruleset, dict[str, Any]]] = {}
+#: One rule in force on a combatant: its name for the log, the rule (a `combat.conditions`
+#: entry, a reached `combat.levels` entry or an item's effect: each carries `effects` and
+#: `modifiers`) and the held condition it comes from (None for a level or an item).
+InForce = tuple[str, Any, HeldCondition | None]
+
+_RULES: dict[int, tuple[Ruleset, dict[str, CombatCondition]]] = {}
 
 
-def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
+def condition_rules(ruleset: Ruleset) -> dict[str, CombatCondition]:
     """Condition id -> its `combat.conditions` entry; built once per ruleset (it is read
     dozens of times for every menu), so callers must not change it."""
     cached = _RULES.get(id(ruleset))
@@ -161,7 +168,7 @@ def condition_rules(ruleset: Ruleset) -> dict[str, Any]:
     return found
 
 
-def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
+def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, CombatLevel]]:
     levels = fight.combat.levels
     if not levels:
         return
@@ -190,12 +197,12 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, Any]]:
                 yield f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}", level
 
 
-def rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
+def rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
     """(name, rule, held condition or None) for each condition and reached level."""
     return list(in_force(fight, c))
 
 
-def in_force(fight: Fight, c: Combatant) -> tuple[tuple[str, Any, Any], ...]:
+def in_force(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
     """`rules_in_force` as a tuple shared between callers (the readers in this module).
 
     A menu reads this a hundred times, so it is kept for the length of one call while what
@@ -205,16 +212,16 @@ def in_force(fight: Fight, c: Combatant) -> tuple[tuple[str, Any, Any], ...]:
     hit = fight.rules_memo.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
             and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
-        kept: tuple[tuple[str, Any, Any], ...] = hit[4]
+        kept: tuple[InForce, ...] = hit[4]
         return kept
     out = tuple(_rules_in_force(fight, c))
     fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
     return out
 
 
-def _rules_in_force(fight: Fight, c: Combatant) -> list[tuple[str, Any, Any]]:
+def _rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
     rules = condition_rules(fight.ruleset)
-    out: list[tuple[str, Any, Any]] = []
+    out: list[InForce] = []
     seen: set[str] = set()
     for held in c.conditions:
         rule = rules.get(held.id)
@@ -267,7 +274,7 @@ def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = 
     return n
 
 
-def _reaches_attack(mod: Any, held: Any, hit: Any, target: Combatant | None) -> bool:
+def _reaches_attack(mod: Modifier, held: HeldCondition | None, hit: Any, target: Combatant | None) -> bool:
     """Whether an attacks modifier reaches this attack roll: `attacks`, `blow` and
     `ability` (1.247, 1.188) must match the hit being tried (blows.Hit; None, an attack
     nobody described, matches no narrowing), and `atSource` (1.185) only the one who applied
@@ -293,8 +300,8 @@ def narrows_attacks(fight: Fight, c: Combatant) -> bool:
     return False
 
 
-def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill: str | None,
-             context: Any) -> bool:
+def _reaches(fight: Fight, rule: Any, mod: Modifier, to: str, save: str | None, skill: str | None,
+             context: SaveContext | None) -> bool:
     """Whether a modifier to saves (checks) reaches this save (check): `saves` (`skills`)
     narrow it, the modifier's own list in place of the condition's; a save modifier's
     `against` must match what the save is against (saves_against.py). A contest rolls
@@ -313,8 +320,9 @@ def _reaches(fight: Fight, rule: Any, mod: Any, to: str, save: str | None, skill
     return True
 
 
-def reaches(fight: Fight, rule: Any, mod: Any, held: Any, to: str, *, save: str | None = None,
-            skill: str | None = None, context: Any = None, hit: Any = None, target: Combatant | None = None) -> bool:
+def reaches(fight: Fight, rule: Any, mod: Modifier, held: HeldCondition | None, to: str, *, save: str | None = None,
+            skill: str | None = None, context: SaveContext | None = None, hit: Any = None,
+            target: Combatant | None = None) -> bool:
     """Whether one modifier of `rule` (held as `held`) reaches this roll of `to`: what
     `modifiers` asks of each (rescue.py asks it of the held-back ones)."""
     if to == "attacks":
@@ -345,7 +353,7 @@ def fold_modifiers(fight: Fight, bonuses: Iterable[Bonus], total: int, pieces: l
 
 
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-              context: Any = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
+              context: SaveContext | None = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack
     roll names the `hit` tried and its `target`."""
     out: list[Bonus] = []
@@ -364,7 +372,8 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
 
 
 def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-               context: Any = None, hit: Any = None, target: Combatant | None = None) -> tuple[int, int]:
+               context: SaveContext | None = None, hit: Any = None,
+               target: Combatant | None = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
     for _name, rule, held in in_force(fight, c):

@@ -19,8 +19,8 @@ from ..dice import parse_dice
 from . import numbers as N
 from .condition_off import remove_condition
 from .fight import Fight
-from .state import Combatant
-from .rescue_entries import spend_rescue
+from .state import Combatant, HeldCondition
+from .rescue_entries import Roll, spend_rescue
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ class HeldBack:
     label: str
     flat: int
     dice: str
-    held: Any  # the HeldCondition it is used up from; None for a level
+    #: The held condition it is used up from; None for a level or an item.
+    held: HeldCondition | None
 
     def top(self) -> int:
         expr = parse_dice(self.dice)
@@ -75,7 +76,7 @@ def rescue(fight: Fight, c: Combatant, to: str, total: int, needed: int, words: 
     return total
 
 
-def after_failure(fight: Fight, c: Combatant, roll: Any, **narrow: Any) -> Any:
+def after_failure(fight: Fight, c: Combatant, roll: Roll, **narrow: Any) -> Roll:
     """A failed roll (a `rescue_entries.Roll`, never a natural miss): the held-back
     modifications first, then the owner's own rescue entries one at a time (1.249, 1.256);
     a save rolled again that falls short again is tried the same way. `narrow` as for

@@ -18,10 +18,16 @@ death saves are against nothing (`NOTHING`), so no `against` modifier reaches th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Iterable
 
+from ..dice import Mode
+from ..ruleset.catalogs import CatalogEntry
+from ..ruleset.creature_actions import CreatureAction
+from ..ruleset.mechanics import Mechanics
+from ..ruleset.modifiers import SaveAgainst, TargetTest
 from .creature_types import passes
 from .fight import Fight
+from .state import HeldCondition
 
 MAGICAL = "magical"
 
@@ -39,29 +45,30 @@ class SaveContext:
     catalogs: frozenset[str] = frozenset()
     #: The save's own `modes` (1.185): (target test, "advantage" | "disadvantage"), so a
     #: target the test passes rolls it twice (Sunbeam's undead, with disadvantage).
-    modes: tuple[tuple[Any, str], ...] = ()
+    modes: tuple[tuple[TargetTest, Mode], ...] = ()
 
 
 NOTHING = SaveContext()
 
 
-def _lower(values: Any) -> frozenset[str]:
+def _lower(values: Iterable[object]) -> frozenset[str]:
     return frozenset(v.lower() for v in values if isinstance(v, str) and v)
 
 
-def counts_against(save: Any) -> list[str]:
+def counts_against(save: object) -> list[str]:
     """The damage types a save's own `against` says it also counts as being against (1.181:
-    Stinking Cloud's save is against poison though the cloud deals none)."""
+    Stinking Cloud's save is against poison though the cloud deals none). `save` is an
+    entry's or a creature action's save (or None), which both may carry `against`."""
     against = getattr(save, "against", None) if save is not None else None
     return list(getattr(against, "damage", None) or [])
 
 
-def save_modes(save: Any) -> tuple[tuple[Any, str], ...]:
+def save_modes(save: object) -> tuple[tuple[TargetTest, Mode], ...]:
     """A save's own `modes` as (target test, mode) pairs."""
     return tuple((m.is_, m.mode) for m in (getattr(save, "modes", None) or []))
 
 
-def for_entry(actor_id: str, entry_ref: str | None, entry: Any, mech: Any) -> SaveContext:
+def for_entry(actor_id: str, entry_ref: str | None, entry: CatalogEntry | None, mech: Mechanics) -> SaveContext:
     """A save a catalog entry forces."""
     types = [mech.damageType, *[c.type for c in mech.plus or []], *counts_against(mech.save)]
     catalog = (entry_ref or "").partition("/")[0]
@@ -77,7 +84,7 @@ def for_entry(actor_id: str, entry_ref: str | None, entry: Any, mech: Any) -> Sa
     )
 
 
-def for_action(actor_id: str, action: Any) -> SaveContext:
+def for_action(actor_id: str, action: CreatureAction) -> SaveContext:
     """A save a creature's stat-block action forces."""
     damage = action.damage
     types = [damage.type, *[c.type for c in damage.plus or []]] if damage is not None else []
@@ -94,12 +101,12 @@ def for_action(actor_id: str, action: Any) -> SaveContext:
     )
 
 
-def for_condition(held: Any) -> SaveContext:
+def for_condition(held: HeldCondition) -> SaveContext:
     """A save that ends a held condition: against that condition only."""
     return SaveContext(conditions=frozenset([held.id]), source=held.source)
 
 
-def matches(fight: Fight, against: Any, ctx: SaveContext | None) -> bool:
+def matches(fight: Fight, against: SaveAgainst | None, ctx: SaveContext | None) -> bool:
     """Whether a save modifier's `against` reaches a save made in `ctx`."""
     if against is None:
         return True
@@ -123,6 +130,6 @@ def matches(fight: Fight, against: Any, ctx: SaveContext | None) -> bool:
     return True
 
 
-def _from_matches(fight: Fight, test: Any, ctx: SaveContext) -> bool:
+def _from_matches(fight: Fight, test: TargetTest, ctx: SaveContext) -> bool:
     source = fight.state.combatant(ctx.source) if ctx.source else None
     return source is not None and passes(fight, source, test)
