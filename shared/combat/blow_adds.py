@@ -3,7 +3,7 @@ Divine Smite).
 
 Owns: `join_blow` (the attacker's answer to their own hit, taken in the `hit` window:
 paid like any answer, it deals nothing by itself; it is written into the held step's
-record, `adds: [{"actor", "plan", "target"}]`, plain JSON saved with the window),
+record, `ActionStep.adds`, plain JSON saved with the window),
 `added_parts` (when that blow lands, each joined amount is rolled then, doubled by the
 blow's critical as the ruleset doubles damage dice, with its `plus` parts only for the
 targets they reach (`targetIs`); the blow deals them with its own parts) and `drop_adds`
@@ -19,13 +19,17 @@ from . import blows as B
 from .costs import amount_expr
 from .fight import Fight
 from .plan_codec import plan_from_json, plan_to_json
-from .state import Combatant
+from .state import ActionStep, BlowAdd, Combatant, Window
 from .rolls import roll_damage
 
 
-def join_blow(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> None:
-    target = fight.get(w["target"])
-    w["resume"].setdefault("adds", []).append({"actor": holder.id, "plan": plan_to_json(plan), "target": target.id})
+def join_blow(fight: Fight, holder: Combatant, plan: Any, w: Window) -> None:
+    target = fight.get(w.target)
+    held = w.resume
+    assert isinstance(held, ActionStep), "a hit window holds an action"
+    if held.adds is None:
+        held.adds = []
+    held.adds.append(BlowAdd(actor=holder.id, plan=plan_to_json(plan), target=target.id))
     fight.emit("ability", f"{holder.name}'s {plan.name} joins the blow on {target.name}.", actor=holder.id,
                target=target.id)
 
@@ -34,14 +38,14 @@ def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: boo
     """The amounts joined to the blow landing on `target`, rolled now; used up by it."""
 
     record = fight.step
-    if record is None or not record.get("adds"):
+    if record is None or not record.adds:
         return []
-    mine = [a for a in record["adds"] if a["target"] == target.id]
-    record["adds"] = [a for a in record["adds"] if a["target"] != target.id]
+    mine = [a for a in record.adds if a.target == target.id]
+    record.adds = [a for a in record.adds if a.target != target.id]
     parts: list[B.Part] = []
     for add in mine:
-        holder = fight.get(add["actor"])
-        plan = plan_from_json(fight, holder, add["plan"])
+        holder = fight.get(add.actor)
+        plan = plan_from_json(fight, holder, add.plan)
         mech = plan.mechanics
         expr = amount_expr(fight, holder, mech, plan.cost_steps)
         if expr is not None:
@@ -57,8 +61,8 @@ def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: boo
 
 def drop_adds(fight: Fight, target: Combatant) -> None:
     record = fight.step
-    if record is not None and record.get("adds"):
-        record["adds"] = [a for a in record["adds"] if a["target"] != target.id]
+    if record is not None and record.adds:
+        record.adds = [a for a in record.adds if a.target != target.id]
 
 
 __all__ = ["added_parts", "drop_adds", "join_blow"]

@@ -17,7 +17,7 @@ from ..plain_text import plain
 from ..ruleset.combat import Combat
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView, is_refusal
-from .state import BattleState, Combatant, Event
+from .state import ActionStep, BattleState, Combatant, Event
 
 
 def combat_block(ruleset: Ruleset) -> Combat:
@@ -96,7 +96,7 @@ class Fight:
         #: The last attack roll (`total`, `defense`, `critical`, `forced`), held by a hit window.
         self.last_roll: dict[str, Any] | None = None
         #: The action step now resolving (window_resume.py), where a hit window writes its cursor.
-        self.step: dict[str, Any] | None = None
+        self.step: ActionStep | None = None
         #: The blows being dealt now, by target id (`OpenBlow`).
         self.open_blows: dict[str, OpenBlow] = {}
         #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).

@@ -35,7 +35,7 @@ from . import harm_kinds as H
 from . import pool_dice as P
 from .fight import Fight
 from .kinds import kind_of
-from .state import Combatant
+from .state import Combatant, SpendingAttack
 
 #: `HeldCondition.ends_after` of the crash condition: nothing but the rules here end it
 #: (and the fight's end, which takes off every condition that waits for something).
@@ -68,8 +68,8 @@ def style_of(fight: Fight, plan: Any, actor: Combatant | None = None) -> Any:
     style = next((s for s in res.styles if s.id == chosen), res.styles[0])
     if style.spends is None or actor is None:
         return style
-    begun = (fight.step or {}).get("spending")
-    if begun is not None and begun.get("actor") == actor.id:
+    begun = fight.step.spending if fight.step is not None else None
+    if begun is not None and begun.actor == actor.id:
         return style
     if getattr(plan, "kind", None) == "sequence" or not may_spend(fight, actor):
         return next(s for s in res.styles if s.takes is not None)
@@ -186,13 +186,15 @@ def fight_over(fight: Fight) -> None:
 # ---------------------------------------------------------------------------
 
 
-def spending(fight: Fight, actor: Combatant) -> dict[str, Any]:
+def spending(fight: Fight, actor: Combatant) -> SpendingAttack:
     """The spending attack under way: the attacker's number at the moment of the attack and
     whether it hit anywhere, kept in the action's record (a window may hold the attack)."""
-    record = fight.step if fight.step is not None else {}
-    held = record.get("spending")
-    if held is None or held.get("actor") != actor.id:
-        held = record["spending"] = {"actor": actor.id, "number": number(actor), "hit": False}
+    record = fight.step
+    held = record.spending if record is not None else None
+    if held is None or held.actor != actor.id:
+        held = SpendingAttack(actor=actor.id, number=number(actor), hit=False)
+        if record is not None:
+            record.spending = held
     return held
 
 
@@ -238,16 +240,16 @@ def lost_on_miss(style: Any, at: int) -> int:
     return lose
 
 
-def spend_over(fight: Fight, actor: Combatant, style: Any, held: dict[str, Any]) -> None:
+def spend_over(fight: Fight, actor: Combatant, style: Any, held: SpendingAttack) -> None:
     """When a spending attack is over: back to `base` if it hit anywhere, else the loss
     `onMiss` sets for the number at the time of the attack."""
     res = resource(fight)
-    if held.get("hit"):
+    if held.hit:
         _set(fight, actor, res.base)
-        fight.emit("initiative-change", f"{actor.name} spent {held['number']} initiative on {style.label} and goes "
+        fight.emit("initiative-change", f"{actor.name} spent {held.number} initiative on {style.label} and goes "
                    f"back to {res.base}.", target=actor.id, initiative=res.base)
     else:
-        lose = lost_on_miss(style, held["number"])
+        lose = lost_on_miss(style, held.number)
         if lose:
             _set(fight, actor, number(actor) - lose)
         fight.emit("initiative-change", f"{actor.name}'s {style.label} hit nobody, so they lose {lose} initiative, and "

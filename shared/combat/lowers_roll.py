@@ -18,7 +18,7 @@ from typing import Any
 from ..dice import DiceExpr, parse_dice
 from . import numbers as N
 from .fight import Fight
-from .state import Combatant
+from .state import ActionStep, Combatant, Window
 
 
 def own_die(fight: Fight, c: Combatant, die: Any) -> int | None:
@@ -47,14 +47,18 @@ def dice_text(fight: Fight, c: Combatant, lowers: Any) -> str:
     return f"1d{expr.terms[0].sides}" if expr is not None else "no die"
 
 
-def _held(w: dict[str, Any]) -> dict[str, Any]:
-    return (w["resume"].get("cursor") or {}).get("held") or {}
+def _held(w: Window) -> dict[str, Any]:
+    """The attack roll a `hit` window holds in its action's cursor (windows.offer_hit)."""
+    resume = w.resume
+    cursor = resume.cursor if isinstance(resume, ActionStep) else None
+    held: dict[str, Any] = (cursor or {}).get("held") or {}
+    return held
 
 
-def lower_held(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> None:
+def lower_held(fight: Fight, holder: Combatant, plan: Any, w: Window) -> None:
     """The answer's dice taken off the roll the `hit` window holds."""
     held = _held(w)
-    source = fight.get(w["source"])
+    source = fight.get(w.source)
     lowers = plan.mechanics.lowersRoll
     expr = lowers_expr(fight, holder, lowers)
     if expr is None:
@@ -69,7 +73,7 @@ def lower_held(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) ->
                actor=holder.id, target=source.id, amount=r.total, total=now)
 
 
-def could_turn(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) -> bool:
+def could_turn(fight: Fight, holder: Combatant, plan: Any, w: Window) -> bool:
     """Whether the most the dice can take off turns the held hit into a miss."""
     held = _held(w)
     if not held or held.get("forced") or held.get("pool") or held.get("symbol"):
@@ -77,7 +81,7 @@ def could_turn(fight: Fight, holder: Combatant, plan: Any, w: dict[str, Any]) ->
     expr = lowers_expr(fight, holder, plan.mechanics.lowersRoll)
     if expr is None:
         return False
-    defense, _ = N.defense(fight, fight.get(w["target"]))
+    defense, _ = N.defense(fight, fight.get(w.target))
     top = expr.dice_max + expr.modifier
     return int(held["total"]) - int(held.get("lowered") or 0) - top < defense
 

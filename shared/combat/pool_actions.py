@@ -29,7 +29,7 @@ from . import saves_against as SA
 from .fight import Fight
 from .board.save_cover import save_cover
 from .pool_damage import PoolAmount, deliver, take
-from .state import Combatant
+from .state import Combatant, SpendingAttack
 from .creature_types import describe_test, passes
 from . import windows as W
 from .costs import amount_expr
@@ -160,7 +160,7 @@ def _strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple
     return struck
 
 
-def _spending(fight: Fight, actor: Combatant, plan: Any) -> tuple[Any, dict[str, Any] | None]:
+def _spending(fight: Fight, actor: Combatant, plan: Any) -> tuple[Any, SpendingAttack | None]:
     """(the style the attack is made in, the spending attack under way or None). An attack
     held by a window keeps the style it started in."""
     style = IR.style_of(fight, plan, actor)
@@ -170,14 +170,14 @@ def _spending(fight: Fight, actor: Combatant, plan: Any) -> tuple[Any, dict[str,
 
 
 def _land(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: tuple[str, ...],
-          style: Any, spend: dict[str, Any] | None, what: str, dtype: str | None, hit: Any, blow: R.Blow | None
+          style: Any, spend: SpendingAttack | None, what: str, dtype: str | None, hit: Any, blow: R.Blow | None
           ) -> None:
     """A hit lands in its style: a spending blow throws the attacker's number and nothing
     else; otherwise the damage pools (with the riders that fire) go to the target's number
     (a taking style) or their health."""
     if spend is not None:
-        spend["hit"] = True
-        IR.spend_blow(fight, actor, target, spend["number"], what, dtype, tags)
+        spend.hit = True
+        IR.spend_blow(fight, actor, target, spend.number, what, dtype, tags)
         return
     if blow is not None:
         for name, expr, rider_type in R.fired(fight, actor, target, blow, rolled=hit is not None):

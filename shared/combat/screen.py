@@ -113,8 +113,7 @@ def _pending(state: BattleState) -> PendingShown | None:
     window = None
     if p.window is not None:
         w = p.window
-        window = WindowShown(moment=str(w.get("moment")), source=w.get("source"), target=w.get("target"),
-                             asking=list(w.get("asking") or []))
+        window = WindowShown(moment=w.moment, source=w.source, target=w.target, asking=list(w.asking))
     return PendingShown(actor=p.actor, decision=p.decision, controller=p.controller, player=p.player,
                         window=window)
 

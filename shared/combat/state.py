@@ -1,14 +1,15 @@
 """The battle state: plain JSON data a battle is stored, shipped and reloaded as.
 
 Owns: `BattleState` and the records inside it (`Combatant`, `HeldCondition`, `Event`,
-`DiceState`, `Pending`). Everything here is pydantic data with no behaviour beyond small
+`DiceState`, `Pending`, the open `Window` and the step it holds: `ActionStep`, `WalkStep`,
+`FallStep`, the turn steps). Everything here is pydantic data with no behaviour beyond small
 lookups, so `state.model_dump(mode="json")` is the whole battle and
 `BattleState.model_validate(data)` brings it back on any worker.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -200,6 +201,174 @@ class Combatant(Record):
     held: TierHold | None = None
 
 
+# ---------------------------------------------------------------------------
+# a step a window holds (window_resume.py) and the window itself (windows.py)
+# ---------------------------------------------------------------------------
+
+
+class BlowAdd(Record):
+    """An answer joined to the owner's own blow (`addsToBlow`, blow_adds.py): dealt with it
+    on `target` when it lands."""
+
+    actor: str
+    #: The answer's plan as plan_codec writes it.
+    plan: dict[str, Any]
+    target: str
+
+
+class SpendingAttack(Record):
+    """A spending attack under way (initiative_resource.py): the attacker's number at the
+    moment of the attack and whether it hit anywhere."""
+
+    actor: str
+    number: int
+    hit: bool
+
+
+class AnswerPart(Record):
+    """An answer taken in a window, resolved as a step of its own (window_answers.py): the
+    window it answers, whether a player's own spends may hold it (not on the Engine's
+    throwaway trials) and whether it is a reaction (which may cancel what the window holds)."""
+
+    window: Window
+    holds: bool
+    reacts: bool
+
+
+#: Where an action step stands: its `used` window, `aimed`, the action itself, `harmed`,
+#: then what ends once it is over.
+Stage = Literal["used", "aimed", "resolve", "harmed", "after"]
+
+
+class ActionStep(Record):
+    """An action step (window_resume.py): paid first, then its windows and the action. The
+    keys after `harmed` are written only once something sets them."""
+
+    step: Literal["action"] = "action"
+    actor: str
+    #: The plan as plan_codec writes it.
+    plan: dict[str, Any]
+    targets: list[str]
+    stage: Stage
+    #: Where a `hit` window (or a player's own spends) held the action: the target, the
+    #: sequence part, the held roll (actions.py reads it as it resumes).
+    cursor: dict[str, Any] | None = None
+    from_seq: int
+    #: (holder, condition) pairs held before the step (lists: a step copies them often).
+    before: list[list[str]]
+    harmed: list[str]
+    answer: AnswerPart | None = Field(default=None, exclude_if=_absent)
+    #: A strike at someone walking away (1.243): only its hit is held.
+    strike: bool | None = Field(default=None, exclude_if=_absent)
+    #: The `leaves-reach` window that carries on once the strike is over.
+    then: Window | None = Field(default=None, exclude_if=_absent)
+    #: A held-back action completing as this holder's turn starts (delays.py).
+    starts_turn: str | None = Field(default=None, exclude_if=_absent)
+    spending: SpendingAttack | None = Field(default=None, exclude_if=_absent)
+    adds: list[BlowAdd] | None = Field(default=None, exclude_if=_absent)
+    #: (holder, condition) pairs the action put on again, which keep their own endings.
+    applied: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+    cancelled: bool | None = Field(default=None, exclude_if=_absent)
+    #: (holder, condition) pairs answers put on for `this-action`: they end with the action.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+class WalkStep(Record):
+    """The rest of a walk a `leaves-reach` window held (board/movement.py): `now` are those
+    whose reach the next step leaves, `asked` those asked before on this walk."""
+
+    step: Literal["walk"] = "walk"
+    mover: str
+    cells: list[list[int]]
+    asked: list[str]
+    now: list[str]
+    paid: int | float
+    from_cell: list[int] = Field(alias="from")
+    #: Written by an answer taken in the window, as for an action (window_answers.py);
+    #: only an action's end reads it.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+class Fall(Record):
+    """A fall to land: who falls, how many levels, who made them fall."""
+
+    faller: str
+    levels: int
+    source: str | None
+
+
+class HeldFall(Fall):
+    """A fall waiting in `BattleState.falls` (board/falls.py); falls from one blow or
+    effect share a `group` and are asked about in one window."""
+
+    group: int
+
+
+class FallStep(Record):
+    """Landings a `falls` window held (board/falls.py)."""
+
+    step: Literal["fall"] = "fall"
+    targets: list[str]
+    falls: list[Fall]
+    #: Written by an answer taken in the window, as for an action (window_answers.py);
+    #: only an action's end reads it.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+class NextTurnStep(Record):
+    """A window between turns: the next turn begins when it closes."""
+
+    step: Literal["next-turn"] = "next-turn"
+    #: Written by an answer taken in the window, as for an action (window_answers.py);
+    #: only an action's end reads it.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+class TurnStartSignatureStep(Record):
+    """After `source`'s `turn-start` window, the signature window of 1.805."""
+
+    step: Literal["turn-start-signature"] = "turn-start-signature"
+    source: str
+    #: Written by an answer taken in the window, as for an action (window_answers.py);
+    #: only an action's end reads it.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+class TurnStep(Record):
+    """The one whose turn it is acts next; the driver carries on."""
+
+    step: Literal["turn"] = "turn"
+    #: Written by an answer taken in the window, as for an action (window_answers.py);
+    #: only an action's end reads it.
+    this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+
+
+#: What a window holds, told apart by its `step`.
+HeldStep = Annotated[Union[ActionStep, WalkStep, FallStep, NextTurnStep, TurnStartSignatureStep, TurnStep],
+                     Field(discriminator="step")]
+
+
+class Window(Record):
+    """An open window (spec/combat-3 "Windows", windows.py): its moment, who is still to be
+    asked (the first is asked now), what set it off and on whom, the step it holds, and the
+    deadline the service gives the one asked (epoch seconds; None: none yet)."""
+
+    id: str
+    moment: str
+    asking: list[str]
+    source: str | None
+    target: str | None
+    resume: HeldStep
+    deadline: int | float | None = None
+
+
+class SpendHold(Record):
+    """A player choosing their own symbol spends (symbol_choice.py): the action step held,
+    whose cursor holds the roll."""
+
+    resume: ActionStep
+
+
 class Event(Record):
     seq: int
     kind: str
@@ -215,9 +384,9 @@ class Pending(Record):
     controller: Controller
     player: str | None = None
     decision: str
-    window: dict[str, Any] | None = None
+    window: Window | None = None
     #: `decision == "spend"`: a player picks their own symbol spends (symbol_choice.py).
-    spend: dict[str, Any] | None = None
+    spend: SpendHold | None = None
 
 
 class RulesetRef(Record):
@@ -250,7 +419,7 @@ class BattleState(Record):
     #: Falls whose landing waits (board/falls.py): each `{"faller", "levels", "source",
     #: "group"}`, held until the step that caused them is over and no window is open, then
     #: asked about in order (a `falls` window per blow or effect, `group`).
-    falls: list[dict[str, Any]] = Field(default_factory=list)
+    falls: list[HeldFall] = Field(default_factory=list)
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:
@@ -262,3 +431,8 @@ class BattleState(Record):
         if 0 <= self.turn < len(self.order):
             return self.combatant(self.order[self.turn])
         return None
+
+
+AnswerPart.model_rebuild()
+ActionStep.model_rebuild()
+Window.model_rebuild()

@@ -7,7 +7,7 @@ Owns: `wants_to_choose` (a player-controlled party member whose party entry says
 `"ownSpends": true`, inside an action step that can be held: one on a turn, or an answer
 in a window), `hold` (the decision of its own
 kind, `state.pending.decision == "spend"`: the roll, what is left and what was bought are in
-the action step's cursor, `pending.spend["resume"]`, plain JSON saved with the battle),
+the action step's cursor, `pending.spend.resume`, plain JSON saved with the battle),
 `spend_items` (the menu: one `spend:<id>` per spend the rules allow now, `spend:engine`
 to leave the rest to the Engine, `spend:done` to spend no more), `engine_pick` and `answer`,
 which applies the pick and goes on with the held step (window_resume.continue_action, or
@@ -27,7 +27,7 @@ from . import symbol_spends as SP
 from . import windows as W
 from .fight import Fight
 from .plans import MenuItem, Option, Plan
-from .state import Combatant, Pending
+from .state import ActionStep, Combatant, Pending, SpendHold
 from .window_answers import continue_answer
 from .window_resume import continue_action
 
@@ -47,29 +47,30 @@ def _can_hold(fight: Fight) -> bool:
     step = fight.step
     if step is None or fight.state.outcome:
         return False
-    answer = step.get("answer")
-    if answer is not None:
-        return bool(answer.get("holds"))
+    if step.answer is not None:
+        return step.answer.holds
     return W.open_now(fight)
 
 
 def hold(fight: Fight, chooser: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
     step = fight.step
     assert step is not None
-    step["cursor"] = {**at, "roll": held}
+    step.cursor = {**at, "roll": held}
     side = held["side"]
     left = [S.count_words(fight, s, held["left"][s]) for s in SP.SIDE_SYMBOLS[side] if held["left"].get(s)]
     fight.state.pending = Pending(actor=chooser.id, controller=chooser.controller, player=chooser.player,
-                                  decision="spend", spend={"resume": step})
+                                  decision="spend", spend=SpendHold(resume=step))
     fight.emit("spend-decision", f"The fight waits: {chooser.name} chooses what to buy with {', '.join(left)}.",
                actor=chooser.id, left={s: held["left"].get(s, 0) for s in SP.SIDE_SYMBOLS[side]})
     raise W.Held()
 
 
-def _held(fight: Fight) -> tuple[dict[str, Any], dict[str, Any], Combatant, Combatant]:
-    record = fight.state.pending.spend["resume"]
-    held = record["cursor"]["roll"]
-    return record, held, fight.get(record["actor"]), fight.get(held["target"])
+def _held(fight: Fight) -> tuple[ActionStep, dict[str, Any], Combatant, Combatant]:
+    pending = fight.state.pending
+    assert pending is not None and pending.spend is not None and pending.spend.resume.cursor is not None
+    record = pending.spend.resume
+    held: dict[str, Any] = record.cursor["roll"]
+    return record, held, fight.get(record.actor), fight.get(held["target"])
 
 
 def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
@@ -128,7 +129,7 @@ def answer(fight: Fight, item: MenuItem) -> None:
     else:
         spend = next(s for s in SP.spends_of(fight, held["side"]) if f"spend:{s.id}" == item.option.id)
         SP.buy(fight, actor, target, held, spend)
-    if record.get("answer") is not None:
+    if record.answer is not None:
         continue_answer(fight, record)
     else:
         continue_action(fight, record)

@@ -173,7 +173,7 @@ def begin_turn(fight: Fight) -> None:
             # turn's start goes on from its record when it is over.
             plan, targets = completed
             record = action_record(fight, c, plan, targets)
-            record["starts_turn"] = c.id
+            record.starts_turn = c.id
             continue_action(fight, record)
             return
     turn_started(fight, c)

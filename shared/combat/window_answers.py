@@ -30,9 +30,10 @@ from .kinds import kind_of
 from .lowers_roll import could_turn, lower_held
 from .options import forecasts_of
 from .plan_codec import plan_from_json
-from .state import Combatant
+from .state import ActionStep, AnswerPart, Combatant, Window
 from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
+from . import windows as W
 from .windows import WindowItem, current, no_windows
 from .costs import group_of, grouped_cost, pool_level
 from .lowers_also import lower_check
@@ -94,12 +95,20 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     return stops
 
 
-def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: dict[str, Any]) -> bool:
-    resume = w["resume"]
-    source = fight.get(w["source"])
-    what = resume["plan"].get("name") or "it"
+def _held_action(w: Window) -> ActionStep:
+    """The action step a window answered with a cancel or a counter holds (the moments
+    such answers match, `used`, `aimed`, `hit`, `harmed`, hold an action)."""
+    resume = w.resume
+    assert isinstance(resume, ActionStep), f"a {w.moment} window holds no action"
+    return resume
+
+
+def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: Window) -> bool:
+    resume = _held_action(w)
+    source = fight.get(w.source)
+    what = resume.plan.get("name") or "it"
     if reaction.upTo == "paid":
-        paid = _level_paid(fight, [(p, a) for p, a in resume["plan"].get("costs") or []])
+        paid = _level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
         own = _level_paid(fight, plan.costs)
         if paid > own:
             if reaction.above is None:
@@ -116,7 +125,7 @@ def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: dict[
     return True
 
 
-def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: dict[str, Any], *,
+def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: Window, *,
          holds: bool = True) -> None:
     """Pays for the answer and resolves it as a step of its own, the action step's record
     with an `answer` part (window_resume.py): `{"window": <w>, "holds": bool}`. A roll it makes
@@ -127,7 +136,7 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
     plan = item.plan
     fixed = [fight.get(t) for t in item.fixed]
     aim = fixed or targets or [holder]
-    fight.emit("answer", f"{holder.name} answers with {item.option.label}.", actor=holder.id, window=w["id"],
+    fight.emit("answer", f"{holder.name} answers with {item.option.label}.", actor=holder.id, window=w.id,
                option=item.option.id)
     if item.signature:
         holder.signature_points -= item.signature
@@ -135,7 +144,7 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
                    f"on {plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
     record = action_record(fight, holder, plan, aim, stage="resolve")
     # `reacts`: an answer (not a signature action) may cancel what the window holds.
-    record["answer"] = {"window": w, "holds": holds, "reacts": item.answer is not None}
+    record.answer = AnswerPart(window=w, holds=holds, reacts=item.answer is not None)
     A.pay(fight, holder, plan)
     if held_back(fight, holder, plan, aim):
         # A `delays` condition holds back an answer paid with its budget too (1.120).
@@ -143,48 +152,54 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
     resolve_answer(fight, record)
 
 
-def resolve_answer(fight: Fight, record: dict[str, Any]) -> None:
+def resolve_answer(fight: Fight, record: ActionStep) -> None:
     """The answer's step from where its record stands, with windows off (nothing inside a
     window opens another): it acts, its harm ends what it ends, then whether it cancels what
     the window holds and which `this-action` conditions it put on."""
-    holder = fight.get(record["actor"])
-    plan = plan_from_json(fight, holder, record["plan"])
-    aim = [c for c in (fight.state.combatant(t) for t in record["targets"]) if c is not None]
-    w = record["answer"]["window"]
+    holder = fight.get(record.actor)
+    plan = plan_from_json(fight, holder, record.plan)
+    aim = [c for c in (fight.state.combatant(t) for t in record.targets) if c is not None]
+    assert record.answer is not None
+    answering = record.answer
+    w = answering.window
     with no_windows(fight):
-        if w["moment"] == "hit" and _adds_to_blow(plan):
+        if w.moment == "hit" and _adds_to_blow(plan):
             # Dealt with the blow when it lands, not by itself (1.241).
             join_blow(fight, holder, plan, w)
         else:
             perform_step(fight, holder, plan, aim, record)
-        if w["moment"] == "hit" and _lowers(plan):
+        if w.moment == "hit" and _lowers(plan):
             lower_held(fight, holder, plan, w)
         end_conditions(fight, holder, plan, aim, record)
         reaction = None
-        if record["answer"]["reacts"]:
+        if answering.reacts:
             reaction = plan.reaction
         if getattr(reaction, "cancels", None) and _cancels(fight, holder, plan, reaction, w):
-            source = fight.get(w["source"])
-            fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {w['resume']['plan']['name']}: "
+            source = fight.get(w.source)
+            fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {_held_action(w).plan['name']}: "
                        "it does not happen, and what it cost stays spent.", actor=holder.id, target=source.id)
-            w["resume"]["cancelled"] = True
+            _held_action(w).cancelled = True
     # Conditions an answer puts on for `this-action` end when the held action is over.
-    before = {tuple(pair) for pair in record["before"]}
-    this_action = w["resume"].setdefault("this_action", [])
+    before = {(h, c) for h, c in record.before}
+    held = w.resume
+    if held.this_action is None:
+        held.this_action = []
+    this_action = held.this_action
     for c in fight.state.combatants:
         for h in c.conditions:
             if h.this_action and (c.id, h.id) not in before and [c.id, h.id] not in this_action:
                 this_action.append([c.id, h.id])
 
 
-def continue_answer(fight: Fight, record: dict[str, Any]) -> None:
+def continue_answer(fight: Fight, record: ActionStep) -> None:
     """An answer held for its holder's (or its target's) own spends goes on, then the window
     does: the next one is asked, or the step it holds resumes."""
 
     resolve_answer(fight, record)
-    w = record["answer"]["window"]
+    assert record.answer is not None
+    w = record.answer.window
     # Whoever is asked next gets a deadline of their own when the window is saved again.
-    w["deadline"] = None
+    w.deadline = None
     answered(fight, w)
 
 
@@ -207,29 +222,31 @@ def _defensive(item: WindowItem) -> bool:
     return answer is not None and not answer.harmful() and not getattr(answer.reaction, "cancels", None)
 
 
-def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
+def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: Window) -> bool:
     """Tried on a throwaway copy of the battle: whether the held roll misses once the
     answer is in place. Consumes none of the battle's dice."""
 
-    held = ((w["resume"].get("cursor") or {}).get("held")) or {}
+    held = ((_held_action(w).cursor or {}).get("held")) or {}
     if held.get("forced"):
         return False
     trial = Fight(fight.ruleset, working_copy(fight.state))
     trial_holder = trial.get(holder.id)
+    trial_window = W.current(trial)
+    assert trial_window is not None
     with no_windows(trial):
         take(trial, trial_holder, item, [trial.get(t) for t in item.option.targets[:item.option.count]],
-             trial.state.pending.window, holds=False)
+             trial_window, holds=False)
     if held.get("symbol"):
         # A symbol throw against more difficulty dice misses only by chance: the answer is
         # taken when it more likely than not turns the hit into a miss.
-        chance = kind_of(trial).miss_chance(trial, trial.get(w["source"]), trial.get(w["target"]), held)
+        chance = kind_of(trial).miss_chance(trial, trial.get(w.source), trial.get(w.target), held)
         return (chance or 0.0) >= 0.5
-    defense, _ = N.defense(trial, trial.get(w["target"]))
+    defense, _ = N.defense(trial, trial.get(w.target))
     return int(held.get("total", 0)) - int(held.get("lowered") or 0) < defense
 
 
-def _keeps_damage_off(fight: Fight, item: WindowItem, w: dict[str, Any]) -> bool:
-    entry = (w["resume"].get("plan") or {}).get("entry_ref")
+def _keeps_damage_off(fight: Fight, item: WindowItem, w: Window) -> bool:
+    entry = _held_action(w).plan.get("entry_ref")
     if not entry:
         return False
     rules = N.condition_rules(fight.ruleset)
@@ -258,7 +275,7 @@ def _catches_fall(fight: Fight, item: WindowItem) -> bool:
 STOP_SHARE_PER_LEVEL = 0.5
 
 
-def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: dict[str, Any]) -> bool:
+def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: Window) -> bool:
     """The Engine's value rule for a cancelling answer (a counterspell). An answer that
     spends nothing from a pool costs only its budget, and is always worth it. Otherwise,
     with `level` the level paid for what it stops and `own` the answer's (a pool in no
@@ -276,14 +293,14 @@ def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: dict[st
     costs = list(item.plan.costs or [])
     if not costs:
         return True
-    resume = w["resume"]
-    level = _level_paid(fight, [(p, a) for p, a in resume["plan"].get("costs") or []])
+    resume = _held_action(w)
+    level = _level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
     own = max(1, _level_paid(fight, costs))
     if level > own:
         return True
-    source = fight.get(w["source"])
-    spell = plan_from_json(fight, source, resume["plan"])
-    friends = [c for c in (fight.state.combatant(t) for t in resume.get("targets") or [])
+    source = fight.get(w.source)
+    spell = plan_from_json(fight, source, resume.plan)
+    friends = [c for c in (fight.state.combatant(t) for t in resume.targets)
                if c is not None and c.side == holder.side]
     if not friends:
         return False
@@ -300,7 +317,7 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
     w = current(fight)
     assert w is not None
     pass_item = items[-1]
-    if w["moment"] == "leaves-reach":
+    if w.moment == "leaves-reach":
         return best_strike(items)
     scored: list[WindowItem] = []
     for item in items[:-1]:
@@ -310,16 +327,16 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
             # Taken only when what it stops is worth what it costs (`worth_stopping`).
             if worth_stopping(fight, holder, item, w):
                 return item, item.option.targets[:item.option.count]
-        elif w["moment"] == "hit" and _lowers(item.plan):
+        elif w.moment == "hit" and _lowers(item.plan):
             # Spent only when its dice at their highest could turn the hit into a miss.
             if could_turn(fight, holder, item.plan, w):
                 return item, item.option.targets[:item.option.count]
         elif _defensive(item):
-            if w["moment"] == "hit" and _turns_hit_to_miss(fight, holder, item, w):
+            if w.moment == "hit" and _turns_hit_to_miss(fight, holder, item, w):
                 return item, []
-            if w["moment"] in ("aimed", "used") and _keeps_damage_off(fight, item, w):
+            if w.moment in ("aimed", "used") and _keeps_damage_off(fight, item, w):
                 return item, []
-            if w["moment"] == "falls" and _catches_fall(fight, item):
+            if w.moment == "falls" and _catches_fall(fight, item):
                 # Every eligible faller, nearest first, up to the count (the menu's order).
                 return item, item.option.targets[:item.option.count]
         else:
@@ -334,17 +351,17 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
     closes and the step it held resumes (which may raise `Held` for the next window)."""
     w = current(fight)
     assert w is not None
-    holder = fight.get(w["asking"][0])
+    holder = fight.get(w.asking[0])
     if item.option.id == "pass":
-        if w["moment"] == "leaves-reach":
-            fight.emit("pass", f"{holder.name} lets {fight.get(w['target']).name} go.", actor=holder.id,
-                       target=w["target"], window=w["id"])
+        if w.moment == "leaves-reach":
+            fight.emit("pass", f"{holder.name} lets {fight.get(w.target).name} go.", actor=holder.id,
+                       target=w.target, window=w.id)
         else:
-            fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w["id"])
-    elif w["moment"] == "leaves-reach":
+            fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w.id)
+    elif w.moment == "leaves-reach":
         # The strike is an attack of its own (held on its hit, 1.243); it carries the
         # window on when it is over.
-        w["asking"].pop(0)
+        w.asking.pop(0)
         fight.state.pending = None
         strike(fight, holder, item, w)
         return

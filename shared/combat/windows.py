@@ -1,7 +1,7 @@
 """Windows: the fight held for someone other than the actor (spec/combat-3 "Windows").
 
 Owns: opening a window in the shared record shape (`state.pending.window`: `id`,
-`moment`, `asking`, `source`, `target`, `resume`, `deadline`), asking one combatant at a
+`moment`, `asking`, `source`, `target`, `resume`, `deadline`; state.Window), asking one combatant at a
 time in turn order, each once, skipping anyone with nothing they can take and never
 asking a `cannot-react` holder; the window's menu (the answers the asked combatant may
 take, and Pass, option id `"pass"`, always valid and free); an answer or a Pass; and
@@ -32,7 +32,7 @@ from .plans import MenuItem, Option, Plan
 from .plan_reading import action_plans, budget_left, targets_for
 from .options import plan_forecasts, plan_target_count
 from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
-from .state import Combatant, Pending
+from .state import ActionStep, Combatant, FallStep, HeldStep, Pending, Window
 from .board.answers import reaches
 from .plan_codec import plan_from_json
 from .costs import payment_label
@@ -44,10 +44,11 @@ ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "falls", "turn-start")
 SIGNATURE_MOMENTS = ("between-turns", "starts-turn")
 
 
-#: How the step a closed window held goes on, by its `resume["step"]` ("action", "next-turn",
+#: How the step a closed window held goes on, by its `resume.step` ("action", "next-turn",
 #: "turn-start-signature", "walk", "fall"; "turn": the one whose turn it is acts next and
-#: the driver carries on). Filled by the modules that own each step as they load.
-RESUMES: dict[str, Callable[[Fight, dict[str, Any]], None]] = {}
+#: the driver carries on). Filled by the modules that own each step as they load; each is
+#: handed the record of its own step.
+RESUMES: dict[str, Callable[[Fight, Any], None]] = {}
 
 
 class Held(Exception):
@@ -69,7 +70,7 @@ def open_now(fight: Fight) -> bool:
     return fight.windows_off == 0 and not fight.state.outcome
 
 
-def current(fight: Fight) -> dict[str, Any] | None:
+def current(fight: Fight) -> Window | None:
     p = fight.state.pending
     return p.window if p is not None and p.decision == "window" else None
 
@@ -92,27 +93,29 @@ def _pass_item() -> WindowItem:
                       Plan(kind="end", name="Pass"))
 
 
-def _context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combatant | None, list[Combatant],
-                                                       list[str], Origin | None]:
+def _context(fight: Fight, w: Window) -> tuple[Combatant | None, Combatant | None, list[Combatant],
+                                                list[str], Origin | None]:
     state = fight.state
-    source = state.combatant(w["source"]) if w.get("source") else None
-    target = state.combatant(w["target"]) if w.get("target") else None
-    resume = w.get("resume") or {}
-    aimed = [c for c in (state.combatant(t) for t in resume.get("targets") or []) if c is not None]
+    source = state.combatant(w.source) if w.source else None
+    target = state.combatant(w.target) if w.target else None
+    resume = w.resume
+    targets = resume.targets if isinstance(resume, (ActionStep, FallStep)) else []
+    aimed = [c for c in (state.combatant(t) for t in targets) if c is not None]
+    harmed = list(resume.harmed) if isinstance(resume, ActionStep) else []
     origin = None
-    if resume.get("step") == "action" and source is not None:
-        plan = plan_from_json(fight, source, resume["plan"])
-        step = (resume.get("cursor") or {}).get("step")
+    if isinstance(resume, ActionStep) and source is not None:
+        plan = plan_from_json(fight, source, resume.plan)
+        step = (resume.cursor or {}).get("step")
         if step is not None and step < len(plan.steps):
             # A hit inside a sequence is a hit by that part.
             part = plan.steps[step]
             plan = Plan(kind="action", name=part.name, budget=plan.budget, action=part)
         origin = origin_of(fight, source, plan)
-    return source, target, aimed, list(resume.get("harmed") or []), origin
+    return source, target, aimed, harmed, origin
 
 
-def _window_context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, Combatant | None, list[Combatant],
-                                                              list[str], Origin | None]:
+def _window_context(fight: Fight, w: Window) -> tuple[Combatant | None, Combatant | None, list[Combatant],
+                                                       list[str], Origin | None]:
     """`_context`, read once for everyone asked while nothing changes (see `_asking`)."""
     memo = fight.menu_memo
     if memo is None:
@@ -123,19 +126,19 @@ def _window_context(fight: Fight, w: dict[str, Any]) -> tuple[Combatant | None, 
     return found[1]
 
 
-def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str, Any], source: Combatant | None,
+def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: Window, source: Combatant | None,
                    target: Combatant | None, aimed: list[Combatant]) -> list[str] | None:
     """Whom the answer lands on when the moment fills it in; None when it is chosen."""
     plan = answer.plan
     if plan.aims_at_self:
         return [holder.id]
     at = getattr(answer.reaction, "at", None) or "source"
-    if at == "chosen" or w["moment"] == "falls":
+    if at == "chosen" or w.moment == "falls":
         # A `falls` answer lands on the fallers chosen (1.124).
         return None
     if at == "source":
         return [source.id] if source is not None else []
-    moment = w["moment"]
+    moment = w.moment
     if moment == "harmed":
         return [holder.id]
     if moment == "aimed" and source is not None:
@@ -144,8 +147,8 @@ def _fixed_targets(fight: Fight, holder: Combatant, answer: Answer, w: dict[str,
     return [target.id] if target is not None else []
 
 
-def _answer_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
-    moment = w["moment"]
+def _answer_items(fight: Fight, holder: Combatant, w: Window) -> list[WindowItem]:
+    moment = w.moment
     answers = held_answers(fight, holder)
     if not answers:
         return []
@@ -199,16 +202,16 @@ def _choices(fight: Fight, holder: Combatant, answer: Answer, moment: str, aimed
 
 
 
-def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+def _signature_items(fight: Fight, holder: Combatant, w: Window) -> list[WindowItem]:
     if holder.signature_points <= 0:
         return []
     effects = N.effects(fight, holder)
     if "cannot-act" in effects or "cannot-react" in effects:
         return []
-    source = fight.state.combatant(w["source"]) if w.get("source") else None
+    source = fight.state.combatant(w.source) if w.source else None
     if source is not None and source.id == holder.id:
         return []
-    if w["moment"] == "starts-turn" and (source is None or source.side == holder.side):
+    if w.moment == "starts-turn" and (source is None or source.side == holder.side):
         return []
     items: list[WindowItem] = []
     for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None):
@@ -233,22 +236,22 @@ def _signature_items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list
 def window_items(fight: Fight, holder: Combatant) -> list[WindowItem]:
     """What `holder` may take in the open window, Pass last (empty when not asked)."""
     w = current(fight)
-    if w is None or not w["asking"] or w["asking"][0] != holder.id:
+    if w is None or not w.asking or w.asking[0] != holder.id:
         return []
     return _items(fight, holder, w) + [_pass_item()]
 
 
 #: The menus of moments whose answers are not reactions, by moment ("leaves-reach": the
 #: board's opportunity strikes), filled by their owners as they load.
-MOMENT_ITEMS: dict[str, Callable[[Fight, Combatant, dict[str, Any]], list[WindowItem]]] = {}
+MOMENT_ITEMS: dict[str, Callable[[Fight, Combatant, Window], list[WindowItem]]] = {}
 
 
-def _items(fight: Fight, holder: Combatant, w: dict[str, Any]) -> list[WindowItem]:
+def _items(fight: Fight, holder: Combatant, w: Window) -> list[WindowItem]:
     if holder.out or holder.down:
         return []
-    if w["moment"] in SIGNATURE_MOMENTS:
+    if w.moment in SIGNATURE_MOMENTS:
         return _signature_items(fight, holder, w)
-    own = MOMENT_ITEMS.get(w["moment"])
+    own = MOMENT_ITEMS.get(w.moment)
     if own is not None:
         return own(fight, holder, w)
     return _answer_items(fight, holder, w)
@@ -270,18 +273,18 @@ _OPENING = {
 }
 
 
-def _opening(fight: Fight, moment: str, w: dict[str, Any], source: Combatant | None, target: Combatant | None,
+def _opening(fight: Fight, moment: str, w: Window, source: Combatant | None, target: Combatant | None,
              what: str) -> str:
     names = {cid: fight.get(cid).name for cid in fight.state.order if fight.state.combatant(cid)}
-    asked = [fight.get(c).name for c in w["asking"]]
-    resume = w["resume"]
+    asked = [fight.get(c).name for c in w.asking]
+    resume = w.resume
     if moment == "leaves-reach":
         x, y = source.position
         return (f"{source.name} walks out of {', '.join(asked)}'s reach at {x}, {y}; the fight waits for "
                 f"{'their' if len(asked) > 1 else 'that'} answer.")
-    fallers = resume.get("targets") or []
+    fallers = resume.targets if isinstance(resume, (ActionStep, FallStep)) else []
     aimed = ", ".join(names.get(t, t) for t in fallers)
-    harmed = ", ".join(names.get(t, t) for t in resume.get("harmed") or [])
+    harmed = ", ".join(names.get(t, t) for t in (resume.harmed if isinstance(resume, ActionStep) else []))
     moment_text = _OPENING[moment].format(source=source.name if source else "", what=what or "it",
                                           target=target.name if target else "", aimed=aimed, harmed=harmed,
                                           falls="fall" if len(fallers) > 1 else "falls")
@@ -289,34 +292,34 @@ def _opening(fight: Fight, moment: str, w: dict[str, Any], source: Combatant | N
 
 
 def open_window(fight: Fight, moment: str, source: Combatant | None, target: Combatant | None,
-                resume: dict[str, Any], *, what: str = "") -> None:
+                resume: HeldStep, *, what: str = "") -> None:
     """Opens a window when anyone may answer, and raises `Held`; otherwise does nothing
     and the caller goes on. Nobody is asked while windows are off (inside a window)."""
     if not open_now(fight) or current(fight) is not None:
         return
-    w = {"id": f"w{fight.state.seq + 1}", "moment": moment, "asking": [], "source": source.id if source else None,
-         "target": target.id if target else None, "resume": resume, "deadline": None}
+    w = Window(id=f"w{fight.state.seq + 1}", moment=moment, asking=[], source=source.id if source else None,
+               target=target.id if target else None, resume=resume, deadline=None)
     asking = _asking(fight, w)
     if moment == "hit":
         # The attacker's answers to their own hit come after everyone hit has answered.
-        asking.sort(key=lambda cid: cid == w["source"])
+        asking.sort(key=lambda cid: cid == w.source)
     if not asking:
         return
-    w["asking"] = asking
-    fight.emit("window", _opening(fight, moment, w, source, target, what), window=w["id"], moment=moment,
-               asking=list(asking), source=w["source"], target=w["target"])
+    w.asking = asking
+    fight.emit("window", _opening(fight, moment, w, source, target, what), window=w.id, moment=moment,
+               asking=list(asking), source=w.source, target=w.target)
     _ask(fight, w)
     raise Held()
 
 
-def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
+def _asking(fight: Fight, w: Window) -> list[str]:
     """Who has an answer to take, in turn order. Only whether each has one matters, so
     their forecasts are left out; nothing changes while they are looked at, so what is read
     (the window's context, the combatants' numbers) is kept until the last is asked."""
     before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
     fight.forecasting, fight.blanks = False, False
     fight.menu_memo = {} if memo is None else memo
-    moment = w["moment"]
+    moment = w.moment
     try:
         asking = []
         for cid in turn_order(fight):
@@ -335,33 +338,33 @@ def _asking(fight: Fight, w: dict[str, Any]) -> list[str]:
         fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
 
 
-def _ask(fight: Fight, w: dict[str, Any]) -> None:
-    asked = fight.get(w["asking"][0])
+def _ask(fight: Fight, w: Window) -> None:
+    asked = fight.get(w.asking[0])
     fight.state.pending = Pending(actor=asked.id, controller=asked.controller, player=asked.player,
                                   decision="window", window=w)
 
 
-def answered(fight: Fight, w: dict[str, Any]) -> None:
+def answered(fight: Fight, w: Window) -> None:
     """The one asked has answered (or passed): the window carries on."""
-    w["asking"].pop(0)
+    w.asking.pop(0)
     carry_on(fight, w)
 
 
-def carry_on(fight: Fight, w: dict[str, Any]) -> None:
+def carry_on(fight: Fight, w: Window) -> None:
     """After an answer: the next in `asking` who has something to take is asked; when none
     is left the window closes and the step it held resumes (which may raise `Held`)."""
-    if w["resume"].get("cancelled"):
-        w["asking"].clear()
-    while w["asking"] and not fight.state.outcome:
+    if isinstance(w.resume, ActionStep) and w.resume.cancelled:
+        w.asking.clear()
+    while w.asking and not fight.state.outcome:
         # Whoever has nothing left they can take (spent, fallen) is skipped, not asked.
-        if _items(fight, fight.get(w["asking"][0]), w):
+        if _items(fight, fight.get(w.asking[0]), w):
             _ask(fight, w)
             return
-        w["asking"].pop(0)
+        w.asking.pop(0)
     fight.state.pending = None
-    go_on = RESUMES.get(w["resume"].get("step"))
+    go_on = RESUMES.get(w.resume.step)
     if go_on is not None:
-        go_on(fight, w["resume"])
+        go_on(fight, w.resume)
 
 
 # ---------------------------------------------------------------------------
@@ -376,7 +379,7 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     if step is None or not open_now(fight):
         return
     roll = dict(fight.last_roll or {})
-    step["cursor"] = {**at, "held": roll}
+    step.cursor = {**at, "held": roll}
     # The one-attack conditions are gathered again when the held roll is checked again.
     kept, fight.after_attack = fight.after_attack, []
     label = N.defense_label(fight.ruleset)
@@ -385,7 +388,7 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     shown = f"{total} success{'es' if total != 1 else ''}" if roll.get("pool") or roll.get("symbol") else total
     what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
-    step["cursor"] = None
+    step.cursor = None
     fight.after_attack = kept
 
 

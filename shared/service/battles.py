@@ -65,9 +65,11 @@ def _hold(state: BattleState) -> dict[str, Any] | None:
     person gets its deadline here from the battle's `window_seconds`, counted from when
     that person is first asked."""
     window = state.pending.window if state.pending is not None else None
-    if window is not None and state.window_seconds and window.get("deadline") is None:
-        window["deadline"] = time.time() + state.window_seconds
-    return window
+    if window is None:
+        return None
+    if state.window_seconds and window.deadline is None:
+        window.deadline = time.time() + state.window_seconds
+    return window.model_dump(mode="json")
 
 
 def _pending(state: BattleState) -> dict[str, Any] | None:

@@ -25,5 +25,6 @@ def open_decision(ruleset: Ruleset, state: BattleState) -> OpenDecision:
     asked = state.combatant(pending.actor)
     return OpenDecision(actor=pending.actor, name=asked.name if asked is not None else pending.actor,
                         controller=pending.controller, player=pending.player,
-                        decision=pending.decision, window=pending.window,
+                        decision=pending.decision,
+                        window=pending.window.model_dump(mode="json") if pending.window is not None else None,
                         options=[o.model_dump(mode="json") for o in options], suggestion=suggestion)

@@ -18,6 +18,7 @@ from typing import Any
 from shared.combat import BattleState, Option
 from shared.combat import numbers as N
 from shared.combat.fight import Fight
+from shared.combat.state import Window
 from shared.plain_text import plain
 from shared.ruleset.package import Ruleset
 
@@ -86,16 +87,16 @@ def _state_lines(ruleset: Ruleset, state: BattleState) -> list[str]:
     return lines
 
 
-def _window_line(state: BattleState, window: dict[str, Any]) -> str:
+def _window_line(state: BattleState, window: Window) -> str:
     """The open window as the shared record names it: its moment, who set it off, on whom."""
-    def named(cid: Any) -> str | None:
-        c = state.combatant(cid) if isinstance(cid, str) else None
+    def named(cid: str | None) -> str | None:
+        c = state.combatant(cid) if cid is not None else None
         return c.name if c is not None else None
 
-    source, target = named(window.get("source")), named(window.get("target"))
+    source, target = named(window.source), named(window.target)
     about = ", ".join(part for part in (f"set off by {source}" if source else None,
                                         f"on {target}" if target else None) if part)
-    return (f" A window is open ({window.get('moment')}{': ' + about if about else ''}): answer it with one "
+    return (f" A window is open ({window.moment}{': ' + about if about else ''}): answer it with one "
             "of the options, or pass (`pass`), which costs nothing.")
 
 

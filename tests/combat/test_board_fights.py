@@ -126,8 +126,8 @@ def test_leaving_reach_opens_the_window_and_the_walk_resumes():
     state, events = advance(rs, state, {"actor": "juno", "option": "move:0,1"})
     window = state.pending.window
     assert state.pending.decision == "window" and state.pending.actor == "bog-hound"
-    assert window["moment"] == "leaves-reach" and window["asking"] == ["bog-hound"]
-    assert window["resume"]["cells"] == [[2, 0], [1, 0], [0, 1]] and window["id"] == f"w{events[-1].seq}"
+    assert window.moment == "leaves-reach" and window.asking == ["bog-hound"]
+    assert window.resume.cells == [[2, 0], [1, 0], [0, 1]] and window.id == f"w{events[-1].seq}"
     assert events[-1].text == "Juno walks out of Bog Hound's reach at 3, 1; the fight waits for that answer."
     assert state.combatant("juno").position == [3, 1]
     hound_menu = [o.id for o in menu(rs, state, "bog-hound")]

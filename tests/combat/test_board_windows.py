@@ -58,7 +58,7 @@ def test_leaving_reach_opens_the_shared_window_with_the_rest_of_the_walk():
                                             "their answer."]
     pending = b.state.pending
     assert (pending.actor, pending.decision) == ("ogre", "window")
-    assert pending.window == {
+    assert pending.window is not None and pending.window.model_dump(mode="json") == {
         "id": "w6", "moment": "leaves-reach", "asking": ["ogre", "ogre-2"], "source": "wren", "target": "wren",
         "resume": {"step": "walk", "mover": "wren", "cells": [[2, 0], [1, 0], [0, 1]], "asked": [],
                    "now": ["ogre", "ogre-2"], "paid": 0, "from": [3, 1]},
@@ -81,7 +81,7 @@ def test_a_strike_is_held_on_its_hit_and_the_walk_window_carries_on():
         "Ogre attacks Wren with Club: 15 + 4 = 19 against Guard 8, a hit.",
         "The fight waits: Ogre's Club (19 against Guard 8) hits Wren. Asked in turn: Wren.",
     ]
-    assert (b.state.pending.actor, b.state.pending.window["moment"]) == ("wren", "hit")
+    assert (b.state.pending.actor, b.state.pending.window.moment) == ("wren", "hit")
     # Saved with the held hit inside the held walk.
     b.reload()
     assert b.choose("wren", "ability:charms:shield") == [
@@ -95,7 +95,7 @@ def test_a_strike_is_held_on_its_hit_and_the_walk_window_carries_on():
     ]
     # The walk's own window resumes asking once the blow has landed.
     window = b.state.pending.window
-    assert (b.state.pending.actor, window["moment"], window["id"], window["asking"]) == (
+    assert (b.state.pending.actor, window.moment, window.id, window.asking) == (
         "ogre-2", "leaves-reach", "w6", ["ogre-2"])
     assert b.choose("ogre-2", "pass") == ["Ogre 2 lets Wren go.",
                                           "Wren moves to 0, 1 for 3 strides and has 3 strides left."]
@@ -180,9 +180,8 @@ def test_feather_fall_is_asked_before_the_landing_and_lands_it_safely():
         "The fight waits: Juno falls. Asked in turn: Wren.",
     ]
     window = b.state.pending.window
-    assert (window["moment"], window["asking"], window["source"], window["target"]) == ("falls", ["wren"], "ogre",
-                                                                                         "juno")
-    assert window["resume"] == {"step": "fall", "targets": ["juno"],
+    assert (window.moment, window.asking, window.source, window.target) == ("falls", ["wren"], "ogre", "juno")
+    assert window.resume.model_dump(mode="json") == {"step": "fall", "targets": ["juno"],
                                 "falls": [{"faller": "juno", "levels": 2, "source": "ogre"}]}
     catch = b.options("wren")["ability:charms:feather-fall"]
     # targetCount 5: every eligible faller, nearest first, up to five (one fell here).
@@ -303,7 +302,7 @@ def _play(seed: int, picks: list[int], *, reload: bool) -> tuple[list[dict[str, 
         assert not isinstance(result, Refused), result
         state, _ = result
         window = state.pending.window if state.pending is not None else None
-        walk_held = walk_held or (window is not None and window["moment"] == "leaves-reach")
+        walk_held = walk_held or (window is not None and window.moment == "leaves-reach")
     return [e.model_dump(mode="json") for e in state.events], walk_held
 
 

@@ -52,8 +52,8 @@ def test_a_held_back_action_is_answered_when_it_completes_and_can_be_stopped_the
         "Wren's held-back Spark takes effect, spending this turn's Action.",
         "The fight waits: Wren uses Spark. Asked in turn: Hex witch.",
     ]
-    assert b.state.pending.window["moment"] == "used"
-    assert b.state.pending.window["resume"]["starts_turn"] == "wren"
+    assert b.state.pending.window.moment == "used"
+    assert b.state.pending.window.model_dump(mode="json")["resume"]["starts_turn"] == "wren"
     assert list(b.options("hex-witch")) == ["ability:charms:counterspell", "ability:charms:counterspell@slot_2",
                                             "ability:charms:counterspell@slot_3", "pass"]
     assert b.choose("hex-witch", "ability:charms:counterspell") == [

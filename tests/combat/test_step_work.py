@@ -150,7 +150,7 @@ def test_the_working_copy_is_the_state_and_changing_it_changes_nothing_else():
         if fresh.pending is not None:
             fresh.pending.actor = "nobody"
             if fresh.pending.window is not None:
-                fresh.pending.window["asking"].append("nobody")
+                fresh.pending.window.asking.append("nobody")
         for c in fresh.combatants:
             c.health -= 1
             c.budgets["x"] = 1

@@ -176,7 +176,7 @@ def test_the_engine_braces_only_when_the_hit_more_likely_than_not_becomes_a_miss
         assert picked.option.id == ("action:brace" if braces else "pass")
         trial = Fight(b.rs, b.state.model_copy(deep=True))
         trial.get("dock-bruiser").conditions.append(HeldCondition(id="braced"))
-        assert miss_chance(trial, trial.get("juno"), trial.get("dock-bruiser"), w["resume"]["cursor"]["held"]) == \
+        assert miss_chance(trial, trial.get("juno"), trial.get("dock-bruiser"), w.resume.cursor["held"]) == \
             float(chance)
         # Weighing the answer threw nothing: initiative and the attack's four dice.
         assert b.state.dice.cursor == 8

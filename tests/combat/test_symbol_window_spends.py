@@ -50,7 +50,7 @@ def test_a_player_answering_chooses_their_own_spends_and_the_window_then_resumes
     ]
     pending = b.state.pending
     assert (pending.actor, pending.decision, pending.window) == ("juno", "spend", None)
-    record = pending.spend["resume"]
+    record = pending.spend.model_dump(mode="json")["resume"]
     # The answer's step keeps the window it answers, and that window the Haymaker it holds.
     assert record["answer"]["window"]["moment"] == "harmed"
     assert record["answer"]["window"]["resume"]["plan"]["name"] == "Haymaker"
@@ -105,13 +105,13 @@ def test_after_the_spends_the_window_asks_the_next_in_turn_order():
     b.choose("ada", "end-turn")
     assert b.choose("dock-bruiser", "action:haymaker", "juno") == [
         "The fight waits: Dock bruiser uses Haymaker. Asked in turn: Juno, Ada."]
-    b.state.pending.window["deadline"] = 1000.0
+    b.state.pending.window.deadline = 1000.0
     assert b.choose("juno", RIPOSTE)[-1] == "The fight waits: Juno chooses what to buy with 2 advantages."
     assert b.choose("juno", "spend:crit")[-1] == "Dock bruiser has 8 of 12 Grit."
     pending = b.state.pending
-    assert (pending.actor, pending.decision, pending.window["asking"]) == ("ada", "window", ["ada"])
+    assert (pending.actor, pending.decision, pending.window.asking) == ("ada", "window", ["ada"])
     # Ada is asked now: her deadline is counted from now (the service sets it when it saves).
-    assert pending.window["deadline"] is None
+    assert pending.window.deadline is None
     assert b.choose("ada", "pass") == [
         "Ada passes.",
         "Dock bruiser attacks Juno with Haymaker: 3 dice, 1 upgraded against Defense 1: Proficiency s, Ability -, "

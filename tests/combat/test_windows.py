@@ -57,7 +57,8 @@ def test_shield_on_hit_holds_the_roll_and_checks_it_again():
     ]
     pending = b.state.pending
     assert (pending.actor, pending.decision, pending.player) == ("wren", "window", "wren")
-    w = pending.window
+    assert pending.window is not None
+    w = pending.window.model_dump(mode="json")
     assert {k: w[k] for k in ("id", "moment", "asking", "source", "target", "deadline")} == {
         "id": "w7", "moment": "hit", "asking": ["wren"], "source": "ogre", "target": "wren", "deadline": None}
     assert w["resume"]["cursor"] == {"index": 0, "held": {"total": 19, "defense": 8, "critical": False,
@@ -114,7 +115,7 @@ def test_a_sequence_resumes_with_its_remaining_parts():
     b.choose("wren", "end-turn")
     first = b.choose("ogre", "action:two_clubs", "wren")
     assert first[-1] == "The fight waits: Ogre's Club (19 against Guard 8) hits Wren. Asked in turn: Wren."
-    assert b.state.pending.window["resume"]["cursor"]["step"] == 0
+    assert b.state.pending.window.model_dump(mode="json")["resume"]["cursor"]["step"] == 0
     reloaded(b)
     after = b.choose("wren", "ability:charms:parry")
     assert after[:4] == ["Wren answers with Parry.", "Wren uses Parry on Wren.", "Wren is Parrying.",
@@ -235,10 +236,10 @@ def test_used_then_aimed_then_magic_missile_does_nothing_to_the_shielded():
     b = bout([K.wren("shield", "counterspell")], [K.foe("hex-witch")], [12, 1], faces=SMALL)
     b.choose("wren", "end-turn")
     b.choose("hex-witch", "ability:charms:magic-missile", "wren")
-    assert b.state.pending.window["moment"] == "used"
+    assert b.state.pending.window.moment == "used"
     assert b.choose("wren", "pass") == ["Wren passes.",
                                         "The fight waits: Magic Missile is aimed at Wren. Asked in turn: Wren."]
-    assert b.state.pending.window["moment"] == "aimed"
+    assert b.state.pending.window.moment == "aimed"
     assert b.choose("wren", "ability:charms:shield")[3:6] == [
         "Wren is Shielded for 1 round.",
         "Hex witch uses Magic Missile on Wren.",
@@ -287,7 +288,7 @@ def test_shield_guardian_puts_the_answer_on_the_target():
     b.choose("wren", "end-turn")
     b.choose("juno", "end-turn")
     b.choose("ogre", "action:club", "juno")
-    assert b.state.pending.window["asking"] == ["wren"]
+    assert b.state.pending.window.asking == ["wren"]
     assert b.options("wren")["ability:charms:guardian-ward"].text == "answers hit on Juno"
     assert b.choose("wren", "ability:charms:guardian-ward")[:4] == [
         "Wren answers with Guardian Ward.",
@@ -369,7 +370,7 @@ def test_signature_at_turn_start_asks_as_an_opposing_turn_begins():
     assert events[-2:] == ["Juno's turn.",
                            "The fight waits: Juno's turn begins; signature actions may be bought. Asked in turn: "
                            "Marsh wyrm."]
-    assert b.state.pending.window["moment"] == "starts-turn"
+    assert b.state.pending.window.moment == "starts-turn"
     b.choose("marsh-wyrm", "pass")
     assert b.waiting() == "juno" and b.state.pending.decision == "turn"
 

@@ -114,7 +114,7 @@ def test_the_window_survives_a_worker_killed_while_opening_and_while_answering_i
         assert W.texts(events) == W.START + W.OPENS
         hold = store.get_hold(battle)
         assert {k: v for k, v in hold.items() if k != "resume"} == W.WINDOW
-        assert hold == stack.service.load(battle)[0].pending.window
+        assert hold == stack.service.load(battle)[0].pending.window.model_dump(mode="json")
         # The player asked sees the window without its `resume` (the held step is the worker's).
         assert prompt["window"] == W.WINDOW
         await asyncio.to_thread(stack.start_worker, f"{first.name}b")

@@ -17,6 +17,7 @@ import json
 
 from shared.clocks.tags import TAG
 from shared.combat import advance, decide_for, menu, start_battle
+from shared.combat.state import ActionStep
 from shared.plain_text import plain
 from shared.ruleset import load_package
 from shared.store import MemoryBattleStore
@@ -57,7 +58,10 @@ def test_the_gm_prompt_holds_no_die_no_seed_no_cursor_and_no_log():
     other = copy.deepcopy(state)
     other.dice.seed, other.dice.cursor, other.events = 1, 10**9, []
     if other.pending.window is not None:
-        other.pending.window["resume"] = {"rolled": [20, 20, 20]}
+        # A held step the prompt must not show: another's, with other rolls in its cursor.
+        other.pending.window.resume = ActionStep(actor="nobody", plan={"name": "Secret"}, targets=[], stage="resolve",
+                                                 cursor={"index": 0, "held": {"total": 20, "rolled": [20, 20, 20]}},
+                                                 from_seq=0, before=[], harmed=[])
     assert _prompt(other) == prompt
     assert str(SEED) not in prompt and "cursor" not in prompt and "seed" not in prompt
     # No line of the log (where every die is written) is in the prompt; "Round 5." is also

@@ -147,7 +147,8 @@ def test_the_hold_mirror_is_saved_with_the_state(service):
     choice, revision = _next_choice(service, battle)
     assert service.apply(battle, revision, choice, "req-h")["ok"]
     state, _ = service.load(battle)
-    assert service.store.get_hold(battle) == (state.pending.window if state.pending else None)
+    assert service.store.get_hold(battle) == (state.pending.window.model_dump(mode="json")
+                                              if state.pending and state.pending.window else None)
 
 
 # -- the open decision and announced answers ---------------------------------------------

@@ -35,7 +35,7 @@ def test_a_window_past_its_deadline_is_passed_by_the_sweeper():
     revision = _to_window(service, "b-window")
     state, _ = service.load("b-window")
     hold = service.store.get_hold("b-window")
-    assert hold == state.pending.window
+    assert hold == state.pending.window.model_dump(mode="json")
     assert hold["moment"] == "between-turns" and hold["asking"] == ["marsh-wyrm"]
     assert before + 30 <= hold["deadline"] <= time.time() + 30
 

@@ -23,14 +23,15 @@ from .. import numbers as N
 from ..windows import open_window
 from ..outcome import check_outcome
 from ..windows import RESUMES
+from ..state import Fall, FallStep, HeldFall
 
 
 def hold(fight: Any, faller: Any, levels: int, source: Any = None) -> None:
     """Keeps the fall for later; falls from one blow or effect (one step) are one group."""
     step = fight.step
-    group = step["from_seq"] if step is not None else fight.state.seq
-    fight.state.falls.append({"faller": faller.id, "levels": levels, "source": source.id if source else None,
-                              "group": group})
+    group = step.from_seq if step is not None else fight.state.seq
+    fight.state.falls.append(HeldFall(faller=faller.id, levels=levels, source=source.id if source else None,
+                                      group=group))
 
 
 def next_falls(fight: Any) -> None:
@@ -38,24 +39,24 @@ def next_falls(fight: Any) -> None:
     lands them when nobody may answer."""
 
     state = fight.state
-    group = state.falls[0]["group"]
-    taken = [f for f in state.falls if f["group"] == group]
-    state.falls = [f for f in state.falls if f["group"] != group]
-    falls = [{"faller": f["faller"], "levels": f["levels"], "source": f["source"]} for f in taken]
-    fallers = [f["faller"] for f in falls]
-    record = {"step": "fall", "targets": fallers, "falls": falls}
-    source = state.combatant(falls[0]["source"]) if falls[0]["source"] else None
+    group = state.falls[0].group
+    taken = [f for f in state.falls if f.group == group]
+    state.falls = [f for f in state.falls if f.group != group]
+    falls = [Fall(faller=f.faller, levels=f.levels, source=f.source) for f in taken]
+    fallers = [f.faller for f in falls]
+    record = FallStep(targets=fallers, falls=falls)
+    source = state.combatant(falls[0].source) if falls[0].source else None
     target = state.combatant(fallers[0]) if len(fallers) == 1 else None
     open_window(fight, "falls", source, target, record)
     land_all(fight, record)
 
 
-def land_all(fight: Any, record: dict[str, Any]) -> None:
-    for f in record["falls"]:
-        c = fight.state.combatant(f["faller"])
-        source = fight.state.combatant(f["source"]) if f["source"] else None
+def land_all(fight: Any, record: FallStep) -> None:
+    for f in record.falls:
+        c = fight.state.combatant(f.faller)
+        source = fight.state.combatant(f.source) if f.source else None
         if c is not None and not c.out:
-            land(fight, c, f["levels"], source)
+            land(fight, c, f.levels, source)
     check_outcome(fight)
 
 

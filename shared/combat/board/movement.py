@@ -29,6 +29,7 @@ from .paths import reachable, step_cost
 from .units import say
 from .opportunity import strikers_along
 from ..windows import open_window
+from ..state import WalkStep
 from .opportunity import leaving
 from .opportunity import watchers_of
 
@@ -144,9 +145,9 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
             now = [w.id for w in leaving(fight, here, cell, watchers, _heights(g, mover, cell))
                    if w.id not in asked]
             if now:
-                open_window(fight, "leaves-reach", mover, mover, {
-                    "step": "walk", "mover": mover.id, "cells": [[c[0], c[1]] for c in cells[i:]],
-                    "asked": list(asked), "now": now, "paid": paid, "from": [start[0], start[1]]})
+                open_window(fight, "leaves-reach", mover, mover, WalkStep(
+                    mover=mover.id, cells=[[c[0], c[1]] for c in cells[i:]], asked=list(asked), now=now, paid=paid,
+                    from_cell=[start[0], start[1]]))
                 # Nobody could be asked (nothing they can take): the walk goes on.
                 asked = asked + now
         mode, cost, altitude = _step(fight, g, mover, here, cell)
@@ -187,11 +188,11 @@ def _step(fight: Any, g: Any, mover: Any, here: Cell, there: Cell) -> tuple[str 
     return (way[0], way[1], None) if way is not None else (None, None, None)
 
 
-def resume_walk(fight: Any, record: dict[str, Any]) -> None:
+def resume_walk(fight: Any, record: WalkStep) -> None:
     """The walk a `leaves-reach` window held: on through its remaining cells, paying for
     each; it ends on the spot when the walker dropped or cannot move (`speed-zero`, 1.243:
     no further than the cell where they were struck)."""
-    mover = fight.get(record["mover"])
+    mover = fight.get(record.mover)
     x, y = BF.cell_of(mover)
     if mover.down or mover.out:
         fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
@@ -207,8 +208,8 @@ def resume_walk(fight: Any, record: dict[str, Any]) -> None:
         fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}: {', '.join(held)} holds them there.",
                    actor=mover.id, cell=[x, y])
         return
-    walk(fight, mover, [(c[0], c[1]) for c in record["cells"]], asked=list(record["asked"]) + list(record["now"]),
-         paid=record["paid"], start=(record["from"][0], record["from"][1]))
+    walk(fight, mover, [(c[0], c[1]) for c in record.cells], asked=list(record.asked) + list(record.now),
+         paid=record.paid, start=(record.from_cell[0], record.from_cell[1]))
 
 
 # A window opened on the way held the rest of the walk (windows.RESUMES).

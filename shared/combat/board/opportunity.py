@@ -30,6 +30,7 @@ from .reach import span_of
 from .units import steps
 from ..windows import WindowItem
 from ..windows import MOMENT_ITEMS
+from ..state import WalkStep, Window
 
 Cell = tuple[int, int]
 
@@ -127,14 +128,15 @@ def strikers_along(fight: Any, mover: Any, start: Cell, way: Any, watchers: list
     return out
 
 
-def strike_items(fight: Any, striker: Any, w: dict[str, Any]) -> list[Any]:
+def strike_items(fight: Any, striker: Any, w: Window) -> list[Any]:
     """The asked striker's answers in a `leaves-reach` window: each swing that reaches the
     walker, spending the opportunity budget (windows.py adds Pass). Only those whose reach
     this step leaves (`resume.now`) have any."""
 
-    mover = fight.state.combatant(w["target"])
+    mover = fight.state.combatant(w.target)
     items: list[Any] = []
-    if (striker.id not in w["resume"].get("now", []) or mover is None or mover.down or mover.out
+    now = w.resume.now if isinstance(w.resume, WalkStep) else []
+    if (striker.id not in now or mover is None or mover.down or mover.out
             or not can_strike(fight, striker)):
         return items
     budget = fight.combat.opportunity.budget

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...ruleset.gates import ApiVersion
 from .. import paying as A
+from ..state import Window
 from ..window_resume import action_record, continue_action
 from ..windows import carry_on, no_windows
 
@@ -24,23 +25,23 @@ def held_on_hit(fight: Any) -> bool:
     return declared is None or not declared.version() < ApiVersion(1, 243)
 
 
-def strike(fight: Any, striker: Any, item: Any, w: dict[str, Any]) -> None:
+def strike(fight: Any, striker: Any, item: Any, w: Window) -> None:
     """The striker's swing at the walker, paid from the opportunity budget and resolved as an
     attack of its own (a `hit` window may hold it, 1.243: the one hit and then the striker
     are asked). When it is over the `leaves-reach` window carries on: the next striker is
     asked, or the walk resumes (or ends, if the walker dropped or cannot move on)."""
 
-    mover = fight.get(w["target"])
+    mover = fight.get(w.target)
     plan = item.plan
     fight.emit("answer", f"{striker.name} strikes at {mover.name} with {plan.name}.", actor=striker.id,
-               target=mover.id, window=w["id"], option=item.option.id)
+               target=mover.id, window=w.id, option=item.option.id)
     record = action_record(fight, striker, plan, [mover], stage="resolve")
-    record["strike"] = True
+    record.strike = True
     A.pay(fight, striker, plan)
     # Whoever is asked next gets a deadline of their own when the window is saved again.
-    w["deadline"] = None
+    w.deadline = None
     if held_on_hit(fight):
-        record["then"] = w
+        record.then = w
         continue_action(fight, record)
         return
     with no_windows(fight):
