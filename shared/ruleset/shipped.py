@@ -13,7 +13,8 @@ the row checks inline entries do; the refusals of the files themselves (missing,
 the folder, a link, not JSON, the wrong `catalog`, named twice), the zip limits
 (`MAX_ZIP_FILES`, `MAX_ZIP_BYTES`, `MAX_ZIP_RATIO`), the hashes a `manifest.json` lists,
 the one size limit of a package wherever it comes from (`MAX_PACKAGE_BYTES`), and naming
-the file in the problems of an asset's entries (`Shipped.name_files`).
+the file in the problems of an asset's entries (`Shipped.name_files`), and the check of a
+`gm-verbs.json` the package ships (`gm_verbs.py`: no verb named like an Engine tag).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import PackageError, Problem, Problems, format_path
+from .gm_verbs import GM_VERBS_FILE, verb_problems
 
 #: The largest package, in bytes: its ruleset file and every asset it names together
 #: (sent as JSON: the JSON text of the package and its assets). One limit for the command
@@ -427,6 +429,7 @@ def _attach(data: Any, files: Files, manifest: dict[str, tuple[str, int | None]]
     """`data` with the entries of every asset it names read from `files`. `size` is the
     package's bytes so far; `counted`: it already holds the assets' too."""
     names = _asset_names(data, problems)
+    _gm_verbs(files, manifest, problems)
     sizes: dict[int, int] = {}
     for index, name in names.items():
         try:
@@ -453,6 +456,29 @@ def _attach(data: Any, files: Files, manifest: dict[str, tuple[str, int | None]]
     if not names:
         return Shipped(data, size=total)
     return Shipped(_merged(data, entries), assets=names, size=total)
+
+
+def _gm_verbs(files: Files, manifest: dict[str, tuple[str, int | None]], problems: Problems) -> None:
+    """A `gm-verbs.json` the package ships is checked (`gm_verbs.verb_problems`): a verb
+    named like one of the Engine's own tags refuses the package."""
+    try:
+        size = files.size(GM_VERBS_FILE)
+    except FileMissing:
+        return
+    except FileRefused as exc:
+        problems.add(file_label(GM_VERBS_FILE), str(exc))
+        return
+    if size > MAX_PACKAGE_BYTES:
+        problems.add(file_label(GM_VERBS_FILE), f"is {size:,} bytes, more than {_mib(MAX_PACKAGE_BYTES)}")
+        return
+    try:
+        raw, document = files.load(GM_VERBS_FILE)
+    except FileRefused as exc:
+        problems.add(file_label(GM_VERBS_FILE), str(exc))
+        return
+    if raw is not None:
+        _matches(GM_VERBS_FILE, raw, manifest, problems)
+    problems.extend(verb_problems(document, file_label(GM_VERBS_FILE)))
 
 
 def read_package(path: str | Path) -> Shipped:
@@ -565,7 +591,7 @@ def package_from_json(data: Any, size: int | None = None) -> Shipped:
         carried[name] = value
     named = set(_asset_names(ruleset, Problems()).values())
     for name in carried:
-        if name not in named:
+        if name not in named and name != GM_VERBS_FILE:
             problems.add(file_label(name), "is carried in assets, but no catalog names it")
     if problems:
         raise PackageError(problems)
