@@ -1,7 +1,7 @@
 """The `battle` command line, at the top of the import graph.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`, `fight`) and the entry points of `worker`, `serve` and `demo`. It sits above
+`sheet`, `check`, `fight`) and the entry points of `worker`, `serve` and `demo`. It sits above
 every other package (nothing imports it): the offline commands call the pure core in
 `shared/`, the others start a process from `worker`/`gateway`. Each command imports what
 it needs when it runs, so `battle validate` starts without loading the rules engine's
@@ -83,6 +83,55 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
             print(f"{args.character}: flagged: {line}", file=sys.stderr)
     json.dump(out, sys.stdout, indent=2, sort_keys=False)
     sys.stdout.write("\n")
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    # Only `battle check` loads the check rules (see the module docstring).
+    from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
+    from shared.games.checks import ask_of, receipt, result_attrs, run_check  # noqa: PLC0415
+    from shared.sheet import read_stored_character  # noqa: PLC0415
+    from shared.sheet.checks import CheckRecord, CheckUntrained  # noqa: PLC0415
+
+    try:
+        ruleset = load_package(args.ruleset)
+    except PackageError as exc:
+        return _report(args.ruleset, exc)
+    try:
+        data = read_json(args.character)
+    except PackageError as exc:
+        return _report(args.character, exc)
+    character, problems, _flags = read_stored_character(ruleset, data)
+    if problems or character is None:
+        for line in problems.lines():
+            print(f"{args.character}: {line}", file=sys.stderr)
+        return 1
+    asked = {"skill": args.skill, "dc": args.dc, "difficulty": args.difficulty, "with": args.with_ability,
+             "threshold": args.threshold, "bonus": args.bonus, "spend": args.spend, "reroll": args.reroll,
+             "explode": args.explode, "double": args.double, "upgrades": args.upgrades, "rolls": args.rolls,
+             "mode": "advantage" if args.advantage else "disadvantage" if args.disadvantage else None}
+    ask = ask_of({k: str(v) for k, v in asked.items() if v is not None})
+    if isinstance(ask, str):
+        print(f"check refused: {ask}", file=sys.stderr)
+        return 1
+    try:
+        roller = ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed)
+        outcome = run_check(ruleset, [character.as_json()], ask, roller).outcome
+    except DiceError as exc:
+        print(f"--dice: {exc}", file=sys.stderr)
+        return 1
+    attrs = result_attrs(outcome)
+    if args.json:
+        json.dump(dict(attrs), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(receipt(attrs))
+    if isinstance(outcome, CheckUntrained):
+        print(f"not rolled: {outcome.message}", file=sys.stderr)
+        return 1
+    if not isinstance(outcome, CheckRecord):
+        print(f"check refused: {outcome.message}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -221,6 +270,40 @@ def build_parser() -> argparse.ArgumentParser:
                    help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.set_defaults(func=_cmd_sheet)
+
+    p = sub.add_parser(
+        "check",
+        help="roll a check or a save for a character and print its receipt",
+        description="Roll SKILL (a skill, a save or an ability: its id, label or short form) for "
+        "CHARACTER by the ruleset's resolution, from its sheet (untrained rules, caps, sheet modifiers "
+        "and the harm penalty included), and print the receipt the Game Master's tag would become: "
+        '[skill_check: skill="..." dc="..." rolls="..." total="..." result="success"|"failure" ...]. '
+        "Exit 0 when it was rolled, 1 when it was refused (an untrained rule of refuse, an unknown "
+        "skill, a bad difficulty). Same seed, same dice.",
+    )
+    p.add_argument("--ruleset", "-r", required=True, metavar="R", help=RULESET_HELP)
+    p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
+    p.add_argument("skill", metavar="SKILL", help='what is rolled, e.g. "Stealth", "dex_save", "DEX saving throw"')
+    hard = p.add_mutually_exclusive_group(required=True)
+    hard.add_argument("--dc", type=int, help="the difficulty as a number (a DC; successes on a pool; dice on symbols)")
+    hard.add_argument("--difficulty", metavar="STEP", help="the difficulty as a step of the ruleset's ladder")
+    p.add_argument("--with", dest="with_ability", metavar="ABILITY",
+                   help="roll a skill or save with another ability (on a pool with abilityPlusAbility, add it)")
+    lean = p.add_mutually_exclusive_group()
+    lean.add_argument("--advantage", action="store_true", help="roll twice, keep the better (where allowed)")
+    lean.add_argument("--disadvantage", action="store_true", help="roll twice, keep the worse (where allowed)")
+    p.add_argument("--threshold", type=int, help="dice-pool: the per-die target (where it may move)")
+    p.add_argument("--bonus", type=int, help="dice-pool: situational dice, clamped into situationalDice")
+    p.add_argument("--spend", metavar="POOL[:N]", help="dice-pool: buy a spend N times (at most perCheck)")
+    p.add_argument("--reroll", metavar="ID", help="dice-pool: a standing re-throw by its id")
+    p.add_argument("--explode", type=int, help="dice-pool: move the explode face (where it has a min)")
+    p.add_argument("--double", type=int, help="dice-pool: move the double face (where it has a min)")
+    p.add_argument("--upgrades", type=int, help="symbol-pool: difficulty dice upgraded")
+    p.add_argument("--rolls", type=int, help="a die rolled first, for a ruleset that rolls a single die")
+    p.add_argument("--seed", type=int, default=0, help="the dice seed (default 0)")
+    p.add_argument("--dice", metavar="5,3,6,...", help="scripted die faces instead of the seeded roller")
+    p.add_argument("--json", action="store_true", help="print the receipt's attributes as a JSON object")
+    p.set_defaults(func=_cmd_check)
 
     p = sub.add_parser(
         "fight",

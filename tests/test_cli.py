@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, UPSTREAM
 from tests.ruleset.minimal import minimal_package
 
 
@@ -59,7 +59,7 @@ def test_schema_is_json_schema_of_the_package():
 def test_help_lists_commands():
     res = run("--help")
     assert res.returncode == 0
-    for word in ("validate", "schema", "sheet"):
+    for word in ("validate", "schema", "sheet", "check"):
         assert word in res.stdout
 
 
@@ -105,3 +105,28 @@ def test_sheet_shows_a_stored_sheet_as_stored_and_flags_what_the_ruleset_no_long
         f"{path}: sheet.abilities.might: must be a whole number, not text",
         f'{path}: sheet.abilities.grace: unknown ability "grace"',
     ]
+
+
+def test_check_prints_the_receipt_and_refuses_untrained_by_exit_code(tmp_path):
+    vex = tmp_path / "vex.json"
+    vex.write_text(json.dumps({"name": "Vex", "sheet": {"abilities": {"dex": 14}, "skills": {"stealth": "proficient"}}}))
+    five_e = str(UPSTREAM / "ruleset-5e-2014.example.json")
+    # Stealth +4 (Dexterity 14, proficient at level 1): a natural 20 makes 24, below DC 25.
+    res = run("check", "--ruleset", five_e, str(vex), "Stealth", "--dc", "25", "--dice", "20")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == ('[skill_check: skill="Stealth" who="Vex" dc="25" rolls="20" used="20" modifier="4" '
+                          'total="24" result="failure" dice="1d20" resolution="sum"]\n')
+    res = run("check", "--ruleset", five_e, str(vex), "Stealth", "--difficulty", "Hard", "--seed", "5", "--json")
+    seeded = json.loads(res.stdout)
+    assert seeded["dc"] == "20" and seeded["modifier"] == "4"
+    assert run("check", "--ruleset", five_e, str(vex), "Stealth", "--difficulty", "Hard", "--seed", "5",
+               "--json").stdout == res.stdout
+    mira = tmp_path / "mira.json"
+    mira.write_text(json.dumps({"name": "Mira", "sheet": {}}))
+    res = run("check", "--ruleset", str(UPSTREAM / "gravewatch.json"), str(mira), "Dig", "--dc", "1")
+    assert res.returncode == 1
+    assert res.stdout == '[skill_check: skill="Dig" who="Mira" dc="1" reason="untrained"]\n'
+    assert res.stderr == "not rolled: Mira cannot attempt Dig untrained\n"
+    res = run("check", "--ruleset", five_e, str(vex), "Fly", "--dc", "5")
+    assert res.returncode == 1
+    assert res.stderr == "check refused: this ruleset has no skill, save or ability called Fly\n"

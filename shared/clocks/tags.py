@@ -1,13 +1,14 @@
-"""The tag grammar of a Game Master reply: `[clock: ...]` and `[sheet: ...]` commands,
-found in the text, read into attributes, and written back as receipts.
+"""The tag grammar of a Game Master reply: `[clock: ...]`, `[sheet: ...]` and
+`[skill_check: ...]` commands, found in the text, read into attributes, and written back as
+receipts.
 
 Owns: `Tag` (one tag: its word, its tokens, where it sits in the text), `find_tags`,
 `render` (the receipt: the tag as the model wrote it, minus any result attributes the
 model wrote, plus the Engine's own), `rewrite` (the reply with chosen tags replaced) and
 `safe_value` (text that can stand inside a receipt's quotes).
 
-The grammar, exactly: a tag is `[`, optional spaces, the word `clock` or `sheet` (any
-case), optional spaces, `:`, then anything but square brackets, then `]`. Inside, tokens
+The grammar, exactly: a tag is `[`, optional spaces, the word `clock`, `sheet` or
+`skill_check` (any case), optional spaces, `:`, then anything but square brackets, then `]`. Inside, tokens
 are separated by whitespace and read in this order of preference:
 
 - `key="value"`: a quoted value (no double quote inside) closed by a quote that is
@@ -17,7 +18,8 @@ are separated by whitespace and read in this order of preference:
 - anything else up to the next whitespace is junk, and makes the tag malformed.
 
 `result`, `now` and `reason` are the Engine's attributes: whatever the model wrote under
-those names is discarded before the command is read. Reading never fails, and a receipt
+those names is discarded before the command is read (`Tag.dropped` says which were).
+Reading never fails, and a receipt
 reads back as the same tokens, so rewriting a rewritten reply changes nothing.
 """
 
@@ -26,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-TAG = re.compile(r"\[\s*(clock|sheet)\s*:([^\[\]]*)\]", re.IGNORECASE)
+TAG = re.compile(r"\[\s*(clock|sheet|skill_check)\s*:([^\[\]]*)\]", re.IGNORECASE)
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
 _QUOTED = re.compile(rf'({_KEY})="([^"]*)"(?=\s|$)')
@@ -66,6 +68,8 @@ class Tag:
     start: int
     end: int
     raw: str
+    #: The Engine's attributes the model wrote itself (`result`, `now`, `reason`), dropped.
+    dropped: frozenset[str] = frozenset()
 
     @property
     def junk(self) -> list[str]:
@@ -78,7 +82,7 @@ class Tag:
         return next((t for t in self.tokens if t.key is not None and t.key.lower() == key), None)
 
 
-def _tokens(inner: str) -> list[Token]:
+def _tokens(inner: str, dropped: set[str] | None = None) -> list[Token]:
     tokens: list[Token] = []
     at = 0
     size = len(inner)
@@ -99,6 +103,8 @@ def _tokens(inner: str) -> list[Token]:
             token = Token(None, None, m.group(0))
         at = m.end()
         if token.key is not None and token.key.lower() in RESULT_KEYS:
+            if dropped is not None:
+                dropped.add(token.key.lower())
             continue
         tokens.append(token)
 
@@ -107,13 +113,13 @@ def _render_tokens(tokens: list[Token]) -> str:
     return " ".join(t.render() for t in tokens)
 
 
-def tokenize(inner: str) -> list[Token]:
+def tokenize(inner: str, dropped: set[str] | None = None) -> list[Token]:
     """Every token of a tag's inside, result attributes dropped. Never fails.
 
     The tokens are those of the receipt the tag becomes: dropping the model's result
     attributes can bring a stray quote next to text it now pairs with, so the inside is
     read again as it will be written until it reads the same (a few rounds at most)."""
-    tokens = _tokens(inner)
+    tokens = _tokens(inner, dropped)
     for _ in range(MAX_ROUNDS):
         again = _tokens(_render_tokens(tokens))
         if again == tokens:
@@ -123,11 +129,13 @@ def tokenize(inner: str) -> list[Token]:
 
 
 def find_tags(text: str) -> list[Tag]:
-    """The clock and sheet tags of `text`, in the order they appear."""
-    return [
-        Tag(m.group(1).lower(), tokenize(m.group(2)), m.start(), m.end(), m.group(0))
-        for m in TAG.finditer(text)
-    ]
+    """The clock, sheet and check tags of `text`, in the order they appear."""
+    tags = []
+    for m in TAG.finditer(text):
+        dropped: set[str] = set()
+        tokens = tokenize(m.group(2), dropped)
+        tags.append(Tag(m.group(1).lower(), tokens, m.start(), m.end(), m.group(0), frozenset(dropped)))
+    return tags
 
 
 _UNSAFE = str.maketrans({'"': "'", "[": "(", "]": ")"})

@@ -2,7 +2,8 @@
 
 Owns: the rules a to-hit, save or contest
 pool is read by (`check_rules`: the resolution's die, default target and its double,
-explode, cancel and botch faces), the plain rules of damage and soak dice
+explode, cancel and botch faces, as a check outside a fight reads them:
+shared/sheet/check_dice.py), the plain rules of damage and soak dice
 (`damage_rules`: each face at or above `pool.damageTarget` counts once, nothing else),
 `size` (a pool held between `resolution.pool.min` and `max`), `lean` (whether a roll is
 thrown twice under `pool.advantage`), `throw` (through the battle's own roller) and
@@ -14,6 +15,7 @@ from __future__ import annotations
 from ..dice import NORMAL, DiceExpr, Mode, PoolRoll, PoolRules, pick_mode, roll_pool
 from ..ruleset.package import Ruleset
 from ..ruleset.resolution import DicePool
+from ..sheet.check_dice import pool_rules
 from .fight import Fight, combat_block
 from .state import Combatant
 
@@ -37,15 +39,7 @@ def _rules(ruleset: Ruleset) -> tuple[PoolRules, PoolRules]:
         _RULES.clear()
     res = resolution(ruleset)
     sides = res.die.sides
-    check = PoolRules(
-        sides=sides,
-        target=res.target.default,
-        double=res.double.from_ if res.double is not None else None,
-        explode=res.explode.from_ if res.explode is not None else None,
-        cancel=res.cancel.upTo if res.cancel is not None else None,
-        botch=res.botch.upTo if res.botch is not None else None,
-        botch_rule=res.botch.rule if res.botch is not None else "noSuccesses",
-    )
+    check = pool_rules(res)
     pool = combat_block(ruleset).pool
     damage_target = pool.damageTarget if pool is not None and pool.damageTarget is not None else res.target.default
     damage = PoolRules.plain(sides, min(damage_target, sides))

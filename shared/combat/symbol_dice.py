@@ -23,6 +23,7 @@ from ..dice import DEFAULT_NETTING, SymbolDie, SymbolRoll, pick_mode, roll_symbo
 from ..ruleset.package import Ruleset
 from ..ruleset.combat_pool import SymbolsBlock
 from ..ruleset.resolution_symbols import DEFAULT_LABELS, SymbolPool
+from ..sheet.check_dice import symbol_build, symbol_dice
 from . import numbers as N
 from .board.attacks import defense_against, defense_words
 from .fight import Fight
@@ -88,16 +89,7 @@ class Pool:
     why: tuple[str, ...] = field(default=(), compare=False)
 
     def symbol_dice(self, ruleset: Ruleset) -> list[SymbolDie]:
-        res = resolution(ruleset)
-        dice, _labels = _dice(ruleset)
-        upgrade = res.pool.upgrade
-        upgrades = min(self.upgrades, self.dice) if upgrade is not None else 0
-        out = [dice[upgrade]] * upgrades if upgrade is not None else []
-        out += [dice[res.pool.die]] * (self.dice - upgrades)
-        out += [dice[res.boost]] * self.boost
-        out += [dice[res.difficulty.die]] * self.difficulty
-        out += [dice[res.setback]] * self.setback
-        return out
+        return symbol_dice(resolution(ruleset), self.dice, self.upgrades, self.difficulty, 0, self.boost, self.setback)
 
     def own_words(self) -> str:
         """`3 dice, 1 upgraded (Brawn 3, Scrap 1), 1 boost die`: the thrower's side."""
@@ -124,11 +116,9 @@ def die_word(n: int) -> str:
 
 
 def build(fight: Fight, ability: int, rank: int) -> tuple[int, int]:
-    """(dice, upgraded) for an ability and a rank, as `pool.build` builds a check."""
-    ability, rank = max(0, ability), max(0, rank)
-    if resolution(fight.ruleset).pool.build == "sum":
-        return ability + rank, 0
-    return max(ability, rank), min(ability, rank)
+    """(dice, upgraded) for an ability and a rank, as `pool.build` builds a check (the same
+    build a check outside a fight uses: shared/sheet/check_dice.py)."""
+    return symbol_build(resolution(fight.ruleset), ability, rank)
 
 
 def sheet_check(fight: Fight, c: Combatant, kind: str, check_id: str) -> tuple[int, int, int, list[str]]:

@@ -113,8 +113,11 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 class SheetView:
-    def __init__(self, ruleset: SheetRules, sheet: Any):
+    def __init__(self, ruleset: SheetRules, sheet: Any, *, untrained_rules: bool = True):
         self.idx: SheetIndex = index_for(ruleset)
+        #: False for a character without a sheet: there is no training to read, so no
+        #: untrained rule applies (spec/sheet.md "Untrained checks").
+        self.untrained_rules = untrained_rules
         sheet = _dict(sheet)
         self.sheet = sheet
         self.build_abilities = _dict(sheet.get("abilities"))
@@ -301,7 +304,7 @@ class SheetView:
         bonus = self.bonuses.get(check_id)
         number = (self.mod(spec.ability) if spec.ability else 0) + trained_part + (bonus if is_number(bonus) else 0)
         trained = bool(offered) and tier_id != offered[0]
-        rule = None if trained else spec.untrained
+        rule = None if trained or not self.untrained_rules else spec.untrained
         if isinstance(rule, int):
             number += rule
         uncapped = number
