@@ -116,7 +116,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return 1
     try:
         roller = ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed)
-        outcome = run_check(ruleset, [character.as_json()], ask, roller).outcome
+        outcome = run_check(ruleset, [character.as_json()], {}, ask, roller).outcome
     except DiceError as exc:
         print(f"--dice: {exc}", file=sys.stderr)
         return 1

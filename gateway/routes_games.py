@@ -1,6 +1,7 @@
-"""Game routes: Game Master replies with their clock, party and character commands, the
-clocks, the shared party sheet and its saves, the members present, swipes, fights started
-from a game and written back, and the GM reminder.
+"""Game routes: Game Master replies with their clock, party, character and check commands,
+a check asked directly (`POST /v1/games/{game}/checks`), the clocks, the shared party sheet
+and its saves, the members present, swipes, fights started from a game and written back,
+and the GM reminder.
 
 Owns: the routes under `/v1/games`, the `GAMES` app key and `games_ctx`, which opens the
 game store beside the battle store (in memory beside memory, the same Redis and
@@ -14,9 +15,12 @@ from typing import Any, AsyncIterator
 
 from aiohttp import web
 
+from shared.games.checks import ask_of
 from shared.protocol_games import (
+    CheckRolled,
     ChooseSnapshot,
     CreateGame,
+    GameCheck,
     GameClocks,
     GameFight,
     GameMembers,
@@ -53,6 +57,7 @@ STATUS = {
     "no-party-sheet": 422,
     "bad-members": 422,
     "bad-save": 422,
+    "skill_check_untrained": 400,
 }
 
 
@@ -102,7 +107,7 @@ async def create_game(request: web.Request) -> web.Response:
         except LookupError as exc:
             raise ApiError("unknown-ruleset", str(exc)) from None
         try:
-            return games.create(body.game, digest, body.members)
+            return games.create(body.game, digest, body.members, body.seed)
         except GameExists as exc:
             raise ApiError("game-exists", str(exc), status=409) from None
 
@@ -121,6 +126,16 @@ async def post_reply(request: web.Request) -> web.Response:
     answer = await _run(request, request.app[GAMES].reply, _game(request), body.snapshot, parent, body.text,
                         body.author)
     return json_response(ReplyApplied.model_validate(answer), status=200 if answer["duplicate"] else 201)
+
+
+async def post_check(request: web.Request) -> web.Response:
+    body = await parse_body(request, GameCheck)
+    asked = body.model_dump(by_alias=True, exclude_none=True)
+    ask = ask_of({key: str(value) for key, value in asked.items()})
+    if isinstance(ask, str):
+        raise ApiError("bad-check", ask, status=422)
+    answer = await _run(request, request.app[GAMES].check, _game(request), ask)
+    return json_response(CheckRolled.model_validate(answer))
 
 
 async def get_clocks(request: web.Request) -> web.Response:
@@ -216,6 +231,9 @@ ROUTES = [
     Route("POST", "/v1/games/{game}/replies", post_reply,
           "Apply a Game Master reply's clock and party commands and store it as a new snapshot",
           ok=201, response=ReplyApplied, body=GameReply, errors=(400, 404, 409, 413)),
+    Route("POST", "/v1/games/{game}/checks", post_check,
+          "Roll a check or save for a member with the game's own dice (an untrained refusal is 400 "
+          "skill_check_untrained)", response=CheckRolled, body=GameCheck, errors=(400, 404, 409, 422)),
     Route("GET", "/v1/games/{game}/clocks", get_clocks, "The progress clocks at the current snapshot",
           response=GameClocks, errors=(404,), query=_AT),
     Route("GET", "/v1/games/{game}/party", get_party, "The shared party sheet as shown, with its revision",

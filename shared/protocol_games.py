@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from .dice.rng import SEED_MAX
 from .protocol import Message
 
 SnapshotId = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
@@ -36,10 +37,13 @@ class RulesetChoice(Message):
 
 
 class CreateGame(RulesetChoice):
-    """A new game: its id, its ruleset and the characters present (`{name, sheet}`)."""
+    """A new game: its id, its ruleset, the characters present (`{name, sheet}`; a member
+    without a sheet is `{name}` and rolls checks on the blank build) and, optionally, the
+    seed of its dice (a random one when left out)."""
 
     game: str = Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
     members: list[dict[str, Any]] = Field(default_factory=list, max_length=64)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
 
 
 class GameReply(Message):
@@ -62,10 +66,49 @@ class ClockOut(Message):
 
 
 class Receipt(Message):
+    """One command's receipt. A check's carries every attribute its receipt tag shows
+    (`check`: the ask in numbers, `rolls`, `total`, `result`, ...)."""
+
     tag: str
     result: str
     now: str | None = None
     reason: str | None = None
+    #: Left out of the JSON when not a check, so other receipts read as they always did.
+    check: dict[str, str] | None = Field(default=None, exclude_if=lambda value: value is None)
+
+
+class GameCheck(Message):
+    """A check or save for a member, asked as the `[skill_check: ...]` tag asks it: `skill`
+    names a skill, a save or an ability (id, label or short form); the difficulty is `dc`
+    (a number, or a ladder step's name) or `difficulty` (a step). The rest are the Game
+    Master's per-check freedoms, each honoured only where the ruleset allows it."""
+
+    skill: str = Field(min_length=1, max_length=100)
+    who: str | None = Field(default=None, min_length=1, max_length=80)
+    dc: int | str | None = None
+    difficulty: str | None = Field(default=None, min_length=1, max_length=100)
+    with_: str | None = Field(default=None, alias="with", min_length=1, max_length=100)
+    mode: Literal["normal", "advantage", "disadvantage"] = "normal"
+    threshold: int | None = Field(default=None, ge=-100, le=1000)
+    bonus: int | None = Field(default=None, ge=-100, le=100)
+    spend: str | None = Field(default=None, min_length=1, max_length=100)
+    reroll: str | None = Field(default=None, min_length=1, max_length=100)
+    explode: int | None = Field(default=None, ge=-100, le=1000)
+    double: int | None = Field(default=None, ge=-100, le=1000)
+    upgrades: int | None = Field(default=None, ge=0, le=100)
+    rolls: int | None = Field(default=None, ge=1, le=1000)
+
+
+class CheckRolled(Message):
+    """A check rolled: `result`, every attribute of its receipt (`check`), the receipt as
+    the tag a reply would carry, and the game's revision after the dice it took."""
+
+    game: str
+    snapshot: str | None
+    result: Literal["success", "failure"]
+    check: dict[str, str]
+    receipt: str
+    revision: int
 
 
 class ReplyApplied(Message):

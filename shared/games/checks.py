@@ -3,8 +3,9 @@ reply (Marinara's own tag and attribute names), or the same ask from the checks 
 rolled for the member it names and written back as a receipt.
 
 Owns: `read_check_tag` (a tag's attributes as a `CheckAsk`, or why it cannot be read),
-`find_member` (a name matched ignoring case and surrounding spaces; none or two is a stranger,
-and the record says so), `run_check` (the member's sheet, the roll, the receipt's attributes)
+`run_check` (the member `who=` names, found as the sheet commands find it, ignoring case and
+surrounding spaces; none or two rolls as a stranger with no modifier and the record says so;
+the member's sheet at the snapshot; a spend paid from its live state)
 and `receipt` (the tag written back: the ask in numbers, then the dice, the total, the
 difficulty and `result="success"|"failure"`; an untrained "refuse" is the ask with
 `reason="untrained"`; any other refusal `result="refused" reason="..."`).
@@ -25,8 +26,11 @@ from shared.clocks.commands import read_attrs
 from shared.clocks.tags import Tag, safe_value
 from shared.dice import ADVANTAGE, DISADVANTAGE, NORMAL, Roller
 from shared.ruleset.package import Ruleset
-from shared.sheet.checks import CheckAsk, CheckRecord, CheckUntrained, Standing, roll_check
+from shared.sheet.checks import CheckAsk, CheckRecord, CheckUntrained, roll_check
 from shared.sheet.refusal import Refusal
+
+from .members import Member, find_member, member_sheet, with_member_sheet
+from .state import State
 
 WORD = "skill_check"
 
@@ -37,20 +41,6 @@ ASK_KEYS = ("skill", "who", "dc", "difficulty", "with", "mode", "threshold", "bo
 ENGINE_KEYS = ("used", "modifier", "total", "dice", "resolution", "target", "penalty", "adjust", "auto",
                "rerolled", "botch", "exceptional", "natural", "symbols", "note")
 _INT = re.compile(r"^[+-]?\d{1,6}$")
-
-
-def norm_name(name: str) -> str:
-    return name.strip().casefold()
-
-
-def find_member(members: Sequence[dict[str, Any]], who: str) -> tuple[dict[str, Any] | None, str | None]:
-    """(the member, None), or (None, what the record says) when no member or two answer."""
-    hits = [m for m in members if norm_name(str(m.get("name", ""))) == norm_name(who)]
-    if len(hits) == 1:
-        return hits[0], None
-    if not hits:
-        return None, f"no member is called {who.strip()}: rolled with no modifier"
-    return None, f"{who.strip()} names {len(hits)} members: rolled with no modifier"
 
 
 def read_check_tag(tag: Tag) -> CheckAsk | str:
@@ -111,30 +101,34 @@ def ask_of(attrs: dict[str, Any], rolls_allowed: bool = True) -> CheckAsk | str:
 
 @dataclass(frozen=True)
 class CheckRun:
-    """One check asked in a game: what it came to, and the member whose sheet it read."""
+    """One check asked in a game: what it came to, and the state after it (a spend paid from
+    the member's live state; the same state otherwise)."""
 
     outcome: CheckRecord | CheckUntrained | Refusal
-    member: str | None = None
+    state: State
 
 
-def run_check(ruleset: Ruleset, members: Sequence[dict[str, Any]], ask: CheckAsk, roller: Roller,
-              sheets: dict[str, Any] | None = None) -> CheckRun:
-    """Rolls `ask` for the member it names (`sheets`: each member's sheet as it stands now,
-    by name; the stored sheet otherwise). No `who=` rolls for the only member of a game of
-    one, and as a stranger otherwise."""
+def run_check(ruleset: Ruleset, members: Sequence[Member], state: State, ask: CheckAsk, roller: Roller) -> CheckRun:
+    """Rolls `ask` for the member `who=` names, on the member's sheet at this snapshot. A name
+    no member answers to, or two, rolls with no modifier and the record says so; no `who=`
+    rolls for the only member of a game of one. A member without a sheet rolls on the blank
+    build."""
     who = ask.who
     if who is None and len(members) == 1:
         who = str(members[0]["name"])
     if who is None:
         return CheckRun(roll_check(ruleset, ask, roller, standing="stranger",
-                                   note="no member was named: rolled with no modifier"))
-    member, note = find_member(members, who)
-    if member is None:
-        return CheckRun(roll_check(ruleset, ask, roller, standing="stranger", who=who.strip(), note=note))
-    name = str(member["name"])
-    sheet = (sheets or {}).get(name, member.get("sheet"))
-    standing: Standing = "sheet" if member.get("sheet") is not None else "blank"
-    return CheckRun(roll_check(ruleset, ask, roller, sheet=sheet, standing=standing, who=name), name)
+                                   note="no member was named: rolled with no modifier"), state)
+    member = find_member(members, who)
+    if isinstance(member, Refusal):
+        return CheckRun(roll_check(ruleset, ask, roller, standing="stranger", who=who.strip(),
+                                   note=f"{member.message}: rolled with no modifier"), state)
+    if member.get("sheet") is None:
+        return CheckRun(roll_check(ruleset, ask, roller, standing="blank", who=str(member["name"])), state)
+    outcome = roll_check(ruleset, ask, roller, sheet=member_sheet(state, member), who=str(member["name"]))
+    if isinstance(outcome, CheckRecord) and outcome.sheet is not None:
+        state = with_member_sheet(ruleset, state, member, outcome.sheet)
+    return CheckRun(outcome, state)
 
 
 def result_attrs(outcome: CheckRecord | CheckUntrained | Refusal) -> list[tuple[str, str]]:

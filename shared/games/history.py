@@ -1,8 +1,10 @@
 """The snapshot tree of a game, as plain data in the game record.
 
 Owns: the record's shape (`ruleset`, `members`, `current`, `partyRevision`, `base`, the
-state before the first reply, and `tree`, each snapshot's parent in the order they were
-made), `new_record`, and the tree questions the service asks: which snapshots a removal
+state before the first reply, `tree`, each snapshot's parent in the order they were made,
+and `dice`, the game's own `{seed, cursor}`: every check of every reply and of the checks
+endpoint takes the next dice, so a check is rolled once and a reload rolls nothing again),
+`new_record`, `dice_of`, and the tree questions the service asks: which snapshots a removal
 takes with it (the snapshot and everything continued from it), and which snapshot is
 shown after a removal (the newest remaining swipe of the same message, else the message
 before it).
@@ -11,14 +13,18 @@ before it).
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
+
+from shared.dice import SeededRoller
+from shared.dice.rng import SEED_MAX
 
 from .state import empty_state
 
 Record = dict[str, Any]
 
 
-def new_record(digest: str, members: list[dict[str, Any]]) -> Record:
+def new_record(digest: str, members: list[dict[str, Any]], seed: int = 0) -> Record:
     return {
         "ruleset": digest,
         "members": members,
@@ -26,7 +32,18 @@ def new_record(digest: str, members: list[dict[str, Any]]) -> Record:
         "partyRevision": 0,
         "base": empty_state(),
         "tree": {},
+        "dice": {"seed": seed, "cursor": 0},
     }
+
+
+def dice_of(game_id: str, record: Record) -> SeededRoller:
+    """The game's dice at its cursor. A record written before games had dice rolls from a
+    seed its id gives, from the first die."""
+    dice = record.get("dice")
+    if isinstance(dice, dict) and isinstance(dice.get("seed"), int) and isinstance(dice.get("cursor"), int):
+        return SeededRoller(dice["seed"], dice["cursor"])
+    seed = int.from_bytes(hashlib.sha256(game_id.encode("utf-8")).digest()[:8], "little") & SEED_MAX
+    return SeededRoller(seed, 0)
 
 
 def subtree(tree: dict[str, Any], root: str) -> list[str]:

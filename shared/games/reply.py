@@ -18,10 +18,13 @@ from typing import Any, Callable, Sequence
 
 from shared.clocks.commands import Result, refused, run_clock
 from shared.clocks.tags import Rewrites, Tag, find_tags, render, safe_value
+from shared.dice import Roller
 from shared.party.commands import run_party
 from shared.ruleset.package import Ruleset
 
 from .character_commands import run_character
+from .checks import WORD as CHECK_WORD
+from .checks import read_check_tag, receipt, result_attrs, run_check
 from .state import State, normal_state
 
 MAX_COMMANDS = 40
@@ -33,6 +36,8 @@ class ReplyContext:
 
     ruleset: Ruleset
     members: Sequence[Any]
+    #: The game's own dice, at its cursor (None: checks are refused, nothing rolls them).
+    roller: Roller | None = None
 
 
 Handler = Callable[[ReplyContext, State, Tag], tuple[State, Result]]
@@ -46,6 +51,9 @@ class TagKind:
     #: Whether a member's own turn applies it too. Sheet and clock commands are the Game
     #: Master's alone: in a member's turn they are left as written.
     on_member_turn: bool = False
+    #: The receipt the tag becomes: the tag as written plus the result attributes, or
+    #: (a check) the tag written again whole.
+    receipt: Callable[[Tag, Result], str] = render
 
 
 def _clock(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
@@ -62,11 +70,26 @@ def _character(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result
     return run_character(ctx.ruleset, state, ctx.members, tag)
 
 
+def _check(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
+    ask = read_check_tag(tag)
+    if isinstance(ask, str):
+        return state, refused(ask)
+    if ctx.roller is None:
+        return state, refused("checks are rolled by the game, from its own dice")
+    run = run_check(ctx.ruleset, ctx.members, state, ask, ctx.roller)
+    return run.state, result_attrs(run.outcome)
+
+
+def _check_receipt(tag: Tag, result: Result) -> str:
+    return receipt(result, tag)
+
+
 #: The command tags, first match wins.
 TAG_KINDS: tuple[TagKind, ...] = (
     TagKind("clock", lambda tag: tag.word == "clock", _clock),
     TagKind("party", lambda tag: tag.word == "sheet" and tag.first("sheet") is not None, _party),
     TagKind("character", lambda tag: tag.word == "sheet" and tag.first("sheet") is None, _character),
+    TagKind("check", lambda tag: tag.word == CHECK_WORD, _check, receipt=_check_receipt),
 )
 
 
@@ -86,7 +109,9 @@ def kind_of(tag: Tag, author: str = GM) -> TagKind | None:
 class ReplyOutcome:
     state: State
     text: str
-    #: One per command, in order: `{"tag": "clock"|"sheet", "result", "now"|"reason"}`.
+    #: One per command, in order: `{"tag": "clock"|"sheet", "result", "now"|"reason"}`; a
+    #: check's is `{"tag": "skill_check", "result": "success"|"failure"|"refused",
+    #: "reason"?, "check": {every attribute of its receipt}}`.
     receipts: list[dict[str, str]] = field(default_factory=list)
 
     @property
@@ -98,12 +123,25 @@ def is_command(tag: Tag) -> bool:
     return kind_of(tag) is not None
 
 
+def _entry(kind: TagKind, tag: Tag, result: Result) -> dict[str, Any]:
+    cleaned = [(key, safe_value(value).strip() or "-") for key, value in result]
+    if kind.name != "check":
+        return {"tag": tag.word, **dict(cleaned)}
+    attrs = dict(cleaned)
+    if attrs.get("reason") == "untrained":
+        return {"tag": tag.word, "result": "refused", "reason": "untrained", "check": attrs}
+    if attrs.get("result") == "refused":
+        return {"tag": tag.word, "result": "refused", "reason": attrs.get("reason", "-")}
+    return {"tag": tag.word, "result": attrs["result"], "check": attrs}
+
+
 def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = (),
-                author: str = GM) -> ReplyOutcome:
+                author: str = GM, roller: Roller | None = None) -> ReplyOutcome:
     """`text` applied to `state`. `author` is "gm" (the Game Master's reply) or "member"
-    (a member's own turn, which applies only the kinds marked `on_member_turn`)."""
+    (a member's own turn, which applies only the kinds marked `on_member_turn`). `roller`
+    is the game's own dice, which the reply's checks take in order."""
     state = normal_state(state)
-    ctx = ReplyContext(ruleset, members)
+    ctx = ReplyContext(ruleset, members, roller)
     tags = find_tags(text)
     rewrites = Rewrites(text)
     receipts: list[dict[str, str]] = []
@@ -118,6 +156,6 @@ def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] 
             result = refused(f"at most {MAX_COMMANDS} commands are applied per reply")
         else:
             state, result = kind.run(ctx, state, tag)
-        rewrites.put(tag, render(tag, result))
-        receipts.append({"tag": tag.word, **{key: safe_value(value).strip() or "-" for key, value in result}})
+        rewrites.put(tag, kind.receipt(tag, result))
+        receipts.append(_entry(kind, tag, result))
     return ReplyOutcome(state, rewrites.result(tags), receipts)

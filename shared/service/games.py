@@ -16,6 +16,10 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
   (`members_now`) and its result is written back as a new snapshot (`write_fight`), once.
 - Selecting a snapshot shows it (its clocks, party sheet and members' live state with it); removing one takes
   every snapshot continued from it and shows the newest remaining swipe, else its parent.
+- Checks (a reply's `[skill_check: ...]` tags and `check`, the checks endpoint) roll the
+  game's own dice from the record's cursor, which the same commit moves on: a check is
+  rolled once, a regeneration rolls new dice, and a reload rolls nothing again. A check
+  that spends pays from the member's live state of the snapshot it reads.
 - `partyRevision` (the spec's `gamePartySheetRevision`) goes up whenever the party sheet
   as shown changes: a save, a reply's party command, a swipe, a member joining or
   leaving. A save names the revision it was opened at and is refused when it is older.
@@ -27,12 +31,14 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from shared.games.character_commands import PARTY, pools_now
+from shared.games.checks import receipt, run_check
+from shared.games.history import after_removal, copy_record, dice_of, new_record, subtree
 from shared.games.members import find_member, live_by_member, member_key, member_sheet, with_member_sheet
-from shared.games.history import after_removal, copy_record, new_record, subtree
 from shared.games.reminder import reminder_text
 from shared.games.reply import GM, apply_reply
 from shared.games.state import normal_state
@@ -40,6 +46,7 @@ from shared.party.rules import party_rules
 from shared.party.sheet import check_save, read_party, stored_part
 from shared.ruleset.package import Ruleset
 from shared.sheet.character import read_stored_character
+from shared.sheet.checks import UNTRAINED, CheckAsk, CheckUntrained
 from shared.sheet.refusal import Refusal
 from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
 
@@ -174,9 +181,12 @@ class GameService:
         problems: list[str] = []
         names: set[str] = set()
         for i, data in enumerate(members):
+            # A member without a sheet is a name only: it rolls checks on the blank build,
+            # with no training to read (spec/sheet.md), and is stored with "sheet": null.
+            sheetless = isinstance(data, dict) and data.get("sheet") is None
             # The characters present are the host's stored sheets: a value the ruleset no
             # longer offers is kept as stored and flagged in the view, not refused.
-            character, found, _flags = read_stored_character(ruleset, data)
+            character, found, _flags = read_stored_character(ruleset, {**data, "sheet": {}} if sheetless else data)
             problems += [f"members[{i}].{line}" for line in found.lines()]
             if character is not None:
                 # Names are found without case or surrounding spaces, and who="party" is every
@@ -187,17 +197,19 @@ class GameService:
                 elif key in names:
                     problems.append(f"members[{i}].name: {character.name.strip()} is already a member")
                 names.add(key)
-                out.append({"name": character.name, "sheet": character.sheet})
+                out.append({"name": character.name, "sheet": None if sheetless else character.sheet})
         if problems:
             return Refusal(BAD_MEMBERS, "; ".join(problems))
         return out
 
-    def create(self, game_id: str, digest: str, members: Any = ()) -> dict[str, Any] | Refusal:
+    def create(self, game_id: str, digest: str, members: Any = (), seed: int | None = None) -> dict[str, Any] | Refusal:
+        """A new game; `seed` is its dice seed (a random one when not given)."""
         ruleset = self.ruleset_of(digest)
         checked = self._members(ruleset, list(members))
         if isinstance(checked, Refusal):
             return checked
-        self.store.create_game(game_id, new_record(digest, checked))
+        seed = seed if seed is not None else secrets.randbelow(2**53)
+        self.store.create_game(game_id, new_record(digest, checked, seed))
         view = self.view(game_id)
         assert not isinstance(view, Refusal)
         return view
@@ -252,9 +264,11 @@ class GameService:
             if state is None:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
             ruleset = self.ruleset_of(record["ruleset"])
-            outcome = apply_reply(ruleset, state, text, record["members"], author)
+            roller = dice_of(game_id, record)
+            outcome = apply_reply(ruleset, state, text, record["members"], author, roller=roller)
             shown = self._state(game_id, record, record["current"]) or state
             new = copy_record(record)
+            new["dice"] = {"seed": roller.seed, "cursor": roller.cursor}
             new["tree"][snapshot_id] = start
             new["current"] = snapshot_id
             self._bumped(ruleset, new, shown, outcome.state)
@@ -333,6 +347,45 @@ class GameService:
             snap = {"parent": start, "state": state, "text": note, "receipts": receipts, "submitted": submitted}
             return _Commit(new, {snapshot_id: snap}, (), {},
                            lambda rev: self._answer(game_id, snapshot_id, snap, new, rev, duplicate=False))
+
+        return self._write(game_id, step)
+
+    # -- checks ------------------------------------------------------------------------
+    def check(self, game_id: str, ask: CheckAsk) -> dict[str, Any] | Refusal:
+        """A check asked through the endpoint: rolled for the member `who=` names on the
+        current snapshot with the game's next dice (a spend paid from the member's live
+        state there). An untrained rule of "refuse" rolls nothing and is refused
+        (`skill_check_untrained`)."""
+
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[dict[str, Any]]:
+            current = record["current"]
+            state = self._state(game_id, record, current)
+            if state is None:
+                return RETRY
+            ruleset = self.ruleset_of(record["ruleset"])
+            roller = dice_of(game_id, record)
+            run = run_check(ruleset, record["members"], state, ask, roller)
+            if isinstance(run.outcome, Refusal):
+                return run.outcome
+            if isinstance(run.outcome, CheckUntrained):
+                return Refusal(UNTRAINED, run.outcome.message)
+            attrs, result = run.outcome.attrs(), run.outcome.result
+            new = copy_record(record)
+            new["dice"] = {"seed": roller.seed, "cursor": roller.cursor}
+
+            def answer(rev: int) -> dict[str, Any]:
+                return {"game": game_id, "snapshot": current, "result": result, "check": dict(attrs),
+                        "receipt": receipt(attrs), "revision": rev}
+
+            if run.state == state:
+                return _Commit(new, {}, (), {}, answer)
+            if current is None:
+                new["base"] = run.state
+                return _Commit(new, {}, (), {}, answer)
+            snap = self.store.get_snapshot(game_id, current)
+            if snap is None:
+                return RETRY
+            return _Commit(new, {}, (), {current: {**snap, "state": run.state}}, answer)
 
         return self._write(game_id, step)
 
