@@ -8,7 +8,8 @@ surrounding spaces; none or two rolls as a stranger with no modifier and the rec
 the member's sheet at the snapshot; a spend paid from its live state)
 and `receipt` (the tag written back: the ask in numbers, then the dice, the total, the
 difficulty and `result="success"|"failure"`; an untrained "refuse" is the ask with
-`reason="untrained"`; any other refusal `result="refused" reason="..."`).
+`reason="untrained"`; any other refusal `result="refused" reason="..."`) and `check_lines`
+(the check tag taught to the Game Master with this ruleset's own ladder and freedoms).
 
 What the model wrote of the Engine's own attributes (`rolls` beside a result, `used`,
 `modifier`, `total`, `result`, `dice`, ...) is dropped and the check rolled again; a reason it
@@ -26,6 +27,7 @@ from shared.clocks.commands import read_attrs
 from shared.clocks.tags import Tag, safe_value
 from shared.dice import ADVANTAGE, DISADVANTAGE, NORMAL, Roller
 from shared.ruleset.package import Ruleset
+from shared.ruleset.resolution import DicePool, DiceSum
 from shared.sheet.checks import CheckAsk, CheckRecord, CheckUntrained, roll_check
 from shared.sheet.refusal import Refusal
 
@@ -145,3 +147,63 @@ def receipt(attrs: list[tuple[str, str]], tag: Tag | None = None) -> str:
         parts = []
     parts += [f'{key}="{safe_value(value).strip() or "-"}"' for key, value in attrs]
     return f"[{WORD}: " + " ".join(parts) + "]"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def check_lines(ruleset: Ruleset) -> list[str]:
+    """The check tag as the reminder teaches it: this ruleset's first skill and ladder, and
+    only the per-check freedoms it declares."""
+    res = ruleset.resolution
+    if res is None:
+        return []
+    skills = ruleset.sheet.skills or []
+    first = skills[0].label if skills else (ruleset.sheet.abilities or [])[0].label
+    step = res.difficultyLadder[0].label
+    lines = [f'Checks and saves: [skill_check: skill="{first}" who="Name" dc="{step}"]. skill= names a skill, '
+             "a save or an ability; dc= is a number or a difficulty; with= rolls a skill or save with another "
+             "ability. Never write rolls, modifier, total or result: the Engine rolls from the sheet and "
+             'writes them, with result="success" or "failure".']
+    if isinstance(res, DiceSum):
+        ladder = ", ".join(f"{s.label} {s.dc}" for s in res.difficultyLadder)
+        lines.append(f"Difficulties (the DC): {ladder}."
+                     + (' mode="advantage" or mode="disadvantage" rolls twice.' if res.advantage else ""))
+    elif isinstance(res, DicePool):
+        ladder = ", ".join(f"{s.label} {s.successes}" + (f" (target {s.target})" if s.target else "")
+                           for s in res.difficultyLadder)
+        lines.append(f"Difficulties (successes needed): {ladder}.")
+        extra = []
+        if res.target.min < res.target.max:
+            extra.append(f"threshold= the per-die target, {res.target.min} to {res.target.max}")
+        if res.situationalDice is not None:
+            extra.append(f"bonus= dice added or taken, {_signed(res.situationalDice.min)} to "
+                         f"{_signed(res.situationalDice.max)}")
+        for spend in res.spend or []:
+            sold = [f"{spend.successes} success{'es' if spend.successes != 1 else ''}"] if spend.successes else []
+            sold += [f"{spend.dice} more dice"] if spend.dice else []
+            sold += ["a re-throw"] if spend.reroll else []
+            extra.append(f'spend="{spend.pool}:1" buys {" and ".join(sold)} for {spend.amount} {spend.pool}'
+                         + (f", at most {spend.perCheck} times a check" if isinstance(spend.perCheck, int) else ""))
+        for reroll in res.reroll or []:
+            extra.append(f'reroll="{reroll.id}" throws dice showing {reroll.upTo} or less again ({reroll.mode})')
+        if res.explode is not None and res.explode.min is not None:
+            extra.append(f"explode= as low as {res.explode.min}")
+        if res.double is not None and res.double.min is not None:
+            extra.append(f"double= as low as {res.double.min}")
+        if res.pool.abilityPlusAbility and len(ruleset.sheet.abilities or []) > 1:
+            a, b = ruleset.sheet.abilities[0].label, ruleset.sheet.abilities[1].label
+            extra.append(f'on an ability, with= adds a second one: skill="{a}" with="{b}"')
+        if extra:
+            lines.append("Per check: " + "; ".join(extra) + ".")
+    else:
+        ladder = ", ".join(f"{s.label} {s.dice}" for s in res.difficultyLadder)
+        lines.append(f"Difficulties (difficulty dice): {ladder}.")
+    sheet = ruleset.sheet
+    rules = [s.untrained for s in sheet.sections or []] + [s.untrained for s in sheet.skills or []]
+    rules += [s.untrained for s in sheet.saves or []]
+    if "refuse" in rules:
+        lines.append('A check that comes back with reason="untrained" was not attempted: the character cannot '
+                     "try it untrained; narrate that, and do not ask for it again.")
+    return lines

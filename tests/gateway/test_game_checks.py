@@ -106,6 +106,15 @@ def test_gravewatch_checks_in_a_reply_and_at_the_endpoint():
             "snapshot": "m1b", "parent": None, "text": '[skill_check: skill="Listen" who="Mira" difficulty="Awkward"]'})
         assert r.status == 200 and (await r.json())["text"] == body["text"]
 
+        # The reminder teaches the tag with Gravewatch's own ladder and freedoms.
+        lines = (await (await client.get("/v1/games/gw/reminder")).json())["text"].split("\n")
+        assert "Difficulties (successes needed): Plain work 1 (target 6), Awkward 2, Grim 3 (target 8), " \
+               "Hopeless 5 (target 9)." in lines
+        assert ('Per check: threshold= the per-die target, 5 to 9; bonus= dice added or taken, -3 to +3; '
+                'spend="resolve:1" buys 1 success for 1 resolve, at most 2 times a check; reroll="careful" throws '
+                'dice showing 6 or less again (once); explode= as low as 8; on an ability, with= adds a second '
+                'one: skill="Sinew" with="Nerve".') in lines
+
     run(test)
 
 
