@@ -14,27 +14,23 @@ Owns:
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..dice import DiceExpr, parse_dice
+from ..ruleset.creature_actions import CreatureAction, DamageAlternative, SelfHealthAtMost
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant
 
 
-def _holds(fight: Fight, actor: Combatant, when: Any) -> bool:
-    if when == "twoHanded":
-        return not (actor.block or {}).get("shield")
-    at_most = getattr(when, "selfHealthAtMost", None)
-    if at_most is None and isinstance(when, dict):
-        at_most = when.get("selfHealthAtMost")
-    if at_most is None:
-        return False
+def _holds(fight: Fight, actor: Combatant, when: str | SelfHealthAtMost) -> bool:
+    """Whether an alternative's `when` holds: `"twoHanded"` (no shield), or the creature's
+    health at or below `selfHealthAtMost` of its maximum."""
+    if isinstance(when, str):
+        return when == "twoHanded" and not (actor.block or {}).get("shield")
     current, top, _temp = N.health(fight, actor)
-    return top > 0 and current <= at_most * top
+    return top > 0 and current <= when.selfHealthAtMost * top
 
 
-def alternative(fight: Fight, actor: Combatant, action: Any) -> Any:
+def alternative(fight: Fight, actor: Combatant, action: CreatureAction) -> DamageAlternative | None:
     """The alternative amount in force now, or None for the action's first amount."""
     dmg = action.damage
     if dmg is None or not dmg.alternatives:
@@ -45,7 +41,7 @@ def alternative(fight: Fight, actor: Combatant, action: Any) -> Any:
     return None
 
 
-def action_damage(fight: Fight, actor: Combatant, action: Any) -> DiceExpr | None:
+def action_damage(fight: Fight, actor: Combatant, action: CreatureAction) -> DiceExpr | None:
     dmg = action.damage
     if dmg is None:
         return None
@@ -55,12 +51,12 @@ def action_damage(fight: Fight, actor: Combatant, action: Any) -> DiceExpr | Non
     return expr.with_modifier(source.flat or 0)
 
 
-def alternative_note(fight: Fight, actor: Combatant, action: Any) -> str:
+def alternative_note(fight: Fight, actor: Combatant, action: CreatureAction) -> str:
     """", two-handed" / ", at or below 50% of its health" for the log when an alternative holds."""
     alt = alternative(fight, actor, action)
     if alt is None:
         return ""
-    if alt.when == "twoHanded":
+    if isinstance(alt.when, str):
         return ", two-handed"
     return f", at or below {round(alt.when.selfHealthAtMost * 100)}% of its health"
 

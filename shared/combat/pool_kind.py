@@ -14,8 +14,11 @@ from . import (
     pool_saves,
     pool_styles,
 )
+from ..dice import Mode
 from .fight import Fight
 from .kinds import CombatKind, register
+from .numbers import Bonus
+from .saves_against import SaveContext
 from .plans import helps
 from .state import Combatant
 
@@ -61,8 +64,8 @@ class DicePool(CombatKind):
         pool_actions.creature_action(fight, actor, action, targets, plan, cursor, at)
         return True
 
-    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: str,
-                  against: Any, cover: Any) -> bool | None:
+    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: Mode,
+                  against: SaveContext | None, cover: Bonus | None) -> bool | None:
         return pool_saves.roll_save(fight, c, save, dc, name, why, mode, against, cover)
 
     def throw_side(self, fight: Fight, c: Combatant, checks: list[str]) -> tuple[int, str] | None:

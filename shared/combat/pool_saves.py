@@ -14,12 +14,13 @@ a success when it reaches the difficulty without botching. The log line:
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from ..dice import Mode
 from . import numbers as N
 from . import pool_dice as P
 from .fight import Fight
 from .pool_attack import attack_pool
+from .saves_against import SaveContext
 from .state import Combatant
 
 
@@ -35,8 +36,8 @@ def save_parts(fight: Fight, c: Combatant, save: str, cover: N.Bonus | None = No
     return [(label, math.floor(number.number or 0)), ("adjust", math.floor(number.adjust)), *extra]
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str, why: str, mode: str,
-              against: Any, cover: N.Bonus | None = None) -> bool:
+def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str, why: str, mode: Mode,
+              against: SaveContext | None, cover: N.Bonus | None = None) -> bool:
     dice, text = attack_pool(fight, c, save_parts(fight, c, save, cover), "saves", save=save, context=against)
     roll = P.throw(fight, dice, P.check_rules(fight), P.lean(fight, *_votes(mode)))
     need = max(1, difficulty)
@@ -47,5 +48,5 @@ def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str,
     return ok
 
 
-def _votes(mode: str) -> tuple[int, int]:
+def _votes(mode: Mode) -> tuple[int, int]:
     return (1, 0) if mode == "advantage" else (0, 1) if mode == "disadvantage" else (0, 0)

@@ -14,8 +14,11 @@ from . import (
     symbol_hold,
     symbol_saves,
 )
+from ..dice import Mode
 from .fight import Fight
 from .kinds import CombatKind, register
+from .numbers import Bonus
+from .saves_against import SaveContext
 from .state import Combatant
 
 
@@ -36,8 +39,8 @@ class SymbolPool(CombatKind):
     def miss_chance(self, fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any]) -> float | None:
         return symbol_hold.miss_chance(fight, actor, target, held)
 
-    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: str,
-                  against: Any, cover: Any) -> bool | None:
+    def roll_save(self, fight: Fight, c: Combatant, save: str, dc: int, name: str, why: str, mode: Mode,
+                  against: SaveContext | None, cover: Bonus | None) -> bool | None:
         return symbol_saves.roll_save(fight, c, save, dc, name, why, mode, against, cover)
 
     def throw_side(self, fight: Fight, c: Combatant, checks: list[str]) -> tuple[int, str] | None:

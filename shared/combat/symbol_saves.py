@@ -17,15 +17,16 @@ rolls spend).
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from ..dice import Mode
 from . import numbers as N
 from . import symbol_dice as S
 from .fight import Fight
+from .saves_against import SaveContext
 from .state import Combatant
 
 
-def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str, against: Any = None,
+def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: Mode, against: SaveContext | None = None,
               cover: N.Bonus | None = None) -> S.Pool:
     """The saver's throw; `cover` between the effect and the saver adds to the save's
     dice, as it adds to a defense's dice against an attack (board/save_cover.py)."""
@@ -47,8 +48,8 @@ def save_pool(fight: Fight, c: Combatant, save: str, difficulty: int, mode: str,
                   max(0, -adjust) + setback + lean_setback + owed_setback, why=tuple(why + words))
 
 
-def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str, why: str, mode: str,
-              against: Any, cover: N.Bonus | None = None) -> bool:
+def roll_save(fight: Fight, c: Combatant, save: str, difficulty: int, name: str, why: str, mode: Mode,
+              against: SaveContext | None, cover: N.Bonus | None = None) -> bool:
     pool = save_pool(fight, c, save, difficulty, mode, against, cover)
     roll, net = S.throw(fight, pool)
     S.use_pending(fight, c)
