@@ -21,12 +21,13 @@ from .errors import Problems
 GM_VERBS_FILE = "gm-verbs.json"
 
 #: Tag word -> what the Engine reads it as. The first rows are this worker's own reply
-#: commands (`shared/games/reply.py` TAG_KINDS reads `clock` and `sheet`); the rest are
-#: Marinara's own reminder and narration tags.
+#: commands (`shared/games/reply.py` TAG_KINDS reads `clock`, `sheet` and `skill_check`);
+#: the rest are Marinara's own reminder and narration tags.
 ENGINE_TAGS: dict[str, str] = {
     "sheet": "the character and party sheet command",
     "clock": "the progress clock command",
     "check": "the check and save command",
+    "skill_check": "the check and save command",
     "use": "the ability and item use command",
     "note": "the journal's note tag",
     "book": "the journal's book tag",
