@@ -73,6 +73,9 @@ class Receipt(Message):
     result: str
     now: str | None = None
     reason: str | None = None
+    #: A refused character command's reason in words (`Hit dice has 0 left, not enough to
+    #: spend 1`); the tag itself carries only the code.
+    message: str | None = None
     #: Left out of the JSON when not a check, so other receipts read as they always did.
     check: dict[str, str] | None = Field(default=None, exclude_if=lambda value: value is None)
 

@@ -69,6 +69,8 @@ TAKES: dict[str, tuple[str, ...]] = {
 }
 OPS = tuple(TAKES)
 PARTY = "party"
+#: The receipt key of a refusal's sentence (in the reply's receipts, never in the tag).
+MESSAGE = "message"
 NO_ADVANCEMENT = "no-advancement"
 BAD_COMMAND = "bad-command"
 
@@ -225,6 +227,13 @@ def _one(ruleset: Ruleset, state: State, member: dict[str, Any], op: str,
     return with_member_sheet(ruleset, state, member, result), _now(ruleset, result, op, attrs)
 
 
+def _refused(refusal: Refusal, reason: str, before: str = "") -> Result:
+    """The receipt of a refusal: the code as its `reason` (Marinara's receipt shape), and
+    the sheet's sentence as its `message`, which the reply's receipts carry for the host
+    and the tag does not (spec abilities.md: refusals in words)."""
+    return refused(reason) + [(MESSAGE, before + refusal.message)]
+
+
 def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, Any]], tag: Tag) -> tuple[State, Result]:
     attrs = read_attrs(tag, KEYS, "a sheet tag")
     if isinstance(attrs, str):
@@ -245,14 +254,14 @@ def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, An
             done = _one(ruleset, after, member, op, attrs)
             if isinstance(done, Refusal):
                 # One member's refusal refuses the whole command: nobody changes.
-                return state, refused(f"{done.code}: {member['name']}")
+                return state, _refused(done, f"{done.code}: {member['name']}", f"{member['name']}: ")
             after, now = done
             nows.append(f"{member['name']} {now}")
         return after, ok("; ".join(nows))
     found = find_member(members, who)
     if isinstance(found, Refusal):
-        return state, refused(found.code)
+        return state, _refused(found, found.code)
     done = _one(ruleset, state, found, op, attrs)
     if isinstance(done, Refusal):
-        return state, refused(done.code)
+        return state, _refused(done, done.code)
     return done[0], ok(done[1])

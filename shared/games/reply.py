@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from shared.clocks.commands import Result, refused, run_clock
-from shared.clocks.tags import Rewrites, Tag, find_tags, render, safe_value
+from shared.clocks.tags import RESULT_KEYS, Rewrites, Tag, find_tags, render, safe_value
 from shared.dice import Roller
 from shared.party.commands import run_party
 from shared.ruleset.package import Ruleset
@@ -80,6 +80,12 @@ def _check(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
     return run.state, result_attrs(run.outcome)
 
 
+def _sheet_receipt(tag: Tag, result: Result) -> str:
+    """A character command's receipt: the result attributes only (a refusal's sentence,
+    `message`, is the JSON receipt's, not the tag's)."""
+    return render(tag, [(key, value) for key, value in result if key in RESULT_KEYS])
+
+
 def _check_receipt(tag: Tag, result: Result) -> str:
     return receipt(result, tag)
 
@@ -88,7 +94,8 @@ def _check_receipt(tag: Tag, result: Result) -> str:
 TAG_KINDS: tuple[TagKind, ...] = (
     TagKind("clock", lambda tag: tag.word == "clock", _clock),
     TagKind("party", lambda tag: tag.word == "sheet" and tag.first("sheet") is not None, _party),
-    TagKind("character", lambda tag: tag.word == "sheet" and tag.first("sheet") is None, _character),
+    TagKind("character", lambda tag: tag.word == "sheet" and tag.first("sheet") is None, _character,
+            receipt=_sheet_receipt),
     TagKind("check", lambda tag: tag.word == CHECK_WORD, _check, receipt=_check_receipt),
 )
 
@@ -111,7 +118,8 @@ class ReplyOutcome:
     text: str
     #: One per command, in order: `{"tag": "clock"|"sheet", "result", "now"|"reason"}`; a
     #: check's is `{"tag": "skill_check", "result": "success"|"failure"|"refused",
-    #: "reason"?, "check": {every attribute of its receipt}}`.
+    #: "reason"?, "check": {every attribute of its receipt}}`; a refused character command's
+    #: also carries `message`, the refusal in words.
     receipts: list[dict[str, str]] = field(default_factory=list)
 
     @property

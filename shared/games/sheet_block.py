@@ -203,6 +203,11 @@ def command_lines(ruleset: Ruleset) -> list[str]:
         lines.append(f'- [sheet: {who} op="spend" pool="{first}" amount="1"], op="restore" the same way; '
                      f'[sheet: {who} op="damage" pool="{first}" amount="5"], op="heal" the same way. '
                      "Pools: " + ", ".join(f"{p.id} ({p.label})" for p in idx.pools) + ".")
+        temp = [p for p in idx.pools if p.allowTemp]
+        if temp:
+            lines.append(f'- [sheet: {who} op="temp" pool="{temp[0].id}" amount="5"] gives temporary points, '
+                         "which a hit takes first and which do not stack (the new amount replaces the old). "
+                         "Pools that take them: " + ", ".join(p.id for p in temp) + ".")
     harm = [t for t in idx.tracks if t.is_harm]
     plain_tracks = [t for t in idx.tracks if not t.is_harm]
     for track in harm:

@@ -162,7 +162,9 @@ def test_who_party_is_all_or_nothing():
     members = [brom(), mira()]
     # Brom has no slots (he casts nothing): the whole command is refused, Mira keeps hers.
     out = apply_reply(ruleset(FIVE_E), {}, '[sheet: who="party" op="spend" pool="slots_1"]', members)
-    assert out.receipts == [{"tag": "sheet", "result": "refused", "reason": "unknown-pool: Brom"}]
+    assert out.receipts == [{"tag": "sheet", "result": "refused", "reason": "unknown-pool: Brom",
+                             "message": "Brom: there is no pool 'slots_1' on this sheet"}]
+    assert out.text.endswith('result="refused" reason="unknown-pool: Brom"]')
     assert out.state == normal_state({})
 
 

@@ -95,7 +95,11 @@ def test_casting_with_no_slot_left_is_refused_and_never_goes_negative():
     assert out.state["members"] == {"mira": {"pools": {"slots_3": 0}}}
     # Brom casts no spells: his slot pools are hidden (spellcasting "none"), so not on his sheet.
     brom_cast = apply_reply(rules, {}, '[sheet: who="Brom" op="spend" pool="slots_1"]', [brom(), mira()])
-    assert brom_cast.receipts == [{"tag": "sheet", "result": "refused", "reason": "unknown-pool"}]
+    assert brom_cast.receipts == [{"tag": "sheet", "result": "refused", "reason": "unknown-pool",
+                                   "message": "there is no pool 'slots_1' on this sheet"}]
+    # The words are the receipt's, for the host; the tag carries the code alone.
+    assert out.receipts[2]["message"] == "3rd-level slots has 0 left, not enough to spend 1"
+    assert out.text.endswith('result="refused" reason="insufficient"]')
     assert brom_cast.state == normal_state({})
 
 

@@ -68,6 +68,8 @@ def test_every_5e_command_and_refusal_over_http():
         assert r.status == 201, await r.text()
         body = await r.json()
         assert body["text"] == "The fight goes on. " + " ".join(_receipt(t, v) for t, v in FIVE_E_REPLY)
+        # A refusal in words rides in the receipts (not in the tag): Mira's third cast.
+        assert body["receipts"][13]["message"] == "3rd-level slots has 0 left, not enough to spend 1"
         view = await (await client.get(f"/v1/games/{g}")).json()
         assert view["live"] == {
             "Brom": {"pools": {"hp": 23, "hit_dice": 2}, "tracks": {"exhaustion": 1, "death_save_failures": 1},
@@ -81,7 +83,8 @@ def test_every_5e_command_and_refusal_over_http():
         body = await r.json()
         assert body["receipts"] == [{"tag": "sheet", "result": "ok", "now": (
             "Brom Hit points 28/28, Hit dice 3/3; "
-            "Mira Hit points 32/32, Hit dice 5/5, 1st-level slots 4/4, 3rd-level slots 2/2"), "reason": None}]
+            "Mira Hit points 32/32, Hit dice 5/5, 1st-level slots 4/4, 3rd-level slots 2/2"), "reason": None,
+            "message": None}]
         view = await (await client.get(f"/v1/games/{g}")).json()
         assert view["live"] == {"Brom": {"conditions": ["poisoned"]}, "Mira": {}}
 
@@ -175,6 +178,8 @@ def test_the_reminder_teaches_each_member_and_the_commands_over_http():
         assert ('- [sheet: who="Name" op="rest" rest="long"] runs a rest; [sheet: who="party" op="rest" '
                 'rest="long"] rests every character. Rests: short (Short rest), long (Long rest).') in lines
         assert any(line.startswith("This game uses 5e rules from SRD 5.1.") for line in lines)
+        assert ('- [sheet: who="Name" op="temp" pool="hp" amount="5"] gives temporary points, which a hit takes '
+                "first and which do not stack (the new amount replaces the old). Pools that take them: hp.") in lines
 
     run(test)
 
@@ -218,7 +223,7 @@ def test_a_fight_started_from_a_game_reads_the_snapshot_and_is_written_back_once
         assert body["parent"] == "m1"
         hp = brom_end["live"]["pools"]["hp"]
         assert body["receipts"] == [{"tag": "fight", "result": "ok", "now": f"Brom Hit points {hp}/28, Hit dice 3/3",
-                                     "reason": None}]
+                                     "reason": None, "message": None}]
         game = await (await client.get(f"/v1/games/{g}")).json()
         assert (game["current"], game["live"]["Brom"]) == ("f1", brom_end["live"])
         # The same fight sent again under the same snapshot writes nothing more.
