@@ -56,8 +56,9 @@ from .board.movement import dash, disengage
 
 
 def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what: str,
-                hit_of: B.Hit | None = None) -> tuple[bool, bool]:
-    """Rolls to hit and logs the line; returns (hit, critical). `hit_of` is the kind of
+                hit_of: B.Hit | None = None) -> tuple[bool, bool, dict[str, Any]]:
+    """Rolls to hit and logs the line; returns (hit, critical, the roll as a hit window
+    holds it: `total`, `defense`, `critical`, `forced`). `hit_of` is the kind of
     attack (weapon or spell, melee or ranged, the ability), which narrowed attacks
     modifiers read."""
     finish_attack(fight)
@@ -117,10 +118,9 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
         hit, total = rolled.made, rolled.total
         # A miss counted a hit (`by: "success"`) stays one when the hit is checked again.
         forced = hit and total < defense
-    # What a hit window holds: the roll is never made again, only checked again (windows).
-    fight.last_roll = {"total": total, "defense": defense, "critical": critical, "forced": forced}
     attack_made(fight, actor, target)
-    return hit, critical
+    # What a hit window holds: the roll is never made again, only checked again (windows).
+    return hit, critical, {"total": total, "defense": defense, "critical": critical, "forced": forced}
 
 
 def _adjacent_crit_source(fight: Fight, target: Combatant) -> str:
@@ -223,9 +223,9 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
     if cursor is not None and cursor.get("held") is not None and cursor.get("index", 0) == at.get("index", 0):
         held = cursor.pop("held")
         return W.recheck_hit(fight, actor, target, held, what)
-    hit, critical = attack_roll(fight, actor, target, to_hit, what, B.hit_of(fight, actor, plan))
+    hit, critical, held = attack_roll(fight, actor, target, to_hit, what, B.hit_of(fight, actor, plan))
     if hit:
-        W.offer_hit(fight, actor, target, plan, at)
+        W.offer_hit(fight, actor, target, plan, at, held)
     return hit, critical
 
 
@@ -290,11 +290,11 @@ def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Com
                    cursor: dict[str, Any] | None) -> None:
     start = cursor.get("index", 0) if cursor is not None else 0
     # A condition's `noDamageFrom` reads which entry the blows come from.
-    fight.blow_from = plan.entry_ref
+    fight.resolving.blow_from = plan.entry_ref
     try:
         _each_entry_target(fight, actor, plan, targets, cursor, start)
     finally:
-        fight.blow_from = None
+        fight.resolving.blow_from = None
 
 
 def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],

@@ -38,7 +38,7 @@ def join_blow(fight: Fight, holder: Combatant, plan: Any, w: Window) -> None:
 def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: bool) -> list[B.Part]:
     """The amounts joined to the blow landing on `target`, rolled now; used up by it."""
 
-    record = fight.step
+    record = fight.resolving.step
     if record is None or not record.adds:
         return []
     mine = [a for a in record.adds if a.target == target.id]
@@ -61,7 +61,7 @@ def added_parts(fight: Fight, actor: Combatant, target: Combatant, critical: boo
 
 
 def drop_adds(fight: Fight, target: Combatant) -> None:
-    record = fight.step
+    record = fight.resolving.step
     if record is not None and record.adds:
         record.adds = [a for a in record.adds if a.target != target.id]
 

@@ -292,7 +292,7 @@ def multiply_parts(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]])
 def _no_damage_from(fight: Fight, target: Combatant) -> str | None:
     """The condition whose `noDamageFrom` keeps the blows of the entry now dealing them off
     `target` (1.117), by its label; None when none does."""
-    entry = fight.blow_from
+    entry = fight.resolving.blow_from
     if entry is None:
         return None
     rules = N.condition_rules(fight.ruleset)

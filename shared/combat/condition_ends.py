@@ -5,7 +5,7 @@ Owns:
   greater than zero; `saveWhenDamaged` and `saveEnds.at: "damaged"` repeat the stored save
   at the stored DC once per hit (a blow's parts together, see blows.py) and end it on a
   success (no stored save or DC: nothing is rolled). `open_blow`/`close_blow` bracket a
-  blow (`Fight.open_blows`), whose parts are judged once when it closes
+  blow (`Fight.resolving.open_blows`), whose parts are judged once when it closes
   (`effects.blow_ends`); `on_damage` is called by effects for every amount that lands;
 - endings that wait until the harmful action has fully resolved (`resolving`): 
   `harmed-by-source-side` (damage greater than zero dealt by the applier or anyone on
@@ -42,23 +42,10 @@ from .rolls import roll_damage
 SHAKE_OFF = "shake-off"
 
 
-# ---------------------------------------------------------------------------
-# scratch kept on the Fight while one step resolves
-# ---------------------------------------------------------------------------
-
-
-def ends_scratch(fight: Fight) -> dict[str, Any]:
-    found = fight.__dict__.get("_condition_ends")
-    if found is None:
-        found = {"applied": set(), "acting": None}
-        fight.__dict__["_condition_ends"] = found
-    return found
-
-
 def note_applied(fight: Fight, target: Combatant, condition: str) -> None:
     """A condition put on (or on again) by the action now resolving: its own ending rules
-    wait for the next harmful action."""
-    ends_scratch(fight)["applied"].add((target.id, condition))
+    wait for the next harmful action (`Fight.resolving.applied`)."""
+    fight.resolving.applied.add((target.id, condition))
 
 
 # ---------------------------------------------------------------------------
@@ -68,9 +55,9 @@ def note_applied(fight: Fight, target: Combatant, condition: str) -> None:
 
 def open_blow(fight: Fight, target: Combatant) -> None:
     """A blow at `target` begins: its parts land one by one until `close_blow`."""
-    blow = fight.open_blows.get(target.id)
+    blow = fight.resolving.open_blows.get(target.id)
     if blow is None:
-        fight.open_blows[target.id] = OpenBlow()
+        fight.resolving.open_blows[target.id] = OpenBlow()
     else:
         blow.depth += 1
 
@@ -78,7 +65,7 @@ def open_blow(fight: Fight, target: Combatant) -> None:
 def close_blow(fight: Fight, target: Combatant) -> None:
     """The blow's last part has landed: what it set off is judged once, against what its
     parts landed in all (effects.blow_ends), then the saves damage repeats."""
-    blow = fight.open_blows.get(target.id)
+    blow = fight.resolving.open_blows.get(target.id)
     if blow is None:
         return
     # Judged where the parts were dealt (the innermost bracket), so what follows a hit there
@@ -87,7 +74,7 @@ def close_blow(fight: Fight, target: Combatant) -> None:
     if blow.depth > 1:
         blow.depth -= 1
         return
-    del fight.open_blows[target.id]
+    del fight.resolving.open_blows[target.id]
     if blow.landed > 0:
         _damage_saves(fight, target)
 
@@ -101,7 +88,7 @@ def on_damage(fight: Fight, source: Combatant | None, target: Combatant, landed:
         rule = rules.get(held.id)
         if rule is not None and "damaged" in (rule.endsWhen or []):
             E.remove_condition(fight, target, held, reason="damage ends it")
-    if target.id not in fight.open_blows:
+    if target.id not in fight.resolving.open_blows:
         _damage_saves(fight, target)
 
 
@@ -129,17 +116,17 @@ def _damage_saves(fight: Fight, target: Combatant) -> None:
 
 def resolving(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], run: Callable[[], None]) -> None:
     """Runs one action (`run`), then ends what its harm ends."""
-    scratch = ends_scratch(fight)
-    scratch["applied"] = set()
+    resolving = fight.resolving
+    resolving.applied = set()
     before = {(c.id, h.id) for c in fight.state.combatants for h in c.conditions}
     start = len(fight.new_events)
-    scratch["acting"] = actor.id
+    resolving.acting = actor.id
     try:
         run()
     finally:
-        scratch["acting"] = None
-    kept = scratch["applied"] | {(c.id, h.id) for c in fight.state.combatants for h in c.conditions} - before
-    scratch["applied"] = set()
+        resolving.acting = None
+    kept = resolving.applied | {(c.id, h.id) for c in fight.state.combatants for h in c.conditions} - before
+    resolving.applied = set()
     aimed = {t.id for t in targets} if plan.aims_harm else set()
     after_aimed(fight, actor, plan, aimed, fight.new_events[start:], kept)
 
@@ -300,7 +287,7 @@ def _end_harm(fight: Fight, c: Combatant, held: HeldCondition, harm: Any, left: 
 
 def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any, left: str) -> None:
     # Mid-turn: an action of the holder's own turn is resolving (not the turn's start or end).
-    mid_turn = ends_scratch(fight)["acting"] is not None and fight.state.current() is c
+    mid_turn = fight.resolving.acting is not None and fight.state.current() is c
     for apply in on_end.applies or []:
         duration = apply.duration
         rounds = getattr(duration, "rounds", None)

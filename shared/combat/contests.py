@@ -84,7 +84,7 @@ def side_mode(fight: Fight, c: Combatant) -> Mode:
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
     """The check of the list that adds the most (the first one on a tie)."""
-    memo = fight.menu_memo
+    memo = fight.memo.menu
     if memo is not None:
         key = ("check", c.id, tuple(check_ids))
         found = memo.get(key)
@@ -272,10 +272,10 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         d_checks = " or ".join(check_label(fight, c) for c in defender_checks(contest))
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
-        if fight.forecasting:
+        if fight.drawing.forecasting:
             forecasts = [forecast(t.id, win=_win(fight, actor, t, contest, memo)) for t in targets]
         else:
-            forecasts = [forecast(t.id) for t in targets] if fight.blanks else []
+            forecasts = [forecast(t.id) for t in targets] if fight.drawing.blanks else []
         out.append(MenuItem(
             Option(id=f"contest:{contest.id}", label=contest.label, group="contest", budget=contest.budget,
                    targets=[t.id for t in targets], count=1, forecasts=forecasts,

@@ -5,7 +5,7 @@ saves and concentration.
 Owns: every change to a combatant's health and conditions, written through the sheet's
 own operations for sheet combatants (the sheet is the record) and kept on the combatant
 for creatures written in numbers. Each change is a sentence in the log. Damage dealt inside
-a blow (`Fight.open_blows`) is judged once for the whole blow (`blow_ends`): concentration
+a blow (`Fight.resolving.open_blows`) is judged once for the whole blow (`blow_ends`): concentration
 against the sum, going down, one count against death for a target already down.
 """
 
@@ -100,7 +100,7 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
                source=source.id if source is not None else None)
     if landed <= 0:
         return 0
-    blow = fight.open_blows.get(target.id)
+    blow = fight.resolving.open_blows.get(target.id)
     if blow is not None:
         blow.landed += landed
         blow.source = source.id if source is not None else None
@@ -188,7 +188,7 @@ def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, lan
         rule = rules.get(held.id)
         if rule is not None and "ends-on-damage" in (rule.effects or []):
             remove_condition(fight, target, held, reason="the damage ends it")
-    if target.id not in fight.open_blows:
+    if target.id not in fight.resolving.open_blows:
         _judge_damage(fight, source, target, landed)
 
 

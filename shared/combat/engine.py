@@ -209,12 +209,12 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: 
     if actor is None:
         return []
     if state.pending.decision == "window":
-        before, blank = fight.forecasting, fight.blanks
-        fight.forecasting, fight.blanks = forecasts, blanks
+        before, blank = fight.drawing.forecasting, fight.drawing.blanks
+        fight.drawing.forecasting, fight.drawing.blanks = forecasts, blanks
         try:
             return list(W.window_items(fight, actor))
         finally:
-            fight.forecasting, fight.blanks = before, blank
+            fight.drawing.forecasting, fight.drawing.blanks = before, blank
     if state.pending.decision == "spend":
         return SC.spend_items(fight, actor)
     return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
@@ -350,7 +350,7 @@ def _held(fight: Fight, run: Any) -> None:
     except W.Held:
         # A window holds the fight before a blow it interrupted dealt anything: the blow is
         # dealt again, whole, when the window is answered (window_resume.py).
-        fight.open_blows.clear()
+        fight.resolving.open_blows.clear()
 
 
 def _walk(fight: Fight, actor: Combatant, plan: Plan) -> None:

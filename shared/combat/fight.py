@@ -1,15 +1,15 @@
 """One step of work on a battle: the ruleset, the state being changed, the dice and the
 log, passed to every rule function.
 
-Owns: `Fight` (emit an event, roll dice from the battle's own seed and cursor, read a
+Owns: `Fight`, the step context (emit an event, roll dice from the battle's own seed and cursor, read a
 combatant's sheet through the sheet engine, write the sheet back through its own
-operations), `combat_block` (the ruleset's `combat` block, there for every fight) and
+operations; its `Memo`, `Drawing` and `Resolving` parts), `combat_block` (the ruleset's `combat` block, there for every fight) and
 `Refused`, the refusal value (`{code, message}`) that changes nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..dice import DiceExpr, DiceRoll, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
@@ -57,7 +57,97 @@ class OpenBlow:
     counted_down: bool = False
 
 
+@dataclass
+class Memo:
+    """What one call of the resolver reads once and keeps. Nothing it holds is changed in
+    place while it is kept: each entry is kept with what it was read from (a sheet, a block,
+    the combatant list) and checked against it, so a replaced part is read again."""
+
+    #: Sheet views by combatant id, each with the sheet it reads (`Fight.view`).
+    views: dict[str, SheetView] = field(default_factory=dict)
+    #: Where each id stood in the combatant list when last looked up (`Fight.get`).
+    places: tuple[list[Combatant], int, dict[str, int]] | None = None
+    #: `numbers.rules_in_force` by combatant, with what it was read from.
+    rules: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: What is read from parts that are replaced, never edited (sheets, blocks), each kept
+    #: with the objects it was read from.
+    calls: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
+    #: `numbers.effects`, kept with the `rules_in_force` answer it read.
+    effects: dict[str, tuple[Any, frozenset[str]]] = field(default_factory=dict)
+    #: What one drawing of a menu has read (menu_build.build_menu), None between menus:
+    #: nothing changes while a menu is drawn, so a number read once holds until it ends.
+    menu: dict[Any, Any] | None = None
+    #: On a board: each plan's reach (board/attacks.py `span_memo`) and each sequence
+    #: part's (`part_memo`).
+    spans: dict[Any, Any] = field(default_factory=dict)
+    parts: dict[Any, Any] = field(default_factory=dict)
+    #: On a board: the actor and the options with their spans the last menu drawn weighed
+    #: (board/menu.py), which the tactics weigh from every cell (board/tactics.py).
+    board_spans: tuple[str, list[Any]] | None = None
+    #: On a board: the actor and, per option id, the targets the last menu drawn left out
+    #: only for distance or sight (board/menu.py `out_of_range`), so a choice naming one is
+    #: refused for that reason (spec/combat-3 "Refusal reasons"), not as a bad target.
+    out_of_range: tuple[str, dict[str, dict[str, Any]]] | None = None
+
+
+@dataclass
+class Drawing:
+    """How the menu now drawn is drawn."""
+
+    #: False while a menu is drawn only to check what is legal: forecasts are skipped.
+    forecasting: bool = True
+    #: Whether a menu drawn without forecasts still lists a blank one for each target
+    #: (what `menu(forecasts=False)` shows); the resolver's own legality checks, which
+    #: never read them, leave them out.
+    blanks: bool = True
+    #: On a board: set while the tactics bound a cell's worth before grading its cover
+    #: (board/tactics.py).
+    uncovered: bool = False
+
+
+@dataclass
+class SymbolBlow:
+    """What a symbol-pool hit adds to its blow (symbol_attack.py leaves it, symbol_damage.py
+    adds it to the blow on `target`): `per` damage for each counted success, the damage of
+    the spends bought (label, damage), and the attack's tags."""
+
+    target: str
+    successes: int
+    per: int
+    spent: list[tuple[str, int]]
+    tags: tuple[str, ...]
+
+
+@dataclass
+class Resolving:
+    """The step under way: the action step's record and what one rule of it leaves for a
+    later rule of the same step (never saved: a step held by a window starts them afresh)."""
+
+    #: The action step now resolving (window_resume.py), where a hit window writes its cursor.
+    step: ActionStep | None = None
+    #: Above zero while an answer or a signature action resolves: nothing opens a window.
+    windows_off: int = 0
+    #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
+    after_attack: list[tuple[str, Any]] = field(default_factory=list)
+    #: On a board: the option being forecast or resolved (its reach decides a swing
+    #: from a shot, board/attacks.py).
+    aiming: Any = None
+    #: The blows being dealt now, by target id (`OpenBlow`).
+    open_blows: dict[str, OpenBlow] = field(default_factory=dict)
+    #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
+    blow_from: str | None = None
+    #: What a symbol-pool hit adds to its blow, for symbol_damage.py.
+    symbol_blow: SymbolBlow | None = None
+    #: The one whose action is resolving (condition_ends.py: conditions that end mid-turn).
+    acting: str | None = None
+    #: (holder, condition) pairs the action put on (or on again): their own endings wait.
+    applied: set[tuple[str, str]] = field(default_factory=set)
+
+
 class Fight:
+    """The step context: the rules, the state being changed, the roller, the events this
+    step made, a memo of what it read, how a menu is being drawn and the step under way."""
+
     def __init__(self, ruleset: Ruleset, state: BattleState):
         self.ruleset = ruleset
         self.combat = combat_block(ruleset)
@@ -68,51 +158,9 @@ class Fight:
             self.roller: Roller = ScriptedRoller(dice.script, cursor=dice.cursor)
         else:
             self.roller = SeededRoller(dice.seed, cursor=dice.cursor)
-        self._views: dict[str, SheetView] = {}
-        self._places: tuple[list[Combatant], int, dict[str, int]] | None = None
-        #: Per-call memo of `numbers.rules_in_force`, checked against what it was read from.
-        self.rules_memo: dict[str, tuple[Any, ...]] = {}
-        #: Per-call memos of what is read from parts that are replaced, never edited (sheets,
-        #: blocks), each kept with the objects it was read from and checked against them.
-        self.call_memo: dict[Any, tuple[Any, ...]] = {}
-        #: Per-call memo of `numbers.effects`, kept with the `rules_in_force` answer it read.
-        self.effects_memo: dict[str, tuple[Any, frozenset[str]]] = {}
-        #: What one drawing of a menu has read (menu_build.build_menu), None between menus:
-        #: nothing changes while a menu is drawn, so a number read once holds until it ends.
-        self.menu_memo: dict[Any, Any] | None = None
-        #: False while a menu is drawn only to check what is legal: forecasts are skipped.
-        self.forecasting = True
-        #: Whether a menu drawn without forecasts still lists a blank one for each target
-        #: (what `menu(forecasts=False)` shows); the resolver's own legality checks, which
-        #: never read them, leave them out.
-        self.blanks = True
-        #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
-        self.after_attack: list[tuple[str, Any]] = []
-        #: On a board: the option being forecast or resolved (its reach decides a swing
-        #: from a shot, board/attacks.py).
-        self.aiming: Any = None
-        #: Above zero while an answer or a signature action resolves: nothing opens a window.
-        self.windows_off = 0
-        #: The last attack roll (`total`, `defense`, `critical`, `forced`), held by a hit window.
-        self.last_roll: dict[str, Any] | None = None
-        #: The action step now resolving (window_resume.py), where a hit window writes its cursor.
-        self.step: ActionStep | None = None
-        #: The blows being dealt now, by target id (`OpenBlow`).
-        self.open_blows: dict[str, OpenBlow] = {}
-        #: The catalog entry whose blows are being dealt (a condition's `noDamageFrom`).
-        self.blow_from: str | None = None
-        #: What a symbol-pool hit adds to its blow (successes, spends), for symbol_damage.py.
-        self.symbol_blow: dict[str, Any] | None = None
-        #: On a board, per call: each plan's reach read once (board/attacks.py `span_memo`),
-        #: each sequence part's reach (`part_memo`), and `uncovered`, set while the
-        #: tactics bound a cell's worth before grading its cover (board/tactics.py).
-        self.span_memo: dict[Any, Any] = {}
-        self.part_memo: dict[Any, Any] = {}
-        self.uncovered = False
-        #: On a board: the actor and, per option id, the targets the last menu drawn left
-        #: out only for distance or sight (board/menu.py `out_of_range`), so a choice naming
-        #: one is refused for that reason (spec/combat-3 "Refusal reasons"), not as a bad target.
-        self.out_of_range: tuple[str, dict[str, dict[str, Any]]] | None = None
+        self.memo = Memo()
+        self.drawing = Drawing()
+        self.resolving = Resolving()
 
     # -- log --------------------------------------------------------------------------
     def emit(self, kind: str, text: str, **data: Any) -> Event:
@@ -138,10 +186,10 @@ class Fight:
     def view(self, c: Combatant) -> SheetView | None:
         if c.sheet is None:
             return None
-        view = self._views.get(c.id)
+        view = self.memo.views.get(c.id)
         if view is None or view.sheet is not c.sheet:
             view = SheetView(self.ruleset, c.sheet)
-            self._views[c.id] = view
+            self.memo.views[c.id] = view
         return view
 
     def write(self, c: Combatant, result: Any) -> str | None:
@@ -149,7 +197,7 @@ class Fight:
         if is_refusal(result):
             return result.message
         c.sheet = result
-        self._views.pop(c.id, None)
+        self.memo.views.pop(c.id, None)
         return None
 
     # -- lookups ----------------------------------------------------------------------
@@ -158,9 +206,9 @@ class Fight:
         # same few combatants up hundreds of times. The list is checked on every lookup (the
         # same list, as long, the same id at that place), so a changed list is read again.
         combatants = self.state.combatants
-        places = self._places
+        places = self.memo.places
         if places is None or places[0] is not combatants or places[1] != len(combatants):
-            places = self._places = (combatants, len(combatants), {})
+            places = self.memo.places = (combatants, len(combatants), {})
             for i, c in enumerate(combatants):
                 places[2].setdefault(c.id, i)
         i = places[2].get(cid)

@@ -68,7 +68,7 @@ def style_of(fight: Fight, plan: Any, actor: Combatant | None = None) -> Any:
     style = next((s for s in res.styles if s.id == chosen), res.styles[0])
     if style.spends is None or actor is None:
         return style
-    begun = fight.step.spending if fight.step is not None else None
+    begun = fight.resolving.step.spending if fight.resolving.step is not None else None
     if begun is not None and begun.actor == actor.id:
         return style
     if getattr(plan, "kind", None) == "sequence" or not may_spend(fight, actor):
@@ -189,7 +189,7 @@ def fight_over(fight: Fight) -> None:
 def spending(fight: Fight, actor: Combatant) -> SpendingAttack:
     """The spending attack under way: the attacker's number at the moment of the attack and
     whether it hit anywhere, kept in the action's record (a window may hold the attack)."""
-    record = fight.step
+    record = fight.resolving.step
     held = record.spending if record is not None else None
     if held is None or held.actor != actor.id:
         held = SpendingAttack(actor=actor.id, number=number(actor), hit=False)

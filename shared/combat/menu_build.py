@@ -36,14 +36,14 @@ def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks
     """Everything `actor` may choose now; `forecasts=False` when only legality matters
     (`blanks=False`: not even a blank forecast for each target, for the resolver's own
     checks)."""
-    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
-    fight.forecasting, fight.blanks = forecasts, blanks
+    before, memo, blank = fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks
+    fight.drawing.forecasting, fight.drawing.blanks = forecasts, blanks
     # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
-    fight.menu_memo = {} if memo is None else memo
+    fight.memo.menu = {} if memo is None else memo
     try:
         return _build_menu(fight, actor)
     finally:
-        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
+        fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks = before, memo, blank
 
 
 def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
@@ -78,7 +78,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if count and not targets:
             continue
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
-        fight.aiming = plan
+        fight.resolving.aiming = plan
         option = Option(
             id=oid, label=C.payment_label(fight, plan), group=plan.of_kind.group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
@@ -93,7 +93,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             items += C.granted_standard_items(fight, actor, view)
     items.append(MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end")))
     items = menu_rules.refine(fight, actor, items)
-    fight.aiming = None
+    fight.resolving.aiming = None
     if fight.state.board is not None:
         items = board_items(fight, actor, items)
     return kind_of(fight).styled(fight, actor, items)

@@ -261,7 +261,7 @@ def _reforecast(fight: Fight, actor: Combatant, item: MenuItem, own: list[tuple[
     plan = item.plan
     if not plan.own:
         return item
-    fight.aiming = plan
+    fight.resolving.aiming = plan
     if all(fc.damage is None for fc in item.option.forecasts):
         return item
     damage_of = REFORECASTS[plan.kind](fight, actor, plan, own)

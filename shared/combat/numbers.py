@@ -209,13 +209,13 @@ def in_force(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
     it is read from stays the same: the same sheet object (sheet operations replace it, they
     never edit it), the same block, the same held conditions (by identity) and tracks."""
     held = c.conditions
-    hit = fight.rules_memo.get(c.id)
+    hit = fight.memo.rules.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
             and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
         kept: tuple[InForce, ...] = hit[4]
         return kept
     out = tuple(_rules_in_force(fight, c))
-    fight.rules_memo[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
+    fight.memo.rules[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
     return out
 
 
@@ -251,14 +251,14 @@ def effects(fight: Fight, c: Combatant) -> frozenset[str]:
     """Every effect the conditions and levels in force give `c` (kept with what they are
     read from, like `rules_in_force`)."""
     rules = in_force(fight, c)
-    hit = fight.effects_memo.get(c.id)
+    hit = fight.memo.effects.get(c.id)
     if hit is not None and hit[0] is rules:
         return hit[1]
     found: set[str] = set()
     for _name, rule, _held in rules:
         found.update(rule.effects or [])
     out = frozenset(found)
-    fight.effects_memo[c.id] = (rules, out)
+    fight.memo.effects[c.id] = (rules, out)
     return out
 
 

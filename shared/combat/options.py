@@ -96,8 +96,8 @@ def _hit_key(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int,
         return None
     board = fight.state.board is not None
     # On a board the odds depend on the option aimed (a swing or a shot, cover, the high
-    # ground: `fight.aiming`), so nothing read for one option is kept for the next.
-    memo = fight.menu_memo if not board else None
+    # ground: `fight.resolving.aiming`), so nothing read for one option is kept for the next.
+    memo = fight.memo.menu if not board else None
     pair = (attacker.id, target.id, hit)
     parts = memo.get(pair) if memo is not None else None
     if parts is None:
@@ -182,17 +182,17 @@ def forecasts_of(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comba
     """What `plan` by `actor` is expected to do to each of `targets`, as its menu option
     would forecast it, whatever the menu being drawn (the Engine weighing what an answer
     stops, window_answers.py). Consumes no dice."""
-    before = fight.forecasting
-    fight.forecasting = True
+    before = fight.drawing.forecasting
+    fight.drawing.forecasting = True
     try:
         return plan_forecasts(fight, actor, plan, targets)
     finally:
-        fight.forecasting = before
+        fight.drawing.forecasting = before
 
 
 def plan_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> list[Forecast]:
-    if not fight.forecasting:
-        return [forecast(t.id) for t in targets] if fight.blanks else []
+    if not fight.drawing.forecasting:
+        return [forecast(t.id) for t in targets] if fight.drawing.blanks else []
     own = kind_of(fight).forecasts(fight, actor, plan, targets)
     if own is not None:
         return own

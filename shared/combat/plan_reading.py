@@ -50,9 +50,9 @@ def weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
 
 
 def _kept(fight: Fight, key: tuple[str, str], view: SheetView, read: Any) -> list[Plan]:
-    found = fight.call_memo.get(key)
+    found = fight.memo.calls.get(key)
     if found is None or found[0] is not view:
-        found = fight.call_memo[key] = (view, read())
+        found = fight.memo.calls[key] = (view, read())
     return list(found[1])
 
 

@@ -156,7 +156,7 @@ def _strike(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple
         return PA.recheck(fight, actor, target, cursor.pop("held"), what)
     struck = PA.attack_roll(fight, actor, target, parts, what, B.hit_of(fight, actor, origin))
     if struck.hit:
-        W.offer_hit(fight, actor, target, origin, at)
+        W.offer_hit(fight, actor, target, origin, at, struck.held)
     return struck
 
 

@@ -14,7 +14,7 @@ extra dice).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import numbers as N
@@ -33,6 +33,8 @@ class PoolHit:
     successes: int = 0
     extra: int = 0
     botch: bool = False
+    #: The throw as a hit window holds it (windows.offer_hit); empty for a throw checked again.
+    held: dict[str, Any] = field(default_factory=dict)
 
 
 def attack_pool(fight: Fight, actor: Combatant, parts: list[tuple[str, int]], to: str = "attacks",
@@ -93,10 +95,10 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {dice_text}: {roll.describe()} "
                f"against {need_text}, {result}.", actor=actor.id, target=target.id, dice=dice,
                successes=roll.successes, needed=need, hit=hit, botch=roll.botch, extra=extra, mode=mode)
-    # What a hit window holds: the throw is never made again, only checked again (recheck).
-    fight.last_roll = {"pool": True, "total": roll.successes, "defense": need, "critical": False, "forced": False}
     attack_made(fight, actor, target)
-    return PoolHit(hit, roll.successes, extra, roll.botch)
+    # What a hit window holds: the throw is never made again, only checked again (recheck).
+    held = {"pool": True, "total": roll.successes, "defense": need, "critical": False, "forced": False}
+    return PoolHit(hit, roll.successes, extra, roll.botch, held)
 
 
 def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], what: str) -> PoolHit:

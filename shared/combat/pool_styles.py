@@ -72,7 +72,7 @@ def unnamed(fight: Fight, items: list[MenuItem], option_id: str) -> MenuItem | N
 
 def _forecast(fight: Fight, actor: Combatant, plan: Any, style: Any, fc: Forecast) -> Forecast:
     target = fight.state.combatant(fc.target)
-    if not fight.forecasting or target is None or fc.hit is None:
+    if not fight.drawing.forecasting or target is None or fc.hit is None:
         return fc
     if style.takes is not None:
         unguarded = pool_forecasts(fight, actor, plan, [target], guarded=False)

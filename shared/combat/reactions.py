@@ -70,7 +70,7 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
     """Whether any row of `c`'s sheet or action of its block is an answer at all. Every
     window asks this of everyone and most hold none, so it is kept for the call while the
     sheet and the block are the same objects (they are replaced, never edited)."""
-    found = fight.call_memo.get(("may-answer", c.id))
+    found = fight.memo.calls.get(("may-answer", c.id))
     if found is not None and found[0] is c.sheet and found[1] is c.block:
         return found[2]
     # A block's actions are read as written: parsing them all (what `block_actions` does,
@@ -87,7 +87,7 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
                     break
             if may:
                 break
-    fight.call_memo[("may-answer", c.id)] = (c.sheet, c.block, may)
+    fight.memo.calls[("may-answer", c.id)] = (c.sheet, c.block, may)
     return may
 
 

@@ -23,12 +23,12 @@ def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
         for held in holder.conditions:
             if held.ends_after == moment:
-                fight.after_attack.append((holder.id, held))
+                fight.resolving.after_attack.append((holder.id, held))
 
 
 def finish_attack(fight: Fight) -> None:
     """Takes off the one-attack conditions the last attack used up."""
-    spent, fight.after_attack = fight.after_attack, []
+    spent, fight.resolving.after_attack = fight.resolving.after_attack, []
     for holder_id, held in spent:
         holder = fight.state.combatant(holder_id)
         if holder is not None and held in holder.conditions:

@@ -15,7 +15,7 @@ every attack roll of a symbol-pool fight to. It throws and logs in the author's 
 holds a hit for a `hit` window before anyone spends (symbol_hold.py), then has both sides
 spend what is left (symbol_spends.py; a player who chooses their own spends holds the
 fight, symbol_choice.py) and returns (hit, critical). The damage each net
-success adds waits in `Fight.symbol_blow` for the blow (symbol_damage.py). There are no
+success adds waits in `Fight.resolving.symbol_blow` for the blow (symbol_damage.py). There are no
 botches, and nothing doubles the damage roll: a critical is bought with a spend.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 from . import blows as B
 from . import numbers as N
 from . import symbol_dice as S
-from .fight import Fight
+from .fight import Fight, SymbolBlow
 from .options import attack_votes
 from .state import Combatant
 from .pool_actions import blow_tags
@@ -161,6 +161,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: A
     if held["hit"]:
         damage = fight.combat.symbols.damage
         counted = held["successes"] - (held["needed"] if damage.counts == "beyond" else 0)
-        fight.symbol_blow = {"target": target.id, "successes": max(0, counted), "per": damage.perSuccess,
-                             "spent": list(held["spent"]), "tags": attack_tags(fight, plan)}
+        fight.resolving.symbol_blow = SymbolBlow(target=target.id, successes=max(0, counted), per=damage.perSuccess,
+                                                 spent=[(label, amount) for label, amount in held["spent"]],
+                                                 tags=tuple(attack_tags(fight, plan)))
     return held["hit"], held["hit"] and held["critical"]

@@ -44,7 +44,7 @@ def wants_to_choose(fight: Fight, chooser: Combatant) -> bool:
 
 
 def _can_hold(fight: Fight) -> bool:
-    step = fight.step
+    step = fight.resolving.step
     if step is None or fight.state.outcome:
         return False
     if step.answer is not None:
@@ -53,7 +53,7 @@ def _can_hold(fight: Fight) -> bool:
 
 
 def hold(fight: Fight, chooser: Combatant, held: dict[str, Any], at: dict[str, Any]) -> None:
-    step = fight.step
+    step = fight.resolving.step
     assert step is not None
     step.cursor = {**at, "roll": held}
     side = held["side"]

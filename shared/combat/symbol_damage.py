@@ -2,7 +2,7 @@
 added up as in an attack-vs-defense fight. Each net success adds `damage.perSuccess` ...
 and the target's soak is taken off the whole blow, never going below 0").
 
-Owns: `add_hit` (what the attack roll earned, left in `Fight.symbol_blow` by
+Owns: `add_hit` (what the attack roll earned, left in `Fight.resolving.symbol_blow` by
 symbol_attack.py: `perSuccess` for each counted success, `all` of them or those `beyond`
 `success.needed`, and the `damage` of the spends bought, added to the blow's first part
 before the damage a condition changes), `soak` (a creature's own `soak`, else
@@ -38,19 +38,19 @@ def _more(part: Any, words: str) -> None:
 def add_hit(fight: Fight, target: Combatant, parts: list[Any], hit: Any) -> tuple[str, ...]:
     """Adds the attack roll's successes and damage spends to the first part of its blow;
     returns the attack's tags (what a `remap` may match)."""
-    blow, fight.symbol_blow = fight.symbol_blow, None
-    if blow is None or blow["target"] != target.id or hit is None or not parts:
-        return tuple(blow.get("tags") or ()) if blow is not None and blow["target"] == target.id else ()
+    blow, fight.resolving.symbol_blow = fight.resolving.symbol_blow, None
+    if blow is None or blow.target != target.id or hit is None or not parts:
+        return blow.tags if blow is not None and blow.target == target.id else ()
     first = parts[0]
-    added = blow["successes"] * blow["per"]
+    added = blow.successes * blow.per
     if added:
-        n = blow["successes"]
+        n = blow.successes
         first.amount += added
         _more(first, f"+ {added} for {n} success{'es' if n != 1 else ''}")
-    for label, damage in blow["spent"]:
+    for label, damage in blow.spent:
         first.amount += damage
         _more(first, f"+ {damage} ({label})")
-    return tuple(blow.get("tags") or ())
+    return blow.tags
 
 
 def soak(fight: Fight, target: Combatant, kind: str | None) -> tuple[int, str]:

@@ -117,7 +117,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     halved = _Damage(fight, target, expr, dtype, tags, half=True) if save is not None and save.onSuccess == "half" else None
     # The best purchase depends on the two combatants, not on the option, so while a menu
     # is drawn (nothing changes) every option aimed at this target shares what was bought.
-    memo = fight.menu_memo
+    memo = fight.memo.menu
     bought: dict[tuple[Any, ...], tuple[float, list[Any]]] = {}
     if memo is not None:
         bought = memo.setdefault(("symbol-spends", actor.id, target.id), bought)

@@ -34,9 +34,9 @@ def offer(fight: Fight, actor: Combatant, target: Combatant, plan: Any, at: dict
           held: dict[str, Any]) -> None:
     """Opens the `hit` window for a throw that hit (raises windows.Held when anyone may answer)."""
 
-    fight.last_roll = {"symbol": True, "total": held["successes"], "defense": len(held["against"]),
-                       "critical": False, "forced": False, "roll": held}
-    offer_hit(fight, actor, target, plan, at)
+    roll = {"symbol": True, "total": held["successes"], "defense": len(held["against"]), "critical": False,
+            "forced": False, "roll": held}
+    offer_hit(fight, actor, target, plan, at, roll)
 
 
 def recheck(fight: Fight, actor: Combatant, target: Combatant, window_held: dict[str, Any],

@@ -30,7 +30,7 @@ from typing import Any
 from . import paying as A
 from .actions import perform
 from . import effects as E
-from .condition_ends import after_aimed, ends_scratch
+from .condition_ends import after_aimed
 from .delays import held_back
 from .fight import Fight
 from .plans import MenuItem
@@ -97,24 +97,24 @@ def continue_action(fight: Fight, record: ActionStep) -> None:
 
 
 def perform_step(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: ActionStep) -> None:
-    scratch = ends_scratch(fight)
-    scratch["acting"] = actor.id
-    scratch["applied"] = set()
-    fight.step = record
+    resolving = fight.resolving
+    resolving.acting = actor.id
+    resolving.applied = set()
+    resolving.step = record
     # On a board the option's own reach and range decide how it lands (board/attacks.py).
-    fight.aiming = plan
+    resolving.aiming = plan
     try:
         cursor = record.cursor
         perform(fight, actor, plan, targets, dict(cursor) if cursor is not None else None)
     finally:
-        fight.step = None
-        fight.aiming = None
-        scratch["acting"] = None
+        resolving.step = None
+        resolving.aiming = None
+        resolving.acting = None
         # Conditions put on again by this action keep their own endings until the next one.
         if record.applied is None:
             record.applied = []
-        record.applied.extend(sorted([h, c] for h, c in scratch["applied"]))
-        scratch["applied"] = set()
+        record.applied.extend(sorted([h, c] for h, c in resolving.applied))
+        resolving.applied = set()
 
 
 def events_since(fight: Fight, seq: int) -> list[Any]:

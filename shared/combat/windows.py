@@ -59,15 +59,15 @@ class Held(Exception):
 def no_windows(fight: Fight) -> Iterator[None]:
     """Nothing done inside opens a window (an answer, a signature action, a strike under a
     Capability API older than 1.243)."""
-    fight.windows_off += 1
+    fight.resolving.windows_off += 1
     try:
         yield
     finally:
-        fight.windows_off -= 1
+        fight.resolving.windows_off -= 1
 
 
 def open_now(fight: Fight) -> bool:
-    return fight.windows_off == 0 and not fight.state.outcome
+    return fight.resolving.windows_off == 0 and not fight.state.outcome
 
 
 def current(fight: Fight) -> Window | None:
@@ -117,7 +117,7 @@ def _context(fight: Fight, w: Window) -> tuple[Combatant | None, Combatant | Non
 def _window_context(fight: Fight, w: Window) -> tuple[Combatant | None, Combatant | None, list[Combatant],
                                                        list[str], Origin | None]:
     """`_context`, read once for everyone asked while nothing changes (see `_asking`)."""
-    memo = fight.menu_memo
+    memo = fight.memo.menu
     if memo is None:
         return _context(fight, w)
     found = memo.get(("window", id(w)))
@@ -316,9 +316,9 @@ def _asking(fight: Fight, w: Window) -> list[str]:
     """Who has an answer to take, in turn order. Only whether each has one matters, so
     their forecasts are left out; nothing changes while they are looked at, so what is read
     (the window's context, the combatants' numbers) is kept until the last is asked."""
-    before, memo, blank = fight.forecasting, fight.menu_memo, fight.blanks
-    fight.forecasting, fight.blanks = False, False
-    fight.menu_memo = {} if memo is None else memo
+    before, memo, blank = fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks
+    fight.drawing.forecasting, fight.drawing.blanks = False, False
+    fight.memo.menu = {} if memo is None else memo
     moment = w.moment
     try:
         asking = []
@@ -335,7 +335,7 @@ def _asking(fight: Fight, w: Window) -> list[str]:
                 asking.append(cid)
         return asking
     finally:
-        fight.forecasting, fight.menu_memo, fight.blanks = before, memo, blank
+        fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks = before, memo, blank
 
 
 def _ask(fight: Fight, w: Window) -> None:
@@ -372,16 +372,18 @@ def carry_on(fight: Fight, w: Window) -> None:
 # ---------------------------------------------------------------------------
 
 
-def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: Any, at: dict[str, Any]) -> None:
-    """A roll that hit: the window asks the one hit (and whoever answers for them) before
-    damage. The held roll and where the step stands go into the step's `resume`."""
-    step = fight.step
+def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: Any, at: dict[str, Any],
+              rolled: dict[str, Any]) -> None:
+    """A roll that hit (`rolled`, as the attack roll left it): the window asks the one hit
+    (and whoever answers for them) before damage. The held roll and where the step stands
+    go into the step's `resume`."""
+    step = fight.resolving.step
     if step is None or not open_now(fight):
         return
-    roll = dict(fight.last_roll or {})
+    roll = dict(rolled)
     step.cursor = {**at, "held": roll}
     # The one-attack conditions are gathered again when the held roll is checked again.
-    kept, fight.after_attack = fight.after_attack, []
+    kept, fight.resolving.after_attack = fight.resolving.after_attack, []
     label = N.defense_label(fight.ruleset)
     total = roll.get("total")
     # A pool's throw is its successes (pool_attack.py), a symbol throw its net successes.
@@ -389,7 +391,7 @@ def offer_hit(fight: Fight, actor: Combatant, target: Combatant, origin_plan: An
     what = f"{actor.name}'s {getattr(origin_plan, 'name', '')} ({shown} against {label} {roll.get('defense')})"
     open_window(fight, "hit", actor, target, step, what=what)
     step.cursor = None
-    fight.after_attack = kept
+    fight.resolving.after_attack = kept
 
 
 def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], what: str) -> tuple[bool, bool]:
@@ -412,5 +414,5 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
 
 def regather(fight: Fight, actor: Combatant, target: Combatant) -> None:
     """The one-attack conditions a held attack uses, gathered again as it resumes."""
-    fight.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
+    fight.resolving.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
         (target.id, h) for h in target.conditions if h.ends_after == "attacked"]

@@ -10,7 +10,7 @@ of its own, aimed while it lands or is forecast), `defense_parts` (cover's `bonu
 `bonus` taken off it; each a named part the log shows) and `adjacent_critical`
 (`attacks-from-adjacent-critical`: a hit from the adjacent cell is a critical).
 
-The option being resolved or forecast is `fight.aiming` (its `Plan`); outside a board, or
+The option being resolved or forecast is `fight.resolving.aiming` (its `Plan`); outside a board, or
 with nothing aimed, none of this applies. A swing is not a shot, so the `ranged` rules
 never touch it, nor a thrown weapon used within its own reach.
 """
@@ -29,9 +29,7 @@ from .sight import HALF, THREE_QUARTERS, cover, sees
 
 
 def _span(fight: Any, attacker: Any, plan: Any):
-    memo = getattr(fight, "span_memo", None)
-    if memo is None:
-        memo = fight.span_memo = {}
+    memo = fight.memo.spans
     key = (attacker.id, id(plan))
     if key not in memo:
         memo[key] = (plan, span_of(fight, attacker, plan))
@@ -59,9 +57,7 @@ def reaches(fight: Any, attacker: Any, target: Any, plan: Any) -> bool:
 
 def part_plan(fight: Any, plan: Any, k: int) -> Any:
     """Part `k` of a sequence as an action option of its own (its own reach and range)."""
-    memo = getattr(fight, "part_memo", None)
-    if memo is None:
-        memo = fight.part_memo = {}
+    memo = fight.memo.parts
     key = (id(plan), k)
     if key not in memo:
         # The sequence is kept with its part so its id is never reused while the memo lives.
@@ -81,13 +77,13 @@ def parts_reaching(fight: Any, attacker: Any, target: Any, plan: Any) -> list[An
 def aiming_part(fight: Any, plan: Any, k: int) -> Iterator[Any]:
     """While part `k` of a sequence lands (or is forecast), its own reach and range decide
     how it is aimed (a swing, a shot, a long shot)."""
-    before = fight.aiming
+    before = fight.resolving.aiming
     part = part_plan(fight, plan, k)
-    fight.aiming = part
+    fight.resolving.aiming = part
     try:
         yield part
     finally:
-        fight.aiming = before
+        fight.resolving.aiming = before
 
 
 def higher(fight: Any, attacker: Any, target: Any) -> bool:
@@ -107,7 +103,7 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target:
         return 0, 0
     adv = dis = 0
-    kind = how(fight, attacker, target, getattr(fight, "aiming", None))
+    kind = how(fight, attacker, target, fight.resolving.aiming)
     ranged = fight.combat.ranged
     if ranged is not None and kind in (SHOT, LONG):
         if kind == LONG and ranged.long == "disadvantage":
@@ -140,7 +136,7 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
         return []
     parts: list[Bonus] = []
     # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
-    rule = None if fight.uncovered else fight.combat.cover
+    rule = None if fight.drawing.uncovered else fight.combat.cover
     if rule is not None:
         grade = cover_grade(fight, attacker, target)
         if grade == HALF and rule.bonus:

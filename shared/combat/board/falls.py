@@ -28,7 +28,7 @@ from ..state import Fall, FallStep, HeldFall
 
 def hold(fight: Any, faller: Any, levels: int, source: Any = None) -> None:
     """Keeps the fall for later; falls from one blow or effect (one step) are one group."""
-    step = fight.step
+    step = fight.resolving.step
     group = step.from_seq if step is not None else fight.state.seq
     fight.state.falls.append(HeldFall(faller=faller.id, levels=levels, source=source.id if source else None,
                                       group=group))

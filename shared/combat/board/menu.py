@@ -45,7 +45,7 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
     spanned: list[tuple[MenuItem, Any]] = []
     # Per option id, whom it would be aimed at but for distance or sight (`out_of_range`).
     dropped: dict[str, dict[str, Any]] = {}
-    fight.out_of_range = (actor.id, dropped)
+    fight.memo.out_of_range = (actor.id, dropped)
     for item in body:
         plan = item.plan
         unspanned = UNSPANNED.get(plan.kind)
@@ -68,7 +68,7 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
         if kept is not None:
             out.append(kept)
     # The Engine's tactics weigh every option from every cell it can walk to (tactics.py).
-    fight.board_spans = (actor.id, spanned)
+    fight.memo.board_spans = (actor.id, spanned)
     out += move_items(fight, actor)
     out += flight_items(fight, actor)
     stand = stand_item(fight, actor)
@@ -143,7 +143,7 @@ def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...
     drawn for `actor` left it out only because it is too far or out of sight: the first
     such target's reason, or for an option with nobody left, the reason of the first it
     would have been aimed at. None when distance and sight are not what stand in the way."""
-    memo = fight.out_of_range
+    memo = fight.memo.out_of_range
     if memo is None or memo[0] != actor.id or option_id not in memo[1]:
         return None
     far = memo[1][option_id]

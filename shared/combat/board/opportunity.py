@@ -148,12 +148,12 @@ def strike_items(fight: Any, striker: Any, w: Window) -> list[Any]:
         oid = plan.menu_id
         if any(i.option.id == oid for i in items):
             continue
-        fight.aiming = strike_plan
+        fight.resolving.aiming = strike_plan
         items.append(WindowItem(Option(
             id=oid, label=f"Strike with {plan.name}", group="strike", budget=budget,
             targets=[mover.id], forecasts=plan_forecasts(fight, striker, strike_plan, [mover]),
             text=f"{label}; strike at {mover.name} walking away"), strike_plan, fixed=[mover.id]))
-        fight.aiming = None
+        fight.resolving.aiming = None
     return items
 
 

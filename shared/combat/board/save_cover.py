@@ -45,7 +45,7 @@ def save_cover(fight: Any, actor: Any, target: Any, save: Any, area: Any = None,
     if rule is None or not rule.saves or save.save not in rule.saves or save.ignoresCover:
         return None
     # `uncovered`: the tactics' bound for a cell not yet graded (cover only lowers a forecast).
-    if fight.uncovered or not BF.on_board(fight) or target.position is None or getattr(area, "throughWalls", None):
+    if fight.drawing.uncovered or not BF.on_board(fight) or target.position is None or getattr(area, "throughWalls", None):
         return None
     start = origin(actor, area, aim)
     there = BF.cell_of(target)

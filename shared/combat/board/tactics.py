@@ -192,14 +192,14 @@ class _Worth:
 
     def _forecast(self, cell: tuple[int, int], item: MenuItem, target: Any, uncovered: bool = False) -> float:
         fight, actor = self.fight, self.actor
-        before, aiming, aloft = actor.position, fight.aiming, actor.aloft
+        before, aiming, aloft = actor.position, fight.resolving.aiming, actor.aloft
         actor.position, actor.aloft = [cell[0], cell[1]], self.standings.aloft_at(cell)
-        fight.aiming = item.plan
-        fight.uncovered = uncovered
+        fight.resolving.aiming = item.plan
+        fight.drawing.uncovered = uncovered
         try:
             forecasts = plan_forecasts(fight, actor, item.plan, [target])
         finally:
-            actor.position, fight.aiming, fight.uncovered, actor.aloft = before, aiming, False, aloft
+            actor.position, fight.resolving.aiming, fight.drawing.uncovered, actor.aloft = before, aiming, False, aloft
         option = item.option.model_copy(update={"targets": [target.id], "count": 1, "forecasts": forecasts})
         return option_score(fight, actor, MenuItem(option, item.plan))[0]
 
@@ -225,7 +225,7 @@ def _groups(fight: Any, actor: Any) -> list[tuple[Any, list[MenuItem]]]:
 
 def _spans(fight: Any, actor: Any) -> list[tuple[MenuItem, Any]]:
     """The options the actor could still take and their spans (drawn with its menu)."""
-    memo = getattr(fight, "board_spans", None)
+    memo = fight.memo.board_spans
     return memo[1] if memo is not None and memo[0] == actor.id else []
 
 
