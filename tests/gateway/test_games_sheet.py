@@ -306,3 +306,28 @@ def test_ember_roads_strain_boxes_heat_stance_and_camp_over_http():
                                         "marks": {"strain": ["strain", "strain"]}}
 
     run(test)
+
+
+def test_commands_and_checks_in_one_reply_apply_in_order_over_http():
+    # Gravewatch, the game's seed 9 (d10s 10, 9, 4, ...). Ada's lamp goes out and she takes
+    # two knocks (Winded, -1) before the Listen check in the same reply: untrained Listen is
+    # harder (target 8), Nerve 2 - 2 (lamp out) - 1 (Winded) floors to pool.min, one die;
+    # the 10 explodes into a 9: two successes, Awkward asks two.
+    async def test(client):
+        r = await client.post("/v1/games", json={"game": f"g-{uuid.uuid4().hex[:12]}", "package": package(GRAVEWATCH),
+                                                 "members": [ada()], "seed": 9})
+        g = (await r.json())["game"]
+        text = ('[skill_check: skill="Listen" who="Ada" difficulty="Awkward"] '
+                '[sheet: who="Ada" op="state" state="light" value="out"] '
+                '[sheet: who="Ada" op="damage" track="harm" kind="knock" amount="2"] '
+                '[skill_check: skill="Listen" who="Ada" difficulty="Awkward"]')
+        r = await client.post(f"/v1/games/{g}/replies", json={"snapshot": "m1", "parent": None, "text": text})
+        receipts = (await r.json())["receipts"]
+        assert [x.get("now") for x in receipts[1:3]] == ["Out", "2/4 Winded"]
+        before, after = receipts[0]["check"], receipts[3]["check"]
+        # The first check reads Ada as she was: no harm penalty, no lamp adjustment.
+        assert ("penalty" in before, "adjust" in before) == (False, False)
+        assert (after["penalty"], after["adjust"], after["target"]) == ("-1", "-2", "8")
+        assert after["dice"] == "1d10"
+
+    run(test)
