@@ -132,7 +132,7 @@ def sheet_block(ruleset: Ruleset, name: str, sheet: dict[str, Any]) -> list[str]
                      else (view.harm_level(model.id) or "unmarked"))
             extra = f", {state.overflow} overflow" if state.overflow else ""
             cost = f", {info.penalty} on every check" if info.penalty else ""
-            count = "" if spec.boxes else f", {state.filled} of {spec.length} marked"
+            count = "" if spec.boxes or not state.filled else f", {state.filled} of {spec.length} marked"
             tracks.append(f"{info.label}: {where}{count}" + (f" ({marks})" if marks else "") + extra + cost)
             continue
         default = model.default if model.default is not None else model.min

@@ -151,6 +151,8 @@ def test_gravewatch_harm_state_and_rests_over_http():
             "snapshot": "m3", "text": '[sheet: who="Ada" op="rest" rest="vigil"]'})
         assert (await r.json())["receipts"][0]["now"] == "Resolve 4/4, Harm 0/4 clear"
         assert (await (await client.get(f"/v1/games/{g}")).json())["live"] == {"Ada": {}}
+        reminder = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        assert "- Harm: unmarked" in reminder and "- Light: Lit" in reminder
 
     run(test)
 
