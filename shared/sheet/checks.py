@@ -529,6 +529,9 @@ def _roll_pool(res: DicePool, plan: CheckPlan, part: _Sheet, roller: Roller, vie
         sheet_after = paid if isinstance(paid, dict) else None
     bonus = plan.bonus or 0
     dice = _clamp(base + part.adjust + part.penalty + bonus + bought_dice, res.pool.min, res.pool.max)
+    if dice == 0:
+        # `pool.min` 0: nothing is thrown and the check fails, so nothing bought is paid for.
+        sheet_after = None
     target = plan.threshold
     if target is None:
         target = ladder_target_for(res, plan.dc) or res.target.default

@@ -77,6 +77,22 @@ def test_a_members_own_turn_rolls_no_check():
     assert (out.text, out.receipts) == (text, [])
 
 
+def test_no_member_named_or_two_roll_with_no_modifier_and_say_so():
+    pell = {"name": "Pell", "sheet": {"abilities": {"nerve": 5}}}
+    # Ward untrained for a stranger: no dice of its own, pool.min 1; a 7 reaches 7.
+    out = apply_reply(gravewatch(), {}, '[skill_check: skill="Ward" dc="1"]', [MIRA, pell],
+                      roller=ScriptedRoller([7]))
+    assert out.receipts[0]["check"]["note"] == "no member was named: rolled with no modifier"
+    assert (out.receipts[0]["check"]["dice"], out.receipts[0]["result"]) == ("1d10", "success")
+    out = apply_reply(gravewatch(), {}, '[skill_check: skill="Ward" who="Pell" dc="1"]', [pell, dict(pell)],
+                      roller=ScriptedRoller([7]))
+    assert out.receipts[0]["check"]["note"] == "Pell names 2 members: rolled with no modifier"
+    # Named once (any case, any spacing around it), Pell rolls Nerve 5: five dice.
+    out = apply_reply(gravewatch(), {}, '[skill_check: skill="Ward" who=" PELL " dc="1"]', [MIRA, pell],
+                      roller=ScriptedRoller([7] * 5))
+    assert (out.receipts[0]["check"]["who"], out.receipts[0]["check"]["dice"]) == ("Pell", "5d10")
+
+
 def test_checks_count_toward_the_forty_commands_of_a_reply():
     text = " ".join(['[clock: name="A" size="4"]'] + ['[skill_check: skill="Ward" who="Mira" dc="1"]'] * 40)
     out = apply_reply(gravewatch(), {}, text, [MIRA], roller=ScriptedRoller([7] * 200))

@@ -188,6 +188,19 @@ def test_gravewatch_cap_bonus_and_spend_are_clamped_and_the_record_shows_what_wa
     assert ("spend", "resolve:2") in out.attrs() and ("auto", "2") in out.attrs()
 
 
+def test_a_pool_floored_at_a_pool_min_of_0_throws_nothing_fails_and_pays_nothing():
+    # pool.min 0: Ward 2, the lamp out -2, Bleeding (three knocks) -3: -3 dice, floored at 0.
+    data = json.loads((UPSTREAM / "gravewatch.json").read_text())
+    data["resolution"]["pool"]["min"] = 0
+    bleeding = {"live": {"states": {"light": "out"}, "marks": {"harm": ["knock"] * 3}}}
+    roller = ScriptedRoller([])
+    out = roll_check(load_package(data), CheckAsk("Ward", dc=1, spend="resolve:2"), roller, sheet=bleeding)
+    assert isinstance(out, CheckRecord)
+    assert (out.dice, out.rolls, out.penalty, out.auto, out.total, out.result) == ("0d10", (), -3, 0, 0, "failure")
+    assert out.sheet is None and roller.cursor == 0
+    assert ("rolls", "-") in out.attrs()
+
+
 def test_gravewatch_rerolls_explode_botch_and_cancel():
     # careful: every die showing 6 or less once more. 3 -> 8, 9 stands.
     out = roll(gravewatch(), CheckAsk("Ward", dc=2, reroll="Careful"), [3, 8, 9])
