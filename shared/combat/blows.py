@@ -2,9 +2,7 @@
 changes (1.133), and dealing it part by part.
 
 Owns:
-- `Part` (an amount with its damage type and the words the log gives it) and `Hit` (what
-  an attack hit was: `weapon` or `spell`, the ability chosen for the roll, `melee` or
-  `ranged`), with `hit_of_weapon`, `hit_of_entry` and `hit_of_action`;
+- `hit_of_weapon`, `hit_of_entry` and `hit_of_action` (the `Hit` an attack is, hits.py);
 - `clause_part`: one `plus` clause for one target (its `targetIs`, its own save);
 - `drain_back`: a draining blow's user regains what it dealt (1.281);
 - `deliver`: the holder's `damage` and the target's `damage-taken` modifiers that reach the
@@ -28,7 +26,6 @@ range) is swung in hand, and one with range but no reach is ranged.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -41,30 +38,10 @@ from .fight import Fight
 from .kinds import kind_of
 from .state import Combatant
 from .creature_types import describe_test, passes
+from .hits import Hit as Hit, Part as Part  # named here by the modules that deal blows
 from .lowers_also import lower_damage
 from .rolls import roll_damage
 from . import condition_ends as CE
-
-
-@dataclass
-class Part:
-    """An amount of one damage type; the log calls it `name (detail)`."""
-
-    amount: int
-    type: str | None
-    name: str
-    detail: str = ""
-
-    @property
-    def what(self) -> str:
-        return f"{self.name} ({self.detail})" if self.detail else self.name
-
-
-@dataclass(frozen=True)
-class Hit:
-    attacks: str
-    ability: str | None = None
-    blow: str | None = None
 
 
 def _number(value: Any) -> float | None:

@@ -17,6 +17,7 @@ from ..dice import Mode
 from ..ruleset.combat_contests import Contest
 from ..ruleset.combat_pool import InitiativeResource
 from .fight import Fight
+from .hits import Hit, Part
 from .numbers import Bonus
 from .plans import Forecast, MenuItem, Plan
 from .saves_against import SaveContext
@@ -104,11 +105,11 @@ class CombatKind:
         return None
 
     # -- damage --------------------------------------------------------------------
-    def add_hit(self, fight: Fight, target: Combatant, parts: list[Any], hit: Any) -> tuple[str, ...] | None:
+    def add_hit(self, fight: Fight, target: Combatant, parts: list[Part], hit: Hit | None) -> tuple[str, ...] | None:
         """The tags a blow's hit adds before its damage changes, or None when the kind has none."""
         return None
 
-    def deal(self, fight: Fight, actor: Combatant, target: Combatant, parts: list[Any], critical: bool,
+    def deal(self, fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], critical: bool,
              tags: tuple[str, ...] | None) -> int | None:
         """Deals a blow the kind's own way and returns what landed, or None for the core's."""
         return None

@@ -14,10 +14,11 @@ Owns: `lower_check` and `lower_damage`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from . import numbers as N
 from .fight import Fight
+from .hits import Part
 from .plans import Plan
 from .lowers_roll import dice_text, lowers_expr
 from .state import Combatant
@@ -101,7 +102,7 @@ def lower_check(fight: Fight, roller: Combatant, total: int, needed: int, what: 
     return now
 
 
-def _landing(fight: Fight, target: Combatant, parts: list[Any], off: int) -> int:
+def _landing(fight: Fight, target: Combatant, parts: list[Part], off: int) -> int:
     """What the parts would land on `target` with `off` taken off the roll, first part first."""
 
     landed = 0
@@ -113,7 +114,7 @@ def _landing(fight: Fight, target: Combatant, parts: list[Any], off: int) -> int
     return landed
 
 
-def lower_damage(fight: Fight, roller: Combatant, target: Combatant, parts: list[Any]) -> None:
+def lower_damage(fight: Fight, roller: Combatant, target: Combatant, parts: list[Part]) -> None:
     """Takes dice off a blow's damage roll (its parts, first part first) that would drop
     `target`, someone on the other side from `roller`, when they could leave them standing."""
     if target.side == roller.side or target.down or target.out or not parts:

@@ -25,6 +25,7 @@ from ..ruleset.modifiers import Modifier
 from ..ruleset.package import Ruleset
 from ..sheet.items import ItemEffectInForce
 from .fight import Fight, combat_block
+from .hits import Hit
 from .sheet_holds import held_defense
 from .state import Combatant, HeldCondition
 from .saves_against import SaveContext, matches
@@ -274,7 +275,7 @@ def effect_count(fight: Fight, c: Combatant, effect: str, *, save: str | None = 
     return n
 
 
-def _reaches_attack(mod: Modifier, held: HeldCondition | None, hit: Any, target: Combatant | None) -> bool:
+def _reaches_attack(mod: Modifier, held: HeldCondition | None, hit: Hit | None, target: Combatant | None) -> bool:
     """Whether an attacks modifier reaches this attack roll: `attacks`, `blow` and
     `ability` (1.247, 1.188) must match the hit being tried (blows.Hit; None, an attack
     nobody described, matches no narrowing), and `atSource` (1.185) only the one who applied
@@ -321,7 +322,7 @@ def _reaches(fight: Fight, rule: Any, mod: Modifier, to: str, save: str | None, 
 
 
 def reaches(fight: Fight, rule: Any, mod: Modifier, held: HeldCondition | None, to: str, *, save: str | None = None,
-            skill: str | None = None, context: SaveContext | None = None, hit: Any = None,
+            skill: str | None = None, context: SaveContext | None = None, hit: Hit | None = None,
             target: Combatant | None = None) -> bool:
     """Whether one modifier of `rule` (held as `held`) reaches this roll of `to`: what
     `modifiers` asks of each (rescue.py asks it of the held-back ones)."""
@@ -353,7 +354,7 @@ def fold_modifiers(fight: Fight, bonuses: Iterable[Bonus], total: int, pieces: l
 
 
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-              context: SaveContext | None = None, hit: Any = None, target: Combatant | None = None) -> list[Bonus]:
+              context: SaveContext | None = None, hit: Hit | None = None, target: Combatant | None = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack
     roll names the `hit` tried and its `target`."""
     out: list[Bonus] = []
@@ -372,7 +373,7 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
 
 
 def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-               context: SaveContext | None = None, hit: Any = None,
+               context: SaveContext | None = None, hit: Hit | None = None,
                target: Combatant | None = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0

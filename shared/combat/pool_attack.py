@@ -20,6 +20,7 @@ from typing import Any
 from . import numbers as N
 from . import pool_dice as P
 from .fight import Fight
+from .hits import Hit
 from .options import attack_votes
 from .state import Combatant
 from .windows import regather
@@ -75,7 +76,7 @@ def needed(fight: Fight, target: Combatant, actor: Combatant | None = None) -> t
 
 
 def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[tuple[str, int]],
-                what: str, hit: Any = None) -> PoolHit:
+                what: str, hit: Hit | None = None) -> PoolHit:
     """Throws the attacker's pool against the target's defense and logs the line; `hit` is
     the kind of attack, which narrowed attacks modifiers read (blows.Hit)."""
 
@@ -84,21 +85,21 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, parts: list[t
     mode = P.lean(fight, *attack_votes(fight, actor, target, hit))
     roll = P.throw(fight, dice, P.check_rules(fight), mode)
     need, need_text = needed(fight, target, actor)
-    hit = not roll.botch and roll.successes >= need
-    extra = roll.successes - need if hit else 0
+    struck = not roll.botch and roll.successes >= need
+    extra = roll.successes - need if struck else 0
     if roll.botch:
         result = "a miss"
-    elif hit:
+    elif struck:
         result = "a hit" + (f", {P.successes_word(extra)} beyond" if extra else "")
     else:
         result = "a miss"
     fight.emit("attack", f"{actor.name} attacks {target.name} with {what}: {dice_text}: {roll.describe()} "
                f"against {need_text}, {result}.", actor=actor.id, target=target.id, dice=dice,
-               successes=roll.successes, needed=need, hit=hit, botch=roll.botch, extra=extra, mode=mode)
+               successes=roll.successes, needed=need, hit=struck, botch=roll.botch, extra=extra, mode=mode)
     attack_made(fight, actor, target)
     # What a hit window holds: the throw is never made again, only checked again (recheck).
     held = {"pool": True, "total": roll.successes, "defense": need, "critical": False, "forced": False}
-    return PoolHit(hit, roll.successes, extra, roll.botch, held)
+    return PoolHit(struck, roll.successes, extra, roll.botch, held)
 
 
 def recheck(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any], what: str) -> PoolHit:

@@ -30,6 +30,7 @@ from . import harm_kinds as H
 from . import numbers as N
 from . import pool_dice as P
 from .fight import Fight
+from .hits import Hit
 from .state import Combatant
 from . import blows as B
 from . import initiative_resource as IR
@@ -132,7 +133,7 @@ def throw_for(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmo
 
 
 def with_modifiers(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount],
-                   hit: Any) -> list[tuple[str, Any]]:
+                   hit: Hit | None) -> list[tuple[str, Any]]:
     """The attacker's `damage` and the target's `damage-taken` modifiers that reach an attack
     hit (`hit` None: a save or an automatic hit, which they never reach), their `flat`
     dice added to the pool of their `damageType` (the hit's own by default) or thrown as a
@@ -179,7 +180,7 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
 
 
 def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: Iterable[str],
-         style: Any, hit: Any = None) -> int:
+         style: Any, hit: Hit | None = None) -> int:
     """A blow in a style that takes initiative: thrown as usual (extra dice, soak by kind,
     the minimum, automatic successes), and what it counts comes off the target's number
     instead of their health (initiative_resource.take); no guard, no daze."""
@@ -193,7 +194,7 @@ def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAm
 
 
 def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable[PoolAmount],
-            tags: Iterable[str] = (), hit: Any = None) -> int:
+            tags: Iterable[str] = (), hit: Hit | None = None) -> int:
     """Throws each pool of one blow for `target` and deals what it counts; returns what
     landed in all (and checks whether the hit dazes). `hit` (blows.Hit) lets the damage
     modifiers of an attack hit reach it."""

@@ -19,7 +19,6 @@ hit that does more than `combat.daze` allows dazes.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from . import condition_ends as CE
 from . import daze as D
@@ -28,14 +27,15 @@ from . import harm_kinds as H
 from . import numbers as N
 from . import symbol_dice as S
 from .fight import Fight
+from .hits import Hit, Part
 from .state import Combatant
 
 
-def _more(part: Any, words: str) -> None:
+def _more(part: Part, words: str) -> None:
     part.detail = f"{part.detail}, {words}" if part.detail else words
 
 
-def add_hit(fight: Fight, target: Combatant, parts: list[Any], hit: Any) -> tuple[str, ...]:
+def add_hit(fight: Fight, target: Combatant, parts: list[Part], hit: Hit | None) -> tuple[str, ...]:
     """Adds the attack roll's successes and damage spends to the first part of its blow;
     returns the attack's tags (what a `remap` may match)."""
     blow, fight.resolving.symbol_blow = fight.resolving.symbol_blow, None
@@ -70,7 +70,7 @@ def soak(fight: Fight, target: Combatant, kind: str | None) -> tuple[int, str]:
     return max(0, math.floor(H.read_on(fight, target, ref))), N.ref_label(fight.ruleset, ref, "soak")
 
 
-def deal(fight: Fight, actor: Combatant, target: Combatant, parts: list[Any], critical: bool,
+def deal(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], critical: bool,
          tags: tuple[str, ...] = ()) -> int:
     """Soaks and deals a blow's parts; returns what landed in all."""
     over = D.threshold(fight, target)

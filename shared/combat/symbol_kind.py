@@ -16,6 +16,7 @@ from . import (
 )
 from ..dice import Mode
 from .fight import Fight
+from .hits import Hit, Part
 from .kinds import CombatKind, register
 from .numbers import Bonus
 from .saves_against import SaveContext
@@ -54,10 +55,10 @@ class SymbolPool(CombatKind):
             return None
         return symbol_saves.throw_initiative(fight, c)
 
-    def add_hit(self, fight: Fight, target: Combatant, parts: list[Any], hit: Any) -> tuple[str, ...] | None:
+    def add_hit(self, fight: Fight, target: Combatant, parts: list[Part], hit: Hit | None) -> tuple[str, ...] | None:
         return symbol_damage.add_hit(fight, target, parts, hit)
 
-    def deal(self, fight: Fight, actor: Combatant, target: Combatant, parts: list[Any], critical: bool,
+    def deal(self, fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], critical: bool,
              tags: tuple[str, ...] | None) -> int | None:
         return symbol_damage.deal(fight, actor, target, parts, critical, tags or ())
 

@@ -1,0 +1,35 @@
+"""What a blow is made of, below everything that reads or deals one.
+
+Owns `Part` (an amount of one damage type with the words the log gives it) and `Hit` (what
+an attack hit was: `weapon` or `spell`, the ability chosen for the roll, `melee` or
+`ranged`), which the modifier readers (numbers.py), the pool and symbol kinds and
+blows.py all name. blows.py makes them (`hit_of_weapon`, `hit_of_entry`, `hit_of_action`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Part:
+    """An amount of one damage type; the log calls it `name (detail)`."""
+
+    amount: int
+    type: str | None
+    name: str
+    detail: str = ""
+
+    @property
+    def what(self) -> str:
+        return f"{self.name} ({self.detail})" if self.detail else self.name
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What an attack hit was: `attacks` (`weapon` or `spell`), the ability its roll used,
+    and `blow` (`melee` or `ranged`); what narrowed `attacks` modifiers read (1.247, 1.188)."""
+
+    attacks: str
+    ability: str | None = None
+    blow: str | None = None
