@@ -24,8 +24,7 @@ from .rolls import roll_damage
 
 
 def join_blow(fight: Fight, holder: Combatant, plan: Any, w: Window) -> None:
-    assert w.target is not None, "a hit window names whom it hits"
-    target = fight.get(w.target)
+    target = fight.get(w.target_id())
     held = w.resume
     assert isinstance(held, ActionStep), "a hit window holds an action"
     if held.adds is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from . import effects as E
+from .condition_off import remove_condition
 from . import harm_kinds as H
 from . import numbers as N
 from .fight import Fight
@@ -64,5 +65,5 @@ def skip_turn(fight: Fight, c: Combatant) -> bool:
     if marked and cond is not None:
         for held in list(c.conditions):
             if held.id == cond and held.ends_after == "daze":
-                E.remove_condition(fight, c, held, reason="the skipped turn has passed")
+                remove_condition(fight, c, held, reason="the skipped turn has passed")
     return True

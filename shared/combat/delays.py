@@ -36,7 +36,8 @@ def _delaying(fight: Fight, actor: Combatant, plan: Plan) -> tuple[str, Any] | N
 def held_back(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> bool:
     """Rolls the chance die for a paid entry; True when the action waits."""
     found = _delaying(fight, actor, plan)
-    if found is None:
+    budget, entry = plan.budget, plan.entry_ref
+    if found is None or budget is None or entry is None:
         return False
     name, delays = found
     chance = delays.chance
@@ -46,8 +47,8 @@ def held_back(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
                    f"({chance.atLeast} or higher holds it back), so it goes ahead.", actor=actor.id, face=face)
         return False
     actor.delayed = DelayedAction(
-        list_id=plan.list_def.list if plan.list_def is not None else None, entry=plan.entry_ref, name=plan.name,
-        budget=plan.budget, targets=[t.id for t in targets], to_hit=plan.to_hit,
+        list_id=plan.list_def.list if plan.list_def is not None else None, entry=entry, name=plan.name,
+        budget=budget, targets=[t.id for t in targets], to_hit=plan.to_hit,
         to_hit_parts=[(str(label), int(value)) for label, value in plan.to_hit_parts], save_dc=plan.save_dc,
         cost_steps=plan.cost_steps)
     fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..dice import DiceExpr, DiceRoll, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
+from ..dice import DiceExpr, DiceRoll, Mode, Roller, ScriptedRoller, SeededRoller, parse_dice, roll
 from ..plain_text import plain
 from ..ruleset.combat import Combat
 from ..ruleset.package import Ruleset
-from ..sheet import SheetView, is_refusal
+from ..sheet import Refusal, SheetView
 from .state import ActionStep, BattleState, Combatant, Event
 
 
@@ -172,7 +172,7 @@ class Fight:
         return event
 
     # -- dice -------------------------------------------------------------------------
-    def roll(self, expr: str | DiceExpr, mode: str = "normal") -> DiceRoll:
+    def roll(self, expr: str | DiceExpr, mode: Mode = "normal") -> DiceRoll:
         result = roll(parse_dice(expr) if isinstance(expr, str) else expr, self.roller, mode)
         self.state.dice.cursor = self.roller.cursor
         return result
@@ -194,7 +194,7 @@ class Fight:
 
     def write(self, c: Combatant, result: Any) -> str | None:
         """Writes a sheet operation's result back; a refusal is returned as its message."""
-        if is_refusal(result):
+        if isinstance(result, Refusal):
             return result.message
         c.sheet = result
         self.memo.views.pop(c.id, None)
@@ -211,15 +211,15 @@ class Fight:
             places = self.memo.places = (combatants, len(combatants), {})
             for i, c in enumerate(combatants):
                 places[2].setdefault(c.id, i)
-        i = places[2].get(cid)
-        if i is not None:
-            c = combatants[i]
-            if c.id == cid:
-                return c
-        c = self.state.combatant(cid)
-        if c is None:
+        at = places[2].get(cid)
+        if at is not None:
+            placed = combatants[at]
+            if placed.id == cid:
+                return placed
+        found = self.state.combatant(cid)
+        if found is None:
             raise KeyError(cid)
-        return c
+        return found
 
     def standing(self, side: str | None = None) -> list[Combatant]:
         return [

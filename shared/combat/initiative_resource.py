@@ -31,6 +31,7 @@ from typing import Any, Iterable
 
 from . import daze as D
 from . import effects as E
+from .condition_off import remove_condition
 from . import harm_kinds as H
 from . import pool_dice as P
 from .fight import Fight
@@ -158,7 +159,7 @@ def _lift(fight: Fight, c: Combatant, why: str) -> None:
     crash = resource(fight).crash
     for held in list(c.conditions):
         if crash is not None and held.id == crash.condition and held.ends_after == CRASH:
-            E.remove_condition(fight, c, held, reason="the crash has lifted")
+            remove_condition(fight, c, held, reason="the crash has lifted")
 
 
 def turn_begins(fight: Fight, c: Combatant) -> None:

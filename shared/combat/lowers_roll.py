@@ -42,7 +42,7 @@ def lowers_expr(fight: Fight, c: Combatant, lowers: Any) -> DiceExpr | None:
 def dice_text(fight: Fight, c: Combatant, lowers: Any) -> str:
     """The dice as the log names them: `dice`, or the one die the sheet's value sizes."""
     if lowers.dice is not None:
-        return lowers.dice
+        return str(lowers.dice)
     expr = lowers_expr(fight, c, lowers)
     return f"1d{expr.terms[0].sides}" if expr is not None else "no die"
 
@@ -58,7 +58,7 @@ def _held(w: Window) -> dict[str, Any]:
 def lower_held(fight: Fight, holder: Combatant, plan: Any, w: Window) -> None:
     """The answer's dice taken off the roll the `hit` window holds."""
     held = _held(w)
-    source = fight.get(w.source)
+    source = fight.get(w.source_id())
     lowers = plan.mechanics.lowersRoll
     expr = lowers_expr(fight, holder, lowers)
     if expr is None:
@@ -81,7 +81,7 @@ def could_turn(fight: Fight, holder: Combatant, plan: Any, w: Window) -> bool:
     expr = lowers_expr(fight, holder, plan.mechanics.lowersRoll)
     if expr is None:
         return False
-    defense, _ = N.defense(fight, fight.get(w.target))
+    defense, _ = N.defense(fight, fight.get(w.target_id()))
     top = expr.dice_max + expr.modifier
     return int(held["total"]) - int(held.get("lowered") or 0) - top < defense
 

@@ -24,6 +24,7 @@ from ..ruleset.gates import collect_gates
 from ..ruleset.package import Ruleset
 from ..ruleset.creatures import SHEET_SOURCED
 from .clamp import tier_block
+from .fight import combat_block
 from .sheet_reading import read_sheet
 
 #: What an invented stat block may write: the plain numbers the tier holds, and the
@@ -63,7 +64,7 @@ def _read_action(name: str, i: int, raw: Any, taken: set[str], budgets: list[str
         notes.append(f"{name}'s {label} writes {_listed(extra)}, which an action does not have, so "
                      f"{'it is' if len(extra) == 1 else 'they are'} dropped.")
     action["name"] = label
-    base = action.get("id") if isinstance(action.get("id"), str) and _slug(action["id"]) == action["id"] \
+    base: str = str(action["id"]) if isinstance(action.get("id"), str) and _slug(action["id"]) == action["id"] \
         else _slug(label) or f"action-{i + 1}"
     ident, n = base, 1
     while ident in taken:
@@ -132,8 +133,8 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
                          f"{plain[key]}.")
             block[key] = plain[key]
     taken: set[str] = set()
-    written = block.get("actions") if isinstance(block.get("actions"), list) else []
-    budgets = [b.id for b in ruleset.combat.economy.budgets]
+    written: list[Any] = block["actions"] if isinstance(block.get("actions"), list) else []
+    budgets = [b.id for b in combat_block(ruleset).economy.budgets]
     actions = [read for i, raw_action in enumerate(written)
                if (read := _read_action(name, i, raw_action, taken, budgets, notes)) is not None]
     if not actions and sheet is None:
@@ -147,14 +148,15 @@ def read_proposal(ruleset: Ruleset, tier: Any, name: str, raw: Any) -> tuple[dic
         try:
             creature = Creature.model_validate(block)
         except ValidationError as exc:
-            key = next((e["loc"][0] for e in exc.errors() if e["loc"] and e["loc"][0] in block
-                        and e["loc"][0] not in ("tier", "health", "defense", "initiativeModifier", "actions")), None)
-            if key is None:
+            broken = next((str(e["loc"][0]) for e in exc.errors() if e["loc"] and e["loc"][0] in block
+                           and e["loc"][0] not in ("tier", "health", "defense", "initiativeModifier", "actions")),
+                          None)
+            if broken is None:
                 notes.append(f"{name}'s proposal cannot be read ({_first_problem(exc, block)}).")
                 return None, notes
-            notes.append(f"{name}'s {key} cannot be read ({_first_problem(exc, {key: block[key]})}), "
+            notes.append(f"{name}'s {broken} cannot be read ({_first_problem(exc, {broken: block[broken]})}), "
                          "so it is dropped.")
-            del block[key]
+            del block[broken]
             continue
         refused = [g for g in collect_gates(creature) if g.unsupported is not None]
         if not refused:

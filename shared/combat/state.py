@@ -76,7 +76,7 @@ class DelayedAction(Record):
 
     #: The ability list the entry was chosen from (`list`), None for one from no list.
     list_id: str | None = Field(default=None, alias="list")
-    entry: str | None
+    entry: str
     name: str
     budget: str
     targets: list[str]
@@ -282,7 +282,7 @@ class WalkStep(Record):
     cells: list[list[int]]
     asked: list[str]
     now: list[str]
-    paid: int | float
+    paid: int
     from_cell: list[int] = Field(alias="from")
     #: Written by an answer taken in the window, as for an action (window_answers.py);
     #: only an action's end reads it.
@@ -360,6 +360,16 @@ class Window(Record):
     target: str | None
     resume: HeldStep
     deadline: int | float | None = None
+
+    def source_id(self) -> str:
+        """Who set the window off (every moment an answer reads it for names one)."""
+        assert self.source is not None, f"a {self.moment} window names who set it off"
+        return self.source
+
+    def target_id(self) -> str:
+        """On whom the window was set off (a `hit`, a `leaves-reach`)."""
+        assert self.target is not None, f"a {self.moment} window names on whom"
+        return self.target
 
 
 class SpendHold(Record):

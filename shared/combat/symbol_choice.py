@@ -67,10 +67,18 @@ def hold(fight: Fight, chooser: Combatant, held: dict[str, Any], at: dict[str, A
 
 def _held(fight: Fight) -> tuple[ActionStep, dict[str, Any], Combatant, Combatant]:
     pending = fight.state.pending
-    assert pending is not None and pending.spend is not None and pending.spend.resume.cursor is not None
+    assert pending is not None and pending.spend is not None
     record = pending.spend.resume
+    assert record.cursor is not None, "a held spend's step holds its roll in its cursor"
     held: dict[str, Any] = record.cursor["roll"]
     return record, held, fight.get(record.actor), fight.get(held["target"])
+
+
+def _who(fight: Fight, actor: Combatant, target: Combatant, on: str) -> Combatant:
+    """Whom a spend the rules allow lands on (`buyable` offers none that lands on nobody)."""
+    c = SP.who(fight, actor, target, on)
+    assert c is not None, f"a buyable spend lands on someone ({on})"
+    return c
 
 
 def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
@@ -80,15 +88,15 @@ def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) 
     if spend.damage:
         words.append(f"+ {spend.damage} damage")
     if spend.condition is not None:
-        c = SP.who(fight, actor, target, spend.condition.on)
+        c = _who(fight, actor, target, spend.condition.on)
         words.append(f"{spend.condition.id} on {c.name}")
     if spend.track is not None:
-        c = SP.who(fight, actor, target, spend.track.on)
+        c = _who(fight, actor, target, spend.track.on)
         words.append(f"{spend.track.id} {spend.track.by:+d} on {c.name}")
     for key in ("boost", "setback"):
         dice = getattr(spend, key)
         if dice is not None:
-            words.append(f"{dice.dice} {key} on {SP.who(fight, actor, target, dice.on).name}")
+            words.append(f"{dice.dice} {key} on {_who(fight, actor, target, dice.on).name}")
     return f"{S.count_words(fight, spend.symbol, spend.cost)}: " + ", ".join(words)
 
 
@@ -118,7 +126,9 @@ def answer(fight: Fight, item: MenuItem) -> None:
     answer in a window and then that window."""
 
     record, held, actor, target = _held(fight)
-    chooser = fight.get(fight.state.pending.actor)
+    pending = fight.state.pending
+    assert pending is not None
+    chooser = fight.get(pending.actor)
     fight.state.pending = None
     if item.option.id == DONE:
         fight.emit("symbols", f"{chooser.name} spends no more.", actor=chooser.id)

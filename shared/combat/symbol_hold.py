@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 from ..dice import DEFAULT_NETTING, symbol_forecast
+from ..ruleset.resolution import SymbolPool
 from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
@@ -43,7 +44,7 @@ def recheck(fight: Fight, actor: Combatant, target: Combatant, window_held: dict
             what: str) -> dict[str, Any]:
     """The held roll (symbol_attack's plain JSON), netted again against the difficulty dice
     the target's defense calls for now."""
-    roll = window_held["roll"]
+    roll: dict[str, Any] = window_held["roll"]
     now, text = S.difficulty(fight, actor, target)
     was = len(roll["against"])
     if now != was:
@@ -74,8 +75,10 @@ def recheck(fight: Fight, actor: Combatant, target: Combatant, window_held: dict
 
 
 def difficulty_label(fight: Fight) -> str:
-    die = fight.ruleset.resolution.difficulty.die
-    return next((d.label for d in fight.ruleset.resolution.dice if d.id == die), die)
+    resolution = fight.ruleset.resolution
+    assert isinstance(resolution, SymbolPool), "only a symbol-pool fight throws difficulty dice"
+    die = resolution.difficulty.die
+    return next((d.label for d in resolution.dice if d.id == die), die)
 
 
 def miss_chance(fight: Fight, actor: Combatant, target: Combatant, window_held: dict[str, Any]) -> float:

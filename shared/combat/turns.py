@@ -9,7 +9,7 @@ off the sheet; concentration ends).
 
 from __future__ import annotations
 
-from ..dice import DiceExpr
+from ..dice import DiceExpr, Mode
 from . import effects as E
 from .condition_off import remove_condition
 from . import initiative_resource as IR
@@ -29,7 +29,7 @@ from .window_resume import action_record, between_turns, continue_action, turn_s
 from .windows import RESUMES
 
 
-def initiative_mode(fight: Fight, c: Combatant) -> str:
+def initiative_mode(fight: Fight, c: Combatant) -> Mode:
     """Initiative rolled twice (1.240): a check of `initiative.checkAbility` rolls twice when
     the holder's checks do, and a catalog entry on the holder's lists with `initiativeMode`
     rolls it twice whatever else; advantage and disadvantage cancel."""

@@ -30,6 +30,7 @@ from .kinds import kind_of
 from .lowers_roll import could_turn, lower_held
 from .options import forecasts_of
 from .plan_codec import plan_from_json
+from .plans import MenuItem
 from .state import ActionStep, AnswerPart, Combatant, Window
 from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
@@ -56,15 +57,17 @@ def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
 
 def _check_value(fight: Fight, holder: Combatant, ref: Any) -> int:
     if getattr(ref, "const", None) is not None:
-        return math.floor(ref.const)
+        return int(math.floor(ref.const))
     view = fight.view(holder)
-    return math.floor(view.value(ref)) if view is not None else 0
+    return int(math.floor(view.value(ref))) if view is not None else 0
 
 
 def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid: int, own: int) -> bool:
     """A check against `dc` + the level of what was paid, to stop something paid above the
     answer's own level: the fight's own dice, with the answerer's conditions on checks."""
     above = reaction.above
+    # `above` is read only where the fight rolls to hit (the package check asks for both).
+    assert fight.combat.attackRoll is not None
     dice = fight.combat.attackRoll.dice
     adv, dis = N.mode_votes(fight, holder, "checks")
     adv += N.effect_count(fight, holder, "own-checks-advantage")
@@ -92,7 +95,7 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     if not stops:
         stops = after_failure(fight, holder, Roll("checks", total, dc, ("enough", "still not enough"), natural=natural,
                                                   sides=dice.sides)).made
-    return stops
+    return bool(stops)
 
 
 def _held_action(w: Window) -> ActionStep:
@@ -105,7 +108,7 @@ def _held_action(w: Window) -> ActionStep:
 
 def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: Window) -> bool:
     resume = _held_action(w)
-    source = fight.get(w.source)
+    source = fight.get(w.source_id())
     what = resume.plan.get("name") or "it"
     if reaction.upTo == "paid":
         paid = _level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
@@ -175,7 +178,7 @@ def resolve_answer(fight: Fight, record: ActionStep) -> None:
         if answering.reacts:
             reaction = plan.reaction
         if getattr(reaction, "cancels", None) and _cancels(fight, holder, plan, reaction, w):
-            source = fight.get(w.source)
+            source = fight.get(w.source_id())
             fight.emit("cancel", f"{holder.name}'s {plan.name} stops {source.name}'s {_held_action(w).plan['name']}: "
                        "it does not happen, and what it cost stays spent.", actor=holder.id, target=source.id)
             _held_action(w).cancelled = True
@@ -239,15 +242,17 @@ def _turns_hit_to_miss(fight: Fight, holder: Combatant, item: WindowItem, w: Win
     if held.get("symbol"):
         # A symbol throw against more difficulty dice misses only by chance: the answer is
         # taken when it more likely than not turns the hit into a miss.
-        chance = kind_of(trial).miss_chance(trial, trial.get(w.source), trial.get(w.target), held)
+        chance = kind_of(trial).miss_chance(trial, trial.get(w.source_id()), trial.get(w.target_id()), held)
         return (chance or 0.0) >= 0.5
-    defense, _ = N.defense(trial, trial.get(w.target))
+    defense, _ = N.defense(trial, trial.get(w.target_id()))
     return int(held.get("total", 0)) - int(held.get("lowered") or 0) < defense
 
 
 def _keeps_damage_off(fight: Fight, item: WindowItem, w: Window) -> bool:
     entry = _held_action(w).plan.get("entry_ref")
     if not entry:
+        return False
+    if item.answer is None:
         return False
     rules = N.condition_rules(fight.ruleset)
     mech = item.answer.mechanics
@@ -260,6 +265,8 @@ def _keeps_damage_off(fight: Fight, item: WindowItem, w: Window) -> bool:
 
 def _catches_fall(fight: Fight, item: WindowItem) -> bool:
     """An answer that puts a `fallsSafely` condition on whom it lands on (Feather Fall)."""
+    if item.answer is None:
+        return False
     rules = N.condition_rules(fight.ruleset)
     for apply in getattr(item.answer.mechanics, "applies", None) or []:
         rule = rules.get(apply.condition)
@@ -298,7 +305,7 @@ def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: Window)
     own = max(1, _level_paid(fight, costs))
     if level > own:
         return True
-    source = fight.get(w.source)
+    source = fight.get(w.source_id())
     spell = plan_from_json(fight, source, resume.plan)
     friends = [c for c in (fight.state.combatant(t) for t in resume.targets)
                if c is not None and c.side == holder.side]
@@ -341,8 +348,10 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
                 return item, item.option.targets[:item.option.count]
         else:
             scored.append(item)
-    end = pass_item
-    picked, targets = best_here(fight, holder, scored + [end])
+    weighed: list[MenuItem] = [*scored, pass_item]
+    picked, targets = best_here(fight, holder, weighed)
+    # The tactics pick one of the window's own items.
+    assert isinstance(picked, WindowItem)
     return picked, targets
 
 
@@ -354,7 +363,7 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
     holder = fight.get(w.asking[0])
     if item.option.id == "pass":
         if w.moment == "leaves-reach":
-            fight.emit("pass", f"{holder.name} lets {fight.get(w.target).name} go.", actor=holder.id,
+            fight.emit("pass", f"{holder.name} lets {fight.get(w.target_id()).name} go.", actor=holder.id,
                        target=w.target, window=w.id)
         else:
             fight.emit("pass", f"{holder.name} passes.", actor=holder.id, window=w.id)

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import paying as A
 from .actions import perform
-from . import effects as E
+from .condition_off import remove_condition
 from .condition_ends import after_aimed
 from .delays import held_back
 from .fight import Fight
@@ -145,9 +145,11 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
     end_conditions(fight, actor, plan, targets, record)
     for holder_id, cid in record.this_action or []:
         holder = fight.state.combatant(holder_id)
-        held = next((h for h in holder.conditions if h.id == cid and h.this_action), None) if holder else None
+        if holder is None:
+            continue
+        held = next((h for h in holder.conditions if h.id == cid and h.this_action), None)
         if held is not None:
-            E.remove_condition(fight, holder, held, reason="the action is over")
+            remove_condition(fight, holder, held, reason="the action is over")
     check_outcome(fight)
     then = record.then
     if then is not None:

@@ -279,6 +279,8 @@ def _opening(fight: Fight, moment: str, w: Window, source: Combatant | None, tar
     asked = [fight.get(c).name for c in w.asking]
     resume = w.resume
     if moment == "leaves-reach":
+        # The walker is the source, standing on the board.
+        assert source is not None and source.position is not None
         x, y = source.position
         return (f"{source.name} walks out of {', '.join(asked)}'s reach at {x}, {y}; the fight waits for "
                 f"{'their' if len(asked) > 1 else 'that'} answer.")

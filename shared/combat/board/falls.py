@@ -83,6 +83,8 @@ def land(fight: Any, c: Any, levels: int, source: Any = None) -> None:
     if rule is None:
         fight.emit("fall", f"{c.name} falls {far}.", target=c.id, levels=levels)
         return
+    # `falling` is read only with a level height (the package check asks for both).
+    assert height is not None
     count = math.floor(height / float(rule.per))
     if rule.max is not None:
         count = min(count, rule.max)

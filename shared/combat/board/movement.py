@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..windows import RESUMES
-from .. import effects as E
+from ..condition_off import remove_condition
 from .. import numbers as N
 from ..plans import MenuItem, Option, Plan
 from . import battlefield as BF
@@ -107,7 +107,7 @@ def stand(fight: Any, actor: Any) -> None:
     half = BF.ceil_half(BF.allowance(fight, actor))
     BF.spend(actor, half)
     for held in _stand_conditions(fight, actor):
-        E.remove_condition(fight, actor, held, reason=f"{actor.name} stands up")
+        remove_condition(fight, actor, held, reason=f"{actor.name} stands up")
     fight.emit("move", f"{actor.name} stands up for {say(fight, half)} and has {say(fight, actor.movement)} left.",
                actor=actor.id, cost=half)
 

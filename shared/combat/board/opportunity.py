@@ -73,7 +73,8 @@ def can_strike(fight: Any, striker: Any) -> bool:
     effects = N.effects(fight, striker)
     if "cannot-act" in effects or "cannot-react" in effects:
         return False
-    return striker.budgets.get(rule.budget, 0) > 0
+    left: int = striker.budgets.get(rule.budget, 0)
+    return left > 0
 
 
 def watchers_of(fight: Any, mover: Any) -> list[Watcher]:
