@@ -30,6 +30,8 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
+from ..dice.forecast import Critical
+from ..ruleset.combat_attacks import ColumnOrConst
 from . import effects as E
 from . import harm_kinds as H
 from . import numbers as N
@@ -48,13 +50,15 @@ def _number(value: Any) -> float | None:
     return value if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _row_distance(fight: Fight, actor: Combatant, plan: Any, spec: Any) -> float | None:
+def _row_distance(fight: Fight, actor: Combatant, plan: Any, spec: ColumnOrConst | None) -> float | None:
+    """A weapon row's reach or range: the list's `const`, else the row's value in `column`
+    (a spec gives exactly one of them)."""
     if spec is None:
         return None
     if spec.const is not None:
         return spec.const
     view = fight.view(actor)
-    if view is None or plan.row is None:
+    if view is None or plan.row is None or spec.column is None:
         return None
     return _number(view.cell(plan.list_def.list, plan.row, spec.column))
 
@@ -347,7 +351,7 @@ def drain_back(fight: Fight, actor: Combatant, drain: Any, dealt: list[tuple[str
 # ---------------------------------------------------------------------------
 
 
-def _mean(expr: DiceExpr, critical: str | None, guard: tuple[bool, int, int] = (False, 0, 0)) -> Fraction:
+def _mean(expr: DiceExpr, critical: Critical | None, guard: tuple[bool, int, int] = (False, 0, 0)) -> Fraction:
     immune, halves, doubles = guard
     if immune:
         return Fraction(0)

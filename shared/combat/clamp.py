@@ -2,7 +2,8 @@
 
 Owns: `clamp_block` (a proposed stat block fitted to its tier before anything is rolled,
 every change a sentence), `tier_block` (a plain creature from a tier's own numbers) and
-`tier_of` (the tier a creature names; an undeclared tier falls to the bottom of the scale).
+`tier_of` (the tier a creature names; an undeclared tier falls to the bottom of the scale),
+with `threat_scale` and `scale_tier` where a scale is required.
 
 The order the spec gives: health into the tier's band; defense, to-hit and save
 difficulty at most 2 above the tier's own; names the ruleset does not have dropped
@@ -23,7 +24,7 @@ from typing import Any, Callable
 
 from ..dice import parse_dice
 from ..dice.expressions import DiceExpr, DiceTerm
-from ..ruleset.combat_threat import Tier
+from ..ruleset.combat_threat import Threat, Tier
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import format_path
 from ..ruleset.gates import ENGINE_NAME, collect_gates
@@ -44,6 +45,23 @@ def tier_of(ruleset: Ruleset, tier_id: object) -> Tier | None:
         if tier.id == tier_id:
             return tier
     return tiers[0] if tiers else None
+
+
+def threat_scale(ruleset: Ruleset) -> Threat:
+    """The threat scale the GM invents opponents on: without one there is no tier to invent
+    at (the service refuses such a request first, `no-threat-scale`)."""
+    threat = combat_block(ruleset).threat
+    if threat is None:
+        raise ValueError(f"{ruleset.name} has no threat scale, so the GM has no tier to invent opponents at")
+    return threat
+
+
+def scale_tier(ruleset: Ruleset, tier_id: object) -> Tier:
+    """`tier_of` where a scale is required: the tier named, else the bottom of the scale."""
+    tier = tier_of(ruleset, tier_id)
+    if tier is None:
+        raise ValueError(f"{ruleset.name} has no threat scale, so the GM has no tier to invent opponents at")
+    return tier
 
 
 def tier_block(ruleset: Ruleset, tier: Tier) -> dict[str, Any]:

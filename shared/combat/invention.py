@@ -17,7 +17,8 @@ from typing import Any
 
 from ..ruleset.package import Ruleset
 from .budget import Counted, fight_worth, fit_budget, party_budget
-from .clamp import tier_block, tier_of
+from .clamp import scale_tier, threat_scale, tier_block
+from .fight import combat_block
 from .proposals import read_proposal
 from .setup import find_by_label, find_creature
 
@@ -66,11 +67,11 @@ def _counted_foes(ruleset: Ruleset, foes: list[Any]) -> list[Counted]:
         found = find_creature(ruleset, str(foe["creature"])) if "creature" in foe else \
             find_by_label(ruleset, str(foe.get("name", ""))) if "statBlock" not in foe else None
         if found is not None:
-            tier, name = found[1].creature.tier, foe.get("name") or found[1].label
+            tier, name = found.creature.tier, foe.get("name") or found.entry.label
         else:
-            block = foe.get("statBlock") if isinstance(foe.get("statBlock"), dict) else {}
+            block: dict[str, Any] = foe["statBlock"] if isinstance(foe.get("statBlock"), dict) else {}
             tier_id = block.get("tier") or foe.get("tier")
-            tier = tier_of(ruleset, tier_id if isinstance(tier_id, str) else None).id
+            tier = scale_tier(ruleset, tier_id if isinstance(tier_id, str) else None).id
             name = foe.get("name") or tier
         out += [Counted(str(name), tier, boss=bool(foe.get("boss")))] * max(1, min(count, MAX_INVENTED))
     return out
@@ -79,22 +80,23 @@ def _counted_foes(ruleset: Ruleset, foes: list[Any]) -> list[Counted]:
 def gm_numbers(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], asks: list[Ask],
                difficulty: str) -> dict[str, Any]:
     """What the GM is told before it writes the fight, in the ruleset's own terms."""
-    threat = ruleset.combat.threat
+    combat = combat_block(ruleset)
+    threat = threat_scale(ruleset)
     live = ruleset.sheet.live
     out: dict[str, Any] = {
         "tiers": [{"id": t.id, "label": t.label, "health": t.health, "defense": t.defense, "toHit": t.toHit,
                    "damagePerRound": t.damagePerRound, "saveDifficulty": t.saveDifficulty,
                    **({"worth": t.worth} if t.worth is not None else {})} for t in threat.tiers],
-        "budgets": [b.id for b in ruleset.combat.economy.budgets],
+        "budgets": [b.id for b in combat.economy.budgets],
         "saves": [s.id for s in ruleset.sheet.saves or []],
         "conditions": [c.id for c in (live.conditions or [])] if live else [],
-        "damageTypes": list(ruleset.combat.damageTypes or []),
-        "asks": [{"count": a.count, "tier": tier_of(ruleset, a.tier).id, "boss": a.boss,
+        "damageTypes": list(combat.damageTypes or []),
+        "asks": [{"count": a.count, "tier": scale_tier(ruleset, a.tier).id, "boss": a.boss,
                   **({"brief": a.brief} if a.brief else {})} for a in asks],
     }
     out["sheet"] = sheet_shape(ruleset)
     if threat.budget is not None:
-        invented = [Counted("?", tier_of(ruleset, a.tier).id, True, a.boss) for a in asks for _ in range(a.count)]
+        invented = [Counted("?", scale_tier(ruleset, a.tier).id, True, a.boss) for a in asks for _ in range(a.count)]
         counted = _counted_foes(ruleset, foes) + invented
         allowed = party_budget(ruleset, party, difficulty, boss=any(c.boss for c in counted))
         worth, _plain, times = fight_worth(ruleset, counted, len(party))
@@ -115,7 +117,7 @@ def sheet_shape(ruleset: Ruleset) -> dict[str, Any]:
     """What an opponent written as a sheet can hold: the sheet's ids and what each holds,
     the lists the fight reads, and the names the catalogs offer for those lists."""
     sheet = ruleset.sheet
-    combat = ruleset.combat
+    combat = combat_block(ruleset)
     read = [a.list for a in combat.attacks or []] + [a.list for a in combat.abilities or []]
     lists = []
     for lst in sheet.lists or []:
@@ -144,13 +146,13 @@ def settle(ruleset: Ruleset, party: list[dict[str, Any]], foes: list[Any], propo
     invented: list[tuple[dict[str, Any], Counted]] = []
     queue = list(proposals)
     for ask in asks:
-        tier = tier_of(ruleset, ask.tier)
+        tier = scale_tier(ruleset, ask.tier)
         if tier.id != ask.tier:
             notes.append(f"The asked tier {ask.tier!r} is not declared, so the GM invents at {tier.label}.")
         entries = []
         for n in range(ask.count):
             raw = queue.pop(0) if queue else None
-            name = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) \
+            name: str = raw["name"] if isinstance(raw, dict) and isinstance(raw.get("name"), str) \
                 and raw["name"].strip() else f"{tier.label} {n + 1}"
             name = name.strip()[:80]
             block, said = (None, [f"The GM proposed no opponent for {name}."]) if raw is None else \

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ruleset.base import ValueRef
+from ..ruleset.combat_threat import Tier
 from ..ruleset.package import Ruleset
 from ..sheet import SheetView
 from . import numbers as N
+from .fight import combat_block
 
 
-def health_field(ruleset: Ruleset, ref: Any) -> str | None:
+def health_field(ruleset: Ruleset, ref: ValueRef | None) -> str | None:
     """The single number field `ref` adds once, or None."""
     if ref is None:
         return None
@@ -37,10 +40,10 @@ def health_field(ruleset: Ruleset, ref: Any) -> str | None:
     return None
 
 
-def fit_health(ruleset: Ruleset, name: str, tier: Any, sheet: dict[str, Any]) -> list[str]:
+def fit_health(ruleset: Ruleset, name: str, tier: Tier, sheet: dict[str, Any]) -> list[str]:
     """Moves the health field of `sheet` in place; a sentence when anything was fitted or
     could not be."""
-    health = ruleset.combat.health
+    health = combat_block(ruleset).health
     label = N.health_label(ruleset)
     if getattr(health, "pool", None) is None:
         return [f"{name}'s {label} is a track whose length is the author's, so it is not changed."]
@@ -52,13 +55,14 @@ def fit_health(ruleset: Ruleset, name: str, tier: Any, sheet: dict[str, Any]) ->
         return []
     field_id = health_field(ruleset, pool.max if pool is not None else None)
     field = next((f for f in ruleset.sheet.fields or [] if f.id == field_id), None)
-    if field is None or field.type != "number":
+    # No pool, no field it is read from: `pool` is None only when `field` is.
+    if field is None or field.type != "number" or pool is None:
         return [f"{name}'s {label} {now} is outside {tier.label}'s {low} to {high}, but it is not read from a "
                 "single field, so it is left as written."]
-    was = view.field(field_id)
+    was = view.field(field.id)
     wanted = was + (low - now if now < low else high - now)
     held = int(min(max(wanted, field.min), field.max))
-    sheet.setdefault("fields", {})[field_id] = held
+    sheet.setdefault("fields", {})[field.id] = held
     after = int(SheetView(ruleset, sheet).value(pool.max))
     sentence = (f"{name}'s {label} {now} is held to {after} ({tier.label}: {low} to {high}) through its "
                 f"{field.label}, {_num(was)} to {held}")

@@ -163,7 +163,7 @@ class _Reader:
         entry_ref, entry = self.catalog_entry(lst, raw.get("_catalog"), written)
         row: dict[str, Any] = {}
         if entry is not None:
-            base = next((r.values for r in entry.rows or [] if r.list == lst.id), {})
+            base: dict[str, Any] = next((r.values for r in entry.rows or [] if r.list == lst.id), {})
             row.update(copy.deepcopy(base))
             row["_catalog"] = entry_ref
             if not (isinstance(raw.get("_catalog"), str) and raw["_catalog"] == entry_ref):

@@ -100,7 +100,7 @@ def attack_pool(fight: Fight, actor: Combatant, target: Combatant, base: S.Pool,
 
 
 def needed(fight: Fight) -> int:
-    return fight.ruleset.resolution.success.needed
+    return S.resolution(fight.ruleset).success.needed
 
 
 def _thrown(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: Any) -> dict[str, Any]:
@@ -159,7 +159,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, what: str, plan: A
             SH.offer(fight, actor, target, plan, at, held)
     spend_all(fight, actor, target, held, at)
     if held["hit"]:
-        damage = fight.combat.symbols.damage
+        damage = S.symbols_block(fight).damage
         counted = held["successes"] - (held["needed"] if damage.counts == "beyond" else 0)
         fight.resolving.symbol_blow = SymbolBlow(target=target.id, successes=max(0, counted), per=damage.perSuccess,
                                                  spent=[(label, amount) for label, amount in held["spent"]],

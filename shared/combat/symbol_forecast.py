@@ -111,7 +111,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
     sides' spends left on the target, which that save uses up."""
     pool, _words = attack_pool(fight, actor, target, base_pool(fight, actor, plan), B.hit_of(fight, actor, plan))
     need = needed(fight)
-    setting = fight.combat.symbols.damage
+    setting = S.symbols_block(fight).damage
     tags = tuple(attack_tags(fight, plan))
     damage = _Damage(fight, target, expr, dtype, tags)
     halved = _Damage(fight, target, expr, dtype, tags, half=True) if save is not None and save.onSuccess == "half" else None
@@ -173,7 +173,7 @@ def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, aga
                      cover)
     if boost or setback:
         pool = replace(pool, boost=pool.boost + boost, setback=pool.setback + setback)
-    need = fight.ruleset.resolution.success.needed
+    need = S.resolution(fight.ruleset).success.needed
     odds = symbol_forecast(pool.symbol_dice(fight.ruleset))
     return float(odds.chance(lambda left: S.Net.of(left).successes >= need))
 
