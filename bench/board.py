@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT))
 
 from shared.combat import BattleState, advance, decide_for, start_battle  # noqa: E402
 from shared.combat.board.grid import grid_of, read_board  # noqa: E402
-from shared.combat.fight import Refused  # noqa: E402
+from shared.combat.fight import Refusal  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "board.json"
@@ -196,7 +196,7 @@ def play(case: Case, side: int, seconds: float, max_steps: int) -> Times:
             out.off_board.append(_cpu_ms(decide_for, case.ruleset, state.model_copy(update={"board": None})))
             out.bfs.append(_cpu_ms(flood, state))
             result = advance(case.ruleset, state, choice)
-            if isinstance(result, Refused):
+            if isinstance(result, Refusal):
                 raise RuntimeError(f"{case.name}: the Engine's own choice was refused: {result}")
             state, _ = result
             steps += 1

@@ -59,7 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from shared.combat import BattleState, advance, decide_for, menu, start_battle  # noqa: E402
-from shared.combat.fight import Refused  # noqa: E402
+from shared.combat.fight import Refusal  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "resolve.json"
@@ -174,7 +174,7 @@ def _steps(rs: Any, case: Case, seconds: float, *, worker: bool = True
             result, took = _timed(lambda: (menu(rs, before, before.pending.actor), advance(rs, before, choice))[1])
             copying.append(took)
             states.append(state)
-            if isinstance(result, Refused):
+            if isinstance(result, Refusal):
                 raise RuntimeError(f"{case.name}: the Engine's own choice was refused: {result}")
             if worker:
                 stored = state.model_dump_json()
@@ -182,7 +182,7 @@ def _steps(rs: Any, case: Case, seconds: float, *, worker: bool = True
                 again, took = _timed(lambda: (menu(rs, shown, shown.pending.actor),
                                               advance(rs, applied, choice, owned=True))[1])
                 owned.append(took)
-                if isinstance(again, Refused) or again[1] != result[1]:
+                if isinstance(again, Refusal) or again[1] != result[1]:
                     raise RuntimeError(f"{case.name}: the worker's step differs from the copying step")
             state, _ = result
     return copying, owned, states

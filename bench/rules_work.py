@@ -53,7 +53,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.combat import BattleState, Refused, advance, start_battle  # noqa: E402
+from shared.combat import BattleState, Refusal, advance, start_battle  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 from tests.combat.test_step_golden import SEEDS, choose, fights, sides  # noqa: E402
 from shared.service.decision import open_decision  # noqa: E402
@@ -98,7 +98,7 @@ def play(clock: Clock, ruleset: Any, party: list[Any], foes: list[Any], seed: in
         def step() -> Any:
             loaded = BattleState.model_validate_json(text)
             result = advance(ruleset, loaded, choice, owned=True)
-            if isinstance(result, Refused):
+            if isinstance(result, Refusal):
                 raise RuntimeError(f"the choice {choice} was refused: {result}")
             return result[0], open_decision(ruleset, result[0])
 

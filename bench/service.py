@@ -474,7 +474,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     once a battle) and the choices a battle lasts."""
     from gateway import access
     from gateway.tokens import Principal
-    from shared.combat import Refused, advance
+    from shared.combat import Refusal, advance
     from shared.protocol import ChoiceRequest, OpenDecision
     from shared.store import MemoryBattleStore
     from shared.service.decision import open_decision
@@ -512,7 +512,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
             state, _ = service.load(battle)
             r0 = time.thread_time()
             stepped = advance(ruleset, state, request.as_choice(), owned=True)
-            if isinstance(stepped, Refused):
+            if isinstance(stepped, Refusal):
                 raise RuntimeError(f"{battle}: {stepped.message}")
             open_decision(ruleset, stepped[0])
             resolver_ms.append((time.thread_time() - r0) * 1000)

@@ -30,7 +30,7 @@ import json
 from typing import Any
 
 from shared.combat import BattleState, advance, engine_owes, start_battle
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from shared.protocol import ChoiceRequest
 from shared.ruleset.load import package_digest
 from shared.store import DEFAULT_PAGE
@@ -93,7 +93,7 @@ def check_battle(store: Any, ledger: Any, kind: Any, ruleset: Any) -> dict[str, 
             choice = ChoiceRequest.model_validate(ledger.bodies[rid]).as_choice()
             paused = advance(ruleset, again, choice, pause=True)
             step = advance(ruleset, again, choice)
-            if isinstance(step, Refused) or isinstance(paused, Refused):
+            if isinstance(step, Refusal) or isinstance(paused, Refusal):
                 raise ValueError(f"{rid} at revision {revision} was refused on replay: {step.message}")
             again, more = step
             steps.append(([e.model_dump(mode="json") for e in more], engine_owes(paused[0])))

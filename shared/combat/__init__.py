@@ -3,11 +3,11 @@
 
 from .engine import (Choice, abandon, advance, decide_for, engine_owes, final_sheets, menu, menu_with_suggestion,
                      resume, start_battle, target_refusal, waits_on_another)
-from .fight import Refused
+from ..sheet import Refusal
 from .plans import Option
 from .setup import SetupError
 from .state import BattleState, Event
 
-__all__ = ["BattleState", "Choice", "Event", "Option", "Refused", "SetupError", "abandon", "advance",
+__all__ = ["BattleState", "Choice", "Event", "Option", "Refusal", "SetupError", "abandon", "advance",
            "decide_for", "engine_owes", "final_sheets", "menu", "menu_with_suggestion", "resume", "start_battle",
            "target_refusal", "waits_on_another"]

@@ -26,7 +26,8 @@ from .window_resume import start_action
 from .costs import record_spend_limits
 from .daze import skip_turn
 from .effects import start_down
-from .fight import Fight, Refused
+from .fight import Fight
+from ..sheet import Refusal
 from .kinds import kind_of
 # The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
 from . import pool_kind, symbol_kind  # noqa: F401
@@ -64,17 +65,17 @@ class Choice:
     cell: tuple[int, int] | None = None
 
     @classmethod
-    def parse(cls, data: Any) -> "Choice | Refused":
+    def parse(cls, data: Any) -> "Choice | Refusal":
         if isinstance(data, Choice):
             return data
         if not isinstance(data, dict):
-            return Refused("malformed", "a choice is an object with actor and option")
+            return Refusal("malformed", "a choice is an object with actor and option")
         actor, option = data.get("actor"), data.get("option")
         targets = data.get("targets") or []
         if not isinstance(actor, str) or not isinstance(option, str):
-            return Refused("malformed", 'a choice needs "actor" and "option" as text')
+            return Refusal("malformed", 'a choice needs "actor" and "option" as text')
         if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
-            return Refused("malformed", '"targets" is a list of combatant ids')
+            return Refusal("malformed", '"targets" is a list of combatant ids')
         cell = data.get("cell")
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None)
 
@@ -220,28 +221,28 @@ def _menu_items(fight: Fight, actor_id: str, *, forecasts: bool = True, blanks: 
     return build_menu(fight, actor, forecasts=forecasts, blanks=blanks)
 
 
-def waits_on_another(state: BattleState, actor_id: str) -> Refused | None:
+def waits_on_another(state: BattleState, actor_id: str) -> Refusal | None:
     """The refusal of a choice by `actor_id` when the fight waits on someone else (None
     when the decision is theirs). The gateway refuses with the same sentence before it
     queues anything, so a player reads one reason whichever refuses first."""
     pending = state.pending
     if pending is None:
-        return Refused("not-waiting", "the fight is not waiting for a choice")
+        return Refusal("not-waiting", "the fight is not waiting for a choice")
     if pending.actor == actor_id:
         return None
     waiting, asking = state.combatant(pending.actor), state.combatant(actor_id)
     who = waiting.name if waiting else pending.actor
     other = asking.name if asking else actor_id
     if pending.decision == "window":
-        return Refused("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
+        return Refusal("not-your-turn", f"a window is open and waits on {who}: only {who}'s answer or a "
                                         f"Pass is taken now, not {other}'s")
     if pending.decision == "spend":
-        return Refused("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for {other}")
-    return Refused("not-your-turn", f"it is {who}'s decision, not {other}'s")
+        return Refusal("not-your-turn", f"the roll waits for {who} to choose their symbol spends, not for {other}")
+    return Refusal("not-your-turn", f"it is {who}'s decision, not {other}'s")
 
 
 def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = False,
-            pause: bool = False) -> tuple[BattleState, list[Event]] | Refused:
+            pause: bool = False) -> tuple[BattleState, list[Event]] | Refusal:
     """Applies one choice, then resolves Engine-controlled turns until a person must
     decide. Returns the new state and the events it added, or a refusal (nothing changed;
     the input state is never modified, unless the caller passes `owned=True` for a state it
@@ -249,15 +250,15 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     first move instead, when there is one (`engine_owes` says so): `resume` makes the rest,
     with the very dice and events one unpaused `advance` would have."""
     parsed = Choice.parse(choice)
-    if isinstance(parsed, Refused):
+    if isinstance(parsed, Refusal):
         return parsed
     if state.outcome:
-        return Refused("fight-over", f"the fight is over ({state.outcome})")
+        return Refusal("fight-over", f"the fight is over ({state.outcome})")
     pending = state.pending
     if pending is None:
-        return Refused("not-waiting", "the fight is not waiting for a choice")
+        return Refusal("not-waiting", "the fight is not waiting for a choice")
     if state.combatant(parsed.actor) is None:
-        return Refused("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
+        return Refusal("unknown-actor", f"there is no combatant {parsed.actor!r} in this fight")
     elsewhere = waits_on_another(state, parsed.actor)
     if elsewhere is not None:
         return elsewhere
@@ -270,15 +271,18 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     if item is None:
         item = kind_of(fight).unnamed(fight, items, parsed.option)
     if item is None:
-        # An option the board left off only for distance or sight says so (spec/combat-3).
-        return (out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
-                or Refused("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now"))
+        # An option the board left off only for distance or sight says so (spec/combat-3). A
+        # refusal is falsy, so it is told from None by name.
+        far = out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
+        if far is not None:
+            return far
+        return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
     if aimed:
         targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
     else:
         targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
-    if isinstance(targets, Refused):
+    if isinstance(targets, Refusal):
         return targets
     if pending.decision == "window":
         _held(fight, lambda: WA.answer(fight, item, targets))
@@ -302,36 +306,38 @@ def engine_owes(state: BattleState) -> bool:
 
 
 def resume(ruleset: Ruleset, state: BattleState, *,
-           owned: bool = False) -> tuple[BattleState, list[Event]] | Refused:
+           owned: bool = False) -> tuple[BattleState, list[Event]] | Refusal:
     """The Engine's moves a paused `advance` left, until a person must decide: the new
     state (one revision on) and the events they added, or a refusal when the Engine owes
     none. `owned` as for `advance`."""
     if not engine_owes(state):
-        return Refused("not-paused", "the fight does not wait on the Engine")
+        return Refusal("not-paused", "the fight does not wait on the Engine")
     fight = Fight(ruleset, state if owned else working_copy(state))
     _settle(fight)
     fight.state.revision += 1
     return fight.state, fight.new_events
 
 
-def _check_targets(fight: Fight, actor: Any, option: Option, chosen: tuple[str, ...]) -> list[Any] | Refused:
+def _check_targets(fight: Fight, actor: Any, option: Option, chosen: tuple[str, ...]) -> list[Any] | Refusal:
     if option.count == 0:
         return []
     if not chosen:
-        return Refused("needs-target", f"{option.label} needs a target: one of {', '.join(option.targets)}")
+        return Refusal("needs-target", f"{option.label} needs a target: one of {', '.join(option.targets)}")
     if len(set(chosen)) != len(chosen):
-        return Refused("bad-target", "a target is named twice")
+        return Refusal("bad-target", "a target is named twice")
     if len(chosen) > option.count:
-        return Refused("bad-target", f"{option.label} takes at most {option.count} target(s)")
+        return Refusal("bad-target", f"{option.label} takes at most {option.count} target(s)")
     for t in chosen:
         if t not in option.targets:
-            return (out_of_range(fight, actor, option.id, (t,))
-                    or Refused("bad-target", f"{t!r} cannot be aimed at with {option.label} now"))
+            far = out_of_range(fight, actor, option.id, (t,))
+            if far is not None:
+                return far
+            return Refusal("bad-target", f"{t!r} cannot be aimed at with {option.label} now")
     return [fight.get(t) for t in chosen]
 
 
 def target_refusal(ruleset: Ruleset, state: BattleState, actor: str, option: str,
-                   targets: tuple[str, ...]) -> Refused | None:
+                   targets: tuple[str, ...]) -> Refusal | None:
     """For a caller that found `option` missing from the actor's menu, or a target missing
     from it (the gateway's early check): the board's `out-of-reach` / `no-line-of-sight`
     refusal when distance or sight is what keeps it off, as `advance` answers; None when
@@ -467,7 +473,7 @@ def _settle(fight: Fight, pause: bool = False) -> None:
         if cell is not None:
             # An area catches whoever stands in it, exactly as a player's aim is read.
             caught = check_aim(fight, actor, item.plan, cell)
-            if isinstance(caught, Refused):  # pragma: no cover - the aim came from the same menu
+            if isinstance(caught, Refusal):  # pragma: no cover - the aim came from the same menu
                 raise RuntimeError(f"the Engine's own aim was refused: {caught.message}")
             chosen = caught
         _apply(fight, actor.id, item, chosen, cell)

@@ -3,8 +3,9 @@ log, passed to every rule function.
 
 Owns: `Fight`, the step context (emit an event, roll dice from the battle's own seed and cursor, read a
 combatant's sheet through the sheet engine, write the sheet back through its own
-operations; its `Memo`, `Drawing` and `Resolving` parts), `combat_block` (the ruleset's `combat` block, there for every fight) and
-`Refused`, the refusal value (`{code, message}`) that changes nothing.
+operations; its `Memo`, `Drawing` and `Resolving` parts) and `combat_block` (the ruleset's
+`combat` block, there for every fight). A choice the rules refuse is the sheet's `Refusal`
+(`{code, message}`, falsy: nothing changed), the same value a refused sheet operation is.
 """
 
 from __future__ import annotations
@@ -27,17 +28,6 @@ def combat_block(ruleset: Ruleset) -> Combat:
     if ruleset.combat is None:
         raise ValueError(f"{ruleset.name} has no combat block, so it resolves no fight")
     return ruleset.combat
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A choice the rules refuse: nothing changed."""
-
-    code: str
-    message: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
 
 
 @dataclass

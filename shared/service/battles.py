@@ -28,7 +28,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from shared.combat import BattleState, Refused, SetupError, advance, engine_owes, resume, start_battle
+from shared.combat import BattleState, Refusal, SetupError, advance, engine_owes, resume, start_battle
 from shared.combat.state import Event
 from shared.plain_text import plain
 from shared.ruleset.load import load_package, load_shipped, package_digest
@@ -218,7 +218,7 @@ class BattleService:
             # change it in place instead of copying it first. It stops before the Engine's
             # moves, so the choice's own events are out while they are made.
             result = advance(ruleset, state, choice, owned=True, pause=apart)
-            if isinstance(result, Refused):
+            if isinstance(result, Refusal):
                 return {"ok": False, **result.as_dict()}, False
             new_state, events = result
             if note is not None:
@@ -297,7 +297,7 @@ class BattleService:
         duplicate is answered the same. A refusal when the battle moved on or closed
         meanwhile (someone else made the moves, or the battle was abandoned)."""
         result = resume(ruleset, state, owned=True)
-        if isinstance(result, Refused):
+        if isinstance(result, Refusal):
             return {"ok": False, **result.as_dict()}
         state, events = result
         hold = _hold(state)

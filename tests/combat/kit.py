@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.combat import BattleState, advance, menu, start_battle
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from shared.combat.state import HeldCondition
 from shared.ruleset import validate_package
 from shared.ruleset.package import Ruleset
@@ -167,13 +167,13 @@ class Bout:
     def choose(self, actor: str, option: str, *targets: str) -> list[str]:
         """Applies one choice; returns the texts of the events it added."""
         result = advance(self.rs, self.state, {"actor": actor, "option": option, "targets": list(targets)})
-        assert not isinstance(result, Refused), f"refused: {result}"
+        assert not isinstance(result, Refusal), f"refused: {result}"
         self.state, events = result
         return [e.text for e in events]
 
-    def refusal(self, actor: str, option: str, *targets: str) -> Refused:
+    def refusal(self, actor: str, option: str, *targets: str) -> Refusal:
         result = advance(self.rs, self.state, {"actor": actor, "option": option, "targets": list(targets)})
-        assert isinstance(result, Refused), "the choice was accepted"
+        assert isinstance(result, Refusal), "the choice was accepted"
         return result
 
     def options(self, actor: str) -> dict[str, Any]:

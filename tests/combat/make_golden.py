@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from shared.combat import advance, decide_for, start_battle  # noqa: E402
-from shared.combat.fight import Refused  # noqa: E402
+from shared.combat.fight import Refusal  # noqa: E402
 from shared.ruleset import load_package  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -84,7 +84,7 @@ def play(fight: GoldenFight) -> dict[str, Any]:
     state, _ = start_battle(ruleset, party, foes, seed=fight.seed)
     while state.pending is not None and not state.outcome:
         result = advance(ruleset, state, decide_for(ruleset, state))
-        if isinstance(result, Refused):
+        if isinstance(result, Refusal):
             raise RuntimeError(f"the Engine's own choice was refused: {result}")
         state, _ = result
     return {

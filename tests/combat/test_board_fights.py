@@ -9,7 +9,7 @@ import json
 import pytest
 
 from shared.combat import BattleState, SetupError, advance, decide_for, menu, start_battle
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from tests.combat.kit import EXAMPLES, UPSTREAM, foe, juno_marsh, marsh, ruleset, wren_marsh
 
 BOARD = {"rows": ["........", "........", "..,.....", "........"]}
@@ -71,7 +71,7 @@ def test_walking_costs_and_the_log_line_in_the_rulesets_unit():
     assert "attack:kit:reed-axe" not in options
     state, events = advance(rs, state, {"actor": "juno", "option": "move:2,2"})
     assert [e.text for e in events] == ["Juno moves to 2, 2 for 3 strides and has 3 strides left."]
-    assert advance(rs, state, {"actor": "juno", "option": "move:7,2"}) == Refused(
+    assert advance(rs, state, {"actor": "juno", "option": "move:7,2"}) == Refusal(
         "unknown-option", "'move:7,2' is not on Juno's menu now")
 
 
@@ -88,21 +88,21 @@ def test_a_target_too_far_or_out_of_sight_is_refused_for_that_reason():
     flare = "ability:charms:lantern-flare"
     assert {o.id: o for o in menu(rs, state, "wren")}[flare].targets == ["bog-hound-2"]
     choose = {"actor": "wren", "option": flare}
-    assert advance(rs, state, choose | {"targets": ["bog-hound"]}) == Refused(
+    assert advance(rs, state, choose | {"targets": ["bog-hound"]}) == Refusal(
         "no-line-of-sight", "Wren cannot see Bog Hound: something solid is in between")
-    assert advance(rs, state, choose | {"targets": ["bog-hound-3"]}) == Refused(
+    assert advance(rs, state, choose | {"targets": ["bog-hound-3"]}) == Refusal(
         "out-of-reach", "Bog Hound 3 is 7 strides away from Wren; Lantern Flare reaches 6 strides")
     # A target the option never takes (Wren's own side) is still a bad target.
-    assert advance(rs, state, choose | {"targets": ["wren"]}) == Refused(
+    assert advance(rs, state, choose | {"targets": ["wren"]}) == Refusal(
         "bad-target", "'wren' cannot be aimed at with Lantern Flare now")
     # An option the board left off altogether: Juno's Reed axe (reach 1) with the hound
     # 7 cells off (0, 2 to 7, 0), named with or without its target.
     state, _ = start(rs, [juno_marsh() | {"position": [0, 2]}], [foe("bog-hound", position=[7, 0])], dice=[3, 3, 12, 1])
     assert "attack:kit:reed-axe" not in {o.id for o in menu(rs, state, "juno")}
-    far = Refused("out-of-reach", "Bog Hound is 7 strides away from Juno; Reed axe reaches 1 strides")
+    far = Refusal("out-of-reach", "Bog Hound is 7 strides away from Juno; Reed axe reaches 1 strides")
     assert advance(rs, state, {"actor": "juno", "option": "attack:kit:reed-axe", "targets": ["bog-hound"]}) == far
     assert advance(rs, state, {"actor": "juno", "option": "attack:kit:reed-axe"}) == far
-    assert advance(rs, state, {"actor": "juno", "option": "attack:kit:nothing"}) == Refused(
+    assert advance(rs, state, {"actor": "juno", "option": "attack:kit:nothing"}) == Refusal(
         "unknown-option", "'attack:kit:nothing' is not on Juno's menu now")
 
 
@@ -179,7 +179,7 @@ def test_area_aimed_at_a_cell_and_bad_cells_refused():
     assert flare.count == 0 and flare.board["catches"]["4,1"] == ["bog-hound", "bog-hound-2"]
     assert flare.board["area"] == {"shape": "burst", "size": "2 strides", "range": "5 strides"}
     refused = advance(rs, state, {"actor": "wren", "option": "ability:charms:lantern-flare", "cell": [7, 3]})
-    assert refused == Refused("bad-cell", "Lantern Flare cannot be aimed at 7, 3")
+    assert refused == Refusal("bad-cell", "Lantern Flare cannot be aimed at 7, 3")
     state, events = advance(rs, state, {"actor": "wren", "option": "ability:charms:lantern-flare", "cell": [4, 1]})
     assert events[0].text.startswith("Wren aims Lantern Flare at 4, 1, catching Bog Hound")
 

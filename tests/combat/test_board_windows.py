@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared.combat import BattleState, advance, menu, start_battle
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from tests.combat import board_windows_kit as BK
 from tests.combat import windows_kit as K
 from tests.combat.kit import ROOT, Bout, ruleset
@@ -299,7 +299,7 @@ def _play(seed: int, picks: list[int], *, reload: bool) -> tuple[list[dict[str, 
         if aim:
             choice["cell"] = aim[pick % len(aim)]
         result = advance(rs, state, choice)
-        assert not isinstance(result, Refused), result
+        assert not isinstance(result, Refusal), result
         state, _ = result
         window = state.pending.window if state.pending is not None else None
         walk_held = walk_held or (window is not None and window.moment == "leaves-reach")

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from shared.combat import BattleState, Refused, advance, engine_owes, resume, start_battle
+from shared.combat import BattleState, Refusal, advance, engine_owes, resume, start_battle
 from shared.ruleset import load_package
 from tests.combat.test_step_golden import MAX_STEPS, SEEDS, choose, fights, sides
 from shared.service.decision import open_decision
@@ -54,13 +54,13 @@ def test_a_paused_choice_and_its_resume_are_the_unpaused_choice(name, mode):
             choice = choose(rng, open_decision(ruleset, state).model_dump(mode="json"))
             whole = advance(ruleset, _stored(state), choice, owned=True)
             first = advance(ruleset, _stored(state), choice, owned=True, pause=True)
-            assert not isinstance(whole, Refused) and not isinstance(first, Refused), (name, mode, seed, choice)
+            assert not isinstance(whole, Refusal) and not isinstance(first, Refusal), (name, mode, seed, choice)
             after, events = first
             assert after.revision == state.revision + 1
             if engine_owes(after):
                 paused_somewhere += 1
                 rest = resume(ruleset, _stored(after), owned=True)
-                assert not isinstance(rest, Refused)
+                assert not isinstance(rest, Refusal)
                 after, more = rest
                 events = [*events, *more]
                 assert after.revision == state.revision + 2
@@ -78,11 +78,11 @@ def test_resume_refuses_a_fight_that_waits_on_a_person_and_leaves_the_callers_st
     ruleset = _ruleset(fight)
     state, _ = start_battle(ruleset, *sides(fight, "player"), seed=2)
     refused = resume(ruleset, state)
-    assert isinstance(refused, Refused) and refused.code == "not-paused"
+    assert isinstance(refused, Refusal) and refused.code == "not-paused"
     choice = choose(random.Random(0), open_decision(ruleset, state).model_dump(mode="json"))
     for _ in range(20):
         paused = advance(ruleset, state, choice, pause=True)
-        assert not isinstance(paused, Refused)
+        assert not isinstance(paused, Refusal)
         if engine_owes(paused[0]):
             break
         state = paused[0]
@@ -91,5 +91,5 @@ def test_resume_refuses_a_fight_that_waits_on_a_person_and_leaves_the_callers_st
         pytest.fail("the foes never moved")
     before = paused[0].model_dump(mode="json")
     rest = resume(ruleset, paused[0])
-    assert not isinstance(rest, Refused) and rest[1], "the Engine's moves add events"
+    assert not isinstance(rest, Refusal) and rest[1], "the Engine's moves add events"
     assert paused[0].model_dump(mode="json") == before, "resume without owned leaves the state as it was"

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from shared.combat import BattleState, advance, menu, start_battle
 from shared.combat import numbers as N
 from shared.combat.engine import MAX_ROUNDS
-from shared.combat.fight import Fight, Refused
+from shared.combat.fight import Fight, Refusal
 from shared.ruleset import load_package
 from tests.combat.kit import EXAMPLES, FIXTURES, UPSTREAM, ruleset
 from tests.combat.symbol_kit import duelist, riposte_package
@@ -108,7 +108,7 @@ def _play(scenario: Scenario, state: BattleState, pick: Pick, *, steps: int | No
         assert options, f"{state.pending.actor} must decide but has an empty menu"
         choice = pick(state, options)
         result = advance(scenario.ruleset, state, choice)
-        assert not isinstance(result, Refused), f"a choice from the menu was refused: {result} ({choice})"
+        assert not isinstance(result, Refusal), f"a choice from the menu was refused: {result} ({choice})"
         state, _events = result
         made.append(choice)
         if check is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared.combat import Refused, advance, decide_for, menu
+from shared.combat import Refusal, advance, decide_for, menu
+from shared.sheet import Refusal as SheetRefusal
 from tests.combat.kit import Bout, foe, juno_roads, member, roads, ruleset, state_copy
 
 AXE = "attack:gear:road-axe"
@@ -47,7 +48,7 @@ CASES = [
 def test_a_refused_choice_is_a_value_and_changes_nothing(bout: Bout, choice, code, message):
     before = state_copy(bout.state)
     result = advance(bout.rs, bout.state, choice)
-    assert isinstance(result, Refused)
+    assert isinstance(result, Refusal)
     assert result.as_dict() == {"code": code, "message": message}
     assert state_copy(bout.state) == before
 
@@ -139,3 +140,12 @@ def test_advance_on_an_owned_state_gives_the_same_step():
     assert in_place is owned
     assert [e.text for e in events2] == [e.text for e in events]
     assert in_place.model_dump(mode="json") == copied.model_dump(mode="json")
+
+
+def test_a_refused_choice_is_the_sheets_refusal(bout: Bout):
+    """One refusal value for the sheet and the fight (`{code, message}`, falsy: nothing
+    changed), so a caller tells it from a result by `isinstance` and from None by `is None`."""
+    result = advance(bout.rs, bout.state, {"actor": "pell", "option": "end-turn"})
+    assert type(result) is SheetRefusal
+    assert not result
+    assert result == SheetRefusal("not-your-turn", "it is Juno's decision, not Pell's")

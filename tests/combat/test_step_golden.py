@@ -41,7 +41,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from shared.combat import BattleState, Refused, advance, start_battle
+from shared.combat import BattleState, Refusal, advance, start_battle
 from shared.ruleset import load_package
 from shared.service.decision import open_decision
 
@@ -133,7 +133,7 @@ def play(ruleset: Any, fight: Fight, mode: str, seed: int) -> Iterator[bytes]:
             before = state.model_dump(mode="json")
             result = advance(ruleset, state, choice)
             assert state.model_dump(mode="json") == before, "advance changed the caller's state"
-        assert not isinstance(result, Refused), f"{fight.name} {mode} seed {seed}: {choice} refused: {result}"
+        assert not isinstance(result, Refusal), f"{fight.name} {mode} seed {seed}: {choice} refused: {result}"
         state, events = result
         decision = open_decision(ruleset, state).model_dump(mode="json")
         yield _line(events, state, decision)

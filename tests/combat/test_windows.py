@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from shared.combat import BattleState, advance
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from tests.combat import windows_kit as K
 from tests.combat.kit import ROOT, Bout, ruleset
 
@@ -471,5 +471,5 @@ def test_a_refused_answer_changes_nothing():
     b.choose("ogre", "action:club", "wren")
     before = b.state.model_dump(mode="json")
     result = advance(b.rs, b.state, {"actor": "ogre", "option": "pass"})
-    assert isinstance(result, Refused)
+    assert isinstance(result, Refusal)
     assert b.state.model_dump(mode="json") == before

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shared.combat import BattleState, advance, start_battle
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from shared.dice.rng import SEED_MAX
 from shared.store import MemoryBattleStore
 from tests.combat.test_properties import Scenario, _check_bounds
@@ -45,7 +45,7 @@ def test_generated_choices_never_crash_the_resolver_or_break_an_invariant(fight,
         before = _dump(state)
         result = advance(fight.ruleset, state, made)
         assert _dump(state) == before, f"advance changed its input state ({kind}: {made!r})"
-        if isinstance(result, Refused):
+        if isinstance(result, Refusal):
             assert result.code and result.message and "\n" not in result.message
             assert kind != "valid", f"a choice from the menu was refused: {result} ({made!r})"
             continue

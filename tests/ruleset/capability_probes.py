@@ -37,7 +37,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from shared.combat import advance, menu, start_battle
 from shared.combat.engine import decide_for
-from shared.combat.fight import Refused
+from shared.combat.fight import Refusal
 from shared.ruleset import load_package
 from shared.ruleset.capabilities import reachable_models
 from shared.ruleset.errors import PathPart, format_path
@@ -399,7 +399,7 @@ def outcome(scenario: Scenario, pkg: dict[str, Any]) -> tuple[Any, ...]:
         # Whoever a person would play, the Engine's tactics decide for (as the golden fights do).
         while state.pending is not None and not state.outcome:
             result = advance(rs, state, decide_for(rs, state))
-            if isinstance(result, Refused):
+            if isinstance(result, Refusal):
                 break
             state, _events = result
         logs.append(tuple(e.text for e in state.events))
@@ -527,7 +527,7 @@ def until_decides(rs: Ruleset, state: Any, actor: str) -> tuple[Any, list[str]]:
 
 def step(rs: Any, state: Any, choice: dict[str, Any]) -> Any:
     result = advance(rs, state, choice)
-    assert not isinstance(result, Refused), result
+    assert not isinstance(result, Refusal), result
     return result
 
 

@@ -342,7 +342,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 
 _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 
-#: Refused keys: (value, companions) when the key's type alone gives no accepted value.
+#: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # A lasting zone (refused): damage dealt on entering, a growing or touched detonation,
     # a caster-anchored zone turned on the caster's turn.
@@ -358,7 +358,7 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "AttackRowsRule.items": ({"tags": ["x"]}, {"abilities": ["brawn"]}),
     "AttackRowsRule.wielding": ({"only": {"names": ["x"]}}, {"names": ["Unarmed Strike"], "abilities": ["brawn"]}),
 }
-#: Refused values: (key, value, companions).
+#: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     # An aura that spreads only harm (no conditions), on a condition (auras are refused).
     "Aura.conditions = 'left out'": ("conditions", ABSENT, {"harms": {"flat": 1}}),

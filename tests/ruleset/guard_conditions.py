@@ -329,9 +329,9 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "CombatCondition.budgets": ("roads", [{"budget": "act", "flat": 1}]),
     "CombatCondition.endsWhen": ("roads", ["attacked"]),
 }
-#: Refused keys: (value, companions) when the key's type alone gives no accepted value.
+#: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "SaveEnds.failures": ({"count": 3, "becomes": "shaken"}, {"save": "con_save", "at": "turn-end"}),
 }
-#: Refused values: (key, value, companions).
+#: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

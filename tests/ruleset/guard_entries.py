@@ -59,7 +59,7 @@ PLAYED_PROBES: dict[str, FightProbe] = {
 }
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
-#: Refused keys, and keys whose every holder is refused (refused with the key that holds
+#: Refusal keys, and keys whose every holder is refused (refused with the key that holds
 #: them): (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemAttack.against": ([{"is": {"types": ["undead"]}, "toHit": 2}], {}),
@@ -79,7 +79,7 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.perCostStepsMax": (2, {"perCostStep": {"dice": "1d6"}}),
     "ItemUse.needsAny": (True, {"needs": ["sight", "hearing"]}),
 }
-#: Refused values: (key, value, companions).
+#: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "ItemUse.reaction = 'an object'": ("reaction", {"on": "hit"}, {}),
     "ItemUse.kind = 'utility, on an item use'": ("kind", "utility", {"area": {"shape": "burst", "size": 2},

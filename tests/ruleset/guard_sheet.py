@@ -57,12 +57,12 @@ def after(*commands: dict[str, Any]) -> Callable[[Ruleset, dict[str, Any]], Any]
 PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {}
 #: Played keys put on the objects of a whole fight the Engine plays: (scenario, value).
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
-#: Refused keys: (value, companions) when the key's type alone gives no accepted value.
+#: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # A hit-point column filled by a d8 (the spec's own example), on a gear list's new column.
     "NumberColumn.roll": ({"count": 1, "sides": 8}, {"id": "hp", "label": "HP", "type": "number", "min": 1, "max": 8}),
 }
-#: Refused values: (key, value, companions).
+#: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
 
 

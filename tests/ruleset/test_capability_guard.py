@@ -98,7 +98,7 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "Area.ring": (10, {"shape": "wall"}),
 }
 
-#: Refused values (`key = 'value'`): the value itself, put on the key.
+#: Refusal values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "Area.shape = 'box'": ("shape", "box", {"size": 2}),
     "Area.shape = 'wall'": ("shape", "wall", {"size": 2}),

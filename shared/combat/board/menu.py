@@ -21,7 +21,7 @@ import dataclasses
 from typing import Any, Callable
 
 from .. import numbers as N
-from ..fight import Refused
+from ...sheet import Refusal
 from ..plans import MenuItem
 from ..targeting import filter_targets
 from . import battlefield as BF
@@ -138,7 +138,7 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
     return MenuItem(new, item.plan)
 
 
-def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...]) -> Refused | None:
+def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...]) -> Refusal | None:
     """The refusal of a choice of `option_id` naming `targets` (or none) when the last menu
     drawn for `actor` left it out only because it is too far or out of sight: the first
     such target's reason, or for an option with nobody left, the reason of the first it
@@ -155,9 +155,9 @@ def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...
     target = fight.get(tid)
     if why["code"] == "out-of-reach":
         reach = f"reaches {say(fight, why['reach'])}" if why["reach"] else "reaches no one"
-        return Refused("out-of-reach", f"{target.name} is {say(fight, why['cells'])} away from {actor.name}; "
+        return Refusal("out-of-reach", f"{target.name} is {say(fight, why['cells'])} away from {actor.name}; "
                                        f"{why['label']} {reach}")
-    return Refused("no-line-of-sight", f"{actor.name} cannot see {target.name}: something solid is in between")
+    return Refusal("no-line-of-sight", f"{actor.name} cannot see {target.name}: something solid is in between")
 
 
 # ---------------------------------------------------------------------------
@@ -254,17 +254,17 @@ def area_span(fight: Any, actor: Any, plan: Any) -> Any:
     return span if span is not None and span.area is not None else None
 
 
-def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None) -> list[Any] | Refused:
+def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None) -> list[Any] | Refusal:
     """Whom an area option aimed at `cell` catches, or the refusal (`bad-cell`)."""
     span = area_span(fight, actor, plan)
     if cell is None:
-        return Refused("bad-cell", f"{plan.name} is aimed at a cell: give \"cell\": [x, y]")
+        return Refusal("bad-cell", f"{plan.name} is aimed at a cell: give \"cell\": [x, y]")
     g = BF.grid(fight)
     if not aim_ok(g, span.area, BF.cell_of(actor), cell, lambda a, b: sees(g, a, b)):
-        return Refused("bad-cell", f"{plan.name} cannot be aimed at {cell[0]}, {cell[1]}")
+        return Refusal("bad-cell", f"{plan.name} cannot be aimed at {cell[0]}, {cell[1]}")
     who = caught(fight, actor, plan, span, cell)
     if not who:
-        return Refused("bad-cell", f"{plan.name} aimed at {cell[0]}, {cell[1]} catches nobody")
+        return Refusal("bad-cell", f"{plan.name} aimed at {cell[0]}, {cell[1]} catches nobody")
     return who
 
 
