@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..ruleset.combat_pool import InitiativeStyle
 from . import condition_ends as CE
 from . import daze as D
 from . import effects as E
@@ -180,7 +181,7 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
 
 
 def take(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolAmount], tags: Iterable[str],
-         style: Any, hit: Hit | None = None) -> int:
+         style: InitiativeStyle, hit: Hit | None = None) -> int:
     """A blow in a style that takes initiative: thrown as usual (extra dice, soak by kind,
     the minimum, automatic successes), and what it counts comes off the target's number
     instead of their health (initiative_resource.take); no guard, no daze."""

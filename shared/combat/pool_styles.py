@@ -22,12 +22,12 @@ Owns:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
+from ..ruleset.combat_pool import InitiativeStyle
 from . import initiative_resource as IR
 from . import pool_dice as P
 from .fight import Fight
-from .plans import Forecast, MenuItem
+from .plans import Forecast, MenuItem, Plan
 from .state import Combatant
 from .pool_forecast import forecasts as pool_forecasts
 
@@ -70,7 +70,7 @@ def unnamed(fight: Fight, items: list[MenuItem], option_id: str) -> MenuItem | N
 # ---------------------------------------------------------------------------
 
 
-def _forecast(fight: Fight, actor: Combatant, plan: Any, style: Any, fc: Forecast) -> Forecast:
+def _forecast(fight: Fight, actor: Combatant, plan: Plan, style: InitiativeStyle, fc: Forecast) -> Forecast:
     target = fight.state.combatant(fc.target)
     if not fight.drawing.forecasting or target is None or fc.hit is None:
         return fc

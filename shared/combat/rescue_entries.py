@@ -17,9 +17,10 @@ again) and `spend_rescue` (the first of the owner's entries, in sheet order, tha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from ..dice import DiceExpr
+from ..ruleset.mechanics.reaction import Rescue
 from .fight import Fight
 from .plans import Plan
 from .state import Combatant
@@ -74,13 +75,13 @@ def _candidates(fight: Fight, c: Combatant, roll: Roll) -> list[tuple[str, Plan]
     return out
 
 
-def _own_die(fight: Fight, c: Combatant, rescue: Any) -> DiceExpr | None:
+def _own_die(fight: Fight, c: Combatant, rescue: Rescue) -> DiceExpr | None:
     """A rescue's `dice`, or its `die` read off the owner's table, as lowersRoll reads them."""
 
     return lowers_expr(fight, c, rescue)
 
 
-def _turns(fight: Fight, c: Combatant, rescue: Any, roll: Roll) -> bool:
+def _turns(fight: Fight, c: Combatant, rescue: Rescue, roll: Roll) -> bool:
     """Whether spending it can turn the failure around (no dice rolled to find out)."""
     short = roll.needed - roll.total
     if rescue.by == "success":
