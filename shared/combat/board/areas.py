@@ -15,6 +15,7 @@ cells long, or `width` cells wide with the extra column on the caster's left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from .grid import Grid
 from .sight import centre_line
@@ -103,7 +104,7 @@ def cells_of(grid: Grid, shape: Shape, actor: Cell, aim: Cell) -> list[Cell]:
     return line(grid, actor, aim, shape.size, shape.width)
 
 
-def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight) -> bool:
+def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight: Callable[[Cell, Cell], bool]) -> bool:
     """Whether the shape may be aimed at `aim` (the range rule); `sight(a, b)` is the sight
     check."""
     if not grid.inside(*aim) or grid.solid(*aim):
@@ -115,11 +116,11 @@ def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight) -> bool:
     return 1 <= steps(actor, aim) <= shape.size
 
 
-def aim_cells(grid: Grid, shape: Shape, actor: Cell, sight) -> list[Cell]:
+def aim_cells(grid: Grid, shape: Shape, actor: Cell, sight: Callable[[Cell, Cell], bool]) -> list[Cell]:
     """Every cell the shape may be aimed at, in row order."""
     if shape.shape == "burst" and not shape.range:
         return [actor]
-    span = shape.range if shape.shape == "burst" else shape.size
+    span = (shape.range or 0) if shape.shape == "burst" else shape.size
     out = []
     for y in range(actor[1] - span, actor[1] + span + 1):
         for x in range(actor[0] - span, actor[0] + span + 1):

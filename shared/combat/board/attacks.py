@@ -24,16 +24,19 @@ from typing import Any, Iterator
 from .. import numbers as N
 from ..numbers import Bonus
 from . import battlefield as BF
-from .reach import LONG, OUT, SHOT, aim_at, span_of
+from ..state import Combatant
+from .battlefield import Cell
+from .reach import LONG, OUT, SHOT, Span, aim_at, span_of
 from .sight import HALF, THREE_QUARTERS, cover, sees
 
 
-def _span(fight: Any, attacker: Any, plan: Any):
+def _span(fight: Any, attacker: Any, plan: Any) -> Span | None:
     memo = fight.memo.spans
     key = (attacker.id, id(plan))
     if key not in memo:
         memo[key] = (plan, span_of(fight, attacker, plan))
-    return memo[key][1]
+    span: Span | None = memo[key][1]
+    return span
 
 
 def how(fight: Any, attacker: Any, target: Any, plan: Any) -> str | None:
@@ -86,7 +89,7 @@ def aiming_part(fight: Any, plan: Any, k: int) -> Iterator[Any]:
         fight.resolving.aiming = before
 
 
-def higher(fight: Any, attacker: Any, target: Any) -> bool:
+def higher(fight: Any, attacker: Combatant, target: Combatant) -> bool:
     """Attacking down from higher up: higher ground, or flying aloft above (1.114)."""
     g = BF.grid(fight)
     return g.level(*BF.cell_of(attacker)) + attacker.aloft > g.level(*BF.cell_of(target)) + target.aloft
@@ -96,7 +99,8 @@ def range_bonus(fight: Any, attacker: Any, target: Any) -> int:
     elevation = fight.combat.elevation
     if elevation is None or not elevation.rangeBonus or not higher(fight, attacker, target):
         return 0
-    return elevation.rangeBonus
+    bonus: int = elevation.rangeBonus
+    return bonus
 
 
 def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
@@ -119,7 +123,7 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     return adv, dis
 
 
-def cover_bodies(fight: Any, attacker: Any, target: Any) -> set:
+def cover_bodies(fight: Any, attacker: Any, target: Any) -> set[Cell]:
     """With `cover.creatures`: the cells of everyone standing between whom a line may pass."""
     rule = fight.combat.cover
     if rule is None or not rule.creatures:
@@ -159,7 +163,7 @@ class Standings:
     (`cover_grade` with the attacker there), which only ever adds to the defense. Two cells
     with the same key forecast alike."""
 
-    def __init__(self, fight: Any, attacker: Any):
+    def __init__(self, fight: Any, attacker: Combatant) -> None:
         self.fight, self.attacker = fight, attacker
         self.grid = BF.grid(fight)
         elevation = fight.combat.elevation
@@ -167,7 +171,7 @@ class Standings:
         # A flier aloft walks at its height over lower ground (flight.py, 1.114).
         self.altitude = self.grid.level(*BF.cell_of(attacker)) + attacker.aloft if attacker.aloft else None
         # An enemy beside matters only to a shot under `ranged`.
-        self.beside: set = set()
+        self.beside: set[Cell] = set()
         if fight.combat.ranged is not None:
             self.beside = {(x + dx, y + dy) for x, y in (BF.cell_of(f) for f in BF.standing_foes(fight, attacker))
                            for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -181,7 +185,7 @@ class Standings:
             return 0
         return max(0, self.altitude - self.grid.level(*cell))
 
-    def keys(self, cell: tuple[int, int], target: Any, spans: list[Any]) -> list[tuple | None]:
+    def keys(self, cell: tuple[int, int], target: Any, spans: list[Any]) -> list[tuple[Any, ...] | None]:
         """The key of each span's option against `target` from `cell`; None where it does
         not reach them from there (whether it sees them is `sees`, asked only when needed)."""
         g = self.grid
@@ -193,7 +197,7 @@ class Standings:
         if up or target.aloft:
             cells = max(cells, BF.height_cells(self.fight, cell, up, (tx, ty), target.aloft))
         beside = cell in self.beside
-        out: list[tuple | None] = []
+        out: list[tuple[Any, ...] | None] = []
         for span in spans:
             kind = aim_at(span, cells, bonus)
             out.append(None if kind == OUT else

@@ -35,7 +35,10 @@ def grid(fight: Any) -> Grid:
 
 
 def cell_of(c: Combatant) -> Cell:
-    return (c.position[0], c.position[1])
+    position = c.position
+    if position is None:
+        raise ValueError(f"{c.name} has no cell: the board asks only where someone stands")
+    return (position[0], position[1])
 
 
 def present(fight: Any) -> list[Combatant]:
@@ -180,7 +183,7 @@ def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> li
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
             problems.append(f"{c.name}: a position is [x, y] in whole cells")
             continue
-        cell = (raw[0], raw[1])
+        cell: Cell = (raw[0], raw[1])
         if not grid_.inside(*cell):
             problems.append(f"{c.name}: {cell[0]}, {cell[1]} is off the {grid_.width} x {grid_.height} board")
         elif grid_.solid(*cell):
@@ -189,21 +192,21 @@ def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> li
             wanted.append((c, cell))
     if problems:
         return problems
-    exact = {c.id for c, cell in wanted if cell is not None and not _group_start(c, given)}
-    for c, cell in wanted:
-        if cell is None or c.id not in exact:
+    exact = {c.id for c, spot in wanted if spot is not None and not _group_start(c, given)}
+    for c, spot in wanted:
+        if spot is None or c.id not in exact:
             continue
-        if cell in taken:
-            problems.append(f"{c.name}: {cell[0]}, {cell[1]} is already {taken[cell]}'s cell")
+        if spot in taken:
+            problems.append(f"{c.name}: {spot[0]}, {spot[1]} is already {taken[spot]}'s cell")
             continue
-        taken[cell] = c.name
-        c.position = [cell[0], cell[1]]
+        taken[spot] = c.name
+        c.position = [spot[0], spot[1]]
     if problems:
         return problems
-    for c, cell in wanted:
+    for c, spot in wanted:
         if c.position is not None:
             continue
-        start = cell if cell is not None else _edge_start(grid_, c.side)
+        start = spot if spot is not None else _edge_start(grid_, c.side)
         found = _nearest_free(grid_, start, taken)
         if found is None:
             problems.append(f"{c.name}: no free cell is left on the board")

@@ -80,7 +80,8 @@ def land(fight: Any, c: Any, levels: int, source: Any = None) -> None:
         fight.emit("fall", f"{c.name} falls {far} and lands safely: {safe} keeps the fall's harm off.",
                    target=c.id, levels=levels, safe=True)
         return
-    if rule is None:
+    # `falling` needs `levelHeight` (the package's check), so with a rule there is a height.
+    if rule is None or height is None:
         fight.emit("fall", f"{c.name} falls {far}.", target=c.id, levels=levels)
         return
     # `falling` is read only with a level height (the package check asks for both).

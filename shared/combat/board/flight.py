@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import numbers as N
 from ..plans import MenuItem, Option, Plan
+from ..state import Combatant
 from . import battlefield as BF
 from .units import say, to_cells
 from ...ruleset.gates import ApiVersion
@@ -60,13 +61,14 @@ def level_cells(fight: Any) -> int:
     return to_cells(float(fight.combat.elevation.levelHeight), float(fight.combat.distance.perCell)) or 1
 
 
-def level_of(fight: Any, c: Any) -> int:
+def level_of(fight: Any, c: Combatant) -> int:
     return BF.grid(fight).level(*BF.cell_of(c)) + c.aloft
 
 
-def gap_from(fight: Any, cell: tuple[int, int], aloft: int, target: Any) -> int:
+def gap_from(fight: Any, cell: tuple[int, int], aloft: int, target: Combatant) -> int:
     """battlefield.distance_cells from `cell` (flying `aloft` levels up) to `target`."""
-    flat = max(abs(cell[0] - target.position[0]), abs(cell[1] - target.position[1]))
+    there = BF.cell_of(target)
+    flat = max(abs(cell[0] - there[0]), abs(cell[1] - there[1]))
     if not (aloft or target.aloft):
         return flat
     return max(flat, BF.height_cells(fight, cell, aloft, BF.cell_of(target), target.aloft))

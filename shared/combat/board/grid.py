@@ -151,14 +151,14 @@ class Grid:
         return not self.inside(x, y) or self._cells[y][x].solid
 
 
-def _content(board: dict[str, Any]) -> tuple:
+def _content(board: dict[str, Any]) -> tuple[Any, ...]:
     legend = tuple(sorted((ch, spec["kind"], spec.get("label"), spec.get("cost", 1))
                           for ch, spec in board["legend"].items()))
     return (tuple(board["rows"]), tuple(board["heights"]), legend)
 
 
-def grid_of(board: dict[str, Any], _by_id: dict[int, tuple[dict, Grid]] = {},  # noqa: B006 - per-process memos
-            _by_content: dict[tuple, Grid] = {}) -> Grid:  # noqa: B006
+def grid_of(board: dict[str, Any], _by_id: dict[int, tuple[dict[str, Any], Grid]] = {},  # noqa: B006 - per-process memos
+            _by_content: dict[tuple[Any, ...], Grid] = {}) -> Grid:  # noqa: B006
     """The `Grid` for a battle's board JSON. Memoised on the dict's identity, and then on
     its cells: a state loaded again (a copy, a reload from the store) gets the same `Grid`,
     and with it everything already worked out about its sight lines."""

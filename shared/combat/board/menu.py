@@ -194,7 +194,7 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
     here = BF.cell_of(actor)
     shape = span.area
 
-    def sight(a, b):
+    def sight(a: tuple[int, int], b: tuple[int, int]) -> bool:
         return sees(g, a, b)
 
     if shape.shape != "burst" or not shape.range:
@@ -300,7 +300,7 @@ def _shake_off_within(fight: Any, actor: Any, item: MenuItem) -> MenuItem | None
         return None
     rule = N.condition_rules(fight.ruleset).get(condition)
     reach = getattr(getattr(rule, "shakeOff", None), "reach", None)
-    cells = to_cells(reach, float(fight.combat.distance.perCell)) if reach is not None else 1
+    cells = (to_cells(reach, float(fight.combat.distance.perCell)) or 0) if reach is not None else 1
     return item if BF.distance_cells(fight, actor, holder) <= cells else None
 
 

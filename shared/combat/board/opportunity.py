@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import numbers as N
 from ..plans import Option, Plan
+from ..state import Combatant
 from ..plan_reading import action_plans, weapon_plans
 from ..options import plan_forecasts
 from . import battlefield as BF
@@ -66,7 +67,7 @@ def _swing(a: Any) -> bool:
     return not (a.toHit is None or a.autoHit or a.area is not None or (a.targetCount or 1) != 1 or a.self_)
 
 
-def can_strike(fight: Any, striker: Any) -> bool:
+def can_strike(fight: Any, striker: Combatant) -> bool:
     rule = fight.combat.opportunity
     if rule is None or striker.down or striker.out or striker.position is None:
         return False

@@ -68,8 +68,8 @@ def _positions(combatants: list[Any], party: list[Any], foes: list[Any]) -> dict
     """Maps combatant ids to the positions their files gave (in the order they were built)."""
     given: dict[str, Any] = {}
     members = [c for c in combatants if c.side == "party"]
-    for c, member in zip(members, [m for m in party if isinstance(m, dict) and isinstance(m.get("name"), str)
-                                   and m.get("name").strip()]):
+    for c, member in zip(members, [m for m in party if isinstance(m, dict) and isinstance(name := m.get("name"), str)
+                                   and name.strip()]):
         if member.get("position") is not None:
             given[c.id] = member["position"]
     made = iter(c for c in combatants if c.side == "foes")

@@ -20,6 +20,8 @@ read back on every later menu, forecast and decision.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .grid import Grid
 
 Cell = tuple[int, int]
@@ -42,9 +44,9 @@ def crossed(p: Point, q: Point) -> list[Cell]:
     (px, py), (qx, qy) = p, q
     if qx < px:
         # The same cells, walked the other way.
-        out = crossed(q, p)
-        out.reverse()
-        return out
+        back = crossed(q, p)
+        back.reverse()
+        return back
     if px == qx:
         if px % 2 == 0:
             return []
@@ -96,7 +98,7 @@ def _between(a: Cell, b: Cell, p: Point, q: Point) -> tuple[Cell, ...]:
     return tuple(cell for cell in crossed(p, q) if cell != a and cell != b)
 
 
-def _memo(grid: Grid) -> dict:
+def _memo(grid: Grid) -> dict[Any, Any]:
     memo = grid.memo
     if len(memo) > MEMO_LIMIT:
         memo.clear()
@@ -134,7 +136,7 @@ def _corner_lines(grid: Grid, attacker: Cell, target: Cell) -> tuple[tuple[Line,
     """For each corner of the attacker's cell, its four lines to the target's corners."""
     memo = _memo(grid)
     key = ("corners", attacker, target)
-    found = memo.get(key)
+    found: tuple[tuple[Line, ...], ...] | None = memo.get(key)
     if found is not None:
         return found
     top = max(grid.level(*attacker), grid.level(*target))
@@ -176,7 +178,8 @@ def _between_grade(grid: Grid, attacker: Cell, target: Cell, bodies: set[Cell] |
     memo = _memo(grid)
     key = ("cover", attacker, target)
     if not bodies and key in memo:
-        return memo[key]
+        kept: str = memo[key]
+        return kept
     best: tuple[int, int] | None = None
     for lines in _corner_lines(grid, attacker, target):
         blocked = soft = 0

@@ -95,6 +95,14 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     return pick if here > 0 else (end, [], None)
 
 
+def _walk_board(item: MenuItem) -> dict[str, Any]:
+    """A walk option's board: its cell, path, cells and the strikes taken on the way."""
+    board = item.option.board
+    if board is None:
+        raise ValueError(f"{item.option.id} is not a walk on the board")
+    return board
+
+
 def _best_cell(fight: Any, actor: Any, moves: list[MenuItem], stay: float) -> MenuItem | None:
     """The walk to the cell whose best option is worth the most, less the strikes taken on
     the way, when that is more than `stay`. Worth is forecast with the actor standing there,
@@ -111,7 +119,7 @@ def _best_cell(fight: Any, actor: Any, moves: list[MenuItem], stay: float) -> Me
     health = max(1, _health(fight, actor))
     bounds = []
     for i, item in enumerate(moves):
-        board = item.option.board
+        board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
         penalty = len(board.get("strikes") or []) * STRIKE_SHARE * health
         aims, top = [], 0.0
@@ -144,11 +152,11 @@ class _Worth:
         self.fight, self.actor = fight, actor
         self.standings = Standings(fight, actor)
         self.covered = fight.combat.cover is not None
-        self.bodies: dict[str, set] = {}
+        self.bodies: dict[str, set[tuple[int, int]]] = {}
         self.covers: dict[tuple[tuple[int, int], str], str] = {}
-        self.memo: dict[tuple[int, str, tuple, str | None], float] = {}
+        self.memo: dict[tuple[int, str, tuple[Any, ...], str | None], float] = {}
 
-    def bare(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple) -> float:
+    def bare(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple[Any, ...]) -> float:
         """The worth from a cell with this key as if nothing gave cover: what it is worth
         where there is none, and never less than where there is."""
         memo_key = (id(item), target.id, key, None)
@@ -157,7 +165,7 @@ class _Worth:
             found = self.memo[memo_key] = self._forecast(cell, item, target, uncovered=True)
         return found
 
-    def at(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple, floor: float) -> float:
+    def at(self, cell: tuple[int, int], item: MenuItem, target: Any, key: tuple[Any, ...], floor: float) -> float:
         """The worth; 0 when it does not see the target from there, or when it cannot exceed
         `floor` (checked before the sight line and the cover are worked out)."""
         bare = self.bare(cell, item, target, key)
@@ -229,7 +237,8 @@ def _spans(fight: Any, actor: Any) -> list[tuple[MenuItem, Any]]:
     return memo[1] if memo is not None and memo[0] == actor.id else []
 
 
-def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem], end: MenuItem, dash: bool):
+def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem], end: MenuItem,
+              dash: bool) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
     foes = BF.standing_foes(fight, actor)
     # Walking closer is worth it only while there is still something to do once there, or
     # after a Dash taken to close in (its action is spent, its movement is for the walk).
@@ -246,7 +255,7 @@ def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem
     now = nearest(BF.cell_of(actor))
     best, key = None, None
     for i, item in enumerate(moves):
-        board = item.option.board
+        board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
         k = (nearest(cell), len(board.get("strikes") or []), board["cells"], i)
         if k[0] < now and (key is None or k < key):
