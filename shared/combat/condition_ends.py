@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from . import effects as E
 from . import numbers as N
-from .condition_off import LEFT_BEHIND
+from .condition_off import LEFT_BEHIND, remove_condition
 from .fight import Fight, OpenBlow
 from .plans import MenuItem, Option, Plan
 from .saves_against import for_condition
@@ -87,7 +87,7 @@ def on_damage(fight: Fight, source: Combatant | None, target: Combatant, landed:
     for held in list(target.conditions):
         rule = rules.get(held.id)
         if rule is not None and "damaged" in (rule.endsWhen or []):
-            E.remove_condition(fight, target, held, reason="damage ends it")
+            remove_condition(fight, target, held, reason="damage ends it")
     if target.id not in fight.resolving.open_blows:
         _damage_saves(fight, target)
 
@@ -105,7 +105,7 @@ def _damage_saves(fight: Fight, target: Combatant) -> None:
         name = N.label(fight.ruleset, "condition", held.id)
         if E.roll_save(fight, target, held.save, held.dc, why=f"to end {name}, having taken damage",
                        against=for_condition(held)):
-            E.remove_condition(fight, target, held, reason="the save ends it")
+            remove_condition(fight, target, held, reason="the save ends it")
 
 
 # ---------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def after_aimed(fight: Fight, actor: Combatant, plan: Plan, aimed: set[str], eve
                 continue
             reason = _ending(fight, actor, holder, held, rule, aimed, hurt, attacked, catalog)
             if reason is not None:
-                E.remove_condition(fight, holder, held, reason=reason)
+                remove_condition(fight, holder, held, reason=reason)
 
 
 def _side_of(fight: Fight, cid: str | None) -> str | None:
@@ -170,7 +170,7 @@ def _ending(fight: Fight, actor: Combatant, holder: Combatant, held: HeldConditi
         side = source.side if source is not None else None
         by_side = (holder.id in aimed and actor.side == side) or any(
             _side_of(fight, s) == side for s in hurt.get(holder.id, []))
-        if side is not None and by_side:
+        if source is not None and side is not None and by_side:
             return f"{source.name}'s side harmed them"
     if "attacked" in endings and holder.id in attacked:
         return "an attack was rolled against them"
@@ -229,13 +229,16 @@ def shake_off_worth(fight: Fight, plan: Plan) -> float:
 def resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan) -> None:
     _kind, holder_id, condition = (plan.option_id or "").split(":", 2)
     holder = fight.get(holder_id)
-    spend_budget(fight, actor, plan.budget)
+    budget = plan.budget
+    if budget is None:
+        raise ValueError(f"{plan.name} names no budget: a shake-off is paid from its condition's `shakeOff.budget`")
+    spend_budget(fight, actor, budget)
     name = N.label(fight.ruleset, "condition", condition)
-    fight.emit("shake-off", f"{actor.name} spends their {N.label(fight.ruleset, 'budget', plan.budget)} "
+    fight.emit("shake-off", f"{actor.name} spends their {N.label(fight.ruleset, 'budget', budget)} "
                f"shaking {holder.name} out of {name}.", actor=actor.id, target=holder.id, condition=condition)
     for held in list(holder.conditions):
         if held.id == condition:
-            E.remove_condition(fight, holder, held, reason=f"{actor.name} shook them out of it")
+            remove_condition(fight, holder, held, reason=f"{actor.name} shook them out of it")
 
 
 # ---------------------------------------------------------------------------
@@ -264,7 +267,8 @@ def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
         if error:
             fight.emit("note", f"The sheet refused to move {c.name}'s {name}: {error}", target=c.id)
             return
-        info = fight.view(c).track(shift.track)
+        view = fight.view(c)
+        info = view.track(shift.track) if view is not None else None
         value = info.value if info is not None else 0
     else:
         value = max(0, c.tracks.get(shift.track, 0) + shift.by)

@@ -79,7 +79,7 @@ def complete(fight: Fight, c: Combatant) -> tuple[Plan, list[Combatant]] | None:
     if c.budgets.get(budget, 0) <= 0:
         _lost(fight, c, name, f"they have no {N.label(fight.ruleset, 'budget', budget)} left")
         return None
-    entry = catalog_entry(fight, held.entry)
+    entry = catalog_entry(fight, held.entry) if held.entry is not None else None
     list_def = next((lst for lst in fight.combat.abilities or [] if lst.list == held.list_id), None)
     if entry is None or entry.mechanics is None:
         _lost(fight, c, name, "the entry is gone")

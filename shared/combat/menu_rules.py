@@ -379,15 +379,15 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
             oid = f"{plan.menu_id}@{g}"
             if oid in taken:
                 continue
-            targets = filter_targets(fight, actor, targets_for(fight, actor, "enemy"), plan.source)
-            if not targets:
+            foes = filter_targets(fight, actor, targets_for(fight, actor, "enemy"), plan.source)
+            if not foes:
                 continue
             taken.add(oid)
             granted = dataclasses.replace(plan, budget=g, uses_strike=False, strikes=1, option_id=oid)
             items.append(MenuItem(
                 Option(id=oid, label=f"{plan.name} ({g_label})", group=plan.of_kind.group,
-                       budget=g, targets=[t.id for t in targets], count=1,
-                       forecasts=plan_forecasts(fight, actor, granted, targets),
+                       budget=g, targets=[t.id for t in foes], count=1,
+                       forecasts=plan_forecasts(fight, actor, granted, foes),
                        text=f"{g_label} from {cond_name}; one strike"),
                 granted,
             ))

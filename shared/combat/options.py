@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from ..dice import DiceExpr, attack_forecast, mean_damage, parse_dice, pick_mode
+from ..dice.forecast import Critical
 from . import blows as B
 from . import effects as E
 from . import numbers as N
@@ -137,7 +138,7 @@ Guard = tuple[bool, int, int]
 UNGUARDED: Guard = (False, 0, 0)
 
 
-def guarded_mean(damage: DiceExpr, guard: Guard, critical: str = "none", halved: bool = False) -> Fraction:
+def guarded_mean(damage: DiceExpr, guard: Guard, critical: Critical = "none", halved: bool = False) -> Fraction:
     """Expected damage of one hit as it lands through the target's guard, total by total
     (immunity, resistance rounded down, vulnerability), after a save's halving."""
     immune, halves, doubles = guard
@@ -147,7 +148,7 @@ def guarded_mean(damage: DiceExpr, guard: Guard, critical: str = "none", halved:
 
 
 def saved_share(fight: Fight, target: Combatant, save: Any, dc: int, on_success: str | None, damage: DiceExpr,
-                guard: Guard, critical: str = "none", against: Any = None, cover: Any = None,
+                guard: Guard, critical: Critical = "none", against: Any = None, cover: Any = None,
                 action: bool = False) -> tuple[Fraction, Fraction]:
     """(the chance the target makes `save`, the expected damage of a blow it saves against):
     all of it on a failure and, on a success, half (`half`), nothing (`negates`, or `none`
@@ -162,7 +163,7 @@ def saved_share(fight: Fight, target: Combatant, save: Any, dc: int, on_success:
 
 
 @lru_cache(maxsize=4096)
-def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str, guard: Guard = UNGUARDED) -> tuple[float, float]:
+def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: Critical, guard: Guard = UNGUARDED) -> tuple[float, float]:
     """(hit chance, expected damage) as a forecast shows them, for one attack roll."""
     hit, crit = _chances(key)
     dmg = (hit - crit) * guarded_mean(damage, guard) + crit * guarded_mean(damage, guard, critical)
@@ -170,7 +171,7 @@ def _blow(key: tuple[Any, ...], damage: DiceExpr, critical: str, guard: Guard = 
 
 
 def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit: int, damage: DiceExpr,
-                   critical: str, hit: Any = None, dtype: str | None = None) -> Forecast:
+                   critical: Critical, hit: Any = None, dtype: str | None = None) -> Forecast:
     key = _hit_key(fight, attacker, target, to_hit, hit)
     if key is None:
         return forecast(target.id, hit=0.0, damage=0.0)
@@ -199,14 +200,14 @@ def plan_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Com
     forecasting = FORECASTS.get(plan.kind)
     if forecasting is None:
         return [forecast(t.id) for t in targets]
-    critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    critical: Critical = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     # What an option deals or heals does not depend on whom it is aimed at, so it is worked
     # out once for all the targets.
     # The kind of attack matters only to a holder whose attacks modifiers are narrowed by it.
     return forecasting(fight, actor, plan, targets, critical, N.narrows_attacks(fight, actor))
 
 
-def _weapon_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+def _weapon_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: Critical,
                       narrowed: bool) -> list[Forecast]:
     if plan.damage is None:
         return [forecast(t.id) for t in targets]
@@ -215,25 +216,25 @@ def _weapon_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[
             for t in targets]
 
 
-def _entry_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+def _entry_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: Critical,
                      narrowed: bool) -> list[Forecast]:
     m = plan.mechanics
-    forecasting = ENTRY_FORECASTS.get(m.kind) if m.amount is not None else None
-    if forecasting is None:
+    forecasting = ENTRY_FORECASTS.get(m.kind)
+    expr = C.amount_expr(fight, actor, m, plan.cost_steps) if forecasting is not None else None
+    if forecasting is None or expr is None:
         return [forecast(t.id) for t in targets]
-    return forecasting(fight, actor, plan, targets, critical, narrowed)
+    return forecasting(fight, actor, plan, targets, expr, critical, narrowed)
 
 
-def _heal_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
-                    narrowed: bool) -> list[Forecast]:
-    amt = round(float(C.amount_expr(fight, actor, plan.mechanics, plan.cost_steps).mean), 3)
+def _heal_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], expr: DiceExpr,
+                    critical: Critical, narrowed: bool) -> list[Forecast]:
+    amt = round(float(expr.mean), 3)
     return [forecast(t.id, heal=amt) for t in targets]
 
 
-def _attack_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
-                      narrowed: bool) -> list[Forecast]:
+def _attack_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], expr: DiceExpr,
+                      critical: Critical, narrowed: bool) -> list[Forecast]:
     m = plan.mechanics
-    expr = C.amount_expr(fight, actor, m, plan.cost_steps)
     if m.attackRoll:
         hit = B.hit_of_entry(m) if narrowed else None
         return [_blow_forecast(fight, actor, t, plan.to_hit, expr, critical, hit, m.damageType)
@@ -249,7 +250,7 @@ def _attack_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[
             for t in targets]
 
 
-def _action_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+def _action_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: Critical,
                       narrowed: bool) -> list[Forecast]:
     a = plan.action
     expr = action_damage(a, fight, actor)
@@ -261,7 +262,7 @@ def _action_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[
     return [_action_forecast(fight, actor, t, a, expr, critical, plan.aim, narrowed) for t in targets]
 
 
-def _sequence_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: str,
+def _sequence_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], critical: Critical,
                         narrowed: bool) -> list[Forecast]:
     steps = [(step, action_damage(step, fight, actor)) for step in plan.steps]
     parts_on_board = fight.state.board is not None
@@ -283,9 +284,10 @@ def _sequence_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: lis
     return out
 
 
-#: The forecasts of an entry with an `amount`, by its `mechanics.kind`: a heal's amount
-#: heals, an attack's is a blow; any other kind's amount forecasts nothing.
-ENTRY_FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], str, bool], list[Forecast]]] = {
+#: The forecasts of an entry with an `amount` (as its user rolls it), by its `mechanics.kind`:
+#: a heal's amount heals, an attack's is a blow; any other kind's amount forecasts nothing.
+ENTRY_FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], DiceExpr, Critical, bool],
+                                    list[Forecast]]] = {
     "heal": _heal_forecasts, "attack": _attack_forecasts,
 }
 
@@ -293,7 +295,7 @@ ENTRY_FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], st
 #: The core's forecasts of each kind of own attack or ability (`Plan.kind`), given the
 #: combat's critical rule and whether the holder's attack modifiers are narrowed by the kind
 #: of attack; every other kind forecasts nothing but its targets.
-FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], str, bool], list[Forecast]]] = {
+FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Critical, bool], list[Forecast]]] = {
     "weapon": _weapon_forecasts, "entry": _entry_forecasts, "action": _action_forecasts,
     "sequence": _sequence_forecasts,
 }
@@ -310,7 +312,7 @@ def _saved_forecast(target: Combatant, made: Fraction, damage: Fraction) -> Fore
 
 
 def _action_forecast(fight: Fight, actor: Combatant, target: Combatant, action: Any, expr: DiceExpr,
-                     critical: str, aim: Any, narrowed: bool) -> Forecast:
+                     critical: Critical, aim: Any, narrowed: bool) -> Forecast:
     """One creature action (or a sequence's part) at one target: its attack roll, then its
     save (a hit's damage kept in full on a failure and, on a success, as `onSuccess` keeps
     it: 1.184), through the target's guard against its type."""

@@ -72,7 +72,8 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
     sheet and the block are the same objects (they are replaced, never edited)."""
     found = fight.memo.calls.get(("may-answer", c.id))
     if found is not None and found[0] is c.sheet and found[1] is c.block:
-        return found[2]
+        known: bool = found[2]
+        return known
     # A block's actions are read as written: parsing them all (what `block_actions` does,
     # once per process for a block object) costs more than this whole question.
     may = any(isinstance(a, dict) and a.get("reaction") is not None for a in (c.block or {}).get("actions") or [])

@@ -75,7 +75,8 @@ def _paid_from(view: SheetView, mech: Any) -> str | None:
 
 
 def competence(ruleset: Ruleset, tier_id: str) -> int:
-    tiers = [t.id for t in ruleset.combat.threat.tiers]
+    threat = ruleset.combat.threat if ruleset.combat is not None else None
+    tiers = [t.id for t in threat.tiers] if threat is not None else []
     return min(MOST_PER_POOL, tiers.index(tier_id) + 1 if tier_id in tiers else 1)
 
 
@@ -95,7 +96,7 @@ def _stream(key: str) -> SeededRoller:
 def _draw(rng: SeededRoller, pool: list[tuple[Any, int]], count: int) -> list[Any]:
     """`count` entries without replacement, each as likely as its (whole-number) weight."""
     pool = list(pool)
-    out = []
+    out: list[Any] = []
     while pool and len(out) < count:
         pick = rng.die(sum(w for _, w in pool)) - 1
         for i, (entry, weight) in enumerate(pool):
@@ -114,7 +115,7 @@ def top_up(ruleset: Ruleset, name: str, sheet: dict[str, Any], tier_id: str, tem
     leaning = TEMPERAMENTS.get(temperament.strip().lower()) if isinstance(temperament, str) else None
     level = competence(ruleset, tier_id)
     lists = {lst.id: lst for lst in ruleset.sheet.lists or []}
-    for source in ruleset.combat.abilities or []:
+    for source in (ruleset.combat.abilities if ruleset.combat is not None else None) or []:
         lst = lists.get(source.list)
         if source.onlyWhen is None or lst is None:
             continue
@@ -156,7 +157,7 @@ def top_up(ruleset: Ruleset, name: str, sheet: dict[str, Any], tier_id: str, tem
             rng = _stream(f"{seed}/{name}/{lst.id}/{pool}")
             picked = _draw(rng, by_pool[pool], wanted)
             for ref, entry in picked:
-                values = next((r.values for r in entry.rows or [] if r.list == lst.id), {})
+                values: dict[str, Any] = next((r.values for r in entry.rows or [] if r.list == lst.id), {})
                 rows.append({**values, source.onlyWhen: True, "_catalog": ref})
             where = "at will" if pool == AT_WILL else f"paid from {view.pools()[pool].label}"
             given.append(f"{_and([e.label for _, e in picked])} ({where})")
