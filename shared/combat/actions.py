@@ -64,6 +64,8 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     finish_attack(fight)
     roll_def = fight.combat.attackRoll
     mode = attack_mode(fight, actor, target, hit_of)
+    if roll_def is None:
+        raise ValueError("an attack rolled on the attack die needs `combat.attackRoll`")
     expr = DiceExpr.of(roll_def.dice.count, roll_def.dice.sides)
     r = fight.roll(expr, mode)
     faces = [f for term in r.faces for f in term]
@@ -176,8 +178,9 @@ def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, curs
             break
         part = part_plan(fight, plan, k) if board else None
         resuming = cursor is not None and k == start
-        if resuming and cursor.get("target"):
-            target = fight.state.combatant(cursor["target"])
+        resumed = cursor.get("target") if cursor is not None and resuming else None
+        if resumed:
+            target = fight.state.combatant(resumed)
         elif reaches(fight, actor, first, part):
             if first.out or (first.down and not aimed_down):
                 if not any(c.side != actor.side for c in fight.standing()):
@@ -462,10 +465,9 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
     if action.self_:
         targets = [actor]
     if action.heal is not None:
-        expr = parse_dice(action.heal.dice or "0")
-        expr = expr.with_modifier(action.heal.flat or 0)
+        healing = parse_dice(action.heal.dice or "0").with_modifier(action.heal.flat or 0)
         for target in targets:
-            amount, text = roll_damage(fight, expr, False)
+            amount, text = roll_damage(fight, healing, False)
             E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
         return
     if kind_of(fight).creature_action(fight, actor, action, targets, plan, cursor, at):
@@ -531,7 +533,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
 
 def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
     spend_budget(fight, actor, plan.budget)
-    name = plan.standard
+    name = plan.standard or ""
     if name == "dodge":
         actor.dodging = True
         fight.emit("standard", f"{actor.name} dodges: attacks against them are rolled twice, keeping the worse, "

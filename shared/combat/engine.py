@@ -194,11 +194,11 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     """The Engine's tactics on a turn menu (with the cell an area is aimed at), or its
     answer in a window."""
     if W.current(fight) is not None:
-        item, targets = engine_answer(fight, actor, items)
-        return item, targets, None
+        answer, answered = engine_answer(fight, actor, items)
+        return answer, answered, None
     if fight.state.pending is not None and fight.state.pending.decision == "spend":
-        item, targets = SC.engine_pick(items)
-        return item, targets, None
+        spend, spent_on = SC.engine_pick(items)
+        return spend, spent_on, None
     return choose(fight, actor, items)
 
 
@@ -285,7 +285,11 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     if isinstance(targets, Refusal):
         return targets
     if pending.decision == "window":
-        _held(fight, lambda: WA.answer(fight, item, targets))
+        # A window's menu is made of window items (windows.window_items).
+        answering = item
+        if not isinstance(answering, W.WindowItem):
+            raise TypeError(f"{answering.option.id} is not an answer in a window")
+        _held(fight, lambda: WA.answer(fight, answering, targets))
     elif pending.decision == "spend":
         _held(fight, lambda: SC.answer(fight, item))
     else:
@@ -360,7 +364,10 @@ def _held(fight: Fight, run: Any) -> None:
 
 
 def _walk(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    _held(fight, lambda: start_walk(fight, actor, plan.walk["path"]))
+    walk = plan.walk
+    if walk is None:
+        raise ValueError(f"{plan.name} names no walk")
+    _held(fight, lambda: start_walk(fight, actor, walk["path"]))
 
 
 def _stand(fight: Fight, actor: Combatant, plan: Plan) -> None:
@@ -368,7 +375,7 @@ def _stand(fight: Fight, actor: Combatant, plan: Plan) -> None:
 
 
 def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
-    fly(fight, actor, plan.option_id)
+    fly(fight, actor, plan.menu_id)
 
 
 #: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
@@ -415,13 +422,12 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             # A player chooses their own symbol spends: the roll waits for them.
             return
         window = W.current(fight)
-        if window is not None:
+        if window is not None and state.pending is not None:
             asked = fight.get(state.pending.actor)
             if asked.controller != "engine" or pause:
                 return
-            items = W.window_items(fight, asked)
-            item, targets = engine_answer(fight, asked, items)
-            _held(fight, lambda: WA.answer(fight, item, [fight.get(t) for t in targets]))
+            answer, answered = engine_answer(fight, asked, W.window_items(fight, asked))
+            _held(fight, lambda: WA.answer(fight, answer, [fight.get(t) for t in answered]))
             continue
         if state.board is not None and any(c.aloft or c.airborne for c in state.combatants):
             # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).

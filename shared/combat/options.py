@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable
 
-from ..dice import DiceExpr, attack_forecast, mean_damage, parse_dice, pick_mode
+from ..dice import DiceExpr, Mode, attack_forecast, mean_damage, parse_dice, pick_mode
 from ..dice.forecast import Critical
 from . import blows as B
 from . import effects as E
@@ -34,7 +34,7 @@ from .plan_reading import action_damage
 from .plans import Forecast, Plan, forecast
 
 
-def attack_mode(fight: Fight, attacker: Combatant, target: Combatant, hit: Any = None) -> str:
+def attack_mode(fight: Fight, attacker: Combatant, target: Combatant, hit: Any = None) -> Mode:
     """Advantage and disadvantage on an attack roll, cancelling each other out."""
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:

@@ -283,7 +283,7 @@ class PlanKind:
         return None
 
     def menu_id(self, plan: Plan) -> str:
-        raise ValueError(f"a {self.name} plan's option id is made where it is offered")
+        raise ValueError(f"the option id of a plan of kind {self.name!r} is made where it is offered")
 
 
 class ContestKind(PlanKind):
