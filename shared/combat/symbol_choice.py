@@ -74,13 +74,6 @@ def _held(fight: Fight) -> tuple[ActionStep, dict[str, Any], Combatant, Combatan
     return record, held, fight.get(record.actor), fight.get(held["target"])
 
 
-def _who(fight: Fight, actor: Combatant, target: Combatant, on: str) -> Combatant:
-    """Whom a spend the rules allow lands on (`buyable` offers none that lands on nobody)."""
-    c = SP.who(fight, actor, target, on)
-    assert c is not None, f"a buyable spend lands on someone ({on})"
-    return c
-
-
 def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
     words = []
     if spend.critical:
@@ -88,15 +81,15 @@ def _effect_text(fight: Fight, actor: Combatant, target: Combatant, spend: Any) 
     if spend.damage:
         words.append(f"+ {spend.damage} damage")
     if spend.condition is not None:
-        c = _who(fight, actor, target, spend.condition.on)
+        c = SP.landing(fight, actor, target, spend.condition.on)
         words.append(f"{spend.condition.id} on {c.name}")
     if spend.track is not None:
-        c = _who(fight, actor, target, spend.track.on)
+        c = SP.landing(fight, actor, target, spend.track.on)
         words.append(f"{spend.track.id} {spend.track.by:+d} on {c.name}")
     for key in ("boost", "setback"):
         dice = getattr(spend, key)
         if dice is not None:
-            words.append(f"{dice.dice} {key} on {_who(fight, actor, target, dice.on).name}")
+            words.append(f"{dice.dice} {key} on {SP.landing(fight, actor, target, dice.on).name}")
     return f"{S.count_words(fight, spend.symbol, spend.cost)}: " + ", ".join(words)
 
 

@@ -39,7 +39,8 @@ SIDE_SYMBOLS = {"attacker": ("a", "t"), "target": ("h", "d")}
 
 
 def spends_of(fight: Fight, side: str) -> list[Any]:
-    return [s for s in fight.combat.symbols.spends or [] if s.by == side]
+    symbols = fight.combat.symbols
+    return [s for s in (symbols.spends if symbols is not None else None) or [] if s.by == side]
 
 
 # ---------------------------------------------------------------------------
@@ -61,6 +62,13 @@ def next_ally(fight: Fight, base: Combatant) -> Combatant | None:
 def who(fight: Fight, actor: Combatant, target: Combatant, on: str) -> Combatant | None:
     base = actor if on.startswith("attacker") else target
     return next_ally(fight, base) if on.endswith("-ally") else base
+
+
+def landing(fight: Fight, actor: Combatant, target: Combatant, on: str) -> Combatant:
+    """Whom a spend that applies lands on (`applies` turns down one that lands on nobody)."""
+    c = who(fight, actor, target, on)
+    assert c is not None, f"a spend that applies lands on someone ({on})"
+    return c
 
 
 # ---------------------------------------------------------------------------
@@ -154,14 +162,14 @@ def after(fight: Fight, actor: Combatant, target: Combatant, spend: Any, world: 
     """The world once `spend` is bought."""
     put, tracks = world.put, world.tracks
     if spend.condition is not None:
-        c = who(fight, actor, target, spend.condition.on)
+        c = landing(fight, actor, target, spend.condition.on)
         added = {(c.id, spend.condition.id)}
         group = _group(fight, spend.condition.id)
         if group is not None:
             added.add((c.id, f"group:{group}"))
         put = put | frozenset(added)
     if spend.track is not None:
-        c = who(fight, actor, target, spend.track.on)
+        c = landing(fight, actor, target, spend.track.on)
         lo, hi, value = world.track_value(fight, c, spend.track.id) or (0, 0, 0)
         moved = min(max(value + spend.track.by, lo), hi)
         kept = tuple(entry for entry in tracks if entry[0] != (c.id, spend.track.id))
@@ -170,7 +178,7 @@ def after(fight: Fight, actor: Combatant, target: Combatant, spend: Any, world: 
 
 
 def when_ok(spend: Any, hit: bool) -> bool:
-    return spend.when == "any" or (spend.when == "hit") == hit
+    return bool(spend.when == "any" or (spend.when == "hit") == hit)
 
 
 # ---------------------------------------------------------------------------
@@ -249,7 +257,8 @@ def best(fight: Fight, actor: Combatant, target: Combatant, side: str, hit: bool
             now_purse = now_purse[:slot] + (now_purse[slot] - spend.cost,) + now_purse[slot + 1:]
             now_world = after(fight, actor, target, spend, now_world)
             options.append((n, now_purse, now_world))
-        best_value, best_picks = -1.0, ()
+        best_value: float = -1.0
+        best_picks: tuple[int, ...] = ()
         for n, p, w in reversed(options):
             rest_value, rest_picks = search(i + 1, p, w)
             total = n * value + rest_value
@@ -289,26 +298,28 @@ def buy(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any],
     for key in ("boost", "setback"):
         dice = getattr(spend, key)
         if dice is not None:
-            landed = who(fight, actor, target, dice.on)
+            landed = landing(fight, actor, target, dice.on)
             landed.symbol_dice[key] = landed.symbol_dice.get(key, 0) + dice.dice
             words.append(f"{dice.dice} {key} {S.die_word(dice.dice)} on {landed.name}'s next roll")
     fight.emit("symbols", f"{chooser.name} spends {S.count_words(fight, spend.symbol, spend.cost)} on {spend.label}"
                + (f": {', '.join(words)}." if words else "."), actor=chooser.id, spend=spend.id, symbol=spend.symbol,
                cost=spend.cost, target=target.id)
     if spend.condition is not None:
-        c = who(fight, actor, target, spend.condition.on)
+        c = landing(fight, actor, target, spend.condition.on)
         E.put_condition(fight, c, spend.condition.id, source=chooser.id, rounds=spend.condition.rounds)
 
 
 def _move_track(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:
-    c = who(fight, actor, target, spend.track.on)
+    c = landing(fight, actor, target, spend.track.on)
     lo, hi, before = track_room(fight, c, spend.track.id) or (0, 0, 0)
     name = N.label(fight.ruleset, "track", spend.track.id)
     if c.sheet is not None:
         error = fight.write(c, move_track(fight.ruleset, c.sheet, spend.track.id, by=spend.track.by))
         if error:
             return f"the sheet refused to move {c.name}'s {name}: {error}"
-        now = track_room(fight, c, spend.track.id)[2]
+        room = track_room(fight, c, spend.track.id)
+        assert room is not None, "a track a spend moved is on the sheet"
+        now = room[2]
     else:
         now = min(max(before + spend.track.by, lo), hi)
         c.tracks[spend.track.id] = now
