@@ -1,15 +1,19 @@
-"""The typed records inside the battle state read the JSON the dict-shaped state wrote and
-write it back key for key: a battle saved before they were typed loads and saves unchanged
+"""The typed records inside the battle state (a held-back action, a daze, a tier hold, the
+open window and the step it holds, a held spend) read the JSON the dict-shaped state wrote
+and write it back key for key: a battle saved before they were typed loads and saves unchanged
 (the keys, their order and what is left out)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.combat.state import Combatant, Daze, DelayedAction, TierHold
+from shared.combat.state import (ActionStep, Combatant, Daze, DelayedAction, FallStep, Pending, TierHold,
+                                 WalkStep)
 
 ids = st.text("abcdefghij-", min_size=1, max_size=8)
 
@@ -63,3 +67,37 @@ def test_a_daze_and_a_combatant_holding_these_records_round_trip():
     assert written["held"] == {"defense": 10}
     assert written["delayed"] is None
     assert Combatant.model_validate_json(json.dumps(written)).model_dump(mode="json") == written
+
+
+#: `Pending` records as the dict-shaped windows saved them (tests/combat/fixtures/saved-pending.json,
+#: taken from fights of the window tests before the records were typed): one per kind of held
+#: step, an action step with each of its later keys, and a player's own spends held mid-answer.
+SAVED = json.loads((Path(__file__).parent / "fixtures" / "saved-pending.json").read_text())
+
+
+@pytest.mark.parametrize("kind", sorted(SAVED))
+def test_a_window_saved_before_the_records_were_typed_loads_and_saves_byte_for_byte(kind):
+    text = json.dumps(SAVED[kind], separators=(",", ":"), ensure_ascii=False)
+    pending = Pending.model_validate_json(text)
+    assert pending.model_dump_json() == text
+
+
+def test_the_saved_records_read_by_attribute():
+    walk = Pending.model_validate(SAVED["walk"]).window
+    assert walk is not None and isinstance(walk.resume, WalkStep)
+    assert (walk.moment, walk.asking, walk.resume.from_cell, walk.resume.cells, walk.resume.now) == (
+        "leaves-reach", ["ogre"], [1, 1], [[0, 1]], ["ogre"])
+    fall = Pending.model_validate(SAVED["fall"]).window
+    assert fall is not None and isinstance(fall.resume, FallStep)
+    assert [(f.faller, f.levels, f.source) for f in fall.resume.falls] == [("juno", 2, "ogre")]
+    strike = Pending.model_validate(SAVED["action+applied+strike+then"]).window
+    assert strike is not None and isinstance(strike.resume, ActionStep)
+    assert strike.resume.strike is True and strike.resume.then is not None
+    assert (strike.resume.then.id, strike.resume.then.moment) == ("w9", "leaves-reach")
+    assert isinstance(strike.resume.then.resume, WalkStep)
+    spend = Pending.model_validate(SAVED["spend"])
+    assert spend.decision == "spend" and spend.spend is not None
+    assert spend.spend.resume.cursor is not None and "roll" in spend.spend.resume.cursor
+    # Held mid-answer: the answer's step keeps the window it answers.
+    assert spend.spend.resume.answer is not None and spend.spend.resume.answer.window.moment == SAVED["spend"][
+        "spend"]["resume"]["answer"]["window"]["moment"]
