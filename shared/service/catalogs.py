@@ -1,0 +1,74 @@
+"""What a picker reads of a stored ruleset's catalogs: the catalogs listed with their
+entry counts, and one catalog's entries a page at a time.
+
+Owns: `list_catalogs`, `catalog_page`, the page limits (`PAGE_LIMIT`, `MAX_PAGE_LIMIT`) and
+the refusals of a catalog read (`unknown-catalog`, `unknown-version`, `bad-page`). The
+ruleset is the one stored under a digest (`BattleService.ruleset`); a package whose stored
+text no longer loads is the caller's PackageError, answered with the author's lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.protocol_catalogs import CatalogListed, CatalogPage, RulesetCatalogs
+from shared.ruleset.catalogs import Catalog
+from shared.ruleset.package import Ruleset
+from shared.sheet.refusal import Refusal
+
+#: Entries in a page when the caller names no limit, and the most a page holds.
+PAGE_LIMIT = 50
+MAX_PAGE_LIMIT = 200
+
+UNKNOWN_CATALOG = "unknown-catalog"
+UNKNOWN_VERSION = "unknown-version"
+BAD_PAGE = "bad-page"
+
+
+def _plain(model: Any) -> Any:
+    """A package object back as the package wrote it (aliases, no unset keys)."""
+    return model.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def listed(catalog: Catalog) -> CatalogListed:
+    """`catalog` without its entries, counted instead."""
+    return CatalogListed(
+        id=catalog.id, label=catalog.label, holds=catalog.holds, feeds=list(catalog.feeds or []),
+        filters=[_plain(f) for f in catalog.filters or []],
+        units=_plain(catalog.units) if catalog.units is not None else None,
+        entries=len(catalog.entries))
+
+
+def check_version(ruleset: Ruleset, version: int | None) -> Refusal | None:
+    """A refusal when the caller asked for a `version` the ruleset stored there is not."""
+    if version is None or version == ruleset.version:
+        return None
+    return Refusal(UNKNOWN_VERSION, f'the ruleset "{ruleset.id}" stored there is version {ruleset.version}, '
+                   f"not version {version}")
+
+
+def list_catalogs(digest: str, ruleset: Ruleset, version: int | None = None) -> RulesetCatalogs | Refusal:
+    """Every catalog of `ruleset` (stored under `digest`), in the package's order."""
+    refused = check_version(ruleset, version)
+    if refused is not None:
+        return refused
+    return RulesetCatalogs(ruleset=digest, id=ruleset.id, version=ruleset.version,
+                           catalogs=[listed(c) for c in ruleset.catalogs or []])
+
+
+def catalog_page(digest: str, ruleset: Ruleset, catalog_id: str, *, offset: int = 0,
+                 limit: int = PAGE_LIMIT, version: int | None = None) -> CatalogPage | Refusal:
+    """The entries of catalog `catalog_id` from `offset` on, at most `limit` of them."""
+    refused = check_version(ruleset, version)
+    if refused is not None:
+        return refused
+    if offset < 0 or not 1 <= limit <= MAX_PAGE_LIMIT:
+        return Refusal(BAD_PAGE, f"offset is 0 or more and limit 1 to {MAX_PAGE_LIMIT} "
+                       f"(asked offset {offset}, limit {limit})")
+    catalog = next((c for c in ruleset.catalogs or [] if c.id == catalog_id), None)
+    if catalog is None:
+        ids = ", ".join(c.id for c in ruleset.catalogs or []) or "none"
+        return Refusal(UNKNOWN_CATALOG, f'the ruleset "{ruleset.id}" has no catalog "{catalog_id}" (it has: {ids})')
+    page = catalog.entries[offset:offset + limit]
+    return CatalogPage(ruleset=digest, catalog=listed(catalog), offset=offset, limit=limit,
+                       total=len(catalog.entries), entries=[_plain(e) for e in page])
