@@ -14,14 +14,15 @@ resistance and immunity still read the attack's own type.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Iterable
 
+from ..ruleset.base import ValueRef
 from . import effects as E
 from .fight import Fight
 from .state import Combatant
 
 
-def read_on(fight: Fight, c: Combatant, ref: Any) -> float:
+def read_on(fight: Fight, c: Combatant, ref: ValueRef | None) -> float:
     """A value reference read on `c`. A creature with no sheet can satisfy a constant
     reference but gives nothing else."""
     if ref is None:

@@ -8,8 +8,9 @@ and delays pay through here without importing resolution.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
+from ..ruleset.creature_actions import CreatureAction
 from ..sheet import spend
 from . import costs as C
 from . import numbers as N
@@ -106,7 +107,7 @@ def pay(fight: Fight, actor: Combatant, plan: Plan) -> None:
         paying(fight, actor, plan)
 
 
-def use_action(fight: Fight, actor: Combatant, action: Any) -> None:
+def use_action(fight: Fight, actor: Combatant, action: CreatureAction) -> None:
     if action.uses is not None:
         actor.uses[action.id] = actor.uses.get(action.id, action.uses.count) - 1
     if action.recharge is not None:

@@ -9,8 +9,7 @@ does not resolve, by name.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..ruleset.catalogs import CatalogEntry
 from ..ruleset.package import Ruleset
 from .state import Combatant
 
@@ -21,7 +20,8 @@ def refusals(ruleset: Ruleset) -> list[str]:
     return []
 
 
-def find_catalog_entry(ruleset: Ruleset, ref: str) -> Any:
+def find_catalog_entry(ruleset: Ruleset, ref: str) -> CatalogEntry | None:
+    """The entry `<catalog>/<entry>` names, or None."""
     cat_id, _, entry_id = ref.partition("/")
     for cat in ruleset.catalogs or []:
         if cat.id == cat_id:
