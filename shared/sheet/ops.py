@@ -20,6 +20,7 @@ from . import harm as H
 from .character import value_problem
 from .index import SheetRules, norm
 from .live import live_part, with_live
+from .picks import rescale
 from .refusal import (
     BAD_AMOUNT,
     BAD_BOX,
@@ -396,7 +397,8 @@ def advance(ruleset: SheetRules, sheet: dict[str, Any], field: object, *, by: An
         return Refusal(BAD_VALUE, f"{model.label} {reason}")
     fields = dict(sheet.get("fields") or {})
     fields[model.id] = new
-    return {**sheet, "fields": fields}
+    # An edit: the catalog rows' `scaled` columns follow it now (and never on a read).
+    return rescale(ruleset, {**sheet, "fields": fields})
 
 
 # ---------------------------------------------------------------------------
