@@ -1,7 +1,8 @@
 """The `battle` command line, at the top of the import graph.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`, `check`, `fight`) and the entry points of `worker`, `serve` and `demo`. It sits above
+`sheet`, `check`, `fight`; `catalogs`, `pick` and `refresh` are catalog_commands.py's) and
+the entry points of `worker`, `serve` and `demo`. It sits above
 every other package (nothing imports it): the offline commands call the pure core in
 `shared/`, the others start a process from `worker`/`gateway`. Each command imports what
 it needs when it runs, so `battle validate` starts without loading the rules engine's
@@ -17,6 +18,8 @@ from typing import Any, Sequence
 
 from shared.ruleset.errors import PackageError, Problem
 from shared.ruleset.load import load_package, read_json, read_package, validate_shipped
+
+from .catalog_commands import add_commands as add_catalog_commands
 
 
 #: What `--ruleset R` takes, in every command that reads a package.
@@ -375,6 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "choose from the page; Ctrl-C stops the server")
     p.add_argument("--port", type=int, default=0, help="the gateway's port (default: a free one)")
     p.set_defaults(func=_cmd_demo)
+
+    add_catalog_commands(sub)
     return parser
 
 
