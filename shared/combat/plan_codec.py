@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import parse_dice
+from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
 from .plans import Plan
 from .plan_reading import catalog_entry, block_actions
@@ -36,7 +37,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     return out
 
 
-def _list_def(fight: Fight, kind: str, list_id: str | None) -> Any:
+def _list_def(fight: Fight, kind: str, list_id: str | None) -> AttackList | AbilityList | None:
+    """The attack list (a weapon's) or ability list a stored plan names, by its sheet list id."""
     if list_id is None:
         return None
     lists = fight.combat.attacks if kind == "weapon" else fight.combat.abilities
