@@ -53,15 +53,16 @@ def status_for(code: str) -> int:
 
 class ApiError(Exception):
     def __init__(self, code: str, message: str, *, status: int | None = None,
-                 problems: list[str] | None = None) -> None:
+                 problems: list[str] | None = None, games: int | None = None) -> None:
         super().__init__(message)
+        self.games = games
         self.code = code
         self.message = message
         self.status = status if status is not None else status_for(code)
         self.problems = problems
 
     def body(self) -> dict[str, Any]:
-        return ErrorBody(code=self.code, message=self.message, problems=self.problems).model_dump(
+        return ErrorBody(code=self.code, message=self.message, problems=self.problems, games=self.games).model_dump(
             exclude_none=True)
 
     def response(self) -> web.Response:

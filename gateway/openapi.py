@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from shared.protocol import ErrorBody
+from shared.ruleset.registry import SOURCE_PATTERN
 from shared.store.codec import BATTLE_ID_PATTERN, TOKEN_PATTERN
 from shared.store.games_base import GAME_ID_PATTERN, SNAPSHOT_ID_PATTERN
 
@@ -20,7 +21,8 @@ _REF = "#/components/schemas/{model}"
 _PARAM = re.compile(r"\{(\w+)\}")
 #: Path parameter -> the pattern the store holds its ids to (a combatant id is any text).
 PATH_PATTERNS = {"battle": BATTLE_ID_PATTERN, "request_id": TOKEN_PATTERN, "game": GAME_ID_PATTERN,
-                 "snapshot": SNAPSHOT_ID_PATTERN}
+                 "snapshot": SNAPSHOT_ID_PATTERN, "ruleset_id": SOURCE_PATTERN.strip("^$"),
+                 "source": SOURCE_PATTERN.strip("^$")}
 
 
 def _path_schema(name: str) -> dict[str, Any]:

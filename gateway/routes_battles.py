@@ -32,21 +32,12 @@ from . import access, metrics
 from .context import EXECUTOR, SERVICE, SETTINGS, TOKENS, TRACKER, battle_id, json_response, parse_body, principal
 from .errors import ApiError
 from .routes_games import GAMES, game_party
-from .routes_rulesets import store_package
+from .routes_rulesets import REGISTRY, pinned_digest
 from .routing import Route
 from .tokens import Principal
 
 #: Events one `GET /events` answers at the most; ask again after the last seq.
 EVENTS_PAGE = 500
-
-
-def _digest(service: BattleService, body: CreateBattle) -> str:
-    digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
-    try:
-        service.ruleset(digest)
-    except LookupError as exc:
-        raise ApiError("unknown-ruleset", str(exc)) from None
-    return digest
 
 
 def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[Any], adjustments: list[str],
@@ -86,7 +77,7 @@ async def create_battle(request: web.Request) -> web.Response:
     if body.game is not None:
         digest, party = await executor.run(game_party, request.app[GAMES], body.game, body.party)
         body = body.model_copy(update={"ruleset": digest, "party": party})
-    digest = await executor.run(_digest, service, body)
+    digest = await executor.run(pinned_digest, request.app[REGISTRY], body.ruleset, body.package)
     foes, adjustments = await _invented(request, body, digest)
     result = await executor.run(_create, service, body, digest, foes, adjustments, request.app[SETTINGS]["gm"])
     battle = result["battle"]

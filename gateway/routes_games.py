@@ -35,6 +35,7 @@ from shared.combat.engine import final_sheets
 from shared.games.members import find_member
 from shared.service.battles import BattleService
 from shared.service.games import MISSING, GameService
+from shared.service.rulesets import RulesetRegistry
 from shared.sheet.refusal import Refusal
 from shared.store.errors import StoreError
 from shared.store.games import GameExists, game_store_for
@@ -42,7 +43,7 @@ from shared.store.games import GameExists, game_store_for
 from . import access
 from .context import EXECUTOR, SERVICE, STORE, json_response, parse_body
 from .errors import ApiError
-from .routes_rulesets import store_package
+from .routes_rulesets import REGISTRY, pinned_digest
 from .routing import Route
 
 GAMES = web.AppKey("games", GameService)
@@ -69,6 +70,7 @@ async def games_ctx(app: web.Application) -> AsyncIterator[None]:
         return service.ruleset(digest)
 
     app[GAMES] = GameService(store, ruleset_of)
+    app[REGISTRY] = RulesetRegistry(service, store)
     try:
         yield
     finally:
@@ -98,14 +100,10 @@ def _snapshot_query(request: web.Request) -> Any:
 
 async def create_game(request: web.Request) -> web.Response:
     body = await parse_body(request, CreateGame)
-    service, games = request.app[SERVICE], request.app[GAMES]
+    registry, games = request.app[REGISTRY], request.app[GAMES]
 
     def create() -> Any:
-        digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
-        try:
-            service.ruleset(digest)
-        except LookupError as exc:
-            raise ApiError("unknown-ruleset", str(exc)) from None
+        digest = pinned_digest(registry, body.ruleset, body.package)
         try:
             return games.create(body.game, digest, body.members, body.seed)
         except GameExists as exc:

@@ -1,4 +1,8 @@
-"""`POST /v1/rulesets`: validate a package and store it by its content digest.
+"""The ruleset registry's routes: `POST /v1/rulesets` (validate a package, store it by its
+content digest and list it by namespace, id and version), `GET /v1/rulesets` (the list) and
+`DELETE /v1/rulesets/official/{ruleset_id}`, `.../community/{source}/{ruleset_id}` (take it
+off the list; refused with the count of games that pin it unless `force`). The rules of the
+registry are `shared.service.rulesets`'s; `battle rulesets` calls the same.
 
 A package comes as its JSON (one file), as JSON carrying its assets (`{"ruleset": {...},
 "assets": {"catalogs/spells.json": {...}}}`), as a zip of its folder (`Content-Type:
@@ -18,13 +22,23 @@ from typing import Any
 
 from aiohttp import web
 
-from shared.protocol import RulesetStored
+from shared.protocol import RulesetAdded, RulesetList, RulesetsRemoved, RulesetStored
 from shared.protocol_catalogs import CatalogPage, RulesetCatalogs
 from shared.ruleset.errors import PackageError
+from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, namespace_of
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from shared.ruleset.package import Ruleset
 from shared.service.battles import BattleService
 from shared.service.catalogs import BAD_PAGE, PAGE_LIMIT, catalog_page, list_catalogs
+from shared.service.rulesets import (
+    BAD_SOURCE,
+    PINNED,
+    UNKNOWN_RULESET,
+    VERSION_TAKEN,
+    Added,
+    RulesetRegistry,
+    StillPinned,
+)
 from shared.sheet.refusal import Refusal
 from shared.store.errors import InvalidId
 
@@ -56,6 +70,22 @@ def store_package(service: BattleService, package: Any) -> RulesetStored:
     return RulesetStored(digest=digest, id=ruleset.id, version=ruleset.version)
 
 
+def pinned_digest(registry: RulesetRegistry, ruleset: str | None, package: Any) -> str:
+    """The digest a new battle or game pins: `ruleset` (a digest, or a registry name such as
+    `official/5e-2014` or `community/acme/ember-roads@2`, newest version when it names none)
+    or the inline `package`, stored first (by digest only: an inline package is not listed)."""
+    if ruleset is None:
+        return store_package(registry.battles, package).digest
+    digest = registry.resolve(ruleset)
+    if isinstance(digest, Refusal):
+        raise ApiError(digest.code, digest.message)
+    try:
+        registry.battles.ruleset(digest)
+    except LookupError as exc:
+        raise ApiError(UNKNOWN_RULESET, str(exc)) from None
+    return digest
+
+
 def read_body(raw: bytes, zipped: bool) -> Shipped:
     """The package a `POST /v1/rulesets` body holds: a zip, or JSON whose size is the body's."""
     if zipped:
@@ -69,19 +99,37 @@ def read_body(raw: bytes, zipped: bool) -> Shipped:
     return package_from_json(data, size=len(raw))
 
 
-def _store_body(service: BattleService, raw: bytes, zipped: bool) -> RulesetStored:
+#: The registry beside the battle service and the game store (made by `games_ctx`).
+REGISTRY = web.AppKey("registry", RulesetRegistry)
+
+#: HTTP status of the registry's refusals.
+STATUS = {BAD_SOURCE: 400, UNKNOWN_RULESET: 404, VERSION_TAKEN: 409, PINNED: 409}
+
+
+def refused(result: Refusal) -> ApiError:
+    games = result.games if isinstance(result, StillPinned) else None
+    return ApiError(result.code, result.message, status=STATUS.get(result.code, 422), games=games)
+
+
+def _add_body(registry: RulesetRegistry, raw: bytes, zipped: bool, source: str) -> Added:
     try:
-        shipped = read_body(raw, zipped)
+        added = registry.add(read_body(raw, zipped), source)
     except PackageError as exc:
         raise refusal(exc) from None
-    return store_package(service, shipped)
+    if isinstance(added, Refusal):
+        raise refused(added)
+    return added
 
 
 async def post_ruleset(request: web.Request) -> web.Response:
     raw = await request.read()
     zipped = request.content_type in ZIP_TYPES
-    stored = await request.app[EXECUTOR].run(_store_body, request.app[SERVICE], raw, zipped)
-    return json_response(stored, status=201)
+    source = request.query.get("source", LOCAL_SOURCE)
+    added = await request.app[EXECUTOR].run(_add_body, request.app[REGISTRY], raw, zipped, source)
+    entry = added.entry
+    answer = RulesetAdded(digest=entry.digest, id=entry.id, version=entry.version, ref=entry.ref,
+                          namespace=entry.namespace, name=entry.name, license=entry.license, added=added.new)
+    return json_response(answer, status=201 if added.new else 200)
 
 
 def stored_ruleset(service: BattleService, digest: str) -> Ruleset:
@@ -137,9 +185,62 @@ async def get_catalog(request: web.Request) -> web.Response:
     return _answer(result)
 
 
+
+async def list_rulesets(request: web.Request) -> web.Response:
+    namespace, ruleset_id = request.query.get("namespace"), request.query.get("id")
+    entries = await request.app[EXECUTOR].run(request.app[REGISTRY].entries, namespace, ruleset_id)
+    return json_response(RulesetList(rulesets=entries))
+
+
+def _version(request: web.Request) -> int | None:
+    text = request.query.get("version")
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 999_999_999:
+        raise ApiError("bad-request", f'"version" is a whole number from 1, not {text!r}')
+    return int(text)
+
+
+def _force(request: web.Request) -> bool:
+    text = request.query.get("force", "false")
+    if text not in ("true", "false"):
+        raise ApiError("bad-request", f'"force" is true or false, not {text!r}')
+    return text == "true"
+
+
+async def _remove(request: web.Request, namespace: str) -> web.Response:
+    name = RulesetName(namespace, request.match_info["ruleset_id"], _version(request))
+    registry = request.app[REGISTRY]
+    removed = await request.app[EXECUTOR].run(registry.remove, name, _force(request))
+    if isinstance(removed, Refusal):
+        raise refused(removed)
+    return json_response(RulesetsRemoved(removed=[e.ref for e in removed.entries], games=removed.games))
+
+
+async def remove_official(request: web.Request) -> web.Response:
+    return await _remove(request, OFFICIAL)
+
+
+async def remove_community(request: web.Request) -> web.Response:
+    return await _remove(request, namespace_of(request.match_info["source"]))
+
+
+_REMOVE = {"version": "integer", "force": "boolean"}
+
 ROUTES = [
-    Route("POST", "/v1/rulesets", post_ruleset, "Validate a ruleset package and store it by digest",
-          ok=201, response=RulesetStored, zip_body=True, errors=(400, 413, 422),
+    Route("GET", "/v1/rulesets", list_rulesets, "List the registry's rulesets (every version)",
+          response=RulesetList, query={"namespace": "string", "id": "string"}),
+    Route("DELETE", f"/v1/rulesets/{OFFICIAL}/{{ruleset_id}}", remove_official,
+          "Take an official ruleset (one version, or all) off the registry; 409 with the count of games "
+          "that pin it unless force", response=RulesetsRemoved, errors=(400, 404, 409), query=_REMOVE),
+    Route("DELETE", f"/v1/rulesets/{COMMUNITY}/{{source}}/{{ruleset_id}}", remove_community,
+          "Take a community ruleset (one version, or all) off the registry; 409 with the count of games "
+          "that pin it unless force", response=RulesetsRemoved, errors=(400, 404, 409), query=_REMOVE),
+    Route("POST", "/v1/rulesets", post_ruleset,
+          "Validate a ruleset package, store it by digest and list it as <namespace>/<id>@<version> "
+          "(?source=official, or a community source; default local); 200 when this very package is listed "
+          "already, 409 when other content holds its version",
+          ok=201, response=RulesetAdded, zip_body=True, errors=(400, 409, 413, 422), query={"source": "string"},
           raw_body='a ruleset package: its JSON; JSON carrying its assets, {"ruleset": {...}, "assets": '
           '{"catalogs/spells.json": {"schemaVersion", "catalog", "entries"}}}; {"zip": "<base64>"}; or '
           '(Content-Type application/zip) '

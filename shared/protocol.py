@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shared.dice.rng import SEED_MAX
+from shared.ruleset.registry import RegistryEntry
 
 Identifier = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]*$")
 
@@ -35,6 +36,8 @@ class ErrorBody(Message):
     code: str
     message: str
     problems: list[str] | None = None
+    #: How many games pin the ruleset whose removal was refused (`ruleset-pinned`).
+    games: int | None = None
 
 
 # -- rulesets --------------------------------------------------------------------------
@@ -46,11 +49,38 @@ class RulesetStored(Message):
     version: int
 
 
+class RulesetAdded(RulesetStored):
+    """`POST /v1/rulesets`: the package stored and where the registry lists it (`ref`:
+    `official/5e-2014@7` or `community/<source>/<id>@<version>`). `added` is false when
+    this very package was listed under its version already (nothing changed)."""
+
+    ref: str
+    namespace: str
+    name: str
+    license: str | None = None
+    added: bool
+
+
+class RulesetList(Message):
+    """`GET /v1/rulesets`: every listed ruleset version, official first, then by namespace,
+    id and version."""
+
+    rulesets: list[RegistryEntry]
+
+
+class RulesetsRemoved(Message):
+    """`DELETE /v1/rulesets/...`: the refs taken off the list and how many games still pin
+    one of them (a forced removal; their package text stays, so they keep playing)."""
+
+    removed: list[str]
+    games: int
+
+
 # -- battles ---------------------------------------------------------------------------
 
 
 class CreateBattle(Message):
-    """A new battle on a stored ruleset (`ruleset`: its digest) or an inline `package`
+    """A new battle on a stored ruleset (`ruleset`: its digest or registry name, as a game's) or an inline `package`
     (validated and stored first): the package's JSON, `{"ruleset": {...}, "assets":
     {"catalogs/spells.json": {...}}}` carrying the catalog files it names, or `{"zip":
     "<base64>"}`, a zip of its folder. Party and foes are the `battle fight` file formats; a

@@ -22,7 +22,9 @@ MAX_REPLY = 200_000
 
 
 class RulesetChoice(Message):
-    """A stored ruleset (`ruleset`: its digest) or an inline `package`: the package's JSON,
+    """A stored ruleset (`ruleset`: its digest, or its registry name such as `official/5e-2014`
+    or `community/acme/ember-roads@2`, the newest version when it names none; the game pins
+    that version's digest) or an inline `package`: the package's JSON,
     `{"ruleset": {...}, "assets": {"catalogs/spells.json": {...}}}` carrying the catalog
     files it names, or `{"zip": "<base64>"}`, a zip of its folder."""
 

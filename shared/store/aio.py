@@ -176,6 +176,15 @@ class AsyncBattleStore:
     async def get_ruleset(self, digest: str) -> str | None:
         return await self._call(self.sync.get_ruleset, digest)
 
+    async def register_ruleset(self, ref: str, entry_text: str) -> str | None:
+        return await self._call(self.sync.register_ruleset, ref, entry_text)
+
+    async def registered_rulesets(self) -> dict[str, str]:
+        return await self._call(self.sync.registered_rulesets)
+
+    async def unregister_ruleset(self, ref: str) -> bool:
+        return await self._call(self.sync.unregister_ruleset, ref)
+
     async def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:
         return await self._call(self.sync.touch_connected, battle_id, connection_id, ttl)
 

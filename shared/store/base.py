@@ -360,6 +360,23 @@ class BattleStore(Protocol):
         """The package text stored under `digest`, or None."""
         ...
 
+    # -- the ruleset registry: names and versions over digests -------------------------
+    def register_ruleset(self, ref: str, entry_text: str) -> str | None:
+        """Lists a ruleset under `ref` (`<namespace>/<id>@<version>`, see
+        `shared.ruleset.registry`) when nothing is listed there and answers None; when `ref`
+        is taken, answers the entry listed there and writes nothing. One atomic step, so of
+        two adds of one version only one is listed. Entries never expire."""
+        ...
+
+    def registered_rulesets(self) -> dict[str, str]:
+        """Every listed entry (JSON text) by its ref."""
+        ...
+
+    def unregister_ruleset(self, ref: str) -> bool:
+        """Takes the entry under `ref` off the list (the package text stays under its
+        digest); True when there was one."""
+        ...
+
     # -- live connections --------------------------------------------------------------
     def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:
         """Takes or renews a connection lease of `ttl` seconds; the battle cannot expire

@@ -159,6 +159,28 @@ def hold_deadline(hold: Hold) -> float | None:
     return float(deadline)
 
 
+_REGISTRY_REF = re.compile(r"[a-z0-9][a-z0-9_/-]{0,199}@[1-9][0-9]{0,8}")
+
+
+def check_registry_ref(ref: str) -> str:
+    """A registry ref (`official/5e-2014@7`) as a key part: no `:`, braces or globs."""
+    if not isinstance(ref, str) or not _REGISTRY_REF.fullmatch(ref):
+        raise InvalidId(f"registry ref {ref!r} is not <namespace>/<id>@<version>")
+    return ref
+
+
+def check_registry_entry(ref: str, entry_text: str) -> None:
+    check_registry_ref(ref)
+    if not isinstance(entry_text, str):
+        raise StoreError("a registry entry is stored as JSON text")
+    try:
+        data = json.loads(entry_text)
+    except ValueError as exc:
+        raise StoreError(f"the registry entry is not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("ref") != ref:
+        raise StoreError(f"the registry entry is not the one of {ref}")
+
+
 def check_ruleset(digest: str, json_text: str) -> None:
     """Refuses a digest that is not the package's own (so a digest always names one text)."""
     check_digest(digest)

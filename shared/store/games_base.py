@@ -17,9 +17,10 @@ the chat's own metadata.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Collection, Mapping, Protocol, Sequence, runtime_checkable
 
 from .codec import encode
 from .errors import InvalidId, StoreError
@@ -102,6 +103,14 @@ def encode_object(value: Any, what: str) -> str:
     return encode(value, what)
 
 
+def pins(record_text: str | None, digests: Collection[str]) -> bool:
+    """Whether a stored record (its JSON text) pins one of `digests`."""
+    if record_text is None:
+        return False
+    record = json.loads(record_text)
+    return isinstance(record, dict) and record.get("ruleset") in digests
+
+
 def commit_args(
     record: Record, put: Mapping[str, Snapshot], delete: Sequence[str], update: Mapping[str, Snapshot]
 ) -> tuple[str, list[tuple[str, str]], list[str], list[tuple[str, str]]]:
@@ -147,6 +156,12 @@ class GameStore(Protocol):
         ...
 
     def delete_game(self, game_id: str) -> bool:
+        ...
+
+    def count_pinning(self, digests: Collection[str]) -> int:
+        """How many games pin one of `digests` (their record's `ruleset`): what a ruleset's
+        removal is refused with. It reads every game (removal is rare, and so a game
+        written before this count existed is counted too)."""
         ...
 
     def close(self) -> None:

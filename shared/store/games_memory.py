@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from .games_base import (
     CommitResult,
@@ -24,6 +24,7 @@ from .games_base import (
     check_snapshot_id,
     commit_args,
     encode_object,
+    pins,
 )
 
 
@@ -96,6 +97,11 @@ class MemoryGameStore:
         check_game_id(game_id)
         with self._lock:
             return self._games.pop(game_id, None) is not None
+
+    def count_pinning(self, digests: Collection[str]) -> int:
+        with self._lock:
+            texts = [game.record for game in self._games.values()]
+        return sum(pins(text, digests) for text in texts)
 
     def close(self) -> None:
         return None

@@ -16,7 +16,7 @@ Games do not expire.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Collection, Mapping, Sequence
 
 from .errors import StoreError
 from .redis_client import sync_commands
@@ -34,6 +34,7 @@ from .games_base import (
     check_snapshot_id,
     commit_args,
     encode_object,
+    pins,
 )
 
 if TYPE_CHECKING:
@@ -134,6 +135,25 @@ class RedisGameStore:
 
     def delete_game(self, game_id: str) -> bool:
         return bool(self._client.delete(*self.keys(game_id)))
+
+    def count_pinning(self, digests: Collection[str]) -> int:
+        # SCAN walks the namespace's game records a batch at a time without blocking the
+        # server; a game made or removed meanwhile may or may not be counted.
+        count = 0
+        batch: list[str] = []
+        pattern = f"{self.namespace}:game:*:record"
+        for key in self._client.scan_iter(match=pattern, count=500):
+            batch.append(key)
+            if len(batch) == 500:
+                count += self._pinning(batch, digests)
+                batch = []
+        return count + (self._pinning(batch, digests) if batch else 0)
+
+    def _pinning(self, keys: list[str], digests: Collection[str]) -> int:
+        pipe = self._client.pipeline(transaction=False)
+        for key in keys:
+            pipe.hget(key, "record")
+        return sum(pins(text, digests) for text in pipe.execute())
 
     def close(self) -> None:
         return None

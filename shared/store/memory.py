@@ -95,6 +95,7 @@ class MemoryBattleStore:
         self._battles: dict[str, _Battle] = {}
         self._holds_due: dict[str, float] = {}
         self._rulesets: dict[str, str] = {}
+        self._registry: dict[str, str] = {}
         self._listeners: list[Listener] = []
         self._last_purge = clock()
         self._outbox = MemoryOutbox()
@@ -365,6 +366,24 @@ class MemoryBattleStore:
         codec.check_digest(digest)
         with self._lock:
             return self._rulesets.get(digest)
+
+    # -- the ruleset registry ----------------------------------------------------------
+    def register_ruleset(self, ref: str, entry_text: str) -> str | None:
+        codec.check_registry_entry(ref, entry_text)
+        with self._lock:
+            listed = self._registry.get(ref)
+            if listed is None:
+                self._registry[ref] = entry_text
+            return listed
+
+    def registered_rulesets(self) -> dict[str, str]:
+        with self._lock:
+            return dict(self._registry)
+
+    def unregister_ruleset(self, ref: str) -> bool:
+        codec.check_registry_ref(ref)
+        with self._lock:
+            return self._registry.pop(ref, None) is not None
 
     # -- live connections --------------------------------------------------------------
     def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:

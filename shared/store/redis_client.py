@@ -14,7 +14,7 @@ stores read typed answers instead of narrowing at every call.
 from __future__ import annotations
 
 import builtins
-from typing import TYPE_CHECKING, Protocol, Sequence, cast
+from typing import TYPE_CHECKING, Iterator, Protocol, Sequence, cast
 
 if TYPE_CHECKING:  # the types only: the memory store's modules use this one without redis installed
     import redis
@@ -31,6 +31,12 @@ class SyncRedis(Protocol):
     def hget(self, name: str, key: str) -> str | None: ...
 
     def hmget(self, name: str, keys: Sequence[str]) -> list[str | None]: ...
+
+    def hgetall(self, name: str) -> dict[str, str]: ...
+
+    def hdel(self, name: str, *keys: str) -> int: ...
+
+    def scan_iter(self, match: str | None = None, count: int | None = None) -> Iterator[str]: ...
 
     def delete(self, *names: str) -> int: ...
 

@@ -18,6 +18,8 @@ share a cluster slot):
     ns:holds-due            zset   battle id -> hold deadline (epoch s), for the sweeper
     ns:outbox...            the outbox of accepted choices (`outbox.py`)
     ns:ruleset:DIGEST       string the package JSON; never expires
+    ns:rulesets             hash   registry ref (`official/5e-2014@7`) -> entry (JSON); never
+                                   expires (`shared.ruleset.registry`)
     channel ns:events:ID    pub/sub, one message per write (see `feed.py`)
 
 The six per-battle keys always carry the same expiry (`idle_ms` after the last write,
@@ -80,6 +82,7 @@ class Keys:
             )
         self.namespace = namespace
         self.holds_due = f"{namespace}:holds-due"
+        self.registry = f"{namespace}:rulesets"
         self.channel_prefix = f"{namespace}:events:"
 
     def battle(self, battle_id: str) -> list[str]:
@@ -397,6 +400,23 @@ class RedisBattleStore:
     def get_ruleset(self, digest: str) -> str | None:
         codec.check_digest(digest)
         return self._client.get(self.keys.ruleset(digest))
+
+    # -- the ruleset registry ----------------------------------------------------------
+    def register_ruleset(self, ref: str, entry_text: str) -> str | None:
+        codec.check_registry_entry(ref, entry_text)
+        # HSETNX writes only a free ref; the read after it answers what holds a taken one
+        # (entries are never rewritten, only removed, so it is the one that won).
+        pipe = self._client.pipeline(transaction=True)
+        pipe.hsetnx(self.keys.registry, ref, entry_text)
+        pipe.hget(self.keys.registry, ref)
+        written, listed = pipe.execute()
+        return None if written else listed
+
+    def registered_rulesets(self) -> dict[str, str]:
+        return dict(self._client.hgetall(self.keys.registry))
+
+    def unregister_ruleset(self, ref: str) -> bool:
+        return bool(self._client.hdel(self.keys.registry, codec.check_registry_ref(ref)))
 
     # -- live connections --------------------------------------------------------------
     def touch_connected(self, battle_id: str, connection_id: str, ttl: float) -> int:

@@ -29,10 +29,13 @@ def test_a_zip_and_json_with_assets_store_the_package_the_folder_is():
     async def body(client):
         r = await client.post("/v1/rulesets", data=zip_of(SRD, top="5e-srd/"), headers=ZIP)
         assert r.status == 201, await r.text()
-        assert await r.json() == {"digest": digest, "id": "5e-2014", "version": 7}
+        assert await r.json() == {"digest": digest, "id": "5e-2014", "version": 7,
+                                  "ref": "community/local/5e-2014@7", "namespace": "community/local",
+                                  "name": "5e (SRD 5.1)", "license": "CC-BY-4.0", "added": True}
+        # The same package as JSON is the same package: listed already, nothing changes.
         r = await client.post("/v1/rulesets", json=bundle_of(SRD))
-        assert r.status == 201, await r.text()
-        assert (await r.json())["digest"] == digest
+        assert r.status == 200, await r.text()
+        assert (await r.json())["digest"] == digest and (await r.json())["added"] is False
         # A battle, a game and the bridge each take the JSON form in their `package`.
         r = await client.post("/v1/battles", json={"package": bundle_of(SRD), "party": [PARTY[0]],
                                                    "foes": [{"creature": "zombie"}], "seed": 1})
