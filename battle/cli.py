@@ -1,8 +1,9 @@
 """The `battle` command line, at the top of the import graph.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`, `check`, `fight`; `catalogs`, `pick` and `refresh` are catalog_commands.py's) and
-the entry points of `worker`, `serve` and `demo`. It sits above
+`sheet`, `check`, `fight`; `catalogs`, `pick` and `refresh` are catalog_commands.py's), of
+`rulesets` (the registry on the gateway's Redis store) and the entry points of `worker`,
+`serve` and `demo`. It sits above
 every other package (nothing imports it): the offline commands call the pure core in
 `shared/`, the others start a process from `worker`/`gateway`. Each command imports what
 it needs when it runs, so `battle validate` starts without loading the rules engine's
@@ -233,6 +234,91 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                     open_page=args.open, port=args.port)
 
 
+def _registry(args: argparse.Namespace) -> Any:
+    """The registry on the store `--store`/`--namespace` name (default: the workers' own,
+    MARINARA_STORE_URL or REDIS_URL, MARINARA_NAMESPACE), or None, said why, for a memory store."""
+    from shared.service.battles import BattleService  # noqa: PLC0415 - only `battle rulesets` opens a store
+    from shared.service.rulesets import RulesetRegistry  # noqa: PLC0415
+    from shared.service.settings import Settings  # noqa: PLC0415
+    from shared.store import open_store  # noqa: PLC0415
+    from shared.store.games import game_store_for  # noqa: PLC0415
+
+    settings = Settings.from_env()
+    url = args.store or settings.store_url
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        print(f"battle rulesets: {url} is not a Redis store: a memory store's registry lives and dies with one "
+              "process, so name the Redis store the gateway uses (--store redis://host:port/db)", file=sys.stderr)
+        return None
+    store = open_store(url, namespace=args.namespace or settings.namespace)
+    return RulesetRegistry(BattleService(store), game_store_for(store))
+
+
+def _refused(result: Any) -> int:
+    print(f"battle rulesets: {result.code}: {result.message}", file=sys.stderr)
+    return 1
+
+
+def _cmd_rulesets_list(args: argparse.Namespace) -> int:
+    from shared.protocol import RulesetList  # noqa: PLC0415
+    from shared.ruleset.registry import read_name  # noqa: PLC0415
+
+    registry = _registry(args)
+    if registry is None:
+        return 2
+    entries = registry.entries()
+    if args.name is not None:
+        name = read_name(args.name)
+        if name is None:
+            print(f"battle rulesets: {args.name!r} is not a registry name", file=sys.stderr)
+            return 2
+        entries = registry.named(name)
+    if args.json:
+        print(RulesetList(rulesets=entries).model_dump_json())
+        return 0
+    for e in entries:
+        print(f"{e.ref}\t{e.name}\t{e.license or '-'}\t{e.digest}")
+    return 0
+
+
+def _cmd_rulesets_add(args: argparse.Namespace) -> int:
+    from shared.service.rulesets import Added  # noqa: PLC0415
+
+    registry = _registry(args)
+    if registry is None:
+        return 2
+    try:
+        added = registry.add(read_package(args.package), args.source)
+    except PackageError as exc:
+        return _report(args.package, exc)
+    if not isinstance(added, Added):
+        return _refused(added)
+    word = "added" if added.new else "already listed, unchanged:"
+    print(f"{word} {added.entry.ref} ({added.entry.digest})")
+    return 0
+
+
+def _cmd_rulesets_remove(args: argparse.Namespace) -> int:
+    from shared.ruleset.registry import read_name  # noqa: PLC0415
+    from shared.service.rulesets import Removed  # noqa: PLC0415
+
+    name = read_name(args.name)
+    if name is None:
+        print(f"battle rulesets: {args.name!r} is not a registry name such as official/5e-2014 or "
+              "community/acme/ember-roads@2", file=sys.stderr)
+        return 2
+    registry = _registry(args)
+    if registry is None:
+        return 2
+    removed = registry.remove(name, args.force)
+    if not isinstance(removed, Removed):
+        return _refused(removed)
+    for e in removed.entries:
+        print(f"removed {e.ref}")
+    if removed.games:
+        print(f"{removed.games} game(s) still pin it and keep playing it (its text stays under its digest)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="battle",
@@ -333,6 +419,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="5,3,6,...",
                    help="scripted die faces instead of the seeded roller; running out is an error")
     p.set_defaults(func=_cmd_fight)
+
+    p = sub.add_parser(
+        "rulesets",
+        help="list, add or remove rulesets in the registry the gateway serves",
+        description="The ruleset registry on the Redis store the gateway and workers share (--store, "
+        "default MARINARA_STORE_URL or REDIS_URL; --namespace, default MARINARA_NAMESPACE), with the "
+        "gateway's own operations and refusals (GET, POST and DELETE /v1/rulesets). A ruleset is listed as "
+        "official/<id>@<version> or community/<source>/<id>@<version>. Exit 1 when refused, 2 when the "
+        "command itself is wrong.",
+    )
+    p.add_argument("--store", metavar="URL", help="the Redis store (redis://host:port/db)")
+    p.add_argument("--namespace", metavar="NS", help="the store's key namespace")
+    rs = p.add_subparsers(dest="rulesets_command", required=True, metavar="ACTION")
+    q = rs.add_parser("list", help="every listed version (official first)")
+    q.add_argument("name", nargs="?", metavar="NAME", help="only this name (official/5e-2014, ...@7)")
+    q.add_argument("--json", action="store_true", help="print {rulesets: [...]} as GET /v1/rulesets does")
+    q.set_defaults(func=_cmd_rulesets_list)
+    q = rs.add_parser("add", help="validate, store and list a package",
+                      description="Validate PACKAGE, store it by digest and list it under its source's namespace. "
+                      "The same package again changes nothing; other content under a listed version is refused: "
+                      "raise its version.")
+    q.add_argument("package", metavar="PACKAGE", help=RULESET_HELP)
+    q.add_argument("--source", default="local",
+                   help='"official" for Marinara\'s first-party rulesets, else the community source\'s name '
+                   "(default local)")
+    q.set_defaults(func=_cmd_rulesets_add)
+    q = rs.add_parser("remove", help="take a ruleset (one version, or all) off the list",
+                      description="Take NAME off the list (NAME@VERSION: that version only). Refused with the "
+                      "count of games that pin it unless --force; those games keep playing it either way.")
+    q.add_argument("name", metavar="NAME", help="official/5e-2014, community/acme/ember-roads@2, ...")
+    q.add_argument("--force", action="store_true", help="remove it even though games pin it")
+    q.set_defaults(func=_cmd_rulesets_remove)
 
     p = sub.add_parser(
         "worker",

@@ -63,6 +63,8 @@ def _operation(route: Route, schemas: dict[str, Any]) -> dict[str, Any]:
     elif route.content_type and route.content_type != "application/json":
         ok["content"] = {route.content_type: {"schema": {"type": "string"}}}
     responses: dict[str, Any] = {str(route.ok): ok}
+    for status in route.also_ok:
+        responses[str(status)] = ok
     error = _schema_of(ErrorBody, schemas, "serialization")
     errors = set(route.errors) | ({400} if _PARAM.search(route.path) else set())
     for status in sorted(errors):

@@ -240,7 +240,7 @@ ROUTES = [
           "Validate a ruleset package, store it by digest and list it as <namespace>/<id>@<version> "
           "(?source=official, or a community source; default local); 200 when this very package is listed "
           "already, 409 when other content holds its version",
-          ok=201, response=RulesetAdded, zip_body=True, errors=(400, 409, 413, 422), query={"source": "string"},
+          ok=201, also_ok=(200,), response=RulesetAdded, zip_body=True, errors=(400, 409, 413, 422), query={"source": "string"},
           raw_body='a ruleset package: its JSON; JSON carrying its assets, {"ruleset": {...}, "assets": '
           '{"catalogs/spells.json": {"schemaVersion", "catalog", "entries"}}}; {"zip": "<base64>"}; or '
           '(Content-Type application/zip) '

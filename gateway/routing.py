@@ -23,6 +23,8 @@ class Route:
     handler: Handler
     summary: str
     ok: int = 200
+    #: Other success statuses answering the same body (`POST /v1/rulesets`: 200, listed already).
+    also_ok: tuple[int, ...] = ()
     response: type[BaseModel] | None = None
     body: type[BaseModel] | None = None
     #: A free-form JSON object body (a ruleset package), documented as an object.

@@ -35,7 +35,8 @@ from shared.store.games_base import GameStore
 
 from .battles import BattleService
 
-#: Refusal codes (the gateway's statuses: 400, 404, 409, 409).
+#: Refusal codes (the gateway's statuses: 400, 400, 404, 409, 409).
+BAD_NAME = "bad-request"
 BAD_SOURCE = "bad-source"
 UNKNOWN_RULESET = "unknown-ruleset"
 VERSION_TAKEN = "version-taken"
@@ -99,7 +100,7 @@ class RulesetRegistry:
             return ruleset
         name = read_name(ruleset)
         if name is None:
-            return Refusal(UNKNOWN_RULESET, f'"{ruleset}" is neither a digest nor a registry name such as '
+            return Refusal(BAD_NAME, f'"{ruleset}" is neither a digest nor a registry name such as '
                            '"official/5e-2014", "community/<source>/<id>" or either of them with "@<version>"')
         found = self.named(name)
         if not found:

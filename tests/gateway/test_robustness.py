@@ -159,7 +159,9 @@ def test_ids_outside_their_pattern_answer_400_not_a_server_error():
         out = []
         r = await client.get(f"/v1/battles/{battle}/choices/%C2%8F", headers=gm)
         out.append((r.status, await r.json()))
-        r = await client.post("/v1/battles", json={"ruleset": "bogus", "party": PARTY, "foes": FOES})
+        r = await client.post("/v1/battles", json={"ruleset": "sha256:bogus", "party": PARTY, "foes": FOES})
+        out.append((r.status, await r.json()))
+        r = await client.post("/v1/battles", json={"ruleset": "Bogus!", "party": PARTY, "foes": FOES})
         out.append((r.status, await r.json()))
         r = await client.get("/v1/games/-no")
         out.append((r.status, await r.json()))
@@ -167,7 +169,10 @@ def test_ids_outside_their_pattern_answer_400_not_a_server_error():
 
     assert run(go) == [
         (400, {"code": "bad-request", "message": "request id '\\x8f' is not 1-200 letters, digits, '.', '_', ':' or '-'"}),
-        (400, {"code": "bad-request", "message": "ruleset digest 'bogus' is not \"sha256:\" and 64 hex digits"}),
+        (400, {"code": "bad-request", "message": "ruleset digest 'sha256:bogus' is not \"sha256:\" and 64 hex digits"}),
+        (400, {"code": "bad-request", "message": '"Bogus!" is neither a digest nor a registry name such as '
+                                                 '"official/5e-2014", "community/<source>/<id>" or either of them '
+                                                 'with "@<version>"'}),
         (400, {"code": "bad-request", "message": "game id '-no' is not 1-128 letters, digits, '.', '_' or '-' "
                                                  "starting with a letter or digit"}),
     ]

@@ -223,3 +223,19 @@ def test_a_community_package_never_shadows_the_official_one(store):
         assert (await r.json())["ruleset"] == official
 
     go(test, store)
+
+
+def test_the_document_names_the_registry_routes_and_their_answers():
+    async def test(client):
+        doc = await (await client.get("/v1/openapi.json")).json()
+        post = doc["paths"]["/v1/rulesets"]["post"]
+        assert sorted(post["responses"]) == ["200", "201", "400", "409", "413", "422"]
+        assert [p["name"] for p in post["parameters"]] == ["source"]
+        assert sorted(doc["paths"]["/v1/rulesets"]) == ["get", "post"]
+        remove = doc["paths"]["/v1/rulesets/community/{source}/{ruleset_id}"]["delete"]
+        assert [p["name"] for p in remove["parameters"]] == ["source", "ruleset_id", "version", "force"]
+        assert sorted(remove["responses"]) == ["200", "400", "404", "409"]
+        assert "delete" in doc["paths"]["/v1/rulesets/official/{ruleset_id}"]
+        assert "games" in doc["components"]["schemas"]["ErrorBody"]["properties"]
+
+    run(test)
