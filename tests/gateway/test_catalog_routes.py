@@ -27,7 +27,8 @@ def upstream(name: str) -> dict[str, Any]:
 
 async def stored(client: Any, package: Any) -> str:
     r = await client.post("/v1/rulesets", json=package)
-    assert r.status == 201, await r.text()
+    # 201 when it is new; 200 when an earlier test on the same (Redis) store listed it already.
+    assert r.status in (200, 201), await r.text()
     return str((await r.json())["digest"])
 
 
