@@ -10,21 +10,18 @@ from aiohttp import web
 
 from shared.bridge import lend, lend_refusal, write_back
 from shared.protocol_games import BridgeImportBody, BridgeImported, BridgeWriteBackBody, BridgeWritten
-from shared.service.battles import BattleService
+from shared.service.rulesets import RulesetRegistry
 from shared.sheet.character import validate_character
 
-from .context import EXECUTOR, SERVICE, json_response, parse_body
+from .context import EXECUTOR, json_response, parse_body
 from .errors import ApiError
-from .routes_rulesets import store_package
+from .routes_rulesets import REGISTRY, pinned_digest
 from .routing import Route
 
 
-def _ruleset(service: BattleService, body: Any) -> Any:
-    digest = body.ruleset if body.ruleset is not None else store_package(service, body.package).digest
-    try:
-        ruleset = service.ruleset(digest)
-    except LookupError as exc:
-        raise ApiError("unknown-ruleset", str(exc)) from None
+def _ruleset(registry: RulesetRegistry, body: Any) -> Any:
+    # A digest, a registry name (`official/5e-2014`) or an inline package, as a game takes.
+    ruleset = registry.battles.ruleset(pinned_digest(registry, body.ruleset, body.package))
     refused = lend_refusal(ruleset)
     if refused is not None:
         raise ApiError(refused.code, refused.message)
@@ -46,14 +43,14 @@ def _members(ruleset: Any, members: list[Any], named: dict[str, Any], what: str)
     return out
 
 
-def _import(service: BattleService, body: BridgeImportBody) -> dict[str, Any]:
-    ruleset = _ruleset(service, body)
+def _import(registry: RulesetRegistry, body: BridgeImportBody) -> dict[str, Any]:
+    ruleset = _ruleset(registry, body)
     members = _members(ruleset, body.members, body.host, "host")
     return {"members": [lend(ruleset, m, body.host[m["name"]].maxHealth) for m in members]}
 
 
-def _write_back(service: BattleService, body: BridgeWriteBackBody) -> dict[str, Any]:
-    ruleset = _ruleset(service, body)
+def _write_back(registry: RulesetRegistry, body: BridgeWriteBackBody) -> dict[str, Any]:
+    ruleset = _ruleset(registry, body)
     members = _members(ruleset, body.members, body.ended, "ended")
     return {"members": [
         write_back(ruleset, m, body.ended[m["name"]].model_dump(), abandoned=body.abandoned) for m in members
@@ -62,13 +59,13 @@ def _write_back(service: BattleService, body: BridgeWriteBackBody) -> dict[str, 
 
 async def post_import(request: web.Request) -> web.Response:
     body = await parse_body(request, BridgeImportBody)
-    result = await request.app[EXECUTOR].run(_import, request.app[SERVICE], body)
+    result = await request.app[EXECUTOR].run(_import, request.app[REGISTRY], body)
     return json_response(BridgeImported.model_validate(result))
 
 
 async def post_write_back(request: web.Request) -> web.Response:
     body = await parse_body(request, BridgeWriteBackBody)
-    result = await request.app[EXECUTOR].run(_write_back, request.app[SERVICE], body)
+    result = await request.app[EXECUTOR].run(_write_back, request.app[REGISTRY], body)
     return json_response(BridgeWritten.model_validate(result))
 
 

@@ -10,7 +10,8 @@ application/zip`) or that zip in base64 (`{"zip": "..."}`); every route that tak
 `package` reads the JSON forms the same way
 (`shared.ruleset.shipped`). The package is stored with its assets' entries in place.
 
-`GET /v1/rulesets/{ruleset}/catalogs` lists a stored ruleset's catalogs with their entry
+`GET /v1/rulesets/{ruleset}/catalogs` (`{ruleset}`: a digest, or an official id such as
+`5e-2014`, `?version=` or the newest listed) lists a stored ruleset's catalogs with their entry
 counts (no entries), `GET .../catalogs/{catalog}` pages through one catalog's entries
 (`shared.service.catalogs`): an unknown ruleset, version (`?version=`) or catalog is 404 with
 its code; a stored package that no longer loads is 422 with its author's problem lines.
@@ -25,13 +26,14 @@ from aiohttp import web
 from shared.protocol import RulesetAdded, RulesetList, RulesetsRemoved, RulesetStored
 from shared.protocol_catalogs import CatalogPage, RulesetCatalogs
 from shared.ruleset.errors import PackageError
-from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, namespace_of
+from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, namespace_of, read_name
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from shared.ruleset.package import Ruleset
 from shared.service.battles import BattleService
 from shared.service.catalogs import BAD_PAGE, PAGE_LIMIT, catalog_page, list_catalogs
 from shared.service.rulesets import (
     BAD_SOURCE,
+    DIGEST_PREFIX,
     PINNED,
     UNKNOWN_RULESET,
     VERSION_TAKEN,
@@ -42,7 +44,7 @@ from shared.service.rulesets import (
 from shared.sheet.refusal import Refusal
 from shared.store.errors import InvalidId
 
-from .context import EXECUTOR, SERVICE, json_response, loads
+from .context import EXECUTOR, json_response, loads
 from .errors import ApiError
 from .routing import Route
 
@@ -159,19 +161,40 @@ def _query_int(request: web.Request, name: str) -> int | None:
         raise ApiError("malformed", f'"{name}" is a whole number') from None
 
 
-def _catalogs(service: BattleService, digest: str, version: int | None) -> RulesetCatalogs | Refusal:
-    return list_catalogs(digest, stored_ruleset(service, digest), version)
+def listed_digest(registry: RulesetRegistry, ruleset: str, version: int | None) -> str:
+    """The digest a catalog route's `{ruleset}` names: a digest as it is, or an official id
+    (one path segment; `?version=` picks the version, else the newest listed). A community
+    ruleset's catalogs are read by its digest, which `GET /v1/rulesets` lists."""
+    if ruleset.startswith(DIGEST_PREFIX) or read_name(ruleset) is None:
+        return ruleset
+    listed = registry.named(RulesetName(OFFICIAL, ruleset))
+    if not listed:
+        raise ApiError(UNKNOWN_RULESET, f"no ruleset is listed as {OFFICIAL}/{ruleset}", status=404)
+    if version is None:
+        return listed[-1].digest
+    for entry in listed:
+        if entry.version == version:
+            return entry.digest
+    versions = ", ".join(str(e.version) for e in listed)
+    raise ApiError("unknown-version", f"{OFFICIAL}/{ruleset} has no version {version} (listed: {versions})",
+                   status=404)
 
 
-def _page(service: BattleService, digest: str, catalog: str, offset: int, limit: int,
+def _catalogs(registry: RulesetRegistry, ruleset: str, version: int | None) -> RulesetCatalogs | Refusal:
+    digest = listed_digest(registry, ruleset, version)
+    return list_catalogs(digest, stored_ruleset(registry.battles, digest), version)
+
+
+def _page(registry: RulesetRegistry, ruleset: str, catalog: str, offset: int, limit: int,
           version: int | None) -> CatalogPage | Refusal:
-    return catalog_page(digest, stored_ruleset(service, digest), catalog, offset=offset, limit=limit,
+    digest = listed_digest(registry, ruleset, version)
+    return catalog_page(digest, stored_ruleset(registry.battles, digest), catalog, offset=offset, limit=limit,
                         version=version)
 
 
 async def get_catalogs(request: web.Request) -> web.Response:
     version = _query_int(request, "version")
-    result = await request.app[EXECUTOR].run(_catalogs, request.app[SERVICE], request.match_info["ruleset"], version)
+    result = await request.app[EXECUTOR].run(_catalogs, request.app[REGISTRY], request.match_info["ruleset"], version)
     return _answer(result)
 
 
@@ -180,7 +203,7 @@ async def get_catalog(request: web.Request) -> web.Response:
     offset = _query_int(request, "offset")
     limit = _query_int(request, "limit")
     result = await request.app[EXECUTOR].run(
-        _page, request.app[SERVICE], request.match_info["ruleset"], request.match_info["catalog"],
+        _page, request.app[REGISTRY], request.match_info["ruleset"], request.match_info["catalog"],
         0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version)
     return _answer(result)
 

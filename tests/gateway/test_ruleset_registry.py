@@ -239,3 +239,46 @@ def test_the_document_names_the_registry_routes_and_their_answers():
         assert "games" in doc["components"]["schemas"]["ErrorBody"]["properties"]
 
     run(test)
+
+
+def test_the_bridge_takes_a_registry_name_too(store):
+    async def test(client):
+        await client.post("/v1/rulesets", json=EMBER, params={"source": "acme"})
+        host = {"Wren": {"maxHealth": 40}}
+        r = await client.post("/v1/bridge/import", json={"ruleset": "community/acme/ember-roads",
+                                                         "members": [{"name": "Wren"}], "host": host})
+        # Ember Roads, found by its name: it fights by its own combat block, so it lends nothing.
+        assert r.status == 422
+        assert await r.json() == {"code": "own-combat", "message": (
+            "Ember Roads declares its own combat block, so its fights are resolved by its own rules "
+            "(POST /v1/battles) and no sheet is lent to Marinara's battle")}
+        r = await client.post("/v1/bridge/import", json={"ruleset": "ember-roads", "members": [{"name": "Wren"}],
+                                                         "host": host})
+        assert r.status == 422
+        assert await r.json() == {"code": "unknown-ruleset", "message": "no ruleset is listed as official/ember-roads"}
+
+    go(test, store)
+
+
+def test_an_official_id_names_its_catalogs(store):
+    srd = package_digest(read_package(SRD).data)
+
+    async def test(client):
+        await client.post("/v1/rulesets", json=bundle_of(SRD), params={"source": "official"})
+        r = await client.get("/v1/rulesets/5e-2014/catalogs")
+        assert r.status == 200, await r.text()
+        listing = await r.json()
+        assert (listing["ruleset"], listing["id"], listing["version"]) == (srd, "5e-2014", 7)
+        r = await client.get("/v1/rulesets/5e-2014/catalogs?version=7")
+        assert r.status == 200 and (await r.json())["ruleset"] == srd
+        r = await client.get("/v1/rulesets/5e-2014/catalogs?version=8")
+        assert r.status == 404
+        assert await r.json() == {"code": "unknown-version", "message": "official/5e-2014 has no version 8 (listed: 7)"}
+        # A community copy is not reached by the bare id: only the official one is.
+        r = await client.get("/v1/rulesets/ember-roads/catalogs")
+        await client.post("/v1/rulesets", json=EMBER, params={"source": "acme"})
+        r2 = await client.get("/v1/rulesets/ember-roads/catalogs/knacks")
+        assert (r.status, r2.status) == (404, 404)
+        assert await r2.json() == {"code": "unknown-ruleset", "message": "no ruleset is listed as official/ember-roads"}
+
+    go(test, store)
