@@ -18,7 +18,9 @@ import sys
 from typing import Any, Sequence
 
 from shared.ruleset.errors import PackageError, Problem
+from shared.ruleset.layer_choice import choice_problems, with_layers
 from shared.ruleset.load import load_package, read_json, read_package, validate_shipped
+from shared.ruleset.package import Ruleset
 
 from .catalog_commands import add_commands as add_catalog_commands
 
@@ -62,13 +64,27 @@ def _report(path: str, exc: PackageError) -> int:
     return 1
 
 
-def _cmd_sheet(args: argparse.Namespace) -> int:
-    from shared.sheet import compute_sheet_json, read_stored_character  # noqa: PLC0415 - `validate` skips the sheet engine
-
+def _rules(args: argparse.Namespace) -> Ruleset | int:
+    """The package `--ruleset` names with the `--layer`s turned on; exit 1 (printed) when it
+    is refused or a layer is unknown or conflicts with another."""
     try:
         ruleset = load_package(args.ruleset)
     except PackageError as exc:
         return _report(args.ruleset, exc)
+    wrong = choice_problems(ruleset, args.layers)
+    if wrong:
+        for line in wrong:
+            print(f"--layer: {line}", file=sys.stderr)
+        return 1
+    return with_layers(ruleset, args.layers)
+
+
+def _cmd_sheet(args: argparse.Namespace) -> int:
+    from shared.sheet import compute_sheet_json, read_stored_character  # noqa: PLC0415 - `validate` skips the sheet engine
+
+    ruleset = _rules(args)
+    if isinstance(ruleset, int):
+        return ruleset
     try:
         data = read_json(args.character)
     except PackageError as exc:
@@ -97,10 +113,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from shared.sheet import read_stored_character  # noqa: PLC0415
     from shared.sheet.checks import CheckRecord, CheckUntrained  # noqa: PLC0415
 
-    try:
-        ruleset = load_package(args.ruleset)
-    except PackageError as exc:
-        return _report(args.ruleset, exc)
+    ruleset = _rules(args)
+    if isinstance(ruleset, int):
+        return ruleset
     try:
         data = read_json(args.character)
     except PackageError as exc:
@@ -151,10 +166,9 @@ def _cmd_fight(args: argparse.Namespace) -> int:
     from shared.combat import SetupError, advance, decide_for, final_sheets, start_battle  # noqa: PLC0415
     from shared.dice import DiceError, ScriptedRoller  # noqa: PLC0415
 
-    try:
-        ruleset = load_package(args.ruleset)
-    except PackageError as exc:
-        return _report(args.ruleset, exc)
+    ruleset = _rules(args)
+    if isinstance(ruleset, int):
+        return ruleset
     inputs = {}
     for key, path, what in (("party", args.party, "party"), ("foes", args.foes, "foes"), ("script", args.script, "script")):
         if path is None:
@@ -359,6 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.set_defaults(func=_cmd_sheet)
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="turn on one of the ruleset's layers (repeat for more)")
 
     p = sub.add_parser(
         "check",
@@ -373,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", "-r", required=True, metavar="R", help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.add_argument("skill", metavar="SKILL", help='what is rolled, e.g. "Stealth", "dex_save", "DEX saving throw"')
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="turn on one of the ruleset's layers (repeat for more)")
     hard = p.add_mutually_exclusive_group(required=True)
     hard.add_argument("--dc", type=int, help="the difficulty as a number (a DC; successes on a pool; dice on symbols)")
     hard.add_argument("--difficulty", metavar="STEP", help="the difficulty as a step of the ruleset's ladder")
@@ -412,6 +430,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--style", metavar="STYLE",
                    help="the combat style (default: tactical with --board, else classic); combat.styles restricts it")
     p.add_argument("--seed", type=int, default=0, help="the battle's dice seed (default 0)")
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="turn on one of the ruleset's layers (repeat for more)")
     p.add_argument("--json", action="store_true", help="print {outcome, rounds, log, sheets, events}")
     p.add_argument("--script", metavar="CHOICES.json",
                    help='choices [{"actor", "option", "targets"?, "cell"?: [x, y]}] used when that actor must decide '

@@ -91,7 +91,7 @@ def sheet(service: BattleService, battle_id: str, member: str, principal: Princi
     if c.side == "party" and c.sheet is not None:
         # A member's sheet entered the fight as stored: say which values the ruleset no
         # longer offers (shared/sheet read_stored_character).
-        _character, _problems, flagged = read_stored_character(service.ruleset(state.ruleset.digest),
+        _character, _problems, flagged = read_stored_character(service.rules_of(state),
                                                                {"name": c.name, "sheet": c.sheet})
         flags = flagged.lines()
     return SheetOut(battle=battle_id, member=c.id, name=c.name, side=c.side, sheet=c.sheet, block=c.block,
@@ -107,7 +107,7 @@ def current_decision(service: BattleService, battle_id: str) -> tuple[int, str, 
     if head.decision is not None:
         return head.revision, head.status, OpenDecision.model_validate(head.decision)
     stored, state = load(service, battle_id)
-    return stored.revision, stored.status, open_decision(service.ruleset(state.ruleset.digest), state)
+    return stored.revision, stored.status, open_decision(service.rules_of(state), state)
 
 
 def engine_owes(status: str, decision: OpenDecision) -> bool:
@@ -222,7 +222,7 @@ def _check(service: BattleService, battle_id: str, principal: Principal, request
     elsewhere = waits_on_another(state, actor.id)
     if elsewhere is not None:
         raise ApiError(elsewhere.code, elsewhere.message)
-    ruleset = service.ruleset(state.ruleset.digest)
+    ruleset = service.rules_of(state)
     options = {o.id: o for o in menu(ruleset, state, actor.id, forecasts=False)}
     option = options.get(request.option_id)
     if option is None:

@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 STATUS_OF: dict[str, int] = {
     "malformed": 400,
     "bad-request": 400,
+    # A choice of layers the ruleset cannot pin (unknown, chosen twice, a conflicting pair).
+    "bad-layers": 400,
     "unauthorized": 403,
     "forbidden": 403,
     "not-yours": 403,

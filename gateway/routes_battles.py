@@ -45,7 +45,7 @@ def _create(service: BattleService, body: CreateBattle, digest: str, foes: list[
     foes = assign_controllers(service.ruleset(digest), foes, model=gm.configured, gm_runs_bosses=body.gm_runs_bosses)
     result = service.create(digest, body.party, foes, seed=body.seed, adjustments=adjustments,
                             board=body.board, style=body.style,
-                            window_seconds=body.window_seconds)
+                            window_seconds=body.window_seconds, layers=body.layers)
     if not result["ok"]:
         raise ApiError(result["code"], result["message"])
     result["digest"] = digest
@@ -75,8 +75,8 @@ async def create_battle(request: web.Request) -> web.Response:
     body = await parse_body(request, CreateBattle)
     executor, service = request.app[EXECUTOR], request.app[SERVICE]
     if body.game is not None:
-        digest, party = await executor.run(game_party, request.app[GAMES], body.game, body.party)
-        body = body.model_copy(update={"ruleset": digest, "party": party})
+        digest, layers, party = await executor.run(game_party, request.app[GAMES], body.game, body.party)
+        body = body.model_copy(update={"ruleset": digest, "party": party, "layers": layers})
     digest = await executor.run(pinned_digest, request.app[REGISTRY], body.ruleset, body.package)
     foes, adjustments = await _invented(request, body, digest)
     result = await executor.run(_create, service, body, digest, foes, adjustments, request.app[SETTINGS]["gm"])

@@ -57,6 +57,7 @@ STATUS = {
     "conflict": 409,
     "no-party-sheet": 422,
     "bad-members": 422,
+    "bad-layers": 400,
     "bad-save": 422,
     "skill_check_untrained": 400,
 }
@@ -105,7 +106,7 @@ async def create_game(request: web.Request) -> web.Response:
     def create() -> Any:
         digest = pinned_digest(registry, body.ruleset, body.package)
         try:
-            return games.create(body.game, digest, body.members, body.seed)
+            return games.create(body.game, digest, body.members, body.seed, body.layers)
         except GameExists as exc:
             raise ApiError("game-exists", str(exc), status=409) from None
 
@@ -178,9 +179,10 @@ async def remove_snapshot(request: web.Request) -> web.Response:
     return json_response(GameView.model_validate(view))
 
 
-def game_party(games: GameService, game_id: str, party: list[Any]) -> tuple[str, list[dict[str, Any]]]:
-    """A fight started from a game: the game's ruleset digest, and the party with each
-    entry's sheet read from the game's current snapshot (live state included)."""
+def game_party(games: GameService, game_id: str, party: list[Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """A fight started from a game: the game's ruleset digest and layers (its pin), and the
+    party with each entry's sheet read from the game's current snapshot (live state
+    included)."""
     now = _answer(games.members_now(game_id))
     out: list[dict[str, Any]] = []
     problems: list[str] = []
@@ -192,7 +194,7 @@ def game_party(games: GameService, game_id: str, party: list[Any]) -> tuple[str,
         out.append({**entry, "name": member["name"], "sheet": member["sheet"]})
     if problems:
         raise ApiError("bad-party", "; ".join(problems), problems=problems)
-    return now["ruleset"], out
+    return now["ruleset"], now["layers"], out
 
 
 def _fight(service: BattleService, games: GameService, game_id: str, body: GameFight) -> Any:

@@ -21,7 +21,7 @@ from .routing import Route
 
 def _screen(service: BattleService, battle: str) -> ScreenView:
     stored, state = access.load(service, battle)
-    ruleset = service.ruleset(state.ruleset.digest)
+    ruleset = service.rules_of(state)
     return screen_view(ruleset, state, battle=battle, revision=stored.revision, last_seq=stored.last_seq,
                        status=stored.status)
 

@@ -90,7 +90,9 @@ class CreateBattle(Message):
     `gm_runs_bosses: false` is a game where the player keeps bosses from the GM. With
     `game`, the fight starts from that game's current snapshot: each party entry names a
     member (`{"name", "controller", ...}`), whose sheet, live state included, is the game's,
-    and the ruleset is the game's (docs/games.md "Fights started from a game")."""
+    and the ruleset and its layers are the game's (docs/games.md "Fights started from a
+    game"). `layers` are the ruleset's layers the battle turns on (ids; an unknown layer or
+    a conflicting pair is refused, `bad-layers`)."""
 
     ruleset: str | None = None
     package: dict[str, Any] | None = None
@@ -107,6 +109,7 @@ class CreateBattle(Message):
     #: Seconds a window waits for its answer before the sweeper passes for the one asked.
     window_seconds: float | None = Field(default=None, gt=0, le=86400)
     game: str | None = Field(default=None, min_length=1, max_length=128)
+    layers: list[str] = Field(default_factory=list, max_length=12)
 
     @model_validator(mode="after")
     def _one_ruleset(self) -> "CreateBattle":

@@ -41,11 +41,13 @@ class RulesetChoice(Message):
 class CreateGame(RulesetChoice):
     """A new game: its id, its ruleset, the characters present (`{name, sheet}`; a member
     without a sheet is `{name}` and rolls checks on the blank build) and, optionally, the
-    seed of its dice (a random one when left out)."""
+    seed of its dice (a random one when left out) and the ruleset's `layers` it turns on (ids;
+    an unknown layer or a conflicting pair is refused, `bad-layers`)."""
 
     game: str = Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
     members: list[dict[str, Any]] = Field(default_factory=list, max_length=64)
     seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    layers: list[str] = Field(default_factory=list, max_length=12)
 
 
 class GameReply(Message):
@@ -156,7 +158,8 @@ class GameReminder(Message):
 
 class GameView(Message):
     """A game at a snapshot; `flags` lists, per member, each value their stored sheet holds
-    that the ruleset no longer offers (kept as stored, not refused)."""
+    that the ruleset (with the game's `layers` on) no longer offers (kept as stored, not
+    refused)."""
 
     game: str
     snapshot: str | None
@@ -164,6 +167,8 @@ class GameView(Message):
     revision: int
     partyRevision: int
     ruleset: str
+    #: The layers the game turned on at creation, frozen with `ruleset` (its pin).
+    layers: list[str] = Field(default_factory=list)
     clocks: list[ClockOut]
     party: dict[str, Any] | None = None
     reminder: str

@@ -403,6 +403,9 @@ class RulesetRef(Record):
     id: str
     version: int
     digest: str
+    #: The layers the battle turned on at creation (its pin with `digest`); left out of
+    #: the JSON while none are, so a battle stored before layers reads as none.
+    layers: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 class BattleState(Record):

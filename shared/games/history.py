@@ -1,6 +1,6 @@
 """The snapshot tree of a game, as plain data in the game record.
 
-Owns: the record's shape (`ruleset`, `members`, `current`, `partyRevision`, `base`, the
+Owns: the record's shape (`ruleset`, `layers`, the layers it turned on: absent is none, `members`, `current`, `partyRevision`, `base`, the
 state before the first reply, `tree`, each snapshot's parent in the order they were made,
 and `dice`, the game's own `{seed, cursor}`: every check of every reply and of the checks
 endpoint takes the next dice, so a check is rolled once and a reload rolls nothing again),
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from typing import Any
+from typing import Any, Sequence
 
 from shared.dice import SeededRoller
 from shared.dice.rng import SEED_MAX
@@ -24,8 +24,10 @@ from .state import empty_state
 Record = dict[str, Any]
 
 
-def new_record(digest: str, members: list[dict[str, Any]], seed: int = 0) -> Record:
-    return {
+def new_record(digest: str, members: list[dict[str, Any]], seed: int = 0, layers: Sequence[str] = ()) -> Record:
+    """A game's record; `layers` (the layers it turned on, frozen with the ruleset's digest
+    as its pin) is written only when there are some, and a record without it has none."""
+    record: Record = {
         "ruleset": digest,
         "members": members,
         "current": None,
@@ -34,6 +36,9 @@ def new_record(digest: str, members: list[dict[str, Any]], seed: int = 0) -> Rec
         "tree": {},
         "dice": {"seed": seed, "cursor": 0},
     }
+    if layers:
+        record["layers"] = list(layers)
+    return record
 
 
 def dice_of(game_id: str, record: Record) -> SeededRoller:

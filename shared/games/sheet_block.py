@@ -166,6 +166,9 @@ def guidance_lines(ruleset: Ruleset) -> list[str]:
     if gm is not None and gm.sheetGuidance:
         lines.append(gm.sheetGuidance)
     lines.append(gm.checkGuidance if gm is not None and gm.checkGuidance else CHECK_GUIDANCE)
+    # A layer the game turned on appends its line of guidance for every turn.
+    lines += [layer.gm.guidance for layer in ruleset.layers or []
+              if layer.id in ruleset.layers_on and layer.gm is not None and layer.gm.guidance]
     idx = index_for(ruleset)
     by_section = {s.id: s for s in idx.sheet.sections}
     rules = []

@@ -2,14 +2,14 @@
 
 Owns: `Ruleset`, the root model (`schemaVersion`, `capabilityApi`, identity, `coverage`,
 `resolution`, `sheet`, `rests`, `gm`, `catalogs`, `items`, `battle`, `combat`, `layers`,
-`clocks`, `party`).
+`clocks`, `party`), and `layers_on`, the layers applied to a copy (`layer_choice.py`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from .base import EntryId, Label, Model, gate
 from .battle import Battle
@@ -49,6 +49,18 @@ class Ruleset(Model):
     gmReference: GmReference | None = Field(default=None, json_schema_extra=gate("1.145", schema=2))
     clocks: Clocks | None = Field(default=None, json_schema_extra=gate("1.143", schema=2))
     party: Party | None = Field(default=None, json_schema_extra=gate("1.144", schema=2))
+    #: The layers a game or battle turned on, once applied (`layer_choice.with_layers`);
+    #: none on a package as loaded. Not a key of the package.
+    _layers_on: tuple[str, ...] = PrivateAttr(default=())
+
+    @property
+    def layers_on(self) -> tuple[str, ...]:
+        """The ids of the layers applied to these rules, in declaration order."""
+        return self._layers_on
+
+    def turn_layers_on(self, ids: tuple[str, ...]) -> None:
+        """Records which layers a copy made by `layer_choice.with_layers` has applied."""
+        self._layers_on = ids
 
     @model_validator(mode="after")
     def _declared_api(self) -> "Ruleset":

@@ -26,11 +26,12 @@ import json
 import secrets
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from shared.combat import BattleState, Refusal, SetupError, advance, engine_owes, resume, start_battle
 from shared.combat.state import Event
 from shared.plain_text import plain
+from shared.ruleset.layer_choice import choice_problems, pinned_layers, with_layers
 from shared.ruleset.load import load_package, load_shipped, package_digest
 from shared.ruleset.shipped import Shipped, package_from_json
 from shared.ruleset.package import Ruleset
@@ -131,7 +132,18 @@ class BattleService:
             self._rulesets[digest] = ruleset
         return digest
 
-    def ruleset(self, digest: str) -> Ruleset:
+    def ruleset(self, digest: str, layers: Sequence[str] = ()) -> Ruleset:
+        """The ruleset stored under `digest`, with `layers` applied when given (each pin's
+        rules applied once and kept, `layer_choice.with_layers`). Raises LookupError."""
+        if layers:
+            key = digest + "+" + ",".join(layers)
+            with self._lock:
+                found = self._rulesets.get(key)
+            if found is None:
+                found = with_layers(self.ruleset(digest), layers)
+                with self._lock:
+                    self._rulesets[key] = found
+            return found
         with self._lock:
             found = self._rulesets.get(digest)
         if found is not None:
@@ -149,12 +161,21 @@ class BattleService:
         gc.freeze()
         return ruleset
 
+    def rules_of(self, state: BattleState) -> Ruleset:
+        """The rules a battle plays by: its pinned ruleset with its layers on."""
+        return self.ruleset(state.ruleset.digest, state.ruleset.layers)
+
     # -- battles -----------------------------------------------------------------------
     def create(self, digest: str, party: list[Any], foes: list[Any], *, seed: int | None = None,
                battle_id: str | None = None, board: dict[str, Any] | None = None,
                style: str | None = None, adjustments: list[str] | None = None,
-               window_seconds: float | None = None) -> dict[str, Any]:
-        ruleset = self.ruleset(digest)
+               window_seconds: float | None = None, layers: Sequence[Any] = ()) -> dict[str, Any]:
+        base = self.ruleset(digest)
+        wrong = choice_problems(base, list(layers))
+        if wrong:
+            return {"ok": False, "code": "bad-layers", "message": "; ".join(wrong)}
+        pinned = pinned_layers(base, list(layers))
+        ruleset = self.ruleset(digest, pinned)
         seed = seed if seed is not None else secrets.randbelow(2**53)
         battle_id = battle_id or "b-" + secrets.token_hex(8)
         try:
@@ -162,6 +183,7 @@ class BattleService:
                                          adjustments=adjustments or ())
         except SetupError as exc:
             return {"ok": False, "code": "setup-refused", "message": "; ".join(exc.problems)}
+        state.ruleset.layers = pinned
         state.window_seconds = window_seconds
         # The hold first: it stamps a window's deadline into the state the rest saves.
         hold = _hold(state)
@@ -212,7 +234,7 @@ class BattleService:
                         "message": f"the choice was made at revision {revision}; "
                                    f"the battle is at {stored.revision}"}, False
             state = stored.parsed(BattleState)
-            ruleset = self.ruleset(state.ruleset.digest)
+            ruleset = self.rules_of(state)
             before_seq = state.seq
             # The state was parsed just now and is dropped after the save: the step may
             # change it in place instead of copying it first. It stops before the Engine's
@@ -326,7 +348,7 @@ class BattleService:
         state = stored.parsed(BattleState)
         if not engine_owes(state):
             return {"ok": False, "code": "not-paused", "message": "the battle does not wait on the Engine"}
-        return self._resumed(battle_id, stored.revision, self.ruleset(state.ruleset.digest), state, request_id,
+        return self._resumed(battle_id, stored.revision, self.rules_of(state), state, request_id,
                              first)
 
     def resume(self, battle_id: str, revision: int) -> dict[str, Any]:

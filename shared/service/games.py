@@ -44,6 +44,7 @@ from shared.games.reply import GM, apply_reply
 from shared.games.state import normal_state
 from shared.party.rules import party_rules
 from shared.party.sheet import check_save, read_party, stored_part
+from shared.ruleset.layer_choice import choice_problems, pinned_layers, with_layers
 from shared.ruleset.package import Ruleset
 from shared.sheet.character import read_stored_character
 from shared.sheet.checks import UNTRAINED, CheckAsk, CheckUntrained
@@ -98,6 +99,7 @@ SNAPSHOT_EXISTS = "snapshot-exists"
 STALE_PARTY = "stale-party-revision"
 NO_PARTY = "no-party-sheet"
 BAD_MEMBERS = "bad-members"
+BAD_LAYERS = "bad-layers"
 BAD_SAVE = "bad-save"
 BUSY = "conflict"
 
@@ -110,6 +112,21 @@ class GameService:
     def __init__(self, store: GameStore, ruleset_of: Callable[[str], Any]):
         self.store = store
         self.ruleset_of = ruleset_of
+        #: The rules each pin gives (a digest and the layers turned on), applied once.
+        self._layered: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+    def _rules(self, record: dict[str, Any]) -> Ruleset:
+        """The rules a game plays by: its pinned ruleset with its layers applied (a record
+        written before games chose layers has none)."""
+        layers = tuple(record.get("layers") or ())
+        ruleset = self.ruleset_of(record["ruleset"])
+        if not layers:
+            return ruleset  # type: ignore[no-any-return]
+        key = (record["ruleset"], layers)
+        found = self._layered.get(key)
+        if found is None:
+            found = self._layered[key] = with_layers(ruleset, layers)
+        return found
 
     # -- reading -----------------------------------------------------------------------
     def _load(self, game_id: str) -> tuple[dict[str, Any], int] | Refusal:
@@ -147,7 +164,7 @@ class GameService:
         state = self._state(game_id, record, at)
         if state is None:
             return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{at}"')
-        ruleset = self.ruleset_of(record["ruleset"])
+        ruleset = self._rules(record)
         return {
             "game": game_id,
             "snapshot": at,
@@ -158,6 +175,7 @@ class GameService:
             "party": self._party_shown(ruleset, record, state),
             "reminder": reminder_text(ruleset, state, record["members"]),
             "ruleset": record["ruleset"],
+            "layers": list(record.get("layers") or ()),
             "flags": self._flags(ruleset, record["members"]),
             "live": live_by_member(state, record["members"]),
         }
@@ -202,14 +220,22 @@ class GameService:
             return Refusal(BAD_MEMBERS, "; ".join(problems))
         return out
 
-    def create(self, game_id: str, digest: str, members: Any = (), seed: int | None = None) -> dict[str, Any] | Refusal:
-        """A new game; `seed` is its dice seed (a random one when not given)."""
-        ruleset = self.ruleset_of(digest)
+    def create(self, game_id: str, digest: str, members: Any = (), seed: int | None = None,
+               layers: Sequence[Any] = ()) -> dict[str, Any] | Refusal:
+        """A new game; `seed` is its dice seed (a random one when not given), `layers` the
+        ruleset's layers it turns on: an unknown layer or a conflicting pair is refused
+        (`bad-layers`); the rest are frozen into the record beside the digest."""
+        base = self.ruleset_of(digest)
+        wrong = choice_problems(base, list(layers))
+        if wrong:
+            return Refusal(BAD_LAYERS, "; ".join(wrong))
+        pinned = pinned_layers(base, list(layers))
+        ruleset = self._rules({"ruleset": digest, "layers": pinned})
         checked = self._members(ruleset, list(members))
         if isinstance(checked, Refusal):
             return checked
         seed = seed if seed is not None else secrets.randbelow(2**53)
-        self.store.create_game(game_id, new_record(digest, checked, seed))
+        self.store.create_game(game_id, new_record(digest, checked, seed, pinned))
         view = self.view(game_id)
         assert not isinstance(view, Refusal)
         return view
@@ -263,7 +289,7 @@ class GameService:
             state = self._state(game_id, record, start)
             if state is None:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
-            ruleset = self.ruleset_of(record["ruleset"])
+            ruleset = self._rules(record)
             roller = dice_of(game_id, record)
             outcome = apply_reply(ruleset, state, text, record["members"], author, roller=roller)
             shown = self._state(game_id, record, record["current"]) or state
@@ -309,7 +335,7 @@ class GameService:
         state = self._state(game_id, record, record["current"])
         if state is None:
             return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{record["current"]}"')
-        return {"snapshot": record["current"], "ruleset": record["ruleset"],
+        return {"snapshot": record["current"], "ruleset": record["ruleset"], "layers": list(record.get("layers") or ()),
                 "members": [{"name": m["name"], "sheet": member_sheet(state, m)} for m in record["members"]]}
 
     def write_fight(self, game_id: str, snapshot_id: str, fight: str, sheets: dict[str, dict[str, Any]],
@@ -332,7 +358,7 @@ class GameService:
             state = self._state(game_id, record, start)
             if state is None:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
-            ruleset = self.ruleset_of(record["ruleset"])
+            ruleset = self._rules(record)
             receipts: list[dict[str, str]] = []
             for name, sheet in sheets.items():
                 member = find_member(record["members"], name)
@@ -362,7 +388,7 @@ class GameService:
             state = self._state(game_id, record, current)
             if state is None:
                 return RETRY
-            ruleset = self.ruleset_of(record["ruleset"])
+            ruleset = self._rules(record)
             roller = dice_of(game_id, record)
             run = run_check(ruleset, record["members"], state, ask, roller)
             if isinstance(run.outcome, Refusal):
@@ -418,7 +444,7 @@ class GameService:
         return done if isinstance(done, Refusal) else self.view(game_id)
 
     def _move(self, game_id: str, record: Record, shown: str | None, gone: Sequence[str]) -> _Retry | _Commit[None]:
-        ruleset = self.ruleset_of(record["ruleset"])
+        ruleset = self._rules(record)
         before = self._state(game_id, record, record["current"])
         after = self._state(game_id, record, shown)
         if before is None or after is None:
@@ -436,7 +462,7 @@ class GameService:
         """A player's save of the party's permanent values, opened at `revision`."""
 
         def step(record: Record, game_revision: int) -> Refusal | _Retry | _Commit[None]:
-            ruleset = self.ruleset_of(record["ruleset"])
+            ruleset = self._rules(record)
             rules = party_rules(ruleset)
             if rules is None:
                 return Refusal(NO_PARTY, "this ruleset has no party sheet")
@@ -475,7 +501,7 @@ class GameService:
         """The characters present now (a member joined or left)."""
 
         def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[None]:
-            ruleset = self.ruleset_of(record["ruleset"])
+            ruleset = self._rules(record)
             checked = self._members(ruleset, members)
             if isinstance(checked, Refusal):
                 return checked

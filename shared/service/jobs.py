@@ -52,7 +52,7 @@ def _decision_revision(battle_id: str, decision: str) -> int | None:
 
 
 def _label(service: BattleService, state: BattleState, choice: dict[str, Any]) -> str:
-    ruleset = service.ruleset(state.ruleset.digest)
+    ruleset = service.rules_of(state)
     option = next((o for o in menu(ruleset, state, choice["actor"]) if o.id == choice["option"]), None)
     label = option.label if option is not None else choice["option"]
     names = [c.name for t in choice.get("targets") or [] if (c := state.combatant(t)) is not None]
@@ -92,7 +92,7 @@ def director(service: BattleService, battle_id: str, decision: str, gm: GmClient
     if pending is None or state.outcome or pending.controller != "gm":
         return _counted("stale", {"ok": False, "code": "not-gm-decision",
                                   "message": "the battle is not waiting for a Game-Master-controlled decision"})
-    ruleset = service.ruleset(state.ruleset.digest)
+    ruleset = service.rules_of(state)
     actor = state.combatant(pending.actor)
     name = actor.name if actor else pending.actor
     if gm is None:
@@ -113,7 +113,7 @@ def _ask_gm(service: BattleService, gm: GmClient, battle_id: str, revision: int,
             state: BattleState, name: str) -> tuple[str, str, dict[str, Any] | None]:
     """(outcome, reason, answer): the answer when the GM's pick settled the decision (applied,
     or the battle moved on meanwhile); otherwise why the Engine decides instead."""
-    ruleset = service.ruleset(state.ruleset.digest)
+    ruleset = service.rules_of(state)
     # Asked only for a pending GM decision (director checks it before asking).
     assert state.pending is not None
     actor = state.pending.actor
