@@ -17,18 +17,20 @@ reads it as the field's default and flags it, `shared.sheet`).
 
 Application never throws. The layers are taken in the package's declaration order and the
 later of a conflicting pair is dropped, so the same choice always gives the same rules
-whatever order it was written in; the set is applied together and the result cross-checked
-as a package (`checks.run_checks`, catalog entries aside: they keep what they hold); if it
-fails together, the layers are added one by one
-and each one that makes the rules fail is left off.
+whatever order it was written in. Each layer alone was checked against the package when it
+was loaded (`checks/layers.py`); what only a set can break is a field two layers narrow
+together (no value left, or a start value one of them removed). The set is applied
+together; if it fails, the layers are added one by one and each one that makes the rules
+fail is left off. Nothing else of the package is checked again: a table row, a creature or
+a catalog row holding a removed value is not read while the layer is on, and is not lost
+(spec/sheet "those rows are not read", spec/combat-2 "Creatures that use a value are not
+lost").
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .checks import run_checks
-from .errors import Problems
 from .layers import Layer
 from .package import Ruleset
 from .sheet_fields import EnumField
@@ -112,15 +114,6 @@ def _applied(pkg: Ruleset, on: Sequence[Layer]) -> Ruleset | None:
     except (_Unsound, ValueError):
         return None
     out = pkg.model_copy(update={"sheet": sheet, "resolution": resolution})
-    # The layers are judged as declared against the package as loaded (checks/layers.py),
-    # so the result is cross-checked without them.
-    problems = Problems()
-    run_checks(out.model_copy(update={"layers": None}), problems)
-    # Catalog entries are never edited by a layer: a creature or a row holding a value a
-    # layer removed keeps it and reads it as the field's default (spec/combat-2 "Creatures
-    # that use a value are not lost"), so only a problem elsewhere makes the set fail.
-    if any(not problem.path.startswith("catalogs") for problem in problems):
-        return None
     out.turn_layers_on(tuple(layer.id for layer in on))
     return out
 

@@ -199,3 +199,19 @@ def test_a_creature_holding_a_removed_value_is_not_lost():
     assert [sheets[n]["fields"]["spellcasting_ability"] for n in ("Mira", "Toll Sergeant")] == ["int", "int"]
     assert [SheetView(rules, sheets[n]).field("spellcasting_ability") for n in ("Mira", "Toll Sergeant")] == [
         "none", "none"]
+
+
+def test_a_table_row_for_a_removed_value_is_not_read():
+    """spec/sheet: a layer can exclude values from a field that has rows in an enumTable;
+    while it is on those rows are not read. Gravewatch's "Seen the night through" gives the
+    dawn watch 1 (table {"dawn": 1}, default 0); a layer taking "dawn" out of Watch (dusk,
+    night, dawn; default night) reads a dawn watcher as the night watch, so 0."""
+    data = copy.deepcopy(package(GRAVEWATCH))
+    data["layers"].append({"id": "no_dawn", "label": "No dawn",
+                           "fields": [{"id": "watch", "removeValues": ["dawn"]}]})
+    pkg = load_package(data)
+    rules = with_layers(pkg, ["no_dawn", "long_night"])
+    assert rules.layers_on == ("long_night", "no_dawn")
+    sheet = {"fields": {"watch": "dawn"}}
+    assert SheetView(pkg, sheet).derived("dawn_resolve") == 1
+    assert (SheetView(rules, sheet).field("watch"), SheetView(rules, sheet).derived("dawn_resolve")) == ("night", 0)
