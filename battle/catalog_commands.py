@@ -56,7 +56,8 @@ def _cmd_catalogs(args: argparse.Namespace) -> int:
         return _fail(args.ruleset, exc.problems.lines())
     digest = package_digest(shipped.data)
     result = (list_catalogs(digest, ruleset) if args.catalog is None else
-              catalog_page(digest, ruleset, args.catalog, offset=args.offset, limit=args.limit))
+              catalog_page(digest, ruleset, args.catalog, offset=args.offset, limit=args.limit,
+                           chosen=dict(f.partition(":")[::2] for f in args.filter)))
     if isinstance(result, Refusal):
         return _fail(args.ruleset, [f"{result.code}: {result.message}"])
     return _dump(result.model_dump(mode="json"))
@@ -118,6 +119,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("catalog", nargs="?", metavar="CATALOG", help="a catalog id")
     p.add_argument("--offset", type=int, default=0, help="the first entry (default 0)")
     p.add_argument("--limit", type=int, default=PAGE_LIMIT, help=f"entries at most (default {PAGE_LIMIT}, up to 200)")
+    p.add_argument("--filter", action="append", default=[], metavar="ID:VALUE",
+                   help="only entries holding this filter value (repeatable), e.g. classes:Wizard")
     p.set_defaults(func=_cmd_catalogs)
 
     p = sub.add_parser(

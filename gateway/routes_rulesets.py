@@ -30,7 +30,7 @@ from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetNa
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from shared.ruleset.package import Ruleset
 from shared.service.battles import BattleService
-from shared.service.catalogs import BAD_PAGE, PAGE_LIMIT, catalog_page, list_catalogs
+from shared.service.catalogs import BAD_FILTER, BAD_PAGE, PAGE_LIMIT, catalog_page, list_catalogs
 from shared.service.rulesets import (
     BAD_SOURCE,
     DIGEST_PREFIX,
@@ -147,7 +147,7 @@ def stored_ruleset(service: BattleService, digest: str) -> Ruleset:
 
 def _answer(result: RulesetCatalogs | CatalogPage | Refusal) -> web.Response:
     if isinstance(result, Refusal):
-        raise ApiError(result.code, result.message, status=400 if result.code == BAD_PAGE else 404)
+        raise ApiError(result.code, result.message, status=400 if result.code in (BAD_PAGE, BAD_FILTER) else 404)
     return json_response(result)
 
 
@@ -186,10 +186,21 @@ def _catalogs(registry: RulesetRegistry, ruleset: str, version: int | None) -> R
 
 
 def _page(registry: RulesetRegistry, ruleset: str, catalog: str, offset: int, limit: int,
-          version: int | None) -> CatalogPage | Refusal:
+          version: int | None, chosen: dict[str, str]) -> CatalogPage | Refusal:
     digest = listed_digest(registry, ruleset, version)
     return catalog_page(digest, stored_ruleset(registry.battles, digest), catalog, offset=offset, limit=limit,
-                        version=version)
+                        version=version, chosen=chosen)
+
+
+def _chosen(request: web.Request) -> dict[str, str]:
+    """The filter values a picker chose: `?filter=level:3&filter=classes:Wizard`."""
+    out: dict[str, str] = {}
+    for text in request.query.getall("filter", []):
+        fid, sep, value = text.partition(":")
+        if not sep or not fid:
+            raise ApiError(BAD_FILTER, f'a filter is "<filter id>:<value>", not "{text}"', status=400)
+        out[fid] = value
+    return out
 
 
 async def get_catalogs(request: web.Request) -> web.Response:
@@ -204,7 +215,7 @@ async def get_catalog(request: web.Request) -> web.Response:
     limit = _query_int(request, "limit")
     result = await request.app[EXECUTOR].run(
         _page, request.app[REGISTRY], request.match_info["ruleset"], request.match_info["catalog"],
-        0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version)
+        0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version, _chosen(request))
     return _answer(result)
 
 
@@ -273,7 +284,8 @@ ROUTES = [
           "A stored ruleset's catalogs with their entry counts (entries left out)",
           response=RulesetCatalogs, errors=(404, 422), query={"version": "integer"}),
     Route("GET", "/v1/rulesets/{ruleset}/catalogs/{catalog}", get_catalog,
-          "One catalog's entries, a page at a time (?offset=, ?limit= at most 200)",
+          "One catalog's entries, a page at a time (?offset=, ?limit= at most 200), "
+          "those holding each ?filter=<id>:<value>",
           response=CatalogPage, errors=(404, 422), query={"version": "integer", "offset": "integer",
-                                                          "limit": "integer"}),
+                                                          "limit": "integer", "filter": "string"}),
 ]

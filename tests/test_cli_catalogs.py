@@ -27,6 +27,9 @@ def test_catalogs_lists_counts_and_pages_entries(capsys):
     page = json.loads(capsys.readouterr().out)
     assert (page["total"], [e["label"] for e in page["entries"]]) == (15, ["Fireball"])
     assert page["entries"][0]["mechanics"]["perCostStep"] == {"dice": "1d6"}
+    assert main(["catalogs", "-r", str(SRD), "spells", "--filter", "classes:Druid", "--filter", "level:2"]) == 0
+    page = json.loads(capsys.readouterr().out)
+    assert [e["id"] for e in page["entries"]] == ["hold-person", "misty-step", "moonbeam"]
     assert main(["catalogs", "-r", str(EMBER), "spells"]) == 1
     assert capsys.readouterr().err == (
         f'{EMBER}: unknown-catalog: the ruleset "ember-roads" has no catalog "spells" '

@@ -2,7 +2,11 @@
 entry counts, and one catalog's entries a page at a time.
 
 Owns: `list_catalogs`, `catalog_page`, the page limits (`PAGE_LIMIT`, `MAX_PAGE_LIMIT`) and
-the refusals of a catalog read (`unknown-catalog`, `unknown-version`, `bad-page`). The
+the refusals of a catalog read (`unknown-catalog`, `unknown-version`, `bad-page`,
+`bad-filter`) and `matches`: an entry against the filter values a picker chose, compared as
+the picker compares when it opens on a sheet value (a `tags` filter holds the value among
+its tags, a `number` one equals it as a number, `boolean` is true or false, text equals it
+regardless of case and surrounding spaces). The
 ruleset is the one stored under a digest (`BattleService.ruleset`); a package whose stored
 text no longer loads is the caller's PackageError, answered with the author's lines.
 """
@@ -23,6 +27,7 @@ MAX_PAGE_LIMIT = 200
 UNKNOWN_CATALOG = "unknown-catalog"
 UNKNOWN_VERSION = "unknown-version"
 BAD_PAGE = "bad-page"
+BAD_FILTER = "bad-filter"
 
 
 def _plain(model: Any) -> Any:
@@ -56,9 +61,59 @@ def list_catalogs(digest: str, ruleset: Ruleset, version: int | None = None) -> 
                            catalogs=[listed(c) for c in ruleset.catalogs or []])
 
 
+def _wanted(kind: str, text: str) -> Any:
+    """A filter value as the picker sent it (text), read by the filter's type; None when it
+    cannot be one."""
+    if kind == "number":
+        try:
+            return float(text)
+        except ValueError:
+            return None
+    if kind == "boolean":
+        return {"true": True, "false": False}.get(text.strip().lower())
+    return text.strip().lower()
+
+
+def _holds(kind: str, have: Any, want: Any) -> bool:
+    values = have if kind == "tags" and isinstance(have, list) else [have]
+    for value in values:
+        if kind == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            if float(value) == want:
+                return True
+        elif kind == "boolean" and value is want:
+            return True
+        elif kind in ("text", "tags") and isinstance(value, str) and value.strip().lower() == want:
+            return True
+    return False
+
+
+def matches(catalog: Catalog, entry: Any, wanted: dict[str, Any]) -> bool:
+    """Whether `entry` holds every chosen filter value (`wanted`: filter id -> value, read)."""
+    kinds = {f.id: f.type for f in catalog.filters or []}
+    have = entry.filters or {}
+    return all(_holds(kinds[fid], have.get(fid), want) for fid, want in wanted.items())
+
+
+def _chosen(catalog: Catalog, chosen: dict[str, str]) -> dict[str, Any] | Refusal:
+    kinds = {f.id: f.type for f in catalog.filters or []}
+    out: dict[str, Any] = {}
+    for fid, text in chosen.items():
+        if fid not in kinds:
+            names = ", ".join(kinds) or "none"
+            return Refusal(BAD_FILTER, f'catalog "{catalog.id}" has no filter "{fid}" (it has: {names})')
+        want = _wanted(kinds[fid], text)
+        if want is None:
+            return Refusal(BAD_FILTER, f'filter "{fid}" is a {kinds[fid]} filter, so "{text}" is not one of its values')
+        out[fid] = want
+    return out
+
+
 def catalog_page(digest: str, ruleset: Ruleset, catalog_id: str, *, offset: int = 0,
-                 limit: int = PAGE_LIMIT, version: int | None = None) -> CatalogPage | Refusal:
-    """The entries of catalog `catalog_id` from `offset` on, at most `limit` of them."""
+                 limit: int = PAGE_LIMIT, version: int | None = None,
+                 chosen: dict[str, str] | None = None) -> CatalogPage | Refusal:
+    """The entries of catalog `catalog_id` holding every `chosen` filter value (filter id
+    -> the value as text), from `offset` on, at most `limit` of them; `total` counts the
+    entries that hold them."""
     refused = check_version(ruleset, version)
     if refused is not None:
         return refused
@@ -69,6 +124,10 @@ def catalog_page(digest: str, ruleset: Ruleset, catalog_id: str, *, offset: int 
     if catalog is None:
         ids = ", ".join(c.id for c in ruleset.catalogs or []) or "none"
         return Refusal(UNKNOWN_CATALOG, f'the ruleset "{ruleset.id}" has no catalog "{catalog_id}" (it has: {ids})')
-    page = catalog.entries[offset:offset + limit]
+    wanted = _chosen(catalog, chosen or {})
+    if isinstance(wanted, Refusal):
+        return wanted
+    found = [e for e in catalog.entries if matches(catalog, e, wanted)] if wanted else catalog.entries
+    page = found[offset:offset + limit]
     return CatalogPage(ruleset=digest, catalog=listed(catalog), offset=offset, limit=limit,
-                       total=len(catalog.entries), entries=[_plain(e) for e in page])
+                       total=len(found), entries=[_plain(e) for e in page])

@@ -153,3 +153,29 @@ def test_a_stored_package_that_no_longer_loads_is_422_with_its_lines():
         assert (r.status, (await r.json())["problems"]) == (422, answer["problems"])
 
     run(body)
+
+
+def test_a_page_holds_only_the_entries_with_the_chosen_filter_values():
+    async def body(client):
+        srd = await stored(client, bundle_of(SRD))
+        url = f"/v1/rulesets/{srd}/catalogs/spells"
+        # Counterspell and Fireball are the sample's two level 3 spells.
+        page = await (await client.get(url, params={"filter": "level:3"})).json()
+        assert ([e["id"] for e in page["entries"]], page["total"]) == (["counterspell", "fireball"], 2)
+        # A tags filter holds the value among its tags, regardless of case; filters combine.
+        page = await (await client.get(url, params=[("filter", "classes:wizard"), ("filter", "level:3")])).json()
+        assert [e["id"] for e in page["entries"]] == ["counterspell", "fireball"]
+        page = await (await client.get(url, params=[("filter", "classes:Cleric"), ("filter", "school:evocation")])).json()
+        assert [e["id"] for e in page["entries"]] == ["burning-hands", "cure-wounds", "guiding-bolt", "healing-word"]
+        ember = await stored(client, upstream("ember-roads.json"))
+        page = await (await client.get(f"/v1/rulesets/{ember}/catalogs/knacks",
+                                       params={"filter": "callings:Ember-tender"})).json()
+        assert [e["id"] for e in page["entries"]] == ["last-ember", "coldfire-toss", "smother"]
+        for bad, message in (
+                ("grit:lots", 'filter "grit" is a number filter, so "lots" is not one of its values'),
+                ("calling:Scout", 'catalog "knacks" has no filter "calling" (it has: grit, road, callings)'),
+                ("Scout", 'a filter is "<filter id>:<value>", not "Scout"')):
+            r = await client.get(f"/v1/rulesets/{ember}/catalogs/knacks", params={"filter": bad})
+            assert (r.status, await r.json()) == (400, {"code": "bad-filter", "message": message})
+
+    run(body)
