@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from shared.ruleset.errors import PackageError, Problem
+from shared.ruleset.layer_choice import choice_problems, with_layers
 from shared.ruleset.load import load_package, load_shipped, package_digest, read_json, read_package
 from shared.ruleset.package import Ruleset
 
@@ -55,6 +56,11 @@ def _cmd_catalogs(args: argparse.Namespace) -> int:
     except PackageError as exc:
         return _fail(args.ruleset, exc.problems.lines())
     digest = package_digest(shipped.data)
+    wrong = choice_problems(ruleset, args.layers)
+    if wrong:
+        return _fail("--layer", wrong)
+    # The layers a game turned on hide entries from its picker (GET ...?layers= answers alike).
+    ruleset = with_layers(ruleset, args.layers)
     result = (list_catalogs(digest, ruleset) if args.catalog is None else
               catalog_page(digest, ruleset, args.catalog, offset=args.offset, limit=args.limit,
                            chosen=dict(f.partition(":")[::2] for f in args.filter)))
@@ -121,6 +127,8 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--limit", type=int, default=PAGE_LIMIT, help=f"entries at most (default {PAGE_LIMIT}, up to 200)")
     p.add_argument("--filter", action="append", default=[], metavar="ID:VALUE",
                    help="only entries holding this filter value (repeatable), e.g. classes:Wizard")
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="a layer the game turned on: the entries it hides are left out (repeat for more)")
     p.set_defaults(func=_cmd_catalogs)
 
     p = sub.add_parser(

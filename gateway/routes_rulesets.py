@@ -15,6 +15,8 @@ application/zip`) or that zip in base64 (`{"zip": "..."}`); every route that tak
 counts (no entries), `GET .../catalogs/{catalog}` pages through one catalog's entries
 (`shared.service.catalogs`): an unknown ruleset, version (`?version=`) or catalog is 404 with
 its code; a stored package that no longer loads is 422 with its author's problem lines.
+`?layers=a,b` (a game's layers) leaves out the entries those layers hide from the picker; an
+unknown or conflicting layer is 400 `bad-layers`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from aiohttp import web
 from shared.protocol import RulesetAdded, RulesetList, RulesetsRemoved, RulesetStored
 from shared.protocol_catalogs import CatalogPage, RulesetCatalogs
 from shared.ruleset.errors import PackageError
+from shared.ruleset.layer_choice import choice_problems, pinned_layers
 from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, namespace_of, read_name
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from shared.ruleset.package import Ruleset
@@ -186,10 +189,16 @@ def _catalogs(registry: RulesetRegistry, ruleset: str, version: int | None) -> R
 
 
 def _page(registry: RulesetRegistry, ruleset: str, catalog: str, offset: int, limit: int,
-          version: int | None, chosen: dict[str, str]) -> CatalogPage | Refusal:
+          version: int | None, chosen: dict[str, str], layers: list[str]) -> CatalogPage | Refusal:
     digest = listed_digest(registry, ruleset, version)
-    return catalog_page(digest, stored_ruleset(registry.battles, digest), catalog, offset=offset, limit=limit,
-                        version=version, chosen=chosen)
+    rules = stored_ruleset(registry.battles, digest)
+    if layers:
+        # A game's picker names the game's layers: the entries they hide are left out.
+        wrong = choice_problems(rules, layers)
+        if wrong:
+            raise ApiError("bad-layers", "; ".join(wrong))
+        rules = registry.battles.ruleset(digest, pinned_layers(rules, layers))
+    return catalog_page(digest, rules, catalog, offset=offset, limit=limit, version=version, chosen=chosen)
 
 
 def _chosen(request: web.Request) -> dict[str, str]:
@@ -215,7 +224,8 @@ async def get_catalog(request: web.Request) -> web.Response:
     limit = _query_int(request, "limit")
     result = await request.app[EXECUTOR].run(
         _page, request.app[REGISTRY], request.match_info["ruleset"], request.match_info["catalog"],
-        0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version, _chosen(request))
+        0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version, _chosen(request),
+        [layer for layer in request.query.get("layers", "").split(",") if layer])
     return _answer(result)
 
 
@@ -285,7 +295,9 @@ ROUTES = [
           response=RulesetCatalogs, errors=(404, 422), query={"version": "integer"}),
     Route("GET", "/v1/rulesets/{ruleset}/catalogs/{catalog}", get_catalog,
           "One catalog's entries, a page at a time (?offset=, ?limit= at most 200), "
-          "those holding each ?filter=<id>:<value>",
+          "those holding each ?filter=<id>:<value>; ?layers=a,b leaves out the entries those layers hide "
+          "from the picker",
           response=CatalogPage, errors=(404, 422), query={"version": "integer", "offset": "integer",
-                                                          "limit": "integer", "filter": "string"}),
+                                                          "limit": "integer", "filter": "string",
+                                                          "layers": "string"}),
 ]

@@ -57,3 +57,13 @@ def test_unknown_and_conflicting_layers_exit_1(tmp_path):
         '--layer: layers "low_magic" and "high_magic" conflict: they cannot be on together']
     res = run("fight", "-r", EMBER, "--layer", "low_magic", "--party", str(path), "--foes", str(path))
     assert (res.returncode, res.stderr) == (1, "--layer: unknown layer \"low_magic\" (this ruleset's layers: hard_winter)\n")
+
+
+def test_catalogs_with_hard_winter_leaves_out_the_grit_knacks():
+    res = run("catalogs", "-r", EMBER, "knacks", "--layer", "hard_winter", "--offset", "2", "--limit", "2")
+    assert res.returncode == 0, res.stderr
+    page = json.loads(res.stdout)
+    # 8 knacks; hard_winter hides Last Ember and Coldfire Toss (grit 1), leaving 6.
+    assert (page["total"], [e["id"] for e in page["entries"]]) == (6, ["iron-stomach", "hold-the-line"])
+    res = run("catalogs", "-r", EMBER, "knacks", "--layer", "long_night")
+    assert (res.returncode, res.stderr) == (1, "--layer: unknown layer \"long_night\" (this ruleset's layers: hard_winter)\n")

@@ -8,7 +8,9 @@ the picker compares when it opens on a sheet value (a `tags` filter holds the va
 its tags, a `number` one equals it as a number, `boolean` is true or false, text equals it
 regardless of case and surrounding spaces). The
 ruleset is the one stored under a digest (`BattleService.ruleset`); a package whose stored
-text no longer loads is the caller's PackageError, answered with the author's lines.
+text no longer loads is the caller's PackageError, answered with the author's lines. A
+ruleset with layers on (`layer_choice.with_layers`) pages only the entries they leave in the
+picker, and `total` counts those.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from shared.protocol_catalogs import CatalogListed, CatalogPage, RulesetCatalogs
 from shared.ruleset.catalogs import Catalog
+from shared.ruleset.layer_choice import picker_hides
 from shared.ruleset.package import Ruleset
 from shared.sheet.refusal import Refusal
 
@@ -127,7 +130,9 @@ def catalog_page(digest: str, ruleset: Ruleset, catalog_id: str, *, offset: int 
     wanted = _chosen(catalog, chosen or {})
     if isinstance(wanted, Refusal):
         return wanted
-    found = [e for e in catalog.entries if matches(catalog, e, wanted)] if wanted else catalog.entries
+    # The layers on (a game's, `?layers=`) hide entries from the picker, never from the package.
+    found = [e for e in catalog.entries
+             if not picker_hides(ruleset, catalog_id, e.filters) and (not wanted or matches(catalog, e, wanted))]
     page = found[offset:offset + limit]
     return CatalogPage(ruleset=digest, catalog=listed(catalog), offset=offset, limit=limit,
                        total=len(found), entries=[_plain(e) for e in page])

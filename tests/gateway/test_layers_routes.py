@@ -84,3 +84,26 @@ def test_a_battle_pins_its_layers_and_a_fight_from_a_game_plays_the_games():
         assert sheet["flags"] == [MIRA_FLAG]
 
     run(test)
+
+
+def test_the_picker_leaves_out_the_knacks_hard_winter_hides():
+    async def test(client):
+        r = await client.post("/v1/rulesets", json=package(EMBER))
+        assert r.status in (200, 201), await r.text()
+        ember = (await r.json())["digest"]
+
+        async def knacks(query: str) -> tuple[int, list[str]]:
+            page = await (await client.get(f"/v1/rulesets/{ember}/catalogs/knacks{query}")).json()
+            return page["total"], [e["id"] for e in page["entries"]]
+
+        every = ["road-sense", "scrap-whisper", "iron-stomach", "last-ember", "coldfire-toss", "hold-the-line",
+                 "second-breath", "smother"]
+        assert await knacks("") == (8, every)
+        # hard_winter hides the knacks whose grit is above 0: Last Ember and Coldfire Toss (grit 1).
+        assert await knacks("?layers=hard_winter") == (6, [k for k in every if k not in ("last-ember", "coldfire-toss")])
+        assert await knacks("?layers=hard_winter&offset=3&limit=1") == (6, ["hold-the-line"])
+        r = await client.get(f"/v1/rulesets/{ember}/catalogs/knacks?layers=hard_winter,low_magic")
+        assert (r.status, await r.json()) == (400, {
+            "code": "bad-layers", "message": 'unknown layer "low_magic" (this ruleset\'s layers: hard_winter)'})
+
+    run(test)
