@@ -4,7 +4,8 @@ write (spec/sheet.md "Game Master text", "Live state", "Harm tracks").
 Owns: `sheet_block(ruleset, name, sheet)` (one member's block, read from the live state the
 snapshot holds: `gm.sheetSummary`'s fields, derived values and list rows, or every visible
 field and derived value when the ruleset names none; always the ability modifiers, the
-trained skills and saves, the pools, the tracks away from their default or `alwaysShow`,
+trained skills and saves, the penalties and modifiers its checks carry (an untrained rule
+in force, such as "Tinker: untrained -2", and each `resolution.adjust` entry that is not 0), the pools, the tracks away from their default or `alwaysShow`,
 each harm track's level, marks and cost, every state's value, defaults included, the
 conditions and notes), `guidance_lines(ruleset)` (`sheetGuidance`, `checkGuidance` or the
 built-in paragraph, and the untrained rules by section or skill) and
@@ -112,6 +113,9 @@ def sheet_block(ruleset: Ruleset, name: str, sheet: dict[str, Any]) -> list[str]
                 trained.append(f"{check_spec.label} {_number(view, check.number)}")
         if checks:
             lines.append(f"- {title}: " + (", ".join(trained) or "none"))
+    modifiers = _untrained_in_force(view) + _adjust_in_force(view)
+    if modifiers:
+        lines.append("- On checks: " + "; ".join(modifiers))
     pools = []
     for key, pool in shown["pools"].items():
         pool_info = view.pool_info(key)
@@ -158,6 +162,54 @@ def sheet_block(ruleset: Ruleset, name: str, sheet: dict[str, Any]) -> list[str]
         if row_line:
             lines.append(row_line)
     return lines
+
+
+def _by(view: SheetView, by: Any) -> str:
+    """A number a check gains or loses: dice in a pool, a flat amount in a sum."""
+    if view.idx.resolution_kind == "dice-pool":
+        return f"{_signed(by)} {'die' if abs(by) == 1 else 'dice'}"
+    return _signed(by)
+
+
+def _untrained_in_force(view: SheetView) -> list[str]:
+    """The untrained rule of each skill and save this character is not trained in, where it
+    changes the check (spec/sheet.md "Untrained checks"): the block lists only trained checks,
+    so without this the GM would not know that an untrained Tinker is two down."""
+    out = []
+    for kind, checks in (("skill", view.idx.skills), ("save", view.idx.saves)):
+        for check_id, check_spec in checks.items():
+            check = view.check(kind, check_id)
+            if check is None or check.trained or check.untrained in (None, "normal"):
+                continue
+            if check.untrained == "refuse":
+                out.append(f"{check_spec.label}: untrained, cannot be attempted")
+            elif check.untrained == "harder":
+                out.append(f"{check_spec.label}: untrained, one step harder")
+            else:
+                out.append(f"{check_spec.label}: untrained {_by(view, check.untrained)}")
+    return out
+
+
+def _adjust_in_force(view: SheetView) -> list[str]:
+    """Each `resolution.adjust` entry whose value is not 0 now (spec/sheet.md "Sheet
+    modifiers"), named by the value it reads and the abilities whose checks it follows."""
+    idx = view.idx
+    labels = {a.id: a.label for a in idx.abilities}
+    out = []
+    for ref, only in idx.adjust:
+        value = view.value(ref)
+        if not value:
+            continue
+        name = "Sheet modifier"
+        if getattr(ref, "derived", None) in idx.derived_by_id:
+            name = idx.derived_by_id[ref.derived].label
+        elif getattr(ref, "field", None) in idx.fields:
+            name = idx.fields[ref.field].label
+        amount = int(value) if float(value).is_integer() else value
+        named = [label for aid, label in labels.items() if only is not None and aid in only]
+        scope = f"on {', '.join(named)} checks" if only else "on every check"
+        out.append(f"{name} {_by(view, amount)} {scope}")
+    return out
 
 
 def guidance_lines(ruleset: Ruleset) -> list[str]:

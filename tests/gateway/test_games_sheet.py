@@ -333,3 +333,48 @@ def test_commands_and_checks_in_one_reply_apply_in_order_over_http():
         assert after["dice"] == "1d10"
 
     run(test)
+
+
+def test_each_block_names_the_untrained_rules_and_sheet_modifiers_in_force_over_http():
+    # spec/sheet.md "Untrained checks", "Sheet modifiers": the block lists trained checks only,
+    # so what an untrained check or an `adjust` entry does to this member is said on its own line.
+    # Ember Roads: Tinker untrained {"by": -2}; Burden is the packed gear's bulk (2 + 1 = 3, the
+    # unpacked anvil not counted), 3 steps to -1 on Brawn; Reckless Stance is +2 on Brawn.
+    # Wren trained in Tinker (Wits 1 + 1 = +2) carries no untrained line.
+    gear = [{"name": "Crowbar", "bulk": 2, "packed": True}, {"name": "Rope", "bulk": 1, "packed": True},
+            {"name": "Anvil", "bulk": 5, "packed": False}]
+    tam = {"name": "Tam", "sheet": {"abilities": {"brawn": 1, "wits": 2, "heart": 0}, "lists": {"gear": gear}}}
+    wren = {"name": "Wren", "sheet": {"abilities": {"brawn": 2, "wits": 1, "heart": 1},
+                                      "skills": {"tinker": "trained"}}}
+
+    async def test(client):
+        g = await _create(client, "ember-roads.json", [tam, wren])
+        reminder = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        assert "- On checks: Tinker: untrained -2; Burden on Brawn rolls -1 on Brawn checks" in reminder
+        assert "- Trained skills: Tinker +2" in reminder
+        assert reminder.count("- On checks:") == 1
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m1", "parent": None, "text": '[sheet: who="party" op="state" state="stance" value="reckless"]'})
+        assert (await r.json())["receipts"][0]["now"] == "Tam Reckless; Wren Reckless"
+        reminder = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"]
+        assert ("- On checks: Tinker: untrained -2; Burden on Brawn rolls -1 on Brawn checks; "
+                "Stance on Brawn +2 on Brawn checks") in reminder
+        assert "- On checks: Stance on Brawn +2 on Brawn checks" in reminder
+
+    # Gravewatch is a pool: Dig refuses untrained, the Labour section takes a die off the rest
+    # of its skills (Wrestle), Listen is one step harder; with the Light out, Light on Nerve
+    # takes two dice off every Nerve check.
+    async def gravewatch(client):
+        g = await _create(client, GRAVEWATCH, [ada()])
+        lines = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"].split("\n")
+        untrained = ("- On checks: Dig: untrained, cannot be attempted; Wrestle: untrained -1 die; "
+                     "Listen: untrained, one step harder")
+        assert untrained in lines
+        await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m1", "parent": None, "text": '[sheet: who="Ada" op="state" state="light" value="out"]'})
+        lines = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"].split("\n")
+        assert untrained + "; Light on Nerve -2 dice on Nerve checks" in lines
+        assert "- Light: Out" in lines
+
+    run(test)
+    run(gravewatch)
