@@ -60,6 +60,11 @@ class ChatClient:
             raise ValueError("no GM model is configured (MARINARA_GM_BASE_URL and MARINARA_GM_MODEL)")
         self.model = model
 
+    @property
+    def context(self) -> int:
+        """The most characters one request's messages may hold (0: no limit)."""
+        return self.model.context
+
     def complete(self, messages: list[dict[str, str]], *, call: str) -> Reply:
         """The model's reply to `messages`. Raises GmTimeout, GmUnavailable or GmMalformed.
         `call` names the caller in the metrics (`director`, `invent`)."""

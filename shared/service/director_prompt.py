@@ -100,18 +100,41 @@ def _window_line(state: BattleState, window: Window) -> str:
             "of the options, or pass (`pass`), which costs nothing.")
 
 
-def reference_section(ruleset: Ruleset) -> str:
+#: Ends a reference shortened to fit the request (prompt-safe itself: one line, no brackets).
+TRUNCATED = " ... (the rules reference was truncated here: the whole of it would not fit the request)"
+REFERENCE_HEADING = "\n\nGame Master rules reference:\n"
+
+
+def reference_section(ruleset: Ruleset, room: int = 0) -> str:
     """The ruleset's full rules reference for the Game Master (top-level `gmReference`,
     spec/sheet.md "Full GM rules reference"): once per request, under its own heading in the
     system prompt, after the instructions; nothing when the ruleset has none. The validator
-    already holds it to one prompt-safe line of at most 16,000 characters."""
+    already holds it to one prompt-safe line of at most 16,000 characters.
+
+    `room` is how many characters the section may take (0: no limit). A reference too long
+    for it is cut, ending with the `TRUNCATED` marker, before anything else of the request
+    is; when not even the heading and the marker fit, it is left out."""
     if not ruleset.gmReference:
         return ""
-    return "\n\nGame Master rules reference:\n" + str(ruleset.gmReference)
+    text = str(ruleset.gmReference)
+    if not room or len(REFERENCE_HEADING) + len(text) <= room:
+        return REFERENCE_HEADING + text
+    keep = room - len(REFERENCE_HEADING) - len(TRUNCATED)
+    return REFERENCE_HEADING + text[:keep].rstrip() + TRUNCATED if keep > 0 else ""
 
 
-def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option]) -> list[dict[str, str]]:
-    """The chat the GM model answers for the pending decision."""
+def with_reference(system: str, user: str, ruleset: Ruleset, limit: int) -> list[dict[str, str]]:
+    """The request's two messages, the reference closing the system one, within `limit`
+    characters in all (0: no limit; `GmModel.context`)."""
+    room = limit - len(system) - len(user)
+    reference = reference_section(ruleset) if not limit else reference_section(ruleset, room) if room > 0 else ""
+    return [{"role": "system", "content": system + reference}, {"role": "user", "content": user}]
+
+
+def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option],
+                      limit: int = 0) -> list[dict[str, str]]:
+    """The chat the GM model answers for the pending decision, within `limit` characters
+    when one is set (only the rules reference is shortened to fit)."""
     pending = state.pending
     actor = state.combatant(pending.actor) if pending else None
     name = actor.name if actor else (pending.actor if pending else "?")
@@ -120,7 +143,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         "The Engine owns every number: it rolls the dice and applies the rules. You only choose one "
         "option from the menu it offers. Answer with the option id exactly as written, and for an option "
         "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
-    ) + reference_section(ruleset)
+    )
     window = _window_line(state, pending.window) if pending and pending.window else ""
     menu_lines: list[str] = []
     for option in options:
@@ -137,7 +160,7 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         "Percentages are the Engine's own chances; expected damage averages hits and misses.",
         "Reply with one option id (and its targets).",
     ])
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    return with_reference(system, user, ruleset, limit)
 
 
 def _from_json(text: str) -> dict[str, Any] | None:

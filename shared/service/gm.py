@@ -1,6 +1,6 @@
 """The GM model as the service sees it: where it is, what a call answers, how a call fails.
 
-Owns: `GmModel` (base URL, model, key, timeout, retries, backoff, concurrency; read from
+Owns: `GmModel` (base URL, model, key, timeout, retries, backoff, concurrency, context; read from
 the environment by `shared.service.settings`), `Reply`, the errors a call ends in
 (`GmError` and its kinds, whose `outcome` names the metric label and the fallback) and
 `GmClient`, the one call the director and the invention make (`complete`). The client
@@ -64,6 +64,9 @@ class GmModel:
     retries: int = DEFAULT_RETRIES
     backoff: float = DEFAULT_BACKOFF
     concurrency: int = DEFAULT_CONCURRENCY
+    #: The most characters one request's messages may hold (0: no limit). Only the ruleset's
+    #: rules reference is shortened to fit (spec/sheet.md "Full GM rules reference").
+    context: int = 0
 
     @property
     def configured(self) -> bool:
@@ -95,6 +98,7 @@ class GmModel:
             retries=number("MARINARA_GM_RETRIES", DEFAULT_RETRIES, int, 0),
             backoff=number("MARINARA_GM_BACKOFF", DEFAULT_BACKOFF, float, 0.0),
             concurrency=number("MARINARA_GM_CONCURRENCY", DEFAULT_CONCURRENCY, int, 1),
+            context=number("MARINARA_GM_CONTEXT", 0, int, 0),
         )
 
     def worst_case(self) -> float:
@@ -111,5 +115,10 @@ NO_MODEL = GmModel()
 class GmClient(Protocol):
     """Asks the GM model. `complete` answers the model's reply to `messages` or raises a
     `GmError`; `call` names the caller in the metrics (`director`, `invent`)."""
+
+    @property
+    def context(self) -> int:
+        """The most characters one request's messages may hold (0: no limit)."""
+        ...
 
     def complete(self, messages: list[dict[str, str]], *, call: str) -> Reply: ...

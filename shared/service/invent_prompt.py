@@ -15,7 +15,7 @@ from typing import Any
 from shared.plain_text import plain
 from shared.ruleset.package import Ruleset
 
-from .director_prompt import Unusable, reference_section
+from .director_prompt import Unusable, with_reference
 
 EXAMPLE = {
     "opponents": [{
@@ -34,7 +34,9 @@ SHEET_EXAMPLE = {"name": "Marsh witch", "temperament": "patient", "statBlock": {
                                    "lists": {"<list id>": [{"name": "<catalog entry name>"}]}}}}
 
 
-def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[str, str]]:
+def invention_messages(ruleset: Ruleset, numbers: dict[str, Any], limit: int = 0) -> list[dict[str, str]]:
+    """The chat the GM model answers with invented opponents, within `limit` characters
+    when one is set (only the rules reference is shortened to fit)."""
     system = (
         f"You are the Game Master inventing opponents for a fight under the rules of {plain(ruleset.name)}. "
         "Write each opponent as a stat block in the ruleset's own terms. The Engine holds every number "
@@ -44,7 +46,7 @@ def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[s
         + json.dumps(SHEET_EXAMPLE) + ". Name catalog entries by their names; give no health, defense or other "
         "numbers beside a sheet, and an optional temperament (protective, supportive, reckless, methodical or "
         "patient) that what it has not chosen leans toward."
-    ) + reference_section(ruleset)
+    )
     lines = [f"Invent {sum(a['count'] for a in numbers['asks'])} opponent(s), in this order:"]
     for ask in numbers["asks"]:
         lines.append(f"- {ask['count']} of tier {ask['tier']}" + (" (a boss)" if ask["boss"] else "")
@@ -73,8 +75,7 @@ def invention_messages(ruleset: Ruleset, numbers: dict[str, Any]) -> list[dict[s
             lines.append(f"List {lst['id']} (columns " + "; ".join(f"{k} {v}" for k, v in lst["columns"].items())
                          + ")" + (f", catalog names: {', '.join(lst['catalog'])}" if lst["catalog"] else "") + ".")
     # The ruleset's name and labels and the asker's brief are outside text: one line each, no tags.
-    return [{"role": "system", "content": system},
-            {"role": "user", "content": "\n".join(plain(line) for line in lines)}]
+    return with_reference(system, "\n".join(plain(line) for line in lines), ruleset, limit)
 
 
 def read_opponents(text: str) -> list[Any] | Unusable:

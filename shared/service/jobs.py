@@ -119,7 +119,7 @@ def _ask_gm(service: BattleService, gm: GmClient, battle_id: str, revision: int,
     actor = state.pending.actor
     options = menu(ruleset, state, actor)
     try:
-        reply = gm.complete(director_messages(ruleset, state, options), call="director")
+        reply = gm.complete(director_messages(ruleset, state, options, gm.context), call="director")
     except GmError as exc:
         return f"fallback-{exc.outcome}", str(exc), None
     choice = read_choice(reply.text, actor, options, state)
@@ -175,7 +175,7 @@ def invent_opponents(service: BattleService, request: dict[str, Any], gm: GmClie
             "name bestiary creatures, stat blocks or tiers instead")}, "invent")
     numbers = gm_numbers(ruleset, party, foes, asks, difficulty)
     try:
-        reply = gm.complete(invention_messages(ruleset, numbers), call="invent")
+        reply = gm.complete(invention_messages(ruleset, numbers, gm.context), call="invent")
     except GmError as exc:
         return _counted(exc.outcome, {"ok": False, "code": f"gm-{exc.outcome}", "message": str(exc)}, "invent")
     proposals = read_opponents(reply.text)

@@ -47,6 +47,8 @@ battle's state: a recomputation rolls the same dice.
     MARINARA_GM_RETRIES          retries after a connection failure, 429 or 5xx (default 2)
     MARINARA_GM_BACKOFF          seconds before the first retry, doubled each time (default 0.5)
     MARINARA_GM_CONCURRENCY      model requests at once per process (default 4)
+    MARINARA_GM_CONTEXT          the most characters one model request's messages may hold
+                                 (default 0: no limit); only the rules reference is cut to fit
     MARINARA_GM_INVENT_WAIT      seconds `POST /v1/battles` waits for invented opponents
                                  (default: the model's worst case plus 10)
     MARINARA_TEST_CRASH_DIR      test only: see `worker.app.build_service`
@@ -92,6 +94,7 @@ ENV_NAMES = (
     "MARINARA_GM_RETRIES",
     "MARINARA_GM_BACKOFF",
     "MARINARA_GM_CONCURRENCY",
+    "MARINARA_GM_CONTEXT",
     "MARINARA_GM_INVENT_WAIT",
 )
 """What a deployed worker reads (the test-only crash switch is left out on purpose)."""
