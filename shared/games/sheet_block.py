@@ -10,7 +10,7 @@ each harm track's level, marks and cost, every state's value, defaults included,
 conditions and notes), `guidance_lines(ruleset)` (`sheetGuidance`, `checkGuidance` or the
 built-in paragraph, and the untrained rules by section or skill) and
 `command_lines(ruleset)` (the character commands this ruleset allows, with its own ids:
-pools, harm tracks with their levels and kinds, plain tracks with their range, conditions,
+pools, harm tracks with their levels and kinds, plain tracks marked, cleared or set, with their range, conditions,
 states with their values, notes and rests). Text the ruleset or a player wrote is made
 one line opening no tag (`shared.plain_text`).
 """
@@ -276,8 +276,9 @@ def command_lines(ruleset: Ruleset) -> list[str]:
             f"Levels: {levels}. Kinds, lightest first: " + ", ".join(f"{k.id} ({k.label})" for k in kinds) + ".")
     if plain_tracks:
         first_track = plain_tracks[0].id
-        lines.append(f'- [sheet: {who} op="mark" track="{first_track}" amount="1"], op="clear" the same way. '
-                     "Tracks: " + ", ".join(f"{t.id} ({t.label}, {t.min} to {_range_top(t.max)})"
+        lines.append(f'- [sheet: {who} op="mark" track="{first_track}" amount="1"], op="clear" the same way; '
+                     f'[sheet: {who} op="track" track="{first_track}" to="0"] sets it (to= a number, min or max; '
+                     "by= moves it either way). Tracks: " + ", ".join(f"{t.id} ({t.label}, {t.min} to {_range_top(t.max)})"
                                             for t in plain_tracks) + ".")
     if idx.conditions:
         lines.append(f'- [sheet: {who} op="condition" condition="{idx.conditions[0].id}" state="on"], state="off" '

@@ -378,3 +378,29 @@ def test_each_block_names_the_untrained_rules_and_sheet_modifiers_in_force_over_
 
     run(test)
     run(gravewatch)
+
+
+def test_a_plain_track_is_taught_marked_cleared_and_set_and_each_plays_over_http():
+    # Ember Roads' Heat runs 0 to 5: the reminder teaches op="track" with to= beside mark and
+    # clear, with the ruleset's own id, and each plays as taught: 0 + 2 = 2, set to 4, to max 5,
+    # by -3 is 2, and a harm track (Strain) is refused by name.
+    wren = {"name": "Wren", "sheet": {"abilities": {"brawn": 2, "wits": 1, "heart": 1}}}
+
+    async def test(client):
+        g = await _create(client, "ember-roads.json", [wren])
+        lines = (await (await client.get(f"/v1/games/{g}/reminder")).json())["text"].split("\n")
+        assert ('- [sheet: who="Name" op="mark" track="heat" amount="1"], op="clear" the same way; '
+                '[sheet: who="Name" op="track" track="heat" to="0"] sets it (to= a number, min or max; '
+                "by= moves it either way). Tracks: heat (Heat, 0 to 5).") in lines
+        tags = [
+            ('[sheet: who="Wren" op="mark" track="heat" amount="2"]', "2/5"),
+            ('[sheet: who="Wren" op="track" track="heat" to="4"]', "4/5"),
+            ('[sheet: who="Wren" op="track" track="heat" to="max"]', "5/5"),
+            ('[sheet: who="Wren" op="track" track="heat" by="-3"]', "2/5"),
+            ('[sheet: who="Wren" op="track" track="strain" to="1"]', "harm-track"),
+        ]
+        r = await client.post(f"/v1/games/{g}/replies", json={
+            "snapshot": "m1", "parent": None, "text": " ".join(t for t, _ in tags)})
+        assert [x.get("now") or x["reason"] for x in (await r.json())["receipts"]] == [v for _, v in tags]
+
+    run(test)
