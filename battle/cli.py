@@ -79,23 +79,35 @@ def _rules(args: argparse.Namespace) -> Ruleset | int:
     return with_layers(ruleset, args.layers)
 
 
-def _cmd_sheet(args: argparse.Namespace) -> int:
-    from shared.sheet import compute_sheet_json, read_stored_character  # noqa: PLC0415 - `validate` skips the sheet engine
 
-    ruleset = _rules(args)
-    if isinstance(ruleset, int):
-        return ruleset
+def _character(args: argparse.Namespace, ruleset: Ruleset) -> tuple[Any, Any] | int:
+    """`args.character` read as a stored sheet (for `sheet` and `check`): the character and
+    its flags, or the exit status after saying what is wrong. A value the ruleset no longer
+    offers is shown as stored and flagged, not refused."""
+    from shared.sheet import read_stored_character  # noqa: PLC0415 - `validate` skips the sheet engine
+
     try:
         data = read_json(args.character)
     except PackageError as exc:
         return _report(args.character, exc)
-    # A character file is a stored sheet: a value the ruleset no longer offers is shown as
-    # stored and flagged (in the JSON's `flags` and on stderr), not refused.
     character, problems, flags = read_stored_character(ruleset, data)
     if problems or character is None:
         for line in problems.lines():
             print(f"{args.character}: {line}", file=sys.stderr)
         return 1
+    return character, flags
+
+
+def _cmd_sheet(args: argparse.Namespace) -> int:
+    from shared.sheet import compute_sheet_json  # noqa: PLC0415 - `validate` skips the sheet engine
+
+    ruleset = _rules(args)
+    if isinstance(ruleset, int):
+        return ruleset
+    read = _character(args, ruleset)
+    if isinstance(read, int):
+        return read
+    character, flags = read
     out = compute_sheet_json(ruleset, character)
     if flags:
         out["flags"] = flags.lines()
@@ -110,21 +122,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
     # Only `battle check` loads the check rules (see the module docstring).
     from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
     from shared.games.checks import ask_of, receipt, result_attrs, run_check  # noqa: PLC0415
-    from shared.sheet import read_stored_character  # noqa: PLC0415
     from shared.sheet.checks import CheckRecord, CheckUntrained  # noqa: PLC0415
 
     ruleset = _rules(args)
     if isinstance(ruleset, int):
         return ruleset
-    try:
-        data = read_json(args.character)
-    except PackageError as exc:
-        return _report(args.character, exc)
-    character, problems, _flags = read_stored_character(ruleset, data)
-    if problems or character is None:
-        for line in problems.lines():
-            print(f"{args.character}: {line}", file=sys.stderr)
-        return 1
+    read = _character(args, ruleset)
+    if isinstance(read, int):
+        return read
+    character, _flags = read
     asked = {"skill": args.skill, "dc": args.dc, "difficulty": args.difficulty, "with": args.with_ability,
              "threshold": args.threshold, "bonus": args.bonus, "spend": args.spend, "reroll": args.reroll,
              "explode": args.explode, "double": args.double, "upgrades": args.upgrades, "rolls": args.rolls,
