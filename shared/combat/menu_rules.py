@@ -23,6 +23,7 @@ Owns:
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -80,30 +81,30 @@ def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None
     return MenuItem(option, item.plan)
 
 
-class _Blows:
+class _Blows(ABC):
     """How one kind of own attack or ability's blow is read for forecasting. `step` is one
-    step of a sequence (None for the plan itself)."""
+    step of a sequence (None for the plan itself). Each kind in BLOWS implements all four."""
 
     #: Whether it can carry `plus` clauses (a weapon row has none).
     has_clauses = True
 
+    @abstractmethod
     def hit(self, fight: Fight, actor: Combatant, plan: Plan) -> B.Hit | None:
         """The plan's hit (None: a save or an automatic hit)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
                         step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
         """The hit, its `plus` clauses, and the to-hit bonus its attack roll adds (None: no
         roll)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def blow_type(self, plan: Plan, step: Any) -> str | None:
         """The blow's own damage type, which a clause without one takes."""
-        raise NotImplementedError
 
+    @abstractmethod
     def strike_dice(self, fight: Fight, actor: Combatant, plan: Plan, step: Any) -> Any:
         """The strike's own damage dice."""
-        raise NotImplementedError
 
 
 class _WeaponBlows(_Blows):
