@@ -1,5 +1,6 @@
 """A draining blow (`drain`, mechanics-3 1.281) and healing denied by a `cannot-heal`
-condition (mechanics-1 1.191), played with scripted dice on the minimal Ember-Roads package.
+condition (mechanics-1 1.191), played with scripted dice on the minimal Ember-Roads package,
+and on the 5e example's Cinder Hound as it ships (a lowered maximum there is refused by name).
 
 The set-up of every fight: initiative on 2d6 (Juno 6+1 +0 Wits = 7; the jackal 1+1 +1 = 3),
 Juno's Road axe 6+6 +3 Brawn = 15 against the jackal's Guard 6 hits for 5 + 3 = 8 (10 → 2
@@ -9,9 +10,12 @@ maximum 4 + Toughness 3 + Brawn 3 = 10 → 6).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from tests.combat.kit import Bout, add_charm, add_condition, foe, juno_roads, marsh, roads, ruleset, wren_marsh
+from shared.ruleset import load_package
+from tests.combat.kit import FIXTURES, UPSTREAM, Bout, add_charm, add_condition, foe, juno_roads, marsh, roads, ruleset, wren_marsh
+from tests.ruleset.minimal import problems_of
 
 DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
 
@@ -93,3 +97,47 @@ def test_a_catalog_entry_drains_for_its_user():
         "Bog Hound's turn.",
     ]
     assert b.dice_left() == 0
+
+
+# -- the 5e example's Cinder Hound, as shipped (tests/data/upstream) -------------------------
+
+
+def _cinder_hound(bite: dict[str, Any]) -> dict[str, Any]:
+    pkg = json.loads((UPSTREAM / "ruleset-5e-2014.example.json").read_text())
+    hound = next(e for c in pkg["catalogs"] for e in c.get("entries", []) if e["id"] == "cinder-hound")
+    hound["creature"]["actions"][0].update(bite)  # its Searing bite
+    return pkg
+
+
+def _searing_bite(bite: dict[str, Any]) -> list[str]:
+    # The hound's health 5d8 (4 x 5) = 20; initiative Brom 15 + 1 = 16, the hound 2 + 1 = 3.
+    # Brom (level 3: Strength +3, proficiency +2) swings his Longsword: 15 + 5 = 20 against
+    # Armor Class 12, 1d8 (5) + 3 = 8: 20 -> 12. The Searing bite: 15 + 4 = 19 against Armor
+    # Class 16, 1d6 (4) + 1 = 5 piercing and 1d4 (3) fire, 8 in all: Brom 28 -> 20.
+    brom = json.loads((FIXTURES / "5e-party.json").read_text())[0]
+    b = Bout(load_package(_cinder_hound(bite)), [brom], [foe("cinder-hound")],
+             dice=[4, 4, 4, 4, 4, 15, 2, 15, 5, 15, 4, 3])
+    b.choose("brom", "attack:attacks:longsword", "cinder-hound")
+    out = b.choose("cinder-hound", "action:sear_bite", "brom")
+    assert b.dice_left() == 0
+    return out
+
+
+def test_the_cinder_hounds_searing_bite_drains_both_its_parts():
+    # drain {} gives back all 8 the blow dealt (5 piercing + 3 fire): 12 + 8 = 20 of 20. The
+    # same fight without the key never heals the hound (it used to play byte for byte alike).
+    drained = _searing_bite({"drain": {}})
+    plain = _searing_bite({})
+    assert drained[4:7] == [
+        "Brom has 20 of 28 Hit points.",
+        "Searing bite (drains 8 of the 8 damage dealt) heals Cinder Hound for 8.",
+        "Cinder Hound has 20 of 20 Hit points.",
+    ]
+    assert plain[4:] == ["Brom has 20 of 28 Hit points.", "Round 2.", "Brom's turn."]
+
+
+def test_the_cinder_hounds_lowered_maximum_is_refused_by_name():
+    assert problems_of(_cinder_hound({"reducesMax": {}})) == [
+        'catalogs[0].entries[1].creature.actions[0].reducesMax: "reducesMax" (Capability API 1.203) is not '
+        "supported by marinara-battle yet: reducing the health maximum is not resolved yet (issue 24, health beyond "
+        "damage)"]

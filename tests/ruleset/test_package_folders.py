@@ -24,7 +24,7 @@ from shared.ruleset.errors import PackageError
 from shared.ruleset.load import load_package, package_digest, read_package, validate_package, validate_shipped
 from shared.ruleset.shipped import (MAX_PACKAGE_BYTES, MAX_ZIP_BYTES, MAX_ZIP_FILES, MAX_ZIP_RATIO, package_from_json,
                                     package_from_zip)
-from tests.conftest import EXAMPLES, UPSTREAM
+from tests.conftest import EXAMPLES, ROOT, UPSTREAM
 
 SRD = UPSTREAM / "5e-srd"
 #: Which catalog of 5e-srd/ruleset.json names which file (catalogs[2], the weapons, is inline).
@@ -107,6 +107,39 @@ def test_folder_ruleset_json_zip_and_json_with_assets_are_one_package(tmp_path):
 def test_the_cli_takes_a_zip(tmp_path, capsys):
     (tmp_path / "srd.zip").write_bytes(zip_of(SRD, top="5e-srd/"))
     assert cli("validate", str(tmp_path / "srd.zip"), capsys=capsys) == (0, [f"{tmp_path / 'srd.zip'}: ok (5e-2014 version 7)"])
+
+
+def test_sheet_and_fight_read_the_folder_its_ruleset_json_and_its_zip_alike(tmp_path, capsys):
+    # Brom of tests/combat/fixtures/5e-srd-party.json (a level-5 fighter, Strength 16 and
+    # Constitution 14, proficient in both saves): proficiency +3 at level 5, Strength save
+    # 3 + 3 = 6, Constitution save 2 + 3 = 5; Second Wind and Action Surge, picked from the
+    # features asset file, each add a counter of 1.
+    party = json.loads((ROOT / "tests" / "combat" / "fixtures" / "5e-srd-party.json").read_text())
+    brom = {"name": party[0]["name"], "sheet": party[0]["sheet"]}
+    (tmp_path / "brom.json").write_text(json.dumps(brom))
+    (tmp_path / "srd.zip").write_bytes(zip_of(SRD, top="5e-srd/"))
+    sources = [SRD, SRD / "ruleset.json", tmp_path / "srd.zip"]
+    sheets = []
+    for source in sources:
+        code, lines = cli("sheet", "-r", str(source), str(tmp_path / "brom.json"), capsys=capsys)
+        assert code == 0
+        sheets.append(json.loads("\n".join(lines)))
+    assert sheets[1:] == [sheets[0]] * 2
+    sheet = sheets[0]
+    assert (sheet["proficiencyBonus"], sheet["saves"]["str_save"], sheet["saves"]["con_save"]) == (3, 6, 5)
+    assert (sheet["pools"]["counters:second-wind"], sheet["pools"]["counters:action-surge"]) == (
+        {"current": 1, "max": 1}, {"current": 1, "max": 1})
+    # The same fight, seed for seed, from each form of the package.
+    (tmp_path / "party.json").write_text(json.dumps(party))
+    (tmp_path / "foes.json").write_text(json.dumps([{"creature": "zombie"}]))
+    logs = []
+    for source in sources:
+        code, lines = cli("fight", "-r", str(source), "--party", str(tmp_path / "party.json"),
+                          "--foes", str(tmp_path / "foes.json"), "--seed", "5", "--json", capsys=capsys)
+        assert code == 0
+        logs.append(json.loads("\n".join(lines))["log"])
+    assert logs[1:] == [logs[0]] * 2
+    assert logs[0][0].startswith("Zombie's health: 3d8+9 = ")
 
 
 def test_a_single_file_package_reads_as_before():
