@@ -77,6 +77,15 @@ def _area_fight(area: dict[str, Any], key: str, wren: list[int], hounds: list[li
     return build
 
 
+def _box_fight(with_key: bool):
+    """Wren on 0, 1 sends Marsh Gas (size 3) to 2, 1 as a box or, without the value, a burst
+    (`_area_fight`'s dice): the box runs east of 2, 1 (x 2 to 4, y 0 to 2) and catches the
+    hound on 4, 0 only; the burst of the same size spreads two cells every way from 2, 1 and
+    catches Wren on 0, 1 as well."""
+    area = {"shape": "box" if with_key else "burst", "size": 3}
+    return _area_fight(area, "", [0, 1], [[4, 0]], {"cell": [2, 1]})(with_key)
+
+
 def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[int], wren: list[int],
                  aim: list[int], cover: dict[str, Any] | None = None):
     """Lantern Marsh on a d20: a Spitter (first: initiative 12 against Juno's and Wren's 1)
@@ -293,6 +302,7 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
 
     # Wren on 0, 1 aims a 5-long line east at 5, 1: two wide, it also catches the hound on
     # 3, 0 (the extra column on the caster's left, north); one wide, only the one on 3, 1.
+    "Area.shape = 'box'": FightProbe(_box_fight, board={"rows": ["......", "......", "......"]}),
     "Area.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
                                           [[3, 1], [3, 0]], {"cell": [5, 1]}), board={"rows": ["......", "......"]}),
     # A 3 x 3 burst on Wren's own cell (2, 1) catches the hounds on both sides of her;

@@ -1,8 +1,8 @@
 """Areas on the board: the cells a burst, a cone or a line covers, where a shape may be
 aimed, and whom it catches (spec/combat-3 "Areas", "How far a shape can be sent").
 
-Owns: `burst`, `cone`, `line` (each stops at anything solid: a cell is covered only when
-nothing solid lies between it and where the shape spreads from), `aim_cells` (the range
+Owns: `burst`, `cone`, `line`, `box` (each stops at anything solid: a cell is covered only
+when nothing solid lies between it and where the shape spreads from), `aim_cells` (the range
 rule) and `Shape` (an area in cells).
 
 The spec's three diagrams fix the shapes: a burst of size s is every cell fewer than s
@@ -10,6 +10,11 @@ steps from the cell aimed at (size 2 is the 3 x 3 square around it); a cone runs
 actor toward the aimed cell, each step as wide as it is far, within s cells of the actor
 (size 3 aimed right covers 1, 3 and 1 cells); a line runs the same way, one cell wide, s
 cells long, or `width` cells wide with the extra column on the caster's left.
+A box (mechanics-1 1.177) is a square of side s whose near corner sits on the cell aimed
+at and which extends away from the creator; along an axis on which the creator is in line
+with that cell it is centred on it instead (an even side leans toward the lower
+coordinate). Without a range the box adjoins the creator: it is aimed at a cell beside them
+(Thunderwave's 15-foot cube is the 3 x 3 square beside the caster).
 """
 
 from __future__ import annotations
@@ -96,12 +101,40 @@ def line(grid: Grid, origin: Cell, aim: Cell, size: int, width: int = 1) -> list
     return out
 
 
+def _box_span(origin: int, aim: int, size: int) -> range:
+    """The box's cells along one axis: away from the creator from the near corner, or
+    centred on the aimed cell when the creator is in line with it."""
+    if aim > origin:
+        return range(aim, aim + size)
+    if aim < origin:
+        return range(aim - size + 1, aim + 1)
+    return range(aim - (size - 1) // 2, aim + size // 2 + 1)
+
+
+def box(grid: Grid, origin: Cell, aim: Cell, size: int) -> list[Cell]:
+    """The square of side `size` on `aim`, away from `origin`; a cell is covered when nothing
+    solid lies between it and the aimed cell (the box spreads from its near corner)."""
+    return [(x, y) for y in _box_span(origin[1], aim[1], size) for x in _box_span(origin[0], aim[0], size)
+            if grid.inside(x, y) and _clear(grid, aim, (x, y))]
+
+
+#: Each shape's cells, from (grid, shape, actor's cell, aimed cell).
+CELLS: dict[str, Callable[[Grid, Shape, Cell, Cell], list[Cell]]] = {
+    "burst": lambda g, s, actor, aim: burst(g, aim, s.size, s.through),
+    "cone": lambda g, s, actor, aim: cone(g, actor, aim, s.size),
+    "line": lambda g, s, actor, aim: line(g, actor, aim, s.size, s.width),
+    "box": lambda g, s, actor, aim: box(g, actor, aim, s.size),
+}
+
+
 def cells_of(grid: Grid, shape: Shape, actor: Cell, aim: Cell) -> list[Cell]:
-    if shape.shape == "burst":
-        return burst(grid, aim, shape.size, shape.through)
-    if shape.shape == "cone":
-        return cone(grid, actor, aim, shape.size)
-    return line(grid, actor, aim, shape.size, shape.width)
+    return CELLS[shape.shape](grid, shape, actor, aim)
+
+
+def sent(shape: Shape) -> bool:
+    """Whether the shape is sent to a cell within its range and sight (a burst or box with
+    a range), rather than spreading from the actor or from the cell beside them."""
+    return shape.shape in ("burst", "box") and bool(shape.range)
 
 
 def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight: Callable[[Cell, Cell], bool]) -> bool:
@@ -109,10 +142,12 @@ def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight: Callable[[Ce
     check."""
     if not grid.inside(*aim) or grid.solid(*aim):
         return False
+    if sent(shape):
+        return steps(actor, aim) <= (shape.range or 0) and sight(actor, aim)
     if shape.shape == "burst":
-        if not shape.range:
-            return aim == actor
-        return steps(actor, aim) <= shape.range and sight(actor, aim)
+        return aim == actor
+    if shape.shape == "box":
+        return steps(actor, aim) == 1
     return 1 <= steps(actor, aim) <= shape.size
 
 
@@ -120,7 +155,7 @@ def aim_cells(grid: Grid, shape: Shape, actor: Cell, sight: Callable[[Cell, Cell
     """Every cell the shape may be aimed at, in row order."""
     if shape.shape == "burst" and not shape.range:
         return [actor]
-    span = (shape.range or 0) if shape.shape == "burst" else shape.size
+    span = (shape.range or 0) if sent(shape) else 1 if shape.shape == "box" else shape.size
     out = []
     for y in range(actor[1] - span, actor[1] + span + 1):
         for x in range(actor[0] - span, actor[0] + span + 1):

@@ -25,7 +25,7 @@ from ...sheet import Refusal
 from ..plans import MenuItem
 from ..targeting import filter_targets
 from . import battlefield as BF
-from .areas import aim_cells, aim_ok, cells_of
+from .areas import aim_cells, aim_ok, cells_of, sent
 from .attacks import cover_grade, votes
 from .flight import flight_items
 from .movement import move_items, stand_item
@@ -197,9 +197,10 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
     def sight(a: tuple[int, int], b: tuple[int, int]) -> bool:
         return sees(g, a, b)
 
-    if shape.shape != "burst" or not shape.range:
+    if not sent(shape):
         return aim_cells(g, shape, here, sight)
-    # A burst sent by range: only aim points near someone can catch anyone.
+    # A burst or box sent by range: only aim points near someone can catch anyone (a box
+    # aimed up to size - 1 cells from a creature can still cover it).
     near: set[tuple[int, int]] = set()
     r = shape.size - 1
     for c in BF.present(fight):
@@ -208,6 +209,10 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
             for x in range(x0 - r, x0 + r + 1):
                 near.add((x, y))
     return [cell for cell in sorted(near, key=lambda p: (p[1], p[0])) if aim_ok(g, shape, here, cell, sight)]
+
+
+#: Where a burst or a box without a range goes (the menu's `board.area.range`).
+AIMED_WITHOUT_RANGE = {"burst": "on the actor's own cell", "box": "on a cell beside the actor"}
 
 
 def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
@@ -230,8 +235,8 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
     area = {"shape": shape.shape, "size": say(fight, shape.size)}
     if shape.shape == "line" and shape.width > 1:
         area["width"] = say(fight, shape.width)
-    if shape.shape == "burst":
-        area["range"] = say(fight, shape.range) if shape.range else "on the actor's own cell"
+    if shape.shape in AIMED_WITHOUT_RANGE:
+        area["range"] = say(fight, shape.range) if shape.range else AIMED_WITHOUT_RANGE[shape.shape]
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
     if covers:
         board["saveCover"] = covers

@@ -29,10 +29,11 @@ Cell = tuple[int, int]
 
 
 def origin(actor: Any, area: Any, aim: Cell | None) -> Cell | None:
-    """Where the effect comes from: the aimed cell for a burst, otherwise the maker's own
+    """Where the effect comes from: the aimed cell for a burst or a box (a box spreads from
+    its near corner, board/areas.py), otherwise the maker's own
     cell; None when that is not known (the maker has no cell, or a forecast of a burst not
     yet aimed)."""
-    if area is not None and area.shape == "burst" and not getattr(area, "around", None):
+    if area is not None and area.shape in ("burst", "box") and not getattr(area, "around", None):
         return aim
     return BF.cell_of(actor) if actor.position is not None else None
 

@@ -24,8 +24,8 @@ class Area(Model):
     """Where an entry lands: a `shape` of `size`, with the keys each shape takes."""
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("shape", shape): ValueGate("1.177", unsupported=f'"{shape}" areas are not resolved yet (issue 25, box areas and walls)')
-        for shape in ("box", "wall")
+        ("shape", "box"): "1.177",
+        ("shape", "wall"): ValueGate("1.177", unsupported='"wall" areas are not resolved yet (issue 25, box areas and walls)'),
     }
 
     shape: Literal["burst", "cone", "line", "box", "wall"]
