@@ -269,6 +269,7 @@ class CeleryExecutor(Executor):
                     log.warning("battle %s: could not look up late request %s", *key, exc_info=True)
                     continue
                 if result is not None:
+                    await self._keep_refusal(key, result)
                     self._settled.append(key)
                     self._answer(key, result, waiting)
                     continue
@@ -318,6 +319,7 @@ class CeleryExecutor(Executor):
             key = (entry.battle_id, entry.request_id)
             result = await self._look_up(entry.battle_id, entry.request_id, entry.revision)
             if result is not None:
+                await self._keep_refusal(key, result)
                 done.append(key)
                 self._answer(key, result)
             elif key in held:
@@ -349,6 +351,17 @@ class CeleryExecutor(Executor):
             return {"ok": False, "code": "stale-revision",
                     "message": f"the choice was made at revision {revision}; the battle is at {head.revision}"}
         return None
+
+    async def _keep_refusal(self, key: tuple[str, str], result: dict[str, Any]) -> None:
+        """A choice found impossible (its battle moved past its revision, closed or gone) is
+        announced as refused before its outbox entry goes, as a worker's refusal is: every
+        gateway then answers `GET /choices/{request_id}` `refused`, not `unknown`."""
+        if result.get("ok"):
+            return
+        try:
+            await self.astore.announce(key[0], key[1], result)
+        except Exception:  # the entry stays settled; the status reads unknown instead
+            log.warning("battle %s: the refusal of request %s could not be kept", *key, exc_info=True)
 
     def _in_broker(self, taken_since: float) -> set[tuple[str, str]]:
         """The (battle, request id) of every choice whose message the broker still holds
@@ -428,6 +441,9 @@ class CeleryExecutor(Executor):
             await self.sender.send("battle.resume", [battle_id, revision])
         except Exception:  # the next reader of the battle asks again
             log.exception("battle %s: the Engine's moves after revision %s could not be asked for", battle_id, revision)
+
+    def outbox_holds(self, battle_id: str, request_id: str) -> bool:
+        return self.outbox.holds(battle_id, request_id)
 
     # -- service -------------------------------------------------------------------------
     def queue_depths(self) -> dict[str, int]:

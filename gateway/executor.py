@@ -178,6 +178,11 @@ class Executor(ABC):
         while len(self._results) > REMEMBERED:
             self._results.popitem(last=False)
 
+    def outbox_holds(self, battle_id: str, request_id: str) -> bool:
+        """Whether the store's outbox holds the choice as accepted and unanswered (blocking);
+        an executor that records no outbox entry holds none."""
+        return False
+
     def status(self, battle_id: str, request_id: str) -> tuple[bool, dict[str, Any] | None]:
         """(known, result): result None while the choice is still being applied."""
         key = (battle_id, request_id)

@@ -81,18 +81,28 @@ async def post_choice(request: web.Request) -> web.Response:
 
 
 def _status(app: web.Application, battle: str, request_id: str) -> ChoiceStatus:
-    record = app[SERVICE].store.seen(battle, request_id)
+    """Read from the store, so every gateway on it answers alike: the request's record
+    (applied), the refusal announced for it, its outbox entry (accepted and not yet
+    answered: queued); only then what this gateway's own executor remembers (the embedded
+    executor, which records no outbox entry)."""
+    store = app[SERVICE].store
+    record = store.seen(battle, request_id)
     if record is not None:
         return ChoiceStatus(request_id=request_id, status="applied", revision=record.revision)
-    known, result = app[EXECUTOR].status(battle, request_id)
-    if not known:
-        return ChoiceStatus(request_id=request_id, status="unknown")
-    if result is None:
-        return ChoiceStatus(request_id=request_id, status="queued")
-    if result.get("ok"):
-        return ChoiceStatus(request_id=request_id, status="applied", revision=result.get("revision"))
-    return ChoiceStatus(request_id=request_id, status="refused", code=result.get("code"),
-                        message=result.get("message"))
+    refused = store.answered(battle, request_id)
+    if refused is None:
+        if app[EXECUTOR].outbox_holds(battle, request_id):
+            return ChoiceStatus(request_id=request_id, status="queued")
+        known, result = app[EXECUTOR].status(battle, request_id)
+        if not known:
+            return ChoiceStatus(request_id=request_id, status="unknown")
+        if result is None:
+            return ChoiceStatus(request_id=request_id, status="queued")
+        refused = result
+    if refused.get("ok"):
+        return ChoiceStatus(request_id=request_id, status="applied", revision=refused.get("revision"))
+    return ChoiceStatus(request_id=request_id, status="refused", code=refused.get("code"),
+                        message=refused.get("message"))
 
 
 async def get_choice(request: web.Request) -> web.Response:

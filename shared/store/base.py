@@ -406,6 +406,12 @@ class BattleStore(Protocol):
         answer of a duplicate), for the gateway waiting on it (see `feed.py`)."""
         ...
 
+    def answered(self, battle_id: str, request_id: str) -> dict[str, Any] | None:
+        """The refusal `announce` published for `request_id` (kept as long as a request
+        record, for this life of the battle), or None: what every gateway answers for a
+        choice that ended without a save."""
+        ...
+
     def feed(self) -> Feed:
         """An async subscription source for the gateway's listener (see `feed.py`)."""
         ...

@@ -263,6 +263,14 @@ def record_of(born: str | None, text: str | None) -> RequestRecord | None:
     return RequestRecord(data["revision"], data["result"])
 
 
+def answer_of(born: str | None, text: str | None) -> dict[str, Any] | None:
+    """The refusal stored as `born|{...}` by `announce`, when it is this battle life's."""
+    if born is None or text is None or not text.startswith(born + "|"):
+        return None
+    answer: dict[str, Any] = json.loads(text[len(born) + 1 :])
+    return answer
+
+
 @dataclass(frozen=True, slots=True)
 class SaveArgs:
     """A `save` call checked and encoded once, whichever store writes it."""

@@ -63,6 +63,8 @@ class _Battle:
     """connection id -> lease deadline (clock seconds)."""
     requests: dict[str, tuple[str, float]] = field(default_factory=dict)
     """request id -> (record text, forget-at clock seconds)."""
+    answers: dict[str, tuple[str, float]] = field(default_factory=dict)
+    """request id -> (announced refusal text, forget-at clock seconds)."""
 
     @property
     def last_seq(self) -> int:
@@ -128,6 +130,8 @@ class MemoryBattleStore:
                 continue
             for rid in [r for r, (_, until) in battle.requests.items() if until <= now]:
                 del battle.requests[rid]
+            for rid in [r for r, (_, until) in battle.answers.items() if until <= now]:
+                del battle.answers[rid]
 
     def _write_hold(
         self, battle_id: str, battle: _Battle, mode: str, text: str, deadline: float | None
@@ -432,8 +436,25 @@ class MemoryBattleStore:
 
     def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         message = codec.answer_message(battle_id, request_id, result)
+        kept = None if result.get("ok") else codec.encode(result, "the request's answer")
         with self._lock:
+            now = self._clock()
+            battle = self._live(battle_id, now)
+            if battle is not None and kept is not None:
+                battle.answers[request_id] = (kept, now + self.dedupe_ttl)
             self._tell(battle_id, message)
+
+    def answered(self, battle_id: str, request_id: str) -> dict[str, Any] | None:
+        codec.check_battle_id(battle_id)
+        codec.check_token(request_id, "request id")
+        with self._lock:
+            now = self._clock()
+            battle = self._live(battle_id, now)
+            found = None if battle is None else battle.answers.get(request_id)
+        if found is None or found[1] <= now:
+            return None
+        answer: dict[str, Any] = json.loads(found[0])
+        return answer
 
     def add_listener(self, listener: Listener) -> None:
         with self._lock:

@@ -68,6 +68,11 @@ class Outbox(Protocol):
         """Entries not yet settled."""
         ...
 
+    def holds(self, battle_id: str, request_id: str) -> bool:
+        """Whether the choice is accepted and not yet settled: `queued` for every gateway
+        on the store, whichever accepted it."""
+        ...
+
 
 def _member(battle_id: str, request_id: str) -> str:
     return f"{battle_id} {request_id}"
@@ -120,6 +125,10 @@ class MemoryOutbox:
     def size(self) -> int:
         with self._lock:
             return len(self._due)
+
+    def holds(self, battle_id: str, request_id: str) -> bool:
+        with self._lock:
+            return _member(battle_id, request_id) in self._due
 
 
 # KEYS: 1 outbox zset, 2 entries hash, 3 sends hash. ARGV: now, until, limit.
@@ -186,3 +195,6 @@ class RedisOutbox:
 
     def size(self) -> int:
         return sync_commands(self._client).zcard(self._keys[0])
+
+    def holds(self, battle_id: str, request_id: str) -> bool:
+        return bool(sync_commands(self._client).hexists(self._keys[1], _member(battle_id, request_id)))

@@ -201,3 +201,25 @@ COUNT_CONNECTIONS = _PRELUDE + r"""
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 return redis.call('ZCOUNT', KEYS[5], '(' .. string.format('%d', now_ms(ARGV[1])), '+inf')
 """
+
+ANNOUNCE = r"""
+-- KEYS: 1 state, 2 reqs, 3 the request's answer key. ARGV: 1 the answer (JSON) or '' to
+-- publish only, 2 keep ms, 3 channel, 4 message.
+-- A refusal is kept beside the request records (same `born|` mark, same life), so every
+-- gateway on the store answers `GET /choices/{request_id}` alike, not only the one whose
+-- socket heard it.
+if ARGV[1] ~= '' then
+  local born = redis.call('HGET', KEYS[1], 'born')
+  if born then
+    redis.call('SET', KEYS[3], born .. '|' .. ARGV[1], 'PX', ARGV[2])
+    redis.call('SADD', KEYS[2], KEYS[3])
+    -- The set shares the battle's expiry: one created here would otherwise never expire.
+    if redis.call('PTTL', KEYS[2]) == -1 then
+      local ttl = redis.call('PTTL', KEYS[1])
+      if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+    end
+  end
+end
+redis.call('PUBLISH', ARGV[3], ARGV[4])
+return 1
+"""

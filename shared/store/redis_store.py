@@ -15,6 +15,8 @@ share a cluster slot):
     ns:battle:{id}:conns    zset   connection id -> lease deadline (ms)
     ns:battle:{id}:reqs     set    the request-record keys below (so delete can find them)
     ns:battle:{id}:req:RID  string "<born>|" + {"revision", "result"}; expires after dedupe_ttl
+    ns:battle:{id}:ans:RID  string "<born>|" + the refusal announced for a request that saved
+                                   nothing (`announce`); expires after dedupe_ttl
     ns:holds-due            zset   battle id -> hold deadline (epoch s), for the sweeper
     ns:outbox...            the outbox of accepted choices (`outbox.py`)
     ns:ruleset:DIGEST       string the package JSON; never expires
@@ -93,6 +95,9 @@ class Keys:
     def request(self, battle_id: str, request_id: str) -> str:
         return f"{self.namespace}:battle:{{{battle_id}}}:req:{request_id}"
 
+    def answer(self, battle_id: str, request_id: str) -> str:
+        return f"{self.namespace}:battle:{{{battle_id}}}:ans:{request_id}"
+
     def ruleset(self, digest: str) -> str:
         return f"{self.namespace}:ruleset:{digest}"
 
@@ -143,6 +148,7 @@ class RedisBattleStore:
         self._touch = client.register_script(redis_scripts.TOUCH)
         self._release = client.register_script(redis_scripts.RELEASE)
         self._count = client.register_script(redis_scripts.COUNT_CONNECTIONS)
+        self._announce = client.register_script(redis_scripts.ANNOUNCE)
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> "RedisBattleStore":
@@ -459,7 +465,20 @@ class RedisBattleStore:
 
     def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         message = codec.answer_message(battle_id, request_id, result)
-        self._client.publish(self.keys.channel(battle_id), message)
+        keys = self.keys.battle(battle_id)
+        # Only a refusal is kept: an applied request has its record already.
+        kept = "" if result.get("ok") else codec.encode(result, "the request's answer")
+        self._announce(keys=[keys[0], keys[5], self.keys.answer(battle_id, request_id)],
+                       args=[kept, int(self.dedupe_ttl * 1000), self.keys.channel(battle_id), message])
+
+    def answered(self, battle_id: str, request_id: str) -> dict[str, Any] | None:
+        codec.check_battle_id(battle_id)
+        codec.check_token(request_id, "request id")
+        pipe = self._client.pipeline(transaction=False)
+        pipe.hget(self.keys.battle(battle_id)[0], "born")
+        pipe.get(self.keys.answer(battle_id, request_id))
+        born, text = pipe.execute()
+        return codec.answer_of(born, text)
 
     def loop_client(self) -> RedisLoopClient:
         if self.url is None:

@@ -193,3 +193,29 @@ def test_a_decision_given_as_json_text_is_stored_as_it_is(store):
     assert store.head("b1").decision == {"actor": "juno", "options": []}
     with pytest.raises(StoreError, match="an open decision must be a JSON object"):
         store.save("b1", 1, {}, decision=JsonText('"turn"'))
+
+
+def test_an_announced_refusal_is_kept_for_this_life_of_the_battle_and_an_answer_that_applied_is_not(rig):
+    """Every gateway reads how a choice ended from the store: a refusal is kept as long as a
+    request record (DEDUPE_TTL, 3,600 s), and a new battle under the same id does not
+    inherit it."""
+    store = rig.store
+    store.create("b1", {})
+    refusal = {"ok": False, "code": "stale-revision", "message": "the choice was made at revision 1; the battle is at 2"}
+    store.announce("b1", "r-2", refusal)
+    store.announce("b1", "r-3", {"ok": True, "revision": 2})
+    store.announce("nobody", "r-4", refusal)
+    assert store.answered("b1", "r-2") == refusal
+    assert store.answered("b1", "r-3") is None, "an applied request has its record instead"
+    assert store.answered("nobody", "r-4") is None, "no battle, nothing kept"
+    assert store.answered("b1", "r-9") is None
+    rig.advance(3599.0)
+    assert store.answered("b1", "r-2") == refusal
+    rig.advance(2.0)
+    assert store.answered("b1", "r-2") is None, "forgotten after DEDUPE_TTL, as a record is"
+    store.announce("b1", "r-5", refusal)
+    assert store.delete("b1") is True
+    store.create("b1", {})
+    assert store.answered("b1", "r-5") is None, "a new life of the id starts with none"
+    with pytest.raises(StoreError, match="request id"):
+        store.answered("b1", "no spaces")

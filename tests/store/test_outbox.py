@@ -85,3 +85,14 @@ def test_every_entry_is_either_settled_or_claimable_once_per_deadline(steps):
             for a in claimed:
                 live[a.request_id] = when + 10
         assert outbox.size() == len(live)
+
+
+def test_the_outbox_says_which_choices_it_holds_until_they_are_settled(store):
+    outbox = store.outbox()
+    assert outbox.holds("b-1", "r-1") is False
+    outbox.put("b-1", "r-1", 4, CHOICE, due=100.0)
+    assert (outbox.holds("b-1", "r-1"), outbox.holds("b-1", "r-2"), outbox.holds("b-2", "r-1")) == (True, False, False)
+    outbox.claim_due(100.0, until=108.0)
+    assert outbox.holds("b-1", "r-1") is True, "a claim keeps it"
+    outbox.settle([("b-1", "r-1")])
+    assert outbox.holds("b-1", "r-1") is False
