@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceExpr, parse_dice
-from ..dice.expressions import DiceTerm
+from ..sheet.paying import add_dice, counted_steps, scaled
 from . import numbers as N
 from .fight import Fight
 from .plans import MenuItem, Option, Plan
@@ -184,41 +184,6 @@ def payment_label(fight: Fight, plan: Plan) -> str:
 # ---------------------------------------------------------------------------
 # what paying buys
 # ---------------------------------------------------------------------------
-
-
-def counted_steps(mech: Any, steps: int) -> int:
-    cap = getattr(mech, "perCostStepsMax", None)
-    return min(steps, cap) if isinstance(cap, int) else steps
-
-
-def scaled(view: Any, scales: Any, expr: DiceExpr) -> DiceExpr:
-    """`scales`: the extra dice (of the amount's own die) of the highest table row the
-    value read from the sheet reaches. Nothing without a sheet or without dice."""
-    if scales is None or view is None or not expr.terms:
-        return expr
-    value = view.value(scales.from_)
-    best: tuple[float, float] | None = None
-    for at, more in scales.table:
-        if value >= at and (best is None or at >= best[0]):
-            best = (at, more)
-    add = int(best[1]) if best is not None else 0
-    if add > 0:
-        return add_dice(expr, DiceExpr.of(add, expr.terms[0].sides))
-    return expr
-
-
-def add_dice(expr: DiceExpr, more: DiceExpr) -> DiceExpr:
-    """`expr` plus `more`, dice of the same size thrown as one term (1d6 + 2d6 is 3d6), so
-    the log shows one roll of the grown amount."""
-    terms = list(expr.terms)
-    for term in more.terms:
-        for i, have in enumerate(terms):
-            if have.sides == term.sides and have.negative == term.negative:
-                terms[i] = DiceTerm(have.count + term.count, have.sides, have.negative)
-                break
-        else:
-            terms.append(term)
-    return DiceExpr(tuple(terms), expr.modifier + more.modifier)
 
 
 def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> DiceExpr | None:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..dice import DiceError, DiceExpr, parse_dice
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
+from ..sheet.paying import entry_costs
 from . import creature_extras
 from . import numbers as N
 from .fight import Fight
@@ -238,10 +239,10 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
             dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
             if actor.held is not None:
                 to_hit, dc = held_to_hit(actor, to_hit), held_difficulty(actor, dc)
-            costs = [(c.pool, c.amount) for c in mech.cost or [] if getattr(c, "pool", None) and isinstance(getattr(c, "amount", None), int)]
             # The counter the entry's pick wrote beside it is its uses: one is paid on every
-            # use with the rest of the cost, all or nothing, so at 0 it leaves the menu.
-            costs += [(pool, 1) for pool in view.pools_written_by(ref, entry.rows) if all(pool != p for p, _a in costs)]
+            # use with the rest of the cost, all or nothing, so at 0 it leaves the menu. The
+            # price is the sheet's own (shared/sheet/paying.py), as a use outside a fight pays.
+            costs = entry_costs(view, ref, entry)
             side = entry_side(mech)
             name = row.get("name")
             plans.append(Plan(

@@ -32,7 +32,7 @@ from typing import Any
 from ..dice import parse_dice
 from . import numbers as N
 from .blows import Part
-from .costs import scaled
+from ..sheet.paying import scaled
 from .fight import Fight
 from .plan_reading import catalog_entry, row_allowed
 from .state import Combatant
