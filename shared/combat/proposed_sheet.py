@@ -22,6 +22,7 @@ from ..ruleset.creature_sheet import CreatureSheet
 from ..ruleset.creature_sheet_values import check_sheet_values
 from ..ruleset.errors import Problems
 from ..ruleset.package import Ruleset
+from ..sheet import rescale
 from .clamp import tier_of
 from .sheet_health_fit import fit_health
 from .sheet_open import keep_open
@@ -49,5 +50,8 @@ def prepare_sheet(ruleset: Ruleset, name: str, block: dict[str, Any], *, boss: b
     else:
         notes += keep_open(ruleset, name, sheet)
         notes += top_up(ruleset, name, sheet, tier.id, temperament, seed)
+    # Its rows are all there now: their `scaled` columns are worked out before its health is
+    # fitted (a pool's maximum may read them), as a pick works them out on a player's sheet.
+    block["sheet"] = sheet = rescale(ruleset, sheet)
     notes += fit_health(ruleset, name, tier, sheet)
     return notes, []

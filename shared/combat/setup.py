@@ -31,7 +31,7 @@ from ..ruleset.catalogs import CatalogEntry
 from ..ruleset.creatures import Creature
 from ..ruleset.errors import from_validation_error
 from ..ruleset.package import Ruleset
-from ..sheet import read_stored_character
+from ..sheet import read_stored_character, rescale
 from .clamp import clamp_block, proposal_refusals, tier_block, tier_of
 from .fight import Fight
 from .proposed_sheet import prepare_sheet
@@ -165,7 +165,9 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
                           entry=ref, block=block)
             if block.get("sheet") is not None:
                 c.kind = "sheet"
-                c.sheet = copy.deepcopy(block["sheet"])
+                # A creature's sheet enters play here: nobody edited it, so its catalog rows'
+                # `scaled` columns are worked out now (a party member's sheet was, when written).
+                c.sheet = rescale(ruleset, copy.deepcopy(block["sheet"]))
                 if ref is None:  # a proposal, not the author's bestiary: held to its tier once built
                     for note in hold_built(fight, c, tier_of(ruleset, block.get("tier"))):
                         fight.emit("setup", note, target=c.id)

@@ -11,6 +11,7 @@ from .character import (Character, as_sheet, check_sheet_values, load_character,
                         validate_character)
 from .ops import advance, apply, damage, heal, mark, move_track, restore, set_condition, set_state, set_temp, set_text, spend
 from .output import compute_sheet_json
+from .picks import rescale
 from .refusal import Refusal, is_refusal
 from .rests import rest
 from .view import CheckNumber, CheckValue, PoolInfo, SheetView, TrackInfo
@@ -34,6 +35,7 @@ __all__ = [
     "load_character",
     "mark",
     "move_track",
+    "rescale",
     "rest",
     "restore",
     "set_condition",

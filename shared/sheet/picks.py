@@ -3,7 +3,8 @@
 Owns: `pick` (the entry's rows written as copies, each with the catalog mark `_catalog:
 "<catalog>/<entry>"`, its `scaled` columns worked out from the sheet as it is and fitted
 to the column), `rescale` (every marked row's `scaled` columns worked out again: what an
-edit of the sheet runs, `ops.advance` among them), `refresh_offers` and `refresh` ("refresh
+edit of the sheet runs, `ops.advance` among them, and what a fight runs on a creature's
+sheet as it enters, since nobody edits one), `refresh_offers` and `refresh` ("refresh
 from ruleset": only text-like cells, text and longtext, whose text in the ruleset at hand
 differs from the row's copy are offered, and only the offers taken are written).
 

@@ -366,20 +366,20 @@ class SheetView:
         return [r for r in rows if isinstance(r, dict)]
 
     def cell(self, list_id: str, row: dict[str, Any], column: str) -> Any:
-        ref = row.get("_catalog")
-        rule = self.idx.scaled.get((list_id, ref), {}).get(column) if isinstance(ref, str) else None
-        if rule is not None:
-            return self.scaled_cell(list_id, column, rule)
+        """A row's cell as stored (its column's default when empty). A catalog row's
+        `scaled` column is read as stored too: it is worked out when the row is written or
+        an input of it changes (picks.py `rescale`), never here."""
         value = row.get(column)
         if value is None or value == "":
             return self.idx.column_defaults.get(list_id, {}).get(column)
         return value
 
     def scaled_cell(self, list_id: str, column: str, rule: Any) -> float:
-        """A column the row's catalog entry keeps in step with the character: its `from`
-        read, through its step `table` when there is one, fitted to the column (a whole
-        number, rounded down, within `min`..`max`), whatever the row itself holds: a
-        level-5 barbarian's Rage is 3 however many the row was written with."""
+        """What a column the row's catalog entry keeps in step with the character works out
+        to now: its `from` read, through its step `table` when there is one, fitted to the
+        column (a whole number, rounded down, within `min`..`max`): a level-5 barbarian's
+        Rage is 3 however many the entry's row was written with. Only `rescale` calls it,
+        when the sheet is written."""
         value = self.value(get(rule, "from_"))
         table = get(rule, "table")
         if table:
