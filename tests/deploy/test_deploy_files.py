@@ -14,7 +14,7 @@ yaml = pytest.importorskip("yaml", reason="PyYAML is not installed; the deploy Y
 
 DEPLOY = ROOT / "deploy"
 DASHBOARD = DEPLOY / "grafana" / "dashboards" / "marinara-battle.json"
-SERVICES = {"redis", "gateway", "worker", "beat", "prometheus", "grafana", "flower"}
+SERVICES = {"redis", "gateway", "proxy", "worker", "beat", "prometheus", "grafana", "flower"}
 ENV_READ = re.compile(r"""environ(?:\.get\(|\[)\s*["']([A-Z][A-Z0-9_]+)["']""")
 ENV_CONST = re.compile(r"""^[A-Z_]*ENV[A-Z_]*\s*=\s*["']([A-Z][A-Z0-9_]+)["']""", re.M)
 TEST_ONLY = {"MARINARA_TEST_CRASH_DIR"}
@@ -62,10 +62,40 @@ def test_every_environment_variable_the_code_reads_is_set():
     assert not gateway_missing, f"gateway does not set {sorted(gateway_missing)}"
 
 
+def test_the_gateways_scale_behind_an_off_the_shelf_proxy_that_passes_websockets():
+    """Two gateway replicas, no host port of their own, behind the stock nginx image with
+    deploy/nginx.conf: HTTP/1.1 upstream with the Upgrade and Connection headers passed (a
+    WebSocket handshake goes through), sockets held an hour, no buffering, no query string
+    (a socket's ?token=) in its log, a POST never sent to a second gateway, and every gateway
+    with the one BATTLE_TOKEN_SECRET (the shared x-app environment)."""
+    services = _compose()["services"]
+    gateway, proxy = services["gateway"], services["proxy"]
+    assert gateway["deploy"]["replicas"] == 2 and "ports" not in gateway
+    assert gateway["command"][-2:] == ["--port", gateway["expose"][0]]
+    assert proxy["image"].startswith("nginx:") and proxy["ports"] == ["8080:8080"]
+    assert proxy["volumes"] == ["./nginx.conf:/etc/nginx/nginx.conf:ro"]
+    assert proxy["depends_on"] == ["gateway"]
+    assert _environment(gateway)["BATTLE_TOKEN_SECRET"].startswith("${BATTLE_TOKEN_SECRET:?")
+    text = (DEPLOY / "nginx.conf").read_text()
+    lines = {" ".join(line.split()).rstrip(";") for line in text.splitlines() if line.strip() and
+             not line.strip().startswith("#")}
+    for wanted in ("server gateway:8080 max_fails=1 fail_timeout=5s", "proxy_pass http://gateways",
+                   "proxy_http_version 1.1", "proxy_set_header Upgrade $http_upgrade",
+                   "proxy_set_header Connection $connection_upgrade", "default upgrade",
+                   "proxy_read_timeout 1h", "proxy_buffering off", "listen 8080",
+                   "access_log /dev/stdout noquery", "proxy_next_upstream error timeout http_502 http_503"):
+        assert wanted in lines, f"deploy/nginx.conf lacks {wanted!r}"
+    noquery = text.split("log_format noquery", 1)[1].split(";", 1)[0]
+    assert "$uri" in noquery and "$request " not in noquery and "$args" not in noquery
+    assert "$request_uri" not in noquery and "non_idempotent" not in text
+
+
 def test_prometheus_scrapes_the_gateway_and_every_worker():
     config = yaml.safe_load((DEPLOY / "prometheus.yml").read_text())
     jobs = {job["job_name"]: job for job in config["scrape_configs"]}
-    assert jobs["gateway"]["static_configs"][0]["targets"] == ["gateway:8080"]
+    port = int(_compose()["services"]["gateway"]["expose"][0])
+    assert jobs["gateway"]["dns_sd_configs"][0] == {"names": ["gateway"], "type": "A", "port": port,
+                                                    "refresh_interval": "30s"}
     port = _environment(_compose()["services"]["worker"])["MARINARA_METRICS_PORT"]
     assert jobs["worker"]["dns_sd_configs"][0] == {"names": ["worker"], "type": "A", "port": int(port),
                                                    "refresh_interval": "30s"}

@@ -1,11 +1,13 @@
 """deploy/compose.yaml's parts, run for real without Docker (this machine has no engine).
 
-Each of redis, gateway, worker (both replicas), beat, flower and prometheus is started
-natively from its own `command` and `environment` in compose.yaml (tests/deploy/
-native_stack.py says what is rewritten and why), then: Redis runs with deploy/redis.conf's
-durability and eviction settings; the gateway is ready and a whole battle is played
-through it over HTTP and WebSocket by the two workers, rolling exactly the seed's dice,
-with the gateway's and both workers' metrics counting it; beat's sweeper is run by the
+Each of redis, gateway (both replicas), proxy, worker (both replicas), beat, flower and
+prometheus is started natively from its own `command` and `environment` in compose.yaml
+(tests/deploy/native_stack.py says what is rewritten and why; the proxy is nginx on
+deploy/nginx.conf with its upstream at the native gateways, skipped without nginx), then:
+Redis runs with deploy/redis.conf's durability and eviction settings; the gateways are
+ready and a whole battle is played through the proxy over HTTP and WebSocket by the two
+workers, rolling exactly the seed's dice, with both gateways answering and the gateways'
+and both workers' metrics counting it; beat's sweeper is run by the
 workers; Flower sees both workers; Prometheus, on a copy of deploy/prometheus.yml aimed
 at the native ports, scrapes the gateway and both workers. Grafana is not run (not
 installable here); test_deploy_files checks its dashboard's metrics exist.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import secrets
 import shutil
@@ -93,6 +96,8 @@ class Stack:
     redis_conf: Path
     redis_port: int
     gateway_url: str = ""
+    #: Each gateway replica's own address (gateway_url is the proxy's when nginx runs).
+    gateway_urls: list[str] = field(default_factory=list)
     worker_ports: list[int] = field(default_factory=list)
     flower_url: str = ""
     prometheus_url: str = ""
@@ -118,8 +123,30 @@ def _start_redis(native: NativeStack, service: dict[str, Any]) -> tuple[Process,
     return process, conf, port
 
 
+def _nginx_config(stack: Stack, source: Path, gateway_ports: list[int], port: int) -> Path:
+    """deploy/nginx.conf with what a shared host forces changed: the one upstream line
+    (compose's DNS name for every replica) becomes one line per native gateway, it listens
+    on a free loopback port, and its pid and temporary files go to its own directory."""
+    text = source.read_text()
+    line = "    server gateway:8080 max_fails=1 fail_timeout=5s;\n"
+    assert text.count(line) == 1 and text.count("    listen 8080;\n") == 1 and text.count("pid /tmp/nginx.pid;") == 1
+    work = stack.native.tmpdir("proxy")
+    text = text.replace(line, "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n"
+                                      for p in gateway_ports))
+    text = text.replace("    listen 8080;\n", f"    listen 127.0.0.1:{port};\n" + "".join(
+        f"    {kind}_temp_path {work}/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")))
+    text = text.replace("pid /tmp/nginx.pid;", f"pid {work}/nginx.pid;")
+    if os.geteuid() == 0:
+        # Started by root, nginx hands its workers to `nobody`, who may not enter this
+        # test's private temporary directory (the image's own nginx has its cache dirs).
+        text = "user root;\n" + text
+    conf = work / "nginx.conf"
+    conf.write_text(text)
+    return conf
+
+
 def _prometheus_config(stack: Stack, source: Path, addresses: dict[tuple[str, int], int],
-                       worker_port: int) -> Path:
+                       worker_port: int, gateway_port: int) -> Path:
     """deploy/prometheus.yml with its targets at the native ports: static targets through
     `addresses`; the DNS name compose resolves to every worker replica becomes the list of
     the replicas' native metrics ports."""
@@ -131,8 +158,11 @@ def _prometheus_config(stack: Stack, source: Path, addresses: dict[tuple[str, in
         for static in job.pop("static_configs", []):
             targets += [rewrite_hosts(f"://{t}", addresses).removeprefix("://") for t in static["targets"]]
         for dns in job.pop("dns_sd_configs", []):
-            assert (dns["type"], dns["names"], dns["port"]) == ("A", ["worker"], worker_port), dns
-            targets += [f"127.0.0.1:{port}" for port in stack.worker_ports]
+            # A compose DNS name resolves to every replica: the replicas' native ports.
+            replicas = {("worker", worker_port): [f"127.0.0.1:{port}" for port in stack.worker_ports],
+                        ("gateway", gateway_port): [url.removeprefix("http://") for url in stack.gateway_urls]}
+            assert dns["type"] == "A" and len(dns["names"]) == 1, dns
+            targets += replicas[(dns["names"][0], dns["port"])]
         job["static_configs"] = [{"targets": targets}]
     copy = stack.native.workdir / "prometheus.yml"
     copy.write_text(yaml.safe_dump(config))
@@ -166,16 +196,26 @@ def _start_the_rest(stack: Stack, services: dict[str, Any]) -> None:
     the parts it reads)."""
     native = stack.native
     variables = {"BATTLE_TOKEN_SECRET": secrets.token_hex(32)}  # the GM model's stay unset: no model
-    gateway_port, flower_port = free_port(), free_port()
-    addresses = {("redis", 6379): stack.redis_port, ("gateway", _container_port(services["gateway"])): gateway_port}
+    gateway = services["gateway"]
+    gateway_ports = [free_port() for _ in range(gateway["deploy"]["replicas"])]
+    flower_port = free_port()
+    addresses = {("redis", 6379): stack.redis_port, ("gateway", int(gateway["expose"][0])): gateway_ports[0]}
 
     def env_of(name: str) -> dict[str, str]:
         return {k: rewrite_hosts(v, addresses) for k, v in service_environment(services[name], variables).items()}
 
-    command = services["gateway"]["command"]
-    argv = _replace_after(_replace_after(command, "--host", "127.0.0.1"), "--port", str(gateway_port))
-    stack.parts["gateway"] = native.start("gateway", argv, env_of("gateway"))
-    stack.gateway_url = f"http://127.0.0.1:{gateway_port}"
+    for n, port in enumerate(gateway_ports, 1):
+        argv = _replace_after(_replace_after(gateway["command"], "--host", "127.0.0.1"), "--port", str(port))
+        stack.parts[f"gateway-{n}"] = native.start(f"gateway-{n}", argv, env_of("gateway"))
+        stack.gateway_urls.append(f"http://127.0.0.1:{port}")
+    stack.gateway_url = stack.gateway_urls[0]
+    if shutil.which("nginx") is not None:
+        proxy_port = free_port()
+        conf = _nginx_config(stack, mounted_source(services["proxy"], "/etc/nginx/nginx.conf"),
+                             gateway_ports, proxy_port)
+        stack.parts["proxy"] = native.start("proxy", ["nginx", "-c", str(conf), "-p", str(conf.parent),
+                                                      "-g", "daemon off;"], {})
+        stack.gateway_url = f"http://127.0.0.1:{proxy_port}"
 
     worker = services["worker"]
     worker_port = int(worker["environment"]["MARINARA_METRICS_PORT"])
@@ -209,7 +249,9 @@ def _start_the_rest(stack: Stack, services: dict[str, Any]) -> None:
     for arg in prometheus["command"]:
         name, _, value = arg.partition("=")
         if name == "--config.file":
-            arg = f"{name}={_prometheus_config(stack, mounted_source(prometheus, value), addresses, worker_port)}"
+            copy = _prometheus_config(stack, mounted_source(prometheus, value), addresses, worker_port,
+                                      int(gateway["expose"][0]))
+            arg = f"{name}={copy}"
         elif name == "--storage.tsdb.path":
             arg = f"{name}={native.tmpdir('prometheus-data')}"
         argv.append(arg)
@@ -257,17 +299,24 @@ def test_promtool_accepts_prometheus_yml():
 def test_a_whole_battle_is_played_through_the_gateway_by_both_workers(stack):
     names = _ready_workers(stack)
     assert len(names) == 2 and len(set(names)) == 2
-    gateway = stack.parts["gateway"]
-    wait_for(lambda: _http(f"{stack.gateway_url}/readyz")[0] == 200, START,
-             "the gateway's /readyz (Redis reachable and a worker answering)", gateway, stack.parts["worker-1"])
+    gateways = [stack.parts[f"gateway-{n}"] for n in range(1, len(stack.gateway_urls) + 1)]
+    for url, gateway in zip(stack.gateway_urls, gateways):
+        wait_for(lambda: _http(f"{url}/readyz")[0] == 200, START,
+                 "the gateway's /readyz (Redis reachable and a worker answering)", gateway, stack.parts["worker-1"])
     answered, events = asyncio.run(asyncio.wait_for(_play(stack.gateway_url), 60))
     assert events == _reference(SEED), "the native stack rolls exactly the seed's dice"
 
-    status, text = _http(f"{stack.gateway_url}/metrics")
-    assert status == 200
-    assert sample(text, "battle_battles_created_total") == 1.0
-    assert sample(text, "battle_choices_total", code="ok", outcome="accepted") == answered
-    assert sample(text, "battle_choice_round_trip_seconds_count") == answered
+    # Whichever gateway the proxy chose for each request, together they count the battle once.
+    texts = [_http(f"{url}/metrics") for url in stack.gateway_urls]
+    assert all(status == 200 for status, _ in texts)
+    assert sum(sample(text, "battle_battles_created_total") for _, text in texts) == 1.0
+    assert sum(sample(text, "battle_choices_total", code="ok", outcome="accepted") for _, text in texts) == answered
+    assert sum(sample(text, "battle_choice_round_trip_seconds_count") for _, text in texts) == answered
+    if "proxy" in stack.parts:
+        # The proxy's log names the gateway that answered each request (and never a query string).
+        log = stack.parts["proxy"].text()
+        assert {url.removeprefix("http://") for url in stack.gateway_urls} <= set(log.split()), log[-2000:]
+        assert "token=" not in log and "/ws" in log
 
     advanced = []
     for text in stack.worker_metrics():
@@ -336,7 +385,7 @@ def test_prometheus_scrapes_the_gateway_and_both_workers(stack):
     if "prometheus" not in stack.parts:
         pytest.skip("prometheus is not installed (apt-get install prometheus; .ci/run does)")
     _ready_workers(stack)
-    expected = {("gateway", stack.gateway_url.removeprefix("http://"))} | {
+    expected = {("gateway", url.removeprefix("http://")) for url in stack.gateway_urls} | {
         ("worker", f"127.0.0.1:{port}") for port in stack.worker_ports}
 
     seen: dict[tuple[str, str], str] = {}
@@ -363,7 +412,8 @@ def test_prometheus_scrapes_the_gateway_and_both_workers(stack):
     # counter from the workers' multiprocess files (beat's sweeper runs every few seconds).
     gauge = wait_for(lambda: series('battle_queue_depth{job="gateway",queue="turns"}'), START,
                      "the gateway's battle_queue_depth in Prometheus", stack.parts["prometheus"])
-    assert [(s["metric"]["instance"], s["value"][1]) for s in gauge] == [(stack.gateway_url[7:], "0")]
+    assert sorted((s["metric"]["instance"], s["value"][1]) for s in gauge) == sorted(
+        (url[7:], "0") for url in stack.gateway_urls)
     swept = wait_for(lambda: series('marinara_worker_tasks_total{job="worker",task="battle.sweep_windows"}'),
                      SWEEP_WAIT + 2, "the workers' battle.sweep_windows count in Prometheus", stack.parts["prometheus"])
     assert {s["metric"]["outcome"] for s in swept} == {"ok"}
