@@ -414,8 +414,11 @@ def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: st
 
 
 def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan: Plan, landed: bool) -> None:
+    """What lands with an entry beside its amount: its cure (1.176), then its conditions."""
     if not landed or target.out:
         return
+    if getattr(mech, "stabilizes", None):
+        E.stabilize(fight, target, by=f"{actor.name}'s {plan.name}")
     for apply in mech.applies or []:
         apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
 

@@ -16,6 +16,11 @@ resolving a contest and its log line, and how the Engine's tactics weigh one.
   winner as its source (`rounds` gives it a clock); `ends` takes a condition off the actor
   or the target; `push` moves the loser away on a board (board/push.py); without a board
   nobody moves, and the log says so. Losing does nothing.
+- Against a fixed `difficulty` (1.193) only the actor rolls (the attack dice plus the best
+  of their `attacker` checks) and wins on reaching it; `targets` says on whom it may be
+  made (`enemy` by default, `ally` or `any`, the actor included), `targetHolds` offers it
+  only against a holder of that condition, `targetDying` only against someone dying and
+  not yet stabilized, and `onWin.stabilizes` stabilizes a dying target.
 - `from.holding`: aimed only at whoever put that condition on the actor, and offered only
   while it lasts. `strike: true`: stands in for one strike of the budget's action (done
   first it spends the budget and leaves the other strikes in hand; done while strikes are
@@ -120,11 +125,10 @@ Side = tuple[int, Mode, tuple[tuple[str, bool], ...]]
 
 
 def defender_checks(contest: Contest) -> list[str]:
-    """The checks the defending side may use. A contest without a `defender` is one against
-    a fixed `difficulty`, which is refused before a fight starts (1.193, support.py), so a
-    contest in play always has one."""
+    """The checks the defending side may use. Only a contest against a fixed `difficulty`
+    has no `defender` (the validator holds one or the other), and nobody defends it."""
     if contest.defender is None:
-        raise ValueError(f"contest {contest.id} has no defender: one against a fixed difficulty is not resolved")
+        raise ValueError(f"contest {contest.id} is against a fixed difficulty: nobody defends it")
     return contest.defender.checks
 
 
@@ -185,9 +189,20 @@ def _chance(count: int, sides: int, attacker: Side, defender: Side, ties: bool) 
     return Fraction(won, a_den * d_den)
 
 
+@lru_cache(maxsize=4096)
+def _reach_chance(count: int, sides: int, actor: Side, difficulty: int) -> Fraction:
+    low, ways, denominator = _ways(count, sides, actor)
+    return Fraction(sum(w for i, w in enumerate(ways) if low + i >= difficulty), denominator)
+
+
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Contest,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
+    if contest.difficulty is not None:
+        # Pool-based fights refuse a fixed difficulty (checks/combat.py), so this rolls dice.
+        _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
+        dice = contest_dice(fight)
+        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), contest.difficulty)
     chance = kind_of(fight).contest_win_chance(fight, actor, target, contest)
     if chance is not None:
         return Fraction(chance).limit_denominator(10 ** 9)
@@ -217,7 +232,14 @@ def _granted_strikes(fight: Fight, actor: Combatant, budget: str) -> int:
 def contest_targets(fight: Fight, actor: Combatant, contest: Contest) -> list[Combatant]:
     holding = contest.from_.holding if contest.from_ is not None else None
     if holding is None:
-        return targets_for(fight, actor, "enemy")
+        found = targets_for(fight, actor, contest.targets or "enemy")
+        if contest.targets == "any" and actor not in found:
+            found.insert(0, actor)
+        if contest.targetHolds is not None:
+            found = [c for c in found if any(h.id == contest.targetHolds for h in c.conditions)]
+        if contest.targetDying:
+            found = [c for c in found if E.is_dying(c)]
+        return found
     sources: list[str] = []
     for held in actor.conditions:
         if held.id == holding and held.source is not None and held.source not in sources:
@@ -241,13 +263,16 @@ def _win_text(fight: Fight, contest: Contest) -> str:
         parts.append(f"the loser is pushed {win.push:g} {unit} away")
     elif win.push is not None:
         parts.append("the loser would be pushed (nobody moves without a board)")
+    if win.stabilizes:
+        parts.append("the target is stabilized")
     return "; ".join(parts)
 
 
 def _win(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, memo: dict[Any, Any]) -> float:
     """The menu's chance of winning, shared by contests rolled with the same checks (a
     grapple and a shove usually are)."""
-    key = (tuple(contest.attacker.checks), tuple(defender_checks(contest)), contest.ties, target.id)
+    against = (contest.difficulty,) if contest.difficulty is not None else tuple(defender_checks(contest))
+    key = (tuple(contest.attacker.checks), against, contest.ties, target.id)
     found = memo.get(key)
     if found is None:
         found = memo[key] = round(float(win_chance(fight, actor, target, contest, memo)), 4)
@@ -269,7 +294,8 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         if not targets:
             continue
         a_checks = " or ".join(check_label(fight, c) for c in contest.attacker.checks)
-        d_checks = " or ".join(check_label(fight, c) for c in defender_checks(contest))
+        d_checks = (f"difficulty {contest.difficulty}" if contest.difficulty is not None
+                    else " or ".join(check_label(fight, c) for c in defender_checks(contest)))
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
         if fight.drawing.forecasting:
@@ -320,6 +346,9 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     spend_strike(fight, actor, plan)
     if plan.uses_strike:
         actor.attacks_made += 1
+    if contest.difficulty is not None:
+        _resolve_fixed(fight, actor, target, contest, contest.difficulty)
+        return
     a_nat = d_nat = None
     kind = kind_of(fight)
     a_thrown = kind.throw_side(fight, actor, contest.attacker.checks)
@@ -336,6 +365,28 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     if not kind.throws_pools:
         won = _after_rolls(fight, actor, target, contest, (a_total, a_nat), (d_total, d_nat), won)
     if won:
+        _on_win(fight, actor, target, contest)
+
+
+def _resolve_fixed(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, difficulty: int) -> None:
+    """A check against a fixed number (1.193): only the actor rolls, and wins on reaching
+    it; dice taken off a reaching check, then the actor's rescues on a miss, as in a
+    contest against a roll."""
+    total, text, natural = _throw_side(fight, actor, contest.attacker.checks)
+    won = total >= difficulty
+    fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {text} against difficulty "
+               f"{difficulty}, and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id,
+               contest=contest.id, total=total, against=difficulty, won=won)
+    if won:
+        total = lower_check(fight, actor, total, difficulty, f"{contest.label} check")
+    now = total >= difficulty
+    if not now:
+        now = after_failure(fight, actor, Roll("checks", total, difficulty, ("enough", "still short"),
+                                               natural=natural, sides=contest_dice(fight).sides)).made
+    if now != won:
+        fight.emit("contest", f"{actor.name} {'wins' if now else 'loses'} {contest.label} after all.", actor=actor.id,
+                   target=target.id, contest=contest.id, won=now)
+    if now:
         _on_win(fight, actor, target, contest)
 
 
@@ -383,6 +434,8 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Contest)
         far = f"{win.push:g} {unit}".strip()
         fight.emit("push", f"{loser.name} would be pushed {far} away from {winner.name}, but this fight has "
                    "no board, so nobody moves.", actor=winner.id, target=loser.id)
+    if win.stabilizes:
+        E.stabilize(fight, loser, by=f"{winner.name}'s {contest.label}")
 
 
 # ---------------------------------------------------------------------------
@@ -406,6 +459,9 @@ def contest_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float
             holder = actor if end.on == "actor" else target
             if any(h.id == end.condition for h in holder.conditions):
                 worth += BREAK_FREE_WORTH if end.on == "actor" else CONDITION_WORTH / 2
+        if win.stabilizes and E.is_dying(target):
+            # A life kept: worth as much as breaking free of a hold.
+            worth += BREAK_FREE_WORTH
         value = fc.win * worth
         if best is None or value > best[0]:
             best = (value, target.id)

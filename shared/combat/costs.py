@@ -31,6 +31,7 @@ from .plans import MenuItem, Option, Plan
 from .plan_reading import budget_left, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
+from .cures import cures
 from .plan_reading import catalog_entry, row_allowed
 from .plan_reading import STANDARD_TEXT
 
@@ -213,7 +214,7 @@ def target_count(mech: Any, steps: int = 0) -> int:
     """How many targets an entry reaches: `targetCount`, and `targetsPerCostStep` more for
     each step paid above the base. A `utility` entry that only changes the turn (`free`,
     `gives`) is aimed at nobody."""
-    if mech.kind == "utility" and mech.amount is None and not mech.applies:
+    if mech.kind == "utility" and mech.amount is None and not mech.applies and not cures(mech):
         return 0
     count = mech.targetCount or 1
     if mech.targetsPerCostStep:

@@ -336,6 +336,23 @@ def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int
         fight.emit("stable", f"{c.name} is stable, down but no longer dying.", target=c.id)
 
 
+def is_dying(c: Combatant) -> bool:
+    """Down, counting against death, not yet stabilized (mechanics-1 1.176, 1.193)."""
+    return c.down and not c.out and c.dying is not None
+
+
+def stabilize(fight: Fight, c: Combatant, *, by: str) -> bool:
+    """Stabilizes a dying `c` (Spare the Dying, a won Medicine check; mechanics-1 1.176,
+    1.193): down but no longer dying, so no more rolls against death, the counts back at 0
+    as three successes leave them. Returns whether it helped."""
+    if not is_dying(c):
+        return False
+    c.dying = None
+    write_dying_counts(fight, c)
+    fight.emit("stable", f"{by} stabilizes {c.name}: down but no longer dying.", target=c.id)
+    return True
+
+
 def _dying_condition_off(fight: Fight, c: Combatant) -> None:
     """Back up: the downed condition the dying rule put on comes off, or it would keep a
     revived member from ever acting again."""

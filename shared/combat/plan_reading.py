@@ -19,6 +19,7 @@ from ..sheet import SheetView
 from ..sheet.paying import entry_costs
 from . import creature_extras
 from . import numbers as N
+from .cures import cures
 from .fight import Fight
 from .plans import Plan, entry_side, slug
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
@@ -195,7 +196,9 @@ def offered_entry(mech: Any) -> bool:
 
 def _utility_offered(mech: Any) -> bool:
     """A utility entry only when it is free or gives budgets, and not when it only opens
-    standard actions for a price."""
+    standard actions for a price; one that cures is offered as long as it cures (1.176)."""
+    if cures(mech):
+        return True
     return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)
 
 

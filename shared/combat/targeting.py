@@ -7,7 +7,8 @@ Owns (creature types and their tests, 1.168, are creature_types.py's):
 - senses (1.127): a target whose conditions `lack` a sense an entry or action `needs`
   (`needsAny`: lacks every one of them) cannot be chosen, and is skipped by anything that
   reaches several targets;
-- `cannot-target-source` and `cannot-target-source-side` (1.278) on the one aiming.
+- `cannot-target-source` and `cannot-target-source-side` (1.278) on the one aiming;
+- an entry that only cures is aimed only at someone it helps (1.176, cures.py).
   `whileSourceInSight` needs a board to break line of sight: without one, every effect of
   such a condition applies, so nothing here reads it.
 
@@ -21,6 +22,7 @@ from typing import Any, Iterable
 
 from . import numbers as N
 from .creature_types import describe_test, passes
+from .cures import cure_refusal, only_cures
 from .fight import Fight
 from .state import Combatant
 
@@ -136,6 +138,7 @@ def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = Non
         _source_refusal(fight, actor, target)
         or _target_types_refusal(fight, target, getattr(source, "targetTypes", None))
         or _senses_refusal(fight, target, source)
+        or cure_refusal(target, source)
     )
 
 
@@ -147,7 +150,8 @@ def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant],
 
 def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     """Whether any rule here can take a target away (most options: none can)."""
-    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or _aim_blocks(fight, actor))
+    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or _aim_blocks(fight, actor)
+                or only_cures(source))
 
 
 

@@ -1,7 +1,9 @@
 """Contests: grab, shove, break free (spec/combat-3 "Contests", Capability API 1.43).
 
 Owns: `CombatCheck` (a number a contest reads, from the sheet, read once at the start),
-`Contest` with its sides, `from`, and what winning does (`ContestWin`).
+`Contest` with its sides, `from`, and what winning does (`ContestWin`); a contest against a
+fixed `difficulty`, with `targets`, `targetHolds`, `targetDying` and `onWin.stabilizes`
+(mechanics-1 "Contests against a fixed difficulty", 1.193).
 """
 
 from __future__ import annotations
@@ -10,11 +12,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Label, Model, Number, ValueRef, unsupported
+from .base import Id, Label, Model, Number, ValueRef, gate, unsupported
 
 CheckIds = Annotated[list[Id], Field(min_length=1, max_length=4)]
 
-FIXED_CONTEST_REASON = "contests against a fixed difficulty are resolved by no planned issue"
 SIZES_REASON = "creature sizes are not resolved yet (issue 27, creature sizes)"
 
 
@@ -71,14 +72,12 @@ class ContestWin(Model):
     ends: Annotated[list[ContestEnd], Field(min_length=1, max_length=4)] | None = None
     push: Number | None = Field(default=None, gt=0, le=10000)
     #: Stabilizes a dying target (mechanics-1, 1.193).
-    stabilizes: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", "stabilizing a dying target is not resolved yet (issue 24, health beyond damage)")
-    )
+    stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.193"))
 
     @model_validator(mode="after")
     def _something(self) -> "ContestWin":
         if self.applies is None and self.ends is None and self.push is None and self.stabilizes is None:
-            raise ValueError('"onWin" must say at least one thing: "applies", "ends" or "push"')
+            raise ValueError('"onWin" must say at least one thing: "applies", "ends", "push" or "stabilizes"')
         return self
 
 
@@ -98,7 +97,8 @@ class Sizes(Model):
 
 class Contest(Model):
     """Both sides roll `attackRoll.dice` and add their best check; the higher total wins,
-    and a tie goes to the defender unless `ties` is `attacker`. Losing does nothing."""
+    and a tie goes to the defender unless `ties` is `attacker`. Against a fixed `difficulty`
+    only the actor rolls, and wins on reaching it. Losing does nothing."""
 
     id: Id
     label: Label
@@ -106,24 +106,22 @@ class Contest(Model):
     strike: Literal[True] | None = None
     reach: Number | None = Field(default=None, gt=0, le=10000)
     attacker: ContestSide
-    #: Required unless the contest is against a fixed `difficulty` (refused for now).
+    #: Required unless the contest is against a fixed `difficulty`.
     defender: ContestSide | None = None
     ties: Literal["defender", "attacker"] | None = None
     from_: ContestHolding | None = Field(default=None, alias="from")
     onWin: ContestWin
-    #: Keys the format gives a contest that this engine does not resolve yet: a check
-    #: against a fixed number, on whom it is made and when (mechanics-1, 1.193), and the
-    #: size limit of a grapple (combat-2 "Size and escape DC", 1.103).
-    difficulty: Annotated[int, Field(ge=0, le=1000)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", FIXED_CONTEST_REASON)
-    )
-    targets: Literal["enemy", "ally", "any"] | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", FIXED_CONTEST_REASON)
-    )
-    targetHolds: Id | None = Field(default=None, json_schema_extra=unsupported("1.193", FIXED_CONTEST_REASON))
-    targetDying: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", "contests only against a dying target are not resolved yet (issue 24, health beyond damage)")
-    )
+    #: A check against this number instead of an opposing roll (mechanics-1, 1.193): the
+    #: actor wins on reaching it.
+    difficulty: Annotated[int, Field(ge=0, le=1000)] | None = Field(default=None, json_schema_extra=gate("1.193"))
+    #: On whom it can be made: the other side (the default), the actor's own, or anyone,
+    #: the actor included.
+    targets: Literal["enemy", "ally", "any"] | None = Field(default=None, json_schema_extra=gate("1.193"))
+    #: Offered only against a target holding this condition.
+    targetHolds: Id | None = Field(default=None, json_schema_extra=gate("1.193"))
+    #: Offered only against a target who is dying and not yet stabilized.
+    targetDying: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.193"))
+    #: The size limit of a grapple (combat-2 "Size and escape DC", 1.103).
     maxSizeAbove: Annotated[int, Field(ge=0, le=10)] | None = Field(
         default=None, json_schema_extra=unsupported("1.103", SIZES_REASON)
     )
@@ -131,5 +129,9 @@ class Contest(Model):
     @model_validator(mode="after")
     def _against_someone(self) -> "Contest":
         if self.defender is None and self.difficulty is None:
-            raise ValueError('"defender" is required (a contest against a fixed "difficulty" is refused for now)')
+            raise ValueError('a contest needs a "defender", or a fixed "difficulty" to reach')
+        if self.defender is not None and self.difficulty is not None:
+            raise ValueError('a contest against a fixed "difficulty" has no "defender"')
+        if self.targets is not None and self.from_ is not None:
+            raise ValueError('"from" aims the contest at whoever holds the actor, so it cannot go with "targets"')
         return self

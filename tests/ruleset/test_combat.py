@@ -465,7 +465,7 @@ def test_contest_checks_declared():
 
 def test_contest_must_win_something():
     p = contest_package(onWin={})
-    assert problems_of(p) == ['combat.contests[0].onWin: "onWin" must say at least one thing: "applies", "ends" or "push"']
+    assert problems_of(p) == ['combat.contests[0].onWin: "onWin" must say at least one thing: "applies", "ends", "push" or "stabilizes"']
 
 
 def test_contest_push_needs_distance():

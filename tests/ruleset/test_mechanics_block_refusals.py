@@ -171,7 +171,6 @@ def test_stabilizes_needs_dying_rule():
     lines = mech_problems({"kind": "utility", "stabilizes": True})
     assert lines == [
         f'{M}.stabilizes: "stabilizes" needs a combat block with a "dying" rule',
-        f'{M}.stabilizes: "stabilizes" (Capability API 1.176) {NOT_YET}: stabilizing a dying target is resolved by no planned issue',
     ]
 
 

@@ -11,7 +11,6 @@ from tests.ruleset.test_creatures import AT, bestiary_package
 from tests.ruleset.entry_kit import ITEM, MECH, with_entry, with_item
 
 NOT_YET = "is not supported by marinara-battle yet"
-FIXED = "contests against a fixed difficulty are resolved by no planned issue"
 SIZES = "creature sizes are not resolved yet (issue 27, creature sizes)"
 CONTEST = "combat.contests[0]"
 
@@ -22,35 +21,30 @@ def test_combat_sizes_are_refused_by_name():
     assert problems_of(p) == [f'combat.sizes: "sizes" (Capability API 1.103) {NOT_YET}: {SIZES}']
 
 
-def test_a_contest_against_a_fixed_difficulty_is_refused_by_name():
-    # mechanics-1 1.193: the Sword of Wounding's DC 15 Medicine check, without a defender.
+def test_a_contest_against_a_fixed_difficulty_validates():
+    # mechanics-1 1.193: the Sword of Wounding's DC 15 Medicine check, without a defender
+    # (played since issue 24: tests/combat/test_stabilizing.py).
     p = contest_package(difficulty=15, targets="any", targetHolds="held",
                         onWin={"ends": [{"condition": "held", "on": "target"}]})
     del p["combat"]["contests"][0]["defender"]
-    assert problems_of(p) == [
-        f'{CONTEST}.difficulty: "difficulty" (Capability API 1.193) {NOT_YET}: {FIXED}',
-        f'{CONTEST}.targets: "targets" (Capability API 1.193) {NOT_YET}: {FIXED}',
-        f'{CONTEST}.targetHolds: "targetHolds" (Capability API 1.193) {NOT_YET}: {FIXED}',
-    ]
+    assert problems_of(p) == []
 
 
-def test_a_contest_still_needs_a_defender_or_a_difficulty():
+def test_a_contest_still_needs_a_defender_or_a_difficulty_and_not_both():
     p = contest_package()
     del p["combat"]["contests"][0]["defender"]
-    assert problems_of(p) == [
-        f'{CONTEST}: "defender" is required (a contest against a fixed "difficulty" is refused for now)'
-    ]
+    assert problems_of(p) == [f'{CONTEST}: a contest needs a "defender", or a fixed "difficulty" to reach']
+    assert problems_of(contest_package(difficulty=15)) == [
+        f'{CONTEST}: a contest against a fixed "difficulty" has no "defender"']
 
 
-def test_contest_keys_of_dying_sizes_and_spell_holds_are_refused_by_name():
+def test_contest_keys_of_sizes_and_spell_holds_are_refused_by_name_and_dying_needs_the_rule():
     p = contest_package(targetDying=True, maxSizeAbove=1, onWin={"stabilizes": True},
                         **{"from": {"holding": "held", "escapable": True}})
     assert sorted(problems_of(p)) == sorted([
-        f'{CONTEST}.targetDying: "targetDying" (Capability API 1.193) {NOT_YET}: '
-        "contests only against a dying target are not resolved yet (issue 24, health beyond damage)",
+        f'{CONTEST}.targetDying: needs a "combat.dying" rule: nobody is dying without one',
         f'{CONTEST}.maxSizeAbove: "maxSizeAbove" (Capability API 1.103) {NOT_YET}: {SIZES}',
-        f'{CONTEST}.onWin.stabilizes: "stabilizes" (Capability API 1.193) {NOT_YET}: '
-        "stabilizing a dying target is not resolved yet (issue 24, health beyond damage)",
+        f'{CONTEST}.onWin.stabilizes: needs a "combat.dying" rule: nobody is dying without one',
         f'{CONTEST}.from.escapable: "escapable" (Capability API 1.174) {NOT_YET}: '
         "escaping spell holds is not resolved yet (issue 25, spell holds)",
     ])

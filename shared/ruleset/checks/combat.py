@@ -194,12 +194,13 @@ def _contests(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -
         base: list[PathPart] = ["combat", "contests", i]
         check_budget(ids, contest.budget, [*base, "budget"], problems)
         for side in ("attacker", "defender"):
-            # A contest against a fixed difficulty has no defender (refused for now).
+            # A contest against a fixed difficulty has no defender.
             for j, name in enumerate(getattr(getattr(contest, side), "checks", None) or []):
                 if name not in ids.checks:
                     problems.add([*base, side, "checks", j], f'unknown check "{name}": declare it in "combat.checks"')
         if contest.from_ is not None:
             check_condition_id(pkg, contest.from_.holding, [*base, "from", "holding"], problems)
+        _fixed_contest(pkg, combat, contest, base, problems)
         held = contest.from_.holding if contest.from_ is not None else None
         for j, item in enumerate(contest.onWin.applies or []):
             check_condition_id(pkg, item.condition, [*base, "onWin", "applies", j, "condition"], problems)
@@ -210,6 +211,20 @@ def _contests(pkg: "Ruleset", combat: Any, ids: CombatIds, problems: Problems) -
                 )
         for j, item in enumerate(contest.onWin.ends or []):
             check_condition_id(pkg, item.condition, [*base, "onWin", "ends", j, "condition"], problems)
+
+
+def _fixed_contest(pkg: "Ruleset", combat: Any, contest: Any, base: list[PathPart], problems: Problems) -> None:
+    """The 1.193 keys: a pool-based battle counts successes, so it has no difficulty to
+    reach; dying targets need the dying rule."""
+    if contest.difficulty is not None and combat.kind in ("dice-pool", "symbol-pool"):
+        problems.add([*base, "difficulty"], f'a "{combat.kind}" fight counts successes, so it refuses a fixed "difficulty"')
+    if contest.targetHolds is not None:
+        check_condition_id(pkg, contest.targetHolds, [*base, "targetHolds"], problems)
+    if combat.dying is None:
+        if contest.targetDying:
+            problems.add([*base, "targetDying"], 'needs a "combat.dying" rule: nobody is dying without one')
+        if contest.onWin.stabilizes:
+            problems.add([*base, "onWin", "stabilizes"], 'needs a "combat.dying" rule: nobody is dying without one')
 
 
 def _plain_track(pkg: "Ruleset", name: str, where: list[Any], problems: Problems, purpose: str) -> Any:

@@ -130,9 +130,8 @@ class Mechanics(Model):
         default=None, json_schema_extra=unsupported("1.172", f"a lasting zone {NOT_RESOLVED}")
     )
     ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
-    stabilizes: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.176", f"stabilizing a dying target {NOT_RESOLVED}")
-    )
+    #: Stabilizes a dying target (Spare the Dying); offered only against the dying.
+    stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.176"))
     revives: Revives | None = Field(
         default=None, json_schema_extra=unsupported("1.176", f"reviving the dead {NOT_RESOLVED}")
     )

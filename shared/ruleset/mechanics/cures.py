@@ -1,7 +1,7 @@
 """Curing conditions, stabilizing and reviving: `mechanics.ends`, `stabilizes` and
-`revives` (Capability API 1.176), also on an item's `use`. No planned issue resolves them,
-so the keys are marked unsupported where they are declared; they are still modelled and
-checked.
+`revives` (Capability API 1.176), also on an item's `use`. `stabilizes` is played
+(shared/combat/cures.py); `ends` and `revives` are marked unsupported where they are
+declared, still modelled and checked.
 
 Owns: `CURES_REASON`, `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
 and `Revives`.
