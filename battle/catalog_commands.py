@@ -90,6 +90,11 @@ def _cmd_pick(args: argparse.Namespace) -> int:
     if isinstance(loaded, int):
         return loaded
     [ruleset], character = loaded
+    wrong = choice_problems(ruleset, args.layers)
+    if wrong:
+        return _fail("--layer", wrong)
+    # A game's layers hide entries from its picker: picking one of those is refused alike.
+    ruleset = with_layers(ruleset, args.layers)
     sheet = dict(character.get("sheet") or {})
     for ref in args.entries:
         picked = pick(ruleset, sheet, ref)
@@ -135,10 +140,13 @@ def add_commands(sub: Any) -> None:
         "pick", help="write catalog entries onto a character as marked row copies",
         description="Print CHARACTER with each ENTRY's rows added to their lists as copies marked "
         '"_catalog": "<catalog>/<entry>", their scaled columns worked out from the sheet and fitted to the '
-        "column. A refused pick prints CHARACTER: code: message and exits 1.")
+        "column. A refused pick (an unknown entry, one the --layer choice hides from the picker, a full "
+        "list) prints CHARACTER: code: message and exits 1.")
     p.add_argument("--ruleset", "-r", required=True, metavar="R", help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
     p.add_argument("entries", nargs="+", metavar="ENTRY", help="<catalog>/<entry>, e.g. knacks/last-ember")
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="a layer the game turned on: an entry it hides is refused (repeat for more)")
     p.set_defaults(func=_cmd_pick)
 
     p = sub.add_parser(

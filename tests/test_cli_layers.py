@@ -1,4 +1,4 @@
-"""`--layer` on the offline commands (`battle sheet`, `check`, `fight`), run as the console
+"""`--layer` on the offline commands (`battle sheet`, `check`, `fight`, `pick`), run as the console
 script: the layers turned on as a game turns them on, an unknown or conflicting one refused
 by name with exit 1. The 5e example's `low_magic` removes "int" from Spellcasting ability;
 Ember Roads' `hard_winter` makes Hard DC 11 (DC 10 without it); seed 3 throws d6s 2, 3."""
@@ -66,4 +66,24 @@ def test_catalogs_with_hard_winter_leaves_out_the_grit_knacks():
     # 8 knacks; hard_winter hides Last Ember and Coldfire Toss (grit 1), leaving 6.
     assert (page["total"], [e["id"] for e in page["entries"]]) == (6, ["iron-stomach", "hold-the-line"])
     res = run("catalogs", "-r", EMBER, "knacks", "--layer", "long_night")
+    assert (res.returncode, res.stderr) == (1, "--layer: unknown layer \"long_night\" (this ruleset's layers: hard_winter)\n")
+
+
+def test_pick_with_hard_winter_refuses_the_knacks_it_hides(tmp_path):
+    # hard_winter hides the knacks whose grit filter is above 0 (Last Ember and Coldfire
+    # Toss, grit 1) from the picker: picking one by name is refused, nothing printed; Road
+    # Sense (grit 0) is still picked; without the layer Last Ember is picked (two rows).
+    path = tmp_path / "tobin.json"
+    path.write_text(json.dumps({"name": "Tobin", "sheet": {}}))
+    res = run("pick", "-r", EMBER, "--layer", "hard_winter", str(path), "knacks/road-sense", "knacks/last-ember")
+    assert (res.returncode, res.stdout) == (1, "")
+    assert res.stderr == (f'{path}: hidden-by-layer: the layer "hard_winter" (Hard winter) hides Last Ember '
+                          "from the picker\n")
+    res = run("pick", "-r", EMBER, "--layer", "hard_winter", str(path), "knacks/road-sense")
+    assert res.returncode == 0, res.stderr
+    assert [r["_catalog"] for r in json.loads(res.stdout)["sheet"]["lists"]["knacks"]] == ["knacks/road-sense"]
+    res = run("pick", "-r", EMBER, str(path), "knacks/last-ember")
+    assert res.returncode == 0, res.stderr
+    assert sorted(json.loads(res.stdout)["sheet"]["lists"]) == ["knacks", "tricks"]
+    res = run("pick", "-r", EMBER, "--layer", "long_night", str(path), "knacks/road-sense")
     assert (res.returncode, res.stderr) == (1, "--layer: unknown layer \"long_night\" (this ruleset's layers: hard_winter)\n")

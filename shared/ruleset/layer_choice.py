@@ -4,7 +4,7 @@ it gives.
 Owns: `choice_problems(pkg, ids)` (the sentences that refuse a choice at creation: an
 unknown layer, one named twice, a conflicting pair), `pinned_layers(pkg, ids)` (the
 choice as a pin keeps it: known ids, in the package's declaration order, once each),
-`with_layers(pkg, ids)` (the ruleset with those layers applied) and `picker_hides` (whether
+`with_layers(pkg, ids)` (the ruleset with those layers applied) and `picker_hides` / `hiding_layer` (whether
 a catalog entry is hidden from the picker by the layers on).
 
 A layer only narrows and appends, so applying one is a copy of the package with: an enum
@@ -151,16 +151,22 @@ def _hides(test: Any, value: Any) -> bool:
     return not any(word in (test.notIn or []) for word in words)
 
 
-def picker_hides(ruleset: Ruleset, catalog_id: str, filters: dict[str, Any] | None) -> bool:
-    """Whether the layers on hide an entry with these `filters` values of `catalog_id` from
-    the picker: its value is `above` or `below` the number, `equals` the word (a tags value:
-    holds it), or is not in `notIn` (a tags value: holds none of them). An entry without
-    the filter's value is never hidden."""
+def hiding_layer(ruleset: Ruleset, catalog_id: str, filters: dict[str, Any] | None) -> Layer | None:
+    """The first layer on that hides an entry with these `filters` values of `catalog_id`
+    from the picker: its value is `above` or `below` the number, `equals` the word (a tags
+    value: holds it), or is not in `notIn` (a tags value: holds none of them); None when no
+    layer on hides it. An entry without the filter's value is never hidden."""
     for layer in _declared(ruleset):
         if layer.id not in ruleset.layers_on:
             continue
         for entry in layer.catalogs or []:
             if entry.id == catalog_id and entry.hide.filter in (filters or {}):
                 if _hides(entry.hide, (filters or {})[entry.hide.filter]):
-                    return True
-    return False
+                    return layer
+    return None
+
+
+def picker_hides(ruleset: Ruleset, catalog_id: str, filters: dict[str, Any] | None) -> bool:
+    """Whether the layers on hide an entry with these `filters` values of `catalog_id` from
+    the picker (`hiding_layer`)."""
+    return hiding_layer(ruleset, catalog_id, filters) is not None

@@ -22,6 +22,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from shared.ruleset.layer_choice import hiding_layer
+from shared.ruleset.package import Ruleset
 from shared.ruleset.sheet_lists import LongtextColumn, TextColumn
 from shared.ruleset.sheet_refs import get
 
@@ -34,6 +36,7 @@ UNKNOWN_CATALOG = "unknown-catalog"
 UNKNOWN_ENTRY = "unknown-entry"
 NOT_PICKABLE = "not-pickable"
 LIST_FULL = "list-full"
+HIDDEN_BY_LAYER = "hidden-by-layer"
 
 #: The column kinds a refresh offers: the ruleset's words, never a player's numbers or choices.
 TEXT_LIKE = (TextColumn, LongtextColumn)
@@ -79,12 +82,18 @@ def _lists(sheet: dict[str, Any]) -> dict[str, list[Any]]:
 def pick(ruleset: SheetRules, sheet: dict[str, Any], ref: str) -> dict[str, Any] | Refusal:
     """`sheet` with entry `ref`'s rows added at the end of their lists, each a copy of the
     entry row's values with the catalog mark, its `scaled` columns worked out now. Refused
-    (nothing written) when `ref` names no entry that writes rows, or a list would go over
-    its `maxItems`."""
+    (nothing written) when `ref` names no entry that writes rows, an entry a layer on (a
+    game's, `with_layers`) hides from the picker, or a list would go over its `maxItems`."""
     found = _entry(ruleset, ref)
     if isinstance(found, Refusal):
         return found
-    _, entry = found
+    catalog, entry = found
+    # The picker never offers what a layer on hides (GET .../catalogs/{id}?layers= leaves it
+    # out), so picking it by name is refused the same way. A party sheet's rules have no layers.
+    layer = hiding_layer(ruleset, get(catalog, "id"), get(entry, "filters")) if isinstance(ruleset, Ruleset) else None
+    if layer is not None:
+        return Refusal(HIDDEN_BY_LAYER, f'the layer "{layer.id}" ({layer.label}) hides {get(entry, "label")} '
+                                        "from the picker")
     idx = index_for(ruleset)
     lists = _lists(sheet)
     rows = get(entry, "rows") or []

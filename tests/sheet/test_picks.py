@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.ruleset import load_package
+from shared.ruleset.layer_choice import with_layers
 from shared.sheet import compute_sheet_json, load_character
 from shared.sheet.ops import advance
 from shared.sheet.picks import RefreshOffer, pick, refresh, refresh_offers, rescale
@@ -162,3 +163,18 @@ def test_scaled_uses_always_sit_in_the_columns_range(heart):
     ruleset = ember()
     sheet = pick(ruleset, juno(heart), "knacks/last-ember")
     assert sheet["lists"]["tricks"][0]["uses"] == max(0, min(9, heart))
+
+
+def test_an_entry_a_layer_on_hides_is_refused_and_the_sheet_is_unchanged():
+    # Ember Roads' hard_winter hides the knacks of grit above 0 from the picker: Coldfire
+    # Toss (grit 1) is refused with the layer's name; Smother (grit 0) is picked.
+    winter = with_layers(ember(), ["hard_winter"])
+    sheet = juno(2)
+    assert pick(winter, sheet, "knacks/coldfire-toss") == Refusal(
+        "hidden-by-layer", 'the layer "hard_winter" (Hard winter) hides Coldfire Toss from the picker')
+    assert sheet == juno(2)
+    picked = pick(winter, sheet, "knacks/smother")
+    assert not isinstance(picked, Refusal)
+    assert picked["lists"]["knacks"][0]["_catalog"] == "knacks/smother"
+    # Without the layer the same entry is picked.
+    assert not isinstance(pick(ember(), sheet, "knacks/coldfire-toss"), Refusal)
