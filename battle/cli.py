@@ -1,7 +1,7 @@
 """The `battle` command line, at the top of the import graph.
 
 Owns: argument parsing and output of the offline commands (`validate`, `schema`,
-`sheet`, `check`, `fight`; `catalogs`, `pick` and `refresh` are catalog_commands.py's), of
+`sheet`, `check`, `use`, `fight`; `catalogs`, `pick` and `refresh` are catalog_commands.py's), of
 `rulesets` (the registry on the gateway's Redis store) and the entry points of `worker`,
 `serve` and `demo`. It sits above
 every other package (nothing imports it): the offline commands call the pure core in
@@ -157,6 +157,53 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not isinstance(outcome, CheckRecord):
         print(f"check refused: {outcome.message}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _cmd_use(args: argparse.Namespace) -> int:
+    # Only `battle use` loads the use rules (see the module docstring).
+    from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
+    from shared.games.uses import ask_of, receipt, result_attrs, run_use  # noqa: PLC0415
+    from shared.sheet import Refusal as Refused  # noqa: PLC0415
+
+    ruleset = _rules(args)
+    if isinstance(ruleset, int):
+        return ruleset
+    read = _character(args, ruleset)
+    if isinstance(read, int):
+        return read
+    character, _flags = read
+    asked = {"entry": args.entry, "level": args.level, "target": args.target}
+    ask = ask_of({k: str(v) for k, v in asked.items() if v is not None})
+    if isinstance(ask, str):
+        print(f"use refused: {ask}", file=sys.stderr)
+        return 1
+    try:
+        roller = ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed)
+        run = run_use(ruleset, [character.as_json()], {}, ask, roller)
+    except DiceError as exc:
+        print(f"--dice: {exc}", file=sys.stderr)
+        return 1
+    attrs = result_attrs(run, ask)
+    if args.json:
+        json.dump(dict(attrs), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(receipt(attrs))
+    if isinstance(run.outcome, Refused):
+        print(f"use refused: {run.outcome.message}", file=sys.stderr)
+        return 1
+    if args.out is not None:
+        members = run.state.get("members") or {}
+        live = next(iter(members.values()), None)
+        saved = character.as_json()
+        if isinstance(live, dict):
+            saved["sheet"] = {**saved["sheet"], "live": live}
+        else:
+            saved["sheet"] = {k: v for k, v in saved["sheet"].items() if k != "live"}
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump(saved, out, indent=2)
+            out.write("\n")
     return 0
 
 
@@ -417,6 +464,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="5,3,6,...", help="scripted die faces instead of the seeded roller")
     p.add_argument("--json", action="store_true", help="print the receipt's attributes as a JSON object")
     p.set_defaults(func=_cmd_check)
+
+    p = sub.add_parser(
+        "use",
+        help="use an ability, feature or spell for a character and print its receipt",
+        description="Use ENTRY (one of CHARACTER's catalog rows: the row's own name or the entry's "
+        "label) by the ruleset's rules outside a fight: pay every cost term and one use from each row "
+        "pool the entry wrote, all or nothing (a spell slot: the lowest of its level or higher left), "
+        "roll its amount, apply healing and protection to the character, and print the receipt the Game "
+        'Master\'s tag would become: [use: who="..." entry="..." paid="..." dice="..." amount="..." '
+        'did="..." result="used"]. Exit 0 when used, 1 when refused (the reason in the spec\'s words: '
+        '"No spell slot of level 3 or higher left", "Last Ember is spent until the next camp"). '
+        "Same seed, same dice.",
+    )
+    p.add_argument("--ruleset", "-r", required=True, metavar="R", help=RULESET_HELP)
+    p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
+    p.add_argument("entry", metavar="ENTRY", help='what is used, e.g. "Fireball", "Second Wind"')
+    p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
+                   help="turn on one of the ruleset's layers (repeat for more)")
+    p.add_argument("--level", type=int, help="pay a spell slot of this level or higher (upcasting)")
+    p.add_argument("--target", metavar="NAME", help="whom it is aimed at (healing another is handed back as numbers)")
+    p.add_argument("--seed", type=int, default=0, help="the dice seed (default 0)")
+    p.add_argument("--dice", metavar="5,3,6,...", help="scripted die faces instead of the seeded roller")
+    p.add_argument("--json", action="store_true", help="print the receipt's attributes as a JSON object")
+    p.add_argument("--out", metavar="FILE", help="write the character after the use (its live state) to FILE")
+    p.set_defaults(func=_cmd_use)
 
     p = sub.add_parser(
         "fight",

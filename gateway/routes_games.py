@@ -1,5 +1,6 @@
-"""Game routes: Game Master replies with their clock, party, character and check commands,
-a check asked directly (`POST /v1/games/{game}/checks`), the clocks, the shared party sheet
+"""Game routes: Game Master replies with their clock, party, character, check and use
+commands, a check asked directly (`POST /v1/games/{game}/checks`), an ability used directly
+(`POST /v1/games/{game}/uses`), the clocks, the shared party sheet
 and its saves, the members present, swipes, fights started from a game and written back,
 and the GM reminder.
 
@@ -16,6 +17,7 @@ from typing import Any, AsyncIterator
 from aiohttp import web
 
 from shared.games.checks import ask_of
+from shared.games.uses import ask_of as use_ask_of
 from shared.protocol_games import (
     CheckRolled,
     ChooseSnapshot,
@@ -28,8 +30,10 @@ from shared.protocol_games import (
     GameReminder,
     GameReply,
     GameView,
+    GameUse,
     PartySave,
     ReplyApplied,
+    UseMade,
 )
 from shared.combat.engine import final_sheets
 from shared.games.members import find_member
@@ -60,6 +64,15 @@ STATUS = {
     "bad-layers": 400,
     "bad-save": 422,
     "skill_check_untrained": 400,
+    # A use refused by the rules, in the spec's words: nothing paid, nothing rolled.
+    "unknown-entry": 400,
+    "unknown-character": 400,
+    "ambiguous-character": 400,
+    "not-usable": 400,
+    "spent": 400,
+    "no-slot": 400,
+    "not-enough": 400,
+    "bad-level": 400,
 }
 
 
@@ -135,6 +148,16 @@ async def post_check(request: web.Request) -> web.Response:
         raise ApiError("bad-check", ask, status=422)
     answer = await _run(request, request.app[GAMES].check, _game(request), ask)
     return json_response(CheckRolled.model_validate(answer))
+
+
+async def post_use(request: web.Request) -> web.Response:
+    body = await parse_body(request, GameUse)
+    asked = body.model_dump(exclude_none=True)
+    ask = use_ask_of({key: str(value) for key, value in asked.items()})
+    if isinstance(ask, str):
+        raise ApiError("bad-use", ask, status=422)
+    answer = await _run(request, request.app[GAMES].use, _game(request), ask)
+    return json_response(UseMade.model_validate(answer))
 
 
 async def get_clocks(request: web.Request) -> web.Response:
@@ -234,6 +257,10 @@ ROUTES = [
     Route("POST", "/v1/games/{game}/checks", post_check,
           "Roll a check or save for a member with the game's own dice (an untrained refusal is 400 "
           "skill_check_untrained)", response=CheckRolled, body=GameCheck, errors=(400, 404, 409, 422)),
+    Route("POST", "/v1/games/{game}/uses", post_use,
+          "Use an ability, feature or spell for a member: pays its cost from the member's live state, all "
+          "or nothing, and rolls with the game's own dice (a refusal is 400 with its code and the reason in "
+          "words, and pays nothing)", response=UseMade, body=GameUse, errors=(400, 404, 409, 422)),
     Route("GET", "/v1/games/{game}/clocks", get_clocks, "The progress clocks at the current snapshot",
           response=GameClocks, errors=(404,), query=_AT),
     Route("GET", "/v1/games/{game}/party", get_party, "The shared party sheet as shown, with its revision",

@@ -82,6 +82,8 @@ class Receipt(Message):
     message: str | None = None
     #: Left out of the JSON when not a check, so other receipts read as they always did.
     check: dict[str, str] | None = Field(default=None, exclude_if=lambda value: value is None)
+    #: A use's attributes (`paid`, `dice`, `rolls`, `amount`, `did`, ...); left out when not a use.
+    use: dict[str, str] | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class GameCheck(Message):
@@ -114,6 +116,30 @@ class CheckRolled(Message):
     snapshot: str | None
     result: Literal["success", "failure"]
     check: dict[str, str]
+    receipt: str
+    revision: int
+
+
+class GameUse(Message):
+    """An ability, feature or spell used for a member, asked as the `[use: ...]` tag asks
+    it: `entry` by the name the Game Master was shown or the entry's label; `level` pays a
+    spell slot of that level or higher (upcasting); `target` names whom it is aimed at."""
+
+    entry: str = Field(min_length=1, max_length=100)
+    who: str | None = Field(default=None, min_length=1, max_length=80)
+    level: int | None = Field(default=None, ge=1, le=99)
+    target: str | None = Field(default=None, min_length=1, max_length=80)
+
+
+class UseMade(Message):
+    """A use made: every attribute of its receipt (`use`: `paid`, `level`, `dice`, `rolls`,
+    `amount`, the typical enemy's roll, `did`), the receipt as the tag a reply would carry,
+    and the game's revision after the dice it took."""
+
+    game: str
+    snapshot: str | None
+    result: Literal["used"]
+    use: dict[str, str]
     receipt: str
     revision: int
 

@@ -1,5 +1,5 @@
-"""The tag grammar of a Game Master reply: `[clock: ...]`, `[sheet: ...]` and
-`[skill_check: ...]` commands, found in the text, read into attributes, and written back as
+"""The tag grammar of a Game Master reply: `[clock: ...]`, `[sheet: ...]`,
+`[skill_check: ...]` and `[use: ...]` commands, found in the text, read into attributes, and written back as
 receipts.
 
 Owns: `Tag` (one tag: its word, its tokens, where it sits in the text), `find_tags`,
@@ -7,8 +7,8 @@ Owns: `Tag` (one tag: its word, its tokens, where it sits in the text), `find_ta
 model wrote, plus the Engine's own), `rewrite` (the reply with chosen tags replaced) and
 `safe_value` (text that can stand inside a receipt's quotes).
 
-The grammar, exactly: a tag is `[`, optional spaces, the word `clock`, `sheet` or
-`skill_check` (any case), optional spaces, `:`, then anything but square brackets, then `]`. Inside, tokens
+The grammar, exactly: a tag is `[`, optional spaces, the word `clock`, `sheet`,
+`skill_check` or `use` (any case), optional spaces, `:`, then anything but square brackets, then `]`. Inside, tokens
 are separated by whitespace and read in this order of preference:
 
 - `key="value"`: a quoted value (no double quote inside) closed by a quote that is
@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-TAG = re.compile(r"\[\s*(clock|sheet|skill_check)\s*:([^\[\]]*)\]", re.IGNORECASE)
+TAG = re.compile(r"\[\s*(clock|sheet|skill_check|use)\s*:([^\[\]]*)\]", re.IGNORECASE)
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
 _QUOTED = re.compile(rf'({_KEY})="([^"]*)"(?=\s|$)')
@@ -129,7 +129,7 @@ def tokenize(inner: str, dropped: set[str] | None = None) -> list[Token]:
 
 
 def find_tags(text: str) -> list[Tag]:
-    """The clock, sheet and check tags of `text`, in the order they appear."""
+    """The clock, sheet, check and use tags of `text`, in the order they appear."""
     tags = []
     for m in TAG.finditer(text):
         dropped: set[str] = set()

@@ -4,7 +4,9 @@ Owns: the record's shape (`ruleset`, `layers`, the layers it turned on: absent i
 state before the first reply, `tree`, each snapshot's parent in the order they were made,
 and `dice`, the game's own `{seed, cursor}`: every check of every reply and of the checks
 endpoint takes the next dice, so a check is rolled once and a reload rolls nothing again),
-`new_record`, `dice_of`, and the tree questions the service asks: which snapshots a removal
+`new_record`, `dice_of`, `use_dice` (the dice a reply's uses throw: the game's seed and the
+snapshot the reply continues give them, so a regeneration that uses the same ability again
+throws the same dice, spec/abilities.md), and the tree questions the service asks: which snapshots a removal
 takes with it (the snapshot and everything continued from it), and which snapshot is
 shown after a removal (the newest remaining swipe of the same message, else the message
 before it).
@@ -49,6 +51,15 @@ def dice_of(game_id: str, record: Record) -> SeededRoller:
         return SeededRoller(dice["seed"], dice["cursor"])
     seed = int.from_bytes(hashlib.sha256(game_id.encode("utf-8")).digest()[:8], "little") & SEED_MAX
     return SeededRoller(seed, 0)
+
+
+def use_dice(game_id: str, record: Record, parent: str | None) -> SeededRoller:
+    """The dice a reply continuing `parent` (None: the game's beginning) throws for its uses:
+    a seed of their own from the game's seed and `parent`, from the first die. The game's
+    cursor does not move for them."""
+    seed = dice_of(game_id, record).seed
+    key = f"{seed}:use:{parent if parent is not None else ''}".encode("utf-8")
+    return SeededRoller(int.from_bytes(hashlib.sha256(key).digest()[:8], "little") & SEED_MAX, 0)
 
 
 def subtree(tree: dict[str, Any], root: str) -> list[str]:

@@ -23,6 +23,7 @@ from .members import member_sheet
 from .reply import MAX_COMMANDS
 from .checks import check_lines
 from .sheet_block import command_lines, guidance_lines, sheet_block
+from .uses import use_lines
 from .state import normal_state
 
 
@@ -114,7 +115,7 @@ def sheets_section(ruleset: Ruleset, state: Any, members: Sequence[Any]) -> list
             lines.append("")
         lines += sheet_block(ruleset, str(member["name"]), member_sheet(state, member))
     lines.append("</character_sheets>")
-    return lines + command_lines(ruleset) + check_lines(ruleset)
+    return lines + command_lines(ruleset) + check_lines(ruleset) + use_lines(ruleset)
 
 
 def reminder_text(ruleset: Ruleset, state: Any, members: Sequence[Any] = ()) -> str:

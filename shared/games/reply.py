@@ -4,7 +4,8 @@ appears, each rewritten as a receipt.
 Owns: `apply_reply(ruleset, state, text, members)`, `MAX_COMMANDS` and `TAG_KINDS`, the
 table of command tags: which tags a kind takes and the handler that applies one to the
 state. `[clock: ...]` tags go to the clocks, `[sheet: sheet="party" ...]` to the shared
-party sheet and `[sheet: who=... ...]` (no `sheet=`) to a character's sheet. At most 40
+party sheet and `[sheet: who=... ...]` (no `sheet=`) to a character's sheet; `[skill_check: ...]`
+rolls a check and `[use: ...]` uses an ability (shared/games/uses.py). At most 40
 commands of every kind together are applied per reply; later ones are refused, saying
 so. The input state is never changed. A kind added later is one more row of the table.
 A member's own turn (`author="member"`) applies no sheet or clock command: only the Game
@@ -26,6 +27,9 @@ from .character_commands import run_character
 from .checks import WORD as CHECK_WORD
 from .checks import read_check_tag, receipt, result_attrs, run_check
 from .state import State, normal_state
+from .uses import WORD as USE_WORD
+from .uses import read_use_tag, result_attrs as use_attrs, run_use
+from .uses import receipt as use_receipt
 
 MAX_COMMANDS = 40
 
@@ -38,6 +42,10 @@ class ReplyContext:
     members: Sequence[Any]
     #: The game's own dice, at its cursor (None: checks are refused, nothing rolls them).
     roller: Roller | None = None
+    #: The dice the reply's uses throw, in order: the game's seed and the snapshot the
+    #: reply continues give them, so undoing the reply and using the same ability again
+    #: throws the same dice (spec/abilities.md). None: the game's own dice.
+    use_roller: Roller | None = None
 
 
 Handler = Callable[[ReplyContext, State, Tag], tuple[State, Result]]
@@ -80,6 +88,25 @@ def _check(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
     return run.state, result_attrs(run.outcome)
 
 
+def _use(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
+    ask = read_use_tag(tag)
+    if isinstance(ask, str):
+        return state, refused(ask)
+    roller = ctx.use_roller or ctx.roller
+    if roller is None:
+        return state, refused("uses are rolled by the game, from its own dice")
+    run = run_use(ctx.ruleset, ctx.members, state, ask, roller)
+    return run.state, use_attrs(run, ask)
+
+
+def _use_receipt(tag: Tag, result: Result) -> str:
+    """A use's receipt: the tag written again whole (a tag that could not be read keeps
+    its own attributes, with the reason)."""
+    if result and result[0] == ("result", "refused"):
+        return render(tag, result)
+    return use_receipt(result)
+
+
 def _sheet_receipt(tag: Tag, result: Result) -> str:
     """A character command's receipt: the result attributes only (a refusal's sentence,
     `message`, is the JSON receipt's, not the tag's)."""
@@ -97,6 +124,7 @@ TAG_KINDS: tuple[TagKind, ...] = (
     TagKind("character", lambda tag: tag.word == "sheet" and tag.first("sheet") is None, _character,
             receipt=_sheet_receipt),
     TagKind("check", lambda tag: tag.word == CHECK_WORD, _check, receipt=_check_receipt),
+    TagKind("use", lambda tag: tag.word == USE_WORD, _use, receipt=_use_receipt),
 )
 
 
@@ -133,6 +161,11 @@ def is_command(tag: Tag) -> bool:
 
 def _entry(kind: TagKind, tag: Tag, result: Result) -> dict[str, Any]:
     cleaned = [(key, safe_value(value).strip() or "-") for key, value in result]
+    if kind.name == "use":
+        attrs = dict(cleaned)
+        if attrs.get("result") == "refused":
+            return {"tag": tag.word, "result": "refused", "reason": attrs.get("reason", "-")}
+        return {"tag": tag.word, "result": "used", "use": attrs}
     if kind.name != "check":
         return {"tag": tag.word, **dict(cleaned)}
     attrs = dict(cleaned)
@@ -144,12 +177,13 @@ def _entry(kind: TagKind, tag: Tag, result: Result) -> dict[str, Any]:
 
 
 def apply_reply(ruleset: Ruleset, state: Any, text: str, members: Sequence[Any] = (),
-                author: str = GM, roller: Roller | None = None) -> ReplyOutcome:
+                author: str = GM, roller: Roller | None = None, use_roller: Roller | None = None) -> ReplyOutcome:
     """`text` applied to `state`. `author` is "gm" (the Game Master's reply) or "member"
     (a member's own turn, which applies only the kinds marked `on_member_turn`). `roller`
-    is the game's own dice, which the reply's checks take in order."""
+    is the game's own dice, which the reply's checks take in order; `use_roller` the dice
+    its uses take (the game's own when None)."""
     state = normal_state(state)
-    ctx = ReplyContext(ruleset, members, roller)
+    ctx = ReplyContext(ruleset, members, roller, use_roller)
     tags = find_tags(text)
     rewrites = Rewrites(text)
     receipts: list[dict[str, str]] = []

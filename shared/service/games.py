@@ -37,7 +37,10 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from shared.games.character_commands import PARTY, pools_now
 from shared.games.checks import receipt, run_check
-from shared.games.history import after_removal, copy_record, dice_of, new_record, subtree
+from shared.games.uses import receipt as use_receipt
+from shared.games.uses import result_attrs as use_attrs
+from shared.games.uses import run_use
+from shared.games.history import after_removal, copy_record, dice_of, new_record, subtree, use_dice
 from shared.games.members import find_member, live_by_member, member_key, member_sheet, with_member_sheet
 from shared.games.reminder import reminder_text
 from shared.games.reply import GM, apply_reply
@@ -49,6 +52,7 @@ from shared.ruleset.package import Ruleset
 from shared.sheet.character import read_stored_character
 from shared.sheet.checks import UNTRAINED, CheckAsk, CheckUntrained
 from shared.sheet.refusal import Refusal
+from shared.sheet.uses import UseAsk
 from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
 
 MAX_TRIES = 500
@@ -291,7 +295,8 @@ class GameService:
                 return Refusal(UNKNOWN_SNAPSHOT, f'game "{game_id}" has no snapshot "{start}"')
             ruleset = self._rules(record)
             roller = dice_of(game_id, record)
-            outcome = apply_reply(ruleset, state, text, record["members"], author, roller=roller)
+            outcome = apply_reply(ruleset, state, text, record["members"], author, roller=roller,
+                                  use_roller=use_dice(game_id, record, start))
             shown = self._state(game_id, record, record["current"]) or state
             new = copy_record(record)
             new["dice"] = {"seed": roller.seed, "cursor": roller.cursor}
@@ -402,6 +407,42 @@ class GameService:
             def answer(rev: int) -> dict[str, Any]:
                 return {"game": game_id, "snapshot": current, "result": result, "check": dict(attrs),
                         "receipt": receipt(attrs), "revision": rev}
+
+            if run.state == state:
+                return _Commit(new, {}, (), {}, answer)
+            if current is None:
+                new["base"] = run.state
+                return _Commit(new, {}, (), {}, answer)
+            snap = self.store.get_snapshot(game_id, current)
+            if snap is None:
+                return RETRY
+            return _Commit(new, {}, (), {current: {**snap, "state": run.state}}, answer)
+
+        return self._write(game_id, step)
+
+    # -- uses --------------------------------------------------------------------------
+    def use(self, game_id: str, ask: UseAsk) -> dict[str, Any] | Refusal:
+        """An ability, feature or spell used through the endpoint, for the member `who=`
+        names on the current snapshot: paid from its live state there (all or nothing) and
+        rolled with the game's next dice. A refusal pays and rolls nothing."""
+
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[dict[str, Any]]:
+            current = record["current"]
+            state = self._state(game_id, record, current)
+            if state is None:
+                return RETRY
+            ruleset = self._rules(record)
+            roller = dice_of(game_id, record)
+            run = run_use(ruleset, record["members"], state, ask, roller)
+            if isinstance(run.outcome, Refusal):
+                return run.outcome
+            attrs = use_attrs(run, ask)
+            new = copy_record(record)
+            new["dice"] = {"seed": roller.seed, "cursor": roller.cursor}
+
+            def answer(rev: int) -> dict[str, Any]:
+                return {"game": game_id, "snapshot": current, "result": "used", "use": dict(attrs),
+                        "receipt": use_receipt(attrs), "revision": rev}
 
             if run.state == state:
                 return _Commit(new, {}, (), {}, answer)
