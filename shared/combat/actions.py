@@ -23,6 +23,7 @@ from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
 from . import blows as B
+from . import item_weapons as IW
 from . import evasion as EV
 from . import condition_ends as CE
 from . import saves_against as SA
@@ -240,11 +241,23 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         amount, text = B.strike_damage(fight, actor, plan.damage, B.hit_of_weapon(fight, actor, plan), critical)
         CE.open_blow(fight, target)
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
+        attack = IW.item_attack(fight, plan.item)
+        for clause in (attack.plus if attack is not None else None) or []:
+            part = B.clause_part(fight, actor, target, clause, plan.damage_type, plan.name, 10, critical)
+            if part is not None:
+                parts.append(part)
+        # A held weapon is not a row: riders naming rows (`sources`, `requires`) pass it by.
+        on_row = plan.item is None
         parts += R.rider_parts(fight, actor, target, R.Blow(plan.name, plan.damage_type, critical,
-                                                            plan.list_def.list, _row_of(fight, actor, plan)))
+                                                            plan.list_def.list if on_row else None,
+                                                            _row_of(fight, actor, plan) if on_row else None,
+                                                            tags=None if on_row else IW.item_tags(fight, plan.item)))
         parts += BA.added_parts(fight, actor, target, critical)
         B.deliver(fight, actor, target, parts, B.hit_of_weapon(fight, actor, plan), critical)
         CE.close_blow(fight, target)
+        if attack is not None and not target.out:
+            for apply in attack.onHit or []:
+                apply_condition(fight, actor, target, apply, None)
 
 
 def _row_of(fight: Fight, actor: Combatant, plan: Plan) -> dict[str, Any] | None:

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import blows as B
+from . import item_weapons as IW
 from . import numbers as N
 from .condition_ends import shake_off_items
 from .fight import Fight
@@ -115,7 +116,10 @@ class _WeaponBlows(_Blows):
 
     def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
                         step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
-        return B.hit_of_weapon(fight, actor, plan), [], plan.to_hit
+        # A held weapon's own `plus` parts (item_weapons.py); a row has none.
+        attack = IW.item_attack(fight, plan.item)
+        clauses = list(attack.plus or []) if attack is not None else []
+        return B.hit_of_weapon(fight, actor, plan), clauses, plan.to_hit
 
     def blow_type(self, plan: Plan, step: Any) -> str | None:
         return plan.damage_type
@@ -177,7 +181,7 @@ def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, 
     change its forecast: no `plus` clauses, and no hit or none of the holder's own damage
     modifiers. The same for every target, so it is asked once an option."""
     blows = BLOWS[plan.kind]
-    if not blows.has_clauses and not own:
+    if not (blows.has_clauses or plan.item is not None) and not own:
         return None
     hit, clauses, to_hit = blows.hit_and_clauses(fight, actor, plan, step)
     if not clauses and (hit is None or not own):

@@ -34,6 +34,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     out["contest"] = plan.contest.id if plan.contest is not None else None
     if plan.aim is not None:
         out["aim"] = list(plan.aim)
+    if plan.item is not None:
+        out["item"] = plan.item
     return out
 
 
@@ -65,6 +67,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     by_id = {a.id: a for a in block_actions(actor)}
     plan.action = by_id.get(data["action"]) if data.get("action") else None
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
+    plan.item = data.get("item")
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("contest"):

@@ -18,6 +18,7 @@ from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from ..sheet.paying import entry_costs
 from . import creature_extras
+from . import item_weapons as IW
 from . import numbers as N
 from .cures import cures
 from .fight import Fight
@@ -70,70 +71,92 @@ def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[
     plans: list[Plan] = []
     for lst in fight.combat.attacks or []:
         for row in attack_rows(view, lst):
-            dice_text = view.cell(lst.list, row, lst.damage.dice.column)
-            name = view.cell(lst.list, row, lst.name)
-            if not isinstance(dice_text, str) or not dice_text.strip() or not isinstance(name, str):
-                continue
-            try:
-                dice = parse_dice(dice_text)
-            except DiceError:
-                continue
-            parts: list[tuple[str, int]] = []
+            plan = row_plan(fight, actor, view, lst, row)
+            if plan is not None:
+                plans.append(plan)
+    plans += item_weapon_plans(fight, actor, view)
+    return plans
+
+
+def row_plan(fight: Fight, actor: Combatant, view: SheetView, lst: Any, row: dict[str, Any]) -> Plan | None:
+    """The plan of one row of attack list `lst` (None when it names no damage dice)."""
+    dice_text = view.cell(lst.list, row, lst.damage.dice.column)
+    name = view.cell(lst.list, row, lst.name)
+    if not isinstance(dice_text, str) or not dice_text.strip() or not isinstance(name, str):
+        return None
+    try:
+        dice = parse_dice(dice_text)
+    except DiceError:
+        return None
+    parts: list[tuple[str, int]] = []
+    hit_ability = None
+    if lst.toHit is not None and lst.toHit.ability is not None:
+        hit_ability = view.cell(lst.list, row, lst.toHit.ability.column)
+        if lst.abilityChoices and hit_ability in lst.abilityChoices:
+            hit_ability = max(lst.abilityChoices[hit_ability], key=lambda a: view.mod(a))
+        if isinstance(hit_ability, str) and hit_ability in view.idx.ability_by_id:
+            parts.append((N.label(fight.ruleset, "ability", hit_ability), math.floor(view.mod(hit_ability))))
+        else:
             hit_ability = None
-            if lst.toHit is not None and lst.toHit.ability is not None:
-                hit_ability = view.cell(lst.list, row, lst.toHit.ability.column)
-                if lst.abilityChoices and hit_ability in lst.abilityChoices:
-                    hit_ability = max(lst.abilityChoices[hit_ability], key=lambda a: view.mod(a))
-                if isinstance(hit_ability, str) and hit_ability in view.idx.ability_by_id:
-                    parts.append((N.label(fight.ruleset, "ability", hit_ability), math.floor(view.mod(hit_ability))))
-                else:
-                    hit_ability = None
-            if lst.toHit is not None and lst.toHit.proficiency is not None:
-                if view.cell(lst.list, row, lst.toHit.proficiency.column) is True:
-                    parts.append(("proficiency", math.floor(view.proficiency_bonus())))
-            if lst.toHit is not None and lst.toHit.bonus is not None:
-                bonus = view.cell(lst.list, row, lst.toHit.bonus.column)
-                if isinstance(bonus, int | float) and not isinstance(bonus, bool) and bonus:
-                    parts.append(("bonus", math.floor(bonus)))
-            if lst.toHit is not None and lst.toHit.sheetBonus is not None:
-                sb = lst.toHit.sheetBonus
-                if sb.when is None or view.cell(lst.list, row, sb.when.column) == sb.when.equals:
-                    value = math.floor(view.value(sb.value))
-                    if value:
-                        parts.append(("sheet bonus", value))
-            check = view.check_number("ability", ability=hit_ability)
-            extra = math.floor(check.adjust + check.penalty)
-            if extra:
-                parts.append(("adjust", extra))
-            damage_bonus = 0
-            if lst.damage.ability is not None:
-                dmg_ability = view.cell(lst.list, row, lst.damage.ability.column)
-                if lst.abilityChoices and dmg_ability in lst.abilityChoices:
-                    dmg_ability = hit_ability
-                if isinstance(dmg_ability, str) and dmg_ability in view.idx.ability_by_id:
-                    damage_bonus += math.floor(view.mod(dmg_ability))
-            if lst.damage.bonus is not None:
-                bonus = view.cell(lst.list, row, lst.damage.bonus.column)
-                if isinstance(bonus, int | float) and not isinstance(bonus, bool):
-                    damage_bonus += math.floor(bonus)
-            dtype = None
-            if lst.damage.type is not None:
-                value = view.cell(lst.list, row, lst.damage.type.column)
-                dtype = value if isinstance(value, str) and value else None
+    if lst.toHit is not None and lst.toHit.proficiency is not None:
+        if view.cell(lst.list, row, lst.toHit.proficiency.column) is True:
+            parts.append(("proficiency", math.floor(view.proficiency_bonus())))
+    if lst.toHit is not None and lst.toHit.bonus is not None:
+        bonus = view.cell(lst.list, row, lst.toHit.bonus.column)
+        if isinstance(bonus, int | float) and not isinstance(bonus, bool) and bonus:
+            parts.append(("bonus", math.floor(bonus)))
+    if lst.toHit is not None and lst.toHit.sheetBonus is not None:
+        sb = lst.toHit.sheetBonus
+        if sb.when is None or view.cell(lst.list, row, sb.when.column) == sb.when.equals:
+            value = math.floor(view.value(sb.value))
+            if value:
+                parts.append(("sheet bonus", value))
+    check = view.check_number("ability", ability=hit_ability)
+    extra = math.floor(check.adjust + check.penalty)
+    if extra:
+        parts.append(("adjust", extra))
+    damage_bonus = 0
+    if lst.damage.ability is not None:
+        dmg_ability = view.cell(lst.list, row, lst.damage.ability.column)
+        if lst.abilityChoices and dmg_ability in lst.abilityChoices:
+            dmg_ability = hit_ability
+        if isinstance(dmg_ability, str) and dmg_ability in view.idx.ability_by_id:
+            damage_bonus += math.floor(view.mod(dmg_ability))
+    if lst.damage.bonus is not None:
+        bonus = view.cell(lst.list, row, lst.damage.bonus.column)
+        if isinstance(bonus, int | float) and not isinstance(bonus, bool):
+            damage_bonus += math.floor(bonus)
+    dtype = None
+    if lst.damage.type is not None:
+        value = view.cell(lst.list, row, lst.damage.type.column)
+        dtype = value if isinstance(value, str) and value else None
+    strikes = 1
+    if lst.strikes is not None:
+        strikes = max(1, math.floor(view.value(lst.strikes)))
+        if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
             strikes = 1
-            if lst.strikes is not None:
-                strikes = max(1, math.floor(view.value(lst.strikes)))
-                if lst.strikesCappedBy is not None and view.cell(lst.list, row, lst.strikesCappedBy.column) is True:
-                    strikes = 1
-            damage = dice.with_modifier(damage_bonus)
-            if actor.held is not None:
-                parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
-            plans.append(Plan(
-                kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
-                damage=damage, damage_type=dtype, list_def=lst,
-                entry_ref=f"{lst.list}:{slug(name)}", uses_strike=lst.strikes is not None, strikes=strikes,
-                ability=hit_ability, row=row,
-            ))
+    damage = dice.with_modifier(damage_bonus)
+    if actor.held is not None:
+        parts, damage, strikes = _held_weapon(actor, f"{lst.list}:{slug(name)}", parts, damage, strikes)
+    return Plan(
+        kind="weapon", name=name, budget=lst.budget, to_hit=sum(p[1] for p in parts), to_hit_parts=parts,
+        damage=damage, damage_type=dtype, list_def=lst,
+        entry_ref=f"{lst.list}:{slug(name)}", uses_strike=lst.strikes is not None, strikes=strikes,
+        ability=hit_ability, row=row,
+    )
+
+
+def item_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+    """Plans for the weapons `actor` holds (item_weapons.py): each rolled as a row of the
+    first attack list, marked with its item so the hit adds the item's own parts."""
+    plans: list[Plan] = []
+    lists = fight.combat.attacks or []
+    for held, row in IW.weapon_rows(fight, view):
+        plan = row_plan(fight, actor, view, lists[0], row)
+        if plan is not None:
+            plan.item = held.ref
+            plan.entry_ref = f"item:{slug(plan.name)}"
+            plans.append(plan)
     return plans
 
 

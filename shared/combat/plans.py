@@ -133,6 +133,9 @@ class Plan:
     #: The style an attack is made in where initiative is a number attacks move (1.48);
     #: None is the first style (pool_styles.py).
     style: str | None = None
+    #: A held weapon's item (`<catalog>/<entry>`, item_weapons.py): its attack's own parts
+    #: land with the hit. None for a row of the sheet.
+    item: str | None = None
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property
@@ -312,6 +315,9 @@ class WeaponKind(PlanKind):
         return True
 
     def menu_id(self, plan: Plan) -> str:
+        # A held weapon is not a row of the list: it gets its own space of ids.
+        if plan.item is not None:
+            return f"attack:item:{slug(plan.name)}"
         return f"attack:{plan.list_def.list}:{slug(plan.name)}"
 
 

@@ -21,6 +21,7 @@ from ..dice import DiceError, parse_dice
 from . import blows as B
 from . import effects as E
 from . import initiative_resource as IR
+from . import item_weapons as IW
 from . import numbers as N
 from . import pool_attack as PA
 from . import pool_dice as P
@@ -193,12 +194,25 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
     parts, (dice, auto) = weapon_numbers(fight, actor, plan)
     style, spend = _spending(fight, actor, plan)
     struck = _strike(fight, actor, target, parts, plan.name, plan, cursor, {"index": 0})
+    attack = IW.item_attack(fight, plan.item)
     if struck.hit and (dice or auto or struck.extra or spend is not None):
         first = PoolAmount(dice + struck.extra, auto, plan.damage_type, plan.name, first=True, extra=struck.extra)
+        amounts = [first]
         row = plan.row
-        blow = R.Blow(plan.name, plan.damage_type, False, plan.list_def.list if plan.list_def else None, row)
-        _land(fight, actor, target, [first], blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
+        on_row = plan.item is None
+        if attack is not None:
+            # A held weapon's own minimum and floor, and its `plus` parts (item_weapons.py).
+            first.minimum = IW.own_minimum(fight, actor, plan.item, attack, P.most(fight))
+            first.floor = attack.floor
+            amounts += clause_amounts(fight, target, attack.plus or [], plan.damage_type, plan.name, 10, None)
+        blow = R.Blow(plan.name, plan.damage_type, False,
+                      plan.list_def.list if plan.list_def and on_row else None, row if on_row else None,
+                      tags=None if on_row else IW.item_tags(fight, plan.item))
+        _land(fight, actor, target, amounts, blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
               B.hit_of_weapon(fight, actor, plan), blow)
+        if attack is not None and not target.out:
+            for apply in attack.onHit or []:
+                A.apply_condition(fight, actor, target, apply, None)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 

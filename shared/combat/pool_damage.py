@@ -52,6 +52,11 @@ class PoolAmount:
     halved: bool = False
     #: Dice a condition's `damage` or `damage-taken` modifier added (or took away), by name.
     added: list[tuple[str, int]] = field(default_factory=list)
+    #: A held weapon's own minimum (`attack.damage.minimum`), which replaces the common one
+    #: (0 too); None keeps `combat.damage.minimum`.
+    minimum: int | None = None
+    #: A held weapon's `attack.floor`: what the pool counts at least once soak is taken.
+    floor: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ def throw_for(fight: Fight, actor: Combatant, target: Combatant, amount: PoolAmo
         took = min(total, soaked.successes)
         total -= took
         words += f", {target.name} soaks {P.dice_word(held.amount)} ({held.label}): {soaked.describe()}, {total} left"
+    if amount.floor is not None and total < amount.floor:
+        total = amount.floor
+        words += f", raised to the weapon's floor of {total}"
     if amount.halved:
         total //= 2
         words += f", halved by the save = {total}"
@@ -173,7 +181,8 @@ def _thrown(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
     thrown: list[tuple[PoolAmount, str | None, int, str]] = []
     for amount in amounts:
         kind, ordinary = H.kind_for(fight, target, amount.type, tags)
-        points, words = throw_for(fight, actor, target, amount, kind, floor)
+        own = floor if amount.minimum is None else (amount.minimum or None)
+        points, words = throw_for(fight, actor, target, amount, kind, own)
         if kind != ordinary:
             words += f"; {_kind(fight, ordinary)} becomes {_kind(fight, kind)} against {target.name}"
         thrown.append((amount, kind, points, words))

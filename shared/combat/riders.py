@@ -8,8 +8,9 @@ other parts (one hit: resisted part by part, judged once for what damage sets of
 A hit qualifies when every test the rider writes holds:
 - `sources`: the blow came from one of these lists (an attack list row, or an ability
   list entry); `requires`: this column of the blow's row is true. With neither, every blow
-  the holder lands counts. A rider that names only `weapons` (held items' tags) fires on no
-  row, and held weapons are not resolved yet, so it never fires here;
+  the holder lands counts. `weapons` (1.70) names the item tags of held weapons
+  (item_weapons.py) it fires on, any one being enough: a held weapon is no row, so only
+  `weapons` reaches it, and a rider that names only `weapons` fires on no row;
 - a block rider's `actions`: the blow is one of the block's own actions (the step's id
   inside a sequence);
 - `when` (any one option is enough): `advantage` (the attack roll finally leaned that
@@ -50,6 +51,8 @@ class Blow:
     list_id: str | None = None
     row: dict[str, Any] | None = None
     action_id: str | None = None
+    #: A held weapon's item tags (None for anything else: a row, an entry, an action).
+    tags: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,9 @@ def _source_ok(fight: Fight, actor: Combatant, item: Carried, blow: Blow) -> boo
         actions = _get(rider, "actions")
         return not actions or (blow.action_id is not None and blow.action_id in actions)
     sources, requires, weapons = _get(rider, "sources"), _get(rider, "requires"), _get(rider, "weapons")
+    if blow.tags is not None:
+        wanted = (_get(weapons, "tags") if weapons is not None else None) or []
+        return any(tag in blow.tags for tag in wanted)
     if sources is None and requires is None:
         return weapons is None
     if sources is not None and blow.list_id not in sources:

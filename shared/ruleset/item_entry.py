@@ -254,13 +254,9 @@ class ItemDef(Model):
     worn: ItemEffect | None = None
     carried: ItemEffect | None = None
     requires: Annotated[list[Requirement], Field(min_length=1, max_length=4)] | None = None
-    #: The spec makes an equipped item's attack a weapon but gives it no to-hit of its own
-    #: (only "the best abilities the item offers"), so no fight can roll it as written.
-    attack: ItemAttack | None = Field(
-        default=None,
-        json_schema_extra=unsupported(None, "attacking with an equipped item is not offered in a fight yet: "
-                                            "the spec gives an item attack no to-hit to roll"),
-    )
+    #: The attack of a held weapon: the spec makes it a weapon and gives it no to-hit of its
+    #: own, so a fight rolls it as a row of the first attack list (combat/item_weapons.py).
+    attack: ItemAttack | None = None
     use: ItemUse | None = Field(
         default=None,
         json_schema_extra=unsupported(None, "using an item in a fight is resolved by no planned issue"),

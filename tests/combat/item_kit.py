@@ -33,7 +33,13 @@ def item_package(*entries: dict[str, Any]) -> dict[str, Any]:
                        {"id": "weapon", "label": "Weapon"}, {"id": "staff", "label": "Staff"}],
         "rarities": [{"id": "common", "label": "Common"}, {"id": "uncommon", "label": "Uncommon"},
                      {"id": "rare", "label": "Rare"}],
+        "tags": [{"id": "finesse", "label": "Finesse"}, {"id": "magical", "label": "Magical"}],
         "slots": [{"id": "ring", "label": "Ring", "count": 2}, {"id": "hand", "label": "Hand", "count": 2}],
+        # A weapon's stats named as the attack list's columns (item_weapons.py).
+        "stats": [{"id": "ability", "label": "Ability", "type": "enum",
+                   "values": ["str", "dex", "con", "int", "wis", "cha"]},
+                  {"id": "bonus", "label": "Magic bonus", "type": "number", "min": 0, "max": 3},
+                  {"id": "reach", "label": "Reach (ft)", "type": "number", "min": 0, "max": 30}],
     }
     data["catalogs"].append({"id": "items", "label": "Items", "holds": "items",
                              "entries": [copy.deepcopy(e) for e in entries or (RING_OF_PROTECTION,)]})

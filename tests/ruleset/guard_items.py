@@ -1,0 +1,91 @@
+"""The capability guard's probes for the keys of a held weapon's attack (`ItemDef.attack`:
+its `onHit` conditions and their narrowing, its `plus` parts, its own minimum of damage
+dice), played since a fight offers held weapons (shared/combat/item_weapons.py;
+tests/ruleset/test_capability_guard.py merges them).
+
+The d20 fights are the 5e example with an item catalog (tests/combat/item_kit.py) at
+schemaVersion 2: Brom wields a Hound spear (1d8 piercing, in one hand) against a Cinder
+Hound. Dice: the hound's health 5d8 (4 each); initiative Brom 15 + 1, the hound 1 + 1;
+then the spear's 12 + 5 = 17 hits Armor Class 12, and every other die is a 4.
+
+The pool fight is Gravewatch (vendored): Ada holds a Warden's maul whose attack sets its
+own minimum of damage dice.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from tests.combat.item_kit import brom, item_package
+from tests.combat.kit import FIXTURES, UPSTREAM, foe
+from tests.ruleset.capability_probes import FightProbe
+
+BROM_SPEARS = {"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}
+HOUND_BITES = {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["brom"]}
+FRIGHTENED = {"condition": "frightened", "duration": {"rounds": 1}}
+
+
+def _spear(attack: dict[str, Any]) -> dict[str, Any]:
+    return {"id": "hound-spear", "label": "Hound spear", "summary": "A boar spear with a crossbar.",
+            "item": {"category": "weapon", "slots": {"hand": 1}, "stats": {"ability": "str"},
+                     "attack": {"damage": {"dice": "1d8", "type": "piercing"}, **copy.deepcopy(attack)}}}
+
+
+def _spear_fight(without: dict[str, Any], with_key: dict[str, Any],
+                 choices: list[dict[str, Any]] | None = None) -> FightProbe:
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = item_package(_spear(with_key if on else without))
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": 290}
+        # Target tests name declared types: the hound is a beast, Brom a person.
+        pkg["combat"]["creatureTypes"] = {"types": [{"id": "beast", "label": "Beast"},
+                                                    {"id": "dragon", "label": "Dragon"},
+                                                    {"id": "person", "label": "Person"}], "default": "person"}
+        hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "cinder-hound")
+        hound["creature"]["type"] = "beast"
+        brom_ = brom(items=[{"item": "items/hound-spear", "worn": True}])
+        dice = [4] * 5 + [15, 1, 12] + [4] * 40
+        return pkg, [brom_], [foe("cinder-hound")], dice, choices or [BROM_SPEARS]
+
+    return FightProbe(build)
+
+
+def _on_hit(**more: Any) -> dict[str, Any]:
+    return {"onHit": [{**FRIGHTENED, **more}]}
+
+
+def _gravewatch_maul(on: bool) -> tuple[Any, ...]:
+    """Gravewatch: Ada (Sinew 3, Wrestle rating 2) holds a Warden's maul (1d10 blunt, a
+    pool of 1 die) in both hands; with the key its attack raises the first pool to 7 dice."""
+    pkg = json.loads((UPSTREAM / "gravewatch.json").read_text())
+    damage: dict[str, Any] = {"dice": "1d10", "type": "blunt"}
+    if on:
+        damage["minimum"] = {"const": 7}
+    arms = next(c for c in pkg["catalogs"] if c.get("holds") == "items")
+    arms["entries"].append({"id": "wardens-maul", "label": "Warden's maul", "summary": "An iron maul.",
+                            "item": {"category": "arm", "slots": {"hands": 2},
+                                     "stats": {"harm": "blunt"}, "attack": {"damage": damage}}})
+    ada = copy.deepcopy(json.loads((FIXTURES / "gravewatch-party.json").read_text())[0])
+    ada.update({"controller": "player", "player": "ada"})
+    ada["sheet"]["live"] = {"items": [{"item": f"{arms['id']}/wardens-maul", "worn": True}]}
+    choice = {"actor": "ada", "option": "attack:item:warden-s-maul", "targets": ["grave-rat-swarm"]}
+    return pkg, [ada], [foe("grave-rats")], [9] * 400, [choice]
+
+
+PLAYED_PROBES: dict[str, FightProbe] = {
+    # Brom is level 3: a Frightened kept for level 5 wielders is not put on.
+    "ItemOnHit.when": _spear_fight(_on_hit(), _on_hit(when={"value": {"field": "level"}, "atLeast": 5})),
+    # The hound is no dragon: nothing is put on it, or no fire part reaches it.
+    "ItemOnHit.targetIs": _spear_fight(_on_hit(), _on_hit(targetIs={"types": ["dragon"]})),
+    "ItemPlus.targetIs": _spear_fight({"plus": [{"dice": "1d6", "type": "fire"}]},
+                                      {"plus": [{"dice": "1d6", "type": "fire", "targetIs": {"types": ["dragon"]}}]}),
+    # Frightened ends after the hound's own attack, or with the spear's blow itself.
+    "ItemOnHit.endsAfter": _spear_fight(_on_hit(), _on_hit(endsAfter="own-attack"), [BROM_SPEARS, HOUND_BITES]),
+    "ItemOnHit.duration = 'this-action'": _spear_fight(_on_hit(), {"onHit": [{**FRIGHTENED, "duration": "this-action"}]}),
+    "ItemAttackDamage.minimum": FightProbe(_gravewatch_maul),
+}
+FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
