@@ -41,7 +41,7 @@ ASK_KEYS = ("skill", "who", "dc", "difficulty", "with", "mode", "threshold", "bo
             "explode", "double", "upgrades", "rolls", "advantage", "disadvantage")
 #: The Engine's numbers on a receipt: whatever the model wrote under these is dropped.
 ENGINE_KEYS = ("used", "modifier", "total", "dice", "resolution", "target", "penalty", "adjust", "auto",
-               "rerolled", "botch", "exceptional", "natural", "symbols", "note")
+               "rerolled", "botch", "exceptional", "natural", "symbols", "note", "items")
 _INT = re.compile(r"^[+-]?\d{1,6}$")
 
 

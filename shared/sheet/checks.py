@@ -47,6 +47,7 @@ from shared.dice import ADVANTAGE, DEFAULT_NETTING, DISADVANTAGE, NORMAL, Reroll
 from shared.ruleset.resolution import DicePool, DiceSum, SymbolPool
 
 from .check_dice import die_labels, pool_rules, symbol_build, symbol_dice
+from .items import check_bonuses
 from .index import SheetRules, index_for
 from .ops import spend as spend_pool
 from .refusal import Refusal
@@ -246,6 +247,8 @@ class CheckRecord:
     natural: str | None = None
     symbols: str | None = None
     note: str | None = None
+    #: What worn and carried items add, by name ("Waystone +1"); it is part of `adjust`.
+    items: str | None = None
     #: The sheet after paying what the check bought (None: nothing was paid).
     sheet: dict[str, Any] | None = field(default=None, compare=False)
 
@@ -279,6 +282,8 @@ class CheckRecord:
             out.append(("symbols", self.symbols))
         if self.note is not None:
             out.append(("note", self.note))
+        if self.items is not None:
+            out.append(("items", self.items))
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -436,6 +441,22 @@ class _Sheet:
     refused: bool = False
     harder: bool = False
     ability_score: int = 0
+    #: The worn and carried items' part of `adjust`, by name.
+    items: tuple[tuple[str, int], ...] = ()
+
+
+def _with_items(view: SheetView, target: CheckTarget, part: _Sheet) -> _Sheet:
+    """`part` with what worn and carried items add to this check or save joined to its
+    `adjust` (spec/sheet.md items: "a ring of protection adds to saves")."""
+    if not view.held:
+        return part
+    if target.kind == "save":
+        found = check_bonuses(view.items_in_force(), "saves", save=target.id)
+    else:
+        found = check_bonuses(view.items_in_force(), "checks", skill=target.id if target.kind == "skill" else None)
+    if not found:
+        return part
+    return replace(part, adjust=part.adjust + sum(flat for _name, flat in found), items=tuple(found))
 
 
 def _sheet_part(ruleset: SheetRules, view: SheetView | None, target: CheckTarget, standing: Standing) -> _Sheet:
@@ -456,7 +477,7 @@ def _sheet_part(ruleset: SheetRules, view: SheetView | None, target: CheckTarget
     if standing == "blank":
         # A character without a sheet has no training to read and gets no sheet modifiers.
         return replace(part, adjust=0, refused=False, harder=False)
-    return part
+    return _with_items(view, target, part)
 
 
 def roll_check(ruleset: SheetRules, ask: CheckAsk, roller: Roller, *, sheet: Any = None,
@@ -477,11 +498,15 @@ def roll_check(ruleset: SheetRules, ask: CheckAsk, roller: Roller, *, sheet: Any
         return CheckUntrained(plan, f"{who or 'the character'} cannot attempt {plan.target.label} untrained")
     res = ruleset.resolution
     if isinstance(res, DiceSum):
-        return _roll_sum(res, plan, part, roller, note)
-    if isinstance(res, DicePool):
-        return _roll_pool(res, plan, part, roller, view, note)
-    assert isinstance(res, SymbolPool)
-    return _roll_symbols(res, plan, part, roller, note)
+        record = _roll_sum(res, plan, part, roller, note)
+    elif isinstance(res, DicePool):
+        record = _roll_pool(res, plan, part, roller, view, note)
+    else:
+        assert isinstance(res, SymbolPool)
+        record = _roll_symbols(res, plan, part, roller, note)
+    if part.items:
+        record = replace(record, items=", ".join(f"{name} {flat:+d}" for name, flat in part.items))
+    return record
 
 
 def _roll_sum(res: DiceSum, plan: CheckPlan, part: _Sheet, roller: Roller, note: str | None) -> CheckRecord:

@@ -160,3 +160,28 @@ def item_effects(held: list[Held], read: Callable[[Any], float]) -> list[ItemEff
             if value < get(req, "atLeast"):
                 out.append(ItemEffectInForce(h, get(req, "otherwise"), "requirement unmet", req, value))
     return out
+
+
+def check_bonuses(effects: list[ItemEffectInForce], to: str, *, save: str | None = None,
+                  skill: str | None = None) -> list[tuple[str, int]]:
+    """(the stack's name, the flat part) of every `to` ("checks" or "saves") modifier of the
+    item effects in force that reaches this roll, narrowed as a fight narrows them: a
+    modifier's own `skills` (`saves`) in place of its effect's, an ability check (no skill)
+    reached by nothing narrowed to skills. A save modifier `against` something reaches no
+    save outside a fight (there is nothing it is against); dice and `mode` are a fight's."""
+    out: list[tuple[str, int]] = []
+    for found in effects:
+        effect = found.effect
+        for mod in get(effect, "modifiers") or []:
+            if mod.to != to or not mod.flat:
+                continue
+            if to == "saves":
+                narrowed = mod.saves or get(effect, "saves")
+                if (narrowed and save not in narrowed) or mod.against is not None:
+                    continue
+            else:
+                narrowed = mod.skills or get(effect, "skills")
+                if narrowed and (skill is None or skill not in narrowed):
+                    continue
+            out.append((found.held.name, mod.flat))
+    return out
