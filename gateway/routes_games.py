@@ -1,8 +1,8 @@
 """Game routes: Game Master replies with their clock, party, character, check and use
 commands, a check asked directly (`POST /v1/games/{game}/checks`), an ability used directly
-(`POST /v1/games/{game}/uses`), the clocks, the shared party sheet
-and its saves, the members present, swipes, fights started from a game and written back,
-and the GM reminder.
+(`POST /v1/games/{game}/uses`), the clocks, the shared party sheet and its saves, the
+members present, picks and "refresh from ruleset" on a member's sheet, swipes, fights
+started from a game and written back, and the GM reminder.
 
 Owns: the routes under `/v1/games`, the `GAMES` app key and `games_ctx`, which opens the
 game store beside the battle store (in memory beside memory, the same Redis and
@@ -31,6 +31,11 @@ from shared.protocol_games import (
     GameReply,
     GameView,
     GameUse,
+    MemberPicks,
+    MemberRefresh,
+    MemberRefreshed,
+    MemberRefreshOffers,
+    MemberSheet,
     PartySave,
     ReplyApplied,
     UseMade,
@@ -73,6 +78,11 @@ STATUS = {
     "no-slot": 400,
     "not-enough": 400,
     "bad-level": 400,
+    # A pick refused by the rules (a member or entry not found above): nothing written.
+    "unknown-catalog": 400,
+    "not-pickable": 400,
+    "list-full": 400,
+    "hidden-by-layer": 400,
 }
 
 
@@ -191,6 +201,44 @@ async def put_members(request: web.Request) -> web.Response:
     return json_response(GameView.model_validate(view))
 
 
+def _who(request: web.Request) -> str:
+    return request.match_info["who"]
+
+
+async def post_picks(request: web.Request) -> web.Response:
+    body = await parse_body(request, MemberPicks)
+    answer = await _run(request, request.app[GAMES].pick, _game(request), _who(request), body.entries)
+    return json_response(MemberSheet.model_validate(answer))
+
+
+def _offering(registry: RulesetRegistry, ruleset: str | None) -> str | None:
+    """The digest a refresh offers from: a digest or registry name, or None for the game's pin."""
+    return None if ruleset is None else pinned_digest(registry, ruleset, None)
+
+
+async def get_refresh(request: web.Request) -> web.Response:
+    registry, games = request.app[REGISTRY], request.app[GAMES]
+    asked = request.query.get("ruleset") or None
+
+    def offers() -> Any:
+        return games.refresh_offers(_game(request), _who(request), _offering(registry, asked))
+
+    answer = await _run(request, offers)
+    return json_response(MemberRefreshOffers.model_validate(answer))
+
+
+async def post_refresh(request: web.Request) -> web.Response:
+    body = await parse_body(request, MemberRefresh)
+    registry, games = request.app[REGISTRY], request.app[GAMES]
+    taken = [offer.model_dump() for offer in body.take]
+
+    def write() -> Any:
+        return games.refresh(_game(request), _who(request), taken, _offering(registry, body.ruleset))
+
+    answer = await _run(request, write)
+    return json_response(MemberRefreshed.model_validate(answer))
+
+
 async def choose_snapshot(request: web.Request) -> web.Response:
     body = await parse_body(request, ChooseSnapshot)
     view = await _run(request, request.app[GAMES].select, _game(request), body.snapshot)
@@ -270,6 +318,16 @@ ROUTES = [
           response=GameParty, body=PartySave, errors=(400, 404, 409, 422)),
     Route("PUT", "/v1/games/{game}/members", put_members, "The characters present now (member fields follow)",
           response=GameView, body=GameMembers, errors=(400, 404, 422)),
+    Route("POST", "/v1/games/{game}/members/{who}/picks", post_picks,
+          "Pick catalog entries onto a member's stored sheet as marked row copies, all or nothing (an entry the "
+          "game's layers hide is refused)", response=MemberSheet, body=MemberPicks, errors=(400, 404, 409, 422)),
+    Route("GET", "/v1/games/{game}/members/{who}/refresh", get_refresh,
+          "What refresh from ruleset offers a member: newer text-like cells of its picked rows (?ruleset= a "
+          "newer version: only what it changed since the game's pin)", response=MemberRefreshOffers,
+          errors=(400, 404, 422), query={"ruleset": "string"}),
+    Route("POST", "/v1/games/{game}/members/{who}/refresh", post_refresh,
+          "Write the refresh offers a player took onto the member's stored sheet (an offer that no longer "
+          "matches is skipped)", response=MemberRefreshed, body=MemberRefresh, errors=(400, 404, 409, 422)),
     Route("POST", "/v1/games/{game}/current", choose_snapshot,
           "Show a snapshot (choose a swipe or a message), restoring its clocks and party sheet",
           response=GameView, body=ChooseSnapshot, errors=(400, 404)),

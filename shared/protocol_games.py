@@ -216,6 +216,69 @@ class GameMembers(Message):
     members: list[dict[str, Any]] = Field(max_length=64)
 
 
+class MemberPicks(Message):
+    """Catalog entries to pick onto a member's sheet, in order (`<catalog>/<entry>`)."""
+
+    entries: list[str] = Field(min_length=1, max_length=50)
+
+    @model_validator(mode="after")
+    def _refs(self) -> "MemberPicks":
+        for ref in self.entries:
+            if not 3 <= len(ref) <= 200 or "/" not in ref:
+                raise ValueError(f'an entry is named "<catalog>/<entry>", not {ref!r}')
+        return self
+
+
+class MemberSheet(Message):
+    """A member's stored sheet after a pick or a refresh, at the game's new revision."""
+
+    game: str
+    member: str
+    sheet: dict[str, Any]
+    revision: int
+
+
+class RefreshOfferOut(Message):
+    """One cell "refresh from ruleset" offers: row `row` of list `list` (picked from
+    `entry`) holds `current` in `column`, and the ruleset writes `offered`. Taken back as
+    it was offered."""
+
+    list: str = Field(min_length=1, max_length=100)
+    row: int = Field(ge=0, le=10_000)
+    entry: str = Field(min_length=1, max_length=200)
+    column: str = Field(min_length=1, max_length=100)
+    current: Any = None
+    offered: Any = None
+
+
+class MemberRefreshOffers(Message):
+    """What a refresh offers a member: from `ruleset` (a digest), and with `since` (the
+    game's pin) only what that version changed since."""
+
+    game: str
+    member: str
+    ruleset: str
+    since: str | None = None
+    offers: list[RefreshOfferOut]
+    revision: int
+
+
+class MemberRefresh(Message):
+    """The offers a player takes: from `ruleset` (a digest or a registry name; absent: the
+    game's pin), each as it was offered."""
+
+    ruleset: str | None = Field(default=None, min_length=1, max_length=300)
+    take: list[RefreshOfferOut] = Field(max_length=500)
+
+
+class MemberRefreshed(MemberSheet):
+    """The sheet with the offers taken written, how many were, and what is still offered."""
+
+    ruleset: str
+    taken: int
+    offers: list[RefreshOfferOut]
+
+
 class GameFight(Message):
     """A fight started from the game (`POST /v1/battles` with `game`), written back as the
     new snapshot `snapshot`, continuing the current one. Sending the same battle under the

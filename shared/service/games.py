@@ -26,10 +26,14 @@ and a save always checks the newest party revision. Refusals are `Refusal` value
 - The characters present are stored sheets: a value the ruleset no longer offers (a number
   out of range, a tier or value no longer listed) is kept as stored and listed per member
   in the view's `flags`, not refused.
+- Picking catalog entries onto a member and "refresh from ruleset" are the sheet editor's
+  saves (`pick`, `refresh_offers`, `refresh`): they change the member's stored sheet, not a
+  snapshot, under the game's layers, with the game's pin as the version the sheet was kept under.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -51,6 +55,7 @@ from shared.ruleset.layer_choice import choice_problems, pinned_layers, with_lay
 from shared.ruleset.package import Ruleset
 from shared.sheet.character import read_stored_character
 from shared.sheet.checks import UNTRAINED, CheckAsk, CheckUntrained
+from shared.sheet.picks import RefreshOffer, pick, refresh, refresh_offers
 from shared.sheet.refusal import Refusal
 from shared.sheet.uses import UseAsk
 from shared.store.games_base import GameConflict, GameNotFound, GameSaved, GameStore, Record, Snapshot, SnapshotTaken
@@ -557,3 +562,91 @@ class GameService:
 
         done = self._write(game_id, step)
         return done if isinstance(done, Refusal) else self.view(game_id)
+
+    # -- picks and refreshes: the sheet editor's -----------------------------------------
+    def _member_saved(self, game_id: str, record: Record, member: dict[str, Any], sheet: dict[str, Any],
+                      answer: Callable[[int], _Answer]) -> _Retry | _Commit[_Answer]:
+        """A commit of `member`'s stored sheet replaced by `sheet`: like a save from the sheet
+        editor, it changes the character, not a snapshot (a swipe keeps it)."""
+        state = self._state(game_id, record, record["current"])
+        if state is None:
+            return RETRY
+        new = copy_record(record)
+        new["members"] = [{"name": m["name"], "sheet": sheet} if m is member else m for m in record["members"]]
+        ruleset = self._rules(record)
+        if self._party_shown(ruleset, record, state) != self._party_shown(ruleset, new, state):
+            new["partyRevision"] += 1
+        return _Commit(new, {}, (), {}, answer)
+
+    def pick(self, game_id: str, who: str, entries: Sequence[str]) -> dict[str, Any] | Refusal:
+        """Catalog entries picked onto the stored sheet of the member `who` names
+        (`shared.sheet.picks.pick` under the game's layers: an entry a layer hides is refused
+        as its picker leaves it out), in order, all or nothing: a refused entry writes none.
+        A member stored without a sheet starts from a blank one."""
+
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[dict[str, Any]]:
+            member = find_member(record["members"], who)
+            if isinstance(member, Refusal):
+                return member
+            ruleset = self._rules(record)
+            sheet: dict[str, Any] = copy.deepcopy(member.get("sheet") or {})
+            for ref in entries:
+                picked = pick(ruleset, sheet, ref)
+                if isinstance(picked, Refusal):
+                    return picked
+                sheet = picked
+            name = member["name"]
+            return self._member_saved(game_id, record, member, sheet, lambda rev: {
+                "game": game_id, "member": name, "sheet": sheet, "revision": rev})
+
+        return self._write(game_id, step)
+
+    def _refresh_rules(self, record: Record, digest: str | None) -> tuple[str, Ruleset, Ruleset | None]:
+        """(the digest offering, its rules, the rules the sheet was kept under or None): the
+        game's own pin offers against nothing older; another version (a newer one in the
+        registry) offers only what it changed since the game's pin."""
+        pinned = record["ruleset"]
+        if digest is None or digest == pinned:
+            return pinned, self.ruleset_of(pinned), None
+        return digest, self.ruleset_of(digest), self.ruleset_of(pinned)
+
+    def refresh_offers(self, game_id: str, who: str, digest: str | None = None) -> dict[str, Any] | Refusal:
+        """What "refresh from ruleset" offers the member `who` names (`refresh_offers`):
+        from the ruleset `digest` (None: the game's pin), only text-like cells, and with
+        another version only those it changed since the game's pin. Writes nothing."""
+        loaded = self._load(game_id)
+        if isinstance(loaded, Refusal):
+            return loaded
+        record, revision = loaded
+        member = find_member(record["members"], who)
+        if isinstance(member, Refusal):
+            return member
+        offering, ruleset, since = self._refresh_rules(record, digest)
+        offers = refresh_offers(ruleset, member.get("sheet") or {}, since)
+        return {"game": game_id, "member": member["name"], "ruleset": offering,
+                "since": record["ruleset"] if since is not None else None,
+                "offers": [o.as_dict() for o in offers], "revision": revision}
+
+    def refresh(self, game_id: str, who: str, taken: Sequence[dict[str, Any]],
+                digest: str | None = None) -> dict[str, Any] | Refusal:
+        """The offers the player took written onto the member's stored sheet (`refresh`);
+        an offer that no longer matches (the row moved, or the cell was edited since it was
+        offered) is skipped. Answers the sheet, how many were written and what is still offered."""
+
+        def step(record: Record, revision: int) -> Refusal | _Retry | _Commit[dict[str, Any]]:
+            member = find_member(record["members"], who)
+            if isinstance(member, Refusal):
+                return member
+            offering, ruleset, since = self._refresh_rules(record, digest)
+            before: dict[str, Any] = member.get("sheet") or {}
+            offered = refresh_offers(ruleset, before, since)
+            wanted = [RefreshOffer(**offer) for offer in taken]
+            sheet = refresh(ruleset, before, wanted, since)
+            written = sum(1 for offer in wanted if offer in offered)
+            left = [o.as_dict() for o in refresh_offers(ruleset, sheet, since)]
+            name = member["name"]
+            return self._member_saved(game_id, record, member, sheet, lambda rev: {
+                "game": game_id, "member": name, "sheet": sheet, "revision": rev, "ruleset": offering,
+                "taken": written, "offers": left})
+
+        return self._write(game_id, step)

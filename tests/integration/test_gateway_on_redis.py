@@ -1,6 +1,7 @@
 """The gateway's own tests (tests/gateway: a whole battle, duplicates, reconnects, every
 refusal, the service routes, the games' character sheet commands, checks and saves in a
-game, abilities used in a game, a ruleset's catalogs, the layers a game or battle turns on) run once more with the embedded executor on a real Redis store instead of the memory store, so both stores serve the same HTTP and WebSocket
+game, abilities used in a game, a ruleset's catalogs, the layers a game or battle turns on,
+picks and refreshes on a member's sheet) run once more with the embedded executor on a real Redis store instead of the memory store, so both stores serve the same HTTP and WebSocket
 behaviour."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tests.gateway import (
     test_game_uses,
     test_games_sheet,
     test_layers_routes,
+    test_member_picks,
     test_play,
     test_refusals,
     test_service_routes,
@@ -36,6 +38,7 @@ TESTS: list[Callable[[], None]] = [
     *(f for name, f in sorted(vars(test_game_uses).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_catalog_routes).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_layers_routes).items()) if name.startswith("test_")),
+    *(f for name, f in sorted(vars(test_member_picks).items()) if name.startswith("test_")),
     test_service_routes.test_openapi_lists_every_route_and_nothing_else,
     test_service_routes.test_health_readiness_and_metrics,
 ]
