@@ -10,7 +10,11 @@ The stack, on loopback only, all started and stopped by this script:
            with a visibility timeout of `--visibility` seconds (default 5) and a look for
            stranded messages every second, so a killed worker's message comes back fast;
   gateway  `gateway.app.create_app(executor="celery")` in a process of its own (bench/service.py's
-           gateway child: client rate limits lifted, nothing else changed).
+           gateway child: client rate limits lifted, nothing else changed);
+  broker   with `--broker rabbitmq`, the machine's RabbitMQ (127.0.0.1:5672) in a vhost of
+           this run's own, made and deleted with `rabbitmqctl` (quorum queues; the store,
+           outbox and Celery's results stay on the throwaway Redis); by default the
+           throwaway Redis's database 1.
 
 The run: `--battles` battles (default 200) are created through `POST /v1/battles`, cycling
 through the kinds in bench/soak_battles.py (Ember Roads and 5e with and without a board,
@@ -262,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a client waits up to this long before answering a prompt (default 10 s, so the battles outlast 50 kills)")
     parser.add_argument("--seed", type=int, default=1, help="battle seeds start here; the chaos and clients too")
     parser.add_argument("--quick", action="store_true", help="24 battles, 8 kills, 4 minutes at the most")
+    parser.add_argument("--broker", choices=("redis", "rabbitmq"), default="redis",
+                        help="the Celery broker: the throwaway Redis (default) or the machine's RabbitMQ, "
+                             "in a vhost of this run's own")
     args = parser.parse_args(argv)
     if args.quick:
         args.battles, args.kills, args.minutes = 24, 8, 4.0
@@ -277,12 +284,16 @@ def main(argv: list[str] | None = None) -> int:
     stack: ChaosStack | None = None
     chaos: Chaos | None = None
     started = time.monotonic()
+    vhost: str | None = None
     try:
         redis.start()
         stack = ChaosStack.on(redis, args.visibility)
+        if args.broker == "rabbitmq":
+            vhost = _rabbitmq_vhost()
+            stack.env["MARINARA_BROKER_URL"] = f"amqp://guest:guest@127.0.0.1:5672/{vhost}"
         stack.start_all()
-        print(f"stack: gateway {stack.gateway}, 2 workers, redis {redis.url(0)} (AOF), namespace {stack.namespace}; "
-              f"load average {load_before}", flush=True)
+        print(f"stack: gateway {stack.gateway}, 2 workers, redis {redis.url(0)} (AOF), namespace {stack.namespace}, "
+              f"broker {'RabbitMQ vhost ' + vhost if vhost else 'the Redis'}; load average {load_before}", flush=True)
         ledgers = asyncio.run(create_battles(stack.gateway, plan))
         print(f"created {len(ledgers)} battles: " + ", ".join(f"{k} {n}" for k, n in
                                                               sorted(Counter(x.kind for x in ledgers).items())),
@@ -308,8 +319,25 @@ def main(argv: list[str] | None = None) -> int:
         if stack is not None:
             stack.close()
         redis.stop()
+        if vhost is not None:
+            _rabbitmqctl("delete_vhost", vhost)
+    figures["broker"] = args.broker
     figures["total_seconds"] = time.monotonic() - started
     return report(figures, verdict)
+
+
+def _rabbitmqctl(*args: str) -> None:
+    subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
+
+
+def _rabbitmq_vhost() -> str:
+    """A vhost of this run's own on the machine's RabbitMQ, open to its guest account."""
+    if shutil.which("rabbitmqctl") is None:
+        raise SystemExit("bench/soak.py --broker rabbitmq: no rabbitmqctl on PATH (apt-get install rabbitmq-server)")
+    vhost = f"mbsoak-{os.getpid()}-{random.randrange(16 ** 8):08x}"
+    _rabbitmqctl("add_vhost", vhost)
+    _rabbitmqctl("set_permissions", "-p", vhost, "guest", ".*", ".*", ".*")
+    return vhost
 
 
 def _gateway_counter(base: str, name: str) -> float | None:
@@ -434,10 +462,12 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
     if len(problems) > 40:
         print(f"  ... and {len(problems) - 40} more (in the JSON)")
     passed = all(ok for _, ok, _ in criteria)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({**figures, "passed": passed, "criteria": [
+    # A run on RabbitMQ keeps its figures beside the Redis run's.
+    results = RESULTS.with_name("soak-rabbitmq.json") if figures.get("broker") == "rabbitmq" else RESULTS
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps({**figures, "passed": passed, "criteria": [
         {"criterion": n, "passed": ok, "measured": m} for n, ok, m in criteria], "problems": problems}, indent=2) + "\n")
-    print(f"\n{'PASS' if passed else 'FAIL'}; wrote {RESULTS.relative_to(ROOT)}")
+    print(f"\n{'PASS' if passed else 'FAIL'}; wrote {results.relative_to(ROOT)}")
     return 0 if passed else 1
 
 

@@ -10,8 +10,9 @@ choice's `battle.advance` is pushed with one LPUSH on the gateway's event loop, 
 message built by hand (`shared.store.task_messages.TaskMessages`,
 what Celery's `send_task` would push: `tests/integration/test_task_message.py` compares the
 two on a real Redis), and the queue lengths and held messages are read from the
-transport's own keys. On any other broker (an app the caller builds on RabbitMQ,
-kombu's `memory://`, ...) every task goes through Celery's own `send_task` on the
+transport's own keys. On any other broker (RabbitMQ, `MARINARA_BROKER_URL=amqp://...`, its
+queues declared as the workers declare them, quorum queues; kombu's `memory://` in tests)
+every task goes through Celery's own `send_task` on the
 executor's threads, the queue lengths come from a passive queue declaration, and what the
 broker holds is unknown (`held` answers None: the reconciler then sends a due choice
 again rather than guess; the store applies it at most once).
@@ -48,7 +49,8 @@ def make_app(env: Mapping[str, str] | None = None) -> Celery:
     kept as `app.conf.marinara`): it sends tasks and reads their results, and runs none."""
     settings = Settings.from_env(env)
     app = Celery("marinara-battle")
-    app.conf.update(celery_config(settings), task_queues=[Queue(name) for name in QUEUES])
+    app.conf.update(celery_config(settings),
+                    task_queues=[Queue(name, queue_arguments=settings.queue_arguments()) for name in QUEUES])
     app.conf.marinara = settings
     return app
 

@@ -11,6 +11,7 @@ gateway's send-only app, configured as theirs (`gateway.broker`), and the store 
 from __future__ import annotations
 
 from aiohttp import web
+from kombu.utils.url import maybe_sanitize_url
 
 from .broker import make_app
 
@@ -28,7 +29,7 @@ def serve(host: str = "127.0.0.1", port: int = 8080, *, embedded: bool = False,
     settings = celery.conf.marinara
     where = store_url or f"{settings.store_url} (namespace {settings.namespace})"
     print(f"battle gateway on http://{host}:{port} (store: {where}; executor: celery, "
-          f"broker {settings.broker_url})", flush=True)
+          f"broker {maybe_sanitize_url(settings.broker_url)})", flush=True)
     web.run_app(create_app(store_url, "celery", celery=celery), host=host, port=port, print=None,
                 access_log_class=AccessLog)
     return 0

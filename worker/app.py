@@ -3,7 +3,8 @@
 Owns: `make_app` and the module-level `app` that `celery -A worker.app worker` (and
 `beat`) loads: the configuration both processes share (`shared.service.settings.celery_config`,
 plain data) with the queues as kombu declares them, the worker's broker transport
-(`worker.broker:Transport`, kombu's Redis transport with one client per channel) and the
+(`worker.broker:Transport`, kombu's Redis transport with one client per channel; on a
+RabbitMQ broker kombu's own py-amqp transport and quorum queues) and the
 worker's tasks (`worker.tasks`) included; `service()`, the store and `BattleService` built
 once per worker process; and the worker's signal handlers (metrics, task log lines).
 """
@@ -39,8 +40,10 @@ def make_app(env: Mapping[str, str] | None = None) -> Celery:
     as `app.conf.marinara`), with the worker's tasks."""
     settings = Settings.from_env(env)
     app = Celery("marinara-battle", include=["worker.tasks"])
-    app.conf.update(celery_config(settings), broker_transport=TRANSPORT,
-                    task_queues=[Queue(name) for name in QUEUES])
+    app.conf.update(celery_config(settings), task_queues=[Queue(name, queue_arguments=settings.queue_arguments())
+                                                          for name in QUEUES])
+    if not settings.rabbitmq:  # RabbitMQ keeps kombu's py-amqp transport, named by the URL
+        app.conf.broker_transport = TRANSPORT
     app.conf.marinara = settings
     return app
 
@@ -56,7 +59,9 @@ def build_service(settings: Settings) -> BattleService:
     options = {"namespace": settings.namespace} if settings.store_url.startswith(("redis", "unix")) else {}
     store: BattleStore = open_store(settings.store_url, **options)
     hook = _crash_hook(settings.crash_dir) if settings.crash_dir else None
-    backlog = _turns_backlog(settings) if settings.engine_apart == "idle" else None
+    # On RabbitMQ the queue's length is not one cheap read beside the battle's load: "idle"
+    # writes apart always there (`BattleService`: no backlog to ask).
+    backlog = _turns_backlog(settings) if settings.engine_apart == "idle" and not settings.rabbitmq else None
     return BattleService(store, before_save=hook, apart=settings.engine_apart, backlog=backlog)
 
 

@@ -26,9 +26,14 @@ battle's state: a recomputation rolls the same dice.
     MARINARA_STORE_URL           the battle store (default REDIS_URL; memory:// for a
                                  worker that shares nothing, only useful in tests)
     MARINARA_NAMESPACE           the store's key namespace (default "marinara-battle")
-    MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL): a Redis
-                                 over TCP, redis://host:port/db or rediss://host:port/db
-    MARINARA_BROKER_PREFIX       key prefix for every broker and result key (default none)
+    MARINARA_BROKER_URL          Celery broker and result backend (default CELERY_BROKER_URL,
+                                 else REDIS_URL): a Redis over TCP, redis://host:port/db or
+                                 rediss://host:port/db; or a RabbitMQ, amqp://user:pw@host:port/vhost
+                                 (quorum queues; Celery's results then go to REDIS_URL)
+    CELERY_BROKER_URL            Celery's own name for the broker, read when
+                                 MARINARA_BROKER_URL is unset
+    MARINARA_BROKER_PREFIX       key prefix for every broker and result key (default none; on
+                                 RabbitMQ the result keys only: a vhost keeps deployments apart)
     MARINARA_VISIBILITY_TIMEOUT  seconds before an unacknowledged message is redelivered
                                  (default 300)
     MARINARA_RESTORE_INTERVAL    seconds between sweeps for such messages (default 10)
@@ -80,6 +85,7 @@ ENV_NAMES = (
     "MARINARA_STORE_URL",
     "MARINARA_NAMESPACE",
     "MARINARA_BROKER_URL",
+    "CELERY_BROKER_URL",
     "MARINARA_BROKER_PREFIX",
     "MARINARA_VISIBILITY_TIMEOUT",
     "MARINARA_RESTORE_INTERVAL",
@@ -130,22 +136,49 @@ def _apart(env: Mapping[str, str]) -> str:
     return text
 
 
-#: The broker URL schemes: a Redis over TCP or TLS. kombu's Redis transport takes a Unix
+#: The broker URL schemes. A Redis over TCP or TLS: kombu's Redis transport takes a Unix
 #: socket only in a form of its own and then only on database 0, and the gateway's broker
 #: clients (redis-py: the pushed `battle.advance`, the queue lengths) read URLs as redis-py
-#: does; a broker URL both read the same way is the only safe kind.
-BROKER_SCHEMES = ("redis://", "rediss://")
+#: does; a broker URL both read the same way is the only safe kind. Or a RabbitMQ (AMQP
+#: 0-9-1 over TCP or TLS, kombu's py-amqp transport), Celery's recommended production
+#: broker: its queues are quorum queues (`QUORUM`), and the gateway sends through Celery's
+#: own `send_task` there.
+REDIS_BROKERS = ("redis://", "rediss://")
+AMQP_BROKERS = ("amqp://", "amqps://", "pyamqp://")
+BROKER_SCHEMES = REDIS_BROKERS + AMQP_BROKERS
+
+#: How every queue is declared on RabbitMQ: a quorum queue (replicated with Raft across the
+#: cluster's nodes, durable, messages persistent; no priorities, which no task here uses).
+#: The gateway and the workers must declare a queue alike, or RabbitMQ refuses the second.
+QUORUM = {"x-queue-type": "quorum"}
+
+
+def on_rabbitmq(broker_url: str) -> bool:
+    """Whether the broker is a RabbitMQ (an AMQP URL) rather than a Redis."""
+    return broker_url.startswith(AMQP_BROKERS)
 
 
 def _broker_url(env: Mapping[str, str], redis_url: str) -> str:
-    url = env.get("MARINARA_BROKER_URL") or redis_url
+    name = next((n for n in ("MARINARA_BROKER_URL", "CELERY_BROKER_URL") if env.get(n)), "REDIS_URL")
+    url = env.get(name) or redis_url
     if not url.startswith(BROKER_SCHEMES):
-        name = "MARINARA_BROKER_URL" if env.get("MARINARA_BROKER_URL") else "REDIS_URL"
         raise ValueError(f"{name}={url!r} cannot be the Celery broker: it is a Redis over TCP, "
-                         f"redis://host:port/db or rediss://host:port/db"
+                         f"redis://host:port/db or rediss://host:port/db, or a RabbitMQ, "
+                         f"amqp://user:password@host:port/vhost or amqps://..."
                          + ("; with the store on a Unix socket, set MARINARA_BROKER_URL"
                             if name == "REDIS_URL" else ""))
     return url
+
+
+def _result_url(env: Mapping[str, str], broker_url: str, redis_url: str) -> str:
+    """Celery's result backend (read only for `battle.invent_opponents`, by the gateway with
+    one MGET): the broker when it is a Redis, else the Redis of REDIS_URL."""
+    if not on_rabbitmq(broker_url):
+        return broker_url
+    if not redis_url.startswith(REDIS_BROKERS):
+        raise ValueError(f"REDIS_URL={redis_url!r} cannot hold Celery's results beside a RabbitMQ broker: "
+                         "it is a Redis over TCP, redis://host:port/db or rediss://host:port/db")
+    return redis_url
 
 
 @dataclass(frozen=True)
@@ -167,6 +200,17 @@ class Settings:
     invent_wait: float = 0.0
     #: `BattleService.apart`: "idle", "always" or "never".
     engine_apart: str = "idle"
+    #: Celery's result backend (`_result_url`); empty: the broker's URL.
+    result_url: str = ""
+
+    @property
+    def rabbitmq(self) -> bool:
+        """Whether the broker is a RabbitMQ (quorum queues, Celery's own sends)."""
+        return on_rabbitmq(self.broker_url)
+
+    def queue_arguments(self) -> dict[str, Any]:
+        """What every queue is declared with: `QUORUM` on RabbitMQ, nothing on Redis."""
+        return dict(QUORUM) if self.rabbitmq else {}
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -176,7 +220,8 @@ class Settings:
         return cls(
             store_url=env.get("MARINARA_STORE_URL") or redis_url,
             namespace=env.get("MARINARA_NAMESPACE") or DEFAULT_NAMESPACE,
-            broker_url=_broker_url(env, redis_url),
+            broker_url=(broker := _broker_url(env, redis_url)),
+            result_url=_result_url(env, broker, redis_url),
             broker_prefix=env.get("MARINARA_BROKER_PREFIX") or "",
             visibility_timeout=_seconds(env, "MARINARA_VISIBILITY_TIMEOUT", DEFAULT_VISIBILITY_TIMEOUT),
             restore_interval=_seconds(env, "MARINARA_RESTORE_INTERVAL", DEFAULT_RESTORE_INTERVAL),
@@ -207,19 +252,27 @@ def celery_config(settings: Settings) -> dict[str, Any]:
     """The Celery configuration of both processes' apps on the broker `settings` names, as
     `app.conf.update` takes it, less the queues' kombu objects (`QUEUES` names them) and
     the broker transport, which each process adds."""
-    transport: dict[str, Any] = {
-        "visibility_timeout": settings.visibility_timeout,
-        "unacked_restore_interval": settings.restore_interval,
-        # Scan on every restore tick, so the interval alone bounds the redelivery delay.
-        "unacked_restore_throttle": 1,
-    }
+    transport: dict[str, Any]
+    if settings.rabbitmq:
+        # RabbitMQ gives a dead worker's unacknowledged message back as soon as its
+        # connection closes (no visibility timeout), and confirms each publish once the
+        # quorum queue holds it: a send that returns is a message the broker has.
+        transport = {"confirm_publish": True}
+    else:
+        transport = {
+            "visibility_timeout": settings.visibility_timeout,
+            "unacked_restore_interval": settings.restore_interval,
+            # Scan on every restore tick, so the interval alone bounds the redelivery delay.
+            "unacked_restore_throttle": 1,
+        }
     results = {}
     if settings.broker_prefix:
-        transport["global_keyprefix"] = settings.broker_prefix
+        if not settings.rabbitmq:
+            transport["global_keyprefix"] = settings.broker_prefix
         results["global_keyprefix"] = settings.broker_prefix
     return {
         "broker_url": settings.broker_url,
-        "result_backend": settings.broker_url,
+        "result_backend": settings.result_url or settings.broker_url,
         "task_acks_late": True,
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 1,

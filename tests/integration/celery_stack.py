@@ -11,6 +11,7 @@ process at the end.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -146,6 +147,49 @@ class Stack:
     @property
     def digest(self) -> str:
         return self.service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+
+
+#: The RabbitMQ this machine runs (its default account answers on loopback only).
+RABBITMQ = ("127.0.0.1", 5672)
+
+
+def _rabbitmqctl(*args: str) -> None:
+    subprocess.run(["rabbitmqctl", "-q", *args], check=True, capture_output=True, timeout=60)
+
+
+@contextlib.contextmanager
+def rabbitmq_vhost() -> Iterator[str]:
+    """A virtual host of this test's own on the machine's RabbitMQ (its quorum queues, its
+    exchanges, nothing shared with another run or the broker's default vhost), removed with
+    everything in it at the end; answers the broker URL. Skips where RabbitMQ is not
+    running here or `rabbitmqctl` is missing (.ci/run installs rabbitmq-server)."""
+    import shutil
+    import socket
+
+    try:
+        socket.create_connection(RABBITMQ, timeout=1.0).close()
+    except OSError:
+        pytest.skip(f"no RabbitMQ answers on {RABBITMQ[0]}:{RABBITMQ[1]}")
+    if shutil.which("rabbitmqctl") is None:
+        pytest.skip("no rabbitmqctl to make a virtual host with")
+    vhost = unique_namespace("mbrabbit")
+    _rabbitmqctl("add_vhost", vhost)
+    try:
+        _rabbitmqctl("set_permissions", "-p", vhost, "guest", ".*", ".*", ".*")
+        yield f"amqp://guest:guest@{RABBITMQ[0]}:{RABBITMQ[1]}/{vhost}"
+    finally:
+        _rabbitmqctl("delete_vhost", vhost)
+
+
+@pytest.fixture(scope="module", params=["redis", "rabbitmq"])
+def broker_env(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
+    """The broker the stack runs on: the test Redis (kombu's Redis transport, nothing to
+    add), or a RabbitMQ vhost of the module's own (`MARINARA_BROKER_URL=amqp://...`)."""
+    if request.param == "redis":
+        yield {}
+        return
+    with rabbitmq_vhost() as url:
+        yield {"MARINARA_BROKER_URL": url}
 
 
 def stack_fixture(redis_url: str, tmp_path_factory: pytest.TempPathFactory,

@@ -145,10 +145,30 @@ def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():
         .broker_url == "redis://b:6379/1"
     # kombu reads a Unix socket only in its own form, and then only database 0; the gateway's
     # own pushes read URLs as redis-py does: the two would not meet on one list.
-    for url in ("unix:///run/redis.sock?db=1", "redis+socket:///run/redis.sock", "amqp://guest@rabbit//"):
+    for url in ("unix:///run/redis.sock?db=1", "redis+socket:///run/redis.sock", "sqs://queue", "memory://"):
         with pytest.raises(ValueError, match=r"^MARINARA_BROKER_URL='.+' cannot be the Celery broker: it is a "
-                                             r"Redis over TCP, redis://host:port/db or rediss://host:port/db$"):
+                                             r"Redis over TCP, redis://host:port/db or rediss://host:port/db, "
+                                             r"or a RabbitMQ, amqp://user:password@host:port/vhost or amqps://...$"):
             Settings.from_env({"MARINARA_BROKER_URL": url})
+    # A RabbitMQ: quorum queues, publisher confirms, no Redis transport options; Celery's
+    # results stay on the Redis of REDIS_URL. CELERY_BROKER_URL names it when
+    # MARINARA_BROKER_URL does not.
+    from shared.service.settings import celery_config
+
+    rabbit = Settings.from_env({"REDIS_URL": "redis://r:6379/2", "CELERY_BROKER_URL": "amqp://u:p@rabbit:5672/mb",
+                                "MARINARA_BROKER_PREFIX": "mb:"})
+    assert (rabbit.broker_url, rabbit.result_url, rabbit.rabbitmq) == ("amqp://u:p@rabbit:5672/mb", "redis://r:6379/2", True)
+    assert rabbit.queue_arguments() == {"x-queue-type": "quorum"}
+    config = celery_config(rabbit)
+    assert config["broker_transport_options"] == {"confirm_publish": True}
+    assert (config["result_backend"], config["result_backend_transport_options"]) == (
+        "redis://r:6379/2", {"global_keyprefix": "mb:"})
+    assert (config["task_acks_late"], config["worker_prefetch_multiplier"]) == (True, 1)
+    assert Settings.from_env({"MARINARA_BROKER_URL": "redis://b:6379/1", "CELERY_BROKER_URL": "amqp://x//"}) \
+        .broker_url == "redis://b:6379/1", "MARINARA_BROKER_URL wins"
+    assert Settings.from_env({"MARINARA_BROKER_URL": "redis://b:6379/1"}).queue_arguments() == {}
+    with pytest.raises(ValueError, match=r"^REDIS_URL='unix:///s' cannot hold Celery's results beside a RabbitMQ"):
+        Settings.from_env({"REDIS_URL": "unix:///s", "MARINARA_BROKER_URL": "amqp://x//"})
     # The store may be on a socket; the broker is then named on its own.
     with pytest.raises(ValueError, match=r"^REDIS_URL='unix:///run/redis.sock' .*set MARINARA_BROKER_URL$"):
         Settings.from_env({"REDIS_URL": "unix:///run/redis.sock"})
