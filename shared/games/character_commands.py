@@ -25,6 +25,10 @@ The operations (spec/sheet.md, issue 21 section 2):
 - `note` `field= value=`: a live note (what the character concentrates on).
 - `temp` `pool= amount=`: temporary points on a pool that takes them.
 - `rest` `rest=`: the ruleset's rest by id or label, every step in order.
+- `consume` `item= amount=`: a carried consumable used up (the last one takes the stack
+  off); `charge` `item= amount=` spends an item's charges, `recharge` `item= amount=`
+  gives them back (to the item's maximum without `amount=`); `now="6 left"`, `"2/3
+  charges"` (shared/sheet/item_ops.py).
 - `advance`: refused (`no-advancement`): a ruleset declares advancement for the party
   sheet only, so no character field may be changed from a reply.
 
@@ -40,7 +44,7 @@ from typing import Any, Sequence
 from shared.clocks.commands import Result, ok, read_attrs, refused
 from shared.clocks.tags import Tag
 from shared.ruleset.package import Ruleset
-from shared.sheet import ops
+from shared.sheet import item_ops, ops
 from shared.sheet.harm import level_label
 from shared.sheet.refusal import BAD_AMOUNT, Refusal
 from shared.sheet.view import SheetView
@@ -50,7 +54,7 @@ from .state import State
 
 _WHOLE = re.compile(r"^[+-]?\d{1,6}$")
 KEYS = ("who", "op", "pool", "amount", "track", "kind", "box", "condition", "state", "value", "field", "by",
-        "to", "rest", "set", "clear")
+        "to", "rest", "set", "clear", "item")
 #: What each operation reads besides `who` and `op`.
 TAKES: dict[str, tuple[str, ...]] = {
     "spend": ("pool", "amount"),
@@ -65,8 +69,13 @@ TAKES: dict[str, tuple[str, ...]] = {
     "state": ("state", "value"),
     "note": ("field", "value"),
     "rest": ("rest",),
+    "consume": ("item", "amount"),
+    "charge": ("item", "amount"),
+    "recharge": ("item", "amount"),
     "advance": ("field", "by", "to"),
 }
+#: The operations on a carried stack (`live.items`), by op.
+ITEM_OPS = {"consume": item_ops.consume, "charge": item_ops.charge, "recharge": item_ops.recharge}
 OPS = tuple(TAKES)
 PARTY = "party"
 #: The receipt key of a refusal's sentence (in the reply's receipts, never in the tag).
@@ -99,6 +108,10 @@ def _condition_on(attrs: dict[str, Any]) -> bool | Refusal:
 
 def _operate(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, Any]) -> dict[str, Any] | Refusal:
     """The sheet after one operation, or the sheet's refusal."""
+    if op in ITEM_OPS:
+        # `recharge` without an amount fills the item back up; the others use one.
+        given = attrs.get("amount", None if op == "recharge" else "1")
+        return ITEM_OPS[op](ruleset, sheet, attrs.get("item"), _number(given) if given is not None else None)
     amount = _number(attrs.get("amount", "1"))
     box = _number(attrs.get("box")) if "box" in attrs else None
     pool, track, kind = attrs.get("pool"), attrs.get("track"), attrs.get("kind")
@@ -193,6 +206,8 @@ def _rest_now(view: SheetView) -> str:
 
 
 def _now(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, Any]) -> str:
+    if op in ITEM_OPS:
+        return item_ops.stack_now(ruleset, sheet, attrs.get("item"))
     view = SheetView(ruleset, sheet)
     if op in ("spend", "restore", "temp") or (op in ("damage", "heal") and "pool" in attrs):
         return _pool_now(view, attrs.get("pool"))

@@ -21,6 +21,7 @@ from typing import Any
 
 from shared import plain_text
 from shared.ruleset.package import Ruleset
+from shared.ruleset.sheet_refs import get
 from shared.sheet.index import index_for, plain
 from shared.sheet.output import compute_sheet_json
 from shared.sheet.view import SheetView
@@ -296,6 +297,12 @@ def command_lines(ruleset: Ruleset) -> list[str]:
         lines.append(f'- [sheet: {who} op="rest" rest="{last}"] runs a rest; [sheet: who="party" '
                      f'op="rest" rest="{last}"] rests every character. Rests: '
                      + ", ".join(f"{r.id} ({r.label})" for r in rests) + ".")
+    if idx.items:
+        stacked = next((get(entry, "label") for entry, item in idx.items.values() if get(item, "stack")), None)
+        first = stacked or get(next(iter(idx.items.values()))[0], "label")
+        lines.append(f'- [sheet: {who} op="consume" item="{first}" amount="1"] uses up what a character carries '
+                     '(the last one leaves the sheet); op="charge" spends an item\'s charges and op="recharge" gives '
+                     "them back (to its maximum without amount=).")
     return lines
 
 

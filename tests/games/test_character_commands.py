@@ -127,7 +127,7 @@ def test_5e_pools_temp_tracks_conditions_notes():
         "2/2",
         "refused no-advancement",
         "refused unknown-op: the sheet commands are spend, restore, temp, damage, heal, mark, clear, track, "
-        "condition, state, note, rest, advance",
+        "condition, state, note, rest, consume, charge, recharge, advance",
         "refused spend takes no field",
         "refused a sheet tag takes no mood",
         "refused unknown-character",
