@@ -11,7 +11,8 @@ application/zip`) or that zip in base64 (`{"zip": "..."}`); every route that tak
 (`shared.ruleset.shipped`). The package is stored with its assets' entries in place.
 
 `GET /v1/rulesets/{ruleset}/catalogs` (`{ruleset}`: a digest, or an official id such as
-`5e-2014`, `?version=` or the newest listed) lists a stored ruleset's catalogs with their entry
+`5e-2014`; a community ruleset by its name, `/v1/rulesets/community/{source}/{ruleset}/catalogs`;
+`?version=` or the newest listed) lists a stored ruleset's catalogs with their entry
 counts (no entries), `GET .../catalogs/{catalog}` pages through one catalog's entries
 (`shared.service.catalogs`): an unknown ruleset, version (`?version=`) or catalog is 404 with
 its code; a stored package that no longer loads is 422 with its author's problem lines.
@@ -29,7 +30,8 @@ from shared.protocol import RulesetAdded, RulesetList, RulesetsRemoved, RulesetS
 from shared.protocol_catalogs import CatalogPage, RulesetCatalogs
 from shared.ruleset.errors import PackageError
 from shared.ruleset.layer_choice import choice_problems, pinned_layers
-from shared.ruleset.registry import COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, namespace_of, read_name
+from shared.ruleset.registry import (COMMUNITY, LOCAL_SOURCE, OFFICIAL, RulesetName, check_source, namespace_of,
+                                     read_name)
 from shared.ruleset.shipped import PackageTooLarge, Shipped, package_from_json, package_from_zip
 from shared.ruleset.package import Ruleset
 from shared.service.battles import BattleService
@@ -164,33 +166,35 @@ def _query_int(request: web.Request, name: str) -> int | None:
         raise ApiError("malformed", f'"{name}" is a whole number') from None
 
 
-def listed_digest(registry: RulesetRegistry, ruleset: str, version: int | None) -> str:
-    """The digest a catalog route's `{ruleset}` names: a digest as it is, or an official id
-    (one path segment; `?version=` picks the version, else the newest listed). A community
-    ruleset's catalogs are read by its digest, which `GET /v1/rulesets` lists."""
-    if ruleset.startswith(DIGEST_PREFIX) or read_name(ruleset) is None:
+def listed_digest(registry: RulesetRegistry, ruleset: str, version: int | None, namespace: str = OFFICIAL) -> str:
+    """The digest a catalog route's `{ruleset}` names: a digest as it is, or an id listed in
+    `namespace` (an official id is one path segment, a community one comes after
+    `community/<source>/`; `?version=` picks the version, else the newest listed)."""
+    if namespace == OFFICIAL and (ruleset.startswith(DIGEST_PREFIX) or read_name(ruleset) is None):
         return ruleset
-    listed = registry.named(RulesetName(OFFICIAL, ruleset))
+    listed = registry.named(RulesetName(namespace, ruleset))
     if not listed:
-        raise ApiError(UNKNOWN_RULESET, f"no ruleset is listed as {OFFICIAL}/{ruleset}", status=404)
+        raise ApiError(UNKNOWN_RULESET, f"no ruleset is listed as {namespace}/{ruleset}", status=404)
     if version is None:
         return listed[-1].digest
     for entry in listed:
         if entry.version == version:
             return entry.digest
     versions = ", ".join(str(e.version) for e in listed)
-    raise ApiError("unknown-version", f"{OFFICIAL}/{ruleset} has no version {version} (listed: {versions})",
+    raise ApiError("unknown-version", f"{namespace}/{ruleset} has no version {version} (listed: {versions})",
                    status=404)
 
 
-def _catalogs(registry: RulesetRegistry, ruleset: str, version: int | None) -> RulesetCatalogs | Refusal:
-    digest = listed_digest(registry, ruleset, version)
+def _catalogs(registry: RulesetRegistry, ruleset: str, version: int | None,
+              namespace: str = OFFICIAL) -> RulesetCatalogs | Refusal:
+    digest = listed_digest(registry, ruleset, version, namespace)
     return list_catalogs(digest, stored_ruleset(registry.battles, digest), version)
 
 
 def _page(registry: RulesetRegistry, ruleset: str, catalog: str, offset: int, limit: int,
-          version: int | None, chosen: dict[str, str], layers: list[str]) -> CatalogPage | Refusal:
-    digest = listed_digest(registry, ruleset, version)
+          version: int | None, chosen: dict[str, str], layers: list[str],
+          namespace: str = OFFICIAL) -> CatalogPage | Refusal:
+    digest = listed_digest(registry, ruleset, version, namespace)
     rules = stored_ruleset(registry.battles, digest)
     if layers:
         # A game's picker names the game's layers: the entries they hide are left out.
@@ -212,9 +216,23 @@ def _chosen(request: web.Request) -> dict[str, str]:
     return out
 
 
+def _namespace(request: web.Request) -> str:
+    """The namespace a catalog route's path names: `community/<source>` for
+    `/v1/rulesets/community/{source}/{ruleset}/...`, else official (or a digest)."""
+    source = request.match_info.get("source")
+    if source is None:
+        return OFFICIAL
+    wrong = check_source(source)
+    if wrong is not None:
+        raise ApiError(BAD_SOURCE, wrong, status=400)
+    # Always community: `community/official/...` names no official ruleset.
+    return f"{COMMUNITY}/{source}"
+
+
 async def get_catalogs(request: web.Request) -> web.Response:
     version = _query_int(request, "version")
-    result = await request.app[EXECUTOR].run(_catalogs, request.app[REGISTRY], request.match_info["ruleset"], version)
+    result = await request.app[EXECUTOR].run(_catalogs, request.app[REGISTRY], request.match_info["ruleset"], version,
+                                             _namespace(request))
     return _answer(result)
 
 
@@ -225,9 +243,17 @@ async def get_catalog(request: web.Request) -> web.Response:
     result = await request.app[EXECUTOR].run(
         _page, request.app[REGISTRY], request.match_info["ruleset"], request.match_info["catalog"],
         0 if offset is None else offset, PAGE_LIMIT if limit is None else limit, version, _chosen(request),
-        [layer for layer in request.query.get("layers", "").split(",") if layer])
+        [layer for layer in request.query.get("layers", "").split(",") if layer], _namespace(request))
     return _answer(result)
 
+
+
+async def get_community_catalogs(request: web.Request) -> web.Response:
+    return await get_catalogs(request)
+
+
+async def get_community_catalog(request: web.Request) -> web.Response:
+    return await get_catalog(request)
 
 
 async def list_rulesets(request: web.Request) -> web.Response:
@@ -270,6 +296,8 @@ async def remove_community(request: web.Request) -> web.Response:
 
 
 _REMOVE = {"version": "integer", "force": "boolean"}
+_CATALOGS = {"version": "integer"}
+_PAGE = {"version": "integer", "offset": "integer", "limit": "integer", "filter": "string", "layers": "string"}
 
 ROUTES = [
     Route("GET", "/v1/rulesets", list_rulesets, "List the registry's rulesets (every version)",
@@ -292,12 +320,16 @@ ROUTES = [
           '200 files and 16 MiB unpacked, no member packed more than 100 to 1). At most 8 MiB, assets included.'),
     Route("GET", "/v1/rulesets/{ruleset}/catalogs", get_catalogs,
           "A stored ruleset's catalogs with their entry counts (entries left out)",
-          response=RulesetCatalogs, errors=(404, 422), query={"version": "integer"}),
+          response=RulesetCatalogs, errors=(404, 422), query=_CATALOGS),
     Route("GET", "/v1/rulesets/{ruleset}/catalogs/{catalog}", get_catalog,
           "One catalog's entries, a page at a time (?offset=, ?limit= at most 200), "
           "those holding each ?filter=<id>:<value>; ?layers=a,b leaves out the entries those layers hide "
           "from the picker",
-          response=CatalogPage, errors=(404, 422), query={"version": "integer", "offset": "integer",
-                                                          "limit": "integer", "filter": "string",
-                                                          "layers": "string"}),
+          response=CatalogPage, errors=(404, 422), query=_PAGE),
+    Route("GET", f"/v1/rulesets/{COMMUNITY}/{{source}}/{{ruleset}}/catalogs", get_community_catalogs,
+          "A community ruleset's catalogs by its name, with their entry counts (entries left out)",
+          response=RulesetCatalogs, errors=(400, 404, 422), query=_CATALOGS),
+    Route("GET", f"/v1/rulesets/{COMMUNITY}/{{source}}/{{ruleset}}/catalogs/{{catalog}}", get_community_catalog,
+          "One catalog of a community ruleset by its name, a page at a time, as the official route pages it",
+          response=CatalogPage, errors=(400, 404, 422), query=_PAGE),
 ]

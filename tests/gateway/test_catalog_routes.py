@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import uuid
 from typing import Any
 
 from gateway.context import SERVICE
@@ -177,5 +178,52 @@ def test_a_page_holds_only_the_entries_with_the_chosen_filter_values():
                 ("Scout", 'a filter is "<filter id>:<value>", not "Scout"')):
             r = await client.get(f"/v1/rulesets/{ember}/catalogs/knacks", params={"filter": bad})
             assert (r.status, await r.json()) == (400, {"code": "bad-filter", "message": message})
+
+    run(body)
+
+
+def test_a_community_rulesets_catalogs_are_reached_by_its_name():
+    """`/v1/rulesets/community/<source>/<id>/catalogs[/<catalog>]` reads the catalogs of the
+    community ruleset listed under that name (the newest version, or `?version=`), as the
+    official id and the digest do: Ember Roads version 1 under a fresh source holds 3
+    catalogs, its knacks 8 entries; version 2 (Last Ember's notes reworded) is the newest."""
+    async def body(client):
+        source = f"t{uuid.uuid4().hex[:10]}"
+        ember = upstream("ember-roads.json")
+        newer = copy.deepcopy(ember)
+        newer["version"] = ember["version"] + 1
+        next(e for e in newer["catalogs"][0]["entries"] if e["id"] == "last-ember")["summary"] = "Reworded."
+        digests = []
+        for package in (ember, newer):
+            r = await client.post("/v1/rulesets", json=package, params={"source": source})
+            assert r.status == 201, await r.text()
+            digests.append((await r.json())["digest"])
+        base = f"/v1/rulesets/community/{source}/ember-roads"
+        r = await client.get(f"{base}/catalogs")
+        assert r.status == 200, await r.text()
+        listing = await r.json()
+        assert (listing["ruleset"], listing["version"]) == (digests[1], 2)
+        by_digest = await (await client.get(f"/v1/rulesets/{digests[1]}/catalogs")).json()
+        assert listing == by_digest
+        assert counts(listing) == [("knacks", "rows", 8), ("road_trouble", "creatures", 4), ("outfitter", "items", 7)]
+        r = await client.get(f"{base}/catalogs/knacks", params={"version": "1", "offset": "3", "limit": "1"})
+        assert r.status == 200, await r.text()
+        page = await r.json()
+        assert (page["ruleset"], page["total"], [e["id"] for e in page["entries"]]) == (digests[0], 8, ["last-ember"])
+        assert page["entries"][0]["summary"] != "Reworded."
+        page = await (await client.get(f"{base}/catalogs/knacks", params={"offset": "3", "limit": "1"})).json()
+        assert page["entries"][0]["summary"] == "Reworded."
+        # An official id of the same name is another ruleset; a source no community package
+        # uses, a version not listed, and a source that is no source's name are refused.
+        r = await client.get(f"/v1/rulesets/community/{source}x/ember-roads/catalogs")
+        assert (r.status, await r.json()) == (404, {
+            "code": "unknown-ruleset", "message": f"no ruleset is listed as community/{source}x/ember-roads"})
+        r = await client.get("/v1/rulesets/community/official/ember-roads/catalogs")
+        assert r.status == 404
+        r = await client.get(f"{base}/catalogs", params={"version": "3"})
+        assert (r.status, await r.json()) == (404, {
+            "code": "unknown-version", "message": f"community/{source}/ember-roads has no version 3 (listed: 1, 2)"})
+        r = await client.get("/v1/rulesets/community/Bad Source/ember-roads/catalogs")
+        assert (r.status, (await r.json())["code"]) == (400, "bad-source")
 
     run(body)
