@@ -118,6 +118,19 @@ class BoardShown(Message):
     unit: str
 
 
+class ZoneShown(Message):
+    """A lasting zone (spec/mechanics-1 1.172): the battle lists it with the caster's turns
+    it has left ("Moonbeam, 10 rounds") and the grid tints its `cells` ([x, y] each; empty
+    off the board, where it holds `holds`)."""
+
+    name: str
+    owner: str
+    rounds: int
+    label: str
+    cells: list[list[int]] = Field(default_factory=list)
+    holds: list[str] = Field(default_factory=list)
+
+
 class WindowShown(Message):
     """An open window: what set it off, who is asked now and who after."""
 
@@ -151,3 +164,5 @@ class ScreenView(Message):
     pending: PendingShown | None = None
     combatants: list[CombatantShown]
     board: BoardShown | None = None
+    #: Lasting zones, in the order they were cast.
+    zones: list[ZoneShown] = Field(default_factory=list)

@@ -39,6 +39,7 @@ from .options import attack_mode
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches
 from . import windows as W
+from . import zone_state as ZS
 from .board.attacks import adjacent_critical, defense_against, defense_words
 from .rescue import after_failure
 from .rescue_entries import Roll
@@ -284,7 +285,16 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
         targets = [actor]
     if cursor is None:
         _entry_starts(fight, actor, plan, targets)
+    if mech.zone is not None and mech.zone.atCast is False:
+        # `atCast: false`: the zone does nothing when it appears (mechanics-1 1.172).
+        return
     _entry_targets(fight, actor, plan, targets, cursor)
+
+
+def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
+    """The entry's own effect (amount, plus, save, applies) on one creature, as a lasting
+    zone applies it again (zones.py): its amount rolled for them alone."""
+    _entry_targets(fight, actor, plan, [target], None)
 
 
 def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
@@ -300,6 +310,8 @@ def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comb
         actor.concentration = Concentration(entry=plan.entry_ref or plan.name, label=plan.name)
         if actor.sheet is not None and fight.combat.concentration is not None:
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
+    if mech.zone is not None:
+        ZS.lay_zone(fight, actor, plan, targets)
 
 
 def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],

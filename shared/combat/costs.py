@@ -213,8 +213,9 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
 def target_count(mech: Any, steps: int = 0) -> int:
     """How many targets an entry reaches: `targetCount`, and `targetsPerCostStep` more for
     each step paid above the base. A `utility` entry that only changes the turn (`free`,
-    `gives`) is aimed at nobody."""
-    if mech.kind == "utility" and mech.amount is None and not mech.applies and not cures(mech):
+    `gives`) is aimed at nobody; one that leaves a lasting zone is aimed where its area
+    falls."""
+    if mech.kind == "utility" and mech.amount is None and not mech.applies and not cures(mech) and mech.zone is None:
         return 0
     count = mech.targetCount or 1
     if mech.targetsPerCostStep:

@@ -33,6 +33,7 @@ from ..dice import parse_dice
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.save_cover import words
+from . import zone_state as ZS
 
 
 def health_line(fight: Fight, c: Combatant) -> str:
@@ -285,6 +286,8 @@ def go_down(fight: Fight, c: Combatant) -> None:
         fight.emit("down", f"{c.name} drops out of the fight.", target=c.id)
     if c.concentration is not None:
         end_concentration(fight, c, reason=f"{c.name} went down")
+    # A zone ends when its caster is defeated (mechanics-1 1.172).
+    ZS.end_zones_of(fight, c, f"{c.name} is down", concentration=False)
     for other in fight.state.combatants:
         for held in list(other.conditions):
             rule = N.condition_rules(fight.ruleset).get(held.id)
@@ -507,6 +510,8 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
     if c.sheet is not None and fight.combat.concentration is not None:
         fight.write(c, set_text(fight.ruleset, c.sheet, fight.combat.concentration.text, ""))
     fight.emit("concentration-ends", f"{c.name} stops concentrating on {conc.label}: {reason}.", target=c.id)
+    # The zones the concentration sustained end with it (mechanics-1 1.172).
+    ZS.end_zones_of(fight, c, f"{c.name}'s concentration ended", concentration=True)
     for holder_id, cid in conc.conditions:
         holder = fight.state.combatant(holder_id)
         if holder is None:

@@ -47,6 +47,7 @@ from .board.flight import fly
 from .board.movement import stand, start_walk
 from .board.flight import come_down
 from .board.falls import next_falls
+from .zones import check_zone_cell, move_zone, zone_pick
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -86,6 +87,9 @@ def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuIt
     the pick, whom it is aimed at, and the cell an area is aimed at (None off the board or
     for an option not aimed at a cell)."""
     if fight.state.board is not None and actor.position is not None:
+        zone = zone_pick(fight, actor, menu)
+        if zone is not None:
+            return zone[0], [], zone[1]
         return choose_on_board(fight, actor, menu)
     item, targets = best_here(fight, actor, menu)
     return item, targets, None
@@ -284,6 +288,10 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
     if isinstance(targets, Refusal):
         return targets
+    to_cell = CELL_STEPS.get(item.plan.kind)
+    refused = to_cell(fight, fight.get(parsed.actor), item.plan, parsed.cell) if to_cell is not None else None
+    if refused is not None:
+        return Refusal("bad-cell", refused)
     if pending.decision == "window":
         # A window's menu is made of window items (windows.window_items).
         answering = item
@@ -379,7 +387,12 @@ def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
 
 
 #: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
-BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {"move": _walk, "stand": _stand, "flight": _fly}
+BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
+    "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone}
+
+#: Board steps sent to a cell the choice names (`"cell": [x, y]`), and why a cell is refused.
+CELL_STEPS: dict[str, Callable[[Fight, Combatant, Plan, tuple[int, int] | None], str | None]] = {
+    "zone": check_zone_cell}
 
 
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
@@ -390,7 +403,8 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         _held(fight, lambda: end_turn(fight))
         return
     if item.plan.moves:
-        BOARD_STEPS[item.plan.kind](fight, actor, item.plan)
+        plan = replace(item.plan, aim=(cell[0], cell[1])) if cell is not None else item.plan
+        BOARD_STEPS[item.plan.kind](fight, actor, plan)
         check_outcome(fight)
         return
     if cell is not None and fight.state.board is not None:
@@ -476,7 +490,7 @@ def _settle(fight: Fight, pause: bool = False) -> None:
 
             actor.engine_actions += 1
         chosen = [fight.get(t) for t in targets]
-        if cell is not None:
+        if cell is not None and not item.plan.moves:
             # An area catches whoever stands in it, exactly as a player's aim is read.
             caught = check_aim(fight, actor, item.plan, cell)
             if isinstance(caught, Refusal):  # pragma: no cover - the aim came from the same menu

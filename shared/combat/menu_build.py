@@ -15,6 +15,7 @@ from . import contests, menu_rules, spellcasting
 from . import costs as C
 from . import numbers as N
 from .board.menu import board_items
+from .zones import zone_items
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
@@ -96,6 +97,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     fight.resolving.aiming = None
     if fight.state.board is not None:
         items = board_items(fight, actor, items)
+        if can_act:
+            # "Move <zone>" (zones.py), before the turn's end.
+            items[-1:-1] = zone_items(fight, actor)
     return kind_of(fight).styled(fight, actor, items)
 
 

@@ -218,11 +218,12 @@ def offered_entry(mech: Any) -> bool:
 
 
 def _utility_offered(mech: Any) -> bool:
-    """A utility entry only when it is free or gives budgets, and not when it only opens
-    standard actions for a price; one that cures is offered as long as it cures (1.176)."""
+    """A utility entry only when it is free, gives budgets or leaves a lasting zone
+    (mechanics-1 1.172: Spike Growth), and not when it only opens standard actions for a
+    price; one that cures is offered as long as it cures (1.176)."""
     if cures(mech):
         return True
-    return bool(mech.free or mech.gives) and not (mech.standard and not mech.free and not mech.gives)
+    return bool(mech.free or mech.gives or mech.zone is not None) and not (mech.standard and not mech.free and not mech.gives)
 
 
 #: Entry kinds (`mechanics.kind`) offered by their own rule; every other kind is offered. A

@@ -92,7 +92,7 @@ class Option(BaseModel):
 @dataclass
 class Plan:
     """What resolving the option does. `kind` (a key of `PLAN_KINDS`): weapon, entry, action,
-    sequence, standard, contest, shake-off, end, move, stand, flight, spend."""
+    sequence, standard, contest, shake-off, end, move, stand, flight, zone, spend."""
 
     kind: str
     name: str = ""
@@ -415,6 +415,8 @@ PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     PlanKind("move", moves=True),
     PlanKind("stand", moves=True, group="move"),
     PlanKind("flight", moves=True, group="move"),
+    # Moving a lasting zone (zones.py): a step on the board its owner takes.
+    PlanKind("zone", moves=True),
 
     PlanKind("spend"),
 )}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .zone_state import zone_list
 from ..protocol_screen import (
     BoardShown,
     BudgetShown,
@@ -28,6 +29,7 @@ from ..protocol_screen import (
     ScreenView,
     TerrainShown,
     WindowShown,
+    ZoneShown,
 )
 from ..ruleset.package import Ruleset
 from . import numbers as N
@@ -131,4 +133,6 @@ def screen_view(ruleset: Ruleset, state: BattleState, *, battle: str, revision: 
         order=list(state.order), outcome=state.outcome, style=state.style, pending=_pending(state),
         combatants=[_combatant(fight, c, on_board) for c in fight.state.combatants],
         board=_board(fight, state.board) if on_board and state.board is not None else None,
+        zones=[ZoneShown(name=z.name, owner=z.owner, rounds=z.rounds, label=label, cells=[list(c) for c in z.cells],
+                         holds=list(z.holds)) for z, label in zip(state.zones, zone_list(fight))],
     )

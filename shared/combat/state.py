@@ -2,7 +2,7 @@
 
 Owns: `BattleState` and the records inside it (`Combatant`, `HeldCondition`, `Event`,
 `DiceState`, `Pending`, the open `Window` and the step it holds: `ActionStep`, `WalkStep`,
-`FallStep`, the turn steps). Everything here is pydantic data with no behaviour beyond small
+`FallStep`, the turn steps, the `LastingZone`s an entry leaves on the board). Everything here is pydantic data with no behaviour beyond small
 lookups, so `state.model_dump(mode="json")` is the whole battle and
 `BattleState.model_validate(data)` brings it back on any worker.
 """
@@ -399,6 +399,44 @@ class Pending(Record):
     spend: SpendHold | None = None
 
 
+class LastingZone(Record):
+    """A zone an entry left (spec/mechanics-1 "Lasting zones", 1.172; zones.py plays it):
+    which entry, whose, the plan it was cast with (plan_codec JSON, so its effect is applied
+    again with the same save DC and payment), its shape and where it lies, what is left of
+    it, and whom it touched this turn."""
+
+    #: The entry's reference (`spells/moonbeam`): casting it again replaces the zone.
+    entry: str
+    name: str
+    owner: str
+    plan: dict[str, Any]
+    #: The area in cells (board/areas.py `Shape`): `shape`, `size`, `width`.
+    shape: str
+    size: int
+    width: int = 1
+    #: Where it was aimed (its centre for a burst) and where its maker stood.
+    centre: list[int] | None = Field(default=None, exclude_if=_absent)
+    origin: list[int] | None = Field(default=None, exclude_if=_absent)
+    cells: list[list[int]] = Field(default_factory=list)
+    #: Off the board: those it was cast on, whom it holds.
+    holds: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: The caster's turns left; it ends at 0.
+    rounds: int
+    #: Sustained by the owner's concentration: it ends with it.
+    concentration: bool = False
+    triggers: list[str] = Field(default_factory=list)
+    #: `friendlyFire: false`: the owner's side, whom it never affects.
+    spares: Side | None = Field(default=None, exclude_if=_absent)
+    #: Cells it costs at least to enter one of its cells for anyone it affects (`terrain`).
+    least: int = Field(default=1, exclude_if=lambda v: v == 1)
+    #: Cells each `terrain.perDistance` harm is dealt for.
+    every: int | None = Field(default=None, exclude_if=_absent)
+    #: Those it affected this turn (a creature is affected once per turn).
+    affected: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: Cells each creature has travelled inside it toward the next `perDistance` harm.
+    travelled: dict[str, int] = Field(default_factory=dict, exclude_if=_empty)
+
+
 class RulesetRef(Record):
     id: str
     version: int
@@ -433,6 +471,9 @@ class BattleState(Record):
     #: "group"}`, held until the step that caused them is over and no window is open, then
     #: asked about in order (a `falls` window per blow or effect, `group`).
     falls: list[HeldFall] = Field(default_factory=list)
+    #: Lasting zones on the board (zones.py), in the order they were cast; left out of the
+    #: JSON while there are none.
+    zones: list[LastingZone] = Field(default_factory=list, exclude_if=_empty)
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:

@@ -27,6 +27,8 @@ from .delays import complete
 from .outcome import check_outcome
 from .window_resume import action_record, between_turns, continue_action, turn_started
 from .windows import RESUMES
+from . import zone_state as ZS
+from . import zones as Z
 
 
 def initiative_mode(fight: Fight, c: Combatant) -> Mode:
@@ -149,11 +151,13 @@ def begin_turn(fight: Fight) -> None:
     if c.dodging:
         c.dodging = False
     fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
+    ZS.new_turn(fight)
     IR.turn_begins(fight, c)
 
     announce_budgets(fight, c)
     _tick(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
+    Z.turn_starts(fight, c)
     for action in (c.block or {}).get("actions") or []:
         recharge = action.get("recharge")
         if recharge and not c.recharge.get(action["id"], True):
@@ -214,8 +218,11 @@ def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
 def end_turn(fight: Fight) -> None:
     c = fight.state.current()
     if c is not None:
+        Z.turn_ends(fight, c)
         _tick(fight, c, "turn-end")
         _turn_saves(fight, c, "turn-end")
+        # A zone lasts so many of its caster's turns (mechanics-1 1.172).
+        ZS.count_down(fight, c)
         for holder in fight.state.combatants:
             for held in list(holder.conditions):
                 if held.this_action:

@@ -33,6 +33,7 @@ from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
 from .mechanics import Mechanics
 from .mechanics.amounts import Amount
+from .mechanics.zones import Zone
 from .mechanics.reaction import LowersRoll, Rescue
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
@@ -131,6 +132,7 @@ STAFF_REASON = "staffs (extra charges per use, several uses, saves read from the
 
 
 #: A window offers answers from sheet lists and stat blocks, never an item's use.
+ITEM_ZONE_REASON = "a lasting zone from an item's use waits for item uses in a fight (issue 25 after issue 23)"
 ITEM_ANSWER_REASON = "an item's use is never offered as an answer in a window yet"
 
 
@@ -192,6 +194,9 @@ class ItemUse(Mechanics):
     rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
     lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
     casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
+    #: An entry's lasting zone plays (shared/combat/zones.py); an item use's waits for item
+    #: uses in a fight.
+    zone: Zone | None = Field(default=None, json_schema_extra=unsupported("1.172", ITEM_ZONE_REASON))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":

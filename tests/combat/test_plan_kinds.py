@@ -68,7 +68,7 @@ def test_every_plan_made_is_a_kind_in_the_table() -> None:
     made = _kinds_made_in_combat() | {SHAKE_OFF}
     assert made <= set(PLAN_KINDS), made - set(PLAN_KINDS)
     # Each kind in the table is made somewhere (the four own kinds, standard, contest, the
-    # end, the three board steps, a symbol spend and a shake-off).
+    # end, the four board steps (a zone moved too), a symbol spend and a shake-off).
     assert set(PLAN_KINDS) == made
 
 
@@ -84,7 +84,7 @@ def test_a_table_keyed_by_plan_kind_names_only_kinds(name: str) -> None:
 
 def test_the_kinds_say_what_they_are() -> None:
     assert {k for k, kind in PLAN_KINDS.items() if kind.own} == OWN
-    assert {k for k, kind in PLAN_KINDS.items() if kind.moves} == {"move", "stand", "flight"}
+    assert {k for k, kind in PLAN_KINDS.items() if kind.moves} == {"move", "stand", "flight", "zone"}
     assert [k for k, kind in PLAN_KINDS.items() if kind.ends_turn] == ["end"]
     assert {k for k, kind in PLAN_KINDS.items() if kind.aims_areas} == {"entry", "action"}
     assert {k: PLAN_KINDS[k].group for k in OWN} == {"weapon": "attack", "entry": "ability", "action": "action",

@@ -27,7 +27,9 @@ from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wr
 from shared.combat.invention import asks_in, gm_numbers, settle
 from shared.ruleset.package import Ruleset
 from tests.combat.budget_kit import budget_marsh, party
-from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, Scenario, SheetProbe
+from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, MenuProbe, Scenario, SheetProbe
+from tests.combat import zones_kit as ZK
+from tests.combat.test_board_zones import SPIKES, START as ZONE_START, STORY
 
 # ---------------------------------------------------------------------------
 # cover on a board (tests/combat/test_board_save_cover.py)
@@ -84,6 +86,38 @@ def _box_fight(with_key: bool):
     catches Wren on 0, 1 as well."""
     area = {"shape": "box" if with_key else "burst", "size": 3}
     return _area_fight(area, "", [0, 1], [[4, 0]], {"cell": [2, 1]})(with_key)
+
+
+# ---------------------------------------------------------------------------
+# lasting zones (tests/combat/test_board_zones.py)
+# ---------------------------------------------------------------------------
+
+_CAST_MOONBEAM = {"actor": "ilsa", "option": "ability:spells:moonbeam", "targets": [], "cell": [5, 2]}
+
+
+def _moonbeam_zone(key: str | None):
+    """Ilsa (on 0, 2) casts the 5e Moonbeam on the Thorn Lurker (5, 2) and ends her turn; the
+    Lurker ends its own. With `zone` (or its `key`) and without."""
+    def build(with_key: bool):
+        zone = dict(ZK.MOONBEAM_ZONE)
+        if key is not None and not with_key:
+            zone.pop(key)
+        pkg = ZK.package(zone=zone if with_key or key is not None else None)
+        return pkg, [ZK.ilsa([0, 2])], ZK.foes([5, 2], [8, 2]), ZONE_START + STORY, [
+            _CAST_MOONBEAM, {"actor": "ilsa", "option": "end-turn", "targets": []},
+            {"actor": "thorn-lurker", "option": "end-turn", "targets": []}]
+    return build
+
+
+def _spike_terrain(with_key: bool):
+    """Ilsa lays Spike Growth on 5, 2 and the Cinder Hound (8, 2) walks three cells into it:
+    with its `terrain` 6 cells and 3 x 2d4 piercing, without it 3 cells and no harm."""
+    zone = dict(ZK.SPIKE_GROWTH["mechanics"]["zone"])
+    if not with_key:
+        zone.pop("terrain")
+    return ZK.package(spike=zone), [ZK.ilsa([0, 2])], ZK.foes(hound=[8, 2]), [5, 5, 5, 5, 5, 20, 1] + SPIKES, [
+        {"actor": "ilsa", "option": "ability:spells:spike-growth", "targets": [], "cell": [5, 2]},
+        {"actor": "cinder-hound", "option": "move:5,2", "targets": []}]
 
 
 def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[int], wren: list[int],
@@ -302,6 +336,12 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
 
     # Wren on 0, 1 aims a 5-long line east at 5, 1: two wide, it also catches the hound on
     # 3, 0 (the extra column on the caster's left, north); one wide, only the one on 3, 1.
+    # Moonbeam stays: the Lurker's turn starts in it and it is hit again (4 radiant).
+    "Mechanics.zone": FightProbe(_moonbeam_zone(None), board=ZK.BOARD),
+    # "Move Moonbeam" is on Ilsa's next menu only with `move`.
+    "Zone.move": MenuProbe(_moonbeam_zone("move"), "ilsa", board=ZK.BOARD),
+    # Spike Growth's terrain: the Hound's three cells cost 6 and deal 3 x 2d4.
+    "Zone.terrain": FightProbe(_spike_terrain, board=ZK.BOARD),
     "Area.shape = 'box'": FightProbe(_box_fight, board={"rows": ["......", "......", "......"]}),
     "Area.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
                                           [[3, 1], [3, 0]], {"cell": [5, 1]}), board={"rows": ["......", "......"]}),

@@ -100,7 +100,9 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 
 #: Refusal values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "Area.shape = 'box'": ("shape", "box", {"size": 2}),
+    "Zone.anchor = 'caster'": ("anchor", "caster", {"rounds": 10}),
+    "Mechanics.zone.anchor = 'caster on a line or cone'": (
+        "zone", {"rounds": 10, "anchor": "caster"}, {"area": {"shape": "line", "size": 2}, "range": 0}),
     "Area.shape = 'wall'": ("shape", "wall", {"size": 2}),
     "Modifier.to = 'attacks-taken'": ("to", "attacks-taken", {"mode": "advantage"}),
     "SaveEnds.at = 'action'": ("at", "action", {}),

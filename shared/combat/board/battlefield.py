@@ -66,7 +66,23 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
                 source = fight.state.combatant(held.source)
                 if source is not None and source.position is not None and not source.out:
                     keep.append((cell_of(source), steps(cell_of(c), cell_of(source))))
-    return Walkers(walls=walls, occupied=occupied, keep_away=keep)
+    least: dict[Cell, int] = {}
+    for zone in fight.state.zones:
+        if zone.least > 1 and zone.spares != c.side:
+            for x, y in zone.cells:
+                least[(x, y)] = max(least.get((x, y), 1), zone.least)
+    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least)
+
+
+def zone_extra(fight: Any, c: Combatant, grid: Grid, cell: Cell) -> int:
+    """What lasting zones' terrain adds to `c` walking into `cell` (mechanics-1 1.173):
+    entering costs at least the zone's `least` (2: difficult) in place of the ground's own
+    cost, which difficult ground already meets (it is not doubled again)."""
+    least = 1
+    for zone in fight.state.zones:
+        if zone.least > least and zone.spares != c.side and [cell[0], cell[1]] in zone.cells:
+            least = zone.least
+    return max(0, least - grid.terrain(*cell).cost)
 
 
 def base_speed(fight: Any, c: Combatant) -> float:

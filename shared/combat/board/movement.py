@@ -30,6 +30,7 @@ from .units import say
 from .opportunity import strikers_along
 from ..windows import open_window
 from ..state import WalkStep
+from ..zone_state import stepped
 from .opportunity import leaving
 from .opportunity import watchers_of
 
@@ -151,6 +152,9 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
                 # Nobody could be asked (nothing they can take): the walk goes on.
                 asked = asked + now
         mode, cost, altitude = _step(fight, g, mover, here, cell)
+        if cost is not None and mode is None:
+            # A lasting zone's terrain (mechanics-1 1.173) makes walking into it dearer.
+            cost += BF.zone_extra(fight, mover, g, cell)
         if cost is None or cost > mover.movement:
             # Someone stepped into the way while the walk was held: it ends here.
             fight.emit("move", f"{mover.name} cannot go on to {cell[0]}, {cell[1]}, so the walk ends.",
@@ -161,6 +165,13 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
         mover.position = [cell[0], cell[1]]
         if mode is not None:
             after_step(fight, mover, mode, cell, altitude)
+        if fight.state.zones:
+            # What a step into a lasting zone sets off (zones.py): its terrain's harm, `enter`.
+            stepped(fight, mover, here, cell)
+            if mover.down or mover.out:
+                x, y = cell
+                fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
+                return
     x, y = BF.cell_of(mover)
     fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)} and has "
                f"{say(fight, mover.movement)} left.", actor=mover.id, cell=[x, y], cost=paid,

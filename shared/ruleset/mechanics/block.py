@@ -53,7 +53,7 @@ from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
 from .turns import EXTRA_TURN_REASON, SURPRISE_REASON, ExtraFirstTurn
-from .zones import Zone
+from .zones import ZONE_CARRIED, Zone
 
 Kind = Literal["attack", "heal", "buff", "debuff", "utility", "rider"]
 
@@ -78,7 +78,7 @@ class Mechanics(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("reaction", "an object"): "1.33",
         **APPLIES_LIST_GATE,
-        ("zone.anchor", "caster on a line or cone"): "1.182",
+        ("zone.anchor", "caster on a line or cone"): ValueGate("1.182", unsupported=ZONE_CARRIED),
     }
 
     kind: Kind
@@ -126,9 +126,7 @@ class Mechanics(Model):
     summons: Summons | None = Field(
         default=None, json_schema_extra=unsupported("1.122", f"a summoned striker {NOT_RESOLVED}")
     )
-    zone: Zone | None = Field(
-        default=None, json_schema_extra=unsupported("1.172", f"a lasting zone {NOT_RESOLVED}")
-    )
+    zone: Zone | None = Field(default=None, json_schema_extra=gate("1.172"))
     ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
     #: Stabilizes a dying target (Spare the Dying); offered only against the dying.
     stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.176"))
@@ -451,4 +449,4 @@ class Mechanics(Model):
         yield from applies_list_gates(Mechanics, self.applies)
         if self.zone is not None and self.zone.anchor == "caster" and self.area is not None:
             if self.area.shape in ("line", "cone"):
-                yield declared_gate(Mechanics, "zone.anchor", "caster on a line or cone", ("zone", "anchor"))
+                yield declared_gate(Mechanics, "zone.anchor", "caster on a line or cone", ("zone",))

@@ -2,9 +2,10 @@
 
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
-`Burns`). No planned issue resolves zones, so `mechanics.zone` is marked unsupported
-where it is declared; the keys are still modelled and checked in full, each with the
-version that introduced it.
+`Burns`). A zone held at a point plays (shared/combat/zones.py): `rounds`, `triggers`,
+`atCast`, `move` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
+and checked in full, each with the version that introduced it, and refused by name with the
+reason (`ZONE_REASONS`) until the engine plays it.
 
 Mechanics-2 and mechanics-3 add to a zone `sections` and `disperses`, and to `obscures`
 `light` and `dispersed`, with `Sections` and `BrokenSection`: walls in sections struck one
@@ -14,11 +15,12 @@ around the zone (a wall shape, the entry's own save) are on `Mechanics`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Sequence
+from typing import Annotated, ClassVar, Iterable, Literal, Sequence
 
 from pydantic import Field, model_validator
 
 from ..base import EntryId, Id, Model, Number, gate, unsupported
+from ..gates import Gate, ValueGate, declared_gate
 from .amounts import Amount, DamageType
 
 Trigger = Literal["enter", "turn-start", "turn-end"]
@@ -30,6 +32,35 @@ def _distinct_triggers(triggers: Sequence[str] | None, key: str) -> None:
         raise ValueError(f'"{key}" names the same trigger twice')
 
 
+def _later(what: str) -> str:
+    return f"{what} not resolved yet (issue 25, lasting zones)"
+
+
+#: Carried by the caster (1.172, 1.182): the zone follows its maker.
+ZONE_CARRIED = _later("a zone carried by its caster (`anchor: \"caster\"`) is")
+ZONE_REASONS = {
+    "drift": _later("a zone's drift away from its caster is"),
+    "ram": _later("ramming with a moved zone is"),
+    "costTimes": _later("zone terrain costing several steps is"),
+    "halvesSpeed": _later("zone terrain halving speed is"),
+    "towardCaster": _later("zone terrain counted only toward the caster is"),
+    "breaksConcentration": _later("a zone breaking concentration is"),
+    "damageCap": _later("a zone's damage cap is"),
+    "whileHeld": _later("a zone's harm to those it holds is"),
+    "blocks": _later("walls blocking movement or sight are"),
+    "side": _later("the side of a wall is"),
+    "obscures": _later("obscuring zones are"),
+    "inside": _later("conditions and immunities inside a zone are"),
+    "forbids": _later("components a zone forbids are"),
+    "wards": _later("zones warding off spells are"),
+    "turn": _later("turning a zone held by its caster is"),
+    "detonates": _later("zones that detonate are"),
+    "grows": _later("zones that detonate are"),
+    "touched": _later("zones that detonate are"),
+    "burns": _later("zones that burn are"),
+    "damageType": _later("a zone's own damage type on its triggers is"),
+}
+
 SECTIONS_REASON = "walls struck and broken one section at a time are resolved by no planned issue"
 OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
 
@@ -40,7 +71,7 @@ class ZoneMove(Model):
 
     budget: Id
     distance: Distance
-    ram: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
+    ram: bool | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["ram"]))
 
 
 class ZoneDrift(Model):
@@ -58,9 +89,9 @@ class PerDistance(Model):
 class ZoneTerrain(Model):
     difficult: bool | None = None
     perDistance: PerDistance | None = None
-    costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.175"))
-    halvesSpeed: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
-    towardCaster: bool | None = Field(default=None, json_schema_extra=gate("1.182"))
+    costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["costTimes"]))
+    halvesSpeed: bool | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["halvesSpeed"]))
+    towardCaster: bool | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["towardCaster"]))
 
     @model_validator(mode="after")
     def _rules(self) -> "ZoneTerrain":
@@ -188,30 +219,34 @@ class Zone(Model):
     """A lasting area an entry leaves: how long it stays, what sets it off, how it moves
     and what it does to those in it."""
 
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("anchor", "caster"): ValueGate("1.172", unsupported=ZONE_CARRIED),
+    }
+
     rounds: Annotated[int, Field(ge=1, le=1000)]
     anchor: Literal["point", "caster"] | None = None
     triggers: Annotated[list[Trigger], Field(max_length=3)] | None = None
     atCast: bool | None = None
     move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
-    drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
+    drift: ZoneDrift | None = Field(default=None, json_schema_extra=unsupported("1.173", ZONE_REASONS["drift"]))
     terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
-    breaksConcentration: bool | None = Field(default=None, json_schema_extra=gate("1.174"))
-    damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
-    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
+    breaksConcentration: bool | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["breaksConcentration"]))
+    damageCap: Distance | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["damageCap"]))
+    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["whileHeld"]))
     blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
-        default=None, json_schema_extra=gate("1.177")
+        default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["blocks"])
     )
-    side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
-    obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
-    inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
-    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
-    wards: Wards | None = Field(default=None, json_schema_extra=gate("1.179"))
-    turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
-    detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
-    grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
-    touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
-    burns: Burns | None = Field(default=None, json_schema_extra=gate("1.183"))
-    damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
+    side: ZoneSide | None = Field(default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["side"]))
+    obscures: Obscures | None = Field(default=None, json_schema_extra=unsupported("1.178", ZONE_REASONS["obscures"]))
+    inside: ZoneInside | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["inside"]))
+    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["forbids"]))
+    wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
+    turn: ZoneTurn | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["turn"]))
+    detonates: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["detonates"]))
+    grows: Amount | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["grows"]))
+    touched: bool | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["touched"]))
+    burns: Burns | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["burns"]))
+    damageType: DamageType | None = Field(default=None, json_schema_extra=unsupported("1.198", ZONE_REASONS["damageType"]))
     sections: Sections | None = Field(default=None, json_schema_extra=unsupported("1.200", SECTIONS_REASON))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
     disperses: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
@@ -233,3 +268,7 @@ class Zone(Model):
         if self.sections is not None and not self.blocks:
             raise ValueError('"sections" stand in a wall that "blocks"')
         return self
+
+    def extra_gates(self) -> Iterable[Gate]:
+        if self.anchor == "caster":
+            yield declared_gate(Zone, "anchor", "caster")

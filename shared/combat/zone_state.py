@@ -1,0 +1,148 @@
+"""Lasting zones in the battle state (spec/mechanics-1 "Lasting zones", Capability API 1.172):
+laying one down when its entry is cast, where it lies, whom it affects, listing it, and ending
+it.
+
+Owns: `lay_zone` (the `LastingZone` record an entry with `zone` leaves, replacing the one the
+same caster's same entry left before), `zone_cells`, `inside`, `affects`, `zone_list` (the
+battle's list: "Moonbeam, 10 rounds"), `end_zone` and `end_zones_of` (concentration over, the
+caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (rounds counted on
+the caster's turns) and the `STEPPED` table the board's walk calls for each step (zones.py
+registers what a step into a zone sets off, since what it sets off lands an entry, a layer
+above the walk).
+
+The record keeps the plan the entry was cast with (plan_codec JSON): a trigger applies the
+entry's effect again with the same save DC and payment. Readings the spec leaves open are in
+docs/board.md "Lasting zones".
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .board import battlefield as BF
+from .board.areas import Shape, cells_of
+from .board.reach import span_of
+from .board.units import per_cell, to_cells
+from .fight import Fight
+from .plan_codec import plan_to_json
+from .plans import Plan
+from .state import Combatant, LastingZone
+
+Cell = tuple[int, int]
+
+#: What a step into `cell` from `here` sets off for the walker (zones.py registers it).
+STEPPED: list[Callable[[Fight, Combatant, Cell, Cell], None]] = []
+
+
+def zone_cells(zone: LastingZone) -> set[Cell]:
+    return {(c[0], c[1]) for c in zone.cells}
+
+
+def inside(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
+    """Whether `c` stands in the zone (off the board: whether it holds them)."""
+    if fight.state.board is None or c.position is None:
+        return c.id in zone.holds
+    return BF.cell_of(c) in zone_cells(zone)
+
+
+def affects(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
+    """Whether the zone can affect `c` at all: standing, present, and not on the side
+    `friendlyFire: false` spares."""
+    if c.out or (c.down and not c.position):
+        return False
+    return zone.spares is None or c.side != zone.spares
+
+
+def shape_of(zone: LastingZone) -> Shape:
+    return Shape(zone.shape, zone.size, zone.width)
+
+
+def lay_cells(fight: Fight, zone: LastingZone, centre: Cell) -> list[list[int]]:
+    """The zone's cells with its centre on `centre` (a burst moved or drifted)."""
+    origin = (zone.origin[0], zone.origin[1]) if zone.origin is not None else centre
+    return [[x, y] for x, y in cells_of(BF.grid(fight), shape_of(zone), origin, centre)]
+
+
+def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> LastingZone | None:
+    """The zone `plan`'s entry leaves as it is cast, replacing the one this caster's same
+    entry left; those the casting affects count as affected this turn (unless `atCast:
+    false`, when the casting does nothing)."""
+    mech = plan.mechanics
+    spec = mech.zone if mech is not None else None
+    if spec is None:
+        return None
+    ref = plan.entry_ref or plan.name
+    for old in [z for z in fight.state.zones if z.owner == actor.id and z.entry == ref]:
+        end_zone(fight, old, f"{actor.name} casts it again")
+    area = mech.area
+    friendly = getattr(area, "friendlyFire", None)
+    if friendly is None:
+        friendly = getattr(mech, "friendlyFire", None)
+    terrain = spec.terrain
+    least = 2 if terrain is not None and terrain.difficult else 1
+    every = None
+    if terrain is not None and terrain.perDistance is not None:
+        every = to_cells(terrain.perDistance.every, per_cell(fight, plan.entry_catalog)) or 1
+    zone = LastingZone(
+        entry=ref, name=plan.name, owner=actor.id, plan=plan_to_json(plan), shape=area.shape, size=1,
+        rounds=spec.rounds, concentration=bool(mech.concentration), triggers=list(spec.triggers or []),
+        spares=actor.side if friendly is False else None, least=least, every=every,
+        affected=[] if spec.atCast is False else [t.id for t in targets])
+    span = span_of(fight, actor, plan) if fight.state.board is not None and actor.position is not None else None
+    if span is not None and span.area is not None and plan.aim is not None:
+        zone.size, zone.width = span.area.size, span.area.width
+        zone.centre = [plan.aim[0], plan.aim[1]]
+        here = BF.cell_of(actor)
+        zone.origin = [here[0], here[1]]
+        zone.cells = lay_cells(fight, zone, plan.aim)
+        where = f"on {plan.aim[0]}, {plan.aim[1]} ({len(zone.cells)} cell{'s' if len(zone.cells) != 1 else ''})"
+    else:
+        zone.holds = [t.id for t in targets]
+        where = "on " + ", ".join(t.name for t in targets) if targets else "where it was cast"
+    fight.state.zones.append(zone)
+    fight.emit("zone", f"{zone.name} stays {where} for {_rounds(zone.rounds)}.", actor=actor.id, zone=zone.entry,
+               cells=zone.cells, rounds=zone.rounds)
+    return zone
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"
+
+
+def zone_list(fight: Fight) -> list[str]:
+    """The battle's list of zones with the caster's turns each has left."""
+    return [f"{z.name}, {_rounds(z.rounds)}" for z in fight.state.zones]
+
+
+def end_zone(fight: Fight, zone: LastingZone, reason: str) -> None:
+    if zone not in fight.state.zones:
+        return
+    fight.state.zones.remove(zone)
+    fight.emit("zone-ends", f"{zone.name} ends: {reason}.", zone=zone.entry, owner=zone.owner)
+
+
+def end_zones_of(fight: Fight, owner: Combatant, reason: str, *, concentration: bool) -> None:
+    """Ends the zones `owner` keeps up (with `concentration`, only those their
+    concentration sustains)."""
+    for zone in [z for z in fight.state.zones if z.owner == owner.id and (z.concentration or not concentration)]:
+        end_zone(fight, zone, reason)
+
+
+def count_down(fight: Fight, owner: Combatant) -> None:
+    """One of the caster's turns is over: each of their zones has one round less, and ends
+    at 0."""
+    for zone in [z for z in fight.state.zones if z.owner == owner.id]:
+        zone.rounds -= 1
+        if zone.rounds <= 0:
+            end_zone(fight, zone, "its time is up")
+
+
+def new_turn(fight: Fight) -> None:
+    """A turn begins: everyone may be affected again (once per turn)."""
+    for zone in fight.state.zones:
+        zone.affected = []
+
+
+def stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
+    for hook in STEPPED:
+        hook(fight, mover, here, there)

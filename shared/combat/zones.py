@@ -1,0 +1,218 @@
+"""What lasting zones do (spec/mechanics-1 "Lasting zones", 1.172, and "Moving zones and zone
+terrain", 1.173); the records themselves are zone_state.py's.
+
+Owns: the triggers (`turn_starts` and `turn_ends` as a creature's turn starts or ends in a
+zone, and `enter` as a walk's step or a moved zone reaches them; a creature is affected once
+per turn whatever the trigger), the terrain's harm per distance moved inside a zone
+(`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
+"Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
+newcomers affected as `enter` says). A trigger applies the entry's own effect to the one
+creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
+payment it was cast with.
+"""
+
+from __future__ import annotations
+
+from ..dice import parse_dice
+from . import effects as E
+from . import numbers as N
+from . import zone_state as ZS
+from .actions import entry_lands_on
+from .board import battlefield as BF
+from .board.units import per_cell, say, steps, to_cells
+from .fight import Fight
+from .paying import spend_budget
+from .plan_codec import plan_from_json
+from .plans import MenuItem, Option, Plan
+from .rolls import roll_damage
+from .state import Combatant, LastingZone
+
+Cell = tuple[int, int]
+
+
+def _spec(fight: Fight, zone: LastingZone) -> tuple[Combatant, Plan] | None:
+    owner = fight.state.combatant(zone.owner)
+    if owner is None:
+        return None
+    plan = plan_from_json(fight, owner, zone.plan)
+    return owner, plan
+
+
+def touch(fight: Fight, zone: LastingZone, c: Combatant, why: str) -> None:
+    """The zone applies its entry's effect to `c`, once per turn."""
+    if c.id in zone.affected or not ZS.affects(fight, zone, c) or c.down:
+        return
+    found = _spec(fight, zone)
+    if found is None:
+        return
+    owner, plan = found
+    zone.affected.append(c.id)
+    if zone.centre is not None:
+        # Saves against it measure cover from where it lies (board/save_cover.py).
+        plan.aim = (zone.centre[0], zone.centre[1])
+    fight.emit("zone", f"{zone.name} affects {c.name}: {why}.", zone=zone.entry, target=c.id)
+    entry_lands_on(fight, owner, plan, c)
+
+
+def _triggered(fight: Fight, c: Combatant, trigger: str, why: str) -> None:
+    for zone in list(fight.state.zones):
+        if c.down or c.out:
+            return
+        if zone in fight.state.zones and trigger in zone.triggers and ZS.inside(fight, zone, c):
+            touch(fight, zone, c, why)
+
+
+def turn_starts(fight: Fight, c: Combatant) -> None:
+    _triggered(fight, c, "turn-start", "its turn starts in it")
+
+
+def turn_ends(fight: Fight, c: Combatant) -> None:
+    _triggered(fight, c, "turn-end", "its turn ends in it")
+
+
+def _harm(fight: Fight, zone: LastingZone, mover: Combatant) -> None:
+    """`terrain.perDistance`: its amount, no save, for every `every` moved inside."""
+    found = _spec(fight, zone)
+    if found is None:
+        return
+    owner, plan = found
+    per = plan.mechanics.zone.terrain.perDistance
+    expr = parse_dice(per.amount.dice or "0")
+    if per.amount.flat:
+        expr = parse_dice(f"{per.amount.dice}+{per.amount.flat}" if per.amount.dice else str(per.amount.flat))
+    amount, text = roll_damage(fight, expr, False)
+    E.deal_damage(fight, owner, mover, amount, per.damageType, what=f"{zone.name} ({text})")
+    E.check_down(fight, mover, owner)
+
+
+def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
+    """A walk's step from `here` into `there`: the terrain's harm for moving inside a zone,
+    and `enter` for a zone the step comes into."""
+    for zone in list(fight.state.zones):
+        if mover.down or mover.out:
+            return
+        cells = ZS.zone_cells(zone)
+        if zone not in fight.state.zones or there not in cells or not ZS.affects(fight, zone, mover):
+            continue
+        if zone.every is not None:
+            moved = zone.travelled.get(mover.id, 0) + 1
+            zone.travelled[mover.id] = 0 if moved >= zone.every else moved
+            if moved >= zone.every:
+                _harm(fight, zone, mover)
+        if here not in cells and "enter" in zone.triggers:
+            touch(fight, zone, mover, "it enters it")
+
+
+ZS.STEPPED.append(_stepped)
+
+
+# ---------------------------------------------------------------------------
+# Move <zone> (1.173)
+# ---------------------------------------------------------------------------
+
+
+def _move_cells(fight: Fight, zone: LastingZone, distance: int) -> list[Cell]:
+    g = BF.grid(fight)
+    assert zone.centre is not None
+    cx, cy = zone.centre
+    return [(x, y) for y in range(cy - distance, cy + distance + 1) for x in range(cx - distance, cx + distance + 1)
+            if g.inside(x, y) and not g.solid(x, y) and (x, y) != (cx, cy)]
+
+
+def _newcomers(fight: Fight, zone: LastingZone, cell: Cell) -> list[Combatant]:
+    before = ZS.zone_cells(zone)
+    after = {(c[0], c[1]) for c in ZS.lay_cells(fight, zone, cell)}
+    return [c for c in BF.present(fight)
+            if BF.cell_of(c) in after and BF.cell_of(c) not in before and ZS.affects(fight, zone, c) and not c.down]
+
+
+def zone_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
+    """"Move <zone>" for each zone of `actor`'s that moves, while its budget is left, on its
+    owner's turn: `board.to` every cell within its distance of the centre, `board.catches`
+    whom a move there newly covers (and so affects, as `enter` says)."""
+    if fight.state.current() is not actor or fight.state.board is None:
+        return []
+    items: list[MenuItem] = []
+    for zone in fight.state.zones:
+        if zone.owner != actor.id or zone.centre is None:
+            continue
+        found = _spec(fight, zone)
+        if found is None:
+            continue
+        _owner, plan = found
+        move = plan.mechanics.zone.move
+        if move is None or actor.budgets.get(move.budget, 0) <= 0:
+            continue
+        distance = to_cells(move.distance, per_cell(fight, plan.entry_catalog)) or 1
+        aims = _move_cells(fight, zone, distance)
+        catches = {f"{x},{y}": [c.id for c in who] for x, y in aims if (who := _newcomers(fight, zone, (x, y)))}
+        budget = move.budget
+        items.append(MenuItem(
+            Option(id=f"zone:{zone.entry}", label=f"Move {zone.name}", group="zone", budget=budget,
+                   text=f"{N.label(fight.ruleset, 'budget', budget)}; up to {say(fight, distance)} from {zone.centre[0]}, {zone.centre[1]}",
+                   board={"zone": zone.entry, "distance": say(fight, distance), "to": [[x, y] for x, y in aims],
+                          "catches": catches}),
+            Plan(kind="zone", name=f"Move {zone.name}", budget=budget, entry_ref=zone.entry),
+        ))
+    return items
+
+
+def _zone_of(fight: Fight, actor: Combatant, entry: str | None) -> LastingZone | None:
+    return next((z for z in fight.state.zones if z.owner == actor.id and z.entry == entry), None)
+
+
+def check_zone_cell(fight: Fight, actor: Combatant, plan: Plan, cell: Cell | None) -> str | None:
+    """Why `cell` is refused for moving the zone, or None."""
+    zone = _zone_of(fight, actor, plan.entry_ref)
+    if zone is None or zone.centre is None:
+        return f"{plan.name}: the zone is gone"
+    if cell is None:
+        return f"{plan.name} is moved to a cell: give \"cell\": [x, y]"
+    found = _spec(fight, zone)
+    assert found is not None
+    move = found[1].mechanics.zone.move
+    distance = to_cells(move.distance, per_cell(fight, found[1].entry_catalog)) or 1
+    if cell not in _move_cells(fight, zone, distance):
+        return f"{plan.name} cannot go to {cell[0]}, {cell[1]}: up to {say(fight, distance)} from " \
+               f"{zone.centre[0]}, {zone.centre[1]}"
+    return None
+
+
+def move_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """Moves the zone's centre to `plan.aim`, paying its budget; anyone it now covers and did
+    not before is affected as `enter` says."""
+    zone = _zone_of(fight, actor, plan.entry_ref)
+    if zone is None or plan.aim is None:
+        return
+    spend_budget(fight, actor, plan.budget)
+    cell = plan.aim
+    newcomers = _newcomers(fight, zone, cell)
+    assert zone.centre is not None
+    moved = steps((zone.centre[0], zone.centre[1]), cell)
+    zone.centre = [cell[0], cell[1]]
+    zone.cells = ZS.lay_cells(fight, zone, cell)
+    fight.emit("zone-move", f"{actor.name} moves {zone.name} {say(fight, moved)} to {cell[0]}, {cell[1]}.",
+               actor=actor.id, zone=zone.entry, cell=[cell[0], cell[1]], cells=zone.cells)
+    if "enter" in zone.triggers:
+        for c in newcomers:
+            if zone in fight.state.zones:
+                touch(fight, zone, c, "it moves onto them")
+
+
+def zone_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[MenuItem, Cell] | None:
+    """The Engine's tactics for its zones: move one onto the most opponents it newly
+    covers, never onto an ally (ties: the first such cell in row order); None when no move
+    reaches an opponent."""
+    best: tuple[int, MenuItem, Cell] | None = None
+    for item in items:
+        board = item.option.board or {}
+        if item.plan.kind != "zone":
+            continue
+        for key, who in (board.get("catches") or {}).items():
+            sides = [fight.get(t).side for t in who]
+            if actor.side in sides:
+                continue
+            x, y = (int(n) for n in key.split(","))
+            if best is None or len(sides) > best[0]:
+                best = (len(sides), item, (x, y))
+    return (best[1], best[2]) if best is not None else None

@@ -1,0 +1,174 @@
+"""Lasting zones on a board (spec/mechanics-1 "Lasting zones", 1.172, and "Moving zones and
+zone terrain", 1.173; shared/combat/zones.py, zone_state.py), with exact log lines from
+scripted dice. The package, Ilsa (Wisdom caster, spell save DC 12) and the foes are
+tests/combat/zones_kit.py's: Marinara's 5e Moonbeam and the spec's Spike Growth, the 5e
+example's Thorn Lurker (3d8 + 3 hit points, no Constitution save bonus: its block lists
+only a Dexterity save) and Cinder Hound (5d8 hit points, Constitution save + 4, speed 40
+feet: 8 cells).
+"""
+
+from __future__ import annotations
+
+from shared.combat import advance, menu, start_battle
+from shared.combat.screen import screen_view
+from shared.combat.state import BattleState
+from tests.combat import zones_kit as ZK
+from tests.combat.kit import ruleset
+
+#: The Lurker's 3d8 + 3 = 8 + 8 + 4 + 3 = 23, the Hound's 5d8 = 25, initiative: Ilsa 20
+#: (+ 3: 23), the Lurker 1 (+ 2), the Hound 1 (+ 1).
+START = [8, 8, 4, 5, 5, 5, 5, 5, 20, 1, 1]
+
+
+def _go(rs, state, actor, option, *targets, cell=None):
+    choice = {"actor": actor, "option": option, "targets": list(targets)}
+    if cell is not None:
+        choice["cell"] = cell
+    result = advance(rs, state, choice)
+    assert not hasattr(result, "code"), result
+    return result[0], [e.text for e in result[1]]
+
+
+def _listed(rs, state) -> list[str]:
+    return [z.label for z in screen_view(rs, state, battle="b", revision=0, last_seq=0, status="active").zones]
+
+
+def _moonbeam(dice):
+    rs = ruleset(ZK.package())
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes([5, 2], [8, 2]), board=ZK.BOARD, dice=START + dice)
+    return rs, state
+
+
+#: Moonbeam's 2d10 (5 + 4) and the Lurker's save (7); at its turn start 2d10 (3 + 5) and a
+#: save of 15; moved onto the Hound 2d10 (6 + 3) and its save 4; at the Hound's turn start
+#: 2d10 (2 + 2) and a save of 3; the Hound's bite: 15 to hit, 1d6 4, 1d4 2; Ilsa's
+#: concentration save 3.
+STORY = [5, 4, 7, 3, 5, 15, 6, 3, 4, 2, 2, 3, 15, 4, 2, 3]
+
+
+def test_moonbeam_stays_affects_at_turn_start_moves_onto_the_hound_and_ends_with_concentration():
+    rs, state = _moonbeam(STORY)
+    # Cast on the Lurker's cell: Constitution save 7 + 0 against DC 12 fails; 2d10 = 9
+    # radiant, 23 - 9 = 14. The zone is listed with its 10 rounds.
+    state, lines = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    assert lines == [
+        "Ilsa aims Moonbeam at 5, 2, catching Thorn Lurker.",
+        "Ilsa spends 1 2nd-level slot on Moonbeam.",
+        "Ilsa uses Moonbeam on Thorn Lurker.",
+        "Moonbeam stays on 5, 2 (1 cell) for 10 rounds.",
+        "Thorn Lurker rolls a Constitution save against Moonbeam: 7 against 12, a failure.",
+        "Moonbeam (9 (5 + 4)) deals 9 radiant damage to Thorn Lurker.",
+        "Thorn Lurker has 14 of 23 Hit points.",
+    ]
+    assert _listed(rs, state) == ["Moonbeam, 10 rounds"]
+    assert [z.cells for z in state.zones] == [[[5, 2]]]
+    # Ilsa's turn is over: one round less. The Lurker's turn starts in it: 2d10 = 8, a save of
+    # 15 succeeds, half of 8 = 4; 14 - 4 = 10.
+    state, lines = _go(rs, state, "ilsa", "end-turn")
+    assert _listed(rs, state) == ["Moonbeam, 9 rounds"]
+    assert lines == [
+        "Thorn Lurker's turn.",
+        "Moonbeam affects Thorn Lurker: its turn starts in it.",
+        "Thorn Lurker rolls a Constitution save against Moonbeam: 15 against 12, a success.",
+        "Moonbeam (8 (3 + 5), halved by the save) deals 4 radiant damage to Thorn Lurker.",
+        "Thorn Lurker has 10 of 23 Hit points.",
+    ]
+    state, _ = _go(rs, state, "thorn-lurker", "end-turn")
+    state, _ = _go(rs, state, "cinder-hound", "end-turn")
+    # "Move Moonbeam": an action, up to 60 feet (12 cells) from its centre; moved onto the
+    # Hound (3 cells, 15 feet), it affects it as `enter` says: 4 + 4 = 8 against 12 fails,
+    # 2d10 = 9, 25 - 9 = 16.
+    move = {o.id: o for o in menu(rs, state, "ilsa")}["zone:spells/moonbeam"]
+    assert (move.label, move.budget, move.text) == ("Move Moonbeam", "action", "Action; up to 60 ft from 5, 2")
+    assert move.board["catches"] == {"0,2": ["ilsa"], "8,2": ["cinder-hound"]}
+    assert len(move.board["to"]) == 10 * 4 - 1
+    state, lines = _go(rs, state, "ilsa", "zone:spells/moonbeam", cell=[8, 2])
+    assert lines == [
+        "Ilsa moves Moonbeam 15 ft to 8, 2.",
+        "Moonbeam affects Cinder Hound: it moves onto them.",
+        "Cinder Hound rolls a Constitution save against Moonbeam: 4 + 4 = 8 against 12, a failure.",
+        "Moonbeam (9 (6 + 3)) deals 9 radiant damage to Cinder Hound.",
+        "Cinder Hound has 16 of 25 Hit points.",
+    ]
+    assert "zone:spells/moonbeam" not in {o.id for o in menu(rs, state, "ilsa")}  # the action is spent
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    # The Lurker no longer stands in it; the Hound's turn starts in it: 3 + 4 = 7 fails,
+    # 2d10 = 4, 16 - 4 = 12.
+    state, lines = _go(rs, state, "thorn-lurker", "end-turn")
+    assert lines[-4:] == [
+        "Moonbeam affects Cinder Hound: its turn starts in it.",
+        "Cinder Hound rolls a Constitution save against Moonbeam: 3 + 4 = 7 against 12, a failure.",
+        "Moonbeam (4 (2 + 2)) deals 4 radiant damage to Cinder Hound.",
+        "Cinder Hound has 12 of 25 Hit points.",
+    ]
+    # The Hound walks up to Ilsa (leaving the zone sets nothing off) and bites: 5 piercing and
+    # 2 fire; her concentration save 3 + 1 (Constitution 12) = 4 against 10 fails, and the
+    # zone ends with it.
+    state, _ = _go(rs, state, "cinder-hound", "move:1,2")
+    state, lines = _go(rs, state, "cinder-hound", "action:sear_bite", "ilsa")
+    assert lines[-3:] == [
+        "Ilsa rolls a Constitution save to keep concentrating on Moonbeam: 3 + 1 = 4 against 10, a failure.",
+        "Ilsa stops concentrating on Moonbeam: concentration is broken.",
+        "Moonbeam ends: Ilsa's concentration ended.",
+    ]
+    assert state.zones == [] and _listed(rs, state) == []
+
+
+def test_a_zone_is_saved_and_reloaded_exactly_and_plays_on_the_same():
+    rs, state = _moonbeam(STORY)
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    data = state.model_dump(mode="json")
+    assert data["zones"][0] | {"plan": None} == {
+        "entry": "spells/moonbeam", "name": "Moonbeam", "owner": "ilsa", "plan": None, "shape": "burst", "size": 1,
+        "width": 1, "centre": [5, 2], "origin": [0, 2], "cells": [[5, 2]], "rounds": 10, "concentration": True,
+        "triggers": ["enter", "turn-start"], "affected": ["thorn-lurker"]}
+    again = BattleState.model_validate(data)
+    assert again.model_dump(mode="json") == data
+    _, lines = _go(rs, state, "ilsa", "end-turn")
+    _, reloaded = _go(rs, again, "ilsa", "end-turn")
+    assert reloaded == lines and "Moonbeam affects Thorn Lurker: its turn starts in it." in lines
+
+
+def test_a_zone_ends_when_its_time_is_up():
+    # Set-up: the zone's last round (as after nine of Ilsa's turns); the end of her turn ends it.
+    rs, state = _moonbeam(STORY)
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    state.zones[0].rounds = 1
+    state, lines = _go(rs, state, "ilsa", "end-turn")
+    assert lines[0] == "Moonbeam ends: its time is up."
+    assert state.zones == []
+
+
+#: Spike Growth on 5, 2 covers x 2 to 8 (a 20-foot burst: 4 cells, every cell fewer than 4
+#: steps away), every row of the 4-row board. The Hound's three 2d4: 1 + 2, 2 + 2, 3 + 1.
+SPIKES = [1, 2, 2, 2, 3, 1]
+
+
+def test_a_hound_walking_through_spike_growth_pays_double_and_is_hurt_every_cell():
+    rs = ruleset(ZK.package())
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes(hound=[8, 2]), board=ZK.BOARD,
+                            dice=[5, 5, 5, 5, 5, 20, 1] + SPIKES)
+    # `atCast: false`: the casting does nothing to the Hound it was aimed at.
+    state, lines = _go(rs, state, "ilsa", "ability:spells:spike-growth", cell=[5, 2])
+    assert lines == [
+        "Ilsa aims Spike Growth at 5, 2, catching Cinder Hound.",
+        "Ilsa spends 1 2nd-level slot on Spike Growth.",
+        "Ilsa uses Spike Growth on Cinder Hound.",
+        "Spike Growth stays on 5, 2 (28 cells) for 100 rounds.",
+    ]
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    # Three cells west inside it: each costs 2 (difficult), 6 cells = 30 feet of its 40, and
+    # each deals 2d4 piercing with no save: 3, 4, 4; 25 - 11 = 14.
+    walk = {o.id: o for o in menu(rs, state, "cinder-hound")}["move:5,2"]
+    # (Every path of three steps costs the same; the walk takes the first the search finds.)
+    assert (walk.board["cells"], walk.board["cost"], walk.board["path"]) == (6, "30 ft", [[7, 1], [6, 1], [5, 2]])
+    state, lines = _go(rs, state, "cinder-hound", "move:5,2")
+    assert lines == [
+        "Spike Growth (3 (1 + 2)) deals 3 piercing damage to Cinder Hound.",
+        "Cinder Hound has 22 of 25 Hit points.",
+        "Spike Growth (4 (2 + 2)) deals 4 piercing damage to Cinder Hound.",
+        "Cinder Hound has 18 of 25 Hit points.",
+        "Spike Growth (4 (3 + 1)) deals 4 piercing damage to Cinder Hound.",
+        "Cinder Hound has 14 of 25 Hit points.",
+        "Cinder Hound moves to 5, 2 for 30 ft and has 10 ft left.",
+    ]

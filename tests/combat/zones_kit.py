@@ -1,0 +1,78 @@
+"""Lasting zones on a 5e board (tests/combat/test_board_zones.py and the capability guard's
+zone probes): Marinara's 5e package (tests/data/upstream/5e-srd) with
+
+- Moonbeam as the package ships it (2d10 radiant, a Constitution save for half, 120 feet,
+  a 5-foot burst, concentration) and the spec's zone added (spec/mechanics-1 1.172, 1.173:
+  10 rounds, `enter` and `turn-start`, moved with an action up to 60 feet);
+- Spike Growth as the spec writes it (1.173: a 20-foot burst with no amount, no triggers, not
+  at the cast, difficult terrain and 2d4 piercing for every 5 feet moved inside), with the
+  SRD's range (150 feet) and duration (10 minutes: 100 rounds);
+- the Thorn Lurker and the Cinder Hound of Marinara's 5e example
+  (tests/data/upstream/ruleset-5e-2014.example.json), copied into the creatures catalog
+  without their contest `checks` (the 5e-srd package names no such checks).
+
+Ilsa is the 5e example party's Ilsa (tests/combat/fixtures/5e-party.json: level 3, Wisdom
+14, Constitution 12) casting as a Wisdom caster with Mira's slots and Armor Class 12
+(tests/combat/srd_kit.py): spell save DC 8 + 2 (proficiency) + 2 (Wisdom) = 12. 5 feet a
+cell. Every turn is the test's (tests/combat/kit.py `foe`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from tests.combat.kit import FIXTURES, UPSTREAM, foe
+from tests.combat.srd_kit import entry, mira, spell_row, srd_package
+
+EXAMPLE = json.loads((UPSTREAM / "ruleset-5e-2014.example.json").read_text())
+ROWS = [".........."] * 4
+BOARD = {"rows": ROWS}
+MOONBEAM_ZONE = {"rounds": 10, "triggers": ["enter", "turn-start"], "move": {"budget": "action", "distance": 60}}
+SPIKE_GROWTH = {"id": "spike-growth", "label": "Spike Growth", "mechanics": {
+    "kind": "utility", "range": 150, "area": {"shape": "burst", "size": 20}, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 100, "triggers": [], "atCast": False, "terrain": {
+        "difficult": True, "perDistance": {"every": 5, "amount": {"dice": "2d4"}, "damageType": "piercing"}}}}}
+
+
+def _example_creature(eid: str) -> dict[str, Any]:
+    cat = next(c for c in EXAMPLE["catalogs"] if c["id"] == "creatures")
+    found = copy.deepcopy(next(e for e in cat["entries"] if e["id"] == eid))
+    found["creature"].pop("checks", None)
+    return found
+
+
+def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The package; `zone` is Moonbeam's (None: Moonbeam as shipped), `spike` replaces
+    Spike Growth's zone."""
+    pkg = srd_package()
+    creatures = next(c for c in pkg["catalogs"] if c["id"] == "creatures")
+    creatures["entries"] += [_example_creature("thorn-lurker"), _example_creature("cinder-hound")]
+    if zone is not None:
+        entry(pkg, "spells", "moonbeam")["mechanics"]["zone"] = copy.deepcopy(zone)
+    spikes = copy.deepcopy(SPIKE_GROWTH)
+    if spike is not None:
+        spikes["mechanics"]["zone"] = spike
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(spikes)
+    return pkg
+
+
+def ilsa(at: list[int]) -> dict[str, Any]:
+    sheet_of = next(m for m in json.loads((FIXTURES / "5e-party.json").read_text()) if m["name"] == "Ilsa")
+    member = mira(("moonbeam", "Moonbeam", 2), ("spike-growth", "Spike Growth", 2), spellcasting_ability="wis")
+    member["name"] = "Ilsa"
+    member["sheet"]["abilities"] = dict(sheet_of["sheet"]["abilities"])
+    member["sheet"]["lists"]["spells"] = [spell_row("moonbeam", "Moonbeam", 2),
+                                          spell_row("spike-growth", "Spike Growth", 2)]
+    return member | {"position": at}
+
+
+def foes(lurker: list[int] | None = None, hound: list[int] | None = None) -> list[dict[str, Any]]:
+    out = []
+    if lurker is not None:
+        out.append(foe("thorn-lurker", position=lurker))
+    if hound is not None:
+        out.append(foe("cinder-hound", position=hound))
+    return out
