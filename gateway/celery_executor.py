@@ -324,6 +324,12 @@ class CeleryExecutor(Executor):
                 self._answer(key, result)
             elif key in held:
                 continue  # still queued, or just taken by a live worker: sending it again only adds work
+            elif not self.sender.direct and entry.sends & (entry.sends - 1):
+                # A broker that cannot be asked what it holds (RabbitMQ): sent again at looks
+                # 1, 2, 4, 8, ... only, so a backlog behind slow or restarting workers is not
+                # fed a duplicate every RESEND_AFTER; RabbitMQ itself gives a dead worker's
+                # message back, so these sends cover only what it never confirmed.
+                continue
             else:
                 # Never given up while the battle waits on it: a choice queued behind a long
                 # backlog has used its looks without a send. Loud once it looks like a poison

@@ -274,3 +274,42 @@ def test_on_another_broker_an_accepted_choice_is_sent_and_the_reconciler_sends_i
     finally:
         purge_namespace(store.client, namespace)
         store.close()
+
+
+def test_on_another_broker_the_reconciler_sends_a_late_choice_again_at_looks_1_2_4_8(elsewhere, redis_url):
+    """RabbitMQ cannot be asked what it holds, and gives a dead worker's message back by
+    itself: the reconciler's own sends double their spacing (looks 1, 2, 4, 8 of 9: four
+    sends), so a backlog behind restarting workers is not fed a duplicate every 8 s."""
+    from gateway.celery_executor import RESEND_AFTER
+
+    app, namespace = elsewhere
+    store = RedisBattleStore.from_url(redis_url, namespace=namespace)
+    service = BattleService(store)
+    digest = service.put_ruleset(json.loads((EXAMPLES / "lantern-marsh.json").read_text()))
+    party = [dict(m, controller="player", player="p1") for m in json.loads((EXAMPLES / "party.json").read_text())]
+    created = service.create(digest, party, json.loads((EXAMPLES / "foes.json").read_text()), seed=3,
+                             battle_id="b-back")
+    revision, choice = created["revision"], {"actor": created["pending"]["actor"], "option": "end", "targets": []}
+
+    async def run() -> list[int]:
+        executor = CeleryExecutor(service, app, workers=2)
+        try:
+            request = ChoiceRequest(actor=choice["actor"], option_id=choice["option"], request_id="r-back",
+                                    revision=revision)
+            await executor.head("b-back", request)
+            await executor.accept("b-back", revision, choice, "r-back")
+            now = 1e12
+            sent = []
+            for _ in range(9):
+                sent.append(await executor.reconcile(now=now))
+                now += RESEND_AFTER
+            return sent
+        finally:
+            await executor.close()
+
+    try:
+        assert asyncio.run(run()) == [1, 1, 0, 1, 0, 0, 0, 1, 0]
+        assert len(_taken(app)) == 1 + 4, "the accept's own send and four of the reconciler's"
+    finally:
+        purge_namespace(store.client, namespace)
+        store.close()
