@@ -26,11 +26,13 @@ from . import blows as B
 from . import item_weapons as IW
 from . import evasion as EV
 from . import condition_ends as CE
+from . import remaining_health as RH
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
+from .cures import dead_within
 from .contests import resolve_contest
 from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
@@ -285,6 +287,9 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
         targets = [actor]
     if cursor is None:
         _entry_starts(fight, actor, plan, targets)
+        # A health pool is rolled once, before anyone is reached; an entry with one rolls
+        # no attack, so no hit window resumes it (the validator holds them apart).
+        targets = RH.pool_covered(fight, plan, targets)
     if mech.zone is not None and mech.zone.atCast is False:
         # `atCast: false`: the zone does nothing when it appears (mechanics-1 1.172).
         return
@@ -341,6 +346,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
             continue
         if fight.state.outcome:
             break
+        if RH.beyond_reach(fight, plan, target):
+            continue
         lands(fight, actor, target, i, plan, expr, shared_roll, cursor)
 
 
@@ -439,11 +446,23 @@ def _temp(fight: Fight, actor: Combatant, target: Combatant, mech: Any, name: st
 
 
 def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: Any, plan: Plan, landed: bool) -> None:
-    """What lands with an entry beside its amount: its cure (1.176), then its conditions."""
-    if not landed or target.out:
+    """What lands with an entry beside its amount: its cure (1.176), an instant kill (1.196),
+    then its conditions."""
+    if not landed:
+        return
+    by = f"{actor.name}'s {plan.name}"
+    revives = getattr(mech, "revives", None)
+    if revives is not None and dead_within(target, revives.withinRounds, fight.state.round):
+        amount, _text = roll_damage(fight, parse_dice(revives.health.dice or "0").with_modifier(revives.health.flat or 0),
+                                    False)
+        E.revive(fight, target, amount, by=by)
+    if target.out:
         return
     if getattr(mech, "stabilizes", None):
-        E.stabilize(fight, target, by=f"{actor.name}'s {plan.name}")
+        E.stabilize(fight, target, by=by)
+    if getattr(mech, "kills", None):
+        E.kill(fight, target, by=by)
+        return
     for apply in mech.applies or []:
         apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
 

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..dice import NORMAL, DiceExpr, DiceRoll, Mode, chance_at_least, pick_mode
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
-from ..sheet import move_track, set_condition, set_temp, set_text
+from ..sheet import move_track, set_condition, set_temp, set_text, spend
 from ..sheet.ops import Result
 from ..sheet.refusal import BAD_BOX, TRACK_FULL, Refusal
 from . import numbers as N
@@ -332,11 +332,53 @@ def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int
                target=c.id, **c.dying)
     if c.dying["failures"] >= need_f:
         c.out = True
+        c.died_round = fight.state.round
         fight.emit("dead", f"{c.name} dies.", target=c.id)
     elif c.dying["successes"] >= need_s:
         c.dying = None
         write_dying_counts(fight, c)
         fight.emit("stable", f"{c.name} is stable, down but no longer dying.", target=c.id)
+
+
+def kill(fight: Fight, c: Combatant, *, by: str) -> None:
+    """`c` dies at once (`kills`, mechanics-1 1.196: Power Word Kill): health to 0, out of
+    the fight, no count against death left to roll; their concentration ends."""
+    current = N.health(fight, c)[0]
+    pool = fight.combat.health.pool
+    if c.sheet is None:
+        c.health = 0
+    elif pool is not None and current > 0:
+        error = fight.write(c, spend(fight.ruleset, c.sheet, pool, current))
+        if error:
+            fight.emit("note", f"The sheet refused to lower {c.name}'s {N.health_label(fight.ruleset)}: {error}",
+                       target=c.id)
+    c.down = c.out = True
+    c.dying = None
+    write_dying_counts(fight, c)
+    if c.side == "party":
+        c.died_round = fight.state.round
+    fight.emit("dead", f"{by} kills {c.name}.", target=c.id)
+    if c.concentration is not None:
+        end_concentration(fight, c, reason=f"{c.name} died")
+
+
+def revive(fight: Fight, c: Combatant, amount: int, *, by: str) -> None:
+    """A party member dead no more than the entry's rounds ago comes back with `amount`
+    (`revives`, mechanics-1 1.176: Revivify), up and counting nothing against death."""
+    c.out = c.down = False
+    c.dying = None
+    c.died_round = None
+    write_dying_counts(fight, c)
+    spec = fight.combat.health
+    if c.sheet is not None:
+        error = fight.write(c, sheet_heal(fight.ruleset, c.sheet, amount, pool=spec.pool) if spec.pool
+                            else _track_change(fight, c, c.sheet, -amount, None))
+        if error:
+            fight.emit("note", f"The sheet refused {c.name}'s health back: {error}", target=c.id)
+    else:
+        c.health = min(c.health_max, amount)
+    fight.emit("revive", f"{by} brings {c.name} back: {health_line(fight, c)}", target=c.id)
+    _dying_condition_off(fight, c)
 
 
 def is_dying(c: Combatant) -> bool:

@@ -19,6 +19,7 @@ from .zones import zone_items
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
+from .cures import the_dead
 from .plan_reading import (
     STANDARD_TEXT,
     action_plans,
@@ -124,7 +125,9 @@ def _entry_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | 
     if not budget_left(actor, plan.budget) or not C.can_pay(fight, actor, plan.costs):
         return None
     costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
-    return costs, targets_for(fight, actor, plan.targets_side), plan.entry.summary or ""
+    # Whom a `revives` entry brings back are out of the fight, beyond every other option.
+    dead = the_dead(fight.state.combatants, actor, plan.mechanics, fight.state.round)
+    return costs, targets_for(fight, actor, plan.targets_side) + dead, plan.entry.summary or ""
 
 
 def _action_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:

@@ -158,6 +158,9 @@ class Combatant(Record):
     down: bool = False
     out: bool = False
     dying: dict[str, int] | None = None
+    #: The round a party member died in (a `revives` entry reaches them for so many rounds,
+    #: mechanics-1 1.176); left out of the JSON while they live.
+    died_round: int | None = Field(default=None, exclude_if=_absent)
     concentration: Concentration | None = None
     dodging: bool = False
     helped_by: str | None = None

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from tests.combat.kit import foe
 from tests.combat.srd_kit import fighter, mira, srd_package
+from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package
 from tests.combat.test_stabilizing import five_e, five_e_party, spare_the_dying
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -69,6 +70,35 @@ def _spare(with_key: bool):
     return pkg, [fighter(hp=0), mira(("spare-the-dying", "Spare the Dying", 0))], [foe("goblin")], [3, 4, 5, 18, 10], []
 
 
+def _spells(*keys: str, foes: list[dict[str, Any]], dice: list[int], choices: list[dict[str, Any]],
+            party: Callable[[], list[dict[str, Any]]] = lambda: [caster()]) -> Callable[[bool], Any]:
+    """tests/combat/test_remaining_health.py's package, its spells with or without `keys`."""
+    def build(with_key: bool):
+        pkg = package()
+        if not with_key:
+            spells = next(c for c in pkg["catalogs"] if c["id"] == "spells")
+            for spell in spells["entries"]:
+                for key in keys:
+                    spell["mechanics"].pop(key, None)
+        return pkg, party(), copy.deepcopy(foes), list(dice), copy.deepcopy(choices)
+    return build
+
+
+def _cast(spell: str, *targets: str, slot: str = "") -> dict[str, Any]:
+    return {"actor": "mira", "option": f"ability:spells:{spell}{slot}", "targets": list(targets)}
+
+
+ALL_THREE = ("ghoul", "zombie", "giant-spider")
+
+
+def _dead_brom() -> list[dict[str, Any]]:
+    brom = fighter(hp=0)
+    brom["sheet"]["live"]["tracks"] = {"death_save_failures": 2}
+    return [brom, caster()]
+
+
+assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
+
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Mechanics.stabilizes": MenuProbe(_spare, actor="mira"),
@@ -77,7 +107,25 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Contest.targetHolds": MenuProbe(_contest(_holds, target=""), actor="ilsa"),
     "Contest.targetDying": MenuProbe(_contest(_dying, target="", brom_hp=None), actor="ilsa"),
     "ContestWin.stabilizes": FightProbe(_contest(_stabilizes, target="brom")),
+    # Sleep's 26 covers the Zombie only; without a pool (and its skips) all three sleep.
+    "Mechanics.healthPool": FightProbe(_spells("healthPool", "healthPoolSkips", foes=FOES, dice=THREE + [6, 6, 6, 4, 4],
+                                               choices=[_cast("sleep", *ALL_THREE)])),
+    # A second Sleep: the sleeping Zombie is skipped (the spider's 23 is covered) or
+    # covered again (16 of 26, leaving 10, short of the spider).
+    "Mechanics.healthPoolSkips": FightProbe(_spells(
+        "healthPoolSkips", foes=FOES, dice=THREE + [6, 6, 6, 4, 4] * 2,
+        choices=[_cast("sleep", *ALL_THREE), _cast("sleep", *ALL_THREE)])),
+    # Power Word Kill on the Aboleth at 216: spared at most 100, killed without the bound.
+    "Mechanics.healthAtMost": FightProbe(_spells("healthAtMost", foes=[foe("aboleth")], dice=[10] * 18 + [18, 1],
+                                                 choices=[_cast("power-word-kill", "aboleth")])),
+    "Mechanics.kills": FightProbe(_spells("kills", foes=[foe("ghoul")], dice=[6] * 5 + [18, 1],
+                                          choices=[_cast("power-word-kill", "ghoul")])),
+    # Brom dies in round 1; Revivify is on Mira's menu against him only with the key.
+    "Mechanics.revives": MenuProbe(_spells("revives", foes=[foe("goblin")], dice=[3, 4, 16, 14, 10, 9], choices=[],
+                                           party=_dead_brom), actor="mira"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
+    "HealthPoolSkips.unseeing": (True, {}),
+}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

@@ -67,7 +67,6 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 #: object has), for refused keys whose type alone gives no value the object accepts.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.zone": ({"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
-    "Mechanics.healthPoolSkips": ({"conditions": ["shaken"]}, {"healthPool": {"dice": "5d8"}}),
     "ItemUse.healthPoolSkips": ({"conditions": ["shaken"]}, {"healthPool": {"dice": "5d8"}}),
     "Mechanics.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),
     "ItemUse.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),

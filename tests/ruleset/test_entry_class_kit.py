@@ -464,11 +464,14 @@ def test_unsupported_is_refused_by_name(key, mechanics, message):
     assert sorted(problems_of(with_entry(mechanics))) == sorted([f"{MECH}.{key}: {message}", *also])
 
 
-def test_health_pool_skips_are_refused_with_the_health_pool():
+def test_health_pool_skips_validate_and_skipping_the_unseeing_is_refused_by_name():
+    # Played since issue 24 (tests/combat/test_remaining_health.py); sight is issue 26's.
     sleep = {"kind": "debuff", "healthPool": {"dice": "5d8"}, "healthPoolSkips": {"conditions": ["incapacitated"]}}
-    assert sorted(problems_of(with_entry(sleep))) == [
-        f'{MECH}.healthPool: "healthPool" (Capability API 1.196) is not supported by marinara-battle yet: targeting by remaining health is resolved by no planned issue',
-        f'{MECH}.healthPoolSkips: "healthPoolSkips" (Capability API 1.199) is not supported by marinara-battle yet: a health pool that skips some targets is resolved by no planned issue',
+    assert problems_of(with_entry(sleep)) == []
+    sleep["healthPoolSkips"]["unseeing"] = True
+    assert problems_of(with_entry(sleep)) == [
+        f'{MECH}.healthPoolSkips.unseeing: "unseeing" (Capability API 1.199) is not supported by marinara-battle yet: '
+        "a health pool that skips those who cannot see its creator is not resolved yet (issue 26, sight and senses)",
     ]
 
 
@@ -497,7 +500,7 @@ def test_a_cure_needs_two_cures_to_choose_between():
 
 
 def test_health_pool_skips_need_a_health_pool():
-    assert problems_of(with_entry({"kind": "debuff", "healthPoolSkips": {"unseeing": True}})) == [
+    assert problems_of(with_entry({"kind": "debuff", "healthPoolSkips": {"conditions": ["incapacitated"]}})) == [
         f'{MECH}.healthPoolSkips: "healthPoolSkips" needs "healthPool"'
     ]
 

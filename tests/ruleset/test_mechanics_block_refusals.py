@@ -281,12 +281,9 @@ def test_fire_storm_copies_refused_by_name():
     ]
 
 
-def test_power_word_kill_refused_by_name():
-    # Gates are gathered from the keys written, in no particular order.
-    assert sorted(mech_problems({"kind": "debuff", "healthAtMost": 100, "kills": True}, schema=2)) == [
-        f'{M}.healthAtMost: "healthAtMost" (Capability API 1.196) {NOT_YET}: targeting by remaining health is resolved by no planned issue',
-        f'{M}.kills: "kills" (Capability API 1.196) {NOT_YET}: instant kills is resolved by no planned issue',
-    ]
+def test_power_word_kill_validates():
+    # Played since issue 24 (tests/combat/test_remaining_health.py).
+    assert mech_problems({"kind": "debuff", "healthAtMost": 100, "kills": True}, schema=2) == []
 
 
 def test_combat_senses_refused_and_need_distance():

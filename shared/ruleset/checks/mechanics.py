@@ -185,6 +185,10 @@ def check_mechanics(pkg: "Ruleset", ix: MechanicsIndex, mech: Any, path: Path, p
         mx.conditions(ix, mech.ends.conditions, [*path, "ends", "conditions"], problems, kinds=True)
     if mech.stabilizes and getattr(ix.combat, "dying", None) is None:
         problems.add([*path, "stabilizes"], '"stabilizes" needs a combat block with a "dying" rule')
+    if mech.healthPoolSkips is not None and mech.healthPool is None:
+        problems.add([*path, "healthPoolSkips"], '"healthPoolSkips" needs "healthPool"')
+    if mech.healthPoolSkips is not None and mech.healthPoolSkips.conditions:
+        mx.conditions(ix, mech.healthPoolSkips.conditions, [*path, "healthPoolSkips", "conditions"], problems)
     mx.components(ix, mech.components, [*path, "components"], problems)
     casts = getattr(mech, "casts", None)
     if casts is not None:

@@ -48,7 +48,7 @@ from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
 from .shapes import AfterAttack, TrackShift, no_repeats
-from .sheet_changes import CURE_ONE_REASON, DISMISS_REASON, SKIPS_REASON, DismissWhile, Dismisses, HealthPoolSkips
+from .sheet_changes import CURE_ONE_REASON, DISMISS_REASON, DismissWhile, Dismisses, HealthPoolSkips
 from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
@@ -130,9 +130,8 @@ class Mechanics(Model):
     ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
     #: Stabilizes a dying target (Spare the Dying); offered only against the dying.
     stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.176"))
-    revives: Revives | None = Field(
-        default=None, json_schema_extra=unsupported("1.176", f"reviving the dead {NOT_RESOLVED}")
-    )
+    #: Brings back someone of the user's side dead no more than `withinRounds` rounds.
+    revives: Revives | None = Field(default=None, json_schema_extra=gate("1.176"))
     seen: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {NOT_RESOLVED}")
     )
@@ -145,20 +144,15 @@ class Mechanics(Model):
     maxAgainst: TargetTest | None = Field(
         default=None, json_schema_extra=unsupported("1.185", f"maximum damage by creature type {NOT_RESOLVED}")
     )
-    healthPool: Amount | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {NOT_RESOLVED}")
-    )
-    healthAtMost: Annotated[int, Field(ge=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"targeting by remaining health {NOT_RESOLVED}")
-    )
-    kills: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", f"instant kills {NOT_RESOLVED}")
-    )
+    #: Rolled once on use and spent from the least health left upward (Sleep).
+    healthPool: Amount | None = Field(default=None, json_schema_extra=gate("1.196"))
+    #: Affects a target only with this much health left or less (Power Word Stun).
+    healthAtMost: Annotated[int, Field(ge=0)] | None = Field(default=None, json_schema_extra=gate("1.196"))
+    #: Kills the one affected at once (Power Word Kill).
+    kills: bool | None = Field(default=None, json_schema_extra=gate("1.196"))
 
     # --- spec/mechanics-2: cures and sheet changes on whoever the entry lands on ---
-    healthPoolSkips: HealthPoolSkips | None = Field(
-        default=None, json_schema_extra=unsupported("1.199", SKIPS_REASON)
-    )
+    healthPoolSkips: HealthPoolSkips | None = Field(default=None, json_schema_extra=gate("1.199"))
     #: Moves the target's current tracks by levels (Greater Restoration, Sickening Radiance).
     #: No fight read it (it changed nothing in play), so it is refused until it is played.
     tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=8)] | None = Field(
@@ -343,8 +337,10 @@ class Mechanics(Model):
                 raise ValueError('"zone.damageType" needs a trigger, a "side" or a "ram" on which to deal it')
 
     def _cure_rules(self) -> None:
-        if self.healthPoolSkips is not None and self.healthPool is None:
-            raise ValueError('"healthPoolSkips" needs "healthPool"')
+        # "healthPoolSkips" without "healthPool" is checks/mechanics.py's, so a refused key
+        # inside the skips (`unseeing`) is still named.
+        if self.healthPool is not None and self.attackRoll:
+            raise ValueError('a "healthPool" picks whom it affects by health, so it rolls no "attackRoll"')
         if self.tracks is not None:
             no_repeats([t.track for t in self.tracks], "tracks")
         if self.cureOneOf is not None:
