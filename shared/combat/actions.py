@@ -487,6 +487,9 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         fight, target, apply.condition, source=actor.id, rounds=rounds, at=at or "turn-end", of=of,
         save=save, save_at=save_at, dc=dc, ends_after=apply.endsAfter,
         concentration=actor.id if concentration else None, this_action=this_action,
+        # A spell hold is escaped against the entry's own save DC (mechanics-1 1.174).
+        escape=dc if getattr(apply, "escapeDc", None) == "save" else None,
+        escape_checks=getattr(apply, "escapeChecks", None),
     )
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])

@@ -22,7 +22,11 @@ resolving a contest and its log line, and how the Engine's tactics weigh one.
   only against a holder of that condition, `targetDying` only against someone dying and
   not yet stabilized, and `onWin.stabilizes` stabilizes a dying target.
 - `from.holding`: aimed only at whoever put that condition on the actor, and offered only
-  while it lasts. `strike: true`: stands in for one strike of the budget's action (done
+  while it lasts. A spell hold (an entry's `applies` with `escapeDc: "save"`, 1.174) is
+  escaped against the entry's save DC instead: only the actor rolls, with the hold's
+  `escapeChecks` (1.175) in place of the contest's own when it names them, and wins on
+  reaching the DC. `from.escapable` offers the contest only against a hold with an
+  `escapeDc`, so a web is torn and petrification never is. `strike: true`: stands in for one strike of the budget's action (done
   first it spends the budget and leaves the other strikes in hand; done while strikes are
   held it uses one), and counts toward `attacksPerTurn`.
 - Tactics weigh contests conservatively: a grab sets something up (half a condition's
@@ -47,7 +51,7 @@ from .fight import Fight
 from .kinds import kind_of
 from .plans import MenuItem, Option, Plan, forecast
 from .plan_reading import budget_left, targets_for
-from .state import Combatant
+from .state import Combatant, HeldCondition
 from .worth import CONDITION_WORTH
 from .lowers_also import lower_check
 from .rescue import after_failure
@@ -195,9 +199,26 @@ def _reach_chance(count: int, sides: int, actor: Side, difficulty: int) -> Fract
     return Fraction(sum(w for i, w in enumerate(ways) if low + i >= difficulty), denominator)
 
 
+def spell_hold(actor: Combatant, contest: Contest, source: Combatant) -> HeldCondition | None:
+    """The hold `source` put on `actor` that `contest` breaks, when it is a spell hold (an
+    `escapeDc`, 1.174): escaped against its DC."""
+    holding = contest.from_.holding if contest.from_ is not None else None
+    return next((h for h in actor.conditions
+                 if h.id == holding and h.source == source.id and h.escape is not None), None)
+
+
+def _escape_checks(contest: Contest, hold: HeldCondition) -> list[str]:
+    return list(hold.escape_checks or contest.attacker.checks)
+
+
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Contest,
                memo: dict[str, Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
+    hold = spell_hold(actor, contest, target)
+    if hold is not None and hold.escape is not None:
+        _a_id, a_bonus = best_check(fight, actor, _escape_checks(contest, hold))
+        dice = contest_dice(fight)
+        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), hold.escape)
     if contest.difficulty is not None:
         # Pool-based fights refuse a fixed difficulty (checks/combat.py), so this rolls dice.
         _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
@@ -241,7 +262,11 @@ def contest_targets(fight: Fight, actor: Combatant, contest: Contest) -> list[Co
             found = [c for c in found if E.is_dying(c)]
         return found
     sources: list[str] = []
+    escapable = contest.from_ is not None and contest.from_.escapable
     for held in actor.conditions:
+        if escapable and held.escape is None:
+            # `from.escapable`: only a hold with an `escapeDc` (mechanics-1 1.175).
+            continue
         if held.id == holding and held.source is not None and held.source not in sources:
             sources.append(held.source)
     return [c for c in fight.state.combatants if c.id in sources and not c.out]
@@ -296,6 +321,10 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
         a_checks = " or ".join(check_label(fight, c) for c in contest.attacker.checks)
         d_checks = (f"difficulty {contest.difficulty}" if contest.difficulty is not None
                     else " or ".join(check_label(fight, c) for c in defender_checks(contest)))
+        hold = spell_hold(actor, contest, targets[0]) if len(targets) == 1 else None
+        if hold is not None:
+            a_checks = " or ".join(check_label(fight, c) for c in _escape_checks(contest, hold))
+            d_checks = f"difficulty {hold.escape} (the spell's save DC)"
         budget_label = N.label(fight.ruleset, "budget", contest.budget)
         spends = "one of the strikes in hand" if free_strike else budget_label
         if fight.drawing.forecasting:
@@ -346,6 +375,11 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
     spend_strike(fight, actor, plan)
     if plan.uses_strike:
         actor.attacks_made += 1
+    hold = spell_hold(actor, contest, target)
+    if hold is not None and hold.escape is not None:
+        # A spell hold: rolled against the entry's save DC (1.174), with its own checks (1.175).
+        _resolve_fixed(fight, actor, target, contest, hold.escape, _escape_checks(contest, hold))
+        return
     if contest.difficulty is not None:
         _resolve_fixed(fight, actor, target, contest, contest.difficulty)
         return
@@ -368,11 +402,12 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
         _on_win(fight, actor, target, contest)
 
 
-def _resolve_fixed(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, difficulty: int) -> None:
-    """A check against a fixed number (1.193): only the actor rolls, and wins on reaching
-    it; dice taken off a reaching check, then the actor's rescues on a miss, as in a
-    contest against a roll."""
-    total, text, natural = _throw_side(fight, actor, contest.attacker.checks)
+def _resolve_fixed(fight: Fight, actor: Combatant, target: Combatant, contest: Contest, difficulty: int,
+                   checks: list[str] | None = None) -> None:
+    """A check against a fixed number (1.193, or a spell hold's DC with its `checks`): only
+    the actor rolls, and wins on reaching it; dice taken off a reaching check, then the
+    actor's rescues on a miss, as in a contest against a roll."""
+    total, text, natural = _throw_side(fight, actor, checks or contest.attacker.checks)
     won = total >= difficulty
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {text} against difficulty "
                f"{difficulty}, and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id,

@@ -511,7 +511,8 @@ def one_at_a_time_held(fight: Fight, c: Combatant, cid: str) -> HeldCondition | 
 def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
                   at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
-                  concentration: str | None = None, this_action: bool = False, quiet: bool = False) -> bool:
+                  concentration: str | None = None, this_action: bool = False, quiet: bool = False,
+                  escape: int | None = None, escape_checks: list[str] | None = None) -> bool:
     name = N.label(fight.ruleset, "condition", cid)
     why = N.immunity_source(fight, c, cid)
     if why is not None:
@@ -535,6 +536,7 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
     c.conditions.append(HeldCondition(
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
+        escape=escape, escape_checks=escape_checks,
     ))
     if c.sheet is not None and cid in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))

@@ -61,6 +61,10 @@ class HeldCondition(Record):
     tracked: bool = True
     concentration: str | None = None
     this_action: bool = False
+    #: A spell hold (mechanics-1 1.174, 1.175): escaped against this DC (the entry's save DC,
+    #: `escapeDc: "save"`), with these contest checks when `escapeChecks` names them.
+    escape: int | None = Field(default=None, exclude_if=_absent)
+    escape_checks: list[str] | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

@@ -71,15 +71,10 @@ class Apply(Model):
     #: Applies the condition only to targets that pass this test.
     targetIs: TargetTest | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
     #: The escape contest from this hold is rolled against the entry's own save DC.
-    escapeDc: Literal["save"] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.174", "escaping against an entry's save DC is resolved by no planned issue"),
-    )
+    escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=gate("1.174"))
     #: The contest checks that can shake off this hold (spell holds).
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.175", "spell holds are resolved by no planned issue"),
-    )
+        default=None, json_schema_extra=gate("1.175"))
     endsWhenHolder: EndsWhenHolder | None = Field(
         default=None,
         json_schema_extra=unsupported("1.180", "conditions that end as their holder acts are resolved by no planned issue"),

@@ -45,9 +45,7 @@ class ContestHolding(Model):
 
     holding: Id
     #: Offered only against a hold that has an `escapeDc` (mechanics-1, 1.174).
-    escapable: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.174", "escaping spell holds is not resolved yet (issue 25, spell holds)")
-    )
+    escapable: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.174"))
 
 
 class ContestApply(Model):

@@ -57,9 +57,16 @@ class ItemPlus(DamageClause):
     )
 
 
+ITEM_HOLD_REASON = "escaping a hold an item's hit applies waits for item attacks in a fight (issue 23)"
+
+
 class ItemOnHit(Apply):
     """A condition the weapon's hit applies."""
 
+    #: A spell hold's escape (1.174, 1.175) waits for item attacks in a fight.
+    escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))
+    escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.175", ITEM_HOLD_REASON))
     oncePerTurn: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {NOT_RESOLVED}")
     )

@@ -10,8 +10,10 @@ feet: 8 cells).
 from __future__ import annotations
 
 from shared.combat import advance, menu, start_battle
+from shared.combat.contests import contest_targets
+from shared.combat.fight import Fight
 from shared.combat.screen import screen_view
-from shared.combat.state import BattleState
+from shared.combat.state import BattleState, HeldCondition
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import ruleset
 
@@ -172,3 +174,60 @@ def test_a_hound_walking_through_spike_growth_pays_double_and_is_hurt_every_cell
         "Cinder Hound has 14 of 25 Hit points.",
         "Cinder Hound moves to 5, 2 for 30 ft and has 10 ft left.",
     ]
+
+
+# -- spell holds (1.174, 1.175) --------------------------------------------------------------
+
+
+def _webbed(dice):
+    """Ilsa casts Web (a 20-foot box: 4 x 4 cells) at 6, 2: in line with her on y, it is centred
+    there (y 1 to 4, cut to 1 to 3 by the board) and runs away from her (x 6 to 9): 12 cells,
+    the Hound on 8, 2 among them. Its Dexterity save (no bonus: its block lists only a
+    Constitution save) of 5 against DC 12 fails: Restrained. At its turn start in the web it
+    saves again, with disadvantage (restrained): 20 and 12, 12 against 12, a success."""
+    rs = ruleset(ZK.package())
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes(hound=[8, 2]), board=ZK.BOARD,
+                            dice=[5, 5, 5, 5, 5, 20, 1, 5, 20, 12] + dice)
+    state, lines = _go(rs, state, "ilsa", "ability:spells:web", cell=[6, 2])
+    assert lines[3:] == [
+        "Web stays on 6, 2 (12 cells) for 600 rounds.",
+        "Cinder Hound rolls a Dexterity save against Web: 5 against 12, a failure.",
+        "Cinder Hound is Restrained for 100 rounds.",
+    ]
+    state, lines = _go(rs, state, "ilsa", "end-turn")
+    assert lines[-1] == "Cinder Hound rolls a Dexterity save against Web: 12 (disadvantage; dropped 20) against 12, a success."
+    assert [h.model_dump(exclude_defaults=True) for h in state.combatant("cinder-hound").conditions] == [
+        {"id": "restrained", "source": "ilsa", "rounds": 100, "dc": 12, "concentration": "ilsa", "escape": 12,
+         "escape_checks": ["might"]}]
+    return rs, state
+
+
+def test_the_web_is_escaped_against_the_spells_dc_with_its_own_checks():
+    # `escapeChecks: ["might"]`: Athletics only (the contest's own would take Acrobatics too),
+    # against difficulty 12, the spell's DC, whoever holds on and however far: Ilsa is 8
+    # cells away. The Hound adds nothing (no checks in its block): 9 of 20 faces reach 12.
+    rs, state = _webbed([12])
+    tear = {o.id: o for o in menu(rs, state, "cinder-hound")}["contest:tear_restrained"]
+    assert tear.targets == ["ilsa"] and tear.forecasts[0].win == 0.45
+    assert tear.text == "Action; Athletics against difficulty 12 (the spell's save DC); on a win you are no longer Restrained"
+    state, lines = _go(rs, state, "cinder-hound", "contest:tear_restrained", "ilsa")
+    assert lines[:2] == [
+        "Cinder Hound tries Break free (restrained) on Ilsa: 12 + 0 = 12 with Athletics against difficulty 12, and wins.",
+        "Cinder Hound is no longer Restrained: Cinder Hound won Break free (restrained).",
+    ]
+
+
+def test_a_hold_without_an_escape_dc_is_never_offered_an_escapable_contest():
+    # Set-up: Ilsa's petrification and a restraint of hers, neither with an `escapeDc` (holds
+    # no spell's DC breaks): `from.escapable` offers no escape from either, while the web's
+    # own hold is offered.
+    rs, state = _webbed([])
+    hound = state.combatant("cinder-hound")
+    fight = Fight(rs, state)
+    tear = {c.id: c for c in rs.combat.contests}
+    hound.conditions.append(HeldCondition(id="petrified", source="ilsa"))
+    assert contest_targets(fight, hound, tear["tear_petrified"]) == []
+    assert [c.id for c in contest_targets(fight, hound, tear["tear_restrained"])] == ["ilsa"]
+    hound.conditions = [HeldCondition(id="restrained", source="ilsa")]
+    assert contest_targets(fight, hound, tear["tear_restrained"]) == []
+    assert not [o.id for o in menu(rs, state, "cinder-hound") if o.id.startswith("contest:")]

@@ -8,8 +8,9 @@ zone probes): Marinara's 5e package (tests/data/upstream/5e-srd) with
   at the cast, difficult terrain and 2d4 piercing for every 5 feet moved inside), with the
   SRD's range (150 feet) and duration (10 minutes: 100 rounds);
 - the Thorn Lurker and the Cinder Hound of Marinara's 5e example
-  (tests/data/upstream/ruleset-5e-2014.example.json), copied into the creatures catalog
-  without their contest `checks` (the 5e-srd package names no such checks).
+  (tests/data/upstream/ruleset-5e-2014.example.json), copied into the creatures catalog, with
+  the example's contest checks (`might`: Athletics, `agility`: Acrobatics; the Lurker adds
+  1 and 2) and escapes from a spell's hold (`ESCAPES`).
 
 Ilsa is the 5e example party's Ilsa (tests/combat/fixtures/5e-party.json: level 3, Wisdom
 14, Constitution 12) casting as a Wisdom caster with Mira's slots and Armor Class 12
@@ -37,16 +38,33 @@ SPIKE_GROWTH = {"id": "spike-growth", "label": "Spike Growth", "mechanics": {
         "difficult": True, "perDistance": {"every": 5, "amount": {"dice": "2d4"}, "damageType": "piercing"}}}}}
 
 
+#: The SRD's Web (a 20-foot cube within 60 feet, a Dexterity save or restrained, escaped by a
+#: Strength check against the spell's DC) as the spec writes its hold (1.174, 1.175); the hold
+#: lasts while the concentration does (100 rounds at most: the SRD gives it no save to end it).
+WEB = {"id": "web", "label": "Web", "mechanics": {
+    "kind": "debuff", "range": 60, "area": {"shape": "box", "size": 20}, "concentration": True,
+    "save": {"save": "dex_save", "onSuccess": "negates"}, "cost": [{"pool": "slots_2", "amount": 1}],
+    "applies": [{"condition": "restrained", "duration": {"rounds": 100}, "escapeDc": "save", "escapeChecks": ["might"]}],
+    "zone": {"rounds": 600, "triggers": ["enter", "turn-start"]}}}
+#: The 5e example's contest checks, and an escape from a spell's hold shaped on its own
+#: "Escape a grapple" (`from.escapable`: only a hold with an `escapeDc`), for restrained and for
+#: petrified.
+ESCAPES = [{"id": f"tear_{held}", "label": f"Break free ({held})", "budget": "action",
+            "attacker": {"checks": ["might", "agility"]}, "defender": {"checks": ["might"]},
+            "from": {"holding": held, "escapable": True},
+            "onWin": {"ends": [{"condition": held, "on": "actor"}]}} for held in ("restrained", "petrified")]
+
+
 def _example_creature(eid: str) -> dict[str, Any]:
     cat = next(c for c in EXAMPLE["catalogs"] if c["id"] == "creatures")
-    found = copy.deepcopy(next(e for e in cat["entries"] if e["id"] == eid))
-    found["creature"].pop("checks", None)
-    return found
+    return copy.deepcopy(next(e for e in cat["entries"] if e["id"] == eid))
 
 
-def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any] | None = None) -> dict[str, Any]:
+def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any] | None = None,
+            web_hold: dict[str, Any] | None = None, escapable: bool = True) -> dict[str, Any]:
     """The package; `zone` is Moonbeam's (None: Moonbeam as shipped), `spike` replaces
-    Spike Growth's zone."""
+    Spike Growth's zone, `web_hold` Web's `applies` item; `escapable: False` leaves
+    `from.escapable` off the escapes."""
     pkg = srd_package()
     creatures = next(c for c in pkg["catalogs"] if c["id"] == "creatures")
     creatures["entries"] += [_example_creature("thorn-lurker"), _example_creature("cinder-hound")]
@@ -55,17 +73,25 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
     spikes = copy.deepcopy(SPIKE_GROWTH)
     if spike is not None:
         spikes["mechanics"]["zone"] = spike
-    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(spikes)
+    web = copy.deepcopy(WEB)
+    if web_hold is not None:
+        web["mechanics"]["applies"] = [web_hold]
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"] += [spikes, web]
+    pkg["combat"]["checks"] = copy.deepcopy(EXAMPLE["combat"]["checks"])
+    pkg["combat"]["contests"] = copy.deepcopy(ESCAPES)
+    if not escapable:
+        for contest in pkg["combat"]["contests"]:
+            del contest["from"]["escapable"]
     return pkg
 
 
 def ilsa(at: list[int]) -> dict[str, Any]:
     sheet_of = next(m for m in json.loads((FIXTURES / "5e-party.json").read_text()) if m["name"] == "Ilsa")
-    member = mira(("moonbeam", "Moonbeam", 2), ("spike-growth", "Spike Growth", 2), spellcasting_ability="wis")
+    member = mira(spellcasting_ability="wis")
     member["name"] = "Ilsa"
     member["sheet"]["abilities"] = dict(sheet_of["sheet"]["abilities"])
     member["sheet"]["lists"]["spells"] = [spell_row("moonbeam", "Moonbeam", 2),
-                                          spell_row("spike-growth", "Spike Growth", 2)]
+                                          spell_row("spike-growth", "Spike Growth", 2), spell_row("web", "Web", 2)]
     return member | {"position": at}
 
 

@@ -120,6 +120,24 @@ def _spike_terrain(with_key: bool):
         {"actor": "cinder-hound", "option": "move:5,2", "targets": []}]
 
 
+_WEB_HOLD = {"condition": "restrained", "duration": {"rounds": 100}, "escapeDc": "save", "escapeChecks": ["might"]}
+
+
+def _web_on_the_lurker(hold: dict[str, Any], escapable: bool = True, tears: bool = False, at: int = 8):
+    """Ilsa webs the Thorn Lurker (at, 2; 3d8 + 3: 8, 8, 4) with `hold` as Web's `applies`:
+    its Dexterity save 5 + 4 = 9 fails; at its turn start it saves again with disadvantage
+    (20, 12: 16, a success). With `tears` it then tries to break free with a 10."""
+    def dice() -> list[int]:
+        return [8, 8, 4, 20, 1, 5, 20, 12, 10, 10, 10]
+
+    def choices() -> list[dict[str, Any]]:
+        out = [{"actor": "ilsa", "option": "ability:spells:web", "targets": [], "cell": [at - 2 if at > 2 else at, 2]}]
+        if tears:
+            out.append({"actor": "thorn-lurker", "option": "contest:tear_restrained", "targets": ["ilsa"]})
+        return out
+    return ZK.package(web_hold=hold, escapable=escapable), [ZK.ilsa([0, 2])], ZK.foes(lurker=[at, 2]), dice(), choices()
+
+
 def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[int], wren: list[int],
                  aim: list[int], cover: dict[str, Any] | None = None):
     """Lantern Marsh on a d20: a Spitter (first: initiative 12 against Juno's and Wren's 1)
@@ -342,6 +360,18 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     "Zone.move": MenuProbe(_moonbeam_zone("move"), "ilsa", board=ZK.BOARD),
     # Spike Growth's terrain: the Hound's three cells cost 6 and deal 3 x 2d4.
     "Zone.terrain": FightProbe(_spike_terrain, board=ZK.BOARD),
+    # The web's hold with `escapeDc` is torn against the spell's DC 12 (`from.escapable`
+    # offers it); without, the escapable contest is never offered.
+    "Apply.escapeDc": MenuProbe(lambda k: _web_on_the_lurker(
+        _WEB_HOLD if k else {"condition": "restrained", "duration": {"rounds": 100}}), "thorn-lurker", board=ZK.BOARD),
+    # The Lurker tears with a 10: Athletics alone (`escapeChecks`) 10 + 1 = 11 loses against
+    # 12; without, its better Acrobatics 10 + 2 = 12 wins.
+    "Apply.escapeChecks": FightProbe(lambda k: _web_on_the_lurker(
+        _WEB_HOLD if k else {k2: v for k2, v in _WEB_HOLD.items() if k2 != "escapeChecks"}, tears=True), board=ZK.BOARD),
+    # A hold without an `escapeDc` (the Lurker webbed beside Ilsa, on 1, 2): `from.escapable`
+    # offers no escape; without it the contest is offered against Ilsa as any escape is.
+    "ContestHolding.escapable": MenuProbe(lambda k: _web_on_the_lurker(
+        {"condition": "restrained", "duration": {"rounds": 100}}, escapable=k, at=1), "thorn-lurker", board=ZK.BOARD),
     "Area.shape = 'box'": FightProbe(_box_fight, board={"rows": ["......", "......", "......"]}),
     "Area.width": FightProbe(_area_fight({"shape": "line", "size": 5, "width": 2}, "width", [0, 1],
                                           [[3, 1], [3, 0]], {"cell": [5, 1]}), board={"rows": ["......", "......"]}),

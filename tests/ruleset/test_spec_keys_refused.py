@@ -38,15 +38,14 @@ def test_a_contest_still_needs_a_defender_or_a_difficulty_and_not_both():
         f'{CONTEST}: a contest against a fixed "difficulty" has no "defender"']
 
 
-def test_contest_keys_of_sizes_and_spell_holds_are_refused_by_name_and_dying_needs_the_rule():
+def test_contest_keys_of_sizes_are_refused_by_name_spell_holds_accepted_and_dying_needs_the_rule():
+    # `from.escapable` plays (tests/combat/test_board_zones.py); sizes are refused by name.
     p = contest_package(targetDying=True, maxSizeAbove=1, onWin={"stabilizes": True},
                         **{"from": {"holding": "held", "escapable": True}})
     assert sorted(problems_of(p)) == sorted([
         f'{CONTEST}.targetDying: needs a "combat.dying" rule: nobody is dying without one',
         f'{CONTEST}.maxSizeAbove: "maxSizeAbove" (Capability API 1.103) {NOT_YET}: {SIZES}',
         f'{CONTEST}.onWin.stabilizes: needs a "combat.dying" rule: nobody is dying without one',
-        f'{CONTEST}.from.escapable: "escapable" (Capability API 1.174) {NOT_YET}: '
-        "escaping spell holds is not resolved yet (issue 25, spell holds)",
     ])
 
 

@@ -123,14 +123,19 @@ def _entry_span(fight: Any, actor: Any, plan: Any) -> Span:
     return Span(reach=None, normal=cells, area=area, melee=False)
 
 
-def _contest_span(fight: Any, actor: Any, plan: Any) -> Span:
+def _contest_span(fight: Any, actor: Any, plan: Any) -> Span | None:
+    """A contest's reach; escaping a spell hold (an `escapeDc`, mechanics-1 1.174) is rolled
+    against the spell's DC wherever its caster stands, so distance does not limit it."""
+    holding = plan.contest.from_.holding if plan.contest is not None and plan.contest.from_ is not None else None
+    if holding is not None and any(h.id == holding and h.escape is not None for h in actor.conditions):
+        return None
     reach = to_cells(getattr(plan.contest, "reach", None), per_cell(fight))
     return Span(reach=reach or 1, melee=False)
 
 
 #: How far each kind of plan reaches (`Plan.kind`); a kind not here is not limited by
 #: distance.
-SPANS: dict[str, Callable[[Any, Any, Any], Span]] = {
+SPANS: dict[str, Callable[[Any, Any, Any], Span | None]] = {
     "weapon": _weapon_span, "action": _creature_action_span, "sequence": _sequence_span, "entry": _entry_span,
     "contest": _contest_span,
 }
