@@ -17,7 +17,8 @@ API:
   all or nothing: a refusal pays nothing and says why in the spec's words:
   "No spell slot of level 3 or higher left", "Not enough Blood Oath (need 2, 1 left)",
   "Second Wind is spent until the next rest" (the rest that gives the row back, by the last
-  word of its label: "camp" for Ember Roads' "Make camp"). A grouped cost pays the lowest
+  word of its label: "camp" for Ember Roads' "Make camp"; with none, the row's own
+  recharge word, "until the next scene"). A grouped cost pays the lowest
   pool of its level or higher with enough left; `level` asks for a higher one (upcasting),
   and pays the lowest of that level or higher. An entry with no cost and no uses succeeds
   and changes nothing.
@@ -149,6 +150,12 @@ def _rest_word(ruleset: Any, view: SheetView, pool: str) -> str | None:
 
 def _spent(ruleset: Any, view: SheetView, pool: str, label: str) -> Refusal:
     word = _rest_word(ruleset, view, pool)
+    if word is None:
+        # No rest gives it back: the row's own recharge word ("scene"), unless it is "none".
+        info = view.pool_info(pool)
+        recharge = info.recharge if info is not None else None
+        if isinstance(recharge, str) and recharge.strip() and recharge != "none":
+            word = recharge.replace("_", " ")
     if word is None:
         return Refusal(SPENT, f"{label} is spent, and no rest gives it back")
     return Refusal(SPENT, f"{label} is spent until the next {word}")

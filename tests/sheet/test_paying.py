@@ -84,6 +84,13 @@ def test_last_ember_pays_one_grit_and_its_row_use_then_is_spent_until_the_next_c
     assert isinstance(_pay(ember(), rested, "Last Ember"), Paid)
 
 
+def test_a_row_no_rest_gives_back_is_spent_until_its_own_recharge_word():
+    """Last Ember's trick set to come back each scene: no rest restores a scene trick."""
+    sheet = tobin(**{"tricks:last-ember": 0})
+    sheet["lists"]["tricks"][0]["recharge"] = "scene"
+    assert _pay(ember(), sheet, "Last Ember") == Refusal("spent", "Last Ember is spent until the next scene")
+
+
 def test_uses_are_checked_before_the_price():
     """Spec step 2: whether uses remain comes before whether the cost can be paid."""
     sheet = tobin(grit=0, **{"tricks:last-ember": 0})
