@@ -12,6 +12,8 @@ from typing import Callable
 
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import spend
+from ..sheet.item_uses import spend_item
+from ..sheet.refusal import Refusal
 from . import costs as C
 from . import numbers as N
 from .fight import Fight
@@ -79,6 +81,22 @@ def _pay_entry(fight: Fight, actor: Combatant, plan: Plan) -> None:
     _pay_costs(fight, actor, plan.costs, plan.name)
     C.note_steps(fight, actor, plan)
     spend_uses(fight, actor, plan)
+    if plan.item is not None:
+        _spend_item(fight, actor, plan)
+
+
+def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """An item's use takes its charges or the item itself from the stack, written back to
+    the owner's `live.items` in the same step (shared/sheet/item_uses.py)."""
+    item = getattr(plan.entry, "item", None)
+    if item is None or actor.sheet is None:
+        return
+    spent = spend_item(fight.ruleset, actor.sheet, plan.name, item)
+    if isinstance(spent, Refusal):
+        # The menu offered the use only while the stack could pay for it.
+        return
+    actor.sheet = spent.sheet
+    fight.emit("item-spent", f"{actor.name} spends {spent.words}.", actor=actor.id, item=plan.item)
 
 
 def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:

@@ -68,6 +68,10 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.action = by_id.get(data["action"]) if data.get("action") else None
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
     plan.item = data.get("item")
+    if plan.item is not None and plan.kind == "entry":
+        # An item's use: its mechanics are the item's `use`.
+        item = getattr(plan.entry, "item", None)
+        plan.mechanics = item.use if item is not None else None
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("contest"):

@@ -351,6 +351,9 @@ class EntryKind(PlanKind):
         return (plan.entry_ref or "").partition("/")[0] or None
 
     def menu_id(self, plan: Plan) -> str:
+        # An item's use is no row of a list: it gets its own space of ids.
+        if plan.item is not None:
+            return f"item:{slug(plan.name)}"
         return f"ability:{plan.list_def.list}:{slug(plan.name)}"
 
 

@@ -31,7 +31,14 @@ from .base import EntryId, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .errors import from_validation_error
 from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
+from .applies import applies_list_gates
 from .mechanics import Mechanics
+from .mechanics.actions import Drain
+from .mechanics.cures import Revives
+from .mechanics.sheet_changes import HealthPoolSkips
+from .mechanics.block import KIND_CHOICE_REASON
+from .mechanics.reaction import ReactionField
+from .mechanics.targeting import TargetTypes
 from .mechanics.amounts import Amount
 from .mechanics.zones import Zone
 from .mechanics.reaction import LowersRoll, Rescue
@@ -136,6 +143,17 @@ ITEM_ZONE_REASON = "a lasting zone from an item's use waits for item uses in a f
 ITEM_ANSWER_REASON = "an item's use is never offered as an answer in a window yet"
 
 
+def _on_an_item_use(what: str) -> str:
+    """Keys an entry plays that an item's use does not play yet (its use is offered on the
+    turn menu as an entry: shared/combat/plan_reading.py `item_use_plans`)."""
+    return f"{what} on an item use {NOT_RESOLVED_23}"
+
+
+NOT_RESOLVED_23 = "is not resolved yet (issue 23, items in a fight)"
+#: Mechanics' own reason for `halfOnMiss` (mechanics/block.py), on an item's use too.
+HALF_ON_MISS_REASON = "half damage on a miss is resolved by no planned issue"
+
+
 class ChargeStep(Model):
     """Up to `max` extra charges, each one raised-cost step: `amount` and `targets` more,
     the area grown by `sizePerCostStep`, and `push` farther (1.271)."""
@@ -176,10 +194,11 @@ class ItemUse(Mechanics):
 
     #: Keys an item use gained later than a catalog entry did.
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("concentration", "on an item use"): "1.174",
+        ("concentration", "on an item use"): ValueGate("1.174", unsupported=_on_an_item_use("concentration")),
         ("zone", "on an item use"): "1.174",
-        ("kind", "utility, on an item use"): "1.181",
-        ("area.width", "a line's, on an item use"): "1.184",
+        ("kind", "utility, on an item use"): ValueGate("1.181", unsupported=_on_an_item_use("a standing area")),
+        ("area.width", "a line's, on an item use"): ValueGate("1.184", unsupported=_on_an_item_use("a line's width")),
+        ("applies", "more than 4 items"): ValueGate("1.277", unsupported=_on_an_item_use("more than 4 conditions")),
     }
 
     #: Charges of the item one use spends.
@@ -193,7 +212,28 @@ class ItemUse(Mechanics):
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
     rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
     lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
-    casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
+    casts: EntryId | None = Field(default=None, json_schema_extra=unsupported("1.180", _on_an_item_use("casting from a catalog")))
+    # Entry keys an item's use does not play yet (an entry's are played: mechanics/block.py).
+    reaction: ReactionField | None = Field(default=None, json_schema_extra=unsupported(None, ITEM_ANSWER_REASON))
+    needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.127", _on_an_item_use("senses a target needs")))
+    needsAny: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.267", _on_an_item_use("senses a target needs")))
+    targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=unsupported("1.168", _on_an_item_use("targeting by type")))
+    qualities: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.101", _on_an_item_use("qualities")))
+    stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("stabilizing")))
+    perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.241", _on_an_item_use("a cap on raised-cost steps")))
+    initiativeMode: Literal["advantage", "disadvantage"] | None = Field(
+        default=None, json_schema_extra=unsupported("1.240", _on_an_item_use("initiative rolled in a mode")))
+    drain: Drain | None = Field(default=None, json_schema_extra=unsupported("1.281", _on_an_item_use("draining")))
+    revives: Revives | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("reviving")))
+    healthPool: Amount | None = Field(default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("a health pool")))
+    healthAtMost: Annotated[int, Field(ge=0)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("targeting by remaining health")))
+    kills: bool | None = Field(default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("an instant kill")))
+    healthPoolSkips: HealthPoolSkips | None = Field(
+        default=None, json_schema_extra=unsupported("1.199", _on_an_item_use("a health pool's skips")))
     #: An entry's lasting zone plays (shared/combat/zones.py); an item use's waits for item
     #: uses in a fight.
     zone: Zone | None = Field(default=None, json_schema_extra=unsupported("1.172", ITEM_ZONE_REASON))
@@ -216,6 +256,7 @@ class ItemUse(Mechanics):
 
     def extra_gates(self) -> Iterable[Gate]:
         yield from Mechanics.extra_gates(self)
+        yield from applies_list_gates(ItemUse, self.applies)
         # An item use gained these keys later than an entry did.
         if self.concentration is not None:
             yield declared_gate(ItemUse, "concentration", "on an item use")
@@ -224,7 +265,7 @@ class ItemUse(Mechanics):
         if self.kind == "utility":
             yield declared_gate(ItemUse, "kind", "utility, on an item use")
         if self.area is not None and self.area.width is not None and self.area.shape == "line":
-            yield declared_gate(ItemUse, "area.width", "a line's, on an item use", ("area", "width"))
+            yield declared_gate(ItemUse, "area.width", "a line's, on an item use", ("area",))
 
 
 class ItemCharges(Model):
@@ -242,10 +283,11 @@ class ItemDef(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         # Keys an entry had before an item use gained them.
-        ("use.halfOnMiss", "on an item use"): "1.257",
-        ("use.rescue", "on an item use"): "1.259",
-        ("use.kindChoice", "on an item use"): "1.274",
-        ("use.amountAdd", "on an item use"): ValueGate("1.271", unsupported=STAFF_REASON),
+        # halfOnMiss, rescue and kindChoice are refused on the use itself, with its reason.
+        ("use.halfOnMiss", "on an item use"): ValueGate("1.257", unsupported=HALF_ON_MISS_REASON),
+        ("use.rescue", "on an item use"): ValueGate("1.259", unsupported=ITEM_ANSWER_REASON),
+        ("use.kindChoice", "on an item use"): ValueGate("1.274", unsupported=KIND_CHOICE_REASON),
+        ("use.amountAdd", "on an item use"): "1.271",
     }
 
     category: Id
@@ -262,10 +304,9 @@ class ItemDef(Model):
     #: The attack of a held weapon: the spec makes it a weapon and gives it no to-hit of its
     #: own, so a fight rolls it as a row of the first attack list (combat/item_weapons.py).
     attack: ItemAttack | None = None
-    use: ItemUse | None = Field(
-        default=None,
-        json_schema_extra=unsupported(None, "using an item in a fight is resolved by no planned issue"),
-    )
+    #: What using the item does: offered in a fight while the item is in use, paid with its
+    #: charges or the item itself (shared/sheet/item_uses.py, combat/plan_reading.py).
+    use: ItemUse | None = None
     charges: ItemCharges | None = None
     moreUses: Annotated[list[MoreUse], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.267", STAFF_REASON)
@@ -296,11 +337,12 @@ class ItemDef(Model):
         if use is None:
             return
         # Keys an entry had before an item use gained them.
+        # Refused on the use: named at `use`, where the reason for the whole use is.
         if use.halfOnMiss is not None:
-            yield declared_gate(ItemDef, "use.halfOnMiss", "on an item use", ("use", "halfOnMiss"))
+            yield declared_gate(ItemDef, "use.halfOnMiss", "on an item use", ("use",))
         if use.rescue is not None:
-            yield declared_gate(ItemDef, "use.rescue", "on an item use", ("use", "rescue"))
+            yield declared_gate(ItemDef, "use.rescue", "on an item use", ("use",))
         if use.kindChoice is not None:
-            yield declared_gate(ItemDef, "use.kindChoice", "on an item use", ("use", "kindChoice"))
+            yield declared_gate(ItemDef, "use.kindChoice", "on an item use", ("use",))
         if use.amountAdd is not None:
             yield declared_gate(ItemDef, "use.amountAdd", "on an item use", ("use", "amountAdd"))

@@ -20,7 +20,7 @@ from typing import Any
 
 from tests.combat.item_kit import brom, item_package
 from tests.combat.kit import FIXTURES, UPSTREAM, foe
-from tests.ruleset.capability_probes import FightProbe
+from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 BROM_SPEARS = {"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}
 HOUND_BITES = {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["brom"]}
@@ -74,7 +74,39 @@ def _gravewatch_maul(on: bool) -> tuple[Any, ...]:
     return pkg, [ada], [foe("grave-rats")], [9] * 400, [choice]
 
 
-PLAYED_PROBES: dict[str, FightProbe] = {
+def _potion(use: dict[str, Any], charges: dict[str, Any] | None = None) -> dict[str, Any]:
+    item: dict[str, Any] = {"category": "potion", "stack": 10,
+                            "use": {"kind": "heal", "targets": "self", "amount": {"dice": "2d4", "flat": 2},
+                                    "budget": "action", **copy.deepcopy(use)}}
+    if charges is not None:
+        item["charges"] = charges
+    return {"id": "healing-draught", "label": "Healing draught", "summary": "2d4 + 2 hit points.", "item": item}
+
+
+def _draught_fight(without: dict[str, Any], with_key: dict[str, Any], charges: dict[str, Any] | None = None,
+                   drinks: bool = True) -> Any:
+    """Brom at 10 of 28 drinks a Healing draught (2d4 + 2: 4 + 4 + 2) on his first turn
+    (or, not `drinks`, only has it on his menu)."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = item_package(_potion(with_key if on else without, charges))
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": 290}
+        brom_ = brom(hp=10, items=[{"item": "items/healing-draught", "quantity": 2}])
+        drink = {"actor": "brom", "option": "item:healing-draught", "targets": ["brom"]}
+        return pkg, [brom_], [foe("cinder-hound")], [4] * 5 + [15, 1] + [4] * 40, [drink] if drinks else []
+
+    return build
+
+
+PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # The owner's number added to what the use heals: 10 + 4 + 4 + 2 + 1.
+    "ItemUse.amountAdd": FightProbe(_draught_fight({}, {"amountAdd": {"const": 1}})),
+    "ItemDef.use.amountAdd = 'on an item use'": FightProbe(_draught_fight({}, {"amountAdd": {"const": 1}})),
+    # A draught with 3 charges: a use spends 2 of them, not 1.
+    "ItemUse.charges": FightProbe(_draught_fight({}, {"charges": 2}, {"max": 3})),
+    # Usable only while a constant 1 is at least 2: never on the menu.
+    "ItemUse.usableWhen": MenuProbe(_draught_fight({}, {"usableWhen": {"value": {"const": 1}, "atLeast": 2}},
+                                                   drinks=False), actor="brom"),
     # Brom is level 3: a Frightened kept for level 5 wielders is not put on.
     "ItemOnHit.when": _spear_fight(_on_hit(), _on_hit(when={"value": {"field": "level"}, "atLeast": 5})),
     # The hound is no dragon: nothing is put on it, or no fire part reaches it.

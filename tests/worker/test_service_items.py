@@ -1,0 +1,87 @@
+"""An item used in a fight through BattleService, on both stores, with the battle reloaded
+from the store between the steps: Brom (5e example with an item catalog,
+tests/combat/item_kit.py) at 10 of 28 drinks one of his 2 Potions of Healing; the heal is
+the dice the log shows + 2, and the stack written back in the same step reads 1 after a
+reload, and his Ring of Protection still reads Armor Class 17 against the hound's bite."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+
+from shared.service.battles import BattleService
+from shared.store import MemoryBattleStore
+from tests.combat.item_kit import RING_OF_PROTECTION, brom, item_package
+from tests.combat.test_items_used import POTION_OF_HEALING
+from tests.redis_harness import purge_namespace, redis_url, unique_namespace
+
+__all__ = ["redis_url"]
+
+
+@pytest.fixture(params=["memory", "redis"])
+def service(request) -> Iterator[BattleService]:
+    if request.param == "memory":
+        yield BattleService(MemoryBattleStore())
+        return
+    import redis
+
+    from shared.store.redis_store import RedisBattleStore
+
+    url = request.getfixturevalue("redis_url")
+    namespace = unique_namespace()
+    store = RedisBattleStore.from_url(url, namespace=namespace)
+    client = redis.Redis.from_url(url)
+    try:
+        yield BattleService(store)
+    finally:
+        purge_namespace(client, namespace)
+        client.close()
+        store.close()
+
+
+def _choose(service: BattleService, battle: str, choice: dict[str, Any], request_id: str) -> list[str]:
+    # Every step reads the battle back from the store: a reload between any two choices.
+    _state, revision = service.load(battle)
+    done = service.apply(battle, revision, choice, request_id)
+    assert done["ok"], done
+    return [e["text"] for e in done["events"]]
+
+
+def _until_brom(service: BattleService, battle: str) -> None:
+    for i in range(4):
+        state, _ = service.load(battle)
+        if state.pending is not None and state.pending.actor == "brom":
+            return
+        _choose(service, battle, {"actor": state.pending.actor, "option": "end-turn", "targets": []}, f"pass-{i}")
+    raise AssertionError("Brom never got a turn")
+
+
+def test_a_potion_drunk_through_the_service_survives_a_reload(service):
+    digest = service.put_ruleset(item_package(RING_OF_PROTECTION, POTION_OF_HEALING))
+    party = [brom(hp=10, items=[{"item": "items/potion-of-healing", "quantity": 2},
+                                {"item": "items/ring-of-protection", "worn": True}])]
+    created = service.create(digest, party, [{"creature": "cinder-hound", "controller": "player"}], seed=5,
+                             battle_id="b-potion")
+    assert created["ok"], created
+    _until_brom(service, "b-potion")
+    lines = _choose(service, "b-potion", {"actor": "brom", "option": "item:potion-of-healing", "targets": ["brom"]},
+                    "drink")
+    assert lines[:2] == ["Brom spends 1 Potion of Healing: 1 left.", "Brom uses Potion of Healing on Brom."]
+    heal = re.fullmatch(r"Potion of Healing \((\d+) \((\d) \+ (\d)\) \+ 2 = (\d+)\) heals Brom for (\d+)\.", lines[2])
+    assert heal is not None, lines[2]
+    rolled, a, b, total, healed = map(int, heal.groups())
+    assert rolled == a + b and total == rolled + 2 == healed
+    assert lines[3] == f"Brom has {10 + healed} of 28 Hit points."
+    state, _ = service.load("b-potion")
+    brom_now = state.combatant("brom")
+    assert brom_now.sheet["live"]["pools"]["hp"] == 10 + healed
+    assert brom_now.sheet["live"]["items"][0] == {"item": "items/potion-of-healing", "quantity": 1}
+    # The hound's turn, read from the store again: the worn ring still guards Brom.
+    state, _ = service.load("b-potion")
+    if state.pending is not None and state.pending.actor == "brom":
+        _choose(service, "b-potion", {"actor": "brom", "option": "end-turn", "targets": []}, "brom-ends")
+    bite = _choose(service, "b-potion", {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["brom"]},
+                   "bite")
+    assert "against Armor Class 17 (+ 1 Ring of Protection)" in bite[0]
