@@ -9,7 +9,7 @@ feet: 8 cells).
 
 from __future__ import annotations
 
-from shared.combat import advance, menu, start_battle
+from shared.combat import advance, decide_for, menu, start_battle
 from shared.combat.contests import contest_targets
 from shared.combat.fight import Fight
 from shared.combat.screen import screen_view
@@ -231,3 +231,37 @@ def test_a_hold_without_an_escape_dc_is_never_offered_an_escapable_contest():
     hound.conditions = [HeldCondition(id="restrained", source="ilsa")]
     assert contest_targets(fight, hound, tear["tear_restrained"]) == []
     assert not [o.id for o in menu(rs, state, "cinder-hound") if o.id.startswith("contest:")]
+
+
+# -- the Engine's tactics ----------------------------------------------------------------------
+
+
+def test_the_engine_does_not_walk_into_a_zone_without_reason():
+    # Moonbeam cast on the Lurker, then moved beside Ilsa onto 0, 1 (5 cells: 25 feet; nobody
+    # there). The Hound (8, 2) closes on Ilsa to bite: 0, 1 would be its pick, but ending its
+    # walk there, Moonbeam would hit it (`harms` on the option, weighed as a strike taken),
+    # so it takes 1, 1, as near, instead.
+    rs, state = _moonbeam([5, 4, 7, 3, 5, 15])
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    for actor in ("ilsa", "thorn-lurker", "cinder-hound"):
+        state, _ = _go(rs, state, actor, "end-turn")
+    state, lines = _go(rs, state, "ilsa", "zone:spells/moonbeam", cell=[0, 1])
+    assert lines == ["Ilsa moves Moonbeam 25 ft to 0, 1."]
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    state, _ = _go(rs, state, "thorn-lurker", "end-turn")
+    walks = {o.id: o.board for o in menu(rs, state, "cinder-hound") if o.id.startswith("move:")}
+    assert walks["move:0,1"]["harms"] == [[0, 1]] and "harms" not in walks["move:1,1"]
+    assert decide_for(rs, state) == {"actor": "cinder-hound", "option": "move:1,1", "targets": []}
+    unzoned = state.model_copy(deep=True)
+    unzoned.zones = []
+    assert decide_for(rs, unzoned) == {"actor": "cinder-hound", "option": "move:0,1", "targets": []}
+
+
+def test_the_engine_moves_its_zone_onto_the_most_foes():
+    # Ilsa played by the Engine on her second turn: "Move Moonbeam" newly covers the Hound on
+    # 8, 2 (and Ilsa herself on 0, 2, never taken), so it goes there.
+    rs, state = _moonbeam([5, 4, 7, 3, 5, 15])
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    for actor in ("ilsa", "thorn-lurker", "cinder-hound"):
+        state, _ = _go(rs, state, actor, "end-turn")
+    assert decide_for(rs, state) == {"actor": "ilsa", "option": "zone:spells/moonbeam", "targets": [], "cell": [8, 2]}

@@ -74,6 +74,30 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
     return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least)
 
 
+def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[Cell, ...]) -> list[Cell]:
+    """The cells of a walk where a lasting zone would harm `c` (zones.py): each step into a
+    cell of a zone with harm per distance, a step into a zone that acts on `enter` from
+    outside it, and the last cell when a zone acts there as a turn starts or ends."""
+    out: list[Cell] = []
+    for zone in fight.state.zones:
+        if zone.spares == c.side:
+            continue
+        cells = {(x, y) for x, y in zone.cells}
+        here = start
+        touched = False
+        for cell in path:
+            if cell in cells and zone.every is not None:
+                out.append(cell)
+            elif cell in cells and "enter" in zone.triggers and here not in cells and not touched:
+                # A zone affects a creature once per turn, however often it is entered.
+                out.append(cell)
+                touched = True
+            here = cell
+        if path and path[-1] in cells and not touched and ({"turn-start", "turn-end"} & set(zone.triggers)):
+            out.append(path[-1])
+    return out
+
+
 def zone_extra(fight: Any, c: Combatant, grid: Grid, cell: Cell) -> int:
     """What lasting zones' terrain adds to `c` walking into `cell` (mechanics-1 1.173):
     entering costs at least the zone's `least` (2: difficult) in place of the ground's own

@@ -66,6 +66,11 @@ def move_items(fight: Any, actor: Any) -> list[MenuItem]:
             board["aloft"] = max(0, way.altitudes[-1] - g.level(x, y)) if way.altitudes[-1] >= 0 else 0
         if strikes:
             board["strikes"] = strikes
+        if fight.state.zones:
+            harms = BF.zone_harms(fight, actor, start, way.path)
+            if harms:
+                # Where a lasting zone would harm the walker (the Engine weighs each as a strike).
+                board["harms"] = [[hx, hy] for hx, hy in harms]
         text = f"{say(fight, way.cost)}, {say(fight, left)} left"
         if strikes:
             text += "; struck at by " + ", ".join(fight.get(s["by"]).name for s in strikes)

@@ -121,7 +121,8 @@ def _best_cell(fight: Any, actor: Any, moves: list[MenuItem], stay: float) -> Me
     for i, item in enumerate(moves):
         board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
-        penalty = len(board.get("strikes") or []) * STRIKE_SHARE * health
+        # A lasting zone's harm on the way counts as a strike taken (zones.py).
+        penalty = (len(board.get("strikes") or []) + len(board.get("harms") or [])) * STRIKE_SHARE * health
         aims, top = [], 0.0
         for target, items, target_spans in spans:
             for option, key in zip(items, worth.standings.keys(cell, target, target_spans)):
@@ -257,7 +258,7 @@ def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem
     for i, item in enumerate(moves):
         board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
-        k = (nearest(cell), len(board.get("strikes") or []), board["cells"], i)
+        k = (nearest(cell), len(board.get("strikes") or []) + len(board.get("harms") or []), board["cells"], i)
         if k[0] < now and (key is None or k < key):
             best, key = item, k
     return (best, [], None) if best is not None else (end, [], None)
