@@ -32,7 +32,8 @@ from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
-from .cures import dead_within
+from .cures import curable, dead_within
+from .condition_off import remove_condition
 from .contests import resolve_contest
 from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
@@ -394,6 +395,11 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
                 landed = False
         evaded = EV.evade(fight, target, mech.save.save, saved, mech.save.onSuccess, plan.name)
         landed, half, halving = _evaded(evaded, landed, half)
+        if not saved and getattr(mech, "dropsOnFailedSave", None):
+            # A failed save drops the target to 0 instead of dealing the amount (1.245).
+            E.drop_to_zero(fight, actor, target, by=plan.name)
+            apply_conditions(fight, actor, target, mech, plan, True)
+            return
     if landed and expr is not None:
         if mech.attackRoll:
             amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
@@ -458,6 +464,8 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
         E.revive(fight, target, amount, by=by)
     if target.out:
         return
+    for held in curable(fight, mech, target):
+        remove_condition(fight, target, held, reason=f"{by} ends it")
     if getattr(mech, "stabilizes", None):
         E.stabilize(fight, target, by=by)
     if getattr(mech, "kills", None):
@@ -514,11 +522,15 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
     fight's style of attack."""
     if action.self_:
         targets = [actor]
-    if action.heal is not None:
-        healing = parse_dice(action.heal.dice or "0").with_modifier(action.heal.flat or 0)
+    if action.heal is not None or (action.ends is not None and action.damage is None and not action.applies):
+        # Healing and cures (the unicorn's Healing Touch, 1.261) land without a roll.
+        healing = parse_dice(action.heal.dice or "0").with_modifier(action.heal.flat or 0) if action.heal else None
         for target in targets:
-            amount, text = roll_damage(fight, healing, False)
-            E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+            if healing is not None:
+                amount, text = roll_damage(fight, healing, False)
+                E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+            for held in curable(fight, action, target):
+                remove_condition(fight, target, held, reason=f"{actor.name}'s {action.name} ends it")
         return
     if kind_of(fight).creature_action(fight, actor, action, targets, plan, cursor, at):
         return

@@ -1,30 +1,42 @@
-"""Cures an entry carries (mechanics-1 "Curing conditions", 1.176): what counts as one, and
-whom an entry that only cures may be aimed at.
+"""Cures an entry or a creature action carries (mechanics-1 "Curing conditions", 1.176;
+`ends.from` 1.236; a creature's `ends` 1.261): what counts as one, what it would cure, and
+whom an option that only cures may be aimed at.
 
-Owns: `cures(mech)` (the entry stabilizes or revives), `only_cures(mech)` (it does nothing
-else: no amount, temporary points or conditions), `helped` and `cure_refusal`: an entry that
-only cures is offered only against someone it will help, so Spare the Dying reaches only the
-dying (down, still counting against death, not yet stabilized) and Revivify only someone of
-the user's side who died no more than `withinRounds` rounds ago (`the_dead`, whom no other
-option reaches). A `utility` entry that cures is offered and aimed like any other
-(plan_reading.py, costs.py). Landing the cure is effects.stabilize and effects.revive.
+Owns: `cures(source)` (it ends conditions, stabilizes or revives), `only_cures(source)` (it
+does nothing else: no amount, damage, healing, temporary points or conditions), `curable`
+(the held conditions `ends` removes from a target: its `conditions` in their order, a name
+matching a condition or one of its `kinds`, only those applied by a creature passing
+`ends.from`, at most `count` of the names), `helped` and `cure_refusal`: an option that only
+cures is offered only against someone it will help, so Lesser Restoration reaches only a
+holder of what it ends, Spare the Dying only the dying (down, still counting against death,
+not yet stabilized) and Revivify only someone of the user's side who died no more than
+`withinRounds` rounds ago (`the_dead`, whom no other option reaches). A `utility` entry that
+cures is offered and aimed like any other (plan_reading.py, costs.py). Landing the cure is
+actions.apply_conditions (condition_off.remove_condition, effects.stabilize, effects.revive).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .state import Combatant
+from . import numbers as N
+from .creature_types import passes
+from .fight import Fight
+from .state import Combatant, HeldCondition
+
+#: What makes an option do more than cure (entry and creature action keys alike).
+_OTHER_EFFECTS = ("amount", "damage", "heal", "temporary", "applies")
 
 
-def cures(mech: Any) -> bool:
-    """Whether the entry (or item use) carries a cure."""
-    return bool(getattr(mech, "stabilizes", None) or getattr(mech, "revives", None))
+def cures(source: Any) -> bool:
+    """Whether the entry, item use or creature action carries a cure."""
+    return bool(getattr(source, "ends", None) or getattr(source, "stabilizes", None)
+                or getattr(source, "revives", None))
 
 
-def only_cures(mech: Any) -> bool:
+def only_cures(source: Any) -> bool:
     """A cure and nothing else the target would feel."""
-    return cures(mech) and mech.amount is None and mech.temporary is None and not mech.applies
+    return cures(source) and not any(getattr(source, key, None) for key in _OTHER_EFFECTS)
 
 
 def dead_within(target: Combatant, rounds: int, now: int) -> bool:
@@ -40,18 +52,48 @@ def the_dead(combatants: list[Combatant], actor: Combatant, mech: Any, now: int)
     return [c for c in combatants if c.side == actor.side and dead_within(c, revives.withinRounds, now)]
 
 
-def helped(mech: Any, target: Combatant, now: int) -> bool:
-    """Whether a cure does something for `target` (1.176)."""
-    if getattr(mech, "stabilizes", None) and target.down and not target.out and target.dying is not None:
+def curable(fight: Fight, source: Any, target: Combatant) -> list[HeldCondition]:
+    """The held conditions the option's `ends` takes off `target`, in the order it names them."""
+    ends = getattr(source, "ends", None)
+    if ends is None:
+        return []
+    rules = N.condition_rules(fight.ruleset)
+    out: list[HeldCondition] = []
+    names = 0
+    for name in ends.conditions:
+        if ends.count is not None and names >= ends.count:
+            break
+        found = [h for h in target.conditions if _named(h, name, rules) and _from_passes(fight, h, ends.from_)]
+        if found:
+            names += 1
+            out += [h for h in found if h not in out]
+    return out
+
+
+def _named(held: HeldCondition, name: str, rules: dict[str, Any]) -> bool:
+    rule = rules.get(held.id)
+    return held.id == name or (rule is not None and name in (getattr(rule, "kinds", None) or []))
+
+
+def _from_passes(fight: Fight, held: HeldCondition, test: Any) -> bool:
+    if test is None:
         return True
-    revives = getattr(mech, "revives", None)
-    return revives is not None and dead_within(target, revives.withinRounds, now)
+    source = fight.state.combatant(held.source) if held.source is not None else None
+    return source is not None and passes(fight, source, test)
 
 
-def cure_refusal(target: Combatant, mech: Any, now: int) -> str | None:
-    """Why an entry that only cures may not be aimed at `target`, or None."""
-    if mech is None or not only_cures(mech) or helped(mech, target, now):
+def helped(fight: Fight, source: Any, target: Combatant) -> bool:
+    """Whether a cure does something for `target`."""
+    if getattr(source, "stabilizes", None) and target.down and not target.out and target.dying is not None:
+        return True
+    revives = getattr(source, "revives", None)
+    if revives is not None and dead_within(target, revives.withinRounds, fight.state.round):
+        return True
+    return not target.out and bool(curable(fight, source, target))
+
+
+def cure_refusal(fight: Fight, target: Combatant, source: Any) -> str | None:
+    """Why an option that only cures may not be aimed at `target`, or None."""
+    if source is None or not only_cures(source) or helped(fight, source, target):
         return None
-    if getattr(mech, "revives", None) is not None:
-        return f"{target.name} is not dead within {mech.revives.withinRounds} rounds, so reviving helps nothing"
-    return f"{target.name} is not dying, so stabilizing helps nothing"
+    return f"{target.name} has nothing it cures, so it helps nothing"

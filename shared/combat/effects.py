@@ -340,9 +340,19 @@ def _mark_dying(fight: Fight, c: Combatant, *, successes: int = 0, failures: int
         fight.emit("stable", f"{c.name} is stable, down but no longer dying.", target=c.id)
 
 
-def kill(fight: Fight, c: Combatant, *, by: str) -> None:
-    """`c` dies at once (`kills`, mechanics-1 1.196: Power Word Kill): health to 0, out of
-    the fight, no count against death left to roll; their concentration ends."""
+def drop_to_zero(fight: Fight, source: Combatant, c: Combatant, *, by: str) -> None:
+    """`c` failed a `dropsOnFailedSave` save (mechanics-2 1.245): its health goes to 0,
+    temporary points or not, and it goes down as damage would take it (a creature is out,
+    a character dying under a dying rule)."""
+    if c.down or c.out:
+        return
+    _to_zero(fight, c)
+    fight.emit("damage", f"{by} drops {c.name} to 0 {N.health_label(fight.ruleset)}.", target=c.id,
+               source=source.id)
+    go_down(fight, c)
+
+
+def _to_zero(fight: Fight, c: Combatant) -> None:
     current = N.health(fight, c)[0]
     pool = fight.combat.health.pool
     if c.sheet is None:
@@ -352,6 +362,12 @@ def kill(fight: Fight, c: Combatant, *, by: str) -> None:
         if error:
             fight.emit("note", f"The sheet refused to lower {c.name}'s {N.health_label(fight.ruleset)}: {error}",
                        target=c.id)
+
+
+def kill(fight: Fight, c: Combatant, *, by: str) -> None:
+    """`c` dies at once (`kills`, mechanics-1 1.196: Power Word Kill): health to 0, out of
+    the fight, no count against death left to roll; their concentration ends."""
+    _to_zero(fight, c)
     c.down = c.out = True
     c.dying = None
     write_dying_counts(fight, c)

@@ -138,7 +138,7 @@ def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = Non
         _source_refusal(fight, actor, target)
         or _target_types_refusal(fight, target, getattr(source, "targetTypes", None))
         or _senses_refusal(fight, target, source)
-        or cure_refusal(target, source, fight.state.round)
+        or cure_refusal(fight, target, source)
     )
 
 

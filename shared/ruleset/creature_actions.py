@@ -43,7 +43,7 @@ from .mechanics.health import ReducesMax, TargetHolds
 from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
-from .mechanics.cures import CURES_REASON, Ends
+from .mechanics.cures import Ends
 from .refusals import HIDING_REASON, NOT_RESOLVED, REDUCES_MAX_REASON, TARGET_HOLDS_REASON
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
@@ -282,7 +282,7 @@ class CreatureAction(Model):
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).
-    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.261", CURES_REASON))
+    ends: Ends | None = Field(default=None, json_schema_extra=gate("1.261"))
     #: Item tags the action carries: `magical` makes its healing and saves magical.
     qualities: IdList | None = Field(default=None, json_schema_extra=gate("1.262"))
     #: Senses the target must have for the action to work (combat-1 1.127: "a creature
@@ -381,8 +381,8 @@ class CreatureAction(Model):
             for key in ("damage", "toHit", "save", "area"):
                 if getattr(self, key) is not None:
                     raise ValueError(f'a "heal" has no "{key}"')
-        if self.targets is not None and self.heal is None and self.damage is None and not self.applies:
-            raise ValueError('"targets" needs something to give them ("heal", "damage" or "applies")')
+        if self.targets is not None and self.heal is None and self.damage is None and not self.applies and self.ends is None:
+            raise ValueError('"targets" needs something to give them ("heal", "damage", "applies" or "ends")')
         for i, item in enumerate(self.applies or []):
             if getattr(item, "when", None) is not None:
                 raise ProblemAt(("applies", i, "when"), 'a stat block writes plain numbers, so "when" is rejected here')

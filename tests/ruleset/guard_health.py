@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 from tests.combat.kit import foe
 from tests.combat.srd_kit import fighter, mira, srd_package
-from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package
+from tests.combat import test_cures as cures
+from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
 from tests.combat.test_stabilizing import five_e, five_e_party, spare_the_dying
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -97,6 +98,54 @@ def _dead_brom() -> list[dict[str, Any]]:
     return [brom, caster()]
 
 
+def _cures(change: Callable[[dict[str, Any], bool], None], *, brom_holds: list[str] | None = None,
+           dice: list[int] | None = None, choices: list[dict[str, Any]] | None = None) -> Callable[[bool], Any]:
+    """tests/combat/test_cures.py's fight, its package changed by `change(pkg, with_key)`;
+    Brom brings `brom_holds` in from his sheet."""
+    def build(with_key: bool):
+        pkg = cures.package()
+        change(pkg, with_key)
+        brom = fighter()
+        if brom_holds:
+            brom["sheet"]["live"] = {"conditions": list(brom_holds)}
+        return pkg, [brom, cures.caster()], [foe("goblin"), foe("ghoul")], cures.DICE + (dice or []), choices or []
+    return build
+
+
+def _spell_mech(pkg: dict[str, Any], eid: str) -> dict[str, Any]:
+    spells = next(c for c in pkg["catalogs"] if c["id"] == "spells")
+    found: dict[str, Any] = next(e for e in spells["entries"] if e["id"] == eid)["mechanics"]
+    return found
+
+
+def _without(eid: str, *path: str) -> Callable[[dict[str, Any], bool], None]:
+    def change(pkg: dict[str, Any], with_key: bool) -> None:
+        if not with_key:
+            node = _spell_mech(pkg, eid)
+            for key in path[:-1]:
+                node = node[key]
+            del node[path[-1]]
+    return change
+
+
+def _touch(pkg: dict[str, Any], with_key: bool) -> None:
+    # Mira poisons the Goblin first (a debuff written for the probe); the Ghoul's Healing
+    # Touch is aimed at it with `ends`, and is a bare action without.
+    spell(pkg, "sicken", "Sicken", 1, {"kind": "debuff", "range": 60, "targets": "enemy",
+                                       "applies": [{"condition": "poisoned", "duration": {"rounds": 10}}],
+                                       "cost": [{"pool": "slots_1", "amount": 1}]})
+    if not with_key:
+        touch = next(a for e in pkg["catalogs"] if e["id"] == "creatures" for c in e["entries"] if c["id"] == "ghoul"
+                     for a in c["creature"]["actions"] if a["id"] == "healing_touch")
+        del touch["ends"], touch["targets"]
+
+
+def _sicken_caster(with_key: bool):
+    pkg, party, foes, dice, _choices = _cures(_touch)(with_key)
+    party[1] = mira(("sicken", "Sicken", 1))
+    return pkg, party, foes, dice, [{"actor": "mira", "option": "ability:spells:sicken", "targets": ["goblin"]}]
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -123,6 +172,13 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Brom dies in round 1; Revivify is on Mira's menu against him only with the key.
     "Mechanics.revives": MenuProbe(_spells("revives", foes=[foe("goblin")], dice=[3, 4, 16, 14, 10, 9], choices=[],
                                            party=_dead_brom), actor="mira"),
+    # Lesser Restoration is on Mira's menu against Brom (paralyzed) only with `ends`.
+    "Mechanics.ends": MenuProbe(_cures(_without("lesser-restoration", "ends"), brom_holds=["paralyzed"]), actor="mira"),
+    # Brom's charm came with him (no undead applied it): with `from` nothing is cured.
+    "Ends.from": MenuProbe(_cures(_without("break-enchantment", "ends", "from"), brom_holds=["charmed"]), actor="mira"),
+    "Mechanics.dropsOnFailedSave": FightProbe(_cures(_without("quivering-palm", "dropsOnFailedSave"), dice=[5] * 11,
+                                                     choices=[_cast("quivering-palm", "goblin")])),
+    "CreatureAction.ends": MenuProbe(_sicken_caster, actor="ghoul"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {

@@ -171,7 +171,7 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "hypnotic pattern endsWith (1.202)": ["applies[1].endsWith"],
     "martial arts (1.242, 1.244)": ["attackRows", "grantsStrike"],
     "open hand technique (1.248)": ["reaction.oneOf"],
-    "quivering palm end (1.245)": ["targetHolds", "dropsOnFailedSave", "usesOf", "usesSpent"],
+    "quivering palm end (1.245)": ["targetHolds", "usesOf", "usesSpent"],
     "reckless attack (1.247)": ["beforeAttack"],
 }
 

@@ -258,10 +258,9 @@ def test_spiritual_weapon_summons_refused_by_name():
     }, schema=2) == [f'{M}.summons: "summons" (Capability API 1.122) {NOT_YET}: a summoned striker is resolved by no planned issue']
 
 
-def test_lesser_restoration_ends_refused_by_name():
-    assert mech_problems({
-        "kind": "utility", "ends": {"conditions": ["shaken", "prone"], "count": 1},
-    }, schema=2) == [f'{M}.ends: "ends" (Capability API 1.176) {NOT_YET}: curing conditions is resolved by no planned issue']
+def test_lesser_restoration_ends_validates():
+    # Played since issue 24 (tests/combat/test_cures.py).
+    assert mech_problems({"kind": "utility", "ends": {"conditions": ["shaken", "prone"], "count": 1}}, schema=2) == []
 
 
 def test_web_escape_dc_is_accepted():

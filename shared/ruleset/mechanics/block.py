@@ -41,7 +41,7 @@ from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
 from .check import CheckChange
 from .cost import BudgetGift, CostItem, StandardGrant
-from .cures import CURES_REASON, Ends, Revives
+from .cures import Ends, Revives
 from .health import ReducesMax, TargetHolds
 from .magic import LAY_ON_HANDS_REASON, METAMAGIC_REASON, RESTORE_REASON, Alters, Restore
 from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
@@ -127,7 +127,8 @@ class Mechanics(Model):
         default=None, json_schema_extra=unsupported("1.122", f"a summoned striker {NOT_RESOLVED}")
     )
     zone: Zone | None = Field(default=None, json_schema_extra=gate("1.172"))
-    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", CURES_REASON))
+    #: Removes these conditions from the target, in order, at most `count` (Lesser Restoration).
+    ends: Ends | None = Field(default=None, json_schema_extra=gate("1.176"))
     #: Stabilizes a dying target (Spare the Dying); offered only against the dying.
     stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.176"))
     #: Brings back someone of the user's side dead no more than `withinRounds` rounds.
@@ -196,10 +197,7 @@ class Mechanics(Model):
     )
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
     #: A target that fails the save drops to 0 health instead of taking the amount.
-    dropsOnFailedSave: Literal[True] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
-    )
+    dropsOnFailedSave: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.245"))
     #: Half damage (parts included) on a miss, and nothing else of the hit.
     halfOnMiss: Literal[True] | None = Field(
         default=None, json_schema_extra=unsupported("1.255", "half damage on a miss is resolved by no planned issue")

@@ -1,9 +1,8 @@
 """Curing conditions, stabilizing and reviving: `mechanics.ends`, `stabilizes` and
-`revives` (Capability API 1.176), also on an item's `use`. `stabilizes` is played
-(shared/combat/cures.py); `ends` and `revives` are marked unsupported where they are
-declared, still modelled and checked.
+`revives` (Capability API 1.176), also on an item's `use` and (`ends`) a creature action;
+played by shared/combat/cures.py.
 
-Owns: `CURES_REASON`, `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
+Owns: `Ends` (with `from`, 1.236: cures only what a creature passing the test applied)
 and `Revives`.
 """
 
@@ -16,9 +15,6 @@ from pydantic import Field, model_validator
 from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .amounts import Amount
-
-#: Why `ends` (on an entry, an item use or a creature action) is refused.
-CURES_REASON = "curing conditions is resolved by no planned issue"
 
 
 class Ends(Model):
