@@ -34,7 +34,7 @@ from .item_attack import ItemAttack
 from .applies import applies_list_gates
 from .mechanics import Mechanics
 from .mechanics.actions import Drain
-from .mechanics.cures import Revives
+from .mechanics.cures import Ends, Revives
 from .mechanics.sheet_changes import HealthPoolSkips
 from .mechanics.block import KIND_CHOICE_REASON
 from .mechanics.reaction import ReactionField
@@ -232,6 +232,9 @@ class ItemUse(Mechanics):
     healthAtMost: Annotated[int, Field(ge=0)] | None = Field(
         default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("targeting by remaining health")))
     kills: bool | None = Field(default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("an instant kill")))
+    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("curing conditions")))
+    dropsOnFailedSave: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.245", _on_an_item_use("a failed save that drops to 0")))
     healthPoolSkips: HealthPoolSkips | None = Field(
         default=None, json_schema_extra=unsupported("1.199", _on_an_item_use("a health pool's skips")))
     #: An entry's lasting zone plays (shared/combat/zones.py); an item use's waits for item
