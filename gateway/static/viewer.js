@@ -173,7 +173,7 @@ function highlighted() {
   const out = new Map();
   if (mode?.kind === "target") {
     for (const id of mode.option.targets) out.set(id, mode.chosen.includes(id) ? "chosen" : "target");
-  } else if (mode?.kind === "area" && page.hovered) {
+  } else if ((mode?.kind === "area" || mode?.kind === "zone") && page.hovered) {
     for (const id of mode.option.board.catches[page.hovered] || []) out.set(id, "caught");
   }
   return out;
@@ -188,6 +188,7 @@ function render() {
   const where = screen.outcome ? `The fight is over: ${screen.outcome}.` : `Round ${screen.round}.`;
   $("round").textContent = screen.status === "abandoned" ? "The battle was abandoned." : where;
   renderOrder();
+  renderZones();
   renderBoard();
   renderPrompt();
 }
@@ -295,7 +296,28 @@ function cellLabel(board, x, y, who, marks) {
   if (mode?.kind === "area" && mode.option.board.catches[here]) {
     parts.push(`aim here: catches ${mode.option.board.catches[here].map(nameOf).join(", ")}`);
   }
+  for (const zone of zonesAt(here)) parts.push(`in ${zone.label}`);
+  if (mode?.kind === "zone" && mode.option.board.catches[here]) {
+    parts.push(`move it here: reaches ${mode.option.board.catches[here].map(nameOf).join(", ")}`);
+  }
   return parts.join("; ");
+}
+
+/** The lasting zones covering a cell ("x,y"), in the order they were cast. */
+function zonesAt(here) {
+  return (page.screen.zones || []).filter((z) => z.cells.some((c) => key(c) === here));
+}
+
+/** The battle's list of lasting zones, with the caster's turns each has left. */
+function renderZones() {
+  const list = $("zones");
+  const zones = page.screen.zones || [];
+  list.hidden = zones.length === 0;
+  list.replaceChildren(...zones.map((z) => {
+    const li = document.createElement("li");
+    li.textContent = `${z.label} (${nameOf(z.owner)})`;
+    return li;
+  }));
 }
 
 function renderBoard() {
@@ -311,7 +333,9 @@ function renderBoard() {
   const hoverMove = page.hovered ? moveAt(page.hovered) : null;
   const path = new Map((hoverMove?.board.path || []).map((cell, i) => [key(cell), i + 1]));
   const amber = new Set((hoverMove?.board.strikes || []).map((s) => key(s.cell)));
-  const aims = new Set(mode?.kind === "area" ? mode.option.board.aim.map(key) : []);
+  const aims = new Set(mode?.kind === "area" ? mode.option.board.aim.map(key)
+    : mode?.kind === "zone" ? mode.option.board.to.map(key) : []);
+  const zoned = new Set((page.screen.zones || []).flatMap((z) => z.cells.map(key)));
   const reach = new Set(mode?.kind === "move" ? mode.options.map((o) => key(o.board.cell)) : []);
   const hadFocus = grid.contains(document.activeElement);
   grid.replaceChildren();
@@ -329,6 +353,7 @@ function renderBoard() {
       if (path.has(here)) { cell.classList.add("path"); cell.dataset.step = path.get(here); }
       if (amber.has(here)) cell.classList.add("amber");
       if (aims.has(here)) cell.classList.add("aim");
+      if (zoned.has(here)) cell.classList.add("zone");
       if (here === page.hovered) cell.classList.add("hovered");
       if (who) {
         cell.classList.add("occupied", who.side);
@@ -375,6 +400,10 @@ function renderBoardInfo(hoverMove) {
     const caught = page.hovered ? mode.option.board.catches[page.hovered] : null;
     info = caught ? `${mode.option.label} aimed at ${page.hovered.replace(",", ", ")} catches ${caught.map(nameOf).join(", ")}`
       : `Aim ${mode.option.label} (${mode.option.board.area.shape}, ${mode.option.board.area.size}) at a lit cell.`;
+  } else if (mode?.kind === "zone") {
+    const caught = page.hovered ? mode.option.board.catches[page.hovered] : null;
+    info = caught ? `${mode.option.label} to ${page.hovered.replace(",", ", ")} reaches ${caught.map(nameOf).join(", ")}`
+      : `${mode.option.label}: pick a lit cell, up to ${mode.option.board.distance} from where it is.`;
   } else if (mode?.kind === "target") {
     info = `Pick a target for ${mode.option.label}${mode.option.count > 1 ? ` (up to ${mode.option.count})` : ""}.`;
   }
@@ -468,6 +497,7 @@ function enter(mode) {
 
 function choose(option) {
   if (option.board?.aim) return enter({ kind: "area", option, chosen: [] });
+  if (option.group === "zone" && option.board?.to) return enter({ kind: "zone", option, chosen: [] });
   if (option.count > 0 && option.targets.length) return enter({ kind: "target", option, chosen: [] });
   send(option);
 }
@@ -489,6 +519,8 @@ function chooseCell(cellKey) {
     if (move) send(move);
   } else if (mode.kind === "area") {
     if (mode.option.board.catches[cellKey]) send(mode.option, { cell: cellKey.split(",").map(Number) });
+  } else if (mode.kind === "zone") {
+    if (mode.option.board.to.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
   } else if (mode.kind === "target") {
     const who = occupants().get(cellKey);
     if (who) pickTarget(who.id);
