@@ -20,6 +20,17 @@ by the battles created, the client's and gateway's CPU.
 
 Prints a table, writes bench/results/load.json. Run: `python bench/load.py` (`make load`);
 `--quick`: 100,500 sockets, 8 s each.
+
+`--profile idle` and `--profile spectators` (bench/load_gateway.py): what one gateway holds,
+10,000 idle sockets (memory per socket) and one battle watched by 1,000 spectators (fan-out
+latency); bench/results/load-<profile>.json. `--sockets N` sets the count, `--seconds` the hold.
+
+`--profile realistic` (bench/load_realistic.py): two gateways, each battle's player on one
+and its spectator on the other, each player choosing after a think time drawn around 20 s;
+per level (default 200,500,1000,2000 sockets, 60 s each; `--quick`: 100,200, 30 s) choices/s,
+the choice round trip and the fan-out latency to the other gateway's spectator (p50/p99),
+errors, and CPU and RSS of every process; bench/results/load-realistic.json and the ramp drawn
+as docs/images/load-realistic.png (matplotlib).
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ import json
 import os
 import platform
 import resource
+import secrets
 import shutil
 import sys
 import time
@@ -40,9 +52,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import load_gateway  # noqa: E402
+import load_realistic  # noqa: E402
 import service  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "load.json"
+REALISTIC_RESULTS = ROOT / "bench" / "results" / "load-realistic.json"
+REALISTIC_PLOT = ROOT / "docs" / "images" / "load-realistic.png"
 P99_LIMIT_MS = 100.0
 
 
@@ -191,8 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sockets", default="100,250,500,1000,2000", help="levels of open sockets")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level (default 20)")
     parser.add_argument("--think", type=float, default=2.0, help="a player's seconds before answering (default 2)")
-    parser.add_argument("--quick", action="store_true", help="100,500 sockets, 8 s each")
+    parser.add_argument("--quick", action="store_true", help="100,500 sockets, 8 s each (realistic: 100,200, 30 s)")
+    parser.add_argument("--profile", choices=("ramp", "realistic", "idle", "spectators"), default="ramp",
+                        help="ramp: one gateway, --think s per choice; realistic: two gateways, think ~20 s; "
+                             "idle: idle sockets on one gateway (default 10,000); spectators: one battle "
+                             "watched by many (default 1,000)")
     args = parser.parse_args(argv)
+    if args.profile == "realistic":
+        return realistic(args)
+    if args.profile in ("idle", "spectators"):
+        return one_gateway(args)
     if args.quick:
         args.sockets, args.seconds = "100,500", 8.0
     levels = [int(n) for n in args.sockets.split(",")]
@@ -248,6 +272,134 @@ def main(argv: list[str] | None = None) -> int:
                                    "p99_limit_ms": P99_LIMIT_MS, "p99_exceeds_limit_at_sockets": over,
                                    "rows": rows}, indent=2) + "\n")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+def one_gateway(args: argparse.Namespace) -> int:
+    """`--profile idle` or `spectators`: bench/load_gateway.py on one gateway."""
+    given = args.sockets != "100,250,500,1000,2000"
+    sockets = int(args.sockets) if given else (10_000 if args.profile == "idle" else 1_000)
+    seconds = 30.0 if args.seconds == 20.0 else args.seconds
+    if shutil.which("redis-server") is None:
+        print("bench/load.py: skipped: no redis-server on PATH (the load starts a Redis of its own)", flush=True)
+        return 0
+    nofile = raise_open_files()
+    if nofile < sockets + 200:
+        print(f"bench/load.py: the open-files limit is {nofile}; {sockets + 200} are needed", flush=True)
+        return 1
+    from tests.redis_harness import start_throwaway
+
+    redis = start_throwaway()
+    stack = service.Stack.make(redis.url, 1)
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    try:
+        stack.start()
+        gateway_pid = next(p.pid for name, p in stack.processes if name == "gateway")
+        digest = asyncio.run(_put_ruleset(stack.gateway))
+        time.sleep(1.0)
+        print(f"stack: gateway {stack.gateway}; {args.profile}: {sockets:,} sockets, {seconds:.0f} s; "
+              f"load average {load_before}", flush=True)
+        if args.profile == "idle":
+            row = asyncio.run(load_gateway.idle(stack.gateway, digest, sockets, seconds, gateway_pid))
+            print(f"\n{row['open']:,} idle sockets open ({row['failed']} failed, {row['seconds_to_open']:.1f} s to "
+                  f"open): gateway RSS {row['gateway_idle_rss_kib'] / 1024:.1f} -> {row['gateway_rss_kib'] / 1024:.1f} "
+                  f"MiB, {service._fmt(row['rss_per_socket_kib'], ' KiB')} per socket (target <= 60 KiB); "
+                  f"gateway CPU while idle {row['gateway_cpu_share_idle']:.1%}", flush=True)
+        else:
+            row = asyncio.run(load_gateway.spectators(stack.gateway, digest, sockets, seconds, args.think, gateway_pid))
+            print(f"\n{row['open']:,} spectators on one battle ({row['failed']} failed), {row['choices']} choices, "
+                  f"{row['deliveries']:,} deliveries: fan-out p50 {service._fmt(row['fanout_p50_ms'], ' ms')}, "
+                  f"p99 {service._fmt(row['fanout_p99_ms'], ' ms')} (target < 100 ms), max "
+                  f"{service._fmt(row['fanout_max_ms'], ' ms')}; gateway CPU {row['gateway_cpu_share']:.0%}", flush=True)
+    finally:
+        stack.close()
+        redis.stop()
+    results = RESULTS.with_name(f"load-{args.profile}.json")
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps({"python": platform.python_version(), "cpus": os.cpu_count(), "profile": args.profile,
+                                   "load_average_before": load_before, **row}, indent=2) + "\n")
+    print(f"wrote {results.relative_to(ROOT)}")
+    return 0
+
+
+def realistic(args: argparse.Namespace) -> int:
+    """`--profile realistic`: bench/load_realistic.py's lanes over two gateways."""
+    sockets_given = args.sockets != "100,250,500,1000,2000"
+    levels = [int(n) for n in (args.sockets if sockets_given else ("100,200" if args.quick else "200,500,1000,2000"))
+              .split(",")]
+    seconds = 30.0 if args.quick and args.seconds == 20.0 else (60.0 if args.seconds == 20.0 else args.seconds)
+    if shutil.which("redis-server") is None:
+        print("bench/load.py: skipped: no redis-server on PATH (the load starts a Redis of its own)", flush=True)
+        return 0
+    nofile = raise_open_files()
+    if nofile < 2 * max(levels) + 200:
+        print(f"bench/load.py: the open-files limit is {nofile}; {2 * max(levels) + 200} are needed", flush=True)
+        return 1
+    from tests.redis_harness import start_throwaway
+
+    redis = start_throwaway()
+    stack = service.Stack.make(redis.url, 1)
+    # One secret for both gateways, as a deployment shares BATTLE_TOKEN_SECRET: a token one
+    # issues opens a socket on the other.
+    stack.env["BATTLE_TOKEN_SECRET"] = secrets.token_hex(32)
+    rows: list[dict[str, Any]] = []
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    try:
+        stack.start()
+        gateways = [stack.gateway, load_realistic.second_gateway(stack)]
+        pids = {name: p.pid for name, p in stack.processes}
+        assert redis.process is not None
+        pids["redis"] = redis.process.pid
+        digest = asyncio.run(_put_ruleset(stack.gateway))
+        time.sleep(1.0)
+        idle_rss = rss_kib(pids["gateway"]) + rss_kib(pids["gateway2"])
+        empty = used_memory(stack.store_url)
+        print(f"stack: gateways {gateways}, 2 workers, redis {redis.url}; open files {nofile}; "
+              f"{seconds:.0f} s a level; load average {load_before}", flush=True)
+        for n, sockets in enumerate(levels):
+            print(f"  level {sockets:,} sockets: opening", flush=True)
+            row = asyncio.run(load_realistic.run_level(gateways, digest, sockets, seconds, (n + 1) * 10_000_000, pids,
+                                                       redis.url))
+            gateway_rss = sum(row["processes"][g]["rss_kib"] for g in ("gateway", "gateway2"))
+            row["gateway_rss_per_socket_kib"] = (gateway_rss - idle_rss) / row["open"] if row["open"] else None
+            row["redis_bytes_per_battle"] = ((row["redis_used_memory"] - empty) / row["battles_open"]
+                                             if row["battles_open"] else None)
+            rows.append(row)
+            print(f"  {sockets:5d} sockets ({row['open']} open): {row['choices_per_s']:.1f} choices/s, round trip "
+                  f"p50 {service._fmt(row['round_trip_p50_ms'], ' ms')} p99 {service._fmt(row['round_trip_p99_ms'], ' ms')}, "
+                  f"fan-out p50 {service._fmt(row['fanout_p50_ms'], ' ms')} p99 {service._fmt(row['fanout_p99_ms'], ' ms')}, "
+                  f"errors {row['errors']}", flush=True)
+    finally:
+        stack.close()
+        redis.stop()
+    for r in rows:
+        per_choice = ", ".join(f"{n} {p['cpu_ms_per_choice']:.2f}" for n, p in r["processes"].items()
+                               if p["cpu_ms_per_choice"] is not None)
+        rc = r["redis_per_choice"]
+        print(f"  {r['sockets']:,} sockets: CPU ms per choice: {per_choice}; Redis per choice {rc['commands']:.1f} "
+              f"commands, {rc['bytes_in']:.0f} B in, {rc['bytes_out']:.0f} B out; gateway RSS per socket "
+              f"{service._fmt(r['gateway_rss_per_socket_kib'], ' KiB')}; Redis per open battle "
+              f"{service._fmt(r['redis_bytes_per_battle'] and r['redis_bytes_per_battle'] / 1024, ' KiB')}")
+    names = list(rows[0]["processes"]) if rows else []
+    print("\n| sockets | open | choices/s | round trip p50 | p99 | fan-out p50 | p99 | errors | "
+          + " | ".join(f"{n} CPU / RSS" for n in names) + " |")
+    print("| " + " | ".join(["---:"] * (8 + len(names))) + " |")
+    for r in rows:
+        usage = " | ".join(f"{r['processes'][n]['cpu_share']:.0%} / {r['processes'][n]['rss_kib'] / 1024:.0f} MiB"
+                           for n in names)
+        print(f"| {r['sockets']:,} | {r['open']:,} | {r['choices_per_s']:.1f} | "
+              f"{service._fmt(r['round_trip_p50_ms'], ' ms')} | {service._fmt(r['round_trip_p99_ms'], ' ms')} | "
+              f"{service._fmt(r['fanout_p50_ms'], ' ms')} | {service._fmt(r['fanout_p99_ms'], ' ms')} | "
+              f"{r['errors']} | {usage} |")
+    REALISTIC_RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    REALISTIC_RESULTS.write_text(json.dumps({"python": platform.python_version(), "cpus": os.cpu_count(),
+                                             "quick": args.quick, "seconds_per_level": seconds,
+                                             "think_s": {"mean": load_realistic.THINK_MEAN, "sd": load_realistic.THINK_SD},
+                                             "load_average_before": load_before, "rows": rows}, indent=2) + "\n")
+    print(f"wrote {REALISTIC_RESULTS.relative_to(ROOT)}")
+    if rows and load_realistic.plot(rows, REALISTIC_PLOT, f"realistic profile, 2 gateways, think ~20 s "
+                                                        f"(load average before {load_before[0]})"):
+        print(f"wrote {REALISTIC_PLOT.relative_to(ROOT)}")
     return 0
 
 
