@@ -89,9 +89,9 @@ def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """An item's use takes its charges or the item itself from the stack, written back to
     the owner's `live.items` in the same step (shared/sheet/item_uses.py)."""
     item = getattr(plan.entry, "item", None)
-    if item is None or actor.sheet is None:
+    if item is None or actor.sheet is None or plan.item is None or plan.mechanics is None:
         return
-    spent = spend_item(fight.ruleset, actor.sheet, plan.name, item)
+    spent = spend_item(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics, shown=plan.name)
     if isinstance(spent, Refusal):
         # The menu offered the use only while the stack could pay for it.
         return

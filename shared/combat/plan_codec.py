@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import parse_dice
+from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
 from .plans import Plan
@@ -36,6 +37,7 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["aim"] = list(plan.aim)
     if plan.item is not None:
         out["item"] = plan.item
+        out["item_use"] = plan.item_use
     return out
 
 
@@ -68,10 +70,12 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.action = by_id.get(data["action"]) if data.get("action") else None
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
     plan.item = data.get("item")
+    plan.item_use = int(data.get("item_use") or 0)
     if plan.item is not None and plan.kind == "entry":
-        # An item's use: its mechanics are the item's `use`.
+        # An item's use: its mechanics are the item's `use` (or one of its `moreUses`).
         item = getattr(plan.entry, "item", None)
-        plan.mechanics = item.use if item is not None else None
+        uses = IU.uses_of(item) if item is not None else []
+        plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("contest"):

@@ -284,39 +284,45 @@ def _read_entry_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any
 
 def item_use_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = offered_entry) -> list[Plan]:
     """Plans for the uses of the items `actor` has in use (shared/sheet/item_uses.py): each
-    an entry whose mechanics are the item's `use`, rolled with the owner's numbers from the
-    first ability list (its to-hit and save difficulty, as the owner's own entries are) and
-    offered while the stack can pay for it; what a use takes from the stack is paid with
-    the rest of the price (paying.py). The cost items of a use the owner pays from their own
+    an entry whose mechanics are the item's `use` (and each of its `moreUses`, named after
+    the item and the use's `label`: "Staff of Fire: Burning Hands"), rolled with the owner's
+    numbers from the first ability list (its to-hit and save difficulty, as the owner's own
+    entries are; a use's `sheetDifficulty` reads the DC from the owner's sheet instead) and
+    offered while the stack can pay for it; what a use takes from the stack is paid with the
+    rest of the price (paying.py). The cost items of a use the owner pays from their own
     pools ("worn gear lends abilities; the caster pays the cost from their own")."""
     plans: list[Plan] = []
     lists = fight.combat.abilities or []
+    lst = lists[0] if lists else None
     seen: set[str] = set()
     for held in view.held:
-        use = getattr(held.item, "use", None)
-        if use is None or not IU.in_use(held) or not pick(use) or held.name.lower() in seen:
+        if getattr(held.item, "use", None) is None or not IU.in_use(held):
             continue
-        if not IU.can_spend(fight.ruleset, view.sheet, held.name, held.item):
-            continue
-        if use.usableWhen is not None:
-            value = view.value(use.usableWhen.value)
-            if (use.usableWhen.atLeast is not None and value < use.usableWhen.atLeast) or (
-                use.usableWhen.atMost is not None and value > use.usableWhen.atMost
-            ):
+        for number, (label, use) in enumerate(IU.uses_of(held.item)):
+            name = f"{held.name}: {label}" if label else held.name
+            if not pick(use) or name.lower() in seen:
                 continue
-        seen.add(held.name.lower())
-        lst = lists[0] if lists else None
-        to_hit_ref = lst.toHit if lst is not None else None
-        dc_ref = lst.saveDifficulty if lst is not None else None
-        to_hit = math.floor(view.value(to_hit_ref)) if to_hit_ref is not None else 0
-        dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
-        budget = None if use.free else (use.budget or (lst.budget if lst is not None else None) or _first_budget(fight))
-        plans.append(Plan(
-            kind="entry", name=held.name, budget=budget, to_hit=to_hit,
-            to_hit_parts=[(N.ref_label(fight.ruleset, to_hit_ref, "to hit"), to_hit)] if to_hit_ref else [],
-            entry=catalog_entry(fight, held.ref), entry_ref=held.ref, mechanics=use, list_def=lst, save_dc=dc,
-            costs=entry_costs(view, held.ref, {"mechanics": use}), targets_side=entry_side(use), item=held.ref,
-        ))
+            if not IU.can_spend(fight.ruleset, view.sheet, held.ref, held.item, use):
+                continue
+            if use.usableWhen is not None:
+                value = view.value(use.usableWhen.value)
+                if (use.usableWhen.atLeast is not None and value < use.usableWhen.atLeast) or (
+                    use.usableWhen.atMost is not None and value > use.usableWhen.atMost
+                ):
+                    continue
+            seen.add(name.lower())
+            to_hit_ref = lst.toHit if lst is not None else None
+            dc_ref = use.sheetDifficulty or (lst.saveDifficulty if lst is not None else None)
+            to_hit = math.floor(view.value(to_hit_ref)) if to_hit_ref is not None else 0
+            dc = math.floor(view.value(dc_ref)) if dc_ref is not None else None
+            budget = None if use.free else (use.budget or (lst.budget if lst is not None else None) or _first_budget(fight))
+            plans.append(Plan(
+                kind="entry", name=name, budget=budget, to_hit=to_hit,
+                to_hit_parts=[(N.ref_label(fight.ruleset, to_hit_ref, "to hit"), to_hit)] if to_hit_ref else [],
+                entry=catalog_entry(fight, held.ref), entry_ref=held.ref, mechanics=use, list_def=lst, save_dc=dc,
+                costs=entry_costs(view, held.ref, {"mechanics": use}), targets_side=entry_side(use), item=held.ref,
+                item_use=number,
+            ))
     return plans
 
 

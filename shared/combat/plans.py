@@ -136,6 +136,8 @@ class Plan:
     #: A held weapon's item (`<catalog>/<entry>`, item_weapons.py): its attack's own parts
     #: land with the hit. None for a row of the sheet.
     item: str | None = None
+    #: Which use of the item an item plan is: 0 its `use`, n its `moreUses[n - 1]`.
+    item_use: int = 0
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

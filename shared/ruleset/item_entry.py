@@ -135,7 +135,7 @@ class Binds(Model):
     cursed: bool | None = None
 
 
-STAFF_REASON = "staffs (extra charges per use, several uses, saves read from the sheet) are resolved by no planned issue"
+STAFF_REASON = "extra charges spent as raised-cost steps (a staff's chargeStep) are not resolved yet (issue 23, items in a fight)"
 
 
 #: A window offers answers from sheet lists and stat blocks, never an item's use.
@@ -204,10 +204,10 @@ class ItemUse(Mechanics):
     #: Charges of the item one use spends.
     charges: Annotated[int, Field(ge=1, le=1000)] | None = Field(default=None, json_schema_extra=gate("1.259"))
     #: The save DC read from the owner's sheet instead of written on the item.
-    sheetDifficulty: ValueRef | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
+    sheetDifficulty: ValueRef | None = Field(default=None, json_schema_extra=gate("1.269"))
     chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
     #: Shown next to the item's name ("Staff of Fire: Burning Hands").
-    label: Label | None = Field(default=None, json_schema_extra=unsupported("1.271", STAFF_REASON))
+    label: Label | None = Field(default=None, json_schema_extra=gate("1.271"))
     # An entry's answers to rolls and hits (1.241, 1.249, 1.250), refused on an item's use.
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
     rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
@@ -312,7 +312,7 @@ class ItemDef(Model):
     use: ItemUse | None = None
     charges: ItemCharges | None = None
     moreUses: Annotated[list[MoreUse], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.267", STAFF_REASON)
+        default=None, json_schema_extra=gate("1.267")
     )
 
     @model_validator(mode="after")

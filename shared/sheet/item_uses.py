@@ -8,12 +8,14 @@ API:
 - `in_use(held)`: an item lends its use while it is in use: worn, or, for an item with no
   slots (a potion, a wand, a scroll), held. The same rule judges its `requires` and its
   attack (items.py, shared/combat/item_weapons.py).
-- `price(item) -> ItemPrice`: what a use takes. An item with `charges` spends its use's
-  `charges` (1 when the use names none): a wand, "gear with uses". An item without charges
+- `uses_of(item)`: its `use` and its `moreUses` (a staff of several spells), with labels.
+- `price(item, use) -> ItemPrice`: what a use takes. An item with `charges` spends the
+  use's `charges` (1 when the use names none): a wand, "gear with uses". An item without charges
   is a consumable, "used up by casting" ("the object itself is the cost"): one comes off the
   stack, and the last one takes the stack off the sheet.
-- `spend_item(ruleset, sheet, name, item) -> ItemSpent | Refusal`: the stack going by
-  `name` pays, all or nothing (item_ops' refusal in its words when it cannot); the new
+- `spend_item(ruleset, sheet, stack, item, use, shown=) -> ItemSpent | Refusal`: the stack
+  `stack` names (its name, label or `<catalog>/<entry>`, item_ops.find_stack) pays, all or
+  nothing (item_ops' refusal in its words when it cannot); the new
   sheet (never the old one edited) and the receipt's words ("1 Potion of Healing: 1 left",
   "1 charge of Wand of Sparks: 6/7 charges").
 - `can_spend(...)`: whether it could, without keeping the new sheet (a menu offers a use
@@ -50,27 +52,38 @@ def in_use(held: Held) -> bool:
     return held.worn or not get(held.item, "slots")
 
 
-def price(item: Any) -> ItemPrice:
+def uses_of(item: Any) -> list[tuple[str | None, Any]]:
+    """(label, use) for each use of `item`: its `use` (under the use's own `label`, if
+    any), then each of its `moreUses` (1.267, under its `label`); empty without `use`."""
+    use = get(item, "use")
+    if use is None:
+        return []
+    return [(get(use, "label"), use)] + [(get(more, "label"), get(more, "use")) for more in get(item, "moreUses") or []]
+
+
+def price(item: Any, use: Any) -> ItemPrice:
     if get(item, "charges") is not None:
-        return ItemPrice("charges", get(get(item, "use"), "charges") or 1)
+        return ItemPrice("charges", get(use, "charges") or 1)
     return ItemPrice("quantity", 1)
 
 
-def _pay(ruleset: SheetRules, sheet: dict[str, Any], name: str, item: Any) -> dict[str, Any] | Refusal:
-    cost = price(item)
+def _pay(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any) -> dict[str, Any] | Refusal:
+    cost = price(item, use)
     pays = charge if cost.what == "charges" else consume
-    return pays(ruleset, sheet, name, cost.amount)
+    return pays(ruleset, sheet, stack, cost.amount)
 
 
-def can_spend(ruleset: SheetRules, sheet: dict[str, Any], name: str, item: Any) -> bool:
-    return not isinstance(_pay(ruleset, sheet, name, item), Refusal)
+def can_spend(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any) -> bool:
+    return not isinstance(_pay(ruleset, sheet, stack, item, use), Refusal)
 
 
-def spend_item(ruleset: SheetRules, sheet: dict[str, Any], name: str, item: Any) -> ItemSpent | Refusal:
-    paid = _pay(ruleset, sheet, name, item)
+def spend_item(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any, *,
+               shown: str) -> ItemSpent | Refusal:
+    paid = _pay(ruleset, sheet, stack, item, use)
     if isinstance(paid, Refusal):
         return paid
-    cost = price(item)
-    what = (f"{cost.amount} charge{'s' if cost.amount != 1 else ''} of {name}" if cost.what == "charges"
-            else f"1 {name}")
-    return ItemSpent(paid, f"{what}: {stack_now(ruleset, paid, name)}")
+    cost = price(item, use)
+    # The stack's own name, without the use's label ("Staff of Fire: Burning Hands").
+    name = shown.partition(": ")[0]
+    what = f"{cost.amount} charge{'s' if cost.amount != 1 else ''} of {name}" if cost.what == "charges" else f"1 {name}"
+    return ItemSpent(paid, f"{what}: {stack_now(ruleset, paid, stack)}")

@@ -87,3 +87,46 @@ def test_a_wand_never_spent_holds_its_maximum():
     bout = _bout([{"item": "items/wand-of-sparks"}], [5, 6])
     assert bout.choose("brom", "item:wand-of-sparks", "cinder-hound")[0] == (
         "Brom spends 1 charge of Wand of Sparks: 6/7 charges.")
+
+
+STAFF_OF_HEALING = {
+    "id": "staff-of-healing", "label": "Staff of Healing", "summary": "10 charges: Cure Wounds (1), Mass Cure Wounds (5).",
+    "item": {"category": "staff", "rarity": "rare", "charges": {"max": 10},
+             "use": {"kind": "heal", "targets": "self", "amount": {"dice": "1d8"}, "charges": 1, "budget": "action",
+                     "label": "Cure Wounds"},
+             "moreUses": [{"label": "Mass Cure Wounds",
+                           "use": {"kind": "heal", "targets": "self", "amount": {"dice": "3d8"}, "charges": 5,
+                                   "budget": "action"}}]},
+}
+
+
+def _staff_bout(charges: int | None, dice: list[int]) -> Bout:
+    line: dict = {"item": "items/staff-of-healing"}
+    if charges is not None:
+        line["charges"] = charges
+    rs = item_ruleset(STAFF_OF_HEALING)
+    return Bout(rs, [brom(hp=10, items=[line])], [foe("cinder-hound")], dice=START + dice)
+
+
+def test_a_staff_offers_each_use_under_its_label_and_spends_its_charges():
+    # A staff never spent holds 10: both uses are offered, named after the staff and label.
+    bout = _staff_bout(None, [3, 4, 5])
+    menu = bout.options("brom")
+    assert menu["item:staff-of-healing-cure-wounds"].label == "Staff of Healing: Cure Wounds"
+    assert menu["item:staff-of-healing-mass-cure-wounds"].label == "Staff of Healing: Mass Cure Wounds"
+    # Mass Cure Wounds: 5 charges, 3d8 (3, 4, 5) = 12: 10 + 12 = 22 of 28; 10 - 5 = 5 left.
+    assert bout.choose("brom", "item:staff-of-healing-mass-cure-wounds", "brom") == [
+        "Brom spends 5 charges of Staff of Healing: 5/10 charges.",
+        "Brom uses Staff of Healing: Mass Cure Wounds on Brom.",
+        "Staff of Healing: Mass Cure Wounds (12 (3 + 4 + 5)) heals Brom for 12.",
+        "Brom has 22 of 28 Hit points.",
+        "Cinder Hound's turn.",
+    ]
+    assert bout.who("brom").sheet["live"]["items"] == [{"item": "items/staff-of-healing", "charges": 5}]
+
+
+def test_a_use_the_staff_has_too_few_charges_for_is_not_offered():
+    # 4 charges: Cure Wounds (1) is offered, Mass Cure Wounds (5) is not.
+    menu = _staff_bout(4, []).options("brom")
+    assert "item:staff-of-healing-cure-wounds" in menu
+    assert "item:staff-of-healing-mass-cure-wounds" not in menu

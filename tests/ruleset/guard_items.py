@@ -98,7 +98,53 @@ def _draught_fight(without: dict[str, Any], with_key: dict[str, Any], charges: d
     return build
 
 
+def _flask_fight(on: bool) -> tuple[Any, ...]:
+    """Brom throws a Flask of embers (2d6 fire, a Dex save for half) at the hound: the save's
+    difficulty is the first ability list's (the 5e example's spell save DC), or, with the key,
+    15 read from the sheet through `sheetDifficulty`."""
+    use: dict[str, Any] = {"kind": "attack", "targets": "enemy", "amount": {"dice": "2d6"}, "damageType": "fire",
+                           "save": {"save": "dex_save", "onSuccess": "half"}, "budget": "action"}
+    if on:
+        use["sheetDifficulty"] = {"const": 15}
+    pkg = item_package({"id": "flask-of-embers", "label": "Flask of embers", "summary": "Thrown, it bursts.",
+                        "item": {"category": "potion", "stack": 5, "use": use}})
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    brom_ = brom(items=[{"item": "items/flask-of-embers", "quantity": 2}])
+    throw = {"actor": "brom", "option": "item:flask-of-embers", "targets": ["cinder-hound"]}
+    return pkg, [brom_], [foe("cinder-hound")], [4] * 5 + [15, 1] + [4] * 40, [throw]
+
+
+def _staff(more: bool) -> Any:
+    """A staff of 10 charges whose use heals 1d4 (1 charge); with `moreUses`, a second use
+    heals 2d4 for 2 charges, offered beside it."""
+    def build(on: bool) -> tuple[Any, ...]:
+        item: dict[str, Any] = {"category": "staff", "charges": {"max": 10},
+                                "use": {"kind": "heal", "targets": "self", "amount": {"dice": "1d4"}, "charges": 1,
+                                        "budget": "action"}}
+        if on and more:
+            item["moreUses"] = [{"label": "Deep mending", "use": {"kind": "heal", "targets": "self",
+                                                                  "amount": {"dice": "2d4"}, "charges": 2}}]
+        if on and not more:
+            item["use"]["label"] = "Mending"
+        pkg = item_package({"id": "mending-staff", "label": "Mending staff", "summary": "Heals.", "item": item})
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": 290}
+        brom_ = brom(hp=10, items=[{"item": "items/mending-staff"}])
+        option = "item:mending-staff-mending" if on and not more else "item:mending-staff"
+        choices = [] if more else [{"actor": "brom", "option": option, "targets": ["brom"]}]
+        return pkg, [brom_], [foe("cinder-hound")], [4] * 5 + [15, 1] + [4] * 40, choices
+
+    return build
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # A save difficulty read from the owner's sheet: 15 instead of the spell save DC.
+    "ItemUse.sheetDifficulty": FightProbe(_flask_fight),
+    # A second use of the staff on the menu.
+    "ItemDef.moreUses": MenuProbe(_staff(True), actor="brom"),
+    # The use goes by "Mending staff: Mending".
+    "ItemUse.label": FightProbe(_staff(False)),
     # The owner's number added to what the use heals: 10 + 4 + 4 + 2 + 1.
     "ItemUse.amountAdd": FightProbe(_draught_fight({}, {"amountAdd": {"const": 1}})),
     "ItemDef.use.amountAdd = 'on an item use'": FightProbe(_draught_fight({}, {"amountAdd": {"const": 1}})),

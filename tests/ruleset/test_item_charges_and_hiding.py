@@ -30,17 +30,17 @@ def test_a_use_spending_charges_needs_an_item_with_charges():
     assert problems_of(with_item(ring)) == [f'{ITEM}: use: "charges" spends the item\'s own charges, so the item needs "charges"']
 
 
-def test_staffs_are_refused_by_name():
+def test_a_staffs_charge_steps_are_refused_by_name():
     staff = {
         "category": "weapon",
         "charges": {"max": 10},
         "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1, "chargeStep": {"max": 3, "amount": {"dice": "1d6"}}},
         "moreUses": [{"label": "Burning Hands", "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1}}],
     }
-    reason = "staffs (extra charges per use, several uses, saves read from the sheet) are resolved by no planned issue"
-    lines = problems_of(with_item(staff))
-    assert f'{ITEM}.moreUses: "moreUses" (Capability API 1.267) {NOT_YET}: {reason}' in lines
-    assert f'{ITEM}.use.chargeStep: "chargeStep" (Capability API 1.269) {NOT_YET}: {reason}' in lines
+    # Its further uses play (tests/combat/test_items_used.py); extra charges as raised-cost
+    # steps do not yet.
+    reason = "extra charges spent as raised-cost steps (a staff's chargeStep) are not resolved yet (issue 23, items in a fight)"
+    assert problems_of(with_item(staff)) == [f'{ITEM}.use.chargeStep: "chargeStep" (Capability API 1.269) {NOT_YET}: {reason}']
 
 
 def test_a_further_use_is_read_as_a_use():
