@@ -152,6 +152,7 @@ def begin_turn(fight: Fight) -> None:
         c.dodging = False
     fight.emit("turn", f"{c.name}'s turn.", actor=c.id, round=fight.state.round)
     ZS.new_turn(fight)
+    Z.drift(fight, c)
     IR.turn_begins(fight, c)
 
     announce_budgets(fight, c)

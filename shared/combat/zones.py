@@ -3,7 +3,7 @@ terrain", 1.173); the records themselves are zone_state.py's.
 
 Owns: the triggers (`turn_starts` and `turn_ends` as a creature's turn starts or ends in a
 zone, and `enter` as a walk's step or a moved zone reaches them; a creature is affected once
-per turn whatever the trigger), the terrain's harm per distance moved inside a zone
+per turn whatever the trigger), `drift` as the caster's turn starts, the terrain's harm per distance moved inside a zone
 (`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
 newcomers affected as `enter` says). A trigger applies the entry's own effect to the one
@@ -197,6 +197,53 @@ def move_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
         for c in newcomers:
             if zone in fight.state.zones:
                 touch(fight, zone, c, "it moves onto them")
+
+
+def drift(fight: Fight, owner: Combatant) -> None:
+    """`zone.drift` (1.173): as its caster's turn starts, each of their drifting zones shifts
+    its distance directly away from them (along the line from their cell through its
+    centre), stopping at the edge of the board; newcomers are affected as `enter` says."""
+    if fight.state.board is None or owner.position is None:
+        return
+    g = BF.grid(fight)
+    for zone in [z for z in fight.state.zones if z.owner == owner.id and z.centre is not None]:
+        found = _spec(fight, zone)
+        if found is None or zone.centre is None:
+            continue
+        plan = found[1]
+        spec = plan.mechanics.zone.drift
+        if spec is None:
+            continue
+        ox, oy = BF.cell_of(owner)
+        cx, cy = zone.centre
+        vx, vy = cx - ox, cy - oy
+        longest = max(abs(vx), abs(vy))
+        if longest == 0:
+            # On its caster's own cell it has no "away" to go.
+            continue
+        distance = to_cells(spec.distance, per_cell(fight, plan.entry_catalog)) or 1
+        to = (cx, cy)
+        for i in range(1, distance + 1):
+            step = (cx + _toward(vx * i, longest), cy + _toward(vy * i, longest))
+            if not g.inside(*step):
+                break
+            to = step
+        if to == (cx, cy):
+            continue
+        newcomers = _newcomers(fight, zone, to)
+        zone.centre = [to[0], to[1]]
+        zone.cells = ZS.lay_cells(fight, zone, to)
+        fight.emit("zone-move", f"{zone.name} drifts {say(fight, steps((cx, cy), to))} to {to[0]}, {to[1]}.",
+                   zone=zone.entry, cell=[to[0], to[1]], cells=zone.cells)
+        if "enter" in zone.triggers:
+            for c in newcomers:
+                if zone in fight.state.zones:
+                    touch(fight, zone, c, "it drifts onto them")
+
+
+def _toward(num: int, den: int) -> int:
+    """num / den rounded half away from zero (the line's own rounding, board/areas.py)."""
+    return (2 * num + den) // (2 * den) if num >= 0 else -((-2 * num + den) // (2 * den))
 
 
 def zone_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[MenuItem, Cell] | None:

@@ -265,3 +265,26 @@ def test_the_engine_moves_its_zone_onto_the_most_foes():
     for actor in ("ilsa", "thorn-lurker", "cinder-hound"):
         state, _ = _go(rs, state, actor, "end-turn")
     assert decide_for(rs, state) == {"actor": "ilsa", "option": "zone:spells/moonbeam", "targets": [], "cell": [8, 2]}
+
+
+def test_a_drifting_zone_moves_away_from_its_caster_as_her_turn_starts():
+    # Moonbeam with Cloudkill's `drift: {distance: 10}` (2 cells). As Ilsa's second turn
+    # starts it drifts from 5, 2 straight away from her (0, 2): to 7, 2, onto the Hound
+    # standing there, which `enter` affects: 4 + 4 = 8 against 12 fails, 2d10 = 6 + 3 = 9.
+    rs = ruleset(ZK.package(zone=dict(ZK.MOONBEAM_ZONE) | {"drift": {"distance": 10}}))
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes([5, 2], [7, 2]), board=ZK.BOARD,
+                            dice=START + [5, 4, 7, 3, 5, 15, 6, 3, 4])
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    for actor in ("ilsa", "thorn-lurker"):
+        state, _ = _go(rs, state, actor, "end-turn")
+    state, lines = _go(rs, state, "cinder-hound", "end-turn")
+    assert lines == [
+        "Round 2.",
+        "Ilsa's turn.",
+        "Moonbeam drifts 10 ft to 7, 2.",
+        "Moonbeam affects Cinder Hound: it drifts onto them.",
+        "Cinder Hound rolls a Constitution save against Moonbeam: 4 + 4 = 8 against 12, a failure.",
+        "Moonbeam (9 (6 + 3)) deals 9 radiant damage to Cinder Hound.",
+        "Cinder Hound has 16 of 25 Hit points.",
+    ]
+    assert [z.cells for z in state.zones] == [[[7, 2]]]

@@ -109,6 +109,15 @@ def _moonbeam_zone(key: str | None):
     return build
 
 
+def _drifting(with_key: bool):
+    """Moonbeam with and without `drift: {distance: 10}`: as Ilsa's second turn starts it
+    drifts from the Lurker (5, 2) onto the Hound (7, 2), which it affects."""
+    zone = dict(ZK.MOONBEAM_ZONE) | ({"drift": {"distance": 10}} if with_key else {})
+    return ZK.package(zone=zone), [ZK.ilsa([0, 2])], ZK.foes([5, 2], [7, 2]), ZONE_START + STORY, [
+        _CAST_MOONBEAM, {"actor": "ilsa", "option": "end-turn", "targets": []},
+        {"actor": "ilsa", "option": "end-turn", "targets": []}]
+
+
 def _spike_terrain(with_key: bool):
     """Ilsa lays Spike Growth on 5, 2 and the Cinder Hound (8, 2) walks three cells into it:
     with its `terrain` 6 cells and 3 x 2d4 piercing, without it 3 cells and no harm."""
@@ -358,6 +367,8 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     "Mechanics.zone": FightProbe(_moonbeam_zone(None), board=ZK.BOARD),
     # "Move Moonbeam" is on Ilsa's next menu only with `move`.
     "Zone.move": MenuProbe(_moonbeam_zone("move"), "ilsa", board=ZK.BOARD),
+    # Moonbeam drifts onto the Hound as Ilsa's second turn starts, only with `drift`.
+    "Zone.drift": FightProbe(_drifting, board=ZK.BOARD),
     # Spike Growth's terrain: the Hound's three cells cost 6 and deal 3 x 2d4.
     "Zone.terrain": FightProbe(_spike_terrain, board=ZK.BOARD),
     # The web's hold with `escapeDc` is torn against the spell's DC 12 (`from.escapable`

@@ -3,7 +3,7 @@
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point plays (shared/combat/zones.py): `rounds`, `triggers`,
-`atCast`, `move` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
+`atCast`, `move`, `drift` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
 and checked in full, each with the version that introduced it, and refused by name with the
 reason (`ZONE_REASONS`) until the engine plays it.
 
@@ -39,7 +39,6 @@ def _later(what: str) -> str:
 #: Carried by the caster (1.172, 1.182): the zone follows its maker.
 ZONE_CARRIED = _later("a zone carried by its caster (`anchor: \"caster\"`) is")
 ZONE_REASONS = {
-    "drift": _later("a zone's drift away from its caster is"),
     "ram": _later("ramming with a moved zone is"),
     "costTimes": _later("zone terrain costing several steps is"),
     "halvesSpeed": _later("zone terrain halving speed is"),
@@ -228,7 +227,7 @@ class Zone(Model):
     triggers: Annotated[list[Trigger], Field(max_length=3)] | None = None
     atCast: bool | None = None
     move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
-    drift: ZoneDrift | None = Field(default=None, json_schema_extra=unsupported("1.173", ZONE_REASONS["drift"]))
+    drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
     terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
     breaksConcentration: bool | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["breaksConcentration"]))
     damageCap: Distance | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["damageCap"]))
