@@ -603,6 +603,25 @@ def save_votes(fight: Fight, c: Combatant, save: str, against: SaveContext | Non
     return adv + a2, dis + d2
 
 
+def succeeds_without_rolling(fight: Fight, c: Combatant, succeeds: Any) -> str | None:
+    """Why `c` succeeds at a save without rolling (its `succeeds`, mechanics-1 1.181: any
+    one is enough), or None: immune to one of the damage types, immune to one of the
+    conditions, or passing the type-and-tag test."""
+    if succeeds is None:
+        return None
+    immune = N.damage_guard(c, "immune")
+    for dtype in succeeds.immune or []:
+        if dtype.lower() in immune:
+            return f"immune to {dtype}"
+    held = N.immunities(fight, c)
+    for cid in succeeds.conditionImmune or []:
+        if cid.lower() in held:
+            return f"immune to being {N.label(fight.ruleset, 'condition', cid)}"
+    if succeeds.is_ is not None and passes(fight, c, succeeds.is_):
+        return "its kind"
+    return None
+
+
 def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: SaveContext | None = None,
               cover: N.Bonus | None = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
@@ -619,6 +638,10 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     if failed_by is not None:
         fight.emit("save", f"{c.name} fails the {name} {why} without rolling ({failed_by}).", target=c.id, success=False)
         return False
+    free = succeeds_without_rolling(fight, c, against.succeeds if against is not None else None)
+    if free is not None:
+        fight.emit("save", f"{c.name} succeeds at the {name} {why} without rolling ({free}).", target=c.id, success=True)
+        return True
     dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
     expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
     votes = save_votes(fight, c, save, against)

@@ -24,6 +24,7 @@ from ..dice import Mode
 from ..ruleset.catalogs import CatalogEntry
 from ..ruleset.creature_actions import CreatureAction
 from ..ruleset.mechanics import Mechanics
+from ..ruleset.mechanics.saves import SaveSucceeds
 from ..ruleset.modifiers import SaveAgainst, TargetTest
 from .creature_types import passes
 from .fight import Fight
@@ -46,6 +47,8 @@ class SaveContext:
     #: The save's own `modes` (1.185): (target test, "advantage" | "disadvantage"), so a
     #: target the test passes rolls it twice (Sunbeam's undead, with disadvantage).
     modes: tuple[tuple[TargetTest, Mode], ...] = ()
+    #: The save's own `succeeds` (1.181): who succeeds without rolling (Stinking Cloud).
+    succeeds: SaveSucceeds | None = None
 
 
 NOTHING = SaveContext()
@@ -81,6 +84,7 @@ def for_entry(actor_id: str, entry_ref: str | None, entry: CatalogEntry | None, 
         actions=_lower(names),
         catalogs=frozenset([catalog]) if catalog else frozenset(),
         modes=save_modes(mech.save),
+        succeeds=getattr(mech.save, "succeeds", None),
     )
 
 
@@ -98,6 +102,7 @@ def for_action(actor_id: str, action: CreatureAction) -> SaveContext:
         source=actor_id,
         actions=_lower([action.id, action.name, group]),
         modes=save_modes(action.save),
+        succeeds=getattr(action.save, "succeeds", None),
     )
 
 

@@ -14,6 +14,7 @@ from tests.combat.kit import foe
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_cures as cures
 from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
+from tests.combat.test_save_succeeds import STINKING_CLOUD
 from tests.combat.test_stabilizing import five_e, five_e_party, spare_the_dying
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -146,6 +147,32 @@ def _sicken_caster(with_key: bool):
     return pkg, party, foes, dice, [{"actor": "mira", "option": "ability:spells:sicken", "targets": ["goblin"]}]
 
 
+def _cloud(with_key: bool):
+    """Stinking Cloud on the Goblin and the Zombie (tests/combat/test_save_succeeds.py): the
+    Zombie succeeds without a roll, or rolls 8 without `succeeds`."""
+    cloud = copy.deepcopy(STINKING_CLOUD)
+    if not with_key:
+        del cloud["save"]["succeeds"]
+    pkg = spell(cures.package(), "stinking-cloud", "Stinking Cloud", 3, cloud)
+    pkg["combat"]["creatureTypes"]["tags"] = [{"id": "nonbreathing", "label": "nonbreathing"}]
+    return pkg, [mira(("stinking-cloud", "Stinking Cloud", 3), slots_max_3=1)], [foe("goblin"), foe("zombie")], \
+        [3, 4, 2, 2, 3, 18, 5, 1, 8, 8], [_cast("stinking-cloud", "goblin", "zombie")]
+
+
+def _stench(with_key: bool):
+    """The Ghoul's Stench (a save action written for the probe) on its ally the Zombie,
+    immune to being poisoned: it succeeds without a roll, or rolls 8 without `succeeds`."""
+    pkg = cures.package()
+    save: dict[str, Any] = {"save": "con_save", "difficulty": 10, "onSuccess": "negates"}
+    if with_key:
+        save["succeeds"] = {"conditionImmune": ["poisoned"]}
+    ghoul = next(c for e in pkg["catalogs"] if e["id"] == "creatures" for c in e["entries"] if c["id"] == "ghoul")
+    ghoul["creature"]["actions"].append({"id": "stench", "name": "Stench", "budget": "action", "targets": "ally",
+                                         "save": save, "applies": [{"condition": "poisoned", "duration": {"rounds": 1}}]})
+    return pkg, [mira()], [foe("ghoul"), foe("zombie")], [4] * 5 + [2, 2, 3, 18, 5, 1, 8], [
+        {"actor": "ghoul", "option": "action:stench", "targets": ["zombie"]}]
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -179,6 +206,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Mechanics.dropsOnFailedSave": FightProbe(_cures(_without("quivering-palm", "dropsOnFailedSave"), dice=[5] * 11,
                                                      choices=[_cast("quivering-palm", "goblin")])),
     "CreatureAction.ends": MenuProbe(_sicken_caster, actor="ghoul"),
+    "EntrySave.succeeds": FightProbe(_cloud),
+    "ActionSave.succeeds": FightProbe(_stench),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {

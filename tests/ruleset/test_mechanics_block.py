@@ -12,7 +12,6 @@ from pydantic import ValidationError
 from shared.ruleset.errors import from_validation_error
 from shared.ruleset.mechanics import Mechanics
 from tests.ruleset.minimal import minimal_package, problems_of
-from tests.ruleset.refused_keys import refused
 
 M = "catalogs[0].entries[0].mechanics"
 
@@ -168,8 +167,8 @@ def test_save_against_succeeds_and_modes_validate():
         },
     }, schema=2)
     pkg["combat"]["creatureTypes"] = {"types": [{"id": "undead", "label": "Undead"}]}
-    # `succeeds` is refused for now (issue 19); `against` and `modes` play.
-    assert problems_of(pkg) == [refused("catalogs[0].entries[0].mechanics.save.succeeds")]
+    # All three play (`succeeds` since issue 24: tests/combat/test_save_succeeds.py).
+    assert problems_of(pkg) == []
 
 
 # ---------------------------------------------------------------------------

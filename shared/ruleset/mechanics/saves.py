@@ -55,10 +55,7 @@ class EntrySave(Model):
     #: The target gains nothing from cover against this save (5e's Sacred Flame).
     ignoresCover: bool | None = Field(default=None, json_schema_extra=gate("1.74"))
     against: SaveCountsAgainst | None = Field(default=None, json_schema_extra=gate("1.181"))
-    succeeds: SaveSucceeds | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.181", "targets that succeed on a save without rolling are not resolved yet (issue 24, condition mechanics)"),
-    )
+    succeeds: SaveSucceeds | None = Field(default=None, json_schema_extra=gate("1.181"))
     modes: Annotated[list[SaveMode], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=gate("1.185")
     )
