@@ -40,7 +40,6 @@ from .mechanics.block import KIND_CHOICE_REASON
 from .mechanics.reaction import ReactionField
 from .mechanics.targeting import TargetTypes
 from .mechanics.amounts import Amount
-from .mechanics.zones import Zone
 from .mechanics.reaction import LowersRoll, Rescue
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
@@ -139,7 +138,6 @@ STAFF_REASON = "extra charges spent as raised-cost steps (a staff's chargeStep) 
 
 
 #: A window offers answers from sheet lists and stat blocks, never an item's use.
-ITEM_ZONE_REASON = "a lasting zone from an item's use waits for item uses in a fight (issue 25 after issue 23)"
 ITEM_ANSWER_REASON = "an item's use is never offered as an answer in a window yet"
 
 
@@ -237,9 +235,6 @@ class ItemUse(Mechanics):
         default=None, json_schema_extra=unsupported("1.245", _on_an_item_use("a failed save that drops to 0")))
     healthPoolSkips: HealthPoolSkips | None = Field(
         default=None, json_schema_extra=unsupported("1.199", _on_an_item_use("a health pool's skips")))
-    #: An entry's lasting zone plays (shared/combat/zones.py); an item use's waits for item
-    #: uses in a fight.
-    zone: Zone | None = Field(default=None, json_schema_extra=unsupported("1.172", ITEM_ZONE_REASON))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":

@@ -9,13 +9,17 @@ feet: 8 cells).
 
 from __future__ import annotations
 
+import copy
+
 from shared.combat import advance, decide_for, menu, start_battle
 from shared.combat.contests import contest_targets
 from shared.combat.fight import Fight
 from shared.combat.screen import screen_view
 from shared.combat.state import BattleState, HeldCondition
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import ruleset
+from tests.combat.item_kit import brom as item_brom
+from tests.combat.item_kit import item_package
+from tests.combat.kit import foe, ruleset
 
 #: The Lurker's 3d8 + 3 = 8 + 8 + 4 + 3 = 23, the Hound's 5d8 = 25, initiative: Ilsa 20
 #: (+ 3: 23), the Lurker 1 (+ 2), the Hound 1 (+ 1).
@@ -288,3 +292,47 @@ def test_a_drifting_zone_moves_away_from_its_caster_as_her_turn_starts():
         "Cinder Hound has 16 of 25 Hit points.",
     ]
     assert [z.cells for z in state.zones] == [[[7, 2]]]
+
+
+# -- an item's use (1.174) -------------------------------------------------------------------
+
+#: A wand whose use is Moonbeam's, with its zone (no concentration: an item use's is refused).
+WAND_OF_MOONBEAMS = {
+    "id": "wand-of-moonbeams", "label": "Wand of Moonbeams", "summary": "3 charges; a moonbeam.",
+    "item": {"category": "weapon", "rarity": "rare", "charges": {"max": 3},
+             "use": {"kind": "attack", "range": 120, "area": {"shape": "burst", "size": 5}, "amount": {"dice": "2d10"},
+                     "damageType": "radiant", "save": {"save": "con_save", "onSuccess": "half"}, "budget": "action",
+                     "charges": 1, "zone": dict(ZK.MOONBEAM_ZONE)}}}
+
+
+def wand_fight(zone: bool = True):
+    """The 5e example with an item catalog (tests/combat/item_kit.py): Brom (0, 2; save DC
+    8 + 2 = 10, no spellcasting ability) carries the wand; the Cinder Hound (5d8: 4 each = 20)
+    stands on 5, 2. Initiative: Brom 15 + 1, the Hound 1 + 1."""
+    wand = copy.deepcopy(WAND_OF_MOONBEAMS)
+    if not zone:
+        del wand["item"]["use"]["zone"]
+    brom = item_brom(items=[{"item": "items/wand-of-moonbeams", "quantity": 1}]) | {"position": [0, 2]}
+    return item_package(wand), [brom], [foe("cinder-hound", position=[5, 2])], [4] * 5 + [15, 1] + [5, 4, 7, 3, 5, 15]
+
+
+def test_an_items_use_leaves_its_zone_and_it_acts_as_an_entrys():
+    # The use: 2d10 = 9, the Hound's Constitution save 7 + 4 = 11 against 10 succeeds, 4;
+    # at its turn start in the zone 2d10 = 8, 15 + 4 = 19 succeeds, 4: 20 - 8 = 12.
+    pkg, party, foes, dice = wand_fight()
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, party, foes, board=ZK.BOARD, dice=dice)
+    state, lines = _go(rs, state, "brom", "item:wand-of-moonbeams", cell=[5, 2])
+    assert lines[1:4] == [
+        "Brom spends 1 charge of Wand of Moonbeams: 2/3 charges.",
+        "Brom uses Wand of Moonbeams on Cinder Hound.",
+        "Wand of Moonbeams stays on 5, 2 (1 cell) for 10 rounds.",
+    ]
+    state, lines = _go(rs, state, "brom", "end-turn")
+    assert lines == [
+        "Cinder Hound's turn.",
+        "Wand of Moonbeams affects Cinder Hound: its turn starts in it.",
+        "Cinder Hound rolls a Constitution save against Wand of Moonbeams: 15 + 4 = 19 against 10, a success.",
+        "Wand of Moonbeams (8 (3 + 5), halved by the save) deals 4 radiant damage to Cinder Hound.",
+        "Cinder Hound has 12 of 20 Hit points.",
+    ]

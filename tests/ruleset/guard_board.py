@@ -29,7 +29,7 @@ from shared.ruleset.package import Ruleset
 from tests.combat.budget_kit import budget_marsh, party
 from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, MenuProbe, Scenario, SheetProbe
 from tests.combat import zones_kit as ZK
-from tests.combat.test_board_zones import SPIKES, START as ZONE_START, STORY
+from tests.combat.test_board_zones import SPIKES, START as ZONE_START, STORY, wand_fight
 
 # ---------------------------------------------------------------------------
 # cover on a board (tests/combat/test_board_save_cover.py)
@@ -116,6 +116,15 @@ def _drifting(with_key: bool):
     return ZK.package(zone=zone), [ZK.ilsa([0, 2])], ZK.foes([5, 2], [7, 2]), ZONE_START + STORY, [
         _CAST_MOONBEAM, {"actor": "ilsa", "option": "end-turn", "targets": []},
         {"actor": "ilsa", "option": "end-turn", "targets": []}]
+
+
+def _wand(with_key: bool):
+    """Brom uses the Wand of Moonbeams on the Cinder Hound, with and without its use's
+    `zone`, and ends his turn: the Hound's turn starts in the zone only with it."""
+    pkg, party, foes, dice = wand_fight(with_key)
+    return pkg, party, foes, dice, [
+        {"actor": "brom", "option": "item:wand-of-moonbeams", "targets": [], "cell": [5, 2]},
+        {"actor": "brom", "option": "end-turn", "targets": []}]
 
 
 def _spike_terrain(with_key: bool):
@@ -369,6 +378,9 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     "Zone.move": MenuProbe(_moonbeam_zone("move"), "ilsa", board=ZK.BOARD),
     # Moonbeam drifts onto the Hound as Ilsa's second turn starts, only with `drift`.
     "Zone.drift": FightProbe(_drifting, board=ZK.BOARD),
+    # An item's use leaves its zone: the Hound's turn starts in it and it is hit again.
+    "ItemUse.zone": FightProbe(_wand, board=ZK.BOARD),
+    "ItemUse.zone = 'on an item use'": FightProbe(_wand, board=ZK.BOARD),
     # Spike Growth's terrain: the Hound's three cells cost 6 and deal 3 x 2d4.
     "Zone.terrain": FightProbe(_spike_terrain, board=ZK.BOARD),
     # The web's hold with `escapeDc` is torn against the spell's DC 12 (`from.escapable`
