@@ -18,7 +18,7 @@ from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
 from .paying import pay, spend_budget, use_action
-from .rolls import attack_made, finish_attack, roll_damage
+from .rolls import attack_made, casting, finish_attack, finish_casting, roll_damage
 from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
@@ -153,9 +153,14 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     """Resolves a paid option. `cursor` resumes it where a hit window held it: the target
     (and sequence part) it stopped at, with the held roll (windows.Held)."""
     resolving = RESOLVES.get(plan.kind)
+    # `endsWhenHolder.casts` (1.180): gathered before the entry resolves, so a condition it
+    # puts on its own user stays, and taken off after it, so the entry still had it.
+    spent = casting(actor, plan.entry_catalog) if actor.conditions else []
     if resolving is not None:
         resolving(fight, actor, plan, targets, cursor)
     finish_attack(fight)
+    if spent:
+        finish_casting(fight, actor, spent, plan.name)
 
 
 def _sequence(fight: Fight, actor: Combatant, plan: Plan, first: Combatant, cursor: dict[str, Any] | None) -> None:
@@ -498,6 +503,7 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         # A spell hold is escaped against the entry's own save DC (mechanics-1 1.174).
         escape=dc if getattr(apply, "escapeDc", None) == "save" else None,
         escape_checks=getattr(apply, "escapeChecks", None),
+        ends_when_holder=getattr(apply, "endsWhenHolder", None),
     )
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])

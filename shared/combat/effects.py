@@ -528,7 +528,8 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
                   at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
                   concentration: str | None = None, this_action: bool = False, quiet: bool = False,
-                  escape: int | None = None, escape_checks: list[str] | None = None) -> bool:
+                  escape: int | None = None, escape_checks: list[str] | None = None,
+                  ends_when_holder: Any = None) -> bool:
     name = N.label(fight.ruleset, "condition", cid)
     why = N.immunity_source(fight, c, cid)
     if why is not None:
@@ -553,6 +554,8 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
         escape=escape, escape_checks=escape_checks,
+        ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
+        ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
     ))
     if c.sheet is not None and cid in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))

@@ -23,6 +23,7 @@ from . import numbers as N
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .fight import Fight
+from .seeing import unseen_votes
 from .kinds import kind_of
 from .state import Combatant
 from .board.attacks import votes
@@ -59,6 +60,9 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any 
         dis += 1
     if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
         adv += 1
+    a4, d4 = unseen_votes(fight, attacker, target)
+    adv += a4
+    dis += d4
     if fight.state.board is not None:
         a3, d3 = votes(fight, attacker, target)
         adv += a3

@@ -8,9 +8,10 @@ spec/combat-3 "Windows" (`on`, `against`, `for`/`within`, `seesSource`, `blow`) 
 mechanics-2 (`by: "self"`, `weapon`, `names`, `budget`).
 
 On a board the answer must also reach (board/answers.py): its own `range` to whom it lands
-on (the source, the one the moment concerns, a faller), `within` to the creature it
-protects, and `seesSource` a line of sight to the source. Without a board everyone sees
-everyone and every distance is in reach, as the spec says of a fight without a board.
+on (the source, the one the moment concerns, a faller) and `within` to the creature it
+protects. Without a board every distance is in reach, as the spec says of a fight without
+a board. `seesSource` asks seeing.py whether the holder sees the source (a line of sight on
+a board, and whatever `unseen` hides them, on a board or off it).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from .costs import expand_payments
 from .costs import grouped_cost, pool_level
 from .board.answers import nearest_first, reaches
 from .plan_reading import targets_for
-from .board.answers import sees, within
+from .board.answers import within
+from .seeing import sees
 
 
 @dataclass
@@ -170,6 +172,8 @@ def matches(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: 
     """Whether `answer`'s moment `spec` answers this window for `holder`."""
     if not _moment_rule(fight, holder, answer, spec, moment, source, target, aimed, harmed, origin):
         return False
+    if getattr(spec, "seesSource", None) and source is not None and not sees(fight, holder, source):
+        return False
     return fight.state.board is None or _on_board(fight, holder, answer, spec, moment, source, target, aimed)
 
 
@@ -203,8 +207,6 @@ def _lands_on(answer: Answer, moment: str, holder: Combatant, source: Combatant 
 
 def _on_board(fight: Fight, holder: Combatant, answer: Answer, spec: Any, moment: str, source: Combatant | None,
               target: Combatant | None, aimed: list[Combatant]) -> bool:
-    if getattr(spec, "seesSource", None) and source is not None and not sees(fight, holder, source):
-        return False
     for_ = getattr(spec, "for_", None) or "self"
     threatened: list[Combatant] = []
     if moment == "aimed" and source is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..dice import DiceExpr
 from .condition_off import remove_condition
 from .fight import Fight
-from .state import Combatant
+from .state import Combatant, HeldCondition
 
 
 def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
@@ -22,7 +22,7 @@ def attack_made(fight: Fight, actor: Combatant, target: Combatant) -> None:
     # comes off when the attack is over (`finish_attack`), and one this blow puts on stays.
     for holder, moment in ((actor, "own-attack"), (target, "attacked")):
         for held in holder.conditions:
-            if held.ends_after == moment:
+            if held.ends_after == moment or (holder is actor and held.ends_on_attack):
                 fight.resolving.after_attack.append((holder.id, held))
 
 
@@ -32,7 +32,23 @@ def finish_attack(fight: Fight) -> None:
     for holder_id, held in spent:
         holder = fight.state.combatant(holder_id)
         if holder is not None and held in holder.conditions:
-            remove_condition(fight, holder, held, reason="it lasted for one attack")
+            # `endsWhenHolder` (1.180): the attack that ends it still had it.
+            reason = f"{holder.name} attacked" if held.ends_on_attack else "it lasted for one attack"
+            remove_condition(fight, holder, held, reason=reason)
+
+
+def casting(actor: Combatant, catalog: str | None) -> list[HeldCondition]:
+    """The conditions `endsWhenHolder.casts` takes off once `actor` has used an entry from
+    `catalog` (gathered before the entry resolves: one it puts on stays)."""
+    if catalog is None:
+        return []
+    return [h for h in actor.conditions if h.ends_on_casts and catalog in h.ends_on_casts]
+
+
+def finish_casting(fight: Fight, actor: Combatant, spent: list[HeldCondition], name: str) -> None:
+    """Takes off what `casting` gathered: the entry `name` that ended it still had it (1.180)."""
+    for held in spent:
+        remove_condition(fight, actor, held, reason=f"{actor.name} used {name}")
 
 
 def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:

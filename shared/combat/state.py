@@ -65,6 +65,10 @@ class HeldCondition(Record):
     #: `escapeDc: "save"`), with these contest checks when `escapeChecks` names them.
     escape: int | None = Field(default=None, exclude_if=_absent)
     escape_checks: list[str] | None = Field(default=None, exclude_if=_absent)
+    #: `endsWhenHolder` (mechanics-1 1.180): comes off once the holder has attacked
+    #: (`ends_on_attack`) or used an entry from one of these catalogs (`ends_on_casts`).
+    ends_on_attack: bool | None = Field(default=None, exclude_if=_absent)
+    ends_on_casts: list[str] | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

@@ -7,10 +7,10 @@ Owns (creature types and their tests, 1.168, are creature_types.py's):
 - senses (1.127): a target whose conditions `lack` a sense an entry or action `needs`
   (`needsAny`: lacks every one of them) cannot be chosen, and is skipped by anything that
   reaches several targets;
+- `seen` (1.178): an entry or creature action with `seen: true` chooses only targets its
+  creator sees (seeing.py, the one "who sees whom");
 - `cannot-target-source` and `cannot-target-source-side` (1.278) on the one aiming;
 - an entry that only cures is aimed only at someone it helps (1.176, cures.py).
-  `whileSourceInSight` needs a board to break line of sight: without one, every effect of
-  such a condition applies, so nothing here reads it.
 
 `refusal(fight, actor, target, source)` is the sentence saying why `target` cannot be
 aimed at (None when it can); `filter_targets` keeps the ones that can, in their order.
@@ -24,6 +24,7 @@ from . import numbers as N
 from .creature_types import describe_test, passes
 from .cures import cure_refusal, only_cures
 from .fight import Fight
+from .seeing import lacks, why_unseen
 from .state import Combatant
 
 # ---------------------------------------------------------------------------
@@ -70,16 +71,6 @@ def _target_types_refusal(fight: Fight, target: Combatant, tt: Any) -> str | Non
 # ---------------------------------------------------------------------------
 
 
-def lacks(fight: Fight, c: Combatant) -> list[str]:
-    """Senses the combatant's conditions say it does not have, in a stable order."""
-    out: list[str] = []
-    for _name, rule, _held in N.rules_in_force(fight, c):
-        for sense in getattr(rule, "lacks", None) or []:
-            if sense not in out:
-                out.append(sense)
-    return out
-
-
 def _senses_refusal(fight: Fight, target: Combatant, source: Any) -> str | None:
     needs = list(getattr(source, "needs", None) or [])
     if not needs:
@@ -90,6 +81,13 @@ def _senses_refusal(fight: Fight, target: Combatant, source: Any) -> str | None:
     if getattr(source, "needsAny", None) and len(missing) < len(needs):
         return None
     return f"{target.name} lacks {' and '.join(missing)}"
+
+
+def _seen_refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any) -> str | None:
+    """`seen: true` (1.178): only a target the creator sees (seeing.py decides)."""
+    if not getattr(source, "seen", None):
+        return None
+    return why_unseen(fight, actor, target)
 
 
 # ---------------------------------------------------------------------------
@@ -138,6 +136,7 @@ def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = Non
         _source_refusal(fight, actor, target)
         or _target_types_refusal(fight, target, getattr(source, "targetTypes", None))
         or _senses_refusal(fight, target, source)
+        or _seen_refusal(fight, actor, target, source)
         or cure_refusal(fight, target, source)
     )
 
@@ -150,7 +149,8 @@ def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant],
 
 def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     """Whether any rule here can take a target away (most options: none can)."""
-    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or _aim_blocks(fight, actor)
+    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or getattr(source, "seen", None)
+                or _aim_blocks(fight, actor)
                 or only_cures(source))
 
 

@@ -416,5 +416,6 @@ def recheck_hit(fight: Fight, actor: Combatant, target: Combatant, held: dict[st
 
 def regather(fight: Fight, actor: Combatant, target: Combatant) -> None:
     """The one-attack conditions a held attack uses, gathered again as it resumes."""
-    fight.resolving.after_attack = [(actor.id, h) for h in actor.conditions if h.ends_after == "own-attack"] + [
+    fight.resolving.after_attack = [(actor.id, h) for h in actor.conditions
+                                    if h.ends_after == "own-attack" or h.ends_on_attack] + [
         (target.id, h) for h in target.conditions if h.ends_after == "attacked"]

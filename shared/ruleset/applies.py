@@ -75,10 +75,7 @@ class Apply(Model):
     #: The contest checks that can shake off this hold (spell holds).
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
         default=None, json_schema_extra=gate("1.175"))
-    endsWhenHolder: EndsWhenHolder | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.180", "conditions that end as their holder acts are resolved by no planned issue"),
-    )
+    endsWhenHolder: EndsWhenHolder | None = Field(default=None, json_schema_extra=gate("1.180"))
     #: Ends together with another condition of the same list, however that one ends.
     endsWith: Id | None = Field(
         default=None,

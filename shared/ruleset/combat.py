@@ -105,10 +105,10 @@ class Combat(Model):
     daze: Daze | None = Field(default=None, json_schema_extra=gate("1.147"))
 
     senses: Annotated[list[SenseDecl], Field(min_length=1, max_length=16)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     sight: Sight | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"seeing and being seen {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")

@@ -496,16 +496,16 @@ class CombatCondition(Model):
         default=None, json_schema_extra=gate("1.258")
     )
     unseen: Unseen | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"hiding the holder from sight {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     forbids: ConditionForbids | None = Field(
         default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
     )
     cancelsUnseen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"seeing and being seen {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.180")
     )
     senses: SenseGrants | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", f"senses granted by a condition {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.180")
     )
     harms: Harms | None = Field(
         default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {NOT_RESOLVED}")

@@ -266,7 +266,7 @@ class CreatureAction(Model):
     }
 
     seen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     components: Annotated[list[Id], Field(max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")

@@ -37,7 +37,7 @@ from .creature_parts import (
 from .creature_sheet import CreatureSheet
 from .mechanics.shapes import IdList, no_repeats
 from .senses import CreatureSenses
-from .refusals import KEEPS_ON_REASON, NOT_RESOLVED
+from .refusals import KEEPS_ON_REASON
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (
@@ -77,7 +77,7 @@ class Creature(Model):
     still written beside it. `tier` names a tier of `combat.threat`."""
 
     senses: CreatureSenses | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"senses beyond line of sight {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     held: Annotated[list[Held], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.267", HELD_REASON)

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .applies import Apply
+from .applies import Apply, EndsWhenHolder
 from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .durations import SaveEnds
 from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
@@ -70,6 +70,9 @@ class ItemOnHit(Apply):
     oncePerTurn: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {NOT_RESOLVED}")
     )
+    endsWhenHolder: EndsWhenHolder | None = Field(
+        default=None, json_schema_extra=unsupported("1.180", "a weapon hit's condition that ends as its holder acts "
+                                                             "is not resolved yet (issue 23, items in a fight)"))
 
 
 class AttackAgainst(Model):

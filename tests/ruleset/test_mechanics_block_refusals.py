@@ -286,12 +286,11 @@ def test_power_word_kill_validates():
     assert mech_problems({"kind": "debuff", "healthAtMost": 100, "kills": True}, schema=2) == []
 
 
-def test_combat_senses_refused_and_need_distance():
+def test_combat_senses_need_distance():
     pkg = spells_package({"kind": "heal", "amount": {"flat": 1}}, schema=2)
     pkg["combat"]["senses"] = [{"id": "darkvision", "label": "Darkvision"}]
     assert problems_of(pkg) == [
         'combat.senses: "combat.senses" needs "combat.distance"',
-        f'combat.senses: "senses" (Capability API 1.178) {NOT_YET}: senses beyond line of sight is resolved by no planned issue',
     ]
 
 

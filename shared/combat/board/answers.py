@@ -6,11 +6,10 @@ Owns: `reaches` (an answer with a distance of its own, an entry's `mechanics.ran
 creature action's `reach`/`range`, reaches only that far; one without any reaches whoever
 it answers, as the spec says of a bystander with no range to the source), `within` (a
 `for: ally|any` moment's `within`, in the answer's catalog's unit, from the holder to the
-creature it protects), `sees` (`seesSource`: a line of sight from the holder to the one
-who set the moment off) and `nearest_first`.
+creature it protects) and `nearest_first`. Whether the holder sees the one who set the
+moment off (`seesSource`) is shared/combat/seeing.py's.
 
-Off the board everyone sees everyone and every distance is in reach; each function then
-says yes.
+Off the board every distance is in reach; each function then says yes.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from typing import Any, Callable
 
 from . import battlefield as BF
 from .reach import OUT, aim_at, span_of
-from .sight import sees as line_of_sight
 from .units import per_cell, to_cells
 
 
@@ -53,12 +51,6 @@ def within(fight: Any, holder: Any, plan: Any, spec: Any, protected: Any) -> boo
     if limit is None or not _placed(fight, holder, protected):
         return True
     return BF.distance_cells(fight, holder, protected) <= (to_cells(limit, per_cell(fight, plan.entry_catalog)) or 0)
-
-
-def sees(fight: Any, holder: Any, source: Any) -> bool:
-    if not _placed(fight, holder, source):
-        return True
-    return line_of_sight(BF.grid(fight), BF.cell_of(holder), BF.cell_of(source))
 
 
 def nearest_first(fight: Any, holder: Any, cs: list[Any]) -> list[Any]:

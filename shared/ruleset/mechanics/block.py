@@ -134,7 +134,7 @@ class Mechanics(Model):
     #: Brings back someone of the user's side dead no more than `withinRounds` rounds.
     revives: Revives | None = Field(default=None, json_schema_extra=gate("1.176"))
     seen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", f"targeting by what the creator sees {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.178")
     )
     components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")

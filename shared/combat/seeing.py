@@ -1,0 +1,155 @@
+"""Who sees whom (spec/mechanics-1 "Sight", 1.178, and "Senses and sight, continued",
+1.180; the senses of 1.127 and 1.182).
+
+Owns: `lacks` (the senses a combatant's conditions say it does not have, 1.127), `senses`
+(each sense a combatant has, with its range in the ruleset's distance unit: a creature's own
+`senses`, a character's read from the sheet through `combat.senses[].sheet`, and those that
+conditions in force grant, the greater range counting, or `{ "add": n }` added to the
+holder's own), `hidden_by` (what hides a combatant: each `unseen` condition in force, unless
+a `cancelsUnseen` condition outlines them), `sees` (the one answer every reader asks: line of
+sight on a board, eyes or a `blind` sense, and every `unseen` pierced by a sense in range),
+`OBSCURING` (where lasting zones plug in: functions telling which senses pierce a cell's
+obscurement, None where the cell hides nothing) and `unseen_votes` (`combat.sight.
+unseenAttacks`: advantage when the target cannot see the attacker, disadvantage when the
+attacker cannot see the target).
+
+Off the board there are no walls and every distance is in range: only eyes and `unseen`
+decide. Targeting (`seen`), attack rolls, `seesSource` and the Engine's tactics all read
+`sees`, so they agree.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from . import numbers as N
+from .board import battlefield as BF
+from .board.sight import centre_line
+from .board.sight import sees as line_of_sight
+from .board.units import per_cell
+from .fight import Fight
+from .state import Combatant
+
+Cell = tuple[int, int]
+
+#: Obscuring cells (spec/mechanics-1 1.178: a zone with `obscures`): each function answers,
+#: for a cell, the senses that see through what stands there (an empty list: none do), or
+#: None when nothing there obscures. Lasting zones add theirs here.
+OBSCURING: list[Callable[[Fight, Cell], list[str] | None]] = []
+
+
+def lacks(fight: Fight, c: Combatant) -> list[str]:
+    """Senses the combatant's conditions say it does not have, in a stable order."""
+    out: list[str] = []
+    for _name, rule, _held in N.in_force(fight, c):
+        for sense in getattr(rule, "lacks", None) or []:
+            if sense not in out:
+                out.append(sense)
+    return out
+
+
+def senses(fight: Fight, c: Combatant) -> dict[str, float]:
+    """Each sense `c` has beyond eyes, with its range in the ruleset's distance unit."""
+    own: dict[str, float] = {}
+    block = c.block or {}
+    for sid, reach in (block.get("senses") or {}).items():
+        if isinstance(reach, int | float) and reach > 0:
+            own[sid] = float(reach)
+    view = fight.view(c)
+    if view is not None:
+        for decl in fight.combat.senses or []:
+            if decl.sheet is not None:
+                reach = float(view.value(decl.sheet))
+                if reach > 0:
+                    own[decl.id] = max(own.get(decl.id, 0.0), reach)
+    out = dict(own)
+    for _name, rule, _held in N.in_force(fight, c):
+        for sid, grant in (getattr(rule, "senses", None) or {}).items():
+            added = getattr(grant, "add", None)
+            reach = own.get(sid, 0.0) + float(added) if added is not None else float(grant)
+            out[sid] = max(out.get(sid, 0.0), reach)
+    return out
+
+
+def hidden_by(fight: Fight, c: Combatant) -> list[tuple[str, list[str]]]:
+    """(condition name, the senses that pierce it) for each `unseen` condition hiding `c`;
+    none while a `cancelsUnseen` condition outlines them."""
+    found: list[tuple[str, list[str]]] = []
+    for name, rule, _held in N.in_force(fight, c):
+        if getattr(rule, "cancelsUnseen", None):
+            return []
+        unseen = getattr(rule, "unseen", None)
+        if unseen is not None:
+            found.append((name, list(unseen.pierced or [])))
+    return found
+
+
+def _blind(fight: Fight) -> set[str]:
+    return {d.id for d in fight.combat.senses or [] if d.blind}
+
+
+def _in_range(fight: Fight, viewer: Combatant, target: Combatant, reach: float) -> bool:
+    if not _placed(fight, viewer, target):
+        return True
+    return BF.distance_cells(fight, viewer, target) * per_cell(fight) <= reach
+
+
+def _placed(fight: Fight, *cs: Combatant) -> bool:
+    return BF.on_board(fight) and all(c.position is not None for c in cs)
+
+
+def _pierces(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str, float],
+             pierced: Iterable[str]) -> bool:
+    return any(sid in have and _in_range(fight, viewer, target, have[sid]) for sid in pierced)
+
+
+def _obscured(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str, float]) -> bool:
+    if not OBSCURING or not _placed(fight, viewer, target):
+        return False
+    a, b = BF.cell_of(viewer), BF.cell_of(target)
+    for cell in (*centre_line(BF.grid(fight), a, b), b):
+        for obscures in OBSCURING:
+            pierced = obscures(fight, cell)
+            if pierced is not None and not _pierces(fight, viewer, target, have, pierced):
+                return True
+    return False
+
+
+def sees(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
+    """Whether `viewer` sees `target`: a line of sight on the board, eyes (or, without them, a
+    `blind` sense in range), nothing obscuring between, and every `unseen` hiding the target
+    pierced by a sense in range. Everyone sees themselves."""
+    if viewer.id == target.id:
+        return True
+    if _placed(fight, viewer, target) and not line_of_sight(BF.grid(fight), BF.cell_of(viewer), BF.cell_of(target)):
+        return False
+    hiding = hidden_by(fight, target)
+    eyes = fight.combat.sight.eyes if fight.combat.sight is not None else None
+    blinded = eyes is not None and eyes in lacks(fight, viewer)
+    if not hiding and not blinded and not OBSCURING:
+        return True
+    have = senses(fight, viewer)
+    if blinded and not _pierces(fight, viewer, target, have, _blind(fight)):
+        return False
+    if _obscured(fight, viewer, target, have):
+        return False
+    return all(_pierces(fight, viewer, target, have, pierced) for _name, pierced in hiding)
+
+
+def why_unseen(fight: Fight, viewer: Combatant, target: Combatant) -> str | None:
+    """The sentence saying `viewer` cannot see `target` (None when it can)."""
+    if sees(fight, viewer, target):
+        return None
+    hiding = hidden_by(fight, target)
+    if hiding:
+        return f"{viewer.name} cannot see {target.name} ({hiding[0][0]})"
+    return f"{viewer.name} cannot see {target.name}"
+
+
+def unseen_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) `combat.sight.unseenAttacks` gives an attack roll."""
+    sight = fight.combat.sight
+    if sight is None or not sight.unseenAttacks or attacker.id == target.id:
+        return 0, 0
+    return int(not sees(fight, target, attacker)), int(not sees(fight, attacker, target))
+

@@ -1,0 +1,101 @@
+"""Sight and senses on Marinara's 5e package (tests/combat/test_seeing.py and the capability
+guard's sight probes): tests/combat/zones_kit.py's package (tests/data/upstream/5e-srd with the
+5e example's Cinder Hound and Thorn Lurker) with the spec's sight (spec/mechanics-1 1.178,
+1.180):
+
+- `combat.sight`: `unseenAttacks` and `eyes: "sight"`; `combat.senses`: blindsight (a
+  `blind` sense) and truesight;
+- the package's Invisible made the spec's `"unseen": { "pierced": ["blindsight", "truesight"] }`
+  (in place of its two attack effects, which the unseen rule now gives), and a Faerie Fire
+  outline (`cancelsUnseen`);
+- the SRD's Invisibility (2nd level, touch, concentration, "the spell ends for a target that
+  attacks or casts a spell") as the spec writes its ending: `"endsWhenHolder": { "attacks":
+  true, "casts": ["spells"] }`.
+
+The capability guard's sight probes (tests/ruleset/guard_sight.py) change one piece at a time.
+
+Ilsa is zones_kit's (the 5e example party's Ilsa, a Wisdom caster with Mira's slots, Armor
+Class 12) with the party's Shortbow row (Dex 16: + 3, proficient at level 3: + 2, so + 5).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from tests.combat import zones_kit as ZK
+from tests.combat.kit import FIXTURES, add_condition
+from tests.combat.srd_kit import spell_row
+
+SIGHT = {"unseenAttacks": True, "eyes": "sight"}
+SENSES = [{"id": "blindsight", "label": "Blindsight", "blind": True},
+          {"id": "truesight", "label": "Truesight"}]
+UNSEEN = {"unseen": {"pierced": ["blindsight", "truesight"]}}
+OUTLINE = {"cancelsUnseen": True}
+INVISIBILITY = {"id": "invisibility", "label": "Invisibility", "mechanics": {
+    "kind": "buff", "targets": "ally", "range": 5, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "applies": [{"condition": "invisible", "duration": {"rounds": 600},
+                 "endsWhenHolder": {"attacks": True, "casts": ["spells"]}}]}}
+
+
+def package(*, sight: dict[str, Any] | None = SIGHT, senses: list[dict[str, Any]] | None = SENSES,
+            invisible: dict[str, Any] | None = UNSEEN, outline: dict[str, Any] | None = OUTLINE,
+            blinded: dict[str, Any] | None = None, sensing: dict[str, Any] | None = None,
+            ends: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The package. Each argument replaces one piece (None leaves it off): `sight`
+    (`combat.sight`), `senses` (`combat.senses`), `invisible` (what Invisible does, in place
+    of the package's own attack effects), `outline` (what Outlined does), `blinded` (what
+    Blinded does, in place of the package's own: None keeps it), `sensing` (a condition
+    "Sensing", declared when given), `ends` (Invisibility's `endsWhenHolder`; `{}` drops it)."""
+    pkg = ZK.package()
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    combat = pkg["combat"]
+    if sight is not None:
+        combat["sight"] = copy.deepcopy(sight)
+    if senses is not None:
+        combat["senses"] = copy.deepcopy(senses)
+    conditions = combat["conditions"]
+    replaced = {"invisible": invisible, "blinded": blinded}
+    for cid, rule in replaced.items():
+        if rule is not None or cid == "invisible":
+            conditions[:] = [c for c in conditions if c["condition"] != cid]
+            conditions.append({"condition": cid, **copy.deepcopy(rule or {})})
+    add_condition(pkg, "outlined", "Outlined", **copy.deepcopy(outline or {}))
+    if sensing is not None:
+        add_condition(pkg, "sensing", "Sensing", **copy.deepcopy(sensing))
+    spell = copy.deepcopy(INVISIBILITY)
+    if ends is not None:
+        apply = spell["mechanics"]["applies"][0]
+        apply.pop("endsWhenHolder")
+        if ends:
+            apply["endsWhenHolder"] = ends
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(spell)
+    return pkg
+
+
+def hound(pkg: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """The Cinder Hound's creature block in `pkg`, with `more` set on it (`senses`), for
+    changing its Searing bite (`actions[0]`)."""
+    block: dict[str, Any] = next(e for c in pkg["catalogs"] if c["id"] == "creatures"
+                                 for e in c["entries"] if e["id"] == "cinder-hound")["creature"]
+    block.update(copy.deepcopy(more))
+    return block
+
+
+def ilsa(at: list[int] | None = None, *, holds: list[str] | None = None) -> dict[str, Any]:
+    """zones_kit's Ilsa with her Shortbow, Invisibility and Magic Missile, holding `holds`
+    from the start."""
+    member = ZK.ilsa(at or [0, 0])
+    if at is None:
+        member.pop("position")
+    party = json.loads((FIXTURES / "5e-party.json").read_text())
+    bow = next(m for m in party if m["name"] == "Ilsa")["sheet"]["lists"]["attacks"]
+    member["sheet"]["lists"]["attacks"] = copy.deepcopy(bow)
+    member["sheet"]["lists"]["spells"] += [spell_row("invisibility", "Invisibility", 2),
+                                           spell_row("magic-missile", "Magic Missile", 1)]
+    if holds:
+        member["sheet"]["live"] = {"conditions": list(holds)}
+    return member

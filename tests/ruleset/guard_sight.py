@@ -1,0 +1,101 @@
+"""The capability guard's probes for sight and senses (spec/mechanics-1 1.178, 1.180, 1.182;
+tests/ruleset/test_capability_guard.py merges them).
+
+Every probe is tests/combat/sight_kit.py's 5e fight with one piece changed: Ilsa (Shortbow
++ 5, Armor Class 12, holding Invisible, Blinded or Sensing from the start) against the
+5e example's Cinder Hound (Searing bite + 4). Initiative: the Hound 15 + 1 = 16 first, Ilsa
+2 + 3 = 5; every later die a 4 or a 17 in turn, so a roll made twice shows which it kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.combat import sight_kit as SK
+from tests.combat.kit import foe
+from tests.ruleset.capability_probes import FightProbe, MenuProbe
+
+#: The Hound's 5d8 (five 5s), initiative Ilsa 2 (+ 3), the Hound 15 (+ 1); then 4, 17, ...
+DICE = [5] * 5 + [2, 15] + [4, 17] * 20
+BITE = {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}
+SHOT = {"actor": "ilsa", "option": "attack:attacks:shortbow", "targets": ["cinder-hound"]}
+HOUND_WAITS = {"actor": "cinder-hound", "option": "end-turn", "targets": []}
+BLIND = {"lacks": ["sight"]}
+
+
+def _fight(pkg: dict[str, Any], holds: list[str], choices: list[dict[str, Any]]) -> tuple[Any, ...]:
+    return pkg, [SK.ilsa(holds=holds)], [foe("cinder-hound")], list(DICE), [dict(c) for c in choices]
+
+
+def _bitten(build: Any, holds: list[str] | None = None) -> FightProbe:
+    """The Hound bites Ilsa (holding `holds`, Invisible unless told) in the package `build(on)`."""
+    return FightProbe(lambda on: _fight(build(on), holds if holds is not None else ["invisible"], [BITE]))
+
+
+def _shooting(build: Any, holds: list[str]) -> FightProbe:
+    """The Hound waits; Ilsa (holding `holds`) shoots it, in the package `build(on)`."""
+    return FightProbe(lambda on: _fight(build(on), holds, [HOUND_WAITS, SHOT]))
+
+
+def _hound_senses(on: bool) -> dict[str, Any]:
+    pkg = SK.package()
+    if on:
+        SK.hound(pkg, senses={"blindsight": 10})
+    return pkg
+
+
+def _seen_bite(on: bool) -> dict[str, Any]:
+    pkg = SK.package()
+    if on:
+        SK.hound(pkg)["actions"][0]["seen"] = True
+    return pkg
+
+
+def _seen_missile(on: bool) -> tuple[Any, ...]:
+    pkg = SK.package(blinded=BLIND)
+    if on:
+        missile = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "magic-missile")
+        missile["mechanics"]["seen"] = True
+    return _fight(pkg, ["blinded"], [HOUND_WAITS])
+
+
+def _casts_then_shoots(on: bool) -> tuple[Any, ...]:
+    return _fight(SK.package(ends=None if on else {}), [],
+                  [HOUND_WAITS, {"actor": "ilsa", "option": "ability:spells:invisibility", "targets": ["ilsa"]},
+                   HOUND_WAITS, SHOT])
+
+
+#: A sense that works without eyes, read from Ilsa's sheet (a constant 10 feet).
+SHEET_BLINDSIGHT = [{"id": "blindsight", "label": "Blindsight", "blind": True, "sheet": {"const": 10}},
+                    {"id": "truesight", "label": "Truesight"}]
+
+PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # Unseen Ilsa: the bite at disadvantage only with the rule that says so.
+    "Combat.sight": _bitten(lambda on: SK.package(sight=SK.SIGHT if on else None)),
+    "CombatCondition.unseen": _bitten(lambda on: SK.package(invisible=SK.UNSEEN if on else None)),
+    # Outlined, she is seen again: the bite rolls once.
+    "CombatCondition.cancelsUnseen": _bitten(lambda on: SK.package(outline=SK.OUTLINE if on else None),
+                                             ["invisible", "outlined"]),
+    # The Hound's blindsight (off the board, in range) sees her: the bite rolls once.
+    "Creature.senses": _bitten(_hound_senses),
+    # Blinded Ilsa (no eyes) sees the Hound only with a blind sense read from her sheet.
+    "Combat.senses": _shooting(lambda on: SK.package(senses=SHEET_BLINDSIGHT if on else None, blinded=BLIND),
+                               ["blinded"]),
+    # ... or granted by a condition she holds, as a range or added to her own (none).
+    "CombatCondition.senses": _shooting(
+        lambda on: SK.package(blinded=BLIND, sensing={"senses": {"blindsight": 10}} if on else {}),
+        ["blinded", "sensing"]),
+    "CombatCondition.senses = 'an added sense'": _shooting(
+        lambda on: SK.package(blinded=BLIND, sensing={"senses": {"blindsight": {"add": 10}}} if on else {}),
+        ["blinded", "sensing"]),
+    # `seen`: the bite leaves the Hound's menu while she is invisible; blinded Ilsa's Magic
+    # Missile leaves hers.
+    "CreatureAction.seen": MenuProbe(lambda on: _fight(_seen_bite(on), ["invisible"], []), "cinder-hound"),
+    "Mechanics.seen": MenuProbe(_seen_missile, "ilsa"),
+    # Invisibility ends after her shot only with `endsWhenHolder`.
+    "Apply.endsWhenHolder": FightProbe(_casts_then_shoots),
+}
+
+FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
