@@ -19,6 +19,7 @@ from .zones import zone_items
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
+from .components import blocked
 from .cures import the_dead
 from .plan_reading import (
     STANDARD_TEXT,
@@ -66,6 +67,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     attack_cap = attack_limit(fight, actor)
     seen: set[str] = set()
     for plan in plans:
+        # A use needing a component the user may not supply now (gagged: verbal) is not
+        # offered (1.179).
+        if blocked(fight, actor, plan.source):
+            continue
         drawn = DRAWS[plan.kind](fight, actor, plan, attack_cap)
         if drawn is None:
             continue

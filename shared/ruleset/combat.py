@@ -34,7 +34,7 @@ from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatConditio
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList
 from .senses import ComponentDecl, SenseDecl, Sight
-from .refusals import HIDING_REASON, NOT_RESOLVED
+from .refusals import HIDING_REASON
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
@@ -111,7 +111,7 @@ class Combat(Model):
         default=None, json_schema_extra=gate("1.178")
     )
     components: Annotated[list[ComponentDecl], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.179")
     )
 
     hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))

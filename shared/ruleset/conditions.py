@@ -499,7 +499,7 @@ class CombatCondition(Model):
         default=None, json_schema_extra=gate("1.178")
     )
     forbids: ConditionForbids | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.179")
     )
     cancelsUnseen: bool | None = Field(
         default=None, json_schema_extra=gate("1.180")

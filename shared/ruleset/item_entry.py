@@ -217,6 +217,8 @@ class ItemUse(Mechanics):
         default=None, json_schema_extra=unsupported("1.127", _on_an_item_use("senses a target needs")))
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.267", _on_an_item_use("senses a target needs")))
     targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=unsupported("1.168", _on_an_item_use("targeting by type")))
+    components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.179", _on_an_item_use("components a use requires")))
     seen: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.178", _on_an_item_use("targeting by what the user sees")))
     qualities: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(

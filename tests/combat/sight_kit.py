@@ -99,3 +99,32 @@ def ilsa(at: list[int] | None = None, *, holds: list[str] | None = None) -> dict
     if holds:
         member["sheet"]["live"] = {"conditions": list(holds)}
     return member
+
+
+#: The 5e components (spec/mechanics-1 1.179) and a gag forbidding the verbal one.
+COMPONENTS = [{"id": "verbal", "label": "Verbal"}, {"id": "somatic", "label": "Somatic"},
+              {"id": "material", "label": "Material"}]
+GAG = {"forbids": {"components": ["verbal"]}}
+#: Cure Wounds' components as the SRD lists them (V, S).
+CURE_COMPONENTS = ["verbal", "somatic"]
+
+
+def components_package(*, declared: bool = True, gag: dict[str, Any] | None = GAG,
+                       cure: list[str] | None = CURE_COMPONENTS) -> dict[str, Any]:
+    """The package with `combat.components` (unless `declared` is False), a condition
+    "Gagged" doing `gag` (None: nothing), and Cure Wounds requiring `cure` (None: nothing)."""
+    pkg = package()
+    if declared:
+        pkg["combat"]["components"] = copy.deepcopy(COMPONENTS)
+    add_condition(pkg, "gagged", "Gagged", **copy.deepcopy(gag or {}))
+    if cure is not None:
+        spell = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "cure-wounds")
+        spell["mechanics"]["components"] = list(cure)
+    return pkg
+
+
+def healer(holds: list[str] | None = None) -> dict[str, Any]:
+    """Ilsa with Cure Wounds besides her other spells."""
+    member = ilsa(holds=holds)
+    member["sheet"]["lists"]["spells"].append(spell_row("cure-wounds", "Cure Wounds", 1))
+    return member

@@ -99,3 +99,33 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+
+
+def _gagged(build: Any) -> MenuProbe:
+    """Gagged Ilsa's menu (with Cure Wounds) in the package `build(on)`."""
+    return MenuProbe(lambda on: (build(on), [SK.healer(["gagged"])], [foe("cinder-hound")], list(DICE), [HOUND_WAITS]), "ilsa")
+
+
+def _gagged_hound(on: bool) -> tuple[Any, ...]:
+    """Ilsa's Magic Missile gags the Hound (1 round); its bite needs a voice only with the key."""
+    pkg = SK.components_package()
+    missile = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "magic-missile")
+    missile["mechanics"]["applies"] = [{"condition": "gagged", "duration": {"rounds": 1}}]
+    if on:
+        SK.hound(pkg)["actions"][0]["components"] = ["verbal"]
+    missile_choice = {"actor": "ilsa", "option": "ability:spells:magic-missile", "targets": ["cinder-hound"]}
+    return pkg, [SK.healer()], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, missile_choice]
+
+
+PLAYED_PROBES.update({
+    # Gagged, Ilsa loses Cure Wounds (verbal) only where the package names components, the
+    # gag forbids the verbal one and the spell lists it.
+    # Without `combat.components` nothing can name a component: the gag forbids nothing
+    # and Cure Wounds needs nothing.
+    "Combat.components": _gagged(lambda on: SK.components_package() if on else
+                                 SK.components_package(declared=False, gag=None, cure=None)),
+    "CombatCondition.forbids": _gagged(lambda on: SK.components_package(gag=SK.GAG if on else None)),
+    "Mechanics.components": _gagged(lambda on: SK.components_package(cure=SK.CURE_COMPONENTS if on else None)),
+    # The gagged Hound loses a bite that needs a voice.
+    "CreatureAction.components": MenuProbe(_gagged_hound, "cinder-hound"),
+})

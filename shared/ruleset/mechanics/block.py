@@ -137,7 +137,7 @@ class Mechanics(Model):
         default=None, json_schema_extra=gate("1.178")
     )
     components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", f"components a use requires {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.179")
     )
     push: Annotated[Number, Field(gt=0)] | None = Field(
         default=None, json_schema_extra=unsupported("1.182", f"an entry's push {NOT_RESOLVED}")

@@ -1,0 +1,46 @@
+"""Components a use requires (spec/mechanics-1 "Zones acting on their occupants", 1.179).
+
+Owns: `required` (the `components` an entry or creature action lists), `forbidden` (the
+components the conditions in force on a combatant forbid, `forbids.components`: gagged
+forbids the verbal one) and `blocked` (those of a use its user may not supply now). A use
+needing a forbidden component is not offered (menu_build.py), so it is neither chosen nor
+answered with. `FORBIDDING` is where a zone's `forbids` plugs in: functions naming the
+components forbidden to a combatant where they stand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant
+
+#: Components forbidden to a combatant by something other than their conditions (a
+#: Silence zone they stand in); lasting zones add theirs here.
+FORBIDDING: list[Callable[[Fight, Combatant], list[str]]] = []
+
+
+def required(source: Any) -> list[str]:
+    return list(getattr(source, "components", None) or [])
+
+
+def forbidden(fight: Fight, c: Combatant) -> set[str]:
+    out: set[str] = set()
+    for _name, rule, _held in N.in_force(fight, c):
+        forbids = getattr(rule, "forbids", None)
+        if forbids is not None:
+            out.update(forbids.components)
+    for forbidding in FORBIDDING:
+        out.update(forbidding(fight, c))
+    return out
+
+
+def blocked(fight: Fight, c: Combatant, source: Any) -> list[str]:
+    """The components `source` requires that `c` may not supply now, in its order (the
+    validator holds every name to `combat.components`)."""
+    needs = required(source)
+    if not needs:
+        return []
+    no = forbidden(fight, c)
+    return [k for k in needs if k in no]
