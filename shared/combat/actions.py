@@ -27,6 +27,7 @@ from . import item_weapons as IW
 from . import evasion as EV
 from . import condition_ends as CE
 from . import remaining_health as RH
+from . import condition_temporary as CT
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
@@ -505,6 +506,10 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         escape_checks=getattr(apply, "escapeChecks", None),
         ends_when_holder=getattr(apply, "endsWhenHolder", None),
     )
+    value = CT.fixed_value(fight, actor, apply)
+    if ok and value is not None:
+        held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
+        held.value = value
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])
 

@@ -61,6 +61,10 @@ class HeldCondition(Record):
     tracked: bool = True
     concentration: str | None = None
     this_action: bool = False
+    #: The number its applier fixed (`applies[].value`, 1.274), read as it was put on.
+    value: int | None = Field(default=None, exclude_if=_absent)
+    #: The temporary points it last gave (`temporary`, 1.274), lost with it (`lostWhenEnds`).
+    granted: int | None = Field(default=None, exclude_if=_absent)
     #: A spell hold (mechanics-1 1.174, 1.175): escaped against this DC (the entry's save DC,
     #: `escapeDc: "save"`), with these contest checks when `escapeChecks` names them.
     escape: int | None = Field(default=None, exclude_if=_absent)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..dice import DiceExpr, Mode
 from . import effects as E
+from . import condition_temporary as CT
 from .condition_off import remove_condition
 from . import initiative_resource as IR
 from . import numbers as N
@@ -157,6 +158,7 @@ def begin_turn(fight: Fight) -> None:
 
     announce_budgets(fight, c)
     _tick(fight, c, "turn-start")
+    CT.turn_points(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
     Z.turn_starts(fight, c)
     for action in (c.block or {}).get("actions") or []:
@@ -220,6 +222,7 @@ def end_turn(fight: Fight) -> None:
     c = fight.state.current()
     if c is not None:
         Z.turn_ends(fight, c)
+        CT.turn_points(fight, c, "turn-end")
         _tick(fight, c, "turn-end")
         _turn_saves(fight, c, "turn-end")
         # A zone lasts so many of its caster's turns (mechanics-1 1.172).

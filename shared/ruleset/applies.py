@@ -22,7 +22,6 @@ from .base import Bounds, DiceText, EntryId, Id, Model, ValueRef, gate, unsuppor
 from .durations import Duration, SaveEnds, duration_gates
 from .gates import Gate, declared_gate
 from .modifiers import TargetTest
-from .refusals import CONDITION_TEMPORARY_REASON
 
 
 class EndsWhenHolder(Model):
@@ -91,8 +90,8 @@ class Apply(Model):
         json_schema_extra=unsupported("1.266", "destroying creatures outright by threat tier is resolved by no planned issue"),
     )
     #: A number read from the applier's sheet when the condition is applied (Heroism): it
-    #: feeds only a condition's `temporary`, refused with it.
-    value: ValueRef | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
+    #: feeds the condition's `temporary` (shared/combat/condition_temporary.py).
+    value: ValueRef | None = Field(default=None, json_schema_extra=gate("1.274"))
 
     @model_validator(mode="after")
     def _rules(self) -> "Apply":

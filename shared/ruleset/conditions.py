@@ -31,7 +31,7 @@ from .mechanics.amounts import Amount, DamageType
 from .mechanics.reaction import EntryRef as UsableEntry
 from .mechanics.shapes import IdList, no_repeats
 from .modifiers import Modifier, TargetTest
-from .refusals import CONDITION_TEMPORARY_REASON, NOT_RESOLVED
+from .refusals import NOT_RESOLVED
 from .senses import SenseGrants, Unseen, sense_add_paths
 
 #: Every effect a condition can name, with the Capability API the value needs (None: as
@@ -549,7 +549,7 @@ class CombatCondition(Model):
     behavior: Behavior | None = Field(
         default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
     )
-    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=unsupported("1.274", CONDITION_TEMPORARY_REASON))
+    temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=gate("1.274"))
     #: Keeps the condition in effect while the holder stands this close to the applier.
     orSourceWithin: Distance | None = Field(
         default=None,

@@ -63,6 +63,9 @@ ITEM_HOLD_REASON = "escaping a hold an item's hit applies waits for item attacks
 class ItemOnHit(Apply):
     """A condition the weapon's hit applies."""
 
+    #: A number fixed by the wielder for the condition (1.274) waits for item attacks in a fight.
+    value: ValueRef | None = Field(
+        default=None, json_schema_extra=unsupported("1.274", "a number a weapon's hit fixes for its condition is not resolved yet (issue 23, items in a fight)"))
     #: A spell hold's escape (1.174, 1.175) waits for item attacks in a fight.
     escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(

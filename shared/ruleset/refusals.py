@@ -17,10 +17,6 @@ REDUCES_MAX_REASON = "reducing the health maximum is not resolved yet (issue 24,
 STRIKE_ECONOMY_REASON = "the strike economy is not resolved yet (issue 28, class kit)"
 #: `usesOf`, `usesSpent`: which row's uses, and how many, a use spends.
 CLASS_USES_REASON = "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"
-#: A condition's `temporary` and the `value` an `applies` item fixes for it (Heroism, 1.274):
-#: the points a condition gives at each turn are given by nobody yet.
-CONDITION_TEMPORARY_REASON = ("temporary points a condition gives each turn, and the number its applier fixes for them, "
-                              "are not resolved yet (issue 24, health beyond damage)")
 #: `suggestions`, `pick`: what the sheet editor offers while a character is written.
 EDITOR_REASON = "suggestions are offered by Marinara's sheet editor, which this engine does not have"
 #: A number column's `roll`: the Roll button that fills the cell while a character is written.

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from tests.combat.kit import foe
 from tests.combat.srd_kit import fighter, mira, srd_package
+from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
 from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
 from tests.combat.test_save_succeeds import STINKING_CLOUD
@@ -173,6 +174,20 @@ def _stench(with_key: bool):
         {"actor": "ghoul", "option": "action:stench", "targets": ["zombie"]}]
 
 
+def _heroism(key: str) -> Callable[[bool], Any]:
+    """Mira's Heroism on Brom (tests/combat/test_condition_temporary.py), the condition's
+    `temporary` (1 flat and the fixed value) or the apply's `value` left out without the key."""
+    def build(with_key: bool):
+        pkg = heroism.package(flat=1)
+        if not with_key:
+            rule = next(c for c in pkg["combat"]["conditions"] if c["condition"] == "heroic")
+            apply = _spell_mech(pkg, "heroism")["applies"][0]
+            del (rule if key == "temporary" else apply)[key]
+        return pkg, [heroism.caster(), fighter()], [foe("goblin")], [3, 4, 18, 10, 5], [
+            _cast("heroism", "brom")]
+    return build
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -207,6 +222,9 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
                                                      choices=[_cast("quivering-palm", "goblin")])),
     "CreatureAction.ends": MenuProbe(_sicken_caster, actor="ghoul"),
     "EntrySave.succeeds": FightProbe(_cloud),
+    # Brom gains 1 + 2 at his turn's start: nothing without `temporary`, 1 without `value`.
+    "CombatCondition.temporary": FightProbe(_heroism("temporary")),
+    "Apply.value": FightProbe(_heroism("value")),
     "ActionSave.succeeds": FightProbe(_stench),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
