@@ -26,12 +26,12 @@ battle's state: a recomputation rolls the same dice.
     MARINARA_STORE_URL           the battle store (default REDIS_URL; memory:// for a
                                  worker that shares nothing, only useful in tests)
     MARINARA_NAMESPACE           the store's key namespace (default "marinara-battle")
-    MARINARA_BROKER_URL          Celery broker and result backend (default CELERY_BROKER_URL,
-                                 else REDIS_URL): a Redis over TCP, redis://host:port/db or
+    MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL; Celery's
+                                 own CELERY_BROKER_URL wins when set): a Redis over TCP, redis://host:port/db or
                                  rediss://host:port/db; or a RabbitMQ, amqp://user:pw@host:port/vhost
                                  (quorum queues; Celery's results then go to REDIS_URL)
-    CELERY_BROKER_URL            Celery's own name for the broker, read when
-                                 MARINARA_BROKER_URL is unset
+    CELERY_BROKER_URL            Celery's own name for the broker: when set it is the broker
+                                 (Celery reads it before any configuration)
     MARINARA_BROKER_PREFIX       key prefix for every broker and result key (default none; on
                                  RabbitMQ the result keys only: a vhost keeps deployments apart)
     MARINARA_VISIBILITY_TIMEOUT  seconds before an unacknowledged message is redelivered
@@ -159,7 +159,9 @@ def on_rabbitmq(broker_url: str) -> bool:
 
 
 def _broker_url(env: Mapping[str, str], redis_url: str) -> str:
-    name = next((n for n in ("MARINARA_BROKER_URL", "CELERY_BROKER_URL") if env.get(n)), "REDIS_URL")
+    # CELERY_BROKER_URL first: Celery's own app reads it before any configuration
+    # (`app.conf.broker_url`), so the broker these settings describe must be that one too.
+    name = next((n for n in ("CELERY_BROKER_URL", "MARINARA_BROKER_URL") if env.get(n)), "REDIS_URL")
     url = env.get(name) or redis_url
     if not url.startswith(BROKER_SCHEMES):
         raise ValueError(f"{name}={url!r} cannot be the Celery broker: it is a Redis over TCP, "

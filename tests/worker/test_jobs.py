@@ -151,8 +151,7 @@ def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():
                                              r"or a RabbitMQ, amqp://user:password@host:port/vhost or amqps://...$"):
             Settings.from_env({"MARINARA_BROKER_URL": url})
     # A RabbitMQ: quorum queues, publisher confirms, no Redis transport options; Celery's
-    # results stay on the Redis of REDIS_URL. CELERY_BROKER_URL names it when
-    # MARINARA_BROKER_URL does not.
+    # results stay on the Redis of REDIS_URL. CELERY_BROKER_URL names it too.
     from shared.service.settings import celery_config
 
     rabbit = Settings.from_env({"REDIS_URL": "redis://r:6379/2", "CELERY_BROKER_URL": "amqp://u:p@rabbit:5672/mb",
@@ -165,7 +164,7 @@ def test_the_broker_is_a_redis_over_tcp_and_other_urls_are_refused_by_name():
         "redis://r:6379/2", {"global_keyprefix": "mb:"})
     assert (config["task_acks_late"], config["worker_prefetch_multiplier"]) == (True, 1)
     assert Settings.from_env({"MARINARA_BROKER_URL": "redis://b:6379/1", "CELERY_BROKER_URL": "amqp://x//"}) \
-        .broker_url == "redis://b:6379/1", "MARINARA_BROKER_URL wins"
+        .broker_url == "amqp://x//", "CELERY_BROKER_URL wins, as Celery itself reads it first"
     assert Settings.from_env({"MARINARA_BROKER_URL": "redis://b:6379/1"}).queue_arguments() == {}
     with pytest.raises(ValueError, match=r"^REDIS_URL='unix:///s' cannot hold Celery's results beside a RabbitMQ"):
         Settings.from_env({"REDIS_URL": "unix:///s", "MARINARA_BROKER_URL": "amqp://x//"})
