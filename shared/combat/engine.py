@@ -32,6 +32,7 @@ from .kinds import kind_of
 # The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
+from .surprise import surprised_at_start
 from .plans import MenuItem, Option, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
@@ -150,6 +151,7 @@ def start_battle(
         fight.emit("note", note)
     for c in combatants:
         start_down(fight, c)
+    surprised_at_start(fight)
     roll_initiative(fight)
     # Every per-turn budget is there from the start: an answer before one's first turn
     # spends its own (a reaction).

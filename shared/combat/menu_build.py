@@ -54,6 +54,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items: list[MenuItem] = []
     if actor.out or actor.down:
         return items
+    if actor.surprised:
+        # Surprised (1.237): neither moving nor acting; ending the turn is the whole menu.
+        return [MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end"))]
     effects = N.effects(fight, actor)
     can_act = "cannot-act" not in effects
     view = fight.view(actor)

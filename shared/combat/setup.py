@@ -139,7 +139,7 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
         sheet = copy.deepcopy(member["sheet"])
         c = Combatant(id=cid, name=cname, side="party", controller=member.get("controller", "engine"),
                       player=member.get("player"), kind="sheet", sheet=sheet,
-                      own_spends=member.get("ownSpends") is True)
+                      own_spends=member.get("ownSpends") is True, surprised=_surprised(member, f"party[{i}]", problems))
         # Conditions the sheet already holds come into the fight as they are: no clock, no
         # source, and they stay on the sheet when the fight ends.
         for cid_held in (sheet.get("live") or {}).get("conditions") or []:
@@ -162,7 +162,7 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
             for note in notes:
                 fight.emit("setup", note)
             c = Combatant(id=cid, name=cname, side="foes", controller=foe.get("controller", "engine"), kind="block",
-                          entry=ref, block=block)
+                          entry=ref, block=block, surprised=_surprised(foe, f"foes[{i}]", problems if n == 0 else []))
             if block.get("sheet") is not None:
                 c.kind = "sheet"
                 # A creature's sheet enters play here: nobody edited it, so its catalog rows'
@@ -178,6 +178,17 @@ def build_combatants(fight: Fight, party: list[dict[str, Any]],
     if problems:
         raise SetupError(problems)
     return out, kept
+
+
+def _surprised(given: dict[str, Any], where: str, problems: list[str]) -> bool | None:
+    """The encounter's `"surprised": true` on a party member or a foe (mechanics-2 1.237)."""
+    flag = given.get("surprised")
+    if flag is None or flag is False:
+        return None
+    if flag is not True:
+        problems.append(f'{where}: "surprised" is true or false, not {flag!r}')
+        return None
+    return True
 
 
 def _leave_out(fight: Fight, left_out: list[str], sentence: str, i: int) -> None:

@@ -203,6 +203,9 @@ class Combatant(Record):
     disengaged: bool = False
     #: A dazing hit's pending skip of this combatant's next turn.
     dazed: Daze | None = None
+    #: Surprised (mechanics-2 1.237): until their first turn or the first round ends, only
+    #: ending the turn, and no answer to any window (surprise.py).
+    surprised: bool | None = Field(default=None, exclude_if=_absent)
     #: Initiative that attacks move (1.48): None while the number is above the crash line;
     #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
     crashed: int | None = None

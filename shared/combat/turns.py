@@ -26,6 +26,7 @@ from .menu_rules import announce_budgets
 from .board.battlefield import refill
 from .delays import complete
 from .outcome import check_outcome
+from .surprise import lift
 from .window_resume import action_record, between_turns, continue_action, turn_started
 from .windows import RESUMES
 from . import zone_state as ZS
@@ -127,6 +128,9 @@ def refill_turn_budgets(fight: Fight, c: Combatant) -> None:
 def begin_round(fight: Fight) -> None:
     state = fight.state
     state.round += 1
+    if state.round == 2:
+        for c in state.combatants:
+            lift(fight, c, "the first round is over")
     if state.round > 1 and fight.combat.initiative.each == "round":
         roll_initiative(fight, announce=f"Initiative for round {state.round}")
     elif state.round > 1 and IR.resource(fight) is not None:
@@ -221,6 +225,7 @@ def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
 def end_turn(fight: Fight) -> None:
     c = fight.state.current()
     if c is not None:
+        lift(fight, c, "their first turn is over")
         Z.turn_ends(fight, c)
         CT.turn_points(fight, c, "turn-end")
         _tick(fight, c, "turn-end")

@@ -247,7 +247,8 @@ MOMENT_ITEMS: dict[str, Callable[[Fight, Combatant, Window], list[WindowItem]]] 
 
 
 def _items(fight: Fight, holder: Combatant, w: Window) -> list[WindowItem]:
-    if holder.out or holder.down:
+    # The surprised answer nothing until their first turn or the first round ends (1.237).
+    if holder.out or holder.down or holder.surprised:
         return []
     if w.moment in SIGNATURE_MOMENTS:
         return _signature_items(fight, holder, w)

@@ -530,7 +530,7 @@ class CombatCondition(Model):
                                                "(issue 24, condition mechanics)"),
     )
     cannotBeSurprised: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.237", "surprise is resolved by no planned issue")
+        default=None, json_schema_extra=gate("1.237")
     )
     #: Saving throws against which a success takes nothing and a failure half (1.250).
     evasion: IdList | None = Field(default=None, json_schema_extra=gate("1.250"))

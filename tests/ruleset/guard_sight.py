@@ -129,3 +129,15 @@ PLAYED_PROBES.update({
     # The gagged Hound loses a bite that needs a voice.
     "CreatureAction.components": MenuProbe(_gagged_hound, "cinder-hound"),
 })
+
+
+def _foresight(on: bool) -> tuple[Any, ...]:
+    """Surprised Ilsa holding Foresight: only with `cannotBeSurprised` is she not surprised
+    (her first turn is then hers: she shoots the Hound)."""
+    pkg = SK.package()
+    SK.add_condition(pkg, "foresight", "Foresight", **({"cannotBeSurprised": True} if on else {}))
+    ilsa = SK.ilsa(holds=["foresight"]) | {"surprised": True}
+    return pkg, [ilsa], [foe("cinder-hound")], list(DICE), [HOUND_WAITS]
+
+
+PLAYED_PROBES["CombatCondition.cannotBeSurprised"] = FightProbe(_foresight)

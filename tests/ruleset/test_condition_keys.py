@@ -174,8 +174,6 @@ def test_value_reads_what_the_sheet_has():
 # ---------------------------------------------------------------------------
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("cannotBeSurprised", {"condition": "raging", "cannotBeSurprised": True},
-     '"cannotBeSurprised" (Capability API 1.237) is not supported by marinara-battle yet: surprise is resolved by no planned issue'),
     ("kinds", {"condition": "acid_burn", "kinds": ["disease"]},
      '"kinds" (Capability API 1.258) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
     ("onRest", {"condition": "acid_burn", "onRest": {"rests": ["camp"], "lowersMax": {"dice": "3d6"}, "lasting": True}},
