@@ -467,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "use",
-        help="use an ability, feature or spell for a character and print its receipt",
+        help="use an ability, feature, spell or carried item for a character and print its receipt",
         description="Use ENTRY (one of CHARACTER's catalog rows: the row's own name or the entry's "
         "label) by the ruleset's rules outside a fight: pay every cost term and one use from each row "
         "pool the entry wrote, all or nothing (a spell slot: the lowest of its level or higher left), "
@@ -475,11 +475,16 @@ def build_parser() -> argparse.ArgumentParser:
         'Master\'s tag would become: [use: who="..." entry="..." paid="..." dice="..." amount="..." '
         'did="..." result="used"]. Exit 0 when used, 1 when refused (the reason in the spec\'s words: '
         '"No spell slot of level 3 or higher left", "Last Ember is spent until the next camp"). '
+        "An item CHARACTER carries with a use (its stack's name, its entry's label or <catalog>/<entry>; "
+        '"Staff of Fire: Burning Hands" for one of its moreUses) is used the same way, one of the stack or '
+        'its charges paid first (paid="1 Potion of Healing: 1 left"); one not carried is refused '
+        '("the character carries no Potion of Healing"), as is one with slots not worn. '
         "Same seed, same dice.",
     )
     p.add_argument("--ruleset", "-r", required=True, metavar="R", help=RULESET_HELP)
     p.add_argument("character", metavar="CHARACTER.json", help='{"name", "sheet": {...}}')
-    p.add_argument("entry", metavar="ENTRY", help='what is used, e.g. "Fireball", "Second Wind"')
+    p.add_argument("entry", metavar="ENTRY",
+                   help='what is used, e.g. "Fireball", "Second Wind", "Potion of Healing"')
     p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
                    help="turn on one of the ruleset's layers (repeat for more)")
     p.add_argument("--level", type=int, help="pay a spell slot of this level or higher (upcasting)")

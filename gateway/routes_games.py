@@ -78,6 +78,12 @@ STATUS = {
     "no-slot": 400,
     "not-enough": 400,
     "bad-level": 400,
+    # An item's use refused: not carried, not in use, no use, nothing left on the stack.
+    "unknown-item": 400,
+    "not-in-use": 400,
+    "no-use": 400,
+    "insufficient": 400,
+    "no-charges": 400,
     # A pick refused by the rules (a member or entry not found above): nothing written.
     "unknown-catalog": 400,
     "not-pickable": 400,

@@ -13,7 +13,11 @@ import json
 import subprocess
 import sys
 
+from tests.combat.item_kit import RING_OF_PROTECTION
+from tests.combat.item_kit import item_package as example_with_items
+from tests.combat.test_items_used import POTION_OF_HEALING, WAND_OF_SPARKS
 from tests.conftest import ROOT, UPSTREAM
+from tests.gateway.test_game_item_uses import CARRIED, FIRST, member
 from tests.gateway.test_game_uses import mira, tobin
 
 EMBER = str(UPSTREAM / "ember-roads.json")
@@ -53,3 +57,31 @@ def test_fireball_from_a_4th_level_slot_rolls_9d6(tmp_path):
     assert (res.returncode, res.stderr) == (1, "use refused: No spell slot of level 5 or higher left\n")
     res = run("use", "-r", SRD, str(path), "Wish")
     assert (res.returncode, res.stderr) == (1, "use refused: Wish is not one of this character's spells and features\n")
+
+
+def test_two_potions_heal_brom_9_then_5_and_the_third_is_refused(tmp_path):
+    """Brom at 10 of 28 with 2 Potions of Healing (2d4 + 2), on the 5e example with the test
+    item catalog derived from it (tests/combat/item_kit.py; tests/gateway/test_game_item_uses.py).
+    --dice 3,4: (3 + 4) + 2 = 9, 10 + 9 = 19 of 28, the stack 2 -> 1; --dice 1,2: (1 + 2) + 2 =
+    5, 19 + 5 = 24, the last potion takes the stack off; the third is refused, nothing paid."""
+    rules, path = tmp_path / "5e-items.json", tmp_path / "brom.json"
+    rules.write_text(json.dumps(example_with_items(RING_OF_PROTECTION, POTION_OF_HEALING, WAND_OF_SPARKS)))
+    path.write_text(json.dumps(member(CARRIED)))
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    res = run("use", "-r", str(rules), str(path), "Potion of Healing", "--dice", "3,4", "--out", str(one))
+    assert (res.returncode, res.stderr) == (0, "")
+    assert res.stdout == FIRST + "\n"
+    assert json.loads(one.read_text())["sheet"]["live"] == {
+        "pools": {"hp": 19}, "items": [{"item": "items/potion-of-healing", "quantity": 1},
+                                       {"item": "items/ring-of-protection"}]}
+    res = run("use", "-r", str(rules), str(one), "potion of healing", "--dice", "1,2", "--out", str(two))
+    assert (res.returncode, res.stderr) == (0, "")
+    assert res.stdout == ('[use: who="Brom" entry="potion of healing" paid="1 Potion of Healing: none left" '
+                          'dice="2d4+2" rolls="1|2" amount="5" did="Brom heals 5 Hit points (24 of 28)" '
+                          'result="used"]\n')
+    assert json.loads(two.read_text())["sheet"]["live"] == {"pools": {"hp": 24},
+                                                            "items": [{"item": "items/ring-of-protection"}]}
+    res = run("use", "-r", str(rules), str(two), "Potion of Healing", "--dice", "4,4")
+    assert (res.returncode, res.stderr) == (1, "use refused: the character carries no Potion of Healing\n")
+    assert res.stdout == ('[use: who="Brom" entry="Potion of Healing" result="refused" '
+                          'reason="the character carries no Potion of Healing"]\n')

@@ -1,4 +1,4 @@
-"""Using an ability, a feature or a spell for a member of a game: a `[use: who="Name"
+"""Using an ability, a feature, a spell or a carried item for a member of a game: a `[use: who="Name"
 entry="Fireball" ...]` tag in a Game Master reply, or the same ask from the uses endpoint,
 paid and rolled for the member it names and written back as a receipt (spec/abilities.md).
 
@@ -44,7 +44,7 @@ def ask_of(attrs: dict[str, Any]) -> UseAsk | str:
     """A `UseAsk` from attributes by name (a tag's, or the endpoint's body as text)."""
     entry = attrs.get("entry")
     if entry is None or not str(entry).strip():
-        return "a use names what is used with entry= (an ability, a feature or a spell)"
+        return "a use names what is used with entry= (an ability, a feature, a spell or a carried item)"
     if attrs.get("level") is not None and attrs.get("slot") is not None:
         return "a use names its slot level once: level= or slot="
     text = attrs.get("level") if attrs.get("level") is not None else attrs.get("slot")

@@ -23,6 +23,17 @@ What a use does, by the entry's `mechanics.kind` (`EFFECTS`, a table):
   rolls them; another says so and hands back the numbers.
 - `utility`, an entry without `mechanics`: it takes effect; nothing is rolled.
 
+An item the character carries with a `use` (or `moreUses`) is used the same way (spec/
+abilities.md "Objects that hold abilities"): `find_item` finds its stack by the stack's
+name, its entry's label or `<catalog>/<entry>` (item_ops.find_stack; "Staff of Fire: Burning
+Hands" names one of its `moreUses`), the use is the entry's mechanics, rolled with the first
+ability list's numbers as in a fight (a use's `sheetDifficulty` reads the DC instead), and
+what it takes from the stack is paid through item_uses.spend_item before the use's own cost
+items are paid from the user's pools, all or nothing; the receipt names what it took ("1
+Potion of Healing: 1 left"). An item the character does not carry is refused in item_ops'
+words ("the character carries no Potion of Healing"); a carried one that is not in use (a
+ring with slots, not worn), or that has no use, is refused by name.
+
 An entry whose `mechanics.kind` reaches no one but the user changes only the user's sheet.
 Pure: dice come from the `Roller` handed in, the sheet is never changed in place.
 """
@@ -38,12 +49,16 @@ from shared.ruleset.resolution import DiceSum
 from shared.ruleset.sheet_refs import get
 
 from .index import SheetRules, index_for
+from .item_ops import UNKNOWN_ITEM, find_stack
+from .item_uses import in_use, spend_item, uses_of
 from .ops import heal, set_temp
 from .paying import Paid, entry_amount, pay
 from .refusal import Refusal
 from .view import SheetView, slug
 
 UNKNOWN_ENTRY = "unknown-entry"
+NOT_IN_USE = "not-in-use"
+NO_USE = "no-use"
 
 
 @dataclass(frozen=True)
@@ -64,6 +79,9 @@ class Known:
     ref: str
     entry: Any
     name: str
+    #: For an item's use: the stack's reference, the item and the use (its mechanics).
+    item: Any = None
+    use: Any = None
 
 
 def known_entries(ruleset: SheetRules, sheet: dict[str, Any]) -> list[Known]:
@@ -100,6 +118,36 @@ def find_entry(ruleset: SheetRules, sheet: dict[str, Any], name: str) -> Known |
     return found
 
 
+def find_item(ruleset: SheetRules, sheet: dict[str, Any], name: str) -> Known | Refusal | None:
+    """The item use `name` names: a carried stack (by its name, label or reference), or one
+    of its `moreUses` as "<stack>: <label>". None when `name` names no item the ruleset
+    holds (then it is no item at all, and the entry's refusal stands)."""
+    stack, _, label = name.partition(": ")
+    found = find_stack(ruleset, sheet, name)
+    wanted_label = None
+    if isinstance(found, Refusal) and label.strip():
+        found, wanted_label = find_stack(ruleset, sheet, stack), slug(label)
+    if isinstance(found, Refusal):
+        wanted = slug(stack if wanted_label is not None else name)
+        items = index_for(ruleset).items
+        named = any(wanted in (slug(str(get(entry, "label") or "")), slug(ref)) for ref, (entry, _i) in items.items())
+        return Refusal(UNKNOWN_ITEM, found.message) if named else None
+    _i, held = found
+    uses = uses_of(held.item)
+    if not uses:
+        return Refusal(NO_USE, f"{held.name} has no use: it is not one of this character's spells and features")
+    if not in_use(held):
+        # spec/abilities.md: worn gear lends its abilities; gear with slots lends them while worn.
+        return Refusal(NOT_IN_USE, f"{held.name} is not in use: it lends its use only while worn")
+    pick = next(((lbl, use) for lbl, use in uses if wanted_label is None or slug(str(lbl or "")) == wanted_label),
+                None)
+    if pick is None:
+        return Refusal(UNKNOWN_ENTRY, f"{held.name} has no use called {label.strip()}")
+    lbl, use = pick
+    shown = f"{held.name}: {lbl}" if lbl and wanted_label is not None else held.name
+    return Known(held.ref, {"mechanics": use}, shown, held.item, use)
+
+
 @dataclass(frozen=True)
 class UseRecord:
     """A use made: what it was, what was paid, every die thrown (`rolls`, as faces), the
@@ -117,10 +165,14 @@ class UseRecord:
     against: tuple[str, tuple[int, ...], int, int, str] | None = None
     tier: str | None = None
     target: str | None = None
+    #: What an item's use took from its stack ("1 Potion of Healing: 1 left").
+    took: str | None = None
 
     def attrs(self) -> list[tuple[str, str]]:
         """The receipt's attributes, after the ask's own."""
-        out = [("paid", self.paid.words())]
+        paid = [self.took] if self.took is not None else []
+        paid += [t.words() for t in self.paid.terms]
+        out = [("paid", ", ".join(paid) or "nothing")]
         if self.paid.level is not None:
             out.append(("level", str(self.paid.level)))
         if self.dice is not None:
@@ -222,7 +274,16 @@ def _typical_tier(use: _Use) -> Any:
 
 
 def _list_numbers(use: _Use) -> tuple[int | None, int | None]:
-    """(to hit, save difficulty) of the ability list the entry's row sits in."""
+    """(to hit, save difficulty) of the ability list the entry's row sits in; for an item's
+    use, the first ability list's (as in a fight, shared/combat/plan_reading.py), its DC
+    read from the use's `sheetDifficulty` when it names one."""
+    if use.known.item is not None:
+        lists = get(get(use.ruleset, "combat"), "abilities") or []
+        first = lists[0] if lists else None
+        hit_ref = get(first, "toHit")
+        dc_ref = get(use.mech, "sheetDifficulty") or get(first, "saveDifficulty")
+        return (math.floor(use.view.value(hit_ref)) if hit_ref is not None else None,
+                math.floor(use.view.value(dc_ref)) if dc_ref is not None else None)
     for lst in get(get(use.ruleset, "combat"), "abilities") or []:
         if any(row.get("_catalog") == use.known.ref for row in use.view.rows(lst.list)):
             to_hit = math.floor(use.view.value(lst.toHit)) if lst.toHit is not None else None
@@ -287,7 +348,19 @@ def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: R
     found, paid (all or nothing), rolled and applied. A refusal changes nothing."""
     known = find_entry(ruleset, sheet, ask.entry)
     if isinstance(known, Refusal):
-        return known
+        item = find_item(ruleset, sheet, ask.entry)
+        if item is None:
+            return known
+        if isinstance(item, Refusal):
+            return item
+        known = item
+    took = None
+    if known.item is not None:
+        # The stack pays first: an item with nothing left is refused before any cost is paid.
+        spent = spend_item(ruleset, sheet, known.ref, known.item, known.use, shown=known.name)
+        if isinstance(spent, Refusal):
+            return spent
+        sheet, took = spent.sheet, spent.words
     paid = pay(ruleset, sheet, known.ref, known.entry, name=known.name, level=ask.level)
     if isinstance(paid, Refusal):
         return paid
@@ -296,4 +369,4 @@ def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: R
     effect = EFFECTS.get(get(mech, "kind") or "utility", _takes_effect)
     did = effect(use)
     return UseRecord(known.name, known.ref, paid, use.sheet, did, use.dice, use.rolls, use.amount, use.against,
-                     use.tier, ask.target)
+                     use.tier, ask.target, took)

@@ -36,7 +36,7 @@ def test_a_tag_reads_as_an_ask_and_the_engines_attributes_are_dropped():
 
 def test_unreadable_tags_are_refused_by_name_and_change_nothing():
     cases = {
-        '[use: who="Tobin"]': "a use names what is used with entry= (an ability, a feature or a spell)",
+        '[use: who="Tobin"]': "a use names what is used with entry= (an ability, a feature, a spell or a carried item)",
         '[use: entry="Last Ember" colour="red"]': "a use tag takes no colour",
         '[use: entry="Last Ember" level="high"]': "level must be a whole number from 1, not high",
         '[use: entry="Fireball" level="3" slot="4"]': "a use names its slot level once: level= or slot=",

@@ -1,6 +1,6 @@
 """The gateway's own tests (tests/gateway: a whole battle, duplicates, reconnects, every
 refusal, the service routes, the games' character sheet commands, checks and saves in a
-game, abilities used in a game, a ruleset's catalogs, the layers a game or battle turns on,
+game, abilities and items used in a game, a ruleset's catalogs, the layers a game or battle turns on,
 picks and refreshes on a member's sheet) run once more with the embedded executor on a real Redis store instead of the memory store, so both stores serve the same HTTP and WebSocket
 behaviour."""
 
@@ -14,6 +14,7 @@ from tests.gateway import (
     harness,
     test_catalog_routes,
     test_game_checks,
+    test_game_item_uses,
     test_game_uses,
     test_games_sheet,
     test_layers_routes,
@@ -36,6 +37,7 @@ TESTS: list[Callable[[], None]] = [
     *(f for name, f in sorted(vars(test_games_sheet).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_game_checks).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_game_uses).items()) if name.startswith("test_")),
+    *(f for name, f in sorted(vars(test_game_item_uses).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_catalog_routes).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_layers_routes).items()) if name.startswith("test_")),
     *(f for name, f in sorted(vars(test_member_picks).items()) if name.startswith("test_")),
