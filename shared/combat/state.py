@@ -453,6 +453,8 @@ class LastingZone(Record):
     affected: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: Cells each creature has travelled inside it toward the next `perDistance` harm.
     travelled: dict[str, int] = Field(default_factory=dict, exclude_if=_empty)
+    #: Damage dealt since it appeared, its hits and its terrain (`damageCap`, 1.174).
+    dealt: int = Field(default=0, exclude_if=lambda v: v == 0)
 
 
 class RulesetRef(Record):

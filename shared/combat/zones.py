@@ -50,8 +50,28 @@ def touch(fight: Fight, zone: LastingZone, c: Combatant, why: str) -> None:
     if zone.centre is not None:
         # Saves against it measure cover from where it lies (board/save_cover.py).
         plan.aim = (zone.centre[0], zone.centre[1])
-    fight.emit("zone", f"{zone.name} affects {c.name}: {why}.", zone=zone.entry, target=c.id)
+    event = fight.emit("zone", f"{zone.name} affects {c.name}: {why}.", zone=zone.entry, target=c.id)
     entry_lands_on(fight, owner, plan, c)
+    _count(fight, zone, plan, _dealt_since(fight, event.seq))
+
+
+def _dealt_since(fight: Fight, seq: int) -> int:
+    """The damage the events after `seq` dealt (what landed on each)."""
+    total = 0
+    for ev in reversed(fight.state.events):
+        if ev.seq <= seq:
+            break
+        if ev.kind == "damage":
+            total += int(ev.data.get("amount") or 0)
+    return total
+
+
+def _count(fight: Fight, zone: LastingZone, plan: Plan, dealt: int) -> None:
+    """`damageCap` (1.174): the zone ends once it has dealt that much in all."""
+    zone.dealt += dealt
+    cap = plan.mechanics.zone.damageCap
+    if cap is not None and zone.dealt >= cap:
+        ZS.end_zone(fight, zone, f"it has dealt {zone.dealt} damage, its cap of {cap:g}")
 
 
 def _triggered(fight: Fight, c: Combatant, trigger: str, why: str) -> None:
@@ -81,8 +101,9 @@ def _harm(fight: Fight, zone: LastingZone, mover: Combatant) -> None:
     if per.amount.flat:
         expr = parse_dice(f"{per.amount.dice}+{per.amount.flat}" if per.amount.dice else str(per.amount.flat))
     amount, text = roll_damage(fight, expr, False)
-    E.deal_damage(fight, owner, mover, amount, per.damageType, what=f"{zone.name} ({text})")
+    landed = E.deal_damage(fight, owner, mover, amount, per.damageType, what=f"{zone.name} ({text})")
     E.check_down(fight, mover, owner)
+    _count(fight, zone, plan, landed)
 
 
 def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:

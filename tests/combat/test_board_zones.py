@@ -336,3 +336,19 @@ def test_an_items_use_leaves_its_zone_and_it_acts_as_an_entrys():
         "Wand of Moonbeams (8 (3 + 5), halved by the save) deals 4 radiant damage to Cinder Hound.",
         "Cinder Hound has 12 of 20 Hit points.",
     ]
+
+
+def test_a_zone_with_a_damage_cap_ends_once_it_has_dealt_it():
+    # Moonbeam with `damageCap: 10` (Guardian of Faith's rule): its own hits count, not the
+    # casting's (the entry's effect as it appears). The Lurker's turn start: 4 (4 in all);
+    # moved onto the Hound: 9 (13 in all, at least 10): it ends.
+    rs = ruleset(ZK.package(zone=dict(ZK.MOONBEAM_ZONE) | {"damageCap": 10}))
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes([5, 2], [8, 2]), board=ZK.BOARD, dice=START + STORY)
+    state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    assert state.zones[0].dealt == 4
+    for actor in ("thorn-lurker", "cinder-hound"):
+        state, _ = _go(rs, state, actor, "end-turn")
+    state, lines = _go(rs, state, "ilsa", "zone:spells/moonbeam", cell=[8, 2])
+    assert lines[-2:] == ["Cinder Hound has 16 of 25 Hit points.", "Moonbeam ends: it has dealt 13 damage, its cap of 10."]
+    assert state.zones == []

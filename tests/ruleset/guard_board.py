@@ -127,6 +127,15 @@ def _wand(with_key: bool):
         {"actor": "brom", "option": "end-turn", "targets": []}]
 
 
+def _capped(with_key: bool):
+    """Moonbeam with and without `damageCap: 4`: the Lurker's turn start deals 4, and with
+    the cap the zone ends there."""
+    zone = dict(ZK.MOONBEAM_ZONE) | ({"damageCap": 4} if with_key else {})
+    return ZK.package(zone=zone), [ZK.ilsa([0, 2])], ZK.foes([5, 2], [8, 2]), ZONE_START + STORY, [
+        _CAST_MOONBEAM, {"actor": "ilsa", "option": "end-turn", "targets": []},
+        {"actor": "thorn-lurker", "option": "end-turn", "targets": []}]
+
+
 def _spike_terrain(with_key: bool):
     """Ilsa lays Spike Growth on 5, 2 and the Cinder Hound (8, 2) walks three cells into it:
     with its `terrain` 6 cells and 3 x 2d4 piercing, without it 3 cells and no harm."""
@@ -378,6 +387,8 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
     "Zone.move": MenuProbe(_moonbeam_zone("move"), "ilsa", board=ZK.BOARD),
     # Moonbeam drifts onto the Hound as Ilsa's second turn starts, only with `drift`.
     "Zone.drift": FightProbe(_drifting, board=ZK.BOARD),
+    # Moonbeam ends once its hits reach the cap ("Moonbeam ends: it has dealt 4 damage").
+    "Zone.damageCap": FightProbe(_capped, board=ZK.BOARD),
     # An item's use leaves its zone: the Hound's turn starts in it and it is hit again.
     "ItemUse.zone": FightProbe(_wand, board=ZK.BOARD),
     "ItemUse.zone = 'on an item use'": FightProbe(_wand, board=ZK.BOARD),

@@ -3,7 +3,7 @@
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point plays (shared/combat/zones.py): `rounds`, `triggers`,
-`atCast`, `move`, `drift` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
+`atCast`, `move`, `drift`, `damageCap` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
 and checked in full, each with the version that introduced it, and refused by name with the
 reason (`ZONE_REASONS`) until the engine plays it.
 
@@ -44,7 +44,6 @@ ZONE_REASONS = {
     "halvesSpeed": _later("zone terrain halving speed is"),
     "towardCaster": _later("zone terrain counted only toward the caster is"),
     "breaksConcentration": _later("a zone breaking concentration is"),
-    "damageCap": _later("a zone's damage cap is"),
     "whileHeld": _later("a zone's harm to those it holds is"),
     "blocks": _later("walls blocking movement or sight are"),
     "side": _later("the side of a wall is"),
@@ -230,7 +229,7 @@ class Zone(Model):
     drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
     terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
     breaksConcentration: bool | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["breaksConcentration"]))
-    damageCap: Distance | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["damageCap"]))
+    damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
     whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["whileHeld"]))
     blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
         default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["blocks"])
