@@ -641,6 +641,12 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     if failed_by is not None:
         fight.emit("save", f"{c.name} fails the {name} {why} without rolling ({failed_by}).", target=c.id, success=False)
         return False
+    source = fight.state.combatant(against.source) if against is not None and against.source else None
+    if against is not None and against.allies_fail and source is not None and source.side == c.side:
+        # Calm Emotions (1.278): the user's own side fails without rolling.
+        fight.emit("save", f"{c.name} fails the {name} {why} without rolling (on {source.name}'s side).",
+                   target=c.id, success=False)
+        return False
     free = succeeds_without_rolling(fight, c, against.succeeds if against is not None else None)
     if free is not None:
         fight.emit("save", f"{c.name} succeeds at the {name} {why} without rolling ({free}).", target=c.id, success=True)

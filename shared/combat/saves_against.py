@@ -49,6 +49,9 @@ class SaveContext:
     modes: tuple[tuple[TargetTest, Mode], ...] = ()
     #: The save's own `succeeds` (1.181): who succeeds without rolling (Stinking Cloud).
     succeeds: SaveSucceeds | None = None
+    #: The save's own `alliesMayFail` (1.278): a target on the source's side fails it
+    #: without rolling (Calm Emotions).
+    allies_fail: bool = False
 
 
 NOTHING = SaveContext()
@@ -85,6 +88,7 @@ def for_entry(actor_id: str, entry_ref: str | None, entry: CatalogEntry | None, 
         catalogs=frozenset([catalog]) if catalog else frozenset(),
         modes=save_modes(mech.save),
         succeeds=getattr(mech.save, "succeeds", None),
+        allies_fail=bool(getattr(mech.save, "alliesMayFail", None)),
     )
 
 
@@ -103,6 +107,7 @@ def for_action(actor_id: str, action: CreatureAction) -> SaveContext:
         actions=_lower([action.id, action.name, group]),
         modes=save_modes(action.save),
         succeeds=getattr(action.save, "succeeds", None),
+        allies_fail=bool(getattr(action.save, "alliesMayFail", None)),
     )
 
 

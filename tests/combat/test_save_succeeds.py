@@ -14,7 +14,7 @@ retching as incapacitated for 1 round.
 from __future__ import annotations
 
 from tests.combat.kit import Bout, foe, ruleset
-from tests.combat.srd_kit import mira
+from tests.combat.srd_kit import fighter, mira
 from tests.combat.test_cures import package
 from tests.combat.test_remaining_health import spell
 
@@ -40,4 +40,29 @@ def test_the_poison_immune_zombie_succeeds_without_a_roll_and_the_goblin_rolls()
         "Zombie succeeds at the Constitution save against Stinking Cloud without rolling (immune to being Poisoned).",
     ]
     assert bout.who("zombie").conditions == []
+    assert bout.dice_left() == 0
+
+
+#: Calm Emotions (SRD 5.1, written in the same shape): a Charisma save, negates, calmed for
+#: 10 rounds; the user's own side may fail it (`alliesMayFail`, mechanics-3 1.278).
+CALM_EMOTIONS = {"kind": "debuff", "range": 60, "targets": "any", "targetCount": 2,
+                 "save": {"save": "cha_save", "onSuccess": "negates", "alliesMayFail": True},
+                 "applies": [{"condition": "charmed", "duration": {"rounds": 10}}],
+                 "cost": [{"pool": "slots_2", "amount": 1}]}
+
+
+def test_calm_emotions_lets_an_ally_fail_without_rolling_and_the_goblin_rolls():
+    pkg = spell(package(), "calm-emotions", "Calm Emotions", 2, CALM_EMOTIONS)
+    pkg["capabilityApi"] = {"major": 1, "minor": 278}
+    caster = mira(("calm-emotions", "Calm Emotions", 2))
+    # The Goblin's 2d6 (3, 4) = 7; initiative Mira 18 + 2 first, the Goblin 5 + 2; Brom
+    # (tests/combat/srd_kit fighter) 1 + 1. Brom fails without a roll; the Goblin's
+    # Charisma save (its block lists none: + 0) 15 against 13 is a success.
+    bout = Bout(ruleset(pkg), [caster, fighter()], [foe("goblin")], dice=[3, 4, 18, 1, 5, 15])
+    assert bout.choose("mira", "ability:spells:calm-emotions", "brom", "goblin")[1:5] == [
+        "Mira uses Calm Emotions on Brom, Goblin.",
+        "Brom fails the Charisma save against Calm Emotions without rolling (on Mira's side).",
+        "Brom is Charmed for 10 rounds.",
+        "Goblin rolls a Charisma save against Calm Emotions: 15 against 13, a success.",
+    ]
     assert bout.dice_left() == 0

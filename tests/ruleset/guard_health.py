@@ -15,7 +15,7 @@ from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
 from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
-from tests.combat.test_save_succeeds import STINKING_CLOUD
+from tests.combat.test_save_succeeds import CALM_EMOTIONS, STINKING_CLOUD
 from tests.combat.test_stabilizing import five_e, five_e_party, spare_the_dying
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -160,13 +160,15 @@ def _cloud(with_key: bool):
         [3, 4, 2, 2, 3, 18, 5, 1, 8, 8], [_cast("stinking-cloud", "goblin", "zombie")]
 
 
-def _stench(with_key: bool):
+def _stench(with_key: bool, key: str = "succeeds"):
     """The Ghoul's Stench (a save action written for the probe) on its ally the Zombie,
-    immune to being poisoned: it succeeds without a roll, or rolls 8 without `succeeds`."""
+    immune to being poisoned: it succeeds without a roll (`succeeds`) or fails without one
+    (`alliesMayFail`), or rolls 8 without the key."""
     pkg = cures.package()
+    pkg["capabilityApi"] = {"major": 1, "minor": 278}
     save: dict[str, Any] = {"save": "con_save", "difficulty": 10, "onSuccess": "negates"}
     if with_key:
-        save["succeeds"] = {"conditionImmune": ["poisoned"]}
+        save[key] = {"conditionImmune": ["poisoned"]} if key == "succeeds" else True
     ghoul = next(c for e in pkg["catalogs"] if e["id"] == "creatures" for c in e["entries"] if c["id"] == "ghoul")
     ghoul["creature"]["actions"].append({"id": "stench", "name": "Stench", "budget": "action", "targets": "ally",
                                          "save": save, "applies": [{"condition": "poisoned", "duration": {"rounds": 1}}]})
@@ -186,6 +188,18 @@ def _heroism(key: str) -> Callable[[bool], Any]:
         return pkg, [heroism.caster(), fighter()], [foe("goblin")], [3, 4, 18, 10, 5], [
             _cast("heroism", "brom")]
     return build
+
+
+def _calm(with_key: bool):
+    """Calm Emotions on Brom and the Goblin (tests/combat/test_save_succeeds.py): Brom fails
+    without a roll, or rolls 2 without `alliesMayFail`."""
+    calm = copy.deepcopy(CALM_EMOTIONS)
+    if not with_key:
+        del calm["save"]["alliesMayFail"]
+    pkg = spell(cures.package(), "calm-emotions", "Calm Emotions", 2, calm)
+    pkg["capabilityApi"] = {"major": 1, "minor": 278}
+    return pkg, [mira(("calm-emotions", "Calm Emotions", 2)), fighter()], [foe("goblin")], \
+        [3, 4, 18, 1, 5, 15, 2, 2], [_cast("calm-emotions", "brom", "goblin")]
 
 
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
@@ -226,6 +240,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "CombatCondition.temporary": FightProbe(_heroism("temporary")),
     "Apply.value": FightProbe(_heroism("value")),
     "ActionSave.succeeds": FightProbe(_stench),
+    "EntrySave.alliesMayFail": FightProbe(_calm),
+    "ActionSave.alliesMayFail": FightProbe(lambda with_key: _stench(with_key, "alliesMayFail")),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {

@@ -30,11 +30,6 @@ REASONS: dict[str, tuple[str, str]] = {
     "orSourceWithin": ("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
     "bySource": ("1.274", "a save rolled only on harm from the applier is not resolved yet (issue 24, condition mechanics)"),
     "suppresses": ("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
-    "temporary": ("1.274", "temporary points a condition gives each turn, and the number its applier fixes for them, "
-                  "are not resolved yet (issue 24, health beyond damage)"),
-    "value": ("1.274", "temporary points a condition gives each turn, and the number its applier fixes for them, "
-              "are not resolved yet (issue 24, health beyond damage)"),
-    "alliesMayFail": ("1.278", "allies failing a save without rolling is resolved by no planned issue"),
     "targetsWithin": ("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
     "except": ("1.55", "weapons that get through a resistance are not resolved yet (issue 23, items in a fight)"),
     "suggestions": ("1.796", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),

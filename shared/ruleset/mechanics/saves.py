@@ -2,7 +2,7 @@
 
 Owns: `EntrySave` (`save`, `onSuccess`, `ignoresCover` 1.74, `against` 1.181,
 `succeeds` 1.181, `modes` 1.185 and `alliesMayFail` 1.278: allies of the user fail it
-without rolling), with its parts `SaveCountsAgainst`, `SaveSucceeds` and `SaveMode`. An
+without rolling; all played by shared/combat/effects.roll_save), with its parts `SaveCountsAgainst`, `SaveSucceeds` and `SaveMode`. An
 item use's `save` is this one; a creature action's (`ActionSave`, creature_actions.py)
 adds its own `difficulty`.
 """
@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model, gate, unsupported
+from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .amounts import DamageType
 
@@ -60,7 +60,5 @@ class EntrySave(Model):
         default=None, json_schema_extra=gate("1.185")
     )
     #: A target on the user's own side skips the save and fails it, and the log says so.
-    alliesMayFail: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.278", "allies failing a save without rolling is resolved by no planned issue")
-    )
+    alliesMayFail: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.278"))
 
