@@ -562,7 +562,21 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
     if not quiet:
         clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
+    _one_per_source(fight, c, cid, source)
     return True
+
+
+def _one_per_source(fight: Fight, c: Combatant, cid: str, source: str | None) -> None:
+    """`onePerSource` (mechanics-1 1.189, the Oathbow's sworn enemy): put on `c`, the
+    condition leaves whoever else had it from the same source."""
+    rule = N.condition_rules(fight.ruleset).get(cid)
+    if source is None or rule is None or not getattr(rule, "onePerSource", None):
+        return
+    for other in fight.state.combatants:
+        if other is c:
+            continue
+        for held in [h for h in other.conditions if h.id == cid and h.source == source]:
+            remove_condition(fight, other, held, reason=f"it is now on {c.name}, one holder per source")
 
 
 def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:

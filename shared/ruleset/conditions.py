@@ -513,9 +513,8 @@ class CombatCondition(Model):
     stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
         default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {NOT_RESOLVED}")
     )
-    onePerSource: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"one holder per source {NOT_RESOLVED}")
-    )
+    #: On one holder per source: applied to someone else, it leaves the last (1.189).
+    onePerSource: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
     conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {NOT_RESOLVED}")
     )

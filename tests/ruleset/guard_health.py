@@ -14,6 +14,7 @@ from tests.combat.kit import foe
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
+from tests.combat import test_one_per_source as one_per_source
 from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
 from tests.combat.test_save_succeeds import CALM_EMOTIONS, STINKING_CLOUD
 from tests.combat.test_stabilizing import five_e, five_e_party, spare_the_dying
@@ -241,6 +242,11 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Apply.value": FightProbe(_heroism("value")),
     "ActionSave.succeeds": FightProbe(_stench),
     "EntrySave.alliesMayFail": FightProbe(_calm),
+    # Mira swears the Goblin, then the Ghoul: the Goblin's mark goes only with the key.
+    "CombatCondition.onePerSource": FightProbe(lambda with_key: (
+        one_per_source.package(with_key), [fighter(), mira(("swear-enmity", "Swear Enmity", 1))],
+        [foe("goblin"), foe("ghoul")], list(cures.DICE),
+        [_cast("swear-enmity", "goblin"), _cast("swear-enmity", "ghoul")])),
     "ActionSave.alliesMayFail": FightProbe(lambda with_key: _stench(with_key, "alliesMayFail")),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
