@@ -126,7 +126,10 @@ def use_lines(ruleset: Ruleset) -> list[str]:
         return []
     first = next((e for e in entries if getattr(e, "mechanics", None) is not None), entries[0])
     slots = getattr(getattr(ruleset, "battle", None), "slots", None)
-    return [f'Abilities, features and spells: [use: who="Name" entry="{first.label}"]'
+    # Items lend their uses through the same tag (a potion, a wand, a staff's moreUses).
+    items = any(e.item is not None and e.item.use is not None for c in ruleset.catalogs or [] for e in c.entries)
+    kinds = "Abilities, features, spells and carried items with a use" if items else "Abilities, features and spells"
+    return [f'{kinds}: [use: who="Name" entry="{first.label}"]'
             + (' (level= pays a higher spell slot)' if slots else "")
             + "; target= names whom it is aimed at. The Engine pays the cost, rolls and writes paid, dice, "
             'amount and did with result="used", or result="refused" with the reason; never write them yourself.']

@@ -14,10 +14,12 @@ from shared.dice import SeededRoller
 from shared.games.members import member_sheet
 from shared.games.reply import apply_reply
 from shared.games.state import normal_state
-from shared.games.uses import read_use_tag
+from shared.games.uses import read_use_tag, use_lines
 from shared.sheet import SheetView
 from shared.sheet.picks import pick
 from shared.sheet.uses import UseAsk
+from tests.combat.item_kit import RING_OF_PROTECTION, item_ruleset
+from tests.combat.test_items_used import POTION_OF_HEALING
 from tests.gateway.test_game_uses import _rules, tobin
 
 
@@ -90,3 +92,13 @@ def test_refusals_change_nothing_pools_stay_in_range_and_undo_restores_exactly(g
         view = SheetView(rules, member_sheet(state, member))
         for key, info in view.pools().items():
             assert 0 <= view.pool(key)[1] <= info.max
+
+
+def test_the_reminder_teaches_carried_items_only_where_an_item_has_a_use():
+    # The 5e example with a Potion of Healing (an item `use`) and a Ring of Protection (worn
+    # effects only): the item kit's test package (tests/combat/item_kit.py).
+    with_potion = use_lines(item_ruleset(RING_OF_PROTECTION, POTION_OF_HEALING))[0]
+    ring_only = use_lines(item_ruleset(RING_OF_PROTECTION))[0]
+    assert with_potion.startswith('Abilities, features, spells and carried items with a use: [use: who="Name" entry="')
+    assert ring_only.startswith('Abilities, features and spells: [use: who="Name" entry="')
+    assert with_potion.split(": ", 1)[1] == ring_only.split(": ", 1)[1]
