@@ -413,17 +413,24 @@ class GameService:
                 return {"game": game_id, "snapshot": current, "result": result, "check": dict(attrs),
                         "receipt": receipt(attrs), "revision": rev}
 
-            if run.state == state:
-                return _Commit(new, {}, (), {}, answer)
-            if current is None:
-                new["base"] = run.state
-                return _Commit(new, {}, (), {}, answer)
-            snap = self.store.get_snapshot(game_id, current)
-            if snap is None:
-                return RETRY
-            return _Commit(new, {}, (), {current: {**snap, "state": run.state}}, answer)
+            return self._rolled(game_id, new, current, state, run.state, answer)
 
         return self._write(game_id, step)
+
+    def _rolled(self, game_id: str, new: Record, current: str | None, state: Any, after: Any,
+                answer: Callable[[int], dict[str, Any]]) -> _Retry | _Commit[dict[str, Any]]:
+        """The write of a check or a use: the record `new` (its dice moved on) and, when the
+        roll changed the state, that state on the current snapshot (or the base before the
+        first one). A snapshot gone meanwhile is a retry."""
+        if after == state:
+            return _Commit(new, {}, (), {}, answer)
+        if current is None:
+            new["base"] = after
+            return _Commit(new, {}, (), {}, answer)
+        snap = self.store.get_snapshot(game_id, current)
+        if snap is None:
+            return RETRY
+        return _Commit(new, {}, (), {current: {**snap, "state": after}}, answer)
 
     # -- uses --------------------------------------------------------------------------
     def use(self, game_id: str, ask: UseAsk) -> dict[str, Any] | Refusal:
@@ -449,15 +456,7 @@ class GameService:
                 return {"game": game_id, "snapshot": current, "result": "used", "use": dict(attrs),
                         "receipt": use_receipt(attrs), "revision": rev}
 
-            if run.state == state:
-                return _Commit(new, {}, (), {}, answer)
-            if current is None:
-                new["base"] = run.state
-                return _Commit(new, {}, (), {}, answer)
-            snap = self.store.get_snapshot(game_id, current)
-            if snap is None:
-                return RETRY
-            return _Commit(new, {}, (), {current: {**snap, "state": run.state}}, answer)
+            return self._rolled(game_id, new, current, state, run.state, answer)
 
         return self._write(game_id, step)
 
