@@ -106,9 +106,9 @@ async def lane(session: Any, base: str, digest: str, level: Level, until: float,
     a battle that ends is replaced until `until`."""
     import aiohttp
 
-    party = service._party()
+    party = service.party_of()
     while time.perf_counter() < until:
-        body = {"ruleset": digest, "party": party, "foes": service._foes(), "seed": seed}
+        body = {"ruleset": digest, "party": party, "foes": service.foes_of(), "seed": seed}
         seed += 1
         try:
             async with session.post(f"{base}/v1/battles", json=body) as r:
@@ -148,7 +148,7 @@ async def play(ws: Any, level: Level, until: float, think: float) -> None:
             await asyncio.sleep(think)
             sent = time.perf_counter()
             await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
-                                "request_id": f"{data['actor']}-{data['revision']}-{id(ws)}", **service._answer(data)})
+                                "request_id": f"{data['actor']}-{data['revision']}-{id(ws)}", **service.choice_for(data)})
         elif data["type"] in ("closed", "error"):
             return
 
@@ -196,8 +196,8 @@ async def run_level(base: str, digest: str, sockets: int, seconds: float, think:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return {"sockets": sockets, "open": open_now, "seconds_to_open": opened, "battles_created": level.battles,
-            "choices": len(trips), "choices_per_s": len(trips) / took, "p50_ms": service._pct(trips, 0.5),
-            "p99_ms": service._pct(trips, 0.99), "gateway_rss_kib": rss, "redis_used_memory": memory,
+            "choices": len(trips), "choices_per_s": len(trips) / took, "p50_ms": service.pct(trips, 0.5),
+            "p99_ms": service.pct(trips, 0.99), "gateway_rss_kib": rss, "redis_used_memory": memory,
             "gateway_cpu_share": (cpu2 - cpu1) / took, "client_cpu_share": (client2 - client1) / took,
             "errors": level.errors, "setup_gateway_cpu_s": cpu1 - cpu0, "setup_client_cpu_s": client1 - client0}
 
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                                              if row["battles_created"] else None)
             rows.append(row)
             print(f"  {sockets:5d} sockets ({row['open']} open, {row['battles_created']} battles): "
-                  f"p50 {service._fmt(row['p50_ms'], ' ms')}, p99 {service._fmt(row['p99_ms'], ' ms')}, "
+                  f"p50 {service.fmt(row['p50_ms'], ' ms')}, p99 {service.fmt(row['p99_ms'], ' ms')}, "
                   f"{row['choices_per_s']:.1f} choices/s, errors {row['errors']}", flush=True)
     finally:
         stack.close()
@@ -261,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         per = f"{r['rss_per_socket_kib']:.1f} KiB" if r["rss_per_socket_kib"] is not None else "-"
         red = f"{r['redis_bytes_per_battle'] / 1024:.1f} KiB" if r["redis_bytes_per_battle"] else "-"
         print(f"| {r['sockets']:,} | {r['open']:,} | {r['battles_created']:,} | {r['choices_per_s']:.1f} | "
-              f"{service._fmt(r['p50_ms'], ' ms')} | {service._fmt(r['p99_ms'], ' ms')} | "
+              f"{service.fmt(r['p50_ms'], ' ms')} | {service.fmt(r['p99_ms'], ' ms')} | "
               f"{r['gateway_rss_kib'] / 1024:.1f} MiB | {per} | {red} | {r['gateway_cpu_share']:.0%} | "
               f"{r['client_cpu_share']:.0%} |")
     print(f"\np99 first exceeds {P99_LIMIT_MS:.0f} ms at: " + (f"{over:,} sockets" if over else "no level measured"))
@@ -303,14 +303,14 @@ def one_gateway(args: argparse.Namespace) -> int:
             row = asyncio.run(load_gateway.idle(stack.gateway, digest, sockets, seconds, gateway_pid))
             print(f"\n{row['open']:,} idle sockets open ({row['failed']} failed, {row['seconds_to_open']:.1f} s to "
                   f"open): gateway RSS {row['gateway_idle_rss_kib'] / 1024:.1f} -> {row['gateway_rss_kib'] / 1024:.1f} "
-                  f"MiB, {service._fmt(row['rss_per_socket_kib'], ' KiB')} per socket (target <= 60 KiB); "
+                  f"MiB, {service.fmt(row['rss_per_socket_kib'], ' KiB')} per socket (target <= 60 KiB); "
                   f"gateway CPU while idle {row['gateway_cpu_share_idle']:.1%}", flush=True)
         else:
             row = asyncio.run(load_gateway.spectators(stack.gateway, digest, sockets, seconds, args.think, gateway_pid))
             print(f"\n{row['open']:,} spectators on one battle ({row['failed']} failed), {row['choices']} choices, "
-                  f"{row['deliveries']:,} deliveries: fan-out p50 {service._fmt(row['fanout_p50_ms'], ' ms')}, "
-                  f"p99 {service._fmt(row['fanout_p99_ms'], ' ms')} (target < 100 ms), max "
-                  f"{service._fmt(row['fanout_max_ms'], ' ms')}; gateway CPU {row['gateway_cpu_share']:.0%}", flush=True)
+                  f"{row['deliveries']:,} deliveries: fan-out p50 {service.fmt(row['fanout_p50_ms'], ' ms')}, "
+                  f"p99 {service.fmt(row['fanout_p99_ms'], ' ms')} (target < 100 ms), max "
+                  f"{service.fmt(row['fanout_max_ms'], ' ms')}; gateway CPU {row['gateway_cpu_share']:.0%}", flush=True)
     finally:
         stack.close()
         redis.stop()
@@ -366,8 +366,8 @@ def realistic(args: argparse.Namespace) -> int:
                                              if row["battles_open"] else None)
             rows.append(row)
             print(f"  {sockets:5d} sockets ({row['open']} open): {row['choices_per_s']:.1f} choices/s, round trip "
-                  f"p50 {service._fmt(row['round_trip_p50_ms'], ' ms')} p99 {service._fmt(row['round_trip_p99_ms'], ' ms')}, "
-                  f"fan-out p50 {service._fmt(row['fanout_p50_ms'], ' ms')} p99 {service._fmt(row['fanout_p99_ms'], ' ms')}, "
+                  f"p50 {service.fmt(row['round_trip_p50_ms'], ' ms')} p99 {service.fmt(row['round_trip_p99_ms'], ' ms')}, "
+                  f"fan-out p50 {service.fmt(row['fanout_p50_ms'], ' ms')} p99 {service.fmt(row['fanout_p99_ms'], ' ms')}, "
                   f"errors {row['errors']}", flush=True)
     finally:
         stack.close()
@@ -378,8 +378,8 @@ def realistic(args: argparse.Namespace) -> int:
         rc = r["redis_per_choice"]
         print(f"  {r['sockets']:,} sockets: CPU ms per choice: {per_choice}; Redis per choice {rc['commands']:.1f} "
               f"commands, {rc['bytes_in']:.0f} B in, {rc['bytes_out']:.0f} B out; gateway RSS per socket "
-              f"{service._fmt(r['gateway_rss_per_socket_kib'], ' KiB')}; Redis per open battle "
-              f"{service._fmt(r['redis_bytes_per_battle'] and r['redis_bytes_per_battle'] / 1024, ' KiB')}")
+              f"{service.fmt(r['gateway_rss_per_socket_kib'], ' KiB')}; Redis per open battle "
+              f"{service.fmt(r['redis_bytes_per_battle'] and r['redis_bytes_per_battle'] / 1024, ' KiB')}")
     names = list(rows[0]["processes"]) if rows else []
     print("\n| sockets | open | choices/s | round trip p50 | p99 | fan-out p50 | p99 | errors | "
           + " | ".join(f"{n} CPU / RSS" for n in names) + " |")
@@ -388,8 +388,8 @@ def realistic(args: argparse.Namespace) -> int:
         usage = " | ".join(f"{r['processes'][n]['cpu_share']:.0%} / {r['processes'][n]['rss_kib'] / 1024:.0f} MiB"
                            for n in names)
         print(f"| {r['sockets']:,} | {r['open']:,} | {r['choices_per_s']:.1f} | "
-              f"{service._fmt(r['round_trip_p50_ms'], ' ms')} | {service._fmt(r['round_trip_p99_ms'], ' ms')} | "
-              f"{service._fmt(r['fanout_p50_ms'], ' ms')} | {service._fmt(r['fanout_p99_ms'], ' ms')} | "
+              f"{service.fmt(r['round_trip_p50_ms'], ' ms')} | {service.fmt(r['round_trip_p99_ms'], ' ms')} | "
+              f"{service.fmt(r['fanout_p50_ms'], ' ms')} | {service.fmt(r['fanout_p99_ms'], ' ms')} | "
               f"{r['errors']} | {usage} |")
     REALISTIC_RESULTS.parent.mkdir(parents=True, exist_ok=True)
     REALISTIC_RESULTS.write_text(json.dumps({"python": platform.python_version(), "cpus": os.cpu_count(),

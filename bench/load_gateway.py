@@ -30,7 +30,7 @@ OPENING = 200
 
 
 async def _create(session: Any, base: str, digest: str, seed: int) -> dict[str, Any]:
-    body = {"ruleset": digest, "party": service._party(), "foes": service._foes(), "seed": seed}
+    body = {"ruleset": digest, "party": service.party_of(), "foes": service.foes_of(), "seed": seed}
     async with session.post(f"{base}/v1/battles", json=body) as r:
         created: dict[str, Any] = await r.json()
         if r.status != 201:
@@ -135,7 +135,7 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
                         sent["at"] = time.perf_counter()
                         await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
                                             "request_id": f"{data['actor']}-{data['revision']}",
-                                            **service._answer(data)})
+                                            **service.choice_for(data)})
                     elif data["type"] == "closed":
                         return
 
@@ -152,5 +152,5 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
         await asyncio.gather(*tasks, return_exceptions=True)
     ms = [x * 1000 for x in latencies]
     return {"sockets": sockets, "open": len(opened), "failed": failed, "choices": choices, "deliveries": len(ms),
-            "fanout_p50_ms": service._pct(ms, 0.5), "fanout_p99_ms": service._pct(ms, 0.99),
+            "fanout_p50_ms": service.pct(ms, 0.5), "fanout_p99_ms": service.pct(ms, 0.99),
             "fanout_max_ms": max(ms) if ms else None, "gateway_cpu_share": (cpu1 - cpu0) / took}

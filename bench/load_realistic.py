@@ -82,7 +82,7 @@ async def lane(session: Any, gateways: list[str], n: int, digest: str, level: Le
     # Start the lanes' clocks apart, as people arrive over time, not all in one second.
     await asyncio.sleep(state.rng.uniform(0, THINK_MEAN))
     while time.perf_counter() < until:
-        body = {"ruleset": digest, "party": service._party(), "foes": service._foes(), "seed": seed}
+        body = {"ruleset": digest, "party": service.party_of(), "foes": service.foes_of(), "seed": seed}
         seed += 1
         try:
             async with session.post(f"{home}/v1/battles", json=body) as r:
@@ -126,7 +126,7 @@ async def _play(ws: Any, state: Lane, level: Level, until: float, measuring: asy
             if measuring.is_set():
                 level.choices += 1
             await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
-                                "request_id": f"{data['actor']}-{data['revision']}-{id(ws)}", **service._answer(data)})
+                                "request_id": f"{data['actor']}-{data['revision']}-{id(ws)}", **service.choice_for(data)})
         elif data["type"] in ("closed", "error"):
             return
 
@@ -215,8 +215,8 @@ async def run_level(gateways: list[str], digest: str, sockets: int, seconds: flo
                         "bytes_out": (counters1["net_out"] - counters0["net_out"]) / per}
     return {"sockets": sockets, "open": open_now, "seconds_to_open": opened, "battles_created": level.battles,
             "choices": level.choices, "choices_per_s": level.choices / took,
-            "round_trip_p50_ms": service._pct(trips, 0.5), "round_trip_p99_ms": service._pct(trips, 0.99),
-            "fanout_p50_ms": service._pct(fanout, 0.5), "fanout_p99_ms": service._pct(fanout, 0.99),
+            "round_trip_p50_ms": service.pct(trips, 0.5), "round_trip_p99_ms": service.pct(trips, 0.99),
+            "fanout_p50_ms": service.pct(fanout, 0.5), "fanout_p99_ms": service.pct(fanout, 0.99),
             "errors": level.errors, "error_kinds": level.error_kinds, "processes": processes, "client_cpu_share": (client1 - client0) / took,
             "redis_per_choice": redis_per_choice, "redis_used_memory": counters1["used_memory"],
             "battles_open": open_now // 2}
@@ -257,6 +257,6 @@ def plot(rows: list[dict[str, Any]], path: Path, title: str) -> bool:
 
 def second_gateway(stack: service.Stack) -> str:
     """Another gateway child on the stack's store and broker; answers its URL."""
-    process = stack._spawn("gateway2", [sys.executable, str(Path(service.__file__).resolve()), "--gateway-child"])
-    line = stack._await_line("gateway2", process, "BENCH-GATEWAY ")
+    process = stack.spawn("gateway2", [sys.executable, str(Path(service.__file__).resolve()), "--gateway-child"])
+    line = stack.await_line("gateway2", process, "BENCH-GATEWAY ")
     return f"http://127.0.0.1:{json.loads(line.split('BENCH-GATEWAY ', 1)[1])['port']}"

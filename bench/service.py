@@ -87,7 +87,7 @@ PROFILED_CELERY = (
 
 
 # -- small helpers ---------------------------------------------------------------------------
-def _pct(values: list[float], q: float) -> float | None:
+def pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
     ordered = sorted(values)
@@ -97,7 +97,7 @@ def _pct(values: list[float], q: float) -> float | None:
 def _summary(times: list[float], took: float, errors: int = 0) -> dict[str, Any]:
     ms = [t * 1000 for t in times]
     return {"count": len(ms), "errors": errors, "seconds": took, "per_s": len(ms) / took if took else 0.0,
-            "p50_ms": _pct(ms, 0.5), "p90_ms": _pct(ms, 0.9), "p99_ms": _pct(ms, 0.99)}
+            "p50_ms": pct(ms, 0.5), "p90_ms": pct(ms, 0.9), "p99_ms": pct(ms, 0.99)}
 
 
 def _redis_db(url: str, db: int) -> str:
@@ -122,7 +122,7 @@ ENGINE_APART = os.environ.get("MARINARA_ENGINE_APART") or "idle"
 MIX = "skirmish"
 
 
-def _party(mix: str | None = None) -> list[dict[str, Any]]:
+def party_of(mix: str | None = None) -> list[dict[str, Any]]:
     members = [dict(m, controller="player", player="bench")
                for m in json.loads((EXAMPLES / "party.json").read_text())]
     if (mix or MIX) == "boss":
@@ -130,7 +130,7 @@ def _party(mix: str | None = None) -> list[dict[str, Any]]:
     return members
 
 
-def _foes(mix: str | None = None) -> list[dict[str, Any]]:
+def foes_of(mix: str | None = None) -> list[dict[str, Any]]:
     if (mix or MIX) == "boss":
         return [{"creature": "drowned-knight"}]
     return json.loads((EXAMPLES / "foes.json").read_text())
@@ -168,13 +168,13 @@ class Stack:
         path = self._log(name)
         return path.read_text(errors="replace") if path.exists() else ""
 
-    def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
+    def spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
         with self._log(name).open("wb") as out:
             process = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
         self.processes.append((name, process))
         return process
 
-    def _await_line(self, name: str, process: subprocess.Popen, marker: str) -> str:
+    def await_line(self, name: str, process: subprocess.Popen, marker: str) -> str:
         deadline = time.monotonic() + READY_TIMEOUT
         while marker not in self._text(name):
             if process.poll() is not None or time.monotonic() > deadline:
@@ -188,15 +188,15 @@ class Stack:
             name = f"worker{n}"
             # Under --profile each worker runs in cProfile (CPU time), which writes its stats at exit.
             profiled = ["-c", PROFILED_CELERY, str(self.profile / f"{name}.prof")] if self.profile else ["-m"]
-            started.append((name, self._spawn(name, [
+            started.append((name, self.spawn(name, [
                 sys.executable, *profiled, "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
                 "-Q", "turns,director,llm", "-n", f"bench{n}-{os.getpid()}@%h", "-l", "info",
                 "-I", "bench.celery_noop", "--without-gossip", "--without-mingle", "--without-heartbeat"])))
-        gateway = self._spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child",
+        gateway = self.spawn("gateway", [sys.executable, str(Path(__file__).resolve()), "--gateway-child",
                                           *(["--profile", str(self.profile)] if self.profile else [])])
         for name, process in started:
-            self._await_line(name, process, " ready.")
-        line = self._await_line("gateway", gateway, "BENCH-GATEWAY ")
+            self.await_line(name, process, " ready.")
+        line = self.await_line("gateway", gateway, "BENCH-GATEWAY ")
         info = json.loads(line.split("BENCH-GATEWAY ", 1)[1])
         self.gateway, self.executor = f"http://127.0.0.1:{info['port']}", info["executor"]
 
@@ -339,7 +339,7 @@ def celery_loop(stack: Stack, clients: int, seconds: float, task: str) -> dict[s
                     if battle is None:
                         battle = f"adv-{clients}-{n}-{seq}"
                         seq += 1
-                        created = service.create(digest, _party(), _foes(), seed=seq * 100 + n, battle_id=battle)
+                        created = service.create(digest, party_of(), foes_of(), seed=seq * 100 + n, battle_id=battle)
                         if not created["ok"]:
                             raise RuntimeError(f"battle refused: {created}")
                     state, revision = service.load(battle)
@@ -375,7 +375,7 @@ def celery_loop(stack: Stack, clients: int, seconds: float, task: str) -> dict[s
 
 # -- the service over WebSockets -------------------------------------------------------------
 async def _create(session: Any, base: str, digest: str, seed: int) -> tuple[str, str]:
-    body = {"ruleset": digest, "party": _party(), "foes": _foes(), "seed": seed}
+    body = {"ruleset": digest, "party": party_of(), "foes": foes_of(), "seed": seed}
     async with session.post(f"{base}/v1/battles", json=body) as r:
         created = await r.json()
         if r.status != 201:
@@ -383,7 +383,7 @@ async def _create(session: Any, base: str, digest: str, seed: int) -> tuple[str,
     return created["battle"], created["tokens"]["bench"]
 
 
-def _answer(prompt: dict[str, Any]) -> dict[str, Any]:
+def choice_for(prompt: dict[str, Any]) -> dict[str, Any]:
     suggestion = prompt.get("suggestion")
     if suggestion:
         return {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
@@ -431,7 +431,7 @@ async def service_phase(base: str, battles: int, seconds: float, seed0: int) -> 
                             return False
                         sent = time.perf_counter()
                         await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
-                                            "request_id": f"{battle}-{data['revision']}", **_answer(data)})
+                                            "request_id": f"{battle}-{data['revision']}", **choice_for(data)})
                     elif kind == "error":
                         counters["errors"] += 1
                         return False
@@ -496,7 +496,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
     while seed < 2 or time.perf_counter() - started < seconds:
         battle = f"w-{seed}"
         t0 = time.thread_time()
-        created = service.create(digest, _party(), _foes(), seed=seed, battle_id=battle)
+        created = service.create(digest, party_of(), foes_of(), seed=seed, battle_id=battle)
         create_ms.append((time.thread_time() - t0) * 1000)
         if not created["ok"]:
             raise RuntimeError(f"battle refused: {created}")
@@ -504,7 +504,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
         who = Principal(battle=battle, role="player", player="bench")
         prompt = next_prompt(battle, who)
         while prompt is not None:
-            answer = _answer(prompt.model_dump(mode="json"))
+            answer = choice_for(prompt.model_dump(mode="json"))
             request = ChoiceRequest(actor=prompt.actor, option_id=answer["option_id"], targets=answer["targets"],
                                     request_id=f"{battle}-{prompt.revision}", revision=prompt.revision)
             # The rules' own work on this choice, on its own parsed copy of the same state:
@@ -534,7 +534,7 @@ def work_per_choice(seconds: float) -> dict[str, Any]:
             "choices_per_battle": len(worker_ms) / seed}
 
 
-def _fmt(value: float | None, unit: str = "") -> str:
+def fmt(value: float | None, unit: str = "") -> str:
     return "-" if value is None else f"{value:,.2f}{unit}" if unit else f"{value:,.1f}"
 
 
@@ -542,8 +542,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     head = "| measured | concurrency | count | p50 | p99 | per s |\n| --- | ---: | ---: | ---: | ---: | ---: |"
     lines = [head]
     for r in rows:
-        lines.append(f"| {r['what']} | {r['concurrency']} | {r['count']:,} | {_fmt(r['p50_ms'], ' ms')} | "
-                     f"{_fmt(r['p99_ms'], ' ms')} | {_fmt(r['per_s'])} |")
+        lines.append(f"| {r['what']} | {r['concurrency']} | {r['count']:,} | {fmt(r['p50_ms'], ' ms')} | "
+                     f"{fmt(r['p99_ms'], ' ms')} | {fmt(r['per_s'])} |")
     return "\n".join(lines)
 
 
@@ -620,8 +620,8 @@ def main(argv: list[str] | None = None) -> int:
                 row["cpu_ms_per_op"] = {k: (after[k] - before[k]) * 1000 / row["count"] if row["count"] else None
                                         for k in after}
                 rows.append(row)
-                print(f"  {what:45s} C={n:<3d} {row['count']:6d} done  p50 {_fmt(row['p50_ms'], ' ms'):>10s}  "
-                      f"p99 {_fmt(row['p99_ms'], ' ms'):>10s}  {row['per_s']:8.1f}/s  errors {row['errors']}",
+                print(f"  {what:45s} C={n:<3d} {row['count']:6d} done  p50 {fmt(row['p50_ms'], ' ms'):>10s}  "
+                      f"p99 {fmt(row['p99_ms'], ' ms'):>10s}  {row['per_s']:8.1f}/s  errors {row['errors']}",
                       flush=True)
     finally:
         stack.close()

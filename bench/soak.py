@@ -71,10 +71,6 @@ SERVICE_SCRIPT = ROOT / "bench" / "service.py"
 START_TIMEOUT = 20.0
 
 
-def _pct(values: list[float], q: float) -> float | None:
-    return service._pct(values, q)
-
-
 # -- a Redis of our own, with AOF ------------------------------------------------------------
 class AofRedis:
     """A throwaway `redis-server` with AOF on; `crash()` SIGKILLs it and starts it again on
@@ -148,17 +144,17 @@ class ChaosStack(service.Stack):
     def spawn_worker(self) -> tuple[str, subprocess.Popen]:
         self.spawned += 1
         name = f"worker{self.spawned}"
-        return name, self._spawn(name, [
+        return name, self.spawn(name, [
             sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--pool=solo", "--concurrency=1",
             "-Q", "turns,director,llm", "-n", f"soak{self.spawned}-{os.getpid()}@%h", "-l", "info",
             "--without-gossip", "--without-mingle", "--without-heartbeat"])
 
     def start_all(self) -> None:
         workers = [self.spawn_worker(), self.spawn_worker()]
-        gateway = self._spawn("gateway", [sys.executable, str(SERVICE_SCRIPT), "--gateway-child"])
+        gateway = self.spawn("gateway", [sys.executable, str(SERVICE_SCRIPT), "--gateway-child"])
         for name, process in workers:
-            self._await_line(name, process, " ready.")
-        line = self._await_line("gateway", gateway, "BENCH-GATEWAY ")
+            self.await_line(name, process, " ready.")
+        line = self.await_line("gateway", gateway, "BENCH-GATEWAY ")
         self.gateway = f"http://127.0.0.1:{json.loads(line.split('BENCH-GATEWAY ', 1)[1])['port']}"
 
     def live_workers(self) -> list[subprocess.Popen]:
@@ -409,7 +405,7 @@ def summary(args: Any, ledgers: list[Ledger], chaos: Chaos, stack: ChaosStack, v
         "client_retried_unaccepted": sum(len(x.stalled - x.stalled_accepted) for x in ledgers),
         "late_news": sum(1 for x in ledgers for status in x.stall_status.values() if status == "applied"),
         "stalled_accepted": sum(len(x.stalled_accepted) for x in ledgers),
-        "round_trips": len(trips), "round_trip_p50_ms": _pct(trips, 0.5), "round_trip_p99_ms": _pct(trips, 0.99),
+        "round_trips": len(trips), "round_trip_p50_ms": service.pct(trips, 0.5), "round_trip_p99_ms": service.pct(trips, 0.99),
         "play_seconds": played, "load_average_before": load_before, "load_average_after": load_after,
     }
 
@@ -448,8 +444,8 @@ def report(figures: dict[str, Any], verdict: list[dict[str, Any]]) -> int:
              f"{figures['stalled_accepted']} / {figures['late_news']}"),
             ("socket reconnects / seq gaps / HTTP errors",
              f"{figures['reconnects']} / {figures['seq_gaps']} / {figures['http_errors']}"),
-            ("choice round trip p50 / p99", f"{service._fmt(figures['round_trip_p50_ms'], ' ms')} / "
-                                            f"{service._fmt(figures['round_trip_p99_ms'], ' ms')}"),
+            ("choice round trip p50 / p99", f"{service.fmt(figures['round_trip_p50_ms'], ' ms')} / "
+                                            f"{service.fmt(figures['round_trip_p99_ms'], ' ms')}"),
             ("play time / whole run", f"{figures['play_seconds']:.1f} s / {figures['total_seconds']:.1f} s"),
             ("load average before / after", f"{figures['load_average_before']} / {figures['load_average_after']}")]
     print("\n| figure | value |\n| --- | --- |")
