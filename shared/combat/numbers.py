@@ -9,6 +9,14 @@ carried items do (and an unmet requirement's `otherwise`) is one more kind of ru
 force, read by every reader here exactly as a level is (no applier): an item's modifier
 shows under the item's name ("+ 10 (Ward Coat)"), an unmet requirement's under the item
 and what it lacks ("- 1 (Grave Spade, Sinew under 3)").
+
+A condition with `whileSourceInSight` (spec/combat-1 "conditions", mechanics-3 1.275 and
+1.277) is in force only in part, or not at all, while its holder does not see its applier
+(nor stands within its `orSourceWithin`): `in_force` leaves out what is suspended, so every
+reader here agrees. Whether the holder sees is shared/combat/seeing.py's answer, which it
+plugs into `SOURCE_IN_SIGHT` (it reads this module, so this one cannot import it); it reads
+`held_rules`, everything held whether suspended or not, since sight itself cannot hang on
+sight. The sight work is done only while a rule in force has the key.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import is_
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..ruleset.base import ValueRef
 from ..ruleset.conditions import CombatCondition, CombatLevel
@@ -198,25 +206,73 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, CombatLevel]
                 yield f"{label(fight.ruleset, 'derived', level.derived)} {math.floor(value)}", level
 
 
+#: Whether a holder has its condition's applier in sight, or within the condition's
+#: `orSourceWithin`: (fight, holder, applier, the condition's rule) -> bool. seeing.py plugs
+#: its answer in; with none plugged in every condition is wholly in force.
+SOURCE_IN_SIGHT: list[Callable[[Fight, Combatant, Combatant, CombatCondition], bool]] = []
+
+
 def rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
     """(name, rule, held condition or None) for each condition and reached level."""
     return list(in_force(fight, c))
 
 
 def in_force(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
-    """`rules_in_force` as a tuple shared between callers (the readers in this module).
+    """`rules_in_force` as a tuple shared between callers (the readers in this module),
+    without what a `whileSourceInSight` condition has suspended (its applier out of sight)."""
+    held, sighted = _held(fight, c)
+    if not sighted or not SOURCE_IN_SIGHT:
+        return held
+    return tuple(_in_sight(fight, c, held))
+
+
+def held_rules(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
+    """Every rule held, a `whileSourceInSight` condition whole whether or not its applier is
+    in sight (what sight itself is read from: seeing.py)."""
+    return _held(fight, c)[0]
+
+
+def _held(fight: Fight, c: Combatant) -> tuple[tuple[InForce, ...], bool]:
+    """The rules held and whether one has `whileSourceInSight`.
 
     A menu reads this a hundred times, so it is kept for the length of one call while what
     it is read from stays the same: the same sheet object (sheet operations replace it, they
-    never edit it), the same block, the same held conditions (by identity) and tracks."""
+    never edit it), the same block, the same held conditions (by identity) and tracks.
+    Sight is not kept: it hangs on where everyone stands."""
     held = c.conditions
     hit = fight.memo.rules.get(c.id)
     if hit is not None and hit[0] is c.sheet and hit[1] is c.block and hit[2] == c.tracks \
             and len(hit[3]) == len(held) and all(map(is_, hit[3], held)):
-        kept: tuple[InForce, ...] = hit[4]
+        kept: tuple[tuple[InForce, ...], bool] = hit[4]
         return kept
     out = tuple(_rules_in_force(fight, c))
-    fight.memo.rules[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), out)
+    sighted = any(h is not None and h.source and getattr(rule, "whileSourceInSight", None) for _n, rule, h in out)
+    fight.memo.rules[c.id] = (c.sheet, c.block, dict(c.tracks), tuple(held), (out, sighted))
+    return out, sighted
+
+
+def _in_sight(fight: Fight, c: Combatant, held: tuple[InForce, ...]) -> Iterable[InForce]:
+    """`held` less what is suspended: a `true` condition whole, a list's effects only."""
+    for name, rule, cond in held:
+        limit = getattr(rule, "whileSourceInSight", None)
+        source = fight.state.combatant(cond.source) if limit and cond is not None and cond.source else None
+        if source is None or all(seen(fight, c, source, rule) for seen in SOURCE_IN_SIGHT):
+            yield name, rule, cond
+        elif isinstance(limit, list):
+            yield name, _without(fight, rule, limit), cond
+
+
+def _without(fight: Fight, rule: CombatCondition, limit: list[str]) -> CombatCondition:
+    """`rule` without the effects its `whileSourceInSight` names (kept per rule: copying is
+    dear and a menu asks a hundred times)."""
+    key = ("out-of-sight", id(rule))
+    hit = fight.memo.calls.get(key)
+    if hit is not None and hit[0] is rule:
+        kept: CombatCondition = hit[1]
+        return kept
+    left = [e for e in rule.effects or [] if e not in limit]
+    out = rule.model_copy(update={"effects": left or None})
+    fight.memo.calls[key] = (rule, out)
     return out
 
 

@@ -11,7 +11,12 @@ sight on a board, eyes or a `blind` sense, and every `unseen` pierced by a sense
 `OBSCURING` (where lasting zones plug in: functions telling which senses pierce a cell's
 obscurement, None where the cell hides nothing) and `unseen_votes` (`combat.sight.
 unseenAttacks`: advantage when the target cannot see the attacker, disadvantage when the
-attacker cannot see the target).
+attacker cannot see the target), and `source_in_sight` (a `whileSourceInSight` condition's
+holder sees its applier, or stands within its `orSourceWithin`: numbers.py's
+`SOURCE_IN_SIGHT`, so a fear out of sight loses what it names).
+
+Sight reads every condition held (`held_rules`), suspended or not: a condition kept only
+while its applier is in sight cannot hide that applier from sight.
 
 Off the board there are no walls and every distance is in range: only eyes and `unseen`
 decide. Targeting (`seen`), attack rolls, `seesSource` and the Engine's tactics all read
@@ -27,6 +32,7 @@ from .board import battlefield as BF
 from .board.sight import centre_line
 from .board.sight import sees as line_of_sight
 from .board.units import per_cell
+from ..ruleset.conditions import CombatCondition
 from .fight import Fight
 from .state import Combatant
 
@@ -41,7 +47,7 @@ OBSCURING: list[Callable[[Fight, Cell], list[str] | None]] = []
 def lacks(fight: Fight, c: Combatant) -> list[str]:
     """Senses the combatant's conditions say it does not have, in a stable order."""
     out: list[str] = []
-    for _name, rule, _held in N.in_force(fight, c):
+    for _name, rule, _held in N.held_rules(fight, c):
         for sense in getattr(rule, "lacks", None) or []:
             if sense not in out:
                 out.append(sense)
@@ -63,7 +69,7 @@ def senses(fight: Fight, c: Combatant) -> dict[str, float]:
                 if reach > 0:
                     own[decl.id] = max(own.get(decl.id, 0.0), reach)
     out = dict(own)
-    for _name, rule, _held in N.in_force(fight, c):
+    for _name, rule, _held in N.held_rules(fight, c):
         for sid, grant in (getattr(rule, "senses", None) or {}).items():
             added = getattr(grant, "add", None)
             reach = own.get(sid, 0.0) + float(added) if added is not None else float(grant)
@@ -75,7 +81,7 @@ def hidden_by(fight: Fight, c: Combatant) -> list[tuple[str, list[str]]]:
     """(condition name, the senses that pierce it) for each `unseen` condition hiding `c`;
     none while a `cancelsUnseen` condition outlines them."""
     found: list[tuple[str, list[str]]] = []
-    for name, rule, _held in N.in_force(fight, c):
+    for name, rule, _held in N.held_rules(fight, c):
         if getattr(rule, "cancelsUnseen", None):
             return []
         unseen = getattr(rule, "unseen", None)
@@ -144,6 +150,19 @@ def why_unseen(fight: Fight, viewer: Combatant, target: Combatant) -> str | None
     if hiding:
         return f"{viewer.name} cannot see {target.name} ({hiding[0][0]})"
     return f"{viewer.name} cannot see {target.name}"
+
+
+def source_in_sight(fight: Fight, holder: Combatant, source: Combatant, rule: CombatCondition) -> bool:
+    """Whether a `whileSourceInSight` condition held by `holder` from `source` is wholly in
+    force: `holder` sees `source`, or (`orSourceWithin`) stands within that distance of it
+    in the ruleset's units (spec/mechanics-3 1.275, 1.277)."""
+    if sees(fight, holder, source):
+        return True
+    within = rule.orSourceWithin
+    return within is not None and _in_range(fight, holder, source, float(within))
+
+
+N.SOURCE_IN_SIGHT.append(source_in_sight)
 
 
 def unseen_votes(fight: Fight, attacker: Combatant, target: Combatant) -> tuple[int, int]:

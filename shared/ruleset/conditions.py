@@ -549,11 +549,9 @@ class CombatCondition(Model):
         default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
     )
     temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=gate("1.274"))
-    #: Keeps the condition in effect while the holder stands this close to the applier.
-    orSourceWithin: Distance | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
-    )
+    #: Keeps the condition in effect while the holder stands this close to the applier, seen
+    #: or not (read by shared/combat/seeing.py `source_in_sight`).
+    orSourceWithin: Distance | None = Field(default=None, json_schema_extra=gate("1.275"))
     #: Other conditions this one suspends while it is in effect.
     suppresses: IdList | None = Field(
         default=None,

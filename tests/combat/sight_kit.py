@@ -128,3 +128,36 @@ def healer(holds: list[str] | None = None) -> dict[str, Any]:
     member = ilsa(holds=holds)
     member["sheet"]["lists"]["spells"].append(spell_row("cure-wounds", "Cure Wounds", 1))
     return member
+
+
+#: A fear out of sight (spec/combat-1 `whileSourceInSight`, mechanics-3 1.275 `orSourceWithin`
+#: and 1.277): the 5e example party's Brom (Longsword + 5: Str 16 + 3, proficient at level 3
+#: + 2; 1d8 + 3) blinded from the start (Blinded only `lacks` sight, `combat.sight` only names
+#: the eyes: no unseen-attack modes) against the 5e example's Grave Piper, whose Wailing note
+#: (Wisdom save against 12; 2d4 psychic) makes him Frightened, and a Cinder Hound (Armor Class
+#: 12) he swings at. Initiative: Brom 2 + 1 = 3, the Piper 15 + 2 = 17, the Hound 3 + 1 = 4.
+FEAR_DICE = [5] * 6 + [5] * 5 + [2, 15, 3] + [3, 2, 4] + [17, 4] * 4
+WAIL = {"actor": "grave-piper", "option": "action:wailing_note", "targets": ["brom"]}
+SWING = {"actor": "brom", "option": "attack:attacks:longsword", "targets": ["cinder-hound"]}
+
+
+def brom(at: list[int] | None = None, *, holds: list[str] | None = None) -> dict[str, Any]:
+    """The 5e example party's Brom (at `at` on a board), holding `holds` from the start."""
+    member: dict[str, Any] = copy.deepcopy(next(m for m in json.loads((FIXTURES / "5e-party.json").read_text())
+                                                if m["name"] == "Brom"))
+    if holds:
+        member["sheet"]["live"] = {"conditions": list(holds)}
+    return member | ({"position": at} if at is not None else {})
+
+
+def fear_package(*, sight: bool = True, within: float | None = None) -> dict[str, Any]:
+    """The package with the 5e example's Grave Piper; `sight: False` drops the package's own
+    `whileSourceInSight` from Frightened; `within` sets its `orSourceWithin`."""
+    pkg = package(sight={"eyes": "sight"}, blinded={"lacks": ["sight"]})
+    next(c for c in pkg["catalogs"] if c["id"] == "creatures")["entries"].append(ZK.example_creature("grave-piper"))
+    frightened = next(c for c in pkg["combat"]["conditions"] if c["condition"] == "frightened")
+    if not sight:
+        frightened.pop("whileSourceInSight")
+    if within is not None:
+        frightened["orSourceWithin"] = within
+    return pkg

@@ -55,7 +55,7 @@ ESCAPES = [{"id": f"tear_{held}", "label": f"Break free ({held})", "budget": "ac
             "onWin": {"ends": [{"condition": held, "on": "actor"}]}} for held in ("restrained", "petrified")]
 
 
-def _example_creature(eid: str) -> dict[str, Any]:
+def example_creature(eid: str) -> dict[str, Any]:
     cat = next(c for c in EXAMPLE["catalogs"] if c["id"] == "creatures")
     return copy.deepcopy(next(e for e in cat["entries"] if e["id"] == eid))
 
@@ -67,7 +67,7 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
     `from.escapable` off the escapes."""
     pkg = srd_package()
     creatures = next(c for c in pkg["catalogs"] if c["id"] == "creatures")
-    creatures["entries"] += [_example_creature("thorn-lurker"), _example_creature("cinder-hound")]
+    creatures["entries"] += [example_creature("thorn-lurker"), example_creature("cinder-hound")]
     if zone is not None:
         entry(pkg, "spells", "moonbeam")["mechanics"]["zone"] = copy.deepcopy(zone)
     spikes = copy.deepcopy(SPIKE_GROWTH)

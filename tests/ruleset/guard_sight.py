@@ -141,3 +141,15 @@ def _foresight(on: bool) -> tuple[Any, ...]:
 
 
 PLAYED_PROBES["CombatCondition.cannotBeSurprised"] = FightProbe(_foresight)
+
+
+def _fear_held_close(on: bool) -> tuple[Any, ...]:
+    """sight_kit's fear on a board: blinded Brom at 0, 0 cannot see the Grave Piper two cells
+    (10 feet) off at 2, 0; only with `orSourceWithin: 10` does his Frightened stay in force,
+    so his swing at the Hound beside him (0, 1) rolls twice."""
+    pkg = SK.fear_package(within=10 if on else None)
+    foes = [foe("grave-piper", position=[2, 0]), foe("cinder-hound", position=[0, 1])]
+    return pkg, [SK.brom([0, 0], holds=["blinded"])], foes, list(SK.FEAR_DICE), [SK.WAIL, SK.SWING]
+
+
+PLAYED_PROBES["CombatCondition.orSourceWithin"] = FightProbe(_fear_held_close, board={"rows": ["." * 10] * 4})

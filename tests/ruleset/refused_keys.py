@@ -27,7 +27,6 @@ REASONS: dict[str, tuple[str, str]] = {
     "usesOf": ("1.239", "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"),
     "usesSpent": ("1.245", "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"),
     "oneOf": ("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
-    "orSourceWithin": ("1.275", "a condition kept by the source's nearness is not resolved yet (issue 26, sight and senses)"),
     "bySource": ("1.274", "a save rolled only on harm from the applier is not resolved yet (issue 24, condition mechanics)"),
     "suppresses": ("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
     "targetsWithin": ("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),

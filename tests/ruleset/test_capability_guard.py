@@ -82,7 +82,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "SaveEnds.bySource": (True, {"at": "damaged"}),
-    "CombatCondition.orSourceWithin": (60, {"whileSourceInSight": True}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
     "CreatureAction.casting": ({}, {"toHit": None, "damage": None, "signature": {"cost": 3}}),

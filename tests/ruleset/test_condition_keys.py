@@ -55,7 +55,7 @@ EXAMPLES = {
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_condition_example_validates(name):
     # Keys refused for now (issue 19) are named, and nothing else is said.
-    expected = [refused(f"{COND}.{key}") for key in ("orSourceWithin", "suppresses", "actions")
+    expected = [refused(f"{COND}.{key}") for key in ("suppresses", "actions")
                 if key in EXAMPLES[name]]
     after = (EXAMPLES[name].get("grants") or {}).get("afterAttack")
     if isinstance(after, dict) and "items" in after:
