@@ -220,10 +220,19 @@ def rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
 def in_force(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
     """`rules_in_force` as a tuple shared between callers (the readers in this module),
     without what a `whileSourceInSight` condition has suspended (its applier out of sight)."""
+    # Nothing changes while a menu is drawn (Memo.menu), and a menu asks this a hundred
+    # times per combatant: keep the answer, sight included, until the drawing ends.
+    menu = fight.memo.menu
+    key = ("in-force", c.id)
+    if menu is not None:
+        kept: tuple[InForce, ...] | None = menu.get(key)
+        if kept is not None:
+            return kept
     held, sighted = _held(fight, c)
-    if not sighted or not SOURCE_IN_SIGHT:
-        return held
-    return tuple(_in_sight(fight, c, held))
+    out = tuple(_in_sight(fight, c, held)) if sighted and SOURCE_IN_SIGHT else held
+    if menu is not None:
+        menu[key] = out
+    return out
 
 
 def held_rules(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
