@@ -4,38 +4,13 @@ revisions and illegal choices, keep the battle's dice across reloads."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
 
 import pytest
 
 from shared.combat import BattleState, decide_for
 from shared.store import MemoryBattleStore
 from tests.conftest import EXAMPLES, revision_after
-from tests.redis_harness import purge_namespace, redis_url, unique_namespace
 from shared.service.battles import BattleService
-
-__all__ = ["redis_url"]
-
-
-@pytest.fixture(params=["memory", "redis"])
-def service(request) -> Iterator[BattleService]:
-    if request.param == "memory":
-        yield BattleService(MemoryBattleStore())
-        return
-    from shared.store.redis_store import RedisBattleStore
-
-    url = request.getfixturevalue("redis_url")
-    namespace = unique_namespace()
-    store = RedisBattleStore.from_url(url, namespace=namespace)
-    import redis
-
-    client = redis.Redis.from_url(url)
-    try:
-        yield BattleService(store)
-    finally:
-        purge_namespace(client, namespace)
-        client.close()
-        store.close()
 
 
 def _setup(service: BattleService) -> tuple[str, int, dict]:

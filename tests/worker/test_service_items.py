@@ -7,38 +7,12 @@ reload, and his Ring of Protection still reads Armor Class 17 against the hound'
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 
 from shared.service.battles import BattleService
-from shared.store import MemoryBattleStore
 from tests.combat.item_kit import RING_OF_PROTECTION, brom, item_package
 from tests.combat.test_items_used import POTION_OF_HEALING
-from tests.redis_harness import purge_namespace, redis_url, unique_namespace
-
-__all__ = ["redis_url"]
-
-
-@pytest.fixture(params=["memory", "redis"])
-def service(request) -> Iterator[BattleService]:
-    if request.param == "memory":
-        yield BattleService(MemoryBattleStore())
-        return
-    import redis
-
-    from shared.store.redis_store import RedisBattleStore
-
-    url = request.getfixturevalue("redis_url")
-    namespace = unique_namespace()
-    store = RedisBattleStore.from_url(url, namespace=namespace)
-    client = redis.Redis.from_url(url)
-    try:
-        yield BattleService(store)
-    finally:
-        purge_namespace(client, namespace)
-        client.close()
-        store.close()
 
 
 def _choose(service: BattleService, battle: str, choice: dict[str, Any], request_id: str) -> list[str]:
