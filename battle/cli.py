@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from shared.ruleset.errors import PackageError, Problem
 from shared.ruleset.layer_choice import choice_problems, with_layers
@@ -118,9 +118,33 @@ def _cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+_Run = TypeVar("_Run")
+
+
+def _with_dice(args: argparse.Namespace, run: Callable[[Any], _Run]) -> _Run | None:
+    """`run` with the roller `--dice` scripts or `--seed` seeds (check and use); None, said on
+    stderr, when the scripted dice cannot be read."""
+    from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
+
+    try:
+        return run(ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed))
+    except DiceError as exc:
+        print(f"--dice: {exc}", file=sys.stderr)
+        return None
+
+
+def _print_receipt(args: argparse.Namespace, attrs: list[tuple[str, str]],
+                   receipt: Callable[[list[tuple[str, str]]], str]) -> None:
+    """A check's or a use's attributes: as JSON with --json, else as its receipt tag."""
+    if args.json:
+        json.dump(dict(attrs), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(receipt(attrs))
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     # Only `battle check` loads the check rules (see the module docstring).
-    from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
     from shared.games.checks import ask_of, receipt, result_attrs, run_check  # noqa: PLC0415
     from shared.sheet.checks import CheckRecord, CheckUntrained  # noqa: PLC0415
 
@@ -139,18 +163,12 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if isinstance(ask, str):
         print(f"check refused: {ask}", file=sys.stderr)
         return 1
-    try:
-        roller = ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed)
-        outcome = run_check(ruleset, [character.as_json()], {}, ask, roller).outcome
-    except DiceError as exc:
-        print(f"--dice: {exc}", file=sys.stderr)
+    checked = _with_dice(args, lambda roller: run_check(ruleset, [character.as_json()], {}, ask, roller))
+    if checked is None:
         return 1
+    outcome = checked.outcome
     attrs = result_attrs(outcome)
-    if args.json:
-        json.dump(dict(attrs), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(receipt(attrs))
+    _print_receipt(args, attrs, receipt)
     if isinstance(outcome, CheckUntrained):
         print(f"not rolled: {outcome.message}", file=sys.stderr)
         return 1
@@ -162,7 +180,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_use(args: argparse.Namespace) -> int:
     # Only `battle use` loads the use rules (see the module docstring).
-    from shared.dice import DiceError, ScriptedRoller, SeededRoller  # noqa: PLC0415
     from shared.games.uses import ask_of, receipt, result_attrs, run_use  # noqa: PLC0415
     from shared.sheet import Refusal as Refused  # noqa: PLC0415
 
@@ -178,18 +195,11 @@ def _cmd_use(args: argparse.Namespace) -> int:
     if isinstance(ask, str):
         print(f"use refused: {ask}", file=sys.stderr)
         return 1
-    try:
-        roller = ScriptedRoller.parse(args.dice) if args.dice is not None else SeededRoller(args.seed)
-        run = run_use(ruleset, [character.as_json()], {}, ask, roller)
-    except DiceError as exc:
-        print(f"--dice: {exc}", file=sys.stderr)
+    run = _with_dice(args, lambda roller: run_use(ruleset, [character.as_json()], {}, ask, roller))
+    if run is None:
         return 1
     attrs = result_attrs(run, ask)
-    if args.json:
-        json.dump(dict(attrs), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(receipt(attrs))
+    _print_receipt(args, attrs, receipt)
     if isinstance(run.outcome, Refused):
         print(f"use refused: {run.outcome.message}", file=sys.stderr)
         return 1
