@@ -1,7 +1,8 @@
 """Who holds an answer waiting for a moment, and whether it answers this window.
 
 Owns: `Answer` (a reaction a combatant holds: its plan, built as the turn menu builds
-plans, and its `mechanics.reaction` object), `held_answers`, `Origin` (what set the
+plans, and its `mechanics.reaction` object; an entry's, a stat-block action's, or the use of
+an item in use, paid through the item as on the menu), `held_answers`, `Origin` (what set the
 moment off: the catalog and entry it came from, a stat-block action's name, a weapon
 blow, melee or ranged, the budget it was paid from) and `matches`, the moment rules of
 spec/combat-3 "Windows" (`on`, `against`, `for`/`within`, `seesSource`, `blow`) and
@@ -22,6 +23,7 @@ from typing import Any, Callable
 from pydantic import BaseModel
 
 from . import blows as B
+from ..sheet import item_uses as IU
 from .fight import Fight
 from .plans import Plan
 from .plan_reading import action_plans, catalog_entry, entry_plans
@@ -90,6 +92,10 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
                     break
             if may:
                 break
+    if not may and view is not None:
+        # An item in use answers with its use as an entry does (mechanics-3 1.259).
+        may = any(_is_object(getattr(use, "reaction", None)) for held in view.held if IU.in_use(held)
+                  for _label, use in IU.uses_of(held.item))
     fight.memo.calls[("may-answer", c.id)] = (c.sheet, c.block, may)
     return may
 

@@ -37,10 +37,8 @@ from .mechanics.actions import Drain
 from .mechanics.cures import Ends, Revives
 from .mechanics.sheet_changes import HealthPoolSkips
 from .mechanics.block import KIND_CHOICE_REASON
-from .mechanics.reaction import ReactionField
 from .mechanics.targeting import TargetTypes
 from .mechanics.amounts import Amount
-from .mechanics.reaction import LowersRoll, Rescue
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
 
@@ -137,10 +135,6 @@ class Binds(Model):
 STAFF_REASON = "extra charges spent as raised-cost steps (a staff's chargeStep) are not resolved yet (issue 23, items in a fight)"
 
 
-#: A window offers answers from sheet lists and stat blocks, never an item's use.
-ITEM_ANSWER_REASON = "an item's use is never offered as an answer in a window yet"
-
-
 def _on_an_item_use(what: str) -> str:
     """Keys an entry plays that an item's use does not play yet (its use is offered on the
     turn menu as an entry: shared/combat/plan_reading.py `item_use_plans`)."""
@@ -187,8 +181,9 @@ class MoreUse(Model):
 class ItemUse(Mechanics):
     """What using the item does: an entry's mechanics carried by the item, and the
     catalog it counts as casting from (`casts`, 1.180); mechanics-2/3 add what a use spends
-    of the item (`charges`) and the staff keys, and refuse on it the answers to rolls and
-    hits an entry has."""
+    of the item (`charges`) and the staff keys. An entry's answers in windows (`reaction`,
+    `addsToBlow`, `lowersRoll`) and its `rescue` are the item use's too, answered and spent
+    like an entry's and paid through the item (shared/combat/reactions.py, rescue_entries.py)."""
 
     #: Keys an item use gained later than a catalog entry did.
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
@@ -206,13 +201,8 @@ class ItemUse(Mechanics):
     chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
     #: Shown next to the item's name ("Staff of Fire: Burning Hands").
     label: Label | None = Field(default=None, json_schema_extra=gate("1.271"))
-    # An entry's answers to rolls and hits (1.241, 1.249, 1.250), refused on an item's use.
-    addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.241", ITEM_ANSWER_REASON))
-    rescue: Rescue | None = Field(default=None, json_schema_extra=unsupported("1.249", ITEM_ANSWER_REASON))
-    lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=unsupported("1.250", ITEM_ANSWER_REASON))
     casts: EntryId | None = Field(default=None, json_schema_extra=unsupported("1.180", _on_an_item_use("casting from a catalog")))
     # Entry keys an item's use does not play yet (an entry's are played: mechanics/block.py).
-    reaction: ReactionField | None = Field(default=None, json_schema_extra=unsupported(None, ITEM_ANSWER_REASON))
     needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.127", _on_an_item_use("senses a target needs")))
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.267", _on_an_item_use("senses a target needs")))
@@ -285,9 +275,9 @@ class ItemDef(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         # Keys an entry had before an item use gained them.
-        # halfOnMiss, rescue and kindChoice are refused on the use itself, with its reason.
+        # halfOnMiss and kindChoice are refused on the use itself, with its reason.
         ("use.halfOnMiss", "on an item use"): ValueGate("1.257", unsupported=HALF_ON_MISS_REASON),
-        ("use.rescue", "on an item use"): ValueGate("1.259", unsupported=ITEM_ANSWER_REASON),
+        ("use.rescue", "on an item use"): "1.259",
         ("use.kindChoice", "on an item use"): ValueGate("1.274", unsupported=KIND_CHOICE_REASON),
         ("use.amountAdd", "on an item use"): "1.271",
     }
@@ -343,7 +333,7 @@ class ItemDef(Model):
         if use.halfOnMiss is not None:
             yield declared_gate(ItemDef, "use.halfOnMiss", "on an item use", ("use",))
         if use.rescue is not None:
-            yield declared_gate(ItemDef, "use.rescue", "on an item use", ("use",))
+            yield declared_gate(ItemDef, "use.rescue", "on an item use", ("use", "rescue"))
         if use.kindChoice is not None:
             yield declared_gate(ItemDef, "use.kindChoice", "on an item use", ("use",))
         if use.amountAdd is not None:
