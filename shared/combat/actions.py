@@ -296,7 +296,7 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
         _entry_starts(fight, actor, plan, targets)
         # A health pool is rolled once, before anyone is reached; an entry with one rolls
         # no attack, so no hit window resumes it (the validator holds them apart).
-        targets = RH.pool_covered(fight, plan, targets)
+        targets = RH.pool_covered(fight, actor, plan, targets)
     if mech.zone is not None and mech.zone.atCast is False:
         # `atCast: false`: the zone does nothing when it appears (mechanics-1 1.172).
         return

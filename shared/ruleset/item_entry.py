@@ -73,10 +73,8 @@ class ItemEffect(Model):
     #: Narrows the check effects and modifiers to these skills.
     skills: Annotated[list[Id], Field(min_length=1, max_length=24)] | None = None
     abilities: Annotated[dict[Id, AbilitySet | AbilityAdd], Field(max_length=24)] | None = None
-    senses: SenseGrants | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.180", "senses granted by an item are resolved by no planned issue"),
-    )
+    #: Senses granted while the effect is in force (combat/seeing.py reads them).
+    senses: SenseGrants | None = Field(default=None, json_schema_extra=gate("1.180"))
 
     @model_validator(mode="after")
     def _rules(self) -> "ItemEffect":

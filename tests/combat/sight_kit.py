@@ -161,3 +161,18 @@ def fear_package(*, sight: bool = True, within: float | None = None) -> dict[str
     if within is not None:
         frightened["orSourceWithin"] = within
     return pkg
+
+
+#: The SRD's Gem of Seeing (truesight out to 120 feet; its charges and action left out, read
+#: as carried): an item's effect granting a sense (spec/mechanics-1 1.180).
+GEM_OF_SEEING = {"id": "gem-of-seeing", "label": "Gem of Seeing", "summary": "Truesight out to 120 feet.",
+                 "item": {"category": "wondrous", "rarity": "rare", "carried": {"senses": {"truesight": 120}}}}
+
+
+def with_gear(pkg: dict[str, Any], *items: dict[str, Any]) -> dict[str, Any]:
+    """`pkg` with an items catalog "gear" holding `items` (and the `items` block naming their
+    one category and rarity)."""
+    pkg["items"] = {"categories": [{"id": "wondrous", "label": "Wondrous item"}],
+                    "rarities": [{"id": "rare", "label": "Rare"}]}
+    pkg["catalogs"].append({"id": "gear", "label": "Gear", "holds": "items", "entries": copy.deepcopy(list(items))})
+    return pkg

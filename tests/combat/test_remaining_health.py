@@ -142,3 +142,53 @@ def test_a_health_pool_rolls_no_attack():
     entry(pkg, "spells", "sleep")["mechanics"]["attackRoll"] = True
     assert problems_of(pkg) == [
         'catalogs[0].entries[15].mechanics: a "healthPool" picks whom it affects by health, so it rolls no "attackRoll"']
+
+
+#: Color Spray as the SRD writes it (a 1st-level slot, 6d10 hit points of creatures, least
+#: first, blinded until the end of the caster's next turn: one round here), skipping those
+#: who cannot see the caster (mechanics-2 1.199 `unseeing`).
+COLOR_SPRAY = {"kind": "debuff", "range": 15, "targets": "enemy", "targetCount": 3,
+               "healthPool": {"dice": "6d10"}, "healthPoolSkips": {"unseeing": True},
+               "applies": [{"condition": "blinded", "duration": {"rounds": 1}}],
+               "cost": [{"pool": "slots_1", "amount": 1}]}
+
+
+def color_spray_package(unseeing: bool = True) -> dict[str, Any]:
+    """The SRD package with Color Spray, `combat.sight` naming the eyes and Blinded lacking
+    them (mechanics-1 1.178): a blinded creature cannot see anyone."""
+    pkg = srd_package()
+    mech = copy.deepcopy(COLOR_SPRAY)
+    if not unseeing:
+        mech["healthPoolSkips"] = {"conditions": ["unconscious"]}
+    spell(pkg, "color-spray", "Color Spray", 1, mech)
+    pkg["combat"]["sight"] = {"eyes": "sight"}
+    blinded = next(c for c in pkg["combat"]["conditions"] if c["condition"] == "blinded")
+    blinded["lacks"] = ["sight"]
+    return pkg
+
+
+def test_color_spray_skips_the_blinded_zombie_and_covers_the_spider():
+    # The pool 6d10: 6 x 5 = 30. Least health first: the Zombie (16) is blinded and cannot
+    # see Mira, so it is skipped and costs nothing; the Giant Spider's 23 <= 30 is covered
+    # (30 - 23 = 7 left); the Ghoul's 30 > 7 is not.
+    bout = Bout(ruleset(color_spray_package()), [mira(("color-spray", "Color Spray", 1))], copy.deepcopy(FOES),
+                dice=THREE + [5] * 6)
+    bout.put("zombie", "blinded")
+    assert bout.choose("mira", "ability:spells:color-spray", "ghoul", "zombie", "giant-spider")[:4] == [
+        "Mira spends 1 1st-level slot on Color Spray.",
+        "Mira uses Color Spray on Ghoul, Zombie, Giant Spider.",
+        "Color Spray rolls its pool of Hit points: 6d10 = 30 (5 + 5 + 5 + 5 + 5 + 5); it covers Giant Spider "
+        "(23 Hit points) (Zombie cannot see Mira), leaving 7.",
+        "Giant Spider is Blinded for 1 round.",
+    ]
+    assert bout.dice_left() == 0
+
+
+def test_without_unseeing_the_blinded_zombie_uses_up_16_of_the_30():
+    # The same roll: the Zombie's 16 <= 30 is covered (14 left), the spider's 23 > 14 is not.
+    bout = Bout(ruleset(color_spray_package(unseeing=False)), [mira(("color-spray", "Color Spray", 1))],
+                copy.deepcopy(FOES), dice=THREE + [5] * 6)
+    bout.put("zombie", "blinded")
+    assert bout.choose("mira", "ability:spells:color-spray", "ghoul", "zombie", "giant-spider")[2] == (
+        "Color Spray rolls its pool of Hit points: 6d10 = 30 (5 + 5 + 5 + 5 + 5 + 5); it covers Zombie "
+        "(16 Hit points), leaving 14.")

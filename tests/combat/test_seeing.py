@@ -132,3 +132,24 @@ def test_blindsight_sees_her_within_its_range_and_a_wall_hides_everyone():
     assert _sight_at([2, 0]) == (True, True)
     assert _sight_at([3, 0]) == (False, True)
     assert _sight_at([2, 0], wall=True) == (False, False)
+
+
+def test_a_carried_gem_of_seeing_lets_ilsa_see_the_invisible_hound():
+    # The Hound is invisible (pierced by truesight). Carrying the Gem (truesight 120), Ilsa
+    # sees it and it sees her: her Shortbow rolls once, 17 + 5 = 22 against 12, a hit;
+    # 1d6 (4) + 3 = 7, 25 - 7 = 18.
+    pkg = SK.with_gear(SK.package(), SK.GEM_OF_SEEING)
+    ilsa = SK.ilsa()
+    ilsa["sheet"]["live"] = {"items": [{"item": "gear/gem-of-seeing"}]}
+    bout = Bout(ruleset(pkg), [ilsa], [foe("cinder-hound")], dice=START + [17, 4])
+    bout.put("cinder-hound", "invisible")
+    assert bout.choose("ilsa", "attack:attacks:shortbow", "cinder-hound")[:3] == [
+        "Ilsa attacks Cinder Hound with Shortbow: 17 + 5 = 22 against Armor Class 12, a hit.",
+        "Shortbow (4 + 3 = 7) deals 7 piercing damage to Cinder Hound.",
+        "Cinder Hound has 18 of 25 Hit points.",
+    ]
+    # Without the Gem she cannot see it: disadvantage, 17 and 4 keep 4: 4 + 5 = 9, a miss.
+    bout = Bout(ruleset(pkg), [SK.ilsa()], [foe("cinder-hound")], dice=START + [17, 4])
+    bout.put("cinder-hound", "invisible")
+    assert bout.choose("ilsa", "attack:attacks:shortbow", "cinder-hound")[0] == (
+        "Ilsa attacks Cinder Hound with Shortbow: 4 (disadvantage; dropped 17) + 5 = 9 against Armor Class 12, a miss.")

@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.combat import sight_kit as SK
 from tests.combat.kit import foe
+from tests.combat.srd_kit import spell_row
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 #: The Hound's 5d8 (five 5s), initiative Ilsa 2 (+ 3), the Hound 15 (+ 1); then 4, 17, ...
@@ -153,3 +154,47 @@ def _fear_held_close(on: bool) -> tuple[Any, ...]:
 
 
 PLAYED_PROBES["CombatCondition.orSourceWithin"] = FightProbe(_fear_held_close, board={"rows": ["." * 10] * 4})
+
+
+def _color_spray(on: bool) -> tuple[Any, ...]:
+    """Invisible Ilsa's Color Spray (6d10: six 10s = 60) at the Hound (25): only with
+    `unseeing` does the pool skip the Hound, which cannot see her."""
+    pkg = SK.package()
+    skips = {"unseeing": True} if on else {"conditions": ["unconscious"]}
+    spray = {"id": "color-spray", "label": "Color Spray", "mechanics": {
+        "kind": "debuff", "range": 15, "targets": "enemy", "healthPool": {"dice": "6d10"}, "healthPoolSkips": skips,
+        "applies": [{"condition": "blinded", "duration": {"rounds": 1}}], "cost": [{"pool": "slots_1", "amount": 1}]}}
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(spray)
+    ilsa = SK.ilsa(holds=["invisible"])
+    ilsa["sheet"]["lists"]["spells"].append(spell_row("color-spray", "Color Spray", 1))
+    spraying = {"actor": "ilsa", "option": "ability:spells:color-spray", "targets": ["cinder-hound"]}
+    return pkg, [ilsa], [foe("cinder-hound")], [5] * 5 + [2, 15] + [10] * 6, [HOUND_WAITS, spraying]
+
+
+PLAYED_PROBES["HealthPoolSkips.unseeing"] = FightProbe(_color_spray)
+
+
+def _gear_sense(place: str, grant: Any) -> FightProbe:
+    """Blinded Ilsa carrying a stone whose effect (`place`: its `carried` effect, or the
+    `otherwise` of a Wisdom 20 it requires) grants `grant`, else a check modifier; the
+    Hound waits and she shoots it: with the sense she sees it and rolls once."""
+    def build(on: bool) -> tuple[Any, ...]:
+        effect = {"senses": {"blindsight": grant}} if on else {"modifiers": [{"to": "checks", "flat": 1}]}
+        item: dict[str, Any] = {"category": "wondrous", "rarity": "rare"}
+        if place == "carried":
+            item["carried"] = effect
+        else:
+            item["requires"] = [{"value": {"abilityScore": "wis"}, "atLeast": 20, "otherwise": effect}]
+        pkg = SK.with_gear(SK.package(blinded=BLIND), {"id": "stone", "label": "Seeing stone", "item": item})
+        ilsa = SK.ilsa(holds=["blinded"])
+        ilsa["sheet"]["live"]["items"] = [{"item": "gear/stone"}]
+        return pkg, [ilsa], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, SHOT]
+    return FightProbe(build)
+
+
+PLAYED_PROBES.update({
+    "ItemEffect.senses": _gear_sense("carried", 10),
+    "ItemEffect.senses = 'an added sense'": _gear_sense("carried", {"add": 10}),
+    "Otherwise.senses": _gear_sense("otherwise", 10),
+    "Otherwise.senses = 'an added sense'": _gear_sense("otherwise", {"add": 10}),
+})

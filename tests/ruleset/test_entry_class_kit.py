@@ -464,15 +464,14 @@ def test_unsupported_is_refused_by_name(key, mechanics, message):
     assert sorted(problems_of(with_entry(mechanics))) == sorted([f"{MECH}.{key}: {message}", *also])
 
 
-def test_health_pool_skips_validate_and_skipping_the_unseeing_is_refused_by_name():
-    # Played since issue 24 (tests/combat/test_remaining_health.py); sight is issue 26's.
+def test_health_pool_skips_validate_with_conditions_unseeing_or_both():
+    # Played (tests/combat/test_remaining_health.py: Sleep, Color Spray).
     sleep = {"kind": "debuff", "healthPool": {"dice": "5d8"}, "healthPoolSkips": {"conditions": ["incapacitated"]}}
     assert problems_of(with_entry(sleep)) == []
     sleep["healthPoolSkips"]["unseeing"] = True
-    assert problems_of(with_entry(sleep)) == [
-        f'{MECH}.healthPoolSkips.unseeing: "unseeing" (Capability API 1.199) is not supported by marinara-battle yet: '
-        "a health pool that skips those who cannot see its creator is not resolved yet (issue 26, sight and senses)",
-    ]
+    assert problems_of(with_entry(sleep)) == []
+    sleep["healthPoolSkips"].pop("conditions")
+    assert problems_of(with_entry(sleep)) == []
 
 
 def test_metamagic_is_modelled_then_refused():

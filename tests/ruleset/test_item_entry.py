@@ -213,8 +213,7 @@ def test_item_use_utility_needs_a_standing_area():
     ]
 
 
-def test_worn_senses_refused_by_name():
+def test_worn_senses_validate():
+    # Played (tests/combat/test_seeing.py, the Gem of Seeing; tests/ruleset/guard_sight.py).
     item = dict(AXE, worn={"senses": {"darkvision": {"add": 60}}})
-    assert item_problems(item, schema=2) == [
-        f'{ITEM}.worn.senses: "senses" (Capability API 1.180) {NOT_YET}: senses granted by an item are resolved by no planned issue'
-    ]
+    assert item_problems(item, schema=2) == []

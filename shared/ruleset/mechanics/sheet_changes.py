@@ -14,10 +14,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Tag, model_validator
 
-from ..base import Id, Model, unsupported
+from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .shapes import FLAG_OR_OBJECT, IdList, no_repeats
-SKIPS_REASON = "a health pool that skips those who cannot see its creator is not resolved yet (issue 26, sight and senses)"
 CURE_ONE_REASON = "choosing one of several cures is resolved by no planned issue"
 DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
 
@@ -27,8 +26,8 @@ class HealthPoolSkips(Model):
     or, with `unseeing`, anyone who cannot see the entry's creator."""
 
     conditions: IdList | None = None
-    #: Who cannot see the creator: sight is not resolved (issue 26), so refused by name.
-    unseeing: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.199", SKIPS_REASON))
+    #: Who cannot see the creator (Color Spray), by combat/seeing.py's `sees`.
+    unseeing: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.199"))
 
     @model_validator(mode="after")
     def _something(self) -> "HealthPoolSkips":
