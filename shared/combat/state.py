@@ -455,6 +455,19 @@ class LastingZone(Record):
     travelled: dict[str, int] = Field(default_factory=dict, exclude_if=_empty)
     #: Damage dealt since it appeared, its hits and its terrain (`damageCap`, 1.174).
     dealt: int = Field(default=0, exclude_if=lambda v: v == 0)
+    #: `terrain.halvesSpeed` (1.175): a step into one of its cells costs this many times more.
+    times: int = Field(default=1, exclude_if=lambda v: v == 1)
+    #: `anchor: "caster"` (1.172): it moves with its owner, whom it never affects.
+    carried: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: `whileHeld.condition` (1.175): held by it from the owner, a turn start takes its amount.
+    while_held: str | None = Field(default=None, exclude_if=_absent)
+    #: `forbids.components` (1.179): what those it affects may not supply inside it.
+    forbids: list[str] = Field(default_factory=list, exclude_if=_empty)
+
+    def spares_one(self, c: "Combatant") -> bool:
+        """Whether it never affects `c`: the side `friendlyFire: false` spares, or its
+        owner when it is carried."""
+        return c.side == self.spares or (self.carried and c.id == self.owner)
 
 
 class RulesetRef(Record):

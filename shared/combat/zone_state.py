@@ -50,7 +50,7 @@ def affects(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
     `friendlyFire: false` spares."""
     if c.out or (c.down and not c.position):
         return False
-    return zone.spares is None or c.side != zone.spares
+    return not zone.spares_one(c)
 
 
 def shape_of(zone: LastingZone) -> Shape:
@@ -79,7 +79,10 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
     if friendly is None:
         friendly = getattr(mech, "friendlyFire", None)
     terrain = spec.terrain
-    least = 2 if terrain is not None and terrain.difficult else 1
+    least = 1
+    if terrain is not None:
+        # `costTimes` replaces `difficult`, which is `costTimes: 2` (1.175).
+        least = terrain.costTimes or (2 if terrain.difficult else 1)
     every = None
     if terrain is not None and terrain.perDistance is not None:
         every = to_cells(terrain.perDistance.every, per_cell(fight, plan.entry_catalog)) or 1
@@ -87,6 +90,9 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         entry=ref, name=plan.name, owner=actor.id, plan=plan_to_json(plan), shape=area.shape, size=1,
         rounds=spec.rounds, concentration=bool(mech.concentration), triggers=list(spec.triggers or []),
         spares=actor.side if friendly is False else None, least=least, every=every,
+        times=2 if terrain is not None and terrain.halvesSpeed else 1, carried=spec.anchor == "caster",
+        forbids=list(spec.forbids.components) if spec.forbids is not None else [],
+        while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
         affected=[] if spec.atCast is False else [t.id for t in targets])
     span = span_of(fight, actor, plan) if fight.state.board is not None and actor.position is not None else None
     if span is not None and span.area is not None and plan.aim is not None:

@@ -6,7 +6,9 @@ zone, and `enter` as a walk's step or a moved zone reaches them; a creature is a
 per turn whatever the trigger), `drift` as the caster's turn starts, the terrain's harm per distance moved inside a zone
 (`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
-newcomers affected as `enter` says). A trigger applies the entry's own effect to the one
+newcomers affected as `enter` says); on its triggers `breaksConcentration` (1.174), the zone's
+own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
+components a zone `forbids` inside it (1.179, through components.FORBIDDING). A trigger applies the entry's own effect to the one
 creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
 payment it was cast with.
 """
@@ -14,6 +16,8 @@ payment it was cast with.
 from __future__ import annotations
 
 from ..dice import parse_dice
+from ..ruleset.mechanics.amounts import Amount
+from . import components as COMPONENTS
 from . import effects as E
 from . import numbers as N
 from . import zone_state as ZS
@@ -50,9 +54,26 @@ def touch(fight: Fight, zone: LastingZone, c: Combatant, why: str) -> None:
     if zone.centre is not None:
         # Saves against it measure cover from where it lies (board/save_cover.py).
         plan.aim = (zone.centre[0], zone.centre[1])
+    spec = plan.mechanics.zone
+    if spec.damageType is not None:
+        # 1.198: its triggers (and rams) deal their own type; the casting kept the entry's.
+        plan.mechanics = plan.mechanics.model_copy(update={"damageType": spec.damageType})
     event = fight.emit("zone", f"{zone.name} affects {c.name}: {why}.", zone=zone.entry, target=c.id)
+    if spec.breaksConcentration:
+        _break_concentration(fight, zone, plan, c)
     entry_lands_on(fight, owner, plan, c)
     _count(fight, zone, plan, _dealt_since(fight, event.seq))
+
+
+def _break_concentration(fight: Fight, zone: LastingZone, plan: Plan, c: Combatant) -> None:
+    """`breaksConcentration` (1.174): before the entry's effect, a concentrating creature it
+    affects rolls the ruleset's concentration save against the entry's own save DC."""
+    conc = fight.combat.concentration
+    if c.concentration is None or conc is None:
+        return
+    dc = plan.save_dc if plan.save_dc is not None else 10
+    if not E.roll_save(fight, c, conc.save, dc, why=f"to keep concentrating on {c.concentration.label}"):
+        E.end_concentration(fight, c, reason=f"{zone.name} breaks it")
 
 
 def _dealt_since(fight: Fight, seq: int) -> int:
@@ -78,8 +99,30 @@ def _triggered(fight: Fight, c: Combatant, trigger: str, why: str) -> None:
     for zone in list(fight.state.zones):
         if c.down or c.out:
             return
-        if zone in fight.state.zones and trigger in zone.triggers and ZS.inside(fight, zone, c):
+        if zone not in fight.state.zones or not ZS.inside(fight, zone, c):
+            continue
+        if trigger == "turn-start" and zone.while_held is not None and _held_by(zone, c):
+            _while_held(fight, zone, c)
+        elif trigger in zone.triggers:
             touch(fight, zone, c, why)
+
+
+def _held_by(zone: LastingZone, c: Combatant) -> bool:
+    return any(h.id == zone.while_held and h.source == zone.owner for h in c.conditions)
+
+
+def _while_held(fight: Fight, zone: LastingZone, c: Combatant) -> None:
+    """`whileHeld` (1.175): one who starts their turn in it already held by its condition from
+    its caster takes its amount, no save, instead of the zone's own effect (once per turn)."""
+    if c.id in zone.affected or not ZS.affects(fight, zone, c):
+        return
+    found = _spec(fight, zone)
+    if found is None:
+        return
+    zone.affected.append(c.id)
+    held = found[1].mechanics.zone.whileHeld
+    fight.emit("zone", f"{zone.name} affects {c.name}: its turn starts in it, held.", zone=zone.entry, target=c.id)
+    _deal(fight, zone, found, c, held.amount, held.damageType)
 
 
 def turn_starts(fight: Fight, c: Combatant) -> None:
@@ -95,14 +138,20 @@ def _harm(fight: Fight, zone: LastingZone, mover: Combatant) -> None:
     found = _spec(fight, zone)
     if found is None:
         return
+    per = found[1].mechanics.zone.terrain.perDistance
+    _deal(fight, zone, found, mover, per.amount, per.damageType)
+
+
+def _deal(fight: Fight, zone: LastingZone, found: tuple[Combatant, Plan], c: Combatant, amount: Amount,
+          dtype: str | None) -> None:
+    """The zone's own `amount` of `dtype` to `c`, no save (its terrain's harm, `whileHeld`)."""
     owner, plan = found
-    per = plan.mechanics.zone.terrain.perDistance
-    expr = parse_dice(per.amount.dice or "0")
-    if per.amount.flat:
-        expr = parse_dice(f"{per.amount.dice}+{per.amount.flat}" if per.amount.dice else str(per.amount.flat))
-    amount, text = roll_damage(fight, expr, False)
-    landed = E.deal_damage(fight, owner, mover, amount, per.damageType, what=f"{zone.name} ({text})")
-    E.check_down(fight, mover, owner)
+    expr = parse_dice(amount.dice or "0")
+    if amount.flat:
+        expr = parse_dice(f"{amount.dice}+{amount.flat}" if amount.dice else str(amount.flat))
+    rolled, text = roll_damage(fight, expr, False)
+    landed = E.deal_damage(fight, owner, c, rolled, dtype, what=f"{zone.name} ({text})")
+    E.check_down(fight, c, owner)
     _count(fight, zone, plan, landed)
 
 
@@ -284,3 +333,15 @@ def zone_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[Me
             if best is None or len(sides) > best[0]:
                 best = (len(sides), item, (x, y))
     return (best[1], best[2]) if best is not None else None
+
+
+def _forbidden_inside(fight: Fight, c: Combatant) -> list[str]:
+    """`forbids.components` (1.179): what the zones `c` stands in forbid those they affect."""
+    out: list[str] = []
+    for zone in fight.state.zones:
+        if zone.forbids and ZS.inside(fight, zone, c) and ZS.affects(fight, zone, c):
+            out += zone.forbids
+    return out
+
+
+COMPONENTS.FORBIDDING.append(_forbidden_inside)

@@ -26,6 +26,7 @@ from typing import Any
 
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import FIXTURES, add_condition
+from tests.combat.zones_kit import COMPONENTS, CURE_COMPONENTS
 from tests.combat.srd_kit import spell_row
 
 SIGHT = {"unseenAttacks": True, "eyes": "sight"}
@@ -101,12 +102,8 @@ def ilsa(at: list[int] | None = None, *, holds: list[str] | None = None) -> dict
     return member
 
 
-#: The 5e components (spec/mechanics-1 1.179) and a gag forbidding the verbal one.
-COMPONENTS = [{"id": "verbal", "label": "Verbal"}, {"id": "somatic", "label": "Somatic"},
-              {"id": "material", "label": "Material"}]
+#: A gag forbidding the verbal one of the 5e components (zones_kit.COMPONENTS).
 GAG = {"forbids": {"components": ["verbal"]}}
-#: Cure Wounds' components as the SRD lists them (V, S).
-CURE_COMPONENTS = ["verbal", "somatic"]
 
 
 def components_package(*, declared: bool = True, gag: dict[str, Any] | None = GAG,

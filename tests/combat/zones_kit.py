@@ -85,14 +85,44 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
     return pkg
 
 
-def ilsa(at: list[int]) -> dict[str, Any]:
+def ilsa(at: list[int], *more: tuple[str, str, int]) -> dict[str, Any]:
+    """Ilsa on `at` with Moonbeam, Spike Growth and Web, and the spell rows `more`."""
     sheet_of = next(m for m in json.loads((FIXTURES / "5e-party.json").read_text()) if m["name"] == "Ilsa")
     member = mira(spellcasting_ability="wis")
     member["name"] = "Ilsa"
     member["sheet"]["abilities"] = dict(sheet_of["sheet"]["abilities"])
     member["sheet"]["lists"]["spells"] = [spell_row("moonbeam", "Moonbeam", 2),
-                                          spell_row("spike-growth", "Spike Growth", 2), spell_row("web", "Web", 2)]
+                                          spell_row("spike-growth", "Spike Growth", 2), spell_row("web", "Web", 2),
+                                          *(spell_row(*row) for row in more)]
     return member | {"position": at}
+
+
+#: The 5e components (spec/mechanics-1 1.179).
+COMPONENTS = [{"id": "verbal", "label": "Verbal"}, {"id": "somatic", "label": "Somatic"},
+              {"id": "material", "label": "Material"}]
+#: Cure Wounds' components as the SRD lists them (V, S).
+CURE_COMPONENTS = ["verbal", "somatic"]
+
+#: The SRD's Silence (a 20-foot sphere within 120 feet, concentration, 10 minutes) as the
+#: spec writes its zone (1.179); `forbids` alone here (its `inside` is added where a test
+#: plays it). A 2nd-level ritual: a slot as Ilsa's other 2nd-level spells.
+SILENCE = {"id": "silence", "label": "Silence", "mechanics": {
+    "kind": "utility", "range": 120, "area": {"shape": "burst", "size": 20}, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 100, "triggers": [], "atCast": False, "forbids": {"components": ["verbal"]}}}}
+
+
+def silence_package(zone: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The package with the 5e components, Cure Wounds needing V and S as the SRD lists them
+    (tests/combat/sight_kit.py's), and Silence (its zone replaced by `zone`)."""
+    pkg = package()
+    pkg["combat"]["components"] = copy.deepcopy(COMPONENTS)
+    entry(pkg, "spells", "cure-wounds")["mechanics"]["components"] = list(CURE_COMPONENTS)
+    silence = copy.deepcopy(SILENCE)
+    if zone is not None:
+        silence["mechanics"]["zone"] = zone
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(silence)
+    return pkg
 
 
 def foes(lurker: list[int] | None = None, hound: list[int] | None = None) -> list[dict[str, Any]]:

@@ -458,9 +458,8 @@ _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 
 #: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    # A lasting zone (refused): damage dealt on entering, a growing or touched detonation,
+    # A lasting zone (refused): a growing or touched detonation,
     # a caster-anchored zone turned on the caster's turn.
-    "Zone.damageType": ("fire", {"triggers": ["enter"]}),
     "Zone.grows": ({"flat": 1}, {"detonates": True}),
     "Zone.touched": (True, {"detonates": True}),
     "Zone.turn": ({"budget": "act"}, {"anchor": "caster"}),

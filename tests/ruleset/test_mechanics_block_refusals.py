@@ -238,7 +238,7 @@ def test_amount_add_needs_1_83():
 # ---------------------------------------------------------------------------
 
 
-def test_cloudkill_zone_is_played_and_breaking_concentration_refused_by_name():
+def test_cloudkill_zone_with_drift_and_sleet_storms_breaking_concentration_is_played():
     cloudkill = {
         "kind": "attack", "area": {"shape": "burst", "size": 20}, "range": 120, "amount": {"dice": "5d8"},
         "damageType": "poison", "save": {"save": "con_save", "onSuccess": "half"}, "concentration": True,
@@ -247,10 +247,9 @@ def test_cloudkill_zone_is_played_and_breaking_concentration_refused_by_name():
     assert mech_problems(cloudkill, schema=2) == []
     cloudkill["zone"]["drift"] = {"distance": 10}
     assert mech_problems(cloudkill, schema=2) == []
+    # Played since issue 25 (tests/combat/test_zone_occupants.py).
     cloudkill["zone"]["breaksConcentration"] = True
-    assert mech_problems(cloudkill, schema=2) == [
-        f'{M}.zone.breaksConcentration: "breaksConcentration" (Capability API 1.174) {NOT_YET}: '
-        "a zone breaking concentration is not resolved yet (issue 25, lasting zones)"]
+    assert mech_problems(cloudkill, schema=2) == []
 
 
 def test_spiritual_weapon_summons_refused_by_name():

@@ -67,11 +67,17 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
                 if source is not None and source.position is not None and not source.out:
                     keep.append((cell_of(source), steps(cell_of(c), cell_of(source))))
     least: dict[Cell, int] = {}
+    times: dict[Cell, int] = {}
     for zone in fight.state.zones:
-        if zone.least > 1 and zone.spares != c.side:
+        if zone.spares_one(c):
+            continue
+        if zone.least > 1:
             for x, y in zone.cells:
                 least[(x, y)] = max(least.get((x, y), 1), zone.least)
-    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least)
+        if zone.times > 1:
+            for x, y in zone.cells:
+                times[(x, y)] = max(times.get((x, y), 1), zone.times)
+    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least, times=times)
 
 
 def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[Cell, ...]) -> list[Cell]:
@@ -80,7 +86,7 @@ def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[C
     outside it, and the last cell when a zone acts there as a turn starts or ends."""
     out: list[Cell] = []
     for zone in fight.state.zones:
-        if zone.spares == c.side:
+        if zone.spares_one(c):
             continue
         cells = {(x, y) for x, y in zone.cells}
         here = start
@@ -98,15 +104,17 @@ def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[C
     return out
 
 
-def zone_extra(fight: Any, c: Combatant, grid: Grid, cell: Cell) -> int:
-    """What lasting zones' terrain adds to `c` walking into `cell` (mechanics-1 1.173):
-    entering costs at least the zone's `least` (2: difficult) in place of the ground's own
-    cost, which difficult ground already meets (it is not doubled again)."""
-    least = 1
+def zone_extra(fight: Any, c: Combatant, grid: Grid, cell: Cell, cost: int) -> int:
+    """What lasting zones' terrain adds to `c` walking into `cell` at `cost` (mechanics-1
+    1.173, 1.175): entering costs at least the zone's `least` (2: difficult, `costTimes`) in
+    place of the ground's own cost, which difficult ground already meets (it is not doubled
+    again), and a zone that halves speed (`times` 2) doubles the step's cost once more."""
+    least, times = 1, 1
     for zone in fight.state.zones:
-        if zone.least > least and zone.spares != c.side and [cell[0], cell[1]] in zone.cells:
-            least = zone.least
-    return max(0, least - grid.terrain(*cell).cost)
+        if zone.spares_one(c) or [cell[0], cell[1]] not in zone.cells:
+            continue
+        least, times = max(least, zone.least), max(times, zone.times)
+    return (cost + max(0, least - grid.terrain(*cell).cost)) * times - cost
 
 
 def base_speed(fight: Any, c: Combatant) -> float:

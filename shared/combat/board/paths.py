@@ -33,13 +33,16 @@ class Walkers:
     """`walls`: cells nobody on the walker's side may enter (standing opponents);
     `occupied`: cells nobody may stop on (everyone in the fight but the walker);
     `keep_away`: (cell, distance) pairs every cell of the path must stay at or beyond;
-    `least`: what entering a cell of a costly lasting zone costs at least."""
+    `least`: what entering a cell of a costly lasting zone costs at least;
+    `times`: what a step into a cell of a zone halving speed is multiplied by."""
 
     walls: set[Cell] = field(default_factory=set)
     occupied: set[Cell] = field(default_factory=set)
     keep_away: list[tuple[Cell, int]] = field(default_factory=list)
     #: Cells a lasting zone's terrain makes cost at least this much to enter (zone_state.py).
     least: dict[Cell, int] = field(default_factory=dict)
+    #: Cells a lasting zone's `halvesSpeed` makes cost twice once more (zone_state.py).
+    times: dict[Cell, int] = field(default_factory=dict)
 
 
 def passable(grid: Grid, here: Cell, there: Cell) -> bool:
@@ -98,6 +101,8 @@ def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict
                 continue
             if there in walkers.least:
                 enter += max(0, walkers.least[there] - grid.terrain(*there).cost)
+            if there in walkers.times:
+                enter *= walkers.times[there]
             total = cost + enter
             if total > allowance:
                 continue

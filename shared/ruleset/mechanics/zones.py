@@ -3,9 +3,10 @@
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point plays (shared/combat/zones.py): `rounds`, `triggers`,
-`atCast`, `move`, `drift`, `damageCap` and `terrain`'s `difficult` and `perDistance`; every other key is modelled
-and checked in full, each with the version that introduced it, and refused by name with the
-reason (`ZONE_REASONS`) until the engine plays it.
+`atCast`, `move`, `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
+`damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes` and `halvesSpeed`; every
+other key is modelled and checked in full, each with the version that introduced it, and
+refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
 
 Mechanics-2 and mechanics-3 add to a zone `sections` and `disperses`, and to `obscures`
 `light` and `dispersed`, with `Sections` and `BrokenSection`: walls in sections struck one
@@ -40,23 +41,17 @@ def _later(what: str) -> str:
 ZONE_CARRIED = _later("a zone carried by its caster (`anchor: \"caster\"`) is")
 ZONE_REASONS = {
     "ram": _later("ramming with a moved zone is"),
-    "costTimes": _later("zone terrain costing several steps is"),
-    "halvesSpeed": _later("zone terrain halving speed is"),
     "towardCaster": _later("zone terrain counted only toward the caster is"),
-    "breaksConcentration": _later("a zone breaking concentration is"),
-    "whileHeld": _later("a zone's harm to those it holds is"),
     "blocks": _later("walls blocking movement or sight are"),
     "side": _later("the side of a wall is"),
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
-    "forbids": _later("components a zone forbids are"),
     "wards": _later("zones warding off spells are"),
     "turn": _later("turning a zone held by its caster is"),
     "detonates": _later("zones that detonate are"),
     "grows": _later("zones that detonate are"),
     "touched": _later("zones that detonate are"),
     "burns": _later("zones that burn are"),
-    "damageType": _later("a zone's own damage type on its triggers is"),
 }
 
 SECTIONS_REASON = "walls struck and broken one section at a time are resolved by no planned issue"
@@ -87,8 +82,8 @@ class PerDistance(Model):
 class ZoneTerrain(Model):
     difficult: bool | None = None
     perDistance: PerDistance | None = None
-    costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["costTimes"]))
-    halvesSpeed: bool | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["halvesSpeed"]))
+    costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.175"))
+    halvesSpeed: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
     towardCaster: bool | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["towardCaster"]))
 
     @model_validator(mode="after")
@@ -228,23 +223,23 @@ class Zone(Model):
     move: ZoneMove | None = Field(default=None, json_schema_extra=gate("1.173"))
     drift: ZoneDrift | None = Field(default=None, json_schema_extra=gate("1.173"))
     terrain: ZoneTerrain | None = Field(default=None, json_schema_extra=gate("1.173"))
-    breaksConcentration: bool | None = Field(default=None, json_schema_extra=unsupported("1.174", ZONE_REASONS["breaksConcentration"]))
+    breaksConcentration: bool | None = Field(default=None, json_schema_extra=gate("1.174"))
     damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
-    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["whileHeld"]))
+    whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
     blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
         default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["blocks"])
     )
     side: ZoneSide | None = Field(default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["side"]))
     obscures: Obscures | None = Field(default=None, json_schema_extra=unsupported("1.178", ZONE_REASONS["obscures"]))
     inside: ZoneInside | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["inside"]))
-    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["forbids"]))
+    forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
     wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
     turn: ZoneTurn | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["turn"]))
     detonates: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["detonates"]))
     grows: Amount | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["grows"]))
     touched: bool | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["touched"]))
     burns: Burns | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["burns"]))
-    damageType: DamageType | None = Field(default=None, json_schema_extra=unsupported("1.198", ZONE_REASONS["damageType"]))
+    damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
     sections: Sections | None = Field(default=None, json_schema_extra=unsupported("1.200", SECTIONS_REASON))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
     disperses: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
