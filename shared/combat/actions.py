@@ -24,6 +24,7 @@ from . import riders as R
 from . import blow_adds as BA
 from . import blows as B
 from . import item_weapons as IW
+from . import item_hits as IH
 from . import evasion as EV
 from . import condition_ends as CE
 from . import remaining_health as RH
@@ -83,7 +84,10 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     if to_hit:
         pieces.append(N.signed(to_hit))
         total += to_hit
-    total = N.fold_modifiers(fight, N.modifiers(fight, actor, "attacks", hit=hit_of, target=target), total, pieces)
+    bonuses = N.modifiers(fight, actor, "attacks", hit=hit_of, target=target)
+    if hit_of is not None and hit_of.item is not None:
+        bonuses += IH.against_bonuses(fight, actor, target, hit_of)
+    total = N.fold_modifiers(fight, bonuses, total, pieces)
     defense, parts = defense_against(fight, actor, target)
     natural = r.natural
     naturals = roll_def.naturals
@@ -248,13 +252,18 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})
     if hit and plan.damage is not None:
-        amount, text = B.strike_damage(fight, actor, plan.damage, B.hit_of_weapon(fight, actor, plan), critical)
+        struck = B.hit_of_weapon(fight, actor, plan)
+        amount, text = B.strike_damage(fight, actor, plan.damage, struck, critical)
         CE.open_blow(fight, target)
         parts = [B.Part(amount, plan.damage_type, plan.name, text)]
         attack = IW.item_attack(fight, plan.item)
-        for clause in (attack.plus if attack is not None else None) or []:
+        # Which parts give the wielder temporary points for what they deal (1.187 `tempHp`).
+        feeding: list[int] = []
+        for clause in IH.parts_counted(fight, actor, target, attack, struck, plan.name) if attack is not None else []:
             part = B.clause_part(fight, actor, target, clause, plan.damage_type, plan.name, 10, critical)
             if part is not None:
+                if clause.tempHp:
+                    feeding.append(len(parts))
                 parts.append(part)
         # A held weapon is not a row: riders naming rows (`sources`, `requires`) pass it by.
         on_row = plan.item is None
@@ -263,11 +272,42 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
                                                             _row_of(fight, actor, plan) if on_row else None,
                                                             tags=None if on_row else IW.item_tags(fight, plan.item)))
         parts += BA.added_parts(fight, actor, target, critical)
-        B.deliver(fight, actor, target, parts, B.hit_of_weapon(fight, actor, plan), critical)
+        if attack is not None and attack.ignoresResistance:
+            # The attack's own type passes resistance; a part of another type is still halved.
+            for part in parts:
+                part.past_resistance = B.same_type(part.type, plan.damage_type)
+        dealt: list[tuple[str | None, int]] = []
+        B.deliver(fight, actor, target, parts, struck, critical, dealt)
         CE.close_blow(fight, target)
-        if attack is not None and not target.out:
-            for apply in attack.onHit or []:
-                apply_condition(fight, actor, target, apply, None)
+        if attack is not None:
+            _weapon_hit_ends(fight, actor, target, plan, attack, dealt, feeding)
+
+
+def _weapon_hit_ends(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any,
+                     dealt: list[tuple[str | None, int]], feeding: list[int]) -> None:
+    """What a held weapon's hit does once its blow is dealt: temporary points from what its
+    `tempHp` parts dealt, then its `onHit` conditions (`oncePerTurn`: the first hit of each
+    turn only, 1.187)."""
+    gained = sum(dealt[i][1] for i in feeding if i < len(dealt))
+    if gained > 0 and not actor.out:
+        E.grant_temp(fight, actor, gained, what=plan.name)
+    weapon_conditions(fight, actor, target, plan, attack)
+
+
+def weapon_conditions(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any) -> None:
+    """A held weapon's `onHit` conditions on a target its hit leaves standing, each with
+    `oncePerTurn` put on by the first hit of a turn only (1.187); a pool fight's hit too."""
+    if target.out:
+        return
+    for k, apply in enumerate(attack.onHit or []):
+        if apply.oncePerTurn:
+            mark = R.period_mark(fight, "turn", f"{plan.item}#{k}")
+            if mark in actor.riders_used:
+                fight.emit("note", f"{plan.name} puts {N.label(fight.ruleset, 'condition', apply.condition)} on "
+                           "only once a turn.", actor=actor.id, target=target.id)
+                continue
+            R.mark_used(fight, actor, mark)
+        apply_condition(fight, actor, target, apply, None)
 
 
 def _row_of(fight: Fight, actor: Combatant, plan: Plan) -> dict[str, Any] | None:
@@ -429,7 +469,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
                                    rolled=bool(mech.attackRoll))
             parts += BA.added_parts(fight, actor, target, critical)
         dealt: list[tuple[str | None, int]] = []
-        B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt)
+        B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt, tuple(mech.qualities or ()))
         CE.close_blow(fight, target)
         B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
     if landed or half:
@@ -595,7 +635,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                                        rolled=not action.autoHit)
                 parts += BA.added_parts(fight, actor, target, critical)
             dealt: list[tuple[str | None, int]] = []
-            B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical, dealt)
+            B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical, dealt, SA.action_qualities(action))
             CE.close_blow(fight, target)
             B.drain_back(fight, actor, getattr(action, "drain", None), dealt, action.name)
         if landed and not saved:

@@ -40,6 +40,7 @@ from .fight import Fight
 from .kinds import kind_of
 from .state import Combatant
 from .creature_types import describe_test, passes
+from . import item_hits as IH
 from .hits import Hit as Hit, Part as Part  # named here by the modules that deal blows
 from .lowers_also import lower_damage
 from .rolls import roll_damage
@@ -69,7 +70,7 @@ def hit_of_weapon(fight: Fight, actor: Combatant, plan: Any) -> Hit:
     rng = getattr(lst, "range", None)
     shoots = _row_distance(fight, actor, plan, rng.normal) if rng is not None else None
     blow = "ranged" if (not reach) and shoots else "melee"
-    return Hit("weapon", getattr(plan, "ability", None), blow)
+    return Hit("weapon", getattr(plan, "ability", None), blow, getattr(plan, "item", None))
 
 
 def hit_of_entry(mech: Any) -> Hit | None:
@@ -219,7 +220,7 @@ def damage_mods(fight: Fight, actor: Combatant, target: Combatant | None, hit: H
     return out
 
 
-def _same_type(a: str | None, b: str | None) -> bool:
+def same_type(a: str | None, b: str | None) -> bool:
     return (a or "").lower() == (b or "").lower()
 
 
@@ -237,7 +238,7 @@ def _add(fight: Fight, parts: list[Part], mods: list[tuple[str, Any]], critical:
             value += -rolled if mod.minus else rolled
             shown = f"{mod.dice}: {text}"
         dtype = mod.damageType or hit_type
-        part = next((p for p in parts if _same_type(p.type, dtype)), None)
+        part = next((p for p in parts if same_type(p.type, dtype)), None)
         if part is not None:
             part.amount += value
             part.detail += f", {N.signed(value)} ({name}) = {part.amount}"
@@ -285,10 +286,12 @@ def _no_damage_from(fight: Fight, target: Combatant) -> str | None:
 
 
 def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part], hit: Hit | None,
-            critical: bool = False, dealt: list[tuple[str | None, int]] | None = None) -> int:
+            critical: bool = False, dealt: list[tuple[str | None, int]] | None = None,
+            qualities: tuple[str, ...] = ()) -> int:
     """Deals a blow's parts to `target` after the damage conditions change; returns what
     landed in all. `dealt`, when given, receives what each part landed with its type (a
-    `drain` counts it)."""
+    `drain` counts it). What gets past a guard's `except` (1.55, 1.101): the held weapon's
+    item tags, or the entry's or action's `qualities`."""
 
     kind = kind_of(fight)
     tags = kind.add_hit(fight, target, parts, hit)
@@ -312,6 +315,7 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
         return landed
 
     lower_damage(fight, actor, target, parts)
+    tags_past = IH.blow_tags(fight, hit) + qualities
     marks = H.blow_marks(fight, target, [(E.harm_kind(fight, p.type), max(0, p.amount), p.type) for p in parts])
     landed = 0
     CE.open_blow(fight, target)
@@ -320,7 +324,7 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, parts: list[Part]
             if target.out or fight.state.outcome:
                 break
             got = E.deal_damage(fight, actor, target, max(0, part.amount), part.type, what=part.what,
-                                critical=critical, marks=mark)
+                                critical=critical, marks=mark, tags=tags_past, past_resistance=part.past_resistance)
             landed += got
             if dealt is not None:
                 dealt.append((part.type, got))
@@ -374,6 +378,8 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
     changed = False
     for clause in clauses:
         if getattr(clause, "targetIs", None) is not None and not passes(fight, target, clause.targetIs):
+            continue
+        if IH.plus_skips(fight, actor, target, clause, hit) is not None:
             continue
         expr = parse_dice(clause.dice or "0")
         expr = expr.with_modifier(clause.flat or 0)

@@ -47,18 +47,23 @@ def health_line(fight: Fight, c: Combatant) -> str:
 # ---------------------------------------------------------------------------
 
 
-def type_guard(fight: Fight, target: Combatant, dtype: str | None) -> tuple[bool, int, int]:
+def type_guard(fight: Fight, target: Combatant, dtype: str | None, tags: tuple[str, ...] = (),
+               past_resistance: bool = False) -> tuple[bool, int, int]:
     """(immune, times halved, times doubled): what `target` does to damage of `dtype`.
     Immunity; resistance (halved, rounded down) and `resist-all` on top; vulnerability
-    (doubled); a halving and a doubling cancel. The forecasts read the same guard."""
+    (doubled); a halving and a doubling cancel. The forecasts read the same guard. A guard
+    whose `except` names one of the blow's item `tags` does not hold (1.55);
+    `past_resistance` (a weapon's `ignoresResistance`, 1.192) passes every resistance,
+    never an immunity."""
     kind = (dtype or "").lower()
-    if kind and kind in N.damage_guard(target, "immune"):
+    if kind and kind in N.damage_guard(target, "immune", tags):
         return True, 0, 0
     halves = 0
-    if kind and kind in N.damage_guard(target, "resist"):
-        halves += 1
-    if "resist-all" in N.effects(fight, target):
-        halves += 1
+    if not past_resistance:
+        if kind and kind in N.damage_guard(target, "resist", tags):
+            halves += 1
+        if "resist-all" in N.effects(fight, target):
+            halves += 1
     doubles = 1 if kind and kind in N.damage_guard(target, "vulnerable") else 0
     while halves and doubles:
         halves -= 1
@@ -66,15 +71,23 @@ def type_guard(fight: Fight, target: Combatant, dtype: str | None) -> tuple[bool
     return False, halves, doubles
 
 
-def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | None) -> tuple[int, str]:
+def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | None, tags: tuple[str, ...] = (),
+                    past_resistance: bool = False) -> tuple[int, str]:
     """`amount` of `dtype` after the target's guard (`type_guard`). Returns the amount and
-    a note for the log."""
+    a note for the log, which says when the blow's tags or `ignoresResistance` took it past
+    a guard that would have held."""
     if amount <= 0:
         return 0, ""
-    immune, halves, doubles = type_guard(fight, target, dtype)
+    immune, halves, doubles = type_guard(fight, target, dtype, tags, past_resistance)
     if immune:
         return 0, f" ({target.name} is immune to {dtype})"
     note = ""
+    if tags or past_resistance:
+        was_immune, was_halved, _ = type_guard(fight, target, dtype)
+        if was_immune or was_halved > halves:
+            guard = "immunity" if was_immune else "resistance"
+            by = "the blow" if past_resistance else " and ".join(_guard_tags(target, dtype, tags))
+            note = f" ({by} gets past its {guard})"
     for _ in range(halves):
         amount //= 2
         note = " (resisted: halved)"
@@ -84,17 +97,29 @@ def adjust_for_type(fight: Fight, target: Combatant, amount: int, dtype: str | N
     return amount, note
 
 
+def _guard_tags(target: Combatant, dtype: str | None, tags: tuple[str, ...]) -> list[str]:
+    """The blow's tags that some `except` of `target`'s guards against `dtype` names."""
+    named: set[str] = set()
+    for key in ("immune", "resist"):
+        for entry in (target.block or {}).get(key) or []:
+            if isinstance(entry, dict) and str(entry.get("type", "")).lower() == (dtype or "").lower():
+                named.update(entry.get("except") or [])
+    return [t for t in tags if t in named]
+
+
 def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amount: int, dtype: str | None,
                 *, what: str, critical: bool = False, kind: str | None = None, marks: int | None = None,
-                unguarded: bool = False) -> int:
+                unguarded: bool = False, tags: tuple[str, ...] = (), past_resistance: bool = False) -> int:
     """Deals `amount` of `dtype` after the target's own guards; returns what landed.
 
     On a harm track, `kind` is the kind of harm marked when the target changed it (a
     `remap`, harm_kinds.py), and `marks` how many boxes the blow fills when that is not
     what landed: a track marked `per-blow` fills one (0: another part of the same blow
     marks it). `unguarded`: nothing the target has makes it smaller (a blow that spends
-    initiative, initiative_resource.py)."""
-    landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype)
+    initiative, initiative_resource.py). `tags`: the item tags the blow carries past a
+    guard's `except`; `past_resistance`: the part passes resistances (`type_guard`)."""
+    landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype, tags,
+                                                                         past_resistance)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
                target=target.id, amount=landed, type=dtype, critical=critical,

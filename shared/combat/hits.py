@@ -19,6 +19,8 @@ class Part:
     type: str | None
     name: str
     detail: str = ""
+    #: Passes the target's resistances (a weapon's `ignoresResistance`, 1.192).
+    past_resistance: bool = False
 
     @property
     def what(self) -> str:
@@ -28,8 +30,11 @@ class Part:
 @dataclass(frozen=True)
 class Hit:
     """What an attack hit was: `attacks` (`weapon` or `spell`), the ability its roll used,
-    and `blow` (`melee` or `ranged`); what narrowed `attacks` modifiers read (1.247, 1.188)."""
+    and `blow` (`melee` or `ranged`); what narrowed `attacks` modifiers read (1.247, 1.188).
+    `item`: the held weapon struck with (`<catalog>/<entry>`), whose attack's own `against`,
+    parts and tags the roll and the blow read (item_hits.py)."""
 
     attacks: str
     ability: str | None = None
     blow: str | None = None
+    item: str | None = None

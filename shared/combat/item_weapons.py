@@ -2,7 +2,8 @@
 "Every key": "attacks of equipped items are weapons"; mechanics-1 1.187 to 1.193).
 
 Owns: `weapon_rows` (each held weapon of a sheet as a row of the ruleset's first attack
-list, with the stack it is read from), `item_attack` (the `attack` a plan's item carries),
+list, with the stack it is read from), `item_entry` (the catalog entry a held weapon's
+reference names), `item_attack` (the `attack` a plan's item carries),
 `item_tags` (its tags, which a rider's `weapons` reads) and `own_minimum` (its own minimum
 of damage dice in a pool fight).
 
@@ -70,16 +71,22 @@ def weapon_rows(fight: Fight, view: SheetView) -> list[tuple[Held, dict[str, Any
     return out
 
 
-def _item(fight: Fight, ref: str | None) -> Any:
-    """The `item` of the item catalog entry `ref` (`<catalog>/<entry>`), or None."""
+def item_entry(fight: Fight, ref: str | None) -> Any:
+    """The item catalog entry `ref` (`<catalog>/<entry>`) names, or None."""
     cat_id, _, entry_id = (ref or "").partition("/")
     for cat in fight.ruleset.catalogs or []:
         if cat.id != cat_id:
             continue
         for entry in cat.entries:
             if entry.id == entry_id and entry.item is not None:
-                return entry.item
+                return entry
     return None
+
+
+def _item(fight: Fight, ref: str | None) -> Any:
+    """The `item` of the item catalog entry `ref` (`<catalog>/<entry>`), or None."""
+    entry = item_entry(fight, ref)
+    return entry.item if entry is not None else None
 
 
 def item_attack(fight: Fight, ref: str | None) -> ItemAttack | None:

@@ -641,12 +641,15 @@ def immunities(fight: Fight, c: Combatant) -> set[str]:
     return out
 
 
-def damage_guard(c: Combatant, key: str) -> set[str]:
-    """Damage types a block resists, is vulnerable or immune to (lower case)."""
+def damage_guard(c: Combatant, key: str, tags: Iterable[str] = ()) -> set[str]:
+    """Damage types a block resists, is vulnerable or immune to (lower case). A guard with
+    `except` (1.55) does not hold against a blow carrying one of those item `tags`."""
     out: set[str] = set()
     for entry in (c.block or {}).get(key) or []:
         if isinstance(entry, str):
             out.add(entry.lower())
         elif isinstance(entry, dict) and isinstance(entry.get("type"), str):
+            if tags and any(tag in (entry.get("except") or []) for tag in tags):
+                continue
             out.add(entry["type"].lower())
     return out

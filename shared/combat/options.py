@@ -21,6 +21,7 @@ from . import blows as B
 from . import effects as E
 from . import numbers as N
 from . import saves_against as SA
+from . import item_hits as IH
 from .board.save_cover import save_cover
 from .fight import Fight
 from .seeing import unseen_votes
@@ -56,6 +57,12 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any 
     a2, d2 = N.mode_votes(fight, attacker, "attacks", hit=hit, target=target)
     adv += a2
     dis += d2
+    if hit is not None and getattr(hit, "attacks", None) == "weapon" and attacker.sheet is not None:
+        # A held weapon's `against` modes, and a sworn enemy's weight on the other weapons.
+        a5, d5 = IH.against_votes(fight, attacker, target, hit)
+        a6, d6 = IH.others_votes(fight, attacker, hit)
+        adv += a5 + a6
+        dis += d5 + d6
     if target.dodging:
         dis += 1
     if attacker.helped_by is not None and (attacker.help_against is None or target.id in attacker.help_against):
@@ -76,7 +83,10 @@ def _roll_mods(fight: Fight, c: Combatant, to: str, hit: Any = None,
     modifier is kept as dice, so the forecast counts each of its faces (+1d4 is not +2.5)."""
     flat = 0
     added = DiceExpr()
-    for b in N.modifiers(fight, c, to, hit=hit, target=target):
+    bonuses = N.modifiers(fight, c, to, hit=hit, target=target)
+    if target is not None and getattr(hit, "item", None) is not None:
+        bonuses += IH.against_bonuses(fight, c, target, hit)
+    for b in bonuses:
         flat += b.flat
         if b.dice:
             added = added.plus(b.dice, minus=b.minus)
@@ -179,7 +189,8 @@ def _blow_forecast(fight: Fight, attacker: Combatant, target: Combatant, to_hit:
     key = _hit_key(fight, attacker, target, to_hit, hit)
     if key is None:
         return forecast(target.id, hit=0.0, damage=0.0)
-    hit, dmg = _blow(key, damage, critical, E.type_guard(fight, target, dtype))
+    guard = E.type_guard(fight, target, dtype, IH.blow_tags(fight, hit), IH.past_resistance(fight, hit))
+    hit, dmg = _blow(key, damage, critical, guard)
     return forecast(target.id, hit=hit, damage=dmg)
 
 
@@ -215,7 +226,8 @@ def _weapon_forecasts(fight: Fight, actor: Combatant, plan: Plan, targets: list[
                       narrowed: bool) -> list[Forecast]:
     if plan.damage is None:
         return [forecast(t.id) for t in targets]
-    hit = B.hit_of_weapon(fight, actor, plan) if narrowed else None
+    # A held weapon's hit also names the item, whose `against` and guards the odds read.
+    hit = B.hit_of_weapon(fight, actor, plan) if narrowed or plan.item is not None else None
     return [_blow_forecast(fight, actor, t, plan.to_hit, plan.damage, critical, hit, plan.damage_type)
             for t in targets]
 

@@ -22,6 +22,7 @@ from . import blows as B
 from . import effects as E
 from . import initiative_resource as IR
 from . import item_weapons as IW
+from . import item_hits as IH
 from . import numbers as N
 from . import pool_attack as PA
 from . import pool_dice as P
@@ -204,15 +205,15 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
             # A held weapon's own minimum and floor, and its `plus` parts (item_weapons.py).
             first.minimum = IW.own_minimum(fight, actor, plan.item, attack, P.most(fight))
             first.floor = attack.floor
-            amounts += clause_amounts(fight, target, attack.plus or [], plan.damage_type, plan.name, 10, None)
+            counted = IH.parts_counted(fight, actor, target, attack, B.hit_of_weapon(fight, actor, plan), plan.name)
+            amounts += clause_amounts(fight, target, counted, plan.damage_type, plan.name, 10, None)
         blow = R.Blow(plan.name, plan.damage_type, False,
                       plan.list_def.list if plan.list_def and on_row else None, row if on_row else None,
                       tags=None if on_row else IW.item_tags(fight, plan.item))
         _land(fight, actor, target, amounts, blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
               B.hit_of_weapon(fight, actor, plan), blow)
-        if attack is not None and not target.out:
-            for apply in attack.onHit or []:
-                A.apply_condition(fight, actor, target, apply, None)
+        if attack is not None:
+            A.weapon_conditions(fight, actor, target, plan, attack)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 

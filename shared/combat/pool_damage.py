@@ -28,6 +28,7 @@ from . import condition_ends as CE
 from . import daze as D
 from . import effects as E
 from . import harm_kinds as H
+from . import item_hits as IH
 from . import numbers as N
 from . import pool_dice as P
 from .fight import Fight
@@ -209,18 +210,22 @@ def deliver(fight: Fight, actor: Combatant, target: Combatant, amounts: Iterable
     landed in all (and checks whether the hit dazes). `hit` (blows.Hit) lets the damage
     modifiers of an attack hit reach it."""
     amounts = list(amounts)
+    tags = tuple(tags)
     over = D.threshold(fight, target)
     mods = with_modifiers(fight, actor, target, amounts, hit)
-    thrown = _times(fight, _thrown(fight, actor, target, amounts, tuple(tags), minimum(fight, actor)), mods)
+    thrown = _times(fight, _thrown(fight, actor, target, amounts, tags, minimum(fight, actor)), mods)
     marks = H.blow_marks(fight, target, [(kind, points, amount.type) for amount, kind, points, _ in thrown])
     landed = 0
+    # A held weapon's `ignoresResistance` (1.192): the pools of its own type pass resistance.
+    own_type = (amounts[0].type or "").lower() if amounts and IH.past_resistance(fight, hit) else None
     CE.open_blow(fight, target)
     try:
         for (amount, kind, points, words), mark in zip(thrown, marks):
             if target.out or fight.state.outcome:
                 break
             landed += E.deal_damage(fight, actor, target, points, amount.type, what=f"{amount.name} ({words})",
-                                    kind=kind, marks=mark)
+                                    kind=kind, marks=mark, tags=tags,
+                                    past_resistance=own_type is not None and (amount.type or "").lower() == own_type)
     finally:
         CE.close_blow(fight, target)
     D.after_hit(fight, actor, target, landed, over)

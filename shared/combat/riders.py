@@ -111,7 +111,7 @@ def _ally_able(fight: Fight, actor: Combatant) -> bool:
     return False
 
 
-def _period_mark(fight: Fight, once: str, key: str) -> str:
+def period_mark(fight: Fight, once: str, key: str) -> str:
     state = fight.state
     return f"round:{key}@{state.round}" if once == "round" else f"turn:{key}@{state.round}.{state.turn}"
 
@@ -149,6 +149,14 @@ def _when_ok(fight: Fight, actor: Combatant, when: list[str] | None, mode: str) 
         if option == "ally-adjacent-no-disadvantage" and mode != "disadvantage" and _ally_able(fight, actor):
             return "with an ally at hand and no disadvantage"
     return None
+
+
+def mark_used(fight: Fight, actor: Combatant, mark: str) -> None:
+    """Records `mark` (from `period_mark`) as used by `actor`; marks of finished periods are
+    dropped so the record stays small. A held weapon's once-a-turn condition (item_hits.py)
+    keeps its marks here too."""
+    current = {_period_of(period_mark(fight, "turn", "")), _period_of(period_mark(fight, "round", ""))}
+    actor.riders_used = [m for m in actor.riders_used if _period_of(m) in current] + [mark]
 
 
 def _period_of(mark: str) -> str:
@@ -192,7 +200,7 @@ def fired(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *,
     for item in carried(fight, actor):
         rider = item.rider
         once = _get(rider, "oncePer")
-        mark = _period_mark(fight, once, item.key)
+        mark = period_mark(fight, once, item.key)
         if mark in actor.riders_used or not _source_ok(fight, actor, item, blow):
             continue
         reason = _when_ok(fight, actor, _get(rider, "when"), mode)
@@ -204,9 +212,7 @@ def fired(fight: Fight, actor: Combatant, target: Combatant, blow: Blow, *,
 
 def _fire(fight: Fight, actor: Combatant, target: Combatant, item: Carried, blow: Blow, mark: str,
           once: str, reason: str) -> tuple[str, Any, str | None]:
-    # Marks of finished periods are dropped so the record stays small.
-    current = {_period_of(_period_mark(fight, "turn", "")), _period_of(_period_mark(fight, "round", ""))}
-    actor.riders_used = [m for m in actor.riders_used if _period_of(m) in current] + [mark]
+    mark_used(fight, actor, mark)
     amount = _get(item.rider, "amount")
     dice, flat = _get(amount, "dice"), _get(amount, "flat")
     expr = parse_dice(dice or "0")

@@ -92,12 +92,18 @@ def for_entry(actor_id: str, entry_ref: str | None, entry: CatalogEntry | None, 
     )
 
 
+def action_qualities(action: CreatureAction) -> tuple[str, ...]:
+    """The item tags a stat-block action carries: its own `qualities` and its damage's."""
+    damage = action.damage
+    return (*(getattr(action, "qualities", None) or []), *((damage.qualities or []) if damage else []))
+
+
 def for_action(actor_id: str, action: CreatureAction) -> SaveContext:
     """A save a creature's stat-block action forces."""
     damage = action.damage
     types = [damage.type, *[c.type for c in damage.plus or []]] if damage is not None else []
     types += counts_against(action.save)
-    qualities = [*(getattr(action, "qualities", None) or []), *((damage.qualities or []) if damage else [])]
+    qualities = action_qualities(action)
     group = getattr(action.recharge, "group", None) if action.recharge is not None else None
     return SaveContext(
         conditions=frozenset(a.condition for a in action.applies or []),

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 from pydantic import AfterValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
 from ..dice import DiceError, parse_dice
-from .base import Id, Label, Model, Number, prompt_safe, unsupported
+from .base import Id, Label, Model, Number, gate, prompt_safe, unsupported
 from .gates import Gate, declared_gate
 
 #: Dice as a stat block writes them: "3d6", "2d8+3", "1d4-1" (never a bare number: a flat
@@ -112,7 +112,7 @@ class DamageGuard(Model):
     type: DamageTypeName
     except_: Annotated[list[Id], Field(min_length=1, max_length=8)] = Field(
         alias="except",
-        json_schema_extra=unsupported("1.55", "weapons that get through a resistance are not resolved yet (issue 23, items in a fight)"),
+        json_schema_extra=gate("1.55"),
     )
 
 

@@ -42,19 +42,10 @@ class ItemAttackDamage(Model):
 class ItemPlus(DamageClause):
     """A weapon's extra damage part; mechanics-1 narrows when it counts."""
 
-    not_: TargetTest | None = Field(
-        default=None, alias="not",
-        json_schema_extra=unsupported("1.187", f"skipping targets by type {NOT_RESOLVED}"),
-    )
-    blow: Literal["melee", "ranged"] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"parts counted only on some blows {NOT_RESOLVED}")
-    )
-    tempHp: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"temporary points from damage dealt {NOT_RESOLVED}")
-    )
-    marked: Id | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"sworn targets {NOT_RESOLVED}")
-    )
+    not_: TargetTest | None = Field(default=None, alias="not", json_schema_extra=gate("1.187"))
+    blow: Literal["melee", "ranged"] | None = Field(default=None, json_schema_extra=gate("1.187"))
+    tempHp: bool | None = Field(default=None, json_schema_extra=gate("1.187"))
+    marked: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
 
 
 ITEM_HOLD_REASON = "escaping a hold an item's hit applies waits for item attacks in a fight (issue 23)"
@@ -70,12 +61,14 @@ class ItemOnHit(Apply):
     escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
         default=None, json_schema_extra=unsupported("1.175", ITEM_HOLD_REASON))
-    oncePerTurn: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"once-per-turn hit conditions {NOT_RESOLVED}")
-    )
+    oncePerTurn: bool | None = Field(default=None, json_schema_extra=gate("1.187"))
     endsWhenHolder: EndsWhenHolder | None = Field(
         default=None, json_schema_extra=unsupported("1.180", "a weapon hit's condition that ends as its holder acts "
                                                              "is not resolved yet (issue 23, items in a fight)"))
+
+
+BOARD_REASON = ("cover and long range a weapon ignores against its target are not resolved yet on the board "
+                "(issue 23, items in a fight)")
 
 
 class AttackAgainst(Model):
@@ -86,8 +79,8 @@ class AttackAgainst(Model):
     marked: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
     toHit: Annotated[int, Field(ge=-100, le=100)] | None = None
     mode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.189"))
-    ignoresCover: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
-    ignoresLongRange: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
+    ignoresCover: bool | None = Field(default=None, json_schema_extra=unsupported("1.189", BOARD_REASON))
+    ignoresLongRange: bool | None = Field(default=None, json_schema_extra=unsupported("1.189", BOARD_REASON))
 
     @model_validator(mode="after")
     def _rules(self) -> "AttackAgainst":
@@ -208,7 +201,7 @@ class ItemAttack(Model):
     plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
     onHit: Annotated[list[ItemOnHit], Field(min_length=1, max_length=4)] | None = None
     against: Annotated[list[AttackAgainst], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"to-hit by target {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.187")
     )
     slay: Annotated[list[Slay], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.187", f"slaying blows {NOT_RESOLVED}")
@@ -216,12 +209,8 @@ class ItemAttack(Model):
     modes: Annotated[list[AttackMode], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.190", f"item attack modes {NOT_RESOLVED}")
     )
-    ignoresResistance: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.192", f"damage past resistance {NOT_RESOLVED}")
-    )
-    othersWhileMarked: OthersWhileMarked | None = Field(
-        default=None, json_schema_extra=unsupported("1.192", f"sworn-target penalties {NOT_RESOLVED}")
-    )
+    ignoresResistance: bool | None = Field(default=None, json_schema_extra=gate("1.192"))
+    othersWhileMarked: OthersWhileMarked | None = Field(default=None, json_schema_extra=gate("1.192"))
     healedOnlyByRest: bool | None = Field(
         default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {NOT_RESOLVED}")
     )

@@ -50,6 +50,24 @@ def item_ruleset(*entries: dict[str, Any]) -> Ruleset:
     return ruleset(item_package(*entries))
 
 
+def typed_item_package(*entries: dict[str, Any]) -> dict[str, Any]:
+    """`item_package` at schemaVersion 2 with creature types declared (an item attack's
+    target tests name them): the Cinder Hound a beast and the Hollow Sentinel a construct,
+    as their own `filters.kind` says; anyone else a person. Weapons may carry a `range`
+    stat too (the attack list's column: a weapon with range and no reach is ranged)."""
+    pkg = item_package(*entries)
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    pkg["combat"]["creatureTypes"] = {"types": [{"id": t, "label": t.capitalize()} for t in
+                                                ("beast", "construct", "dragon", "undead", "person")],
+                                      "default": "person"}
+    kinds = {"cinder-hound": "beast", "hollow-sentinel": "construct"}
+    for entry in (e for c in pkg["catalogs"] for e in c["entries"] if e["id"] in kinds):
+        entry["creature"]["type"] = kinds[entry["id"]]
+    pkg["items"]["stats"].append({"id": "range", "label": "Range (ft)", "type": "number", "min": 0, "max": 600})
+    return pkg
+
+
 def brom(hp: int | None = None, items: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The example party's Brom, at `hp` hit points, carrying the stacks `items`."""
     member = copy.deepcopy(json.loads((FIXTURES / "5e-party.json").read_text())[0])

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, Callable
 
-from tests.combat.item_kit import brom, item_package
+from tests.combat.item_kit import brom, item_package, typed_item_package
 from tests.combat.kit import FIXTURES, UPSTREAM, foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -34,22 +34,30 @@ def _spear(attack: dict[str, Any]) -> dict[str, Any]:
 
 
 def _spear_fight(without: dict[str, Any], with_key: dict[str, Any],
-                 choices: list[dict[str, Any]] | None = None) -> FightProbe:
+                 choices: list[dict[str, Any]] | None = None, *, hounds: int = 1,
+                 edit: Callable[[dict[str, Any], bool], None] | None = None) -> FightProbe:
+    """`hounds` 2: two hounds (initiative 2 each) and Brom with two attacks an action, each
+    12 + 5 = 17 with 4 to wound. `edit(pkg, on)` changes the packages further."""
     def build(on: bool) -> tuple[Any, ...]:
-        pkg = item_package(_spear(with_key if on else without))
-        pkg["schemaVersion"] = 2
-        pkg["capabilityApi"] = {"major": 1, "minor": 290}
         # Target tests name declared types: the hound is a beast, Brom a person.
-        pkg["combat"]["creatureTypes"] = {"types": [{"id": "beast", "label": "Beast"},
-                                                    {"id": "dragon", "label": "Dragon"},
-                                                    {"id": "person", "label": "Person"}], "default": "person"}
-        hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "cinder-hound")
-        hound["creature"]["type"] = "beast"
+        pkg = typed_item_package(_spear(with_key if on else without))
+        if edit is not None:
+            edit(pkg, on)
         brom_ = brom(items=[{"item": "items/hound-spear", "worn": True}])
-        dice = [4] * 5 + [15, 1, 12] + [4] * 40
-        return pkg, [brom_], [foe("cinder-hound")], dice, choices or [BROM_SPEARS]
+        brom_["sheet"]["fields"]["attacks_per_action"] = hounds
+        dice = [4] * 5 * hounds + [15] + [1] * hounds + [12, 4] * hounds + [4] * 40
+        return pkg, [brom_], [foe("cinder-hound")] * hounds, dice, choices or [BROM_SPEARS]
 
     return FightProbe(build)
+
+
+def _tagged_spear_against_a_guard(pkg: dict[str, Any], on: bool) -> None:
+    """The spear tagged magical; with the key, the hound's fire resistance written `except`
+    magical (taken in full), without it plain (halved)."""
+    spear = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "hound-spear")
+    spear["item"]["tags"] = ["magical"]
+    hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "cinder-hound")
+    hound["creature"]["resist"] = [{"type": "fire", "except": ["magical"]} if on else "fire"]
 
 
 def _on_hit(**more: Any) -> dict[str, Any]:
@@ -138,7 +146,40 @@ def _staff(more: bool) -> Any:
     return build
 
 
+BEAST = {"types": ["beast"]}
+PLUS = {"dice": "1d6", "type": "necrotic"}
+FIRE_SPEAR = {"damage": {"dice": "1d8", "type": "fire"}}
+LONG_FRIGHT = {"condition": "frightened", "duration": {"rounds": 10}}
+#: Brom spears the hound (frightening it), the hound ends its turn, Brom swings his Longsword row.
+SPEAR_THEN_SWORD = [BROM_SPEARS, {"actor": "cinder-hound", "option": "end-turn", "targets": []},
+                    {"actor": "brom", "option": "attack:attacks:longsword", "targets": ["cinder-hound"]}]
+BOTH_HOUNDS = [BROM_SPEARS, {**BROM_SPEARS, "targets": ["cinder-hound-2"]}]
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # What item attacks hit (1.187, 1.189, 1.192): + 2 to hit the beast; not while the hound
+    # holds no Frightened from Brom; the +2 rolled at advantage.
+    "ItemAttack.against": _spear_fight({}, {"against": [{"is": BEAST, "toHit": 2}]}),
+    "AttackAgainst.marked": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
+                                         {"against": [{"is": BEAST, "marked": "frightened", "toHit": 2}]}),
+    "AttackAgainst.mode": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
+                                       {"against": [{"is": BEAST, "toHit": 2, "mode": "advantage"}]}),
+    # A 1d6 necrotic part: skipping beasts, only on a ranged blow, only on a frightened
+    # target; or giving Brom what it dealt as temporary points.
+    "ItemPlus.not": _spear_fight({"plus": [PLUS]}, {"plus": [{**PLUS, "not": BEAST}]}),
+    "ItemPlus.blow": _spear_fight({"plus": [PLUS]}, {"plus": [{**PLUS, "blow": "ranged"}]}),
+    "ItemPlus.marked": _spear_fight({"plus": [PLUS]}, {"plus": [{**PLUS, "marked": "frightened"}]}),
+    "ItemPlus.tempHp": _spear_fight({"plus": [PLUS]}, {"plus": [{**PLUS, "tempHp": True}]}),
+    # A fire spear: the hound's resistance halves it, or not.
+    "ItemAttack.ignoresResistance": _spear_fight(FIRE_SPEAR, {**FIRE_SPEAR, "ignoresResistance": True}),
+    "DamageGuard.except": _spear_fight(FIRE_SPEAR, FIRE_SPEAR, edit=_tagged_spear_against_a_guard),
+    # The Longsword row at disadvantage while the frightened hound stands.
+    "ItemAttack.othersWhileMarked": _spear_fight(
+        {"onHit": [LONG_FRIGHT]}, {"onHit": [LONG_FRIGHT],
+                                   "othersWhileMarked": {"condition": "frightened", "mode": "disadvantage"}},
+        SPEAR_THEN_SWORD),
+    # Two hits in one turn on two hounds: the second is frightened only without the key.
+    "ItemOnHit.oncePerTurn": _spear_fight({"onHit": [LONG_FRIGHT]}, {"onHit": [{**LONG_FRIGHT, "oncePerTurn": True}]},
+                                          BOTH_HOUNDS, hounds=2),
     # A save difficulty read from the owner's sheet: 15 instead of the spell save DC.
     "ItemUse.sheetDifficulty": FightProbe(_flask_fight),
     # A second use of the staff on the menu.

@@ -7,7 +7,6 @@ import copy
 from typing import Any
 
 from tests.ruleset.minimal import minimal_package, problems_of
-from tests.ruleset.refused_keys import refused
 
 THREAT: dict[str, Any] = {
     "tiers": [
@@ -196,8 +195,8 @@ def test_damage_types_are_declared_ones_compared_without_case() -> None:
     action(pkg, "bite")["damage"]["type"] = "Cut"
     creature_of(pkg)["resist"] = ["CRUSH", {"type": "cut", "except": ["silver"]}]
     creature_of(pkg)["vulnerable"] = ["burn"]
-    # `except` is refused for now (issue 19); the damage types around it check as before.
-    assert problems_of(pkg) == [refused(f"{AT}.resist[1].except")]
+    # `except` plays (1.55: a silver weapon gets through); the types around it check as before.
+    assert problems_of(pkg) == []
 
 
 def test_an_unknown_damage_type_is_refused() -> None:
@@ -217,7 +216,7 @@ def test_a_resistance_names_a_declared_type() -> None:
 def test_except_names_item_tags() -> None:
     pkg = typed_package()
     creature_of(pkg)["resist"] = [{"type": "cut", "except": ["iron"]}]
-    assert problems_of(pkg) == [f'{AT}.resist[0].except[0]: unknown item tag "iron"', refused(f"{AT}.resist[0].except")]
+    assert problems_of(pkg) == [f'{AT}.resist[0].except[0]: unknown item tag "iron"']
 
 
 def test_vulnerability_has_no_exceptions() -> None:

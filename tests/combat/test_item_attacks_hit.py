@@ -1,0 +1,322 @@
+"""What item attacks hit (spec/mechanics-1 1.187, 1.189 sworn targets, 1.192; combat-2
+`resist`/`immune` `except`, 1.55), on the 5e example with an item catalog
+(tests/combat/item_kit.py `typed_item_package`: the Cinder Hound a beast, the Hollow
+Sentinel a construct, as their own `filters.kind` says).
+
+The 5e example ships no items and the vendored 5e-srd sample has no item catalog, so each
+weapon below is a small catalog entry written in this file from the SRD 5.1 entry of the
+same name, in the package format, and the text says where it leaves the SRD out.
+
+A held weapon is rolled as a row of the example's attack list (item_weapons.py): Brom,
+Str 16 (+3), Dex 12 (+1), proficiency +2 at level 3, rolls Str (or the `ability` stat) +
+2 + the `bonus` stat, and deals its dice + the ability.
+
+Dice: the Cinder Hound (Armor Class 12, resists fire) has 5d8 = 20 (4 each), initiative
+Brom 15 + 1 = 16, the hound 1 + 1 = 2. The Hollow Sentinel (Armor Class 15, resists
+bludgeoning, piercing and slashing) has 9d10 + 9 = 54 (5 each), initiative Brom 16, the
+sentinel 1 - 1 = 0.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.combat.item_kit import brom, typed_item_package
+from tests.combat.kit import Bout, add_condition, foe, ruleset
+
+HOUND = [4] * 5 + [15, 1]
+SENTINEL = [5] * 9 + [15, 1]
+SENTINEL_WAITS = "The fight waits: between turns, signature actions may be bought. Asked in turn: Hollow Sentinel."
+
+
+def _weapon(eid: str, label: str, stats: dict[str, Any], attack: dict[str, Any], **item: Any) -> dict[str, Any]:
+    return {"id": eid, "label": label, "summary": label,
+            "item": {"category": "weapon", "rarity": "rare", "slots": {"hand": 1}, "stats": stats,
+                     "attack": attack, **item}}
+
+
+def _bout(weapon: dict[str, Any], foe_id: str, dice: list[int], *, worn: bool = True,
+          pkg: dict[str, Any] | None = None, **sheet_fields: Any) -> Bout:
+    pkg = pkg if pkg is not None else typed_item_package(weapon)
+    wielder = brom(items=[{"item": f"items/{weapon['id']}", "worn": worn}])
+    wielder["sheet"]["fields"].update(sheet_fields)
+    start = HOUND if foe_id == "cinder-hound" else SENTINEL
+    return Bout(ruleset(pkg), [wielder], [foe(foe_id)], dice=start + dice)
+
+
+# ---------------------------------------------------------------------------
+# against: to hit by target (1.187)
+# ---------------------------------------------------------------------------
+
+#: SRD "Mace of Smiting": a +1 weapon whose bonus rises to +3 against a construct (the
+#: extra damage against a construct and the 20 that destroys one are left out here).
+MACE = _weapon("mace-of-smiting", "Mace of Smiting", {"ability": "str", "bonus": 1},
+               {"damage": {"dice": "1d6+1", "type": "bludgeoning"},
+                "against": [{"is": {"types": ["construct"]}, "toHit": 2}]})
+
+
+def test_the_mace_of_smiting_adds_two_to_hit_only_against_a_construct():
+    # Str 3 + proficiency 2 + bonus 1 = +6; against the construct + 2 more: 8 + 8 = 16
+    # reaches Armor Class 15 (without it 14 would miss). 1d6 + 1 + 3: 4 + 4 = 8, halved by
+    # the sentinel's resistance to 4: 54 - 4 = 50.
+    bout = _bout(MACE, "hollow-sentinel", [8, 4])
+    # The odds: +8 against 15 hits on 7 or more, 14 faces of 20; 1d6 + 4 halved (rounded
+    # down) averages 3.5, a critical's 2d6 + 4 halved 189/36 = 5.25:
+    # 0.65 * 3.5 + 0.05 * 5.25 = 2.5375.
+    f = bout.options("brom")["attack:item:mace-of-smiting"].forecasts[0]
+    assert (f.hit, round(f.damage, 2)) == (0.7, 2.54)
+    assert bout.choose("brom", "attack:item:mace-of-smiting", "hollow-sentinel") == [
+        "Brom attacks Hollow Sentinel with Mace of Smiting: 8 + 6 + 2 (Mace of Smiting) = 16 against Armor Class 15, "
+        "a hit.",
+        "Mace of Smiting (4 + 4 = 8) deals 4 bludgeoning damage to Hollow Sentinel (resisted: halved).",
+        "Hollow Sentinel has 50 of 54 Hit points.",
+        SENTINEL_WAITS,
+    ]
+    # The hound is a beast: +6 against 12 hits on 6 or more, 15 faces of 20.
+    hound = _bout(MACE, "cinder-hound", [8, 4])
+    assert hound.options("brom")["attack:item:mace-of-smiting"].forecasts[0].hit == 0.75
+    assert hound.choose("brom", "attack:item:mace-of-smiting", "cinder-hound")[0] == (
+        "Brom attacks Cinder Hound with Mace of Smiting: 8 + 6 = 14 against Armor Class 12, a hit.")
+
+
+# ---------------------------------------------------------------------------
+# plus parts: not, tempHp, blow (1.187)
+# ---------------------------------------------------------------------------
+
+#: SRD "Sword of Life Stealing": 3d6 necrotic more, never to a construct or an undead, and
+#: the wielder gains that much in temporary hit points (the SRD's "roll a 20" is left out:
+#: a `plus` part has no key for it, so here it comes with every hit).
+LIFE_STEALING = _weapon("sword-of-life-stealing", "Sword of Life Stealing", {"ability": "str"},
+                        {"damage": {"dice": "1d8", "type": "slashing"},
+                         "plus": [{"dice": "3d6", "type": "necrotic", "not": {"types": ["construct", "undead"]},
+                                   "tempHp": True}]})
+
+
+def test_life_stealing_gives_the_wielder_what_its_necrotic_part_dealt():
+    # 12 + 5 = 17 hits 12; 1d8 (5) + 3 = 8 slashing: 20 - 8 = 12; 3d6 (2, 3, 4) = 9
+    # necrotic: 12 - 9 = 3, and Brom gains 9 temporary points.
+    bout = _bout(LIFE_STEALING, "cinder-hound", [12, 5, 2, 3, 4])
+    assert bout.choose("brom", "attack:item:sword-of-life-stealing", "cinder-hound") == [
+        "Brom attacks Cinder Hound with Sword of Life Stealing: 12 + 5 = 17 against Armor Class 12, a hit.",
+        "Sword of Life Stealing (5 + 3 = 8) deals 8 slashing damage to Cinder Hound.",
+        "Cinder Hound has 12 of 20 Hit points.",
+        "Sword of Life Stealing (9 (2 + 3 + 4)) deals 9 necrotic damage to Cinder Hound.",
+        "Cinder Hound has 3 of 20 Hit points.",
+        "Sword of Life Stealing gives Brom 9 temporary Hit points.",
+        "Cinder Hound's turn.",
+    ]
+    assert bout.who("brom").sheet["live"]["temp"] == {"hp": 9}
+
+
+def test_life_stealing_skips_a_construct_and_gives_nothing():
+    # 12 + 5 = 17 hits 15; 1d8 (5) + 3 = 8 slashing, halved to 4: 54 - 4 = 50. No necrotic
+    # die is rolled for the construct.
+    bout = _bout(LIFE_STEALING, "hollow-sentinel", [12, 5])
+    assert bout.choose("brom", "attack:item:sword-of-life-stealing", "hollow-sentinel") == [
+        "Brom attacks Hollow Sentinel with Sword of Life Stealing: 12 + 5 = 17 against Armor Class 15, a hit.",
+        "Part of Sword of Life Stealing skips Construct or Undead, so it passes Hollow Sentinel by.",
+        "Sword of Life Stealing (5 + 3 = 8) deals 4 slashing damage to Hollow Sentinel (resisted: halved).",
+        "Hollow Sentinel has 50 of 54 Hit points.",
+        SENTINEL_WAITS,
+    ]
+    assert bout.dice_left() == 0
+
+
+def _thrower(stats: dict[str, Any]) -> dict[str, Any]:
+    """SRD "Dwarven Thrower": a +3 warhammer that deals 1d8 more when thrown (2d8 against a
+    giant, left out here)."""
+    return _weapon("dwarven-thrower", "Dwarven Thrower", {"ability": "str", "bonus": 3, **stats},
+                   {"damage": {"dice": "1d8+3", "type": "bludgeoning"},
+                    "plus": [{"dice": "1d8", "type": "bludgeoning", "blow": "ranged"}]})
+
+
+def test_the_dwarven_throwers_part_counts_only_on_a_thrown_blow():
+    # Swung (no range): +8, 10 + 8 = 18 hits 12; 1d8 (6) + 3 + 3 = 12: 20 - 12 = 8.
+    swung = _bout(_thrower({}), "cinder-hound", [10, 6])
+    assert swung.choose("brom", "attack:item:dwarven-thrower", "cinder-hound")[:4] == [
+        "Brom attacks Cinder Hound with Dwarven Thrower: 10 + 8 = 18 against Armor Class 12, a hit.",
+        "Part of Dwarven Thrower counts only on a ranged blow, so it passes Cinder Hound by.",
+        "Dwarven Thrower (6 + 6 = 12) deals 12 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 8 of 20 Hit points.",
+    ]
+    # Written with a range of 20 and no reach (the attack list reads a weapon with range
+    # and no reach as ranged off the board): the same 12, then 1d8 (3): 8 - 3 = 5.
+    thrown = _bout(_thrower({"reach": 0, "range": 20}), "cinder-hound", [10, 6, 3])
+    assert thrown.choose("brom", "attack:item:dwarven-thrower", "cinder-hound")[1:5] == [
+        "Dwarven Thrower (6 + 6 = 12) deals 12 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 8 of 20 Hit points.",
+        "Dwarven Thrower (3) deals 3 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 5 of 20 Hit points.",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# sworn targets: against `marked`, plus `marked`, othersWhileMarked (1.189, 1.192)
+# ---------------------------------------------------------------------------
+
+#: SRD "Oathbow": against its sworn enemy the wielder has advantage and deals 3d6 piercing
+#: more; while that enemy lives, attacks with every other weapon are at disadvantage. The
+#: oath itself (a bonus action) is put on by the test, as a condition a fight carried in.
+OATHBOW = _weapon("oathbow", "Oathbow", {"ability": "dex", "reach": 0, "range": 150},
+                  {"damage": {"dice": "1d8", "type": "piercing"},
+                   "against": [{"marked": "sworn", "mode": "advantage"}],
+                   "plus": [{"dice": "3d6", "type": "piercing", "marked": "sworn"}],
+                   "othersWhileMarked": {"condition": "sworn", "mode": "disadvantage"}},
+                  slots={"hand": 2})
+
+
+def _oath_bout(dice: list[int], *, sworn: bool, worn: bool = True) -> Bout:
+    pkg = add_condition(typed_item_package(OATHBOW), "sworn", "Sworn enemy", onePerSource=True)
+    bout = _bout(OATHBOW, "cinder-hound", dice, worn=worn, pkg=pkg)
+    if sworn:
+        bout.put("cinder-hound", "sworn", source="brom")
+    return bout
+
+
+def test_the_oathbow_against_its_sworn_enemy():
+    # Advantage: 3 and 14, the 14 kept; Dex 1 + proficiency 2: 17 hits 12. 1d8 (5) + 1 = 6:
+    # 20 - 6 = 14; the sworn part 3d6 (2, 3, 4) = 9: 14 - 9 = 5.
+    bout = _oath_bout([3, 14, 5, 2, 3, 4], sworn=True)
+    assert bout.choose("brom", "attack:item:oathbow", "cinder-hound") == [
+        "Brom attacks Cinder Hound with Oathbow: 14 (advantage; dropped 3) + 3 = 17 against Armor Class 12, a hit.",
+        "Oathbow (5 + 1 = 6) deals 6 piercing damage to Cinder Hound.",
+        "Cinder Hound has 14 of 20 Hit points.",
+        "Oathbow (9 (2 + 3 + 4)) deals 9 piercing damage to Cinder Hound.",
+        "Cinder Hound has 5 of 20 Hit points.",
+        "Cinder Hound's turn.",
+    ]
+
+
+def test_the_oathbow_against_a_foe_not_sworn():
+    # One die: 12 + 3 = 15 hits 12; 1d8 (5) + 1 = 6: 20 - 6 = 14; no 3d6.
+    bout = _oath_bout([12, 5], sworn=False)
+    assert bout.choose("brom", "attack:item:oathbow", "cinder-hound") == [
+        "Brom attacks Cinder Hound with Oathbow: 12 + 3 = 15 against Armor Class 12, a hit.",
+        "Part of Oathbow reaches only one holding Sworn enemy from Brom, so it passes Cinder Hound by.",
+        "Oathbow (5 + 1 = 6) deals 6 piercing damage to Cinder Hound.",
+        "Cinder Hound has 14 of 20 Hit points.",
+        "Cinder Hound's turn.",
+    ]
+    assert bout.dice_left() == 0
+
+
+def test_another_weapon_is_at_disadvantage_while_the_sworn_enemy_stands():
+    # Brom's own Longsword row (+5) while the hound is sworn: 15 and 6, the 6 kept: 11
+    # misses 12. Without the bow in hand the oath weighs nothing: 15 + 5 = 20 hits.
+    sworn = _oath_bout([15, 6], sworn=True)
+    assert sworn.choose("brom", "attack:attacks:longsword", "cinder-hound")[0] == (
+        "Brom attacks Cinder Hound with Longsword: 6 (disadvantage; dropped 15) + 5 = 11 against Armor Class 12, "
+        "a miss.")
+    packed = _oath_bout([15, 6], sworn=True, worn=False)
+    assert packed.choose("brom", "attack:attacks:longsword", "cinder-hound")[0] == (
+        "Brom attacks Cinder Hound with Longsword: 15 + 5 = 20 against Armor Class 12, a hit.")
+
+
+# ---------------------------------------------------------------------------
+# ignoresResistance (1.192) and a guard's `except` (1.55)
+# ---------------------------------------------------------------------------
+
+#: SRD "Vorpal Sword": a +3 weapon that ignores resistance to slashing damage (its
+#: beheading is a `slay`, left out here). The 1d4 bludgeoning part is this test's own, to
+#: show a part of another type still halved.
+VORPAL = _weapon("vorpal-sword", "Vorpal Sword", {"ability": "str", "bonus": 3},
+                 {"damage": {"dice": "1d8+3", "type": "slashing"}, "ignoresResistance": True,
+                  "plus": [{"dice": "1d4", "type": "bludgeoning"}]})
+
+
+def test_the_vorpal_swords_slashing_passes_the_sentinels_resistance():
+    # +8: 10 + 8 = 18 hits 15; 1d8 (6) + 3 + 3 = 12 slashing in full: 54 - 12 = 42; 1d4
+    # (3) bludgeoning halved to 1: 41.
+    bout = _bout(VORPAL, "hollow-sentinel", [10, 6, 3])
+    # The odds: +8 against 15 hits on 7 or more; 1d8 + 6 in full averages 10.5, a critical's
+    # 2d8 + 6 15; the bludgeoning part 1d4 halved (0, 1, 1, 2) averages 1, 2d4 halved
+    # 36/16 = 2.25: 0.65 * (10.5 + 1) + 0.05 * (15 + 2.25) = 7.475 + 0.8625 = 8.3375.
+    f = bout.options("brom")["attack:item:vorpal-sword"].forecasts[0]
+    assert (f.hit, round(f.damage, 2)) == (0.7, 8.34)
+    assert bout.choose("brom", "attack:item:vorpal-sword", "hollow-sentinel") == [
+        "Brom attacks Hollow Sentinel with Vorpal Sword: 10 + 8 = 18 against Armor Class 15, a hit.",
+        "Vorpal Sword (6 + 6 = 12) deals 12 slashing damage to Hollow Sentinel (the blow gets past its resistance).",
+        "Hollow Sentinel has 42 of 54 Hit points.",
+        "Vorpal Sword (3) deals 1 bludgeoning damage to Hollow Sentinel (resisted: halved).",
+        "Hollow Sentinel has 41 of 54 Hit points.",
+        SENTINEL_WAITS,
+    ]
+
+
+#: SRD "+1 Longsword" (Weapon, +1), tagged magical.
+MAGIC_LONGSWORD = _weapon("longsword-plus-one", "Longsword +1", {"ability": "str", "bonus": 1},
+                          {"damage": {"dice": "1d8+1", "type": "slashing"}}, tags=["magical"])
+
+
+def _nonmagical_guard() -> dict[str, Any]:
+    """The example with the sentinel's resistances written as the SRD's "from nonmagical
+    attacks": each one `except` the magical tag."""
+    pkg = typed_item_package(MAGIC_LONGSWORD)
+    sentinel = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "hollow-sentinel")
+    sentinel["creature"]["resist"] = [{"type": t, "except": ["magical"]} for t in sentinel["creature"]["resist"]]
+    return pkg
+
+
+def test_a_magical_weapon_gets_past_a_resistance_to_nonmagical_attacks():
+    # +6: 10 + 6 = 16 hits 15; 1d8 (6) + 1 + 3 = 10 in full: 54 - 10 = 44.
+    bout = _bout(MAGIC_LONGSWORD, "hollow-sentinel", [10, 6], pkg=_nonmagical_guard())
+    # The odds: +6 against 15 hits on 9 or more, 12 faces of 20; 1d8 + 4 averages 8.5, a
+    # critical's 2d8 + 4 13: 0.55 * 8.5 + 0.05 * 13 = 5.325.
+    f = bout.options("brom")["attack:item:longsword-1"].forecasts[0]
+    assert (f.hit, round(f.damage, 3)) == (0.6, 5.325)
+    assert bout.choose("brom", "attack:item:longsword-1", "hollow-sentinel")[1:3] == [
+        "Longsword +1 (6 + 4 = 10) deals 10 slashing damage to Hollow Sentinel (magical gets past its resistance).",
+        "Hollow Sentinel has 44 of 54 Hit points.",
+    ]
+    # Brom's own Longsword row carries no tag: 10 + 5 = 15 hits; 6 + 3 = 9, halved to 4.
+    plain = _bout(MAGIC_LONGSWORD, "hollow-sentinel", [10, 6], pkg=_nonmagical_guard())
+    assert plain.choose("brom", "attack:attacks:longsword", "hollow-sentinel")[1:3] == [
+        "Longsword (6 + 3 = 9) deals 4 slashing damage to Hollow Sentinel (resisted: halved).",
+        "Hollow Sentinel has 50 of 54 Hit points.",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# oncePerTurn (1.187)
+# ---------------------------------------------------------------------------
+
+#: SRD "Sword of Wounding": once per turn, a hit wounds the target. Here the wound is a
+#: condition of the test's own (the harm it deals each turn is `harms`, not this key).
+WOUNDING = _weapon("sword-of-wounding", "Sword of Wounding", {"ability": "str"},
+                   {"damage": {"dice": "1d8", "type": "slashing"},
+                    "onHit": [{"condition": "wounded", "duration": {"rounds": 10}, "oncePerTurn": True}]})
+
+
+def _wounding_bout(weapon: dict[str, Any]) -> Bout:
+    """Brom with two attacks an action (a level 5 fighter's Extra Attack, on the sheet)
+    against two Cinder Hounds (20 each; initiative Brom 16, the hounds 2)."""
+    pkg = add_condition(typed_item_package(weapon), "wounded", "Wounded", effects=["cannot-heal"])
+    wielder = brom(items=[{"item": "items/sword-of-wounding", "worn": True}])
+    wielder["sheet"]["fields"]["attacks_per_action"] = 2
+    return Bout(ruleset(pkg), [wielder], [foe("cinder-hound"), foe("cinder-hound")],
+                dice=[4] * 10 + [15, 1, 1] + [12, 5, 12, 5])
+
+
+def test_the_sword_of_wounding_wounds_on_the_first_hit_of_a_turn_only():
+    # 12 + 5 = 17 hits each hound; 1d8 (5) + 3 = 8 each: 20 - 8 = 12. The first hit of the
+    # turn wounds the first hound; the second, on the other hound, does not.
+    bout = _wounding_bout(WOUNDING)
+    first = bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound")
+    assert first[3:] == ["Cinder Hound is Wounded for 10 rounds."]
+    second = bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound-2")
+    assert second[1:4] == [
+        "Sword of Wounding (5 + 3 = 8) deals 8 slashing damage to Cinder Hound 2.",
+        "Cinder Hound 2 has 12 of 20 Hit points.",
+        "Sword of Wounding puts Wounded on only once a turn.",
+    ]
+    assert [h.id for h in bout.who("cinder-hound-2").conditions] == []
+
+
+def test_a_weapon_without_the_key_wounds_on_every_hit():
+    attack = copy.deepcopy(WOUNDING)
+    del attack["item"]["attack"]["onHit"][0]["oncePerTurn"]
+    bout = _wounding_bout(attack)
+    bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound")
+    assert bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound-2")[3] == (
+        "Cinder Hound 2 is Wounded for 10 rounds.")
