@@ -241,6 +241,12 @@ def helps(mechanics: Any) -> bool:
     return mechanics.kind in HELPFUL_ENTRY_KINDS
 
 
+def cast_from(entry_ref: str | None, mechanics: Any) -> str | None:
+    """The catalog a use counts as cast from: its entry's, or for an item's use with
+    `casts` (a scroll, a wand: mechanics-1 1.180), that catalog rather than the items'."""
+    return getattr(mechanics, "casts", None) or (entry_ref or "").partition("/")[0] or None
+
+
 def entry_side(mechanics: Any) -> str:
     """The side an entry aims at: its `targets`, else the other side for a harmful kind and
     its own for the rest."""
@@ -350,7 +356,7 @@ class EntryKind(PlanKind):
         return harms(plan.mechanics)
 
     def entry_catalog(self, plan: Plan) -> str | None:
-        return (plan.entry_ref or "").partition("/")[0] or None
+        return cast_from(plan.entry_ref, plan.mechanics)
 
     def menu_id(self, plan: Plan) -> str:
         # An item's use is no row of a list: it gets its own space of ids.

@@ -28,6 +28,7 @@ from ..ruleset.mechanics.saves import SaveSucceeds
 from ..ruleset.modifiers import SaveAgainst, TargetTest
 from .creature_types import passes
 from .fight import Fight
+from .plans import cast_from
 from .state import HeldCondition
 
 MAGICAL = "magical"
@@ -77,7 +78,7 @@ def save_modes(save: object) -> tuple[tuple[TargetTest, Mode], ...]:
 def for_entry(actor_id: str, entry_ref: str | None, entry: CatalogEntry | None, mech: Mechanics) -> SaveContext:
     """A save a catalog entry forces."""
     types = [mech.damageType, *[c.type for c in mech.plus or []], *counts_against(mech.save)]
-    catalog = (entry_ref or "").partition("/")[0]
+    catalog = cast_from(entry_ref, mech)
     names = [getattr(entry, "id", None), getattr(entry, "label", None)]
     return SaveContext(
         conditions=frozenset(a.condition for a in mech.applies or []),

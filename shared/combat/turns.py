@@ -10,6 +10,7 @@ off the sheet; concentration ends).
 from __future__ import annotations
 
 from ..dice import DiceExpr, Mode
+from ..sheet import item_uses as IU
 from . import effects as E
 from . import condition_temporary as CT
 from .condition_off import remove_condition
@@ -70,6 +71,12 @@ def _entry_initiative_modes(fight: Fight, c: Combatant) -> list[str]:
             mode = getattr(entry.mechanics, "initiativeMode", None) if entry is not None and entry.mechanics else None
             if mode is not None:
                 modes.append(mode)
+    # An item in use lends its uses as entries (spec/abilities.md "Objects that hold
+    # abilities"), so a use with `initiativeMode` counts as an entry on the lists does.
+    view = fight.view(c)
+    for held in view.held if view is not None else []:
+        if IU.in_use(held):
+            modes += [mode for _label, use in IU.uses_of(held.item) if (mode := getattr(use, "initiativeMode", None))]
     return modes
 
 

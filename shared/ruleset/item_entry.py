@@ -31,13 +31,9 @@ from .base import EntryId, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .errors import from_validation_error
 from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
-from .applies import applies_list_gates
+from .applies import APPLIES_LIST_GATE, applies_list_gates
 from .mechanics import Mechanics
-from .mechanics.actions import Drain
-from .mechanics.cures import Ends, Revives
-from .mechanics.sheet_changes import HealthPoolSkips
 from .mechanics.block import KIND_CHOICE_REASON
-from .mechanics.targeting import TargetTypes
 from .mechanics.amounts import Amount
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
@@ -133,13 +129,6 @@ class Binds(Model):
 STAFF_REASON = "extra charges spent as raised-cost steps (a staff's chargeStep) are not resolved yet (issue 23, items in a fight)"
 
 
-def _on_an_item_use(what: str) -> str:
-    """Keys an entry plays that an item's use does not play yet (its use is offered on the
-    turn menu as an entry: shared/combat/plan_reading.py `item_use_plans`)."""
-    return f"{what} on an item use {NOT_RESOLVED_23}"
-
-
-NOT_RESOLVED_23 = "is not resolved yet (issue 23, items in a fight)"
 #: Mechanics' own reason for `halfOnMiss` (mechanics/block.py), on an item's use too.
 HALF_ON_MISS_REASON = "half damage on a miss is resolved by no planned issue"
 
@@ -185,11 +174,11 @@ class ItemUse(Mechanics):
 
     #: Keys an item use gained later than a catalog entry did.
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("concentration", "on an item use"): ValueGate("1.174", unsupported=_on_an_item_use("concentration")),
+        ("concentration", "on an item use"): "1.174",
         ("zone", "on an item use"): "1.174",
-        ("kind", "utility, on an item use"): ValueGate("1.181", unsupported=_on_an_item_use("a standing area")),
-        ("area.width", "a line's, on an item use"): ValueGate("1.184", unsupported=_on_an_item_use("a line's width")),
-        ("applies", "more than 4 items"): ValueGate("1.277", unsupported=_on_an_item_use("more than 4 conditions")),
+        ("kind", "utility, on an item use"): "1.181",
+        ("area.width", "a line's, on an item use"): "1.184",
+        **APPLIES_LIST_GATE,
     }
 
     #: Charges of the item one use spends.
@@ -199,34 +188,9 @@ class ItemUse(Mechanics):
     chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
     #: Shown next to the item's name ("Staff of Fire: Burning Hands").
     label: Label | None = Field(default=None, json_schema_extra=gate("1.271"))
-    casts: EntryId | None = Field(default=None, json_schema_extra=unsupported("1.180", _on_an_item_use("casting from a catalog")))
-    # Entry keys an item's use does not play yet (an entry's are played: mechanics/block.py).
-    needs: Annotated[list[Id], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.127", _on_an_item_use("senses a target needs")))
-    needsAny: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.267", _on_an_item_use("senses a target needs")))
-    targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=unsupported("1.168", _on_an_item_use("targeting by type")))
-    components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.179", _on_an_item_use("components a use requires")))
-    seen: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.178", _on_an_item_use("targeting by what the user sees")))
-    qualities: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.101", _on_an_item_use("qualities")))
-    stabilizes: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("stabilizing")))
-    perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.241", _on_an_item_use("a cap on raised-cost steps")))
-    initiativeMode: Literal["advantage", "disadvantage"] | None = Field(
-        default=None, json_schema_extra=unsupported("1.240", _on_an_item_use("initiative rolled in a mode")))
-    drain: Drain | None = Field(default=None, json_schema_extra=unsupported("1.281", _on_an_item_use("draining")))
-    revives: Revives | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("reviving")))
-    healthPool: Amount | None = Field(default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("a health pool")))
-    healthAtMost: Annotated[int, Field(ge=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("targeting by remaining health")))
-    kills: bool | None = Field(default=None, json_schema_extra=unsupported("1.196", _on_an_item_use("an instant kill")))
-    ends: Ends | None = Field(default=None, json_schema_extra=unsupported("1.176", _on_an_item_use("curing conditions")))
-    dropsOnFailedSave: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.245", _on_an_item_use("a failed save that drops to 0")))
-    healthPoolSkips: HealthPoolSkips | None = Field(
-        default=None, json_schema_extra=unsupported("1.199", _on_an_item_use("a health pool's skips")))
+    #: The catalog the use counts as casting from (a scroll, a wand: `endsWhenHolder.casts`,
+    #: `against.casts`), instead of the item catalog it is carried in.
+    casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":

@@ -79,3 +79,21 @@ def brom(hp: int | None = None, items: list[dict[str, Any]] | None = None) -> di
     if live:
         member["sheet"]["live"] = live
     return member
+
+
+def carry(pkg: dict[str, Any], member: dict[str, Any], entry: dict[str, Any], **line: Any) -> dict[str, Any]:
+    """Puts the item catalog entry `entry` in `pkg` (an `items` block of one category, the
+    entry's own, when the package has none; a catalog "carried" holding it) and a stack of it
+    on `member`'s sheet (`line`: quantity, charges, worn). Returns `pkg`."""
+    category = entry["item"]["category"]
+    items = pkg.setdefault("items", {"categories": []})
+    if all(c["id"] != category for c in items.setdefault("categories", [])):
+        items["categories"].append({"id": category, "label": category.title()})
+    carried = next((c for c in pkg["catalogs"] if c["id"] == "carried"), None)
+    if carried is None:
+        carried = {"id": "carried", "label": "Carried", "holds": "items", "entries": []}
+        pkg["catalogs"].append(carried)
+    carried["entries"].append(copy.deepcopy(entry))
+    live = member["sheet"].setdefault("live", {})
+    live.setdefault("items", []).append({"item": f"carried/{entry['id']}", **line})
+    return pkg

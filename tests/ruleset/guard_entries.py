@@ -75,19 +75,10 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # A slaying blow (ItemAttack.slay, refused): what a target that saves gets.
     "Slay.saved": ([{"condition": "shaken", "duration": {"rounds": 1}}],
                    {"healthAtMost": 10, "save": {"save": "con_save", "difficulty": 12}}),
-    # An item's use (ItemDef.use, refused).
-    "ItemUse.perCostStepsMax": (2, {"perCostStep": {"dice": "1d6"}}),
-    "ItemUse.needsAny": (True, {"needs": ["sight", "hearing"]}),
 }
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "ItemUse.reaction = 'an object'": ("reaction", {"on": "hit"}, {}),
-    "ItemUse.kind = 'utility, on an item use'": ("kind", "utility", {"area": {"shape": "burst", "size": 2},
-                                                                     "zone": {"rounds": 10}}),
-    "ItemUse.concentration = 'on an item use'": ("concentration", True, {}),
-    "ItemUse.area.width = \"a line's, on an item use\"": ("area", {"shape": "line", "size": 6, "width": 1}, {}),
-    "ItemUse.applies = 'more than 4 items'": (
-        "applies", [{"condition": "shaken", "duration": {"rounds": n}} for n in range(1, 6)], {}),
     "ItemUse.zone = 'on an item use'": ("zone", {"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
     "ItemUse.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
                                                           {"area": {"shape": "cone", "size": 3}}),

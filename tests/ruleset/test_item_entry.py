@@ -196,13 +196,17 @@ def test_slay_charges_need_item_charges():
 
 
 def test_item_use_validates_and_the_keys_it_does_not_play_are_refused_by_name():
-    # A use is played (tests/combat/test_items_used.py); keys an entry plays that an item's
-    # use does not yet are refused naming the key.
+    # A use is played (tests/combat/test_items_used.py) and plays an entry's keys
+    # (tests/combat/test_item_use_keys.py): concentration (1.174) validates; a key no entry
+    # plays is refused on the use naming the key.
     assert item_problems({"category": "scroll", "use": {"kind": "heal", "amount": {"dice": "2d4"}}}) == []
     item = {"category": "scroll", "use": {"kind": "heal", "amount": {"dice": "2d4"}, "concentration": True}}
+    assert item_problems(item, schema=2) == []
+    item = {"category": "scroll", "use": {"kind": "attack", "attackRoll": True, "amount": {"dice": "2d4"},
+                                          "halfOnMiss": True}}
     assert item_problems(item, schema=2) == [
-        f'{ITEM}.use.concentration: "concentration" (Capability API 1.174) {NOT_YET}: '
-        "concentration on an item use is not resolved yet (issue 23, items in a fight)"
+        f'{ITEM}.use: "use" (Capability API 1.257) {NOT_YET}: half damage on a miss is resolved by no planned issue',
+        f'{ITEM}.use.halfOnMiss: "halfOnMiss" (Capability API 1.255) {NOT_YET}: half damage on a miss is resolved by no planned issue',
     ]
 
 
