@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..dice import DiceExpr, parse_dice
 from ..sheet import set_text
+from ..sheet.paying import counted_steps
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
@@ -29,6 +30,7 @@ from . import evasion as EV
 from . import condition_ends as CE
 from . import remaining_health as RH
 from . import condition_temporary as CT
+from . import condition_harms as CH
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
@@ -517,14 +519,26 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
     if getattr(mech, "kills", None):
         E.kill(fight, target, by=by)
         return
+    steps = counted_steps(mech, plan.cost_steps)
     for apply in mech.applies or []:
-        apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration))
+        apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration),
+                        steps=steps)
 
 
 def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
-               concentration: bool = False) -> None:
+               concentration: bool = False, steps: int = 0) -> None:
+    """One `applies` item put on `target`; `steps` are the raised-cost steps the use was paid
+    at (`harmsPerCostStep`)."""
     if not apply_allowed(fight, actor, target, apply):
         return
+    partner = getattr(apply, "endsWith", None)
+    if partner is not None and not E.has_condition(target, partner):
+        # It ends together with a condition the target does not have (mechanics-2 1.202).
+        fight.emit("note", f"{N.label(fight.ruleset, 'condition', apply.condition)} is not put on {target.name}: "
+                   f"it ends with {N.label(fight.ruleset, 'condition', partner)}, which {target.name} does not have.",
+                   target=target.id, condition=apply.condition)
+        return
+    fresh = not E.has_condition(target, apply.condition)
     duration = apply.duration
     rounds = at = None
     of = "holder"
@@ -545,11 +559,15 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         escape=dc if getattr(apply, "escapeDc", None) == "save" else None,
         escape_checks=getattr(apply, "escapeChecks", None),
         ends_when_holder=getattr(apply, "endsWhenHolder", None),
+        harm_more=CH.harm_more(apply, steps),
+        save_by_source=(apply.saveEnds.bySource or None) if apply.saveEnds is not None else None,
     )
     value = CT.fixed_value(fight, actor, apply)
-    if ok and value is not None:
+    if ok and (value is not None or (partner is not None and fresh)):
         held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
-        held.value = value
+        held.value = value if value is not None else held.value
+        # Only the condition this use put on ends with its partner (1.202).
+        held.ends_with = partner if fresh else held.ends_with
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])
 

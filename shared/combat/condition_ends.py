@@ -4,7 +4,8 @@ Owns:
 - damage that ends or tests a condition: `endsWhen: ["damaged"]` ends it at once on damage
   greater than zero; `saveWhenDamaged` and `saveEnds.at: "damaged"` repeat the stored save
   at the stored DC once per hit (a blow's parts together, see blows.py) and end it on a
-  success (no stored save or DC: nothing is rolled). `open_blow`/`close_blow` bracket a
+  success (no stored save or DC: nothing is rolled; with `bySource`, mechanics-3 1.274,
+  only on damage from the condition's applier). `open_blow`/`close_blow` bracket a
   blow (`Fight.resolving.open_blows`), whose parts are judged once when it closes
   (`effects.blow_ends`); `on_damage` is called by effects for every amount that lands;
 - endings that wait until the harmful action has fully resolved (`resolving`): 
@@ -17,6 +18,8 @@ Owns:
 - `shakeOff`: another combatant on the holder's side spends that budget on their own turn
   to end it. The menu option is `shake-off:<holder id>:<condition id>` (no targets; the
   holder is in the id). Without a board `reach` is not measured;
+- `ends_together`: `endsWith` (mechanics-2 1.202), the condition the same use tied to the
+  one that ended comes off with it;
 - `leave_behind`: a condition's `onEnd` when it fully ends (never when the fight's end
   takes it off, never when it is applied again): its `applies` for their rounds, started
   from the holder's next turn when it is left in the middle of the holder's own turn.
@@ -76,7 +79,7 @@ def close_blow(fight: Fight, target: Combatant) -> None:
         return
     del fight.resolving.open_blows[target.id]
     if blow.landed > 0:
-        _damage_saves(fight, target)
+        _damage_saves(fight, target, blow.source)
 
 
 def on_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
@@ -89,15 +92,19 @@ def on_damage(fight: Fight, source: Combatant | None, target: Combatant, landed:
         if rule is not None and "damaged" in (rule.endsWhen or []):
             remove_condition(fight, target, held, reason="damage ends it")
     if target.id not in fight.resolving.open_blows:
-        _damage_saves(fight, target)
+        _damage_saves(fight, target, source.id if source is not None else None)
 
 
-def _damage_saves(fight: Fight, target: Combatant) -> None:
+def _damage_saves(fight: Fight, target: Combatant, source: str | None) -> None:
+    """The saves damage repeats; one with `bySource` (mechanics-3 1.274, Sympathy) only on
+    harm from whoever applied its condition."""
     if target.out:
         return
     rules = N.condition_rules(fight.ruleset)
     for held in list(target.conditions):
         if held not in target.conditions or held.save is None or held.dc is None:
+            continue
+        if held.save_by_source and (source is None or source != held.source):
             continue
         rule = rules.get(held.id)
         if not (held.save_at == "damaged" or (rule is not None and rule.saveWhenDamaged)):
@@ -309,6 +316,14 @@ def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any,
                        f"{start}.", target=c.id, condition=apply.condition, rounds=rounds)
 
 
+def ends_together(fight: Fight, c: Combatant, held: HeldCondition, _rule: Any) -> None:
+    """`endsWith` (mechanics-2 1.202, Hypnotic Pattern): however `held` ends, the condition
+    the same use put on with it ends too, and the log says why."""
+    for other in [h for h in c.conditions if h.ends_with == held.id]:
+        remove_condition(fight, c, other, reason=f"it ends with {N.label(fight.ruleset, 'condition', held.id)}")
+
+
 # Damage and a condition's end reach these rules from below (effects.py, condition_off.py).
 E.AFTER_DAMAGE.append(on_damage)
 LEFT_BEHIND.append(leave_behind)
+LEFT_BEHIND.append(ends_together)

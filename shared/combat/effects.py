@@ -554,9 +554,10 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
                   concentration: str | None = None, this_action: bool = False, quiet: bool = False,
                   escape: int | None = None, escape_checks: list[str] | None = None,
-                  ends_when_holder: Any = None) -> bool:
+                  ends_when_holder: Any = None, harm_more: str | None = None,
+                  save_by_source: bool | None = None) -> bool:
     name = N.label(fight.ruleset, "condition", cid)
-    why = N.immunity_source(fight, c, cid)
+    why = N.immunity_source(fight, c, cid, applier=fight.state.combatant(source) if source else None)
     if why is not None:
         fight.emit("immune", f"{c.name} is immune to {name}{f' while {why}' if why else ''}.",
                    target=c.id, condition=cid)
@@ -574,11 +575,12 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
             # The same condition twice is still one condition: keep the longer clock.
             if rounds is not None and (held.rounds is None or held.rounds < rounds) and held.save is None:
                 held.rounds = rounds
+            _stack(fight, c, held, name, harm_more)
             return True
     c.conditions.append(HeldCondition(
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
-        escape=escape, escape_checks=escape_checks,
+        escape=escape, escape_checks=escape_checks, harm_more=harm_more, save_by_source=save_by_source,
         ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
         ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
     ))
@@ -589,6 +591,24 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
     _one_per_source(fight, c, cid, source)
     return True
+
+
+def _stack(fight: Fight, c: Combatant, held: HeldCondition, name: str, harm_more: str | None) -> None:
+    """`stacks` (mechanics-1 1.189, the Sword of Wounding): applied again while in effect, one
+    more application up to the condition's limit; its harm is dealt once for each."""
+    limit = getattr(N.condition_rules(fight.ruleset).get(held.id), "stacks", None)
+    if limit is None:
+        return
+    count = held.stacks or 1
+    if count >= limit:
+        fight.emit("condition", f"{c.name} is already {name} {count} times, as many as it stacks.",
+                   target=c.id, condition=held.id, stacks=count)
+        return
+    held.stacks = count + 1
+    if harm_more is not None:
+        held.harm_more = harm_more
+    fight.emit("condition", f"{c.name} is {name} again: {held.stacks} applications.",
+               target=c.id, condition=held.id, stacks=held.stacks)
 
 
 def _one_per_source(fight: Fight, c: Combatant, cid: str, source: str | None) -> None:

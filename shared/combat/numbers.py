@@ -37,6 +37,7 @@ from .hits import Hit
 from .sheet_holds import held_defense
 from .state import Combatant, HeldCondition
 from .saves_against import SaveContext, matches
+from .creature_types import describe_test, passes
 
 
 @dataclass(frozen=True)
@@ -285,10 +286,20 @@ def _without(fight: Fight, rule: CombatCondition, limit: list[str]) -> CombatCon
     return out
 
 
+def suppressed(fight: Fight, c: Combatant) -> set[str]:
+    """The conditions `c` holds that another held condition `suppresses` (mechanics-3
+    1.275): they stay on, their clocks run, and nothing of theirs is in force until it ends."""
+    rules = condition_rules(fight.ruleset)
+    out: set[str] = set()
+    for held in c.conditions:
+        out.update(getattr(rules.get(held.id), "suppresses", None) or ())
+    return out
+
+
 def _rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
     rules = condition_rules(fight.ruleset)
     out: list[InForce] = []
-    seen: set[str] = set()
+    seen: set[str] = suppressed(fight, c)
     for held in c.conditions:
         rule = rules.get(held.id)
         if held.id in seen:
@@ -458,6 +469,21 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
     return adv, dis
 
 
+def attacks_taken_votes(fight: Fight, holder: Combatant, attacker: Combatant) -> tuple[int, int]:
+    """(advantages, disadvantages) the holder's `attacks-taken` modifiers give an attack
+    roll against them (mechanics-1 1.185), those with `from` only when the attacker passes it."""
+    adv = dis = 0
+    for _name, rule, _held in in_force(fight, holder):
+        for mod in rule.modifiers or []:
+            if mod.to != "attacks-taken" or (mod.from_ is not None and not passes(fight, attacker, mod.from_)):
+                continue
+            if mod.mode == "advantage":
+                adv += 1
+            else:
+                dis += 1
+    return adv, dis
+
+
 def fails_save(fight: Fight, c: Combatant, save: str) -> str | None:
     for name, rule, _held in in_force(fight, c):
         if save in (getattr(rule, "failsSaves", None) or []):
@@ -619,16 +645,21 @@ def block_immunities(c: Combatant) -> set[str]:
     return {str(x).lower() for x in (c.block or {}).get("conditionImmunities") or []}
 
 
-def immunity_source(fight: Fight, c: Combatant, cid: str) -> str | None:
+def immunity_source(fight: Fight, c: Combatant, cid: str, applier: Combatant | None = None) -> str | None:
     """Why `c` cannot be given condition (or track) `cid`: "" for its own block's
     `conditionImmunities`, the name of the condition or level whose `conditionImmunities`
-    names it (1.258), or None when nothing does."""
+    names it (1.258), or whose `conditionImmunitiesFrom` names it against an `applier`
+    passing its test (1.191: "Warded, against undead"), or None when nothing does."""
     key = cid.lower()
     if key in block_immunities(c):
         return ""
     for name, rule, _held in in_force(fight, c):
         if any(x.lower() == key for x in getattr(rule, "conditionImmunities", None) or []):
             return name
+        for limited in getattr(rule, "conditionImmunitiesFrom", None) or ():
+            if applier is not None and any(x.lower() == key for x in limited.conditions) \
+                    and passes(fight, applier, limited.from_):
+                return f"{name}, against {describe_test(fight, limited.from_)}"
     return None
 
 

@@ -55,8 +55,9 @@ def attack_votes(fight: Fight, attacker: Combatant, target: Combatant, hit: Any 
         fight, target, "attacks-against-disadvantage"
     )
     a2, d2 = N.mode_votes(fight, attacker, "attacks", hit=hit, target=target)
-    adv += a2
-    dis += d2
+    a7, d7 = N.attacks_taken_votes(fight, target, attacker)
+    adv += a2 + a7
+    dis += d2 + d7
     if hit is not None and getattr(hit, "attacks", None) == "weapon" and attacker.sheet is not None:
         # A held weapon's `against` modes, and a sworn enemy's weight on the other weapons.
         a5, d5 = IH.against_votes(fight, attacker, target, hit)

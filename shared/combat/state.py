@@ -73,6 +73,16 @@ class HeldCondition(Record):
     #: (`ends_on_attack`) or used an entry from one of these catalogs (`ends_on_casts`).
     ends_on_attack: bool | None = Field(default=None, exclude_if=_absent)
     ends_on_casts: list[str] | None = Field(default=None, exclude_if=_absent)
+    #: Applications of a condition with `stacks` (mechanics-1 1.189); None is one.
+    stacks: int | None = Field(default=None, exclude_if=_absent)
+    #: Dice added to the condition's `harms`, `harmsPerCostStep` once per raised-cost step
+    #: it was applied at (mechanics-2 1.255): "1d4" from a 3rd-level Acid Arrow.
+    harm_more: str | None = Field(default=None, exclude_if=_absent)
+    #: `endsWith` (mechanics-2 1.202): comes off when this condition of the same use does.
+    ends_with: str | None = Field(default=None, exclude_if=_absent)
+    #: `saveEnds.bySource` (mechanics-3 1.274): the damage save is rolled only on harm from
+    #: the applier.
+    save_by_source: bool | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

@@ -13,6 +13,7 @@ from ..dice import DiceExpr, Mode
 from ..sheet import item_uses as IU
 from . import effects as E
 from . import condition_temporary as CT
+from .condition_harms import turn_harm
 from .condition_off import remove_condition
 from . import initiative_resource as IR
 from . import numbers as N
@@ -168,6 +169,8 @@ def begin_turn(fight: Fight) -> None:
     IR.turn_begins(fight, c)
 
     announce_budgets(fight, c)
+    # Harm comes before the clock and the save that would end the condition (1.189).
+    turn_harm(fight, c, "turn-start")
     _tick(fight, c, "turn-start")
     CT.turn_points(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
@@ -234,6 +237,7 @@ def end_turn(fight: Fight) -> None:
     if c is not None:
         lift(fight, c, "their first turn is over")
         Z.turn_ends(fight, c)
+        turn_harm(fight, c, "turn-end")
         CT.turn_points(fight, c, "turn-end")
         _tick(fight, c, "turn-end")
         _turn_saves(fight, c, "turn-end")

@@ -76,15 +76,9 @@ class Apply(Model):
         default=None, json_schema_extra=gate("1.175"))
     endsWhenHolder: EndsWhenHolder | None = Field(default=None, json_schema_extra=gate("1.180"))
     #: Ends together with another condition of the same list, however that one ends.
-    endsWith: Id | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.202", "conditions that end together are not resolved yet (issue 24, condition mechanics)"),
-    )
+    endsWith: Id | None = Field(default=None, json_schema_extra=gate("1.202"))
     #: Added to the condition's `harms` for each raised-cost step (Acid Arrow).
-    harmsPerCostStep: HarmStep | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.255", "harm dealt by a condition (and its growth per cost step) is resolved by no planned issue"),
-    )
+    harmsPerCostStep: HarmStep | None = Field(default=None, json_schema_extra=gate("1.255"))
     destroysUpTo: Annotated[list[DestroyUpTo], Field(min_length=1, max_length=12)] | None = Field(
         default=None,
         json_schema_extra=unsupported("1.266", "destroying creatures outright by threat tier is resolved by no planned issue"),

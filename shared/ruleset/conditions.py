@@ -426,7 +426,9 @@ class Harms(Model):
     at: Literal["turn-start", "turn-end"]
     dice: DiceText
     type: DamageType | None = None
-    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=gate("1.193"))
+    #: Sealing what the harm takes waits for sealed maxima in the sheet engine.
+    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=unsupported(
+        "1.193", "sealed hit points are not resolved yet (issue 24, the maximum and healing)"))
 
 
 class ConditionSize(Model):
@@ -507,16 +509,16 @@ class CombatCondition(Model):
     senses: SenseGrants | None = Field(
         default=None, json_schema_extra=gate("1.180")
     )
-    harms: Harms | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"harm dealt by a condition {NOT_RESOLVED}")
-    )
-    stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.189", f"stacking conditions {NOT_RESOLVED}")
-    )
+    #: Dealt at the holder's turn start or end on behalf of the applier, once per
+    #: application (shared/combat/condition_harms.py).
+    harms: Harms | None = Field(default=None, json_schema_extra=gate("1.189"))
+    #: Applied again while in effect, up to this many applications (condition_harms.py).
+    stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(default=None, json_schema_extra=gate("1.189"))
     #: On one holder per source: applied to someone else, it leaves the last (1.189).
     onePerSource: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
+    #: Immunities only against an applier passing the test (effects.put_condition).
     conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.191", f"source-limited immunities {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.191")
     )
     size: ConditionSize | None = Field(
         default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {NOT_RESOLVED}")
@@ -553,10 +555,8 @@ class CombatCondition(Model):
     #: or not (read by shared/combat/seeing.py `source_in_sight`).
     orSourceWithin: Distance | None = Field(default=None, json_schema_extra=gate("1.275"))
     #: Other conditions this one suspends while it is in effect.
-    suppresses: IdList | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.275", "conditions that suspend others are not resolved yet (issue 24, condition mechanics)"),
-    )
+    #: (numbers.py leaves a suspended condition out of what is in force.)
+    suppresses: IdList | None = Field(default=None, json_schema_extra=gate("1.275"))
     #: Harm from anything cast from these catalogs removes the condition.
     endsWhenHarmedFrom: CatalogIds | None = Field(default=None, json_schema_extra=gate("1.278"))
 

@@ -75,10 +75,7 @@ class SaveEnds(Model):
         default=None, json_schema_extra=unsupported("1.270", "conditions that read distance from their source to allow a save are resolved by no planned issue")
     )
     #: With `at: "damaged"`: only harm from whoever applied the condition calls for it.
-    bySource: Literal[True] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.274", "a save rolled only on harm from the applier is not resolved yet (issue 24, condition mechanics)"),
-    )
+    bySource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.274"))
 
     @model_validator(mode="after")
     def _by_source_when_damaged(self) -> "SaveEnds":

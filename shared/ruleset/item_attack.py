@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .applies import Apply, EndsWhenHolder
+from .applies import Apply, EndsWhenHolder, HarmStep
 from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupported
 from .durations import SaveEnds
 from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
@@ -61,6 +61,10 @@ class ItemOnHit(Apply):
     escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
         default=None, json_schema_extra=unsupported("1.175", ITEM_HOLD_REASON))
+    #: The spec adds harm per raised-cost step (1.255) only where a use is paid in steps.
+    harmsPerCostStep: HarmStep | None = Field(
+        default=None, json_schema_extra=unsupported("1.255", "a weapon's hit is paid in no cost steps, and the spec "
+                                                             "never says what a step of one would be"))
     oncePerTurn: bool | None = Field(default=None, json_schema_extra=gate("1.187"))
     endsWhenHolder: EndsWhenHolder | None = Field(
         default=None, json_schema_extra=unsupported("1.180", "a weapon hit's condition that ends as its holder acts "

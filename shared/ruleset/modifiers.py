@@ -88,7 +88,6 @@ class Modifier(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         **{("to", target): ValueGate(api, schema) for target, (api, schema) in MODIFIER_TARGETS.items() if api is not None},
-        ("to", "attacks-taken"): ValueGate("1.185", unsupported="attack rolls against the holder are not changed by the resolver yet"),
         # Keys a modifier of one kind gained later than the key itself.
         ("attacks", "on an attacks modifier"): "1.247",
         ("blow", "on an attacks modifier"): "1.247",

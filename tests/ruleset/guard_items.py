@@ -204,6 +204,11 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ItemOnHit.endsAfter": _spear_fight(_on_hit(), _on_hit(endsAfter="own-attack"), [BROM_SPEARS, HOUND_BITES]),
     "ItemOnHit.duration = 'this-action'": _spear_fight(_on_hit(), {"onHit": [{**FRIGHTENED, "duration": "this-action"}]}),
     "ItemAttackDamage.minimum": FightProbe(_gravewatch_maul),
+    # Restrained ends with Frightened at the hound's turn end, or stays (mechanics-2 1.202).
+    "ItemOnHit.endsWith": _spear_fight(
+        {"onHit": [FRIGHTENED, {"condition": "restrained", "duration": "instant"}]},
+        {"onHit": [FRIGHTENED, {"condition": "restrained", "duration": "instant", "endsWith": "frightened"}]},
+        [BROM_SPEARS, BROM_SPEARS]),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}

@@ -32,7 +32,7 @@ from tests.conftest import UPSTREAM, UPSTREAM_PACKAGES
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_health, guard_items, guard_rest, guard_sheet, guard_sight
 from tests.ruleset import guard_item_answers, guard_zones
-from tests.ruleset import guard_item_uses
+from tests.ruleset import guard_condition_mechanics, guard_item_uses
 from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
@@ -83,7 +83,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "Mechanics.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
     "ItemUse.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
-    "SaveEnds.bySource": (True, {"at": "damaged"}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
     "CreatureAction.casting": ({}, {"toHit": None, "damage": None, "signature": {"cost": 3}}),
@@ -104,7 +103,6 @@ REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "Mechanics.zone.anchor = 'caster on a line or cone'": (
         "zone", {"rounds": 10, "anchor": "caster"}, {"area": {"shape": "line", "size": 2}, "range": 0}),
     "Area.shape = 'wall'": ("shape", "wall", {"size": 2}),
-    "Modifier.to = 'attacks-taken'": ("to", "attacks-taken", {"mode": "advantage"}),
     "SaveEnds.at = 'action'": ("at", "action", {}),
     "CombatCondition.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {}),
     "CombatLevel.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {"track": "heat", "at": 1}),
@@ -232,7 +230,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 
 #: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
-            guard_item_answers, guard_zones, guard_item_uses)
+            guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)
@@ -289,9 +287,6 @@ def _is_a(model: Any, data: dict[str, Any]) -> bool:
 #: refused naming the refused value, and with the played value instead the validator rejects
 #: the key itself, so the key is never accepted into play.
 NEEDS_REFUSED_VALUE: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {
-    # "from" goes only on an "attacks-taken" modifier, which the resolver refuses for now.
-    "Modifier.from": ({"types": ["undead"]}, {"to": "attacks-taken", "mode": "advantage"},
-                      {"to": "attacks", "mode": "advantage"}),
 }
 
 

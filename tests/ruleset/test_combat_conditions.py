@@ -386,8 +386,6 @@ def test_against_needs_schema_version_2():
 def test_target_test_types_declared():
     assert problems_of(with_modifier({"to": "attacks-taken", "mode": "disadvantage", "from": {"types": ["fiend"]}})) == [
         'combat.conditions[1].modifiers[0].from.types[0]: creature type "fiend" is named, but "combat.creatureTypes" is not declared',
-        'combat.conditions[1].modifiers[0].to: "to" value "attacks-taken" (Capability API 1.185) is not supported by '
-        "marinara-battle yet: attack rolls against the holder are not changed by the resolver yet",
     ]
 
 

@@ -393,11 +393,9 @@ def test_creature_types_example():
             {"condition": "prone", "modifiers": [{"to": "attacks-taken", "mode": "disadvantage", "from": {"types": ["undead"], "tags": ["devil"]}}]},
         ],
     )
-    # The shape is valid; the resolver does not change attacks against the holder yet, so it is refused by name.
-    assert problems_of(p) == [
-        'combat.conditions[1].modifiers[0].to: "to" value "attacks-taken" (Capability API 1.185) is not supported by '
-        "marinara-battle yet: attack rolls against the holder are not changed by the resolver yet"
-    ]
+    # The shape is valid, and attacks against the holder are rolled twice in a fight
+    # (tests/combat/test_condition_mechanics.py).
+    assert problems_of(p) == []
 
 
 # ---------------------------------------------------------------------------

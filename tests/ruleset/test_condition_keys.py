@@ -55,7 +55,7 @@ EXAMPLES = {
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_condition_example_validates(name):
     # Keys refused for now (issue 19) are named, and nothing else is said.
-    expected = [refused(f"{COND}.{key}") for key in ("suppresses", "actions")
+    expected = [refused(f"{COND}.{key}") for key in ("actions",)
                 if key in EXAMPLES[name]]
     after = (EXAMPLES[name].get("grants") or {}).get("afterAttack")
     if isinstance(after, dict) and "items" in after:
@@ -86,8 +86,8 @@ def test_sympathy_save_by_source():
         "save": {"save": "con_save"},
         "applies": [{"condition": "charmed", "duration": "until-save", "saveEnds": {"save": "con_save", "at": "damaged", "bySource": True}}],
     }
-    # `bySource` changed nothing in play: refused for now (issue 19), by name and nothing else.
-    assert problems_of(with_entry(sympathy)) == [refused(f"{MECH}.applies[0].saveEnds.bySource")]
+    # `bySource` is played (tests/combat/test_condition_mechanics.py): nothing is said.
+    assert problems_of(with_entry(sympathy)) == []
 
 
 REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -124,8 +124,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "suppressing an unknown condition",
         {"condition": "raging", "suppresses": ["dazed"]},
-        [f'{COND}.suppresses[0]: unknown condition "dazed": declare it in "sheet.live.conditions"',
-         refused(f"{COND}.suppresses")],
+        [f'{COND}.suppresses[0]: unknown condition "dazed": declare it in "sheet.live.conditions"'],
     ),
     (
         "endsWhenHarmedFrom an unknown catalog",

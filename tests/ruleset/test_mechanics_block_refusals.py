@@ -293,11 +293,14 @@ def test_combat_senses_need_distance():
     ]
 
 
-def test_condition_harms_refused_by_name():
+def test_condition_harms_accepted_and_its_sealing_refused_by_name():
     pkg = spells_package({"kind": "heal", "amount": {"flat": 1}}, schema=2)
     pkg["combat"]["conditions"][0]["harms"] = {"at": "turn-start", "dice": "1d4", "type": "necrotic"}
+    assert problems_of(pkg) == []
+    pkg["combat"]["conditions"][0]["harms"]["healedOnlyByRest"] = True
     assert problems_of(pkg) == [
-        f'combat.conditions[0].harms: "harms" (Capability API 1.189) {NOT_YET}: harm dealt by a condition is resolved by no planned issue'
+        f'combat.conditions[0].harms.healedOnlyByRest: "healedOnlyByRest" (Capability API 1.193) {NOT_YET}: '
+        "sealed hit points are not resolved yet (issue 24, the maximum and healing)"
     ]
 
 
