@@ -531,14 +531,6 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
     at (`harmsPerCostStep`)."""
     if not apply_allowed(fight, actor, target, apply):
         return
-    partner = getattr(apply, "endsWith", None)
-    if partner is not None and not E.has_condition(target, partner):
-        # It ends together with a condition the target does not have (mechanics-2 1.202).
-        fight.emit("note", f"{N.label(fight.ruleset, 'condition', apply.condition)} is not put on {target.name}: "
-                   f"it ends with {N.label(fight.ruleset, 'condition', partner)}, which {target.name} does not have.",
-                   target=target.id, condition=apply.condition)
-        return
-    fresh = not E.has_condition(target, apply.condition)
     duration = apply.duration
     rounds = at = None
     of = "holder"
@@ -561,13 +553,12 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         ends_when_holder=getattr(apply, "endsWhenHolder", None),
         harm_more=CH.harm_more(apply, steps),
         save_by_source=(apply.saveEnds.bySource or None) if apply.saveEnds is not None else None,
+        ends_with=getattr(apply, "endsWith", None),
     )
     value = CT.fixed_value(fight, actor, apply)
-    if ok and (value is not None or (partner is not None and fresh)):
+    if ok and value is not None:
         held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
-        held.value = value if value is not None else held.value
-        # Only the condition this use put on ends with its partner (1.202).
-        held.ends_with = partner if fresh else held.ends_with
+        held.value = value
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])
 

@@ -308,7 +308,8 @@ def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any,
         # Left in the middle of the holder's own turn, the rounds start from their next turn:
         # one more count keeps this turn from spending the first round.
         counted = rounds + 1 if mid_turn else rounds
-        ok = E.put_condition(fight, c, apply.condition, source=held.source, rounds=counted, at=at, quiet=True)
+        ok = E.put_condition(fight, c, apply.condition, source=held.source, rounds=counted, at=at, quiet=True,
+                             ends_with=apply.endsWith)
         if ok:
             name = N.label(fight.ruleset, "condition", apply.condition)
             start = " from their next turn" if mid_turn else ""

@@ -555,8 +555,15 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
                   concentration: str | None = None, this_action: bool = False, quiet: bool = False,
                   escape: int | None = None, escape_checks: list[str] | None = None,
                   ends_when_holder: Any = None, harm_more: str | None = None,
-                  save_by_source: bool | None = None) -> bool:
+                  save_by_source: bool | None = None, ends_with: str | None = None) -> bool:
+    """Puts condition `cid` on `c` (or on again). `ends_with` (an `applies` item's `endsWith`,
+    mechanics-2 1.202) ties a condition this use puts on to its partner, which must be there."""
     name = N.label(fight.ruleset, "condition", cid)
+    if ends_with is not None and not has_condition(c, ends_with):
+        fight.emit("note", f"{name} is not put on {c.name}: it ends with "
+                   f"{N.label(fight.ruleset, 'condition', ends_with)}, which {c.name} does not have.",
+                   target=c.id, condition=cid)
+        return False
     why = N.immunity_source(fight, c, cid, applier=fight.state.combatant(source) if source else None)
     if why is not None:
         fight.emit("immune", f"{c.name} is immune to {name}{f' while {why}' if why else ''}.",
@@ -581,6 +588,8 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
         escape=escape, escape_checks=escape_checks, harm_more=harm_more, save_by_source=save_by_source,
+        # Only the condition this use puts on ends with its partner: one held already stays.
+        ends_with=ends_with,
         ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
         ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
     ))

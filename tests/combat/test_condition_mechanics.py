@@ -161,3 +161,16 @@ def test_by_source_the_goblin_saves_only_on_harm_from_mira():
         "Goblin is no longer Incapacitated: it ends with Charmed.",
     ]
     assert bout.dice_left() == 0
+
+
+def test_incapacitated_is_not_put_on_the_ghoul_immune_to_its_charmed():
+    # The Ghoul's 5d8 (4 x 5) = 20; initiative Mira 18 + 2 first, the Ghoul 3 + 2; its Wisdom
+    # save 5 + 0 against 13 fails, and its block is immune to being charmed.
+    bout = Bout(ruleset(WK.package()), [WK.caster()], [foe("ghoul")], dice=[4] * 5 + [18, 3, 5])
+    assert bout.choose("mira", "ability:spells:hypnotic-pattern", "ghoul")[2:5] == [
+        "Ghoul rolls a Wisdom save against Hypnotic Pattern: 5 against 13, a failure.",
+        "Ghoul is immune to Charmed.",
+        "Incapacitated is not put on Ghoul: it ends with Charmed, which Ghoul does not have.",
+    ]
+    assert bout.who("ghoul").conditions == []
+    assert bout.dice_left() == 0
