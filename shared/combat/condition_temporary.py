@@ -44,6 +44,9 @@ def turn_points(fight: Fight, c: Combatant, moment: str) -> None:
         temporary = getattr(rule, "temporary", None)
         if temporary is None or temporary.at != moment or c.out:
             continue
+        if held.id in N.suppressed(fight, c):
+            # Suspended (1.275): it gives nothing until what suppresses it ends.
+            continue
         expr = parse_dice(temporary.dice or "0").with_modifier(
             (temporary.flat or 0) + ((held.value or 0) if temporary.value else 0))
         amount, _text = roll_damage(fight, expr, False)
