@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from shared.combat.state import BattleState
 from tests.combat import harms_kit as HK
 from tests.combat.kit import Bout, foe, ruleset
-from tests.combat.srd_kit import fighter
+from tests.combat.srd_kit import entry, fighter
+from tests.ruleset.minimal import problems_of
 
 #: The Ghoul's 5d8 (4 x 5) = 20.
 GHOUL_20 = [4] * 5
@@ -142,3 +143,14 @@ def test_applications_are_the_hits_up_to_stacks_and_each_harms_once(limit: int, 
     assert (held.stacks or 1) == min(hits, limit)
     assert bout.who("brom").sheet["live"]["pools"]["hp"] == 60 - 4 * hits - sum(min(n, limit) for n in range(1, hits + 1))
     assert bout.dice_left() == 0
+
+
+def test_harms_per_cost_step_goes_only_where_a_use_is_paid_in_steps():
+    pkg = HK.package()
+    claw = next(a for a in entry(pkg, "creatures", "ghoul")["creature"]["actions"] if a["id"] == "wounding_claw")
+    claw["applies"][0]["harmsPerCostStep"] = {"dice": "1d4"}
+    problems = problems_of(pkg)
+    assert len(problems) == 1 and problems[0].endswith(
+        '.applies[0].harmsPerCostStep: "harmsPerCostStep" goes on the "applies" of an entry or an item\'s use, '
+        "which are paid in cost steps; this list is paid in none")
+    assert ".creature.actions[" in problems[0]

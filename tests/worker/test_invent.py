@@ -21,7 +21,7 @@ KNIGHT = {"name": "Drowned knight", "statBlock": {
     "tier": "dread", "health": 60, "defense": 15, "initiativeModifier": 1, "lairActions": ["flood"],
     "actions": [{"id": "blade", "name": "Blade", "budget": "act", "toHit": 9, "damage": {"dice": "4d8", "type": "cold"},
                  "applies": [{"condition": "mired", "duration": {"rounds": 1},
-                              "harmsPerCostStep": {"dice": "1d4"}}]},
+                              "destroysUpTo": [{"tier": "dread"}]}]},
                 {"name": "Wail", "budget": "act", "toHit": 4, "damage": {"dice": "1d6", "type": "sorrow"}, "mood": "sad"}],
 }}
 
@@ -52,8 +52,8 @@ def test_the_gms_opponent_is_read_fitted_and_every_change_is_in_the_log(chat):
     assert answer["adjustments"] == [
         "Drowned knight's proposal writes \"lairActions\", which an invented stat block does not have, so it is dropped.",
         "Drowned knight's Wail writes \"mood\", which an action does not have, so it is dropped.",
-        "Drowned knight's actions[0].applies[0].harmsPerCostStep is dropped: harm dealt by a condition (and its "
-        "growth per cost step) is resolved by no planned issue.",
+        "Drowned knight's actions[0].applies[0].destroysUpTo is dropped: destroying creatures outright by threat "
+        "tier is resolved by no planned issue.",
     ]
     # What the GM was told: the tiers' own numbers and the party's budget (Medium at level 3,
     # 150 each; a boss allows Hard: 225 each, three members).

@@ -263,6 +263,11 @@ def _teleport(ix: MechanicsIndex, teleport: Any, path: Path, problems: Problems)
 
 def _apply(pkg: "Ruleset", ix: MechanicsIndex, item: Apply, path: Path, problems: Problems) -> None:
     if item.harmsPerCostStep is not None:
+        # Raised-cost steps (1.255) are paid only for an entry or an item's use: anywhere
+        # else (a creature's action, a condition's onEnd) the key would add nothing.
+        if len(path) < 3 or path[-3] not in ("mechanics", "use"):
+            problems.add([*path, "harmsPerCostStep"], '"harmsPerCostStep" goes on the "applies" of an entry or an '
+                         "item's use, which are paid in cost steps; this list is paid in none")
         condition = _combat_condition(ix, item.condition)
         if condition is not None and getattr(condition, "harms", None) is None:
             problems.add(
