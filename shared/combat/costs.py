@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import DiceExpr, parse_dice
+from ..sheet import item_uses as IU
 from ..sheet.paying import add_dice, counted_steps, scaled
 from . import numbers as N
 from .fight import Fight
@@ -163,19 +164,45 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
         # Only an entry has costs: weapons and creature actions spend budgets and uses.
         if not plan.costs:
             out.append(plan)
+            out += _charge_step_plans(fight, actor, plan)
             continue
         base_id = plan.menu_id
         for pay in payments(fight, actor, plan.costs):
             if pay.pool is None:
-                out.append(replace(plan, costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps))
+                base = replace(plan, costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps)
+                out.append(base)
+                out += _charge_step_plans(fight, actor, base)
             else:
                 out.append(replace(plan, costs=list(pay.costs), option_id=f"{base_id}@{pay.pool}",
                                    cost_steps=plan.cost_steps + pay.steps))
     return out
 
 
+def _charge_step_plans(fight: Fight, actor: Combatant, plan: Plan) -> list[Plan]:
+    """An item use's `chargeStep` (1.269): one plan for each number of extra charges the
+    stack can spend now, each a raised-cost step, offered as `<option>@charges:<n>`."""
+    if plan.item is None or getattr(plan.mechanics, "chargeStep", None) is None or actor.sheet is None:
+        return []
+    item = getattr(plan.entry, "item", None)
+    base_id = plan.option_id or plan.menu_id
+    return [replace(plan, option_id=f"{base_id}@charges:{n}", cost_steps=plan.cost_steps + n, charge_steps=n)
+            for n in IU.charge_steps(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics)]
+
+
+def _per_step(mech: Any) -> tuple[Any, int | None]:
+    """What each raised-cost step adds (amount, targets): an item use's `chargeStep` says,
+    where it names them, else `perCostStep` and `targetsPerCostStep` as for a higher slot."""
+    step = getattr(mech, "chargeStep", None)
+    amount = step.amount if step is not None and step.amount is not None else mech.perCostStep
+    targets = step.targets if step is not None and step.targets is not None else mech.targetsPerCostStep
+    return amount, targets
+
+
 def payment_label(fight: Fight, plan: Plan) -> str:
-    """The option's label: the entry's name, and the pool when paying more than written."""
+    """The option's label: the entry's name, and the pool (or the item's extra charges)
+    when paying more than written."""
+    if plan.charge_steps:
+        return f"{plan.name} ({plan.charge_steps} more charge{'s' if plan.charge_steps != 1 else ''})"
     if plan.option_id and "@" in plan.option_id:
         pool = plan.option_id.rsplit("@", 1)[1]
         return f"{plan.name} ({N.label(fight.ruleset, 'pool', pool)})"
@@ -202,8 +229,8 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
         extra += math.floor(view.value(mech.amountAdd))
     expr = scaled(view, mech.scales, expr)
     counted = counted_steps(mech, steps)
-    if counted > 0 and mech.perCostStep is not None:
-        per = mech.perCostStep
+    per = _per_step(mech)[0]
+    if counted > 0 and per is not None:
         if per.dice:
             expr = add_dice(expr, parse_dice(per.dice).times_dice(counted))
         extra += (per.flat or 0) * counted
@@ -218,8 +245,9 @@ def target_count(mech: Any, steps: int = 0) -> int:
     if mech.kind == "utility" and mech.amount is None and not mech.applies and not cures(mech) and mech.zone is None:
         return 0
     count = mech.targetCount or 1
-    if mech.targetsPerCostStep:
-        count += counted_steps(mech, steps) * mech.targetsPerCostStep
+    per = _per_step(mech)[1]
+    if per:
+        count += counted_steps(mech, steps) * per
     return count
 
 

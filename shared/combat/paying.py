@@ -91,7 +91,8 @@ def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:
     item = getattr(plan.entry, "item", None)
     if item is None or actor.sheet is None or plan.item is None or plan.mechanics is None:
         return
-    spent = spend_item(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics, shown=plan.name)
+    spent = spend_item(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics, shown=plan.name,
+                       extra=plan.charge_steps)
     if isinstance(spent, Refusal):
         # The menu offered the use only while the stack could pay for it.
         return

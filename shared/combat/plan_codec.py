@@ -38,6 +38,7 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
+        out["charge_steps"] = plan.charge_steps
     return out
 
 
@@ -71,6 +72,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
     plan.item = data.get("item")
     plan.item_use = int(data.get("item_use") or 0)
+    plan.charge_steps = int(data.get("charge_steps") or 0)
     if plan.item is not None and plan.kind == "entry":
         # An item's use: its mechanics are the item's `use` (or one of its `moreUses`).
         item = getattr(plan.entry, "item", None)

@@ -138,6 +138,8 @@ class Plan:
     item: str | None = None
     #: Which use of the item an item plan is: 0 its `use`, n its `moreUses[n - 1]`.
     item_use: int = 0
+    #: Extra charges of the item spent as raised-cost steps (its use's `chargeStep`, 1.269).
+    charge_steps: int = 0
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

@@ -16,9 +16,10 @@ and `label`. An item's `use` is an entry's `mechanics`, so the mechanics-2/3
 keys of an entry (`rescue`, `halfOnMiss`, `teleport`, `kindChoice`, ...) reach it through
 `Mechanics`; the versions in which an item use gained them are gated here.
 
-`charges.breaksOn` (1.271 `regains`, 1.272 `becomes`) is not modelled: no page of the
-spec describes `breaksOn` itself (which die, which faces), so a package using it is
-refused as an unknown key rather than read by guesswork.
+`charges.breaksOn` (1.271 `regains`, 1.272 `becomes`) is refused by name: no page of the
+spec describes `breaksOn` itself (which die, which faces), so it is not read by guesswork;
+nor does any page give the item's `recharge` a shape (mechanics-3 1.259 only names it), so
+it stays an unknown key (docs/format.md "Item uses").
 """
 
 from __future__ import annotations
@@ -126,7 +127,9 @@ class Binds(Model):
     cursed: bool | None = None
 
 
-STAFF_REASON = "extra charges spent as raised-cost steps (a staff's chargeStep) are not resolved yet (issue 23, items in a fight)"
+#: mechanics-3 1.271/1.272 add `regains` and `becomes` to a `breaksOn` no page describes.
+BREAKS_ON_REASON = ("the spec never says what breaksOn itself is: which die is rolled for the last charge and "
+                    "what its atMost is compared with (1.271 and 1.272 only add regains and becomes to it)")
 
 
 #: Mechanics' own reason for `halfOnMiss` (mechanics/block.py), on an item's use too.
@@ -140,7 +143,8 @@ class ChargeStep(Model):
     max: Annotated[int, Field(ge=1, le=50)]
     amount: Amount | None = None
     targets: Annotated[int, Field(ge=1, le=20)] | None = None
-    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.271"))
+    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=unsupported(
+        "1.271", "pushing farther for each extra charge waits for an entry's own push, which is not played yet"))
 
 
 def _item_use(value: Any) -> Any:
@@ -185,7 +189,8 @@ class ItemUse(Mechanics):
     charges: Annotated[int, Field(ge=1, le=1000)] | None = Field(default=None, json_schema_extra=gate("1.259"))
     #: The save DC read from the owner's sheet instead of written on the item.
     sheetDifficulty: ValueRef | None = Field(default=None, json_schema_extra=gate("1.269"))
-    chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=unsupported("1.269", STAFF_REASON))
+    #: Extra charges spent as raised-cost steps, offered as `charges:<n>` payments.
+    chargeStep: ChargeStep | None = Field(default=None, json_schema_extra=gate("1.269"))
     #: Shown next to the item's name ("Staff of Fire: Burning Hands").
     label: Label | None = Field(default=None, json_schema_extra=gate("1.271"))
     #: The catalog the use counts as casting from (a scroll, a wand: `endsWhenHolder.casts`,
@@ -228,7 +233,7 @@ class ItemCharges(Model):
     max: Annotated[int, Field(ge=1, le=1000)]
     #: What happens when the last charge is spent (`atMost`, `regains`, `becomes`; 1.271-1.272).
     breaksOn: dict[str, Any] | None = Field(
-        default=None, json_schema_extra=unsupported("1.271", "items that break or regain charges are not resolved yet (issue 23, items in a fight)")
+        default=None, json_schema_extra=unsupported("1.271", BREAKS_ON_REASON)
     )
 
 

@@ -20,6 +20,8 @@ API:
   "1 charge of Wand of Sparks: 6/7 charges").
 - `can_spend(...)`: whether it could, without keeping the new sheet (a menu offers a use
   only while the stack can pay for it).
+- `charge_steps(...)`: the extra charges a use's `chargeStep` (mechanics-3 1.269) can spend
+  now as raised-cost steps; `price`, `can_spend` and `spend_item` take them as `extra`.
 """
 
 from __future__ import annotations
@@ -61,28 +63,39 @@ def uses_of(item: Any) -> list[tuple[str | None, Any]]:
     return [(get(use, "label"), use)] + [(get(more, "label"), get(more, "use")) for more in get(item, "moreUses") or []]
 
 
-def price(item: Any, use: Any) -> ItemPrice:
+def price(item: Any, use: Any, extra: int = 0) -> ItemPrice:
+    """`extra`: charges spent above the use's own as raised-cost steps (`chargeStep`)."""
     if get(item, "charges") is not None:
-        return ItemPrice("charges", get(use, "charges") or 1)
+        return ItemPrice("charges", (get(use, "charges") or 1) + extra)
     return ItemPrice("quantity", 1)
 
 
-def _pay(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any) -> dict[str, Any] | Refusal:
-    cost = price(item, use)
+def charge_steps(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any) -> list[int]:
+    """The raised-cost steps a use's `chargeStep` (1.269) can buy now: 1 up to its `max`,
+    as many as the stack holds charges for beyond the use's own."""
+    step = get(use, "chargeStep")
+    if step is None:
+        return []
+    return [n for n in range(1, get(step, "max") + 1) if can_spend(ruleset, sheet, stack, item, use, n)]
+
+
+def _pay(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any,
+         extra: int = 0) -> dict[str, Any] | Refusal:
+    cost = price(item, use, extra)
     pays = charge if cost.what == "charges" else consume
     return pays(ruleset, sheet, stack, cost.amount)
 
 
-def can_spend(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any) -> bool:
-    return not isinstance(_pay(ruleset, sheet, stack, item, use), Refusal)
+def can_spend(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any, extra: int = 0) -> bool:
+    return not isinstance(_pay(ruleset, sheet, stack, item, use, extra), Refusal)
 
 
 def spend_item(ruleset: SheetRules, sheet: dict[str, Any], stack: str, item: Any, use: Any, *,
-               shown: str) -> ItemSpent | Refusal:
-    paid = _pay(ruleset, sheet, stack, item, use)
+               shown: str, extra: int = 0) -> ItemSpent | Refusal:
+    paid = _pay(ruleset, sheet, stack, item, use, extra)
     if isinstance(paid, Refusal):
         return paid
-    cost = price(item, use)
+    cost = price(item, use, extra)
     # The stack's own name, without the use's label ("Staff of Fire: Burning Hands").
     name = shown.partition(": ")[0]
     what = f"{cost.amount} charge{'s' if cost.amount != 1 else ''} of {name}" if cost.what == "charges" else f"1 {name}"

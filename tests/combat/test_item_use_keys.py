@@ -141,3 +141,38 @@ def test_a_use_that_casts_from_a_catalog_meets_a_ward_against_it():
         "Flask of embers (7 (3 + 4), halved by the save) deals 3 fire damage to Brom.",
         "Brom has 7 of 28 Hit points.",
     ]
+
+
+#: The SRD's Staff of Healing: Cure Wounds for 1 charge per spell level (1d8 a level, up
+#: to the 4th: 3 extra charges), 10 charges.
+STAFF_OF_HEALING = {
+    "id": "staff-of-healing", "label": "Staff of Healing", "summary": "10 charges: Cure Wounds (1 charge per level).",
+    "item": {"category": "staff", "rarity": "rare", "charges": {"max": 10},
+             "use": {"kind": "heal", "targets": "self", "amount": {"dice": "1d8"}, "charges": 1, "budget": "action",
+                     "label": "Cure Wounds", "chargeStep": {"max": 3, "amount": {"dice": "1d8"}}}},
+}
+
+
+def test_a_staff_spends_2_extra_charges_as_raised_steps_and_heals_3d8():
+    # Cure Wounds with 2 extra charges: 1d8 + 2 x 1d8 = 3d8 (3, 4, 5) = 12; Brom 10 -> 22
+    # of 28; the staff 10 - (1 + 2) = 7 charges.
+    bout = _example(STAFF_OF_HEALING, [15, 1, 3, 4, 5])
+    option = bout.options("brom")["item:staff-of-healing-cure-wounds@charges:2"]
+    assert option.label == "Staff of Healing: Cure Wounds (2 more charges)"
+    assert bout.choose("brom", "item:staff-of-healing-cure-wounds@charges:2", "brom") == [
+        "Brom pays 2 steps above the base for Staff of Healing: Cure Wounds.",
+        "Brom spends 3 charges of Staff of Healing: 7/10 charges.",
+        "Brom uses Staff of Healing: Cure Wounds on Brom.",
+        "Staff of Healing: Cure Wounds (12 (3 + 4 + 5)) heals Brom for 12.",
+        "Brom has 22 of 28 Hit points.",
+        "Cinder Hound's turn.",
+    ]
+    assert bout.who("brom").sheet["live"]["items"] == [{"item": "carried/staff-of-healing", "charges": 7}]
+
+
+def test_a_staff_offers_only_the_extra_charges_it_still_has():
+    # 3 charges: the use's 1 and at most 2 more; the 3rd step would need 4.
+    bout = _example(STAFF_OF_HEALING, [15, 1], charges=3)
+    offered = sorted(o for o in bout.options("brom") if o.startswith("item:"))
+    assert offered == ["item:staff-of-healing-cure-wounds", "item:staff-of-healing-cure-wounds@charges:1",
+                       "item:staff-of-healing-cure-wounds@charges:2"]

@@ -82,7 +82,7 @@ def brom_fight(use: dict[str, Any], with_key: dict[str, Any], *, item: dict[str,
         member = brom(hp=10)
         carry(pkg, member, {"id": "charm", "label": "Charm", "summary": "A charm of the probe.",
                             "item": {"category": "ring", "stack": 10, "use": body, **copy.deepcopy(item or {})}},
-              **(line or {"quantity": 3}))
+              **(line if line is not None else {"quantity": 3}))
         choices = [{"actor": "brom", "option": "item:charm", "targets": targets or ["cinder-hound"]}] if choose else []
         return pkg, [member], [foe("cinder-hound")], [4] * 5 + [15, 1] + (dice or [4] * 40), choices
     return build
@@ -211,6 +211,12 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
         {"kind": "debuff", "targets": "enemy", "budget": "action", "applies": FIVE[:4]}, {"applies": FIVE})),
     # The wand used twice: with concentration the second use ends the first's zone.
     "ItemUse.concentration = 'on an item use'": FightProbe(_moonbeams, board=ZK.BOARD),
+    # A staff's use with `chargeStep` is also offered for 1 and 2 extra charges.
+    "ItemUse.chargeStep": MenuProbe(brom_fight({"kind": "heal", "targets": "self", "amount": {"dice": "1d8"},
+                                                "charges": 1, "budget": "action"},
+                                               {"chargeStep": {"max": 2, "amount": {"dice": "1d8"}}},
+                                               item={"charges": {"max": 10}, "category": "staff"}, line={},
+                                               choose=False), "brom"),
     # Brom's initiative rolled twice with a carried charm that has `initiativeMode`.
     "ItemUse.initiativeMode": FightProbe(brom_fight({"kind": "buff", "targets": "self", "budget": "action",
                                                      "applies": FIVE[:1]}, {"initiativeMode": "advantage"},

@@ -88,7 +88,7 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "CreatureAction.casting": ({}, {"toHit": None, "damage": None, "signature": {"cost": 3}}),
     "ItemDef.moreUses": ([{"label": "Burning Hands", "use": {"kind": "attack", "amount": {"dice": "3d6"}}}],
                          {"use": {"kind": "attack", "amount": {"dice": "3d6"}}}),
-    "ItemUse.chargeStep": ({"max": 3, "amount": {"dice": "1d6"}}, {"kind": "attack", "amount": {"dice": "3d6"}}),
+    "ChargeStep.push": (5, {}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,
                                        "suggestions": ["beasts"]}),

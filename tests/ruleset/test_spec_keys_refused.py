@@ -71,5 +71,6 @@ def test_charges_that_break_are_refused_by_name():
     staff = {"category": "weapon", "charges": {"max": 10, "breaksOn": {"atMost": 1, "becomes": "gear/ring"}}}
     assert problems_of(with_item(staff)) == [
         f'{ITEM}.charges.breaksOn: "breaksOn" (Capability API 1.271) {NOT_YET}: '
-        "items that break or regain charges are not resolved yet (issue 23, items in a fight)"
+        "the spec never says what breaksOn itself is: which die is rolled for the last charge and what its atMost "
+        "is compared with (1.271 and 1.272 only add regains and becomes to it)"
     ]

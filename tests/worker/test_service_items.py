@@ -12,6 +12,7 @@ from typing import Any
 
 from shared.service.battles import BattleService
 from tests.combat.item_kit import RING_OF_PROTECTION, brom, item_package
+from tests.combat.test_item_use_keys import STAFF_OF_HEALING
 from tests.combat.test_items_used import POTION_OF_HEALING
 
 
@@ -59,3 +60,28 @@ def test_a_potion_drunk_through_the_service_survives_a_reload(service):
     bite = _choose(service, "b-potion", {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["brom"]},
                    "bite")
     assert "against Armor Class 17 (+ 1 Ring of Protection)" in bite[0]
+
+
+def test_a_staffs_extra_charges_through_the_service_survive_a_reload(service):
+    # The SRD's Staff of Healing (tests/combat/test_item_use_keys.py): Cure Wounds with 2
+    # extra charges heals 3d8, and the staff's 10 charges read 10 - 3 = 7 after a reload.
+    digest = service.put_ruleset(item_package(STAFF_OF_HEALING))
+    party = [brom(hp=10, items=[{"item": "items/staff-of-healing"}])]
+    created = service.create(digest, party, [{"creature": "cinder-hound", "controller": "player"}], seed=5,
+                             battle_id="b-staff")
+    assert created["ok"], created
+    _until_brom(service, "b-staff")
+    lines = _choose(service, "b-staff", {"actor": "brom", "option": "item:staff-of-healing-cure-wounds@charges:2",
+                                         "targets": ["brom"]}, "cure")
+    assert lines[:3] == ["Brom pays 2 steps above the base for Staff of Healing: Cure Wounds.",
+                         "Brom spends 3 charges of Staff of Healing: 7/10 charges.",
+                         "Brom uses Staff of Healing: Cure Wounds on Brom."]
+    heal = re.fullmatch(r"Staff of Healing: Cure Wounds \((\d+) \((\d) \+ (\d) \+ (\d)\)\) heals Brom for (\d+)\.", lines[3])
+    assert heal is not None, lines[3]
+    rolled, a, b, c, healed = map(int, heal.groups())
+    # Brom is 18 short of his 28: a heal above that is capped.
+    assert rolled == a + b + c and healed == min(rolled, 18)
+    state, _ = service.load("b-staff")
+    live = state.combatant("brom").sheet["live"]
+    assert live["pools"]["hp"] == 10 + healed
+    assert live["items"] == [{"item": "items/staff-of-healing", "charges": 7}]
