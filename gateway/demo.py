@@ -40,8 +40,9 @@ def _answer(prompt: dict[str, Any]) -> dict[str, Any]:
     suggestion = prompt.get("suggestion")
     if suggestion:
         answer = {"option_id": suggestion["option"], "targets": suggestion.get("targets", [])}
-        if suggestion.get("cell") is not None:
-            answer["cell"] = suggestion["cell"]
+        for key in ("cell", "copies"):
+            if suggestion.get(key) is not None:
+                answer[key] = suggestion[key]
         return answer
     options = prompt["options"]
     for option in options:

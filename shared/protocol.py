@@ -152,8 +152,10 @@ class Suggestion(Message):
 
     option: str
     targets: list[str] = Field(default_factory=list)
-    #: On a board, the cell an area option is aimed at.
+    #: On a board, the cell an area option is aimed at, and the cells of its other copies
+    #: when it is placed several times (mechanics-1 1.178).
     cell: tuple[int, int] | None = None
+    copies: list[tuple[int, int]] | None = None
 
 
 class MenuView(Message):
@@ -178,6 +180,12 @@ class ChoiceRequest(Message):
     option_id: str = Field(min_length=1, max_length=200)
     targets: list[str] = Field(default_factory=list, max_length=32)
     cell: tuple[int, int] | None = None
+    #: How a wall is laid out (mechanics-1 1.177): run `toward` a cell, as a `ring`, its
+    #: `side` "near" or "far"; the cells of an area's other `copies` (1.178).
+    toward: tuple[int, int] | None = None
+    ring: bool | None = None
+    side: Literal["near", "far"] | None = None
+    copies: list[tuple[int, int]] | None = Field(default=None, max_length=10)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
@@ -185,6 +193,10 @@ class ChoiceRequest(Message):
         choice: dict[str, Any] = {"actor": self.actor, "option": self.option_id, "targets": list(self.targets)}
         if self.cell is not None:
             choice["cell"] = list(self.cell)
+        for key in ("toward", "ring", "side", "copies"):
+            value = getattr(self, key)
+            if value is not None:
+                choice[key] = [list(c) for c in value] if key == "copies" else list(value) if key == "toward" else value
         return choice
 
 

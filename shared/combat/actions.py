@@ -332,7 +332,8 @@ def _entry_amount(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> 
 def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
            cursor: dict[str, Any] | None = None) -> None:
     mech = plan.mechanics
-    if mech.targets == "self" or not targets:
+    if mech.targets == "self" or (not targets and plan.aim is None):
+        # An area aimed at a cell catching nobody (a wall, 1.177) lands on nobody instead.
         targets = [actor]
     if cursor is None:
         _entry_starts(fight, actor, plan, targets)
@@ -356,8 +357,8 @@ def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comb
     `delays` condition's die was rolled as it was paid for (delays.py)."""
     mech = plan.mechanics
     C.give_budgets(fight, actor, mech.gives, plan.name)
-    names = ", ".join(t.name for t in targets)
-    fight.emit("ability", f"{actor.name} uses {plan.name} on {names}.", actor=actor.id, targets=[t.id for t in targets])
+    names = " on " + ", ".join(t.name for t in targets) if targets else ""
+    fight.emit("ability", f"{actor.name} uses {plan.name}{names}.", actor=actor.id, targets=[t.id for t in targets])
     if mech.concentration:
         if actor.concentration is not None:
             E.end_concentration(fight, actor, reason=f"starting {plan.name}")
@@ -387,7 +388,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
     # Damage not rolled to hit is rolled once for every target (a heal rolls for each).
-    if expr is not None and not mech.attackRoll and mech.kind != "heal":
+    if expr is not None and not mech.attackRoll and mech.kind != "heal" and targets[start:]:
+        # A wall placed where nobody stands (mechanics-1 1.177) rolls for no one.
         shared_roll = roll_damage(fight, expr, False)
     lands = ENTRY_LANDS.get(mech.kind, _blow_lands)
     for i, target in enumerate(targets):

@@ -33,13 +33,13 @@ from .kinds import kind_of
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
 from .surprise import surprised_at_start
-from .plans import MenuItem, Option, Plan
+from .plans import MenuItem, Option, Placing, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, Combatant, DiceState, Event, Pending, RulesetRef
-from .board.menu import area_span, check_aim, out_of_range
+from .board.menu import area_span, check_aim, copies_for, out_of_range
 from .board.tactics import choose_on_board
 from .tactics import best_here
 from .outcome import check_outcome
@@ -65,6 +65,7 @@ class Choice:
     option: str
     targets: tuple[str, ...] = ()
     cell: tuple[int, int] | None = None
+    placing: Placing | None = None
 
     @classmethod
     def parse(cls, data: Any) -> "Choice | Refusal":
@@ -79,7 +80,38 @@ class Choice:
         if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
             return Refusal("malformed", '"targets" is a list of combatant ids')
         cell = data.get("cell")
-        return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None)
+        placing = _placing(data)
+        if isinstance(placing, Refusal):
+            return placing
+        return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None,
+                   placing)
+
+
+def _cell_value(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, list | tuple) and len(value) == 2 and all(type(v) is int for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def _placing(data: dict[str, Any]) -> Placing | None | Refusal:
+    """The choice's layout of an area beyond its cell (mechanics-1 1.177, 1.178): a wall's
+    `toward`, `ring` and `side`, a burst's or box's other `copies`."""
+    if not any(key in data for key in ("toward", "ring", "side", "copies")):
+        return None
+    toward = _cell_value(data["toward"]) if data.get("toward") is not None else None
+    if data.get("toward") is not None and toward is None:
+        return Refusal("malformed", '"toward" is a cell [x, y]')
+    if data.get("ring", False) not in (True, False):
+        return Refusal("malformed", '"ring" is true or false')
+    side = data.get("side")
+    if side not in (None, "near", "far"):
+        return Refusal("malformed", '"side" is "near" or "far"')
+    raw = data.get("copies") or []
+    copies = [_cell_value(c) for c in raw] if isinstance(raw, list) else [None]
+    if any(c is None for c in copies):
+        return Refusal("malformed", '"copies" is a list of cells [x, y]')
+    return Placing(toward=toward, ring=bool(data.get("ring")), side=side,
+                   copies=tuple(c for c in copies if c is not None))
 
 
 
@@ -186,13 +218,16 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     if not items:
         return [], None
     item, targets, cell = _engine_pick(fight, fight.get(actor), items)
-    return [i.option for i in items], _decision(actor, item, targets, cell)
+    return [i.option for i in items], _decision(fight, actor, item, targets, cell)
 
 
-def _decision(actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
+def _decision(fight: Fight, actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
     decision: dict[str, Any] = {"actor": actor, "option": item.option.id, "targets": targets}
     if cell is not None:
         decision["cell"] = list(cell)
+        placing = copies_for(fight, fight.get(actor), item.plan, cell) if not item.plan.moves else None
+        if placing is not None:
+            decision.update(placing.to_json())
     return decision
 
 
@@ -285,7 +320,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
     if aimed:
-        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell)
+        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell, parsed.placing)
     else:
         targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
     if isinstance(targets, Refusal):
@@ -304,7 +339,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         _held(fight, lambda: SC.answer(fight, item))
     else:
         fight.state.pending = None
-        _apply(fight, parsed.actor, item, targets, parsed.cell)
+        _apply(fight, parsed.actor, item, targets, parsed.cell, parsed.placing)
     _settle(fight, pause=pause)
     fight.state.revision += 1
     return fight.state, fight.new_events
@@ -399,7 +434,7 @@ CELL_STEPS: dict[str, Callable[[Fight, Combatant, Plan, tuple[int, int] | None],
 
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
 
-           cell: tuple[int, int] | None = None) -> None:
+           cell: tuple[int, int] | None = None, placing: Placing | None = None) -> None:
     actor = fight.get(actor_id)
     if item.plan.ends_turn:
         _held(fight, lambda: end_turn(fight))
@@ -411,9 +446,9 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         return
     if cell is not None and fight.state.board is not None:
         # A burst's saves measure cover from where it lands (board/save_cover.py).
-        item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1])))
+        item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1]), placing=placing))
         fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
-                   f"{', '.join(t.name for t in targets)}.", actor=actor.id, cell=list(cell),
+                   f"{', '.join(t.name for t in targets) or 'nobody'}.", actor=actor.id, cell=list(cell),
                    targets=[t.id for t in targets])
     _held(fight, lambda: start_action(fight, actor, item, targets))
 
@@ -492,13 +527,15 @@ def _settle(fight: Fight, pause: bool = False) -> None:
 
             actor.engine_actions += 1
         chosen = [fight.get(t) for t in targets]
+        placing = None
         if cell is not None and not item.plan.moves:
             # An area catches whoever stands in it, exactly as a player's aim is read.
-            caught = check_aim(fight, actor, item.plan, cell)
+            placing = copies_for(fight, actor, item.plan, cell)
+            caught = check_aim(fight, actor, item.plan, cell, placing)
             if isinstance(caught, Refusal):  # pragma: no cover - the aim came from the same menu
                 raise RuntimeError(f"the Engine's own aim was refused: {caught.message}")
             chosen = caught
-        _apply(fight, actor.id, item, chosen, cell)
+        _apply(fight, actor.id, item, chosen, cell, placing)
     raise RuntimeError("the fight did not settle")  # pragma: no cover - MAX_STEPS guard
 
 
@@ -511,7 +548,7 @@ def decide_for(ruleset: Ruleset, state: BattleState) -> dict[str, Any] | None:
     actor = fight.get(state.pending.actor)
     items = _menu_items(fight, actor.id)
     item, targets, cell = _engine_pick(fight, actor, items)
-    return _decision(actor.id, item, targets, cell)
+    return _decision(fight, actor.id, item, targets, cell)
 
 
 def final_sheets(state: BattleState) -> dict[str, Any]:

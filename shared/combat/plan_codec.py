@@ -16,7 +16,7 @@ from ..dice import parse_dice
 from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
-from .plans import Plan
+from .plans import Placing, Plan
 from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
 
@@ -35,6 +35,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
     out["contest"] = plan.contest.id if plan.contest is not None else None
     if plan.aim is not None:
         out["aim"] = list(plan.aim)
+    if plan.placing is not None:
+        out["placing"] = plan.placing.to_json()
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -80,6 +82,8 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
+    if data.get("placing") is not None:
+        plan.placing = Placing.from_json(data["placing"])
     if data.get("contest"):
         plan.contest = next((c for c in fight.combat.contests or [] if c.id == data["contest"]), None)
     return plan

@@ -89,6 +89,36 @@ class Option(BaseModel):
     board: dict[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class Placing:
+    """How a choice lays an area out beyond the cell it names (mechanics-1 1.177, 1.178): a
+    wall run to its `toward` cell, laid out as a `ring`, the `side` its `zone.side` faces
+    ("near" or "far"); the cells the other `copies` of a burst or box are aimed at."""
+
+    toward: tuple[int, int] | None = None
+    ring: bool = False
+    side: str | None = None
+    copies: tuple[tuple[int, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.toward is not None:
+            out["toward"] = list(self.toward)
+        if self.ring:
+            out["ring"] = True
+        if self.side is not None:
+            out["side"] = self.side
+        if self.copies:
+            out["copies"] = [list(c) for c in self.copies]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Placing":
+        toward = data.get("toward")
+        return cls(toward=(int(toward[0]), int(toward[1])) if toward else None, ring=bool(data.get("ring")),
+                   side=data.get("side"), copies=tuple((int(c[0]), int(c[1])) for c in data.get("copies") or ()))
+
+
 @dataclass
 class Plan:
     """What resolving the option does. `kind` (a key of `PLAN_KINDS`): weapon, entry, action,
@@ -130,6 +160,9 @@ class Plan:
     #: On a board: the cell an area option was aimed at; a burst's saves measure cover
     #: from it (board/save_cover.py).
     aim: tuple[int, int] | None = None
+    #: How the choice lays the area out beyond `aim` (a wall's `toward`, `ring`, `side`; the
+    #: other `copies`); None for the plain layout.
+    placing: Placing | None = None
     #: The style an attack is made in where initiative is a number attacks move (1.48);
     #: None is the first style (pool_styles.py).
     style: str | None = None

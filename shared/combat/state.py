@@ -474,10 +474,29 @@ class LastingZone(Record):
     #: `forbids.components` (1.179): what those it affects may not supply inside it.
     forbids: list[str] = Field(default_factory=list, exclude_if=_empty)
 
+    #: A wall's `zone.blocks` (1.177): its standing cells closed to "move", to "sight".
+    blocks: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: A wall's `zone.side` (1.177): the cells on the chosen side within its distance, and
+    #: the side's own triggers.
+    side_cells: list[list[int]] = Field(default_factory=list, exclude_if=_empty)
+    side_triggers: list[str] = Field(default_factory=list, exclude_if=_empty)
+
     def spares_one(self, c: "Combatant") -> bool:
         """Whether it never affects `c`: the side `friendlyFire: false` spares, or its
         owner when it is carried."""
         return c.side == self.spares or (self.carried and c.id == self.owner)
+
+    def standing_cells(self) -> list[tuple[int, int]]:
+        """The cells that still block (a wall's cells)."""
+        return [(x, y) for x, y in self.cells]
+
+    def cells_for(self, trigger: str) -> set[tuple[int, int]]:
+        """Where `trigger` sets it off: its cells for its own triggers, and a wall's side's
+        cells for the side's."""
+        out = {(x, y) for x, y in self.cells} if trigger in self.triggers else set()
+        if trigger in self.side_triggers:
+            out.update((x, y) for x, y in self.side_cells)
+        return out
 
 
 class RulesetRef(Record):

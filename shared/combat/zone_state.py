@@ -20,13 +20,14 @@ from __future__ import annotations
 from typing import Callable
 
 from .board import battlefield as BF
-from .board.areas import Shape, cells_of
+from .board.areas import Shape, cells_of, placed_cells
 from .board.reach import span_of
 from .board.units import per_cell, to_cells
 from .fight import Fight
 from .plan_codec import plan_to_json
 from .plans import Plan
 from .state import Combatant, LastingZone
+from .walls import rise
 
 Cell = tuple[int, int]
 
@@ -43,6 +44,15 @@ def inside(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
     if fight.state.board is None or c.position is None:
         return c.id in zone.holds
     return BF.cell_of(c) in zone_cells(zone)
+
+
+def set_off(fight: Fight, zone: LastingZone, c: Combatant, trigger: str) -> bool:
+    """Whether `c` stands where `trigger` sets the zone off: in its cells for its own
+    triggers, on a wall's chosen side for the side's (1.177); off the board, whether it
+    holds them."""
+    if fight.state.board is None or c.position is None:
+        return trigger in zone.triggers and c.id in zone.holds
+    return BF.cell_of(c) in zone.cells_for(trigger)
 
 
 def affects(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
@@ -100,7 +110,14 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         zone.centre = [plan.aim[0], plan.aim[1]]
         here = BF.cell_of(actor)
         zone.origin = [here[0], here[1]]
-        zone.cells = lay_cells(fight, zone, plan.aim)
+        if span.area.shape == "wall" or plan.placing is not None:
+            # A wall as the choice laid it out, a burst or box with its copies (1.177, 1.178).
+            zone.cells = [[x, y] for x, y in placed_cells(BF.grid(fight), span.area, here, plan.aim, plan.placing)]
+            if plan.placing is not None and plan.placing.copies:
+                # Placed several times, it stays where it was cast (1.178): no centre to move.
+                zone.centre = None
+        else:
+            zone.cells = lay_cells(fight, zone, plan.aim)
         where = f"on {plan.aim[0]}, {plan.aim[1]} ({len(zone.cells)} cell{'s' if len(zone.cells) != 1 else ''})"
     else:
         zone.holds = [t.id for t in targets]
@@ -108,6 +125,8 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
     fight.state.zones.append(zone)
     fight.emit("zone", f"{zone.name} stays {where} for {_rounds(zone.rounds)}.", actor=actor.id, zone=zone.entry,
                cells=zone.cells, rounds=zone.rounds)
+    if span is not None and span.area is not None and span.area.shape == "wall":
+        rise(fight, actor, plan, zone, span.area)
     return zone
 
 

@@ -99,11 +99,11 @@ def _triggered(fight: Fight, c: Combatant, trigger: str, why: str) -> None:
     for zone in list(fight.state.zones):
         if c.down or c.out:
             return
-        if zone not in fight.state.zones or not ZS.inside(fight, zone, c):
+        if zone not in fight.state.zones:
             continue
-        if trigger == "turn-start" and zone.while_held is not None and _held_by(zone, c):
+        if trigger == "turn-start" and zone.while_held is not None and ZS.inside(fight, zone, c) and _held_by(zone, c):
             _while_held(fight, zone, c)
-        elif trigger in zone.triggers:
+        elif ZS.set_off(fight, zone, c, trigger):
             touch(fight, zone, c, why)
 
 
@@ -162,14 +162,15 @@ def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
         if mover.down or mover.out:
             return
         cells = ZS.zone_cells(zone)
-        if zone not in fight.state.zones or there not in cells or not ZS.affects(fight, zone, mover):
+        if zone not in fight.state.zones or not ZS.affects(fight, zone, mover):
             continue
-        if zone.every is not None:
+        if zone.every is not None and there in cells:
             moved = zone.travelled.get(mover.id, 0) + 1
             zone.travelled[mover.id] = 0 if moved >= zone.every else moved
             if moved >= zone.every:
                 _harm(fight, zone, mover)
-        if here not in cells and "enter" in zone.triggers:
+        entered = zone.cells_for("enter")
+        if there in entered and here not in entered and zone in fight.state.zones:
             touch(fight, zone, mover, "it enters it")
 
 

@@ -20,7 +20,7 @@ def open_decision(ruleset: Ruleset, state: BattleState) -> OpenDecision:
         return OpenDecision(outcome=state.outcome)
     options, suggested = menu_with_suggestion(ruleset, state, pending.actor)
     suggestion = (Suggestion(option=suggested["option"], targets=list(suggested.get("targets") or []),
-                             cell=suggested.get("cell"))
+                             cell=suggested.get("cell"), copies=suggested.get("copies"))
                   if suggested is not None else None)
     asked = state.combatant(pending.actor)
     return OpenDecision(actor=pending.actor, name=asked.name if asked is not None else pending.actor,

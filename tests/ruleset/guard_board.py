@@ -166,11 +166,12 @@ def _web_on_the_lurker(hold: dict[str, Any], escapable: bool = True, tears: bool
 
 
 def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[int], wren: list[int],
-                 aim: list[int], cover: dict[str, Any] | None = None):
+                 aim: list[int], cover: dict[str, Any] | None = None, placing: dict[str, Any] | None = None):
     """Lantern Marsh on a d20: a Spitter (first: initiative 12 against Juno's and Wren's 1)
     sprays 1d6 fire shaped as `area` at `aim`, a Grit save (difficulty 12) for half, with
-    and without `key`. Dice: initiative, the spray's 1d6 (5), then every save a 5 (Juno's
-    Grit + 3 makes 8, a failure)."""
+    and without `key`; with it, the choice also lays the area out as `placing` says. Dice:
+    initiative, the spray's 1d6 (5), then every save a 5 (Juno's Grit + 3 makes 8, a
+    failure)."""
     def build(with_key: bool):
         pkg = marsh(d20=True)
         shape = {k: v for k, v in area.items() if with_key or k != key}
@@ -183,7 +184,8 @@ def _spray_fight(area: dict[str, Any], key: str, spitter: list[int], juno: list[
             pkg["combat"]["cover"] = cover
         party = [juno_marsh() | {"position": juno}, wren_marsh() | {"position": wren}]
         return pkg, party, [foe("spitter", position=spitter)], [1, 1, 12] + [5] * 10, [
-            {"actor": "spitter", "option": "action:spray", "targets": [], "cell": aim}]
+            {"actor": "spitter", "option": "action:spray", "targets": [], "cell": aim,
+             **(placing if with_key and placing else {})}]
     return build
 
 
@@ -370,6 +372,11 @@ PLAYED_PROBES: dict[str, FightProbe | SheetProbe] = {
                                                 [3, 0], [5, 1]), board={"rows": ["......", "......"]}),
     # A 3 x 3 burst on the Spitter's own cell (2, 1) catches Juno and Wren beside it; `around`
     # leaves the Spitter out, without it the Spitter is caught in its own spray too.
+    # Two one-cell bursts, on Juno (1, 1) and, touching it, on Wren (2, 1): with `copies` the
+    # spray catches both, without only Juno.
+    "ActionArea.copies": FightProbe(_spray_fight({"shape": "burst", "size": 1, "copies": 2}, "copies", [4, 1],
+                                                 [1, 1], [2, 1], [1, 1], placing={"copies": [[2, 1]]}),
+                                    board={"rows": [".....", ".....", "....."]}),
     "ActionArea.around": FightProbe(_spray_fight({"shape": "burst", "size": 2, "around": True}, "around", [2, 1],
                                                  [1, 1], [3, 1], [2, 1]), board={"rows": [".....", ".....", "....."]}),
     # A 5 x 5 burst around the Spitter (2, 2): the forest on 3, 2 stands between it and Juno

@@ -539,10 +539,8 @@ WALL_OF_ICE = {
 
 
 def test_wall_of_ice_sections_are_modelled_then_refused():
+    # The wall and what it blocks play (tests/combat/test_board_walls.py); its sections not yet.
     assert sorted(problems_of(with_entry(WALL_OF_ICE))) == [
-        f'{MECH}.area.shape: "shape" value "wall" (Capability API 1.177) is not supported by marinara-battle yet: "wall" areas are not resolved yet (issue 25, box areas and walls)',
-        f'{MECH}.zone.blocks: "blocks" (Capability API 1.177) is not supported by marinara-battle yet: '
-        "walls blocking movement or sight are not resolved yet (issue 25, lasting zones)",
         f'{MECH}.zone.sections: "sections" (Capability API 1.200) is not supported by marinara-battle yet: '
         "walls struck and broken one section at a time are resolved by no planned issue",
     ]

@@ -272,12 +272,11 @@ def test_web_escape_dc_is_accepted():
     }, schema=2) == []
 
 
-def test_fire_storm_copies_refused_by_name():
+def test_fire_storm_copies_validates():
+    # Played since walls (tests/combat/test_board_walls.py).
     assert mech_problems({
         "kind": "attack", "amount": {"dice": "7d10"}, "area": {"shape": "burst", "size": 10, "copies": 10},
-    }, schema=2) == [
-        f'{M}.area.copies: "copies" (Capability API 1.178) {NOT_YET}: areas placed several times at once are resolved by no planned issue'
-    ]
+    }, schema=2) == []
 
 
 def test_power_word_kill_validates():

@@ -19,9 +19,10 @@ coordinate). Without a range the box adjoins the creator: it is aimed at a cell 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
+from ..plans import Placing
 from .grid import Grid
 from .sight import centre_line
 from .units import steps
@@ -40,6 +41,13 @@ class Shape:
     through: bool = False
     #: `around`: a burst centred on the user, which never affects the user.
     around: bool = False
+    #: A wall's `ring` in cells (the diameter it may be laid out as; 0: it may not).
+    ring: int = 0
+    #: `copies` (1.178): how many times a burst or box is placed at once.
+    copies: int = 1
+    #: Where this casting lays a wall out (the choice's `toward` and `ring`, `Placing`).
+    toward: Cell | None = None
+    ringed: bool = False
 
 
 def _clear(grid: Grid, origin: Cell, cell: Cell) -> bool:
@@ -118,12 +126,86 @@ def box(grid: Grid, origin: Cell, aim: Cell, size: int) -> list[Cell]:
             if grid.inside(x, y) and _clear(grid, aim, (x, y))]
 
 
+def _wall_axis(origin: Cell, aim: Cell, toward: Cell | None) -> tuple[Cell, Cell]:
+    """A straight wall's direction (to its `toward` cell, or across the line from the
+    creator) and the unit step away from the creator that its thickness grows along."""
+    if toward is not None and toward != aim:
+        d = (toward[0] - aim[0], toward[1] - aim[1])
+        n = (0, 1) if abs(d[0]) >= abs(d[1]) else (1, 0)
+        if (origin[0] - aim[0]) * n[0] + (origin[1] - aim[1]) * n[1] > 0:
+            n = (-n[0], -n[1])
+        return d, n
+    vx, vy = aim[0] - origin[0], aim[1] - origin[1]
+    if abs(vx) < abs(vy):
+        return (1, 0), (0, 1 if vy >= 0 else -1)
+    return (0, 1), (1 if vx >= 0 else -1, 0)
+
+
+def _wall_line(origin: Cell, aim: Cell, size: int, width: int, toward: Cell | None) -> list[Cell]:
+    """A straight wall: from `aim` to `toward`, or through `aim` across the line from the
+    creator (centred on it, an even length leaning toward the lower coordinate); `width`
+    lanes thick, the extra lanes away from the creator."""
+    (dx, dy), (nx, ny) = _wall_axis(origin, aim, toward)
+    if toward is not None and toward != aim:
+        longest = max(abs(dx), abs(dy))
+        along = [(aim[0] + _round(dx * i, longest), aim[1] + _round(dy * i, longest)) for i in range(size)]
+    else:
+        lo = -((size - 1) // 2)
+        along = [(aim[0] + k * dx, aim[1] + k * dy) for k in range(lo, lo + size)]
+    return [(x + k * nx, y + k * ny) for k in range(width) for x, y in along]
+
+
+def wall_side(shape: Shape, origin: Cell, aim: Cell) -> Callable[[Cell], str | None]:
+    """Which side of the wall a cell lies on: "near" (the creator's, inside a ring) or "far";
+    None on the wall's own line."""
+    if shape.ringed:
+        r = ring_radius(shape.ring)
+
+        def in_ring(cell: Cell) -> str | None:
+            away = steps(cell, aim)
+            return None if away == r else "near" if away < r else "far"
+        return in_ring
+    (dx, dy), (nx, ny) = _wall_axis(origin, aim, shape.toward)
+    far = dx * ny - dy * nx
+
+    def across(cell: Cell) -> str | None:
+        turn = dx * (cell[1] - aim[1]) - dy * (cell[0] - aim[0])
+        return None if turn == 0 else "far" if (turn > 0) == (far > 0) else "near"
+    return across
+
+
+def ring_radius(diameter: int) -> int:
+    """Half a ring's diameter in cells, rounded up (at least one)."""
+    return max(1, (diameter + 1) // 2)
+
+
+def ring(at: Cell, diameter: int) -> list[Cell]:
+    """The cells `ring_radius` steps from `at`, row by row: a square ring whose opposite
+    cells' centres are about `diameter` apart (exactly, for an even one)."""
+    r = ring_radius(diameter)
+    return [(x, y) for y in range(at[1] - r, at[1] + r + 1) for x in range(at[0] - r, at[0] + r + 1)
+            if max(abs(x - at[0]), abs(y - at[1])) == r]
+
+
+def wall(grid: Grid, shape: Shape, origin: Cell, aim: Cell) -> list[Cell]:
+    """A wall's cells (mechanics-1 1.177): a ring when the casting lays it out as one, else a
+    straight wall; a wall is set down, not spread, so only solid cells and the board's edge
+    leave gaps in it."""
+    cells = ring(aim, shape.ring) if shape.ringed else _wall_line(origin, aim, shape.size, shape.width, shape.toward)
+    out: list[Cell] = []
+    for cell in cells:
+        if grid.inside(*cell) and not grid.solid(*cell) and cell not in out:
+            out.append(cell)
+    return out
+
+
 #: Each shape's cells, from (grid, shape, actor's cell, aimed cell).
 CELLS: dict[str, Callable[[Grid, Shape, Cell, Cell], list[Cell]]] = {
     "burst": lambda g, s, actor, aim: burst(g, aim, s.size, s.through),
     "cone": lambda g, s, actor, aim: cone(g, actor, aim, s.size),
     "line": lambda g, s, actor, aim: line(g, actor, aim, s.size, s.width),
     "box": lambda g, s, actor, aim: box(g, actor, aim, s.size),
+    "wall": lambda g, s, actor, aim: wall(g, s, actor, aim),
 }
 
 
@@ -131,10 +213,27 @@ def cells_of(grid: Grid, shape: Shape, actor: Cell, aim: Cell) -> list[Cell]:
     return CELLS[shape.shape](grid, shape, actor, aim)
 
 
+def laid_out(shape: Shape, placing: Placing | None) -> Shape:
+    """The shape as the choice lays a wall out: run to its `toward` cell, or as a ring."""
+    if placing is None or shape.shape != "wall":
+        return shape
+    return replace(shape, toward=placing.toward, ringed=placing.ring)
+
+
+def placed_cells(grid: Grid, shape: Shape, actor: Cell, aim: Cell, placing: Placing | None) -> list[Cell]:
+    """The cells the area covers as the choice places it: a wall as laid out, a burst or box
+    with `copies` at its cell and each of the choice's other cells (1.178)."""
+    shape = laid_out(shape, placing)
+    cells = cells_of(grid, shape, actor, aim)
+    for other in placing.copies if placing is not None else ():
+        cells += [c for c in cells_of(grid, shape, actor, other) if c not in cells]
+    return cells
+
+
 def sent(shape: Shape) -> bool:
     """Whether the shape is sent to a cell within its range and sight (a burst or box with
     a range), rather than spreading from the actor or from the cell beside them."""
-    return shape.shape in ("burst", "box") and bool(shape.range)
+    return shape.shape in ("burst", "box", "wall") and bool(shape.range)
 
 
 def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight: Callable[[Cell, Cell], bool]) -> bool:
@@ -146,7 +245,7 @@ def aim_ok(grid: Grid, shape: Shape, actor: Cell, aim: Cell, sight: Callable[[Ce
         return steps(actor, aim) <= (shape.range or 0) and sight(actor, aim)
     if shape.shape == "burst":
         return aim == actor
-    if shape.shape == "box":
+    if shape.shape in ("box", "wall"):
         return steps(actor, aim) == 1
     return 1 <= steps(actor, aim) <= shape.size
 
@@ -155,7 +254,7 @@ def aim_cells(grid: Grid, shape: Shape, actor: Cell, sight: Callable[[Cell, Cell
     """Every cell the shape may be aimed at, in row order."""
     if shape.shape == "burst" and not shape.range:
         return [actor]
-    span = (shape.range or 0) if sent(shape) else 1 if shape.shape == "box" else shape.size
+    span = (shape.range or 0) if sent(shape) else 1 if shape.shape in ("box", "wall") else shape.size
     out = []
     for y in range(actor[1] - span, actor[1] + span + 1):
         for x in range(actor[0] - span, actor[0] + span + 1):

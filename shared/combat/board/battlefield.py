@@ -14,7 +14,7 @@ nearest free cell of their side's edge).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from .. import numbers as N
 from ..state import Combatant
@@ -31,7 +31,21 @@ def on_board(fight: Any) -> bool:
 
 
 def grid(fight: Any) -> Grid:
-    return grid_of(fight.state.board)
+    """The board, with the cells of the standing walls that block (mechanics-1 1.177)
+    closed to movement and areas or to sight; the plain board while no wall stands."""
+    base = grid_of(fight.state.board)
+    walls = [z for z in fight.state.zones if z.blocks] if fight.state.zones else None
+    if not walls:
+        return base
+    closed: set[Cell] = set()
+    opaque: set[Cell] = set()
+    for zone in walls:
+        cells = zone.standing_cells()
+        if "move" in zone.blocks:
+            closed.update(cells)
+        if "sight" in zone.blocks:
+            opaque.update(cells)
+    return base.walled(frozenset(closed), frozenset(opaque))
 
 
 def cell_of(c: Combatant) -> Cell:
@@ -89,17 +103,18 @@ def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[C
         if zone.spares_one(c):
             continue
         cells = {(x, y) for x, y in zone.cells}
+        entered = zone.cells_for("enter")
         here = start
         touched = False
         for cell in path:
             if cell in cells and zone.every is not None:
                 out.append(cell)
-            elif cell in cells and "enter" in zone.triggers and here not in cells and not touched:
+            elif cell in entered and here not in entered and not touched:
                 # A zone affects a creature once per turn, however often it is entered.
                 out.append(cell)
                 touched = True
             here = cell
-        if path and path[-1] in cells and not touched and ({"turn-start", "turn-end"} & set(zone.triggers)):
+        if path and not touched and any(path[-1] in zone.cells_for(t) for t in ("turn-start", "turn-end")):
             out.append(path[-1])
     return out
 
@@ -255,7 +270,7 @@ def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> li
         if c.position is not None:
             continue
         start = spot if spot is not None else _edge_start(grid_, c.side)
-        found = _nearest_free(grid_, start, taken)
+        found = nearest_free(grid_, start, taken)
         if found is None:
             problems.append(f"{c.name}: no free cell is left on the board")
             continue
@@ -273,15 +288,17 @@ def _edge_start(grid_: Grid, side: str) -> Cell:
     return (x, grid_.height // 2)
 
 
-def _nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str]) -> Cell | None:
-    """The free, open cell nearest `start` (rings outward, row by row within a ring)."""
+def nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str] | set[Cell],
+                 prefer: Callable[[Cell], bool] | None = None) -> Cell | None:
+    """The free, open cell nearest `start` (rings outward, row by row within a ring); with
+    `prefer`, the first such cell of the nearest ring that it prefers, if any."""
     for ring in range(0, max(grid_.width, grid_.height) + 1):
-        for y in range(start[1] - ring, start[1] + ring + 1):
-            for x in range(start[0] - ring, start[0] + ring + 1):
-                if max(abs(x - start[0]), abs(y - start[1])) != ring:
-                    continue
-                if grid_.inside(x, y) and not grid_.solid(x, y) and (x, y) not in taken:
-                    return (x, y)
+        free = [(x, y) for y in range(start[1] - ring, start[1] + ring + 1)
+                for x in range(start[0] - ring, start[0] + ring + 1)
+                if max(abs(x - start[0]), abs(y - start[1])) == ring
+                and grid_.inside(x, y) and not grid_.solid(x, y) and (x, y) not in taken]
+        if free:
+            return next((c for c in free if prefer(c)), free[0]) if prefer is not None else free[0]
     return None
 
 

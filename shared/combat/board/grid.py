@@ -137,6 +137,11 @@ class Grid:
         #: Every solid cell, for the checks that look at many cells at once.
         self.solid_cells: frozenset[tuple[int, int]] = frozenset(
             (x, y) for y, row in enumerate(self._cells) for x, t in enumerate(row) if t.solid)
+        #: The cells sight does not pass (the solid ones, and a standing wall's that block it).
+        self.opaque_cells = self.solid_cells
+        #: Cells a standing wall closes to movement and to areas (`walled`).
+        self.closed_cells: frozenset[tuple[int, int]] = frozenset()
+        self._walled: dict[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]], Grid] = {}
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
@@ -148,7 +153,22 @@ class Grid:
         return self._levels[y][x]
 
     def solid(self, x: int, y: int) -> bool:
-        return not self.inside(x, y) or self._cells[y][x].solid
+        return not self.inside(x, y) or self._cells[y][x].solid or (x, y) in self.closed_cells
+
+    def walled(self, closed: frozenset[tuple[int, int]], opaque: frozenset[tuple[int, int]]) -> "Grid":
+        """This board with standing walls (mechanics-1 1.177): `closed` cells are solid to
+        movement and areas, `opaque` ones to sight. Kept per set of walls, each with its own
+        memo of sight lines, so a wall that rises or breaks is read fresh and the plain board's
+        memo stays as it was."""
+        key = (closed, opaque)
+        found = self._walled.get(key)
+        if found is None:
+            if len(self._walled) > 64:
+                self._walled.clear()
+            found = self._walled[key] = Grid(self.data)
+            found.closed_cells = closed
+            found.opaque_cells = self.solid_cells | opaque
+        return found
 
 
 def _content(board: dict[str, Any]) -> tuple[Any, ...]:

@@ -25,14 +25,15 @@ from ...sheet import Refusal
 from ..plans import MenuItem
 from ..targeting import filter_targets
 from . import battlefield as BF
-from .areas import aim_cells, aim_ok, cells_of, sent
+from ..plans import Placing
+from .areas import aim_cells, aim_ok, cells_of, placed_cells, sent
 from .attacks import cover_grade, votes
 from .flight import flight_items
 from .movement import move_items, stand_item
 from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees
-from .units import say, to_cells
+from .units import say, steps, to_cells
 from .attacks import range_bonus
 
 
@@ -174,13 +175,13 @@ def _area_source(plan: Any) -> tuple[Any, bool]:
     return source, friendly is not False
 
 
-def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int]) -> list[Any]:
-    """Everyone the area aimed at `aim` catches, in the fight's order: everyone standing in
-    its cells, allies and the actor too (spec/combat-3 "Areas"); with `friendlyFire: false`,
-    nobody on the actor's side; a burst `around` the user never the user (spec/mechanics-3);
-    `targetTypes` passes over whom it excludes."""
+def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int], placing: Placing | None = None) -> list[Any]:
+    """Everyone the area aimed at `aim` (laid out as `placing` says) catches, in the fight's
+    order: everyone standing in its cells, allies and the actor too (spec/combat-3 "Areas");
+    with `friendlyFire: false`, nobody on the actor's side; a burst `around` the user never
+    the user (spec/mechanics-3); `targetTypes` passes over whom it excludes."""
     g = BF.grid(fight)
-    cells = set(cells_of(g, span.area, BF.cell_of(actor), aim))
+    cells = set(placed_cells(g, span.area, BF.cell_of(actor), aim, placing))
     _source, friendly = _area_source(plan)
     found = [c for c in BF.present(fight)
              if BF.cell_of(c) in cells and (not c.down or N.struck_while_down(fight, c))
@@ -199,10 +200,10 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
 
     if not sent(shape):
         return aim_cells(g, shape, here, sight)
-    # A burst or box sent by range: only aim points near someone can catch anyone (a box
-    # aimed up to size - 1 cells from a creature can still cover it).
+    # A burst, box or wall sent by range: only aim points near someone can catch anyone (a
+    # box aimed up to size - 1 cells from a creature can still cover it).
     near: set[tuple[int, int]] = set()
-    r = shape.size - 1
+    r = max(shape.size, shape.ring) - 1
     for c in BF.present(fight):
         x0, y0 = BF.cell_of(c)
         for y in range(y0 - r, y0 + r + 1):
@@ -212,7 +213,66 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
 
 
 #: Where a burst or a box without a range goes (the menu's `board.area.range`).
-AIMED_WITHOUT_RANGE = {"burst": "on the actor's own cell", "box": "on a cell beside the actor"}
+AIMED_WITHOUT_RANGE = {"burst": "on the actor's own cell", "box": "on a cell beside the actor",
+                       "wall": "on a cell beside the actor"}
+
+
+def _layout(fight: Any, plan: Any, shape: Any) -> dict[str, Any]:
+    """What the choice may say beyond its cell (mechanics-1 1.177, 1.178): a wall is placed
+    on any cell in range and sight (`anywhere`), run `toward` a cell or laid out as a `ring`
+    of its diameter, with the `sides` its `zone.side` may face; a burst or box is placed
+    `copies` times."""
+    out: dict[str, Any] = {}
+    if shape.shape == "wall":
+        out["anywhere"] = True
+        out["toward"] = True
+        if shape.ring:
+            out["ring"] = say(fight, shape.ring)
+        zone = getattr(plan.source, "zone", None)
+        if zone is not None and zone.side is not None:
+            out["sides"] = ["far", "near"]
+    if shape.copies > 1:
+        out["copies"] = shape.copies
+    return out
+
+
+def _placing_refusal(fight: Any, actor: Any, plan: Any, shape: Any, placing: Placing | None) -> str | None:
+    """Why the choice's layout does not fit the area, or None."""
+    if shape.copies > 1 and len(placing.copies if placing is not None else ()) != shape.copies - 1:
+        return f'{plan.name} is placed {shape.copies} times: give "copies": [[x, y], ...] for the other {shape.copies - 1}'
+    if placing is None:
+        return None
+    if shape.shape != "wall" and (placing.toward is not None or placing.ring or placing.side is not None):
+        return f'{plan.name} is no wall: "toward", "ring" and "side" lay out a wall'
+    if placing.ring and not shape.ring:
+        return f"{plan.name} is never laid out as a ring"
+    if placing.copies and shape.copies == 1:
+        return f"{plan.name} is placed once: it has no copies"
+    if placing.toward is not None and not BF.grid(fight).inside(*placing.toward):
+        return f"{plan.name} cannot run toward {placing.toward[0]}, {placing.toward[1]}: it is off the board"
+    return None
+
+
+def _copies_refusal(fight: Any, actor: Any, plan: Any, shape: Any, cell: tuple[int, int],
+                    copies: tuple[tuple[int, int], ...]) -> str | None:
+    """Each copy aimed where the area may be, and touching another (1.178)."""
+    g = BF.grid(fight)
+    here = BF.cell_of(actor)
+    laid = [set(cells_of(g, shape, here, cell))]
+    for other in copies:
+        if other == cell or other in copies[:copies.index(other)]:
+            return f"{plan.name}: {other[0]}, {other[1]} is aimed at twice"
+        if not aim_ok(g, shape, here, other, lambda a, b: sees(g, a, b)):
+            return f"{plan.name} cannot be aimed at {other[0]}, {other[1]}"
+        laid.append(set(cells_of(g, shape, here, other)))
+    joined, left = [laid[0]], laid[1:]
+    while left:
+        nxt = next((c for c in left if any(steps(a, b) <= 1 for j in joined for a in j for b in c)), None)
+        if nxt is None:
+            return f"{plan.name}: each copy touches another, and some do not"
+        joined.append(nxt)
+        left.remove(nxt)
+    return None
 
 
 def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
@@ -229,19 +289,63 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
                 covered = _save_covers(fight, actor, who, forced, cell)
                 if covered:
                     covers[f"{cell[0]},{cell[1]}"] = covered
-    if not aims:
-        return None
     shape = span.area
+    if not aims and shape.shape != "wall":
+        return None
     area = {"shape": shape.shape, "size": say(fight, shape.size)}
     if shape.shape == "line" and shape.width > 1:
         area["width"] = say(fight, shape.width)
     if shape.shape in AIMED_WITHOUT_RANGE:
         area["range"] = say(fight, shape.range) if shape.range else AIMED_WITHOUT_RANGE[shape.shape]
+    area.update(_layout(fight, item.plan, shape))
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
     if covers:
         board["saveCover"] = covers
     new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
     return MenuItem(new, dataclasses.replace(item.plan))
+
+
+def copies_for(fight: Any, actor: Any, plan: Any, cell: tuple[int, int]) -> Placing | None:
+    """The Engine's tactics for an area placed several times (1.178): with the first copy on
+    `cell`, each other copy, touching those placed, where it newly catches the most
+    opponents less one and a half for each ally (ties: the one nearest an opponent not yet
+    caught, so the copies reach toward them; then the first in row order). None for an
+    area placed once."""
+    span = area_span(fight, actor, plan)
+    if span is None or span.area.copies <= 1:
+        return None
+    g = BF.grid(fight)
+    here = BF.cell_of(actor)
+    shape = span.area
+    placed = [cell]
+    laid = set(cells_of(g, shape, here, cell))
+    before = caught(fight, actor, plan, span, cell)
+    foes = BF.standing_foes(fight, actor)
+    for _ in range(shape.copies - 1):
+        best: tuple[float, int, tuple[int, int], list[Any]] | None = None
+        left = [BF.cell_of(f) for f in foes if f not in before]
+        reach = shape.size + 1
+        xs = [c[0] for c in laid] or [cell[0]]
+        ys = [c[1] for c in laid] or [cell[1]]
+        for y in range(min(ys) - reach, max(ys) + reach + 1):
+            for x in range(min(xs) - reach, max(xs) + reach + 1):
+                if (x, y) in placed or not aim_ok(g, shape, here, (x, y), lambda a, b: sees(g, a, b)):
+                    continue
+                cells = cells_of(g, shape, here, (x, y))
+                if not any(steps(a, b) <= 1 for a in cells for b in laid):
+                    continue
+                who = caught(fight, actor, plan, span, cell, Placing(copies=(*placed[1:], (x, y))))
+                new = [c for c in who if c not in before]
+                value = sum(1.0 if c.side != actor.side else -1.5 for c in new)
+                near = -min((steps((x, y), f) for f in left), default=0)
+                if best is None or (value, near) > best[:2]:
+                    best = (value, near, (x, y), who)
+        if best is None:
+            break
+        placed.append(best[2])
+        laid.update(cells_of(g, shape, here, best[2]))
+        before = best[3]
+    return Placing(copies=tuple(placed[1:]))
 
 
 def _save_covers(fight: Any, actor: Any, who: list[Any], forced: tuple[Any, Any], cell: tuple[int, int]) -> dict[str, str]:
@@ -259,16 +363,23 @@ def area_span(fight: Any, actor: Any, plan: Any) -> Any:
     return span if span is not None and span.area is not None else None
 
 
-def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None) -> list[Any] | Refusal:
-    """Whom an area option aimed at `cell` catches, or the refusal (`bad-cell`)."""
+def check_aim(fight: Any, actor: Any, plan: Any, cell: tuple[int, int] | None,
+              placing: Placing | None = None) -> list[Any] | Refusal:
+    """Whom an area option aimed at `cell` (laid out as `placing` says) catches, or the
+    refusal (`bad-cell`). A wall stands wherever it is placed, catching someone or not."""
     span = area_span(fight, actor, plan)
     if cell is None:
         return Refusal("bad-cell", f"{plan.name} is aimed at a cell: give \"cell\": [x, y]")
     g = BF.grid(fight)
     if not aim_ok(g, span.area, BF.cell_of(actor), cell, lambda a, b: sees(g, a, b)):
         return Refusal("bad-cell", f"{plan.name} cannot be aimed at {cell[0]}, {cell[1]}")
-    who = caught(fight, actor, plan, span, cell)
-    if not who:
+    wrong = _placing_refusal(fight, actor, plan, span.area, placing)
+    if wrong is None and placing is not None and placing.copies:
+        wrong = _copies_refusal(fight, actor, plan, span.area, cell, placing.copies)
+    if wrong is not None:
+        return Refusal("bad-cell", wrong)
+    who = caught(fight, actor, plan, span, cell, placing)
+    if not who and span.area.shape != "wall":
         return Refusal("bad-cell", f"{plan.name} aimed at {cell[0]}, {cell[1]} catches nobody")
     return who
 
@@ -316,4 +427,4 @@ UNSPANNED: dict[str, Callable[[Any, Any, MenuItem], MenuItem | None]] = {
 }
 
 
-__all__ = ["board_items", "caught", "check_aim", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]
+__all__ = ["board_items", "caught", "check_aim", "copies_for", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

@@ -65,7 +65,8 @@ def _shape(area: Any, unit: float, range_cells: int | None, cost_steps: int = 0)
     size = float(area.size) + float(getattr(area, "sizePerCostStep", None) or 0) * cost_steps
     around = bool(getattr(area, "around", None))
     return Shape(area.shape, to_cells(size, unit) or 1, width, None if around else range_cells,
-                 through=bool(getattr(area, "throughWalls", None)), around=around)
+                 through=bool(getattr(area, "throughWalls", None)), around=around,
+                 ring=to_cells(getattr(area, "ring", None), unit) or 0, copies=getattr(area, "copies", None) or 1)
 
 
 def span_of(fight: Any, actor: Any, plan: Any) -> Span | None:

@@ -116,7 +116,7 @@ def centre_line(grid: Grid, a: Cell, b: Cell) -> tuple[Cell, ...]:
 
 
 def _blocks(grid: Grid, cell: Cell, top: int) -> bool:
-    return cell in grid.solid_cells or grid.level(*cell) > top
+    return cell in grid.opaque_cells or grid.level(*cell) > top
 
 
 def sees(grid: Grid, a: Cell, b: Cell) -> bool:

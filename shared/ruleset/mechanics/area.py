@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Model, Number, gate, unsupported
+from ..base import Model, Number, gate
 from ..gates import Gate, ValueGate, declared_gate
 
 Positive = Annotated[Number, Field(gt=0)]
@@ -25,7 +25,7 @@ class Area(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("shape", "box"): "1.177",
-        ("shape", "wall"): ValueGate("1.177", unsupported='"wall" areas are not resolved yet (issue 25, box areas and walls)'),
+        ("shape", "wall"): "1.177",
     }
 
     shape: Literal["burst", "cone", "line", "box", "wall"]
@@ -35,12 +35,12 @@ class Area(Model):
     #: A wall may instead be laid out as a ring of this diameter.
     ring: Positive | None = Field(
         default=None,
-        json_schema_extra=unsupported("1.177", "walls laid out as rings are resolved by no planned issue"),
+        json_schema_extra=gate("1.177"),
     )
     #: A burst or box placed this many times at once, each copy touching another.
     copies: Annotated[int, Field(ge=2, le=10)] | None = Field(
         default=None,
-        json_schema_extra=unsupported("1.178", "areas placed several times at once are resolved by no planned issue"),
+        json_schema_extra=gate("1.178"),
     )
     #: How much the size grows for each step the cost is raised (Confusion's sphere).
     sizePerCostStep: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))

@@ -324,6 +324,8 @@ class Mechanics(Model):
                 raise ValueError('a zone with "anchor": "caster" is centred on the caster, so its "range" is 0')
             if self.area.shape in ("box", "wall"):
                 raise ValueError(f'a "{self.area.shape}" never follows its creator, so it cannot have "anchor": "caster"')
+        if zone.side is not None and self.area.shape != "wall":
+            raise ValueError('"zone.side" is a side of a wall: the entry needs "area" with "shape": "wall"')
         if (zone.move is not None or zone.drift is not None) and self.area.shape != "burst":
             raise ValueError('only a burst held at a point can "move" or "drift"')
         if zone.breaksConcentration and self.save is None:

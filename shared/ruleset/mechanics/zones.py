@@ -42,8 +42,6 @@ ZONE_CARRIED = _later("a zone carried by its caster (`anchor: \"caster\"`) is")
 ZONE_REASONS = {
     "ram": _later("ramming with a moved zone is"),
     "towardCaster": _later("zone terrain counted only toward the caster is"),
-    "blocks": _later("walls blocking movement or sight are"),
-    "side": _later("the side of a wall is"),
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
@@ -227,9 +225,9 @@ class Zone(Model):
     damageCap: Distance | None = Field(default=None, json_schema_extra=gate("1.174"))
     whileHeld: WhileHeld | None = Field(default=None, json_schema_extra=gate("1.175"))
     blocks: Annotated[list[Literal["move", "sight"]], Field(min_length=1, max_length=2)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["blocks"])
+        default=None, json_schema_extra=gate("1.177")
     )
-    side: ZoneSide | None = Field(default=None, json_schema_extra=unsupported("1.177", ZONE_REASONS["side"]))
+    side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
     obscures: Obscures | None = Field(default=None, json_schema_extra=unsupported("1.178", ZONE_REASONS["obscures"]))
     inside: ZoneInside | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["inside"]))
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
