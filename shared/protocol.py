@@ -147,6 +147,11 @@ class BattleView(Message):
     state: dict[str, Any]
 
 
+def _absent(value: object) -> bool:
+    """Left out of the JSON while unset, so messages without it stay as they were."""
+    return value is None
+
+
 class Suggestion(Message):
     """The Engine's tactics' choice for this decision (consumes no dice)."""
 
@@ -155,7 +160,7 @@ class Suggestion(Message):
     #: On a board, the cell an area option is aimed at, and the cells of its other copies
     #: when it is placed several times (mechanics-1 1.178).
     cell: tuple[int, int] | None = None
-    copies: list[tuple[int, int]] | None = None
+    copies: list[tuple[int, int]] | None = Field(default=None, exclude_if=_absent)
 
 
 class MenuView(Message):
@@ -182,10 +187,10 @@ class ChoiceRequest(Message):
     cell: tuple[int, int] | None = None
     #: How a wall is laid out (mechanics-1 1.177): run `toward` a cell, as a `ring`, its
     #: `side` "near" or "far"; the cells of an area's other `copies` (1.178).
-    toward: tuple[int, int] | None = None
-    ring: bool | None = None
-    side: Literal["near", "far"] | None = None
-    copies: list[tuple[int, int]] | None = Field(default=None, max_length=10)
+    toward: tuple[int, int] | None = Field(default=None, exclude_if=_absent)
+    ring: bool | None = Field(default=None, exclude_if=_absent)
+    side: Literal["near", "far"] | None = Field(default=None, exclude_if=_absent)
+    copies: list[tuple[int, int]] | None = Field(default=None, max_length=10, exclude_if=_absent)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
