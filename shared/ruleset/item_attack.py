@@ -48,16 +48,18 @@ class ItemPlus(DamageClause):
     marked: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
 
 
-ITEM_HOLD_REASON = "escaping a hold an item's hit applies waits for item attacks in a fight (issue 23)"
+ITEM_HOLD_REASON = ("the spec escapes a hold against the entry's own save DC (escapeDc: save), and never gives a "
+                    "weapon's hit a save DC")
 
 
 class ItemOnHit(Apply):
     """A condition the weapon's hit applies."""
 
-    #: A number fixed by the wielder for the condition (1.274) waits for item attacks in a fight.
-    value: ValueRef | None = Field(
-        default=None, json_schema_extra=unsupported("1.274", "a number a weapon's hit fixes for its condition is not resolved yet (issue 23, items in a fight)"))
-    #: A spell hold's escape (1.174, 1.175) waits for item attacks in a fight.
+    #: A number read from the wielder's sheet as the hit applies the condition (1.274), as an
+    #: entry's `applies[].value` is: the hit applies it through the entry's code
+    #: (shared/combat/actions.py `weapon_conditions`).
+    value: ValueRef | None = Field(default=None, json_schema_extra=gate("1.274"))
+    #: A spell hold's escape (1.174, 1.175) is against the entry's save DC; a weapon's hit has none.
     escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))
     escapeChecks: Annotated[list[Id], Field(min_length=1, max_length=12)] | None = Field(
         default=None, json_schema_extra=unsupported("1.175", ITEM_HOLD_REASON))
@@ -66,9 +68,8 @@ class ItemOnHit(Apply):
         default=None, json_schema_extra=unsupported("1.255", "a weapon's hit is paid in no cost steps, and the spec "
                                                              "never says what a step of one would be"))
     oncePerTurn: bool | None = Field(default=None, json_schema_extra=gate("1.187"))
-    endsWhenHolder: EndsWhenHolder | None = Field(
-        default=None, json_schema_extra=unsupported("1.180", "a weapon hit's condition that ends as its holder acts "
-                                                             "is not resolved yet (issue 23, items in a fight)"))
+    #: Ends as soon as its holder attacks or casts from a named catalog (1.180), as an entry's.
+    endsWhenHolder: EndsWhenHolder | None = Field(default=None, json_schema_extra=gate("1.180"))
 
 
 BOARD_REASON = ("cover and long range a weapon ignores against its target are not resolved yet on the board "

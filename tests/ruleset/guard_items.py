@@ -19,7 +19,7 @@ import json
 from typing import Any, Callable
 
 from tests.combat.item_kit import brom, item_package, typed_item_package
-from tests.combat.kit import FIXTURES, UPSTREAM, foe
+from tests.combat.kit import FIXTURES, UPSTREAM, add_condition, foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 BROM_SPEARS = {"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}
@@ -58,6 +58,13 @@ def _tagged_spear_against_a_guard(pkg: dict[str, Any], on: bool) -> None:
     spear["item"]["tags"] = ["magical"]
     hound = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "cinder-hound")
     hound["creature"]["resist"] = [{"type": "fire", "except": ["magical"]} if on else "fire"]
+
+
+HEARTENED = {"condition": "heartened", "duration": {"rounds": 2}}
+
+
+def _heartening(pkg: dict[str, Any], _on: bool) -> None:
+    add_condition(pkg, "heartened", "Heartened", temporary={"at": "turn-start", "value": True})
 
 
 def _on_hit(**more: Any) -> dict[str, Any]:
@@ -204,6 +211,13 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ItemOnHit.endsAfter": _spear_fight(_on_hit(), _on_hit(endsAfter="own-attack"), [BROM_SPEARS, HOUND_BITES]),
     "ItemOnHit.duration = 'this-action'": _spear_fight(_on_hit(), {"onHit": [{**FRIGHTENED, "duration": "this-action"}]}),
     "ItemAttackDamage.minimum": FightProbe(_gravewatch_maul),
+    # Heartened (temporary points of its value at the holder's turn start) fixed at Brom's
+    # level 3 by the hit: the hound gains 3 as its turn starts, or nothing.
+    "ItemOnHit.value": _spear_fight({"onHit": [HEARTENED]}, {"onHit": [{**HEARTENED, "value": {"field": "level"}}]},
+                                    edit=_heartening),
+    # Frightened ends as the hound bites (it attacked), or stays.
+    "ItemOnHit.endsWhenHolder": _spear_fight(_on_hit(), _on_hit(endsWhenHolder={"attacks": True}),
+                                             [BROM_SPEARS, HOUND_BITES]),
     # Restrained ends with Frightened at the hound's turn end, or stays (mechanics-2 1.202).
     "ItemOnHit.endsWith": _spear_fight(
         {"onHit": [FRIGHTENED, {"condition": "restrained", "duration": "instant"}]},
