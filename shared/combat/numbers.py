@@ -469,10 +469,31 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
     return adv, dis
 
 
+_ATTACKS_TAKEN: dict[int, tuple[Ruleset, bool]] = {}
+
+
+def _has_attacks_taken(ruleset: Ruleset) -> bool:
+    """Whether any modifier of the package (a condition's, a level's, an item's) changes
+    attacks against its holder: read once per package, so a package without one pays nothing
+    on every attack roll and forecast."""
+    cached = _ATTACKS_TAKEN.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    if len(_ATTACKS_TAKEN) > 64:
+        _ATTACKS_TAKEN.clear()
+    # The package's own text, so a modifier anywhere counts (the union fields that read
+    # either of two shapes need no serializer warnings for this).
+    found = '"attacks-taken"' in ruleset.model_dump_json(by_alias=True, exclude_none=True, warnings=False)
+    _ATTACKS_TAKEN[id(ruleset)] = (ruleset, found)
+    return found
+
+
 def attacks_taken_votes(fight: Fight, holder: Combatant, attacker: Combatant) -> tuple[int, int]:
     """(advantages, disadvantages) the holder's `attacks-taken` modifiers give an attack
     roll against them (mechanics-1 1.185), those with `from` only when the attacker passes it."""
     adv = dis = 0
+    if not _has_attacks_taken(fight.ruleset):
+        return adv, dis
     for _name, rule, _held in in_force(fight, holder):
         for mod in rule.modifiers or []:
             if mod.to != "attacks-taken" or (mod.from_ is not None and not passes(fight, attacker, mod.from_)):
