@@ -18,7 +18,7 @@ from . import effects as E
 from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
-from .paying import pay, spend_budget, use_action
+from .paying import pay, pay_item_charges, spend_budget, use_action
 from .rolls import attack_made, casting, finish_attack, finish_casting, roll_damage
 from . import costs as C
 from . import riders as R
@@ -34,6 +34,7 @@ from . import condition_harms as CH
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
+from .creature_types import passes
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .cures import curable, dead_within
@@ -282,23 +283,59 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         B.deliver(fight, actor, target, parts, struck, critical, dealt)
         CE.close_blow(fight, target)
         if attack is not None:
-            _weapon_hit_ends(fight, actor, target, plan, attack, dealt, feeding)
+            _weapon_blow_ends(fight, actor, target, plan, attack, dealt, feeding, critical)
 
 
-def _weapon_hit_ends(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any,
-                     dealt: list[tuple[str | None, int]], feeding: list[int]) -> None:
+def _weapon_blow_ends(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any,
+                     dealt: list[tuple[str | None, int]], feeding: list[int], critical: bool) -> None:
     """What a held weapon's hit does once its blow is dealt: temporary points from what its
-    `tempHp` parts dealt, then its `onHit` conditions (`oncePerTurn`: the first hit of each
-    turn only, 1.187)."""
+    `tempHp` parts dealt, its slaying blows, then its `onHit` conditions (`oncePerTurn`: the
+    first hit of each turn only, 1.187)."""
     gained = sum(dealt[i][1] for i in feeding if i < len(dealt))
     if gained > 0 and not actor.out:
         E.grant_temp(fight, actor, gained, what=plan.name)
-    weapon_conditions(fight, actor, target, plan, attack)
+    weapon_hit_ends(fight, actor, target, plan, attack, critical)
 
 
-def weapon_conditions(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any) -> None:
-    """A held weapon's `onHit` conditions on a target its hit leaves standing, each with
-    `oncePerTurn` put on by the first hit of a turn only (1.187); a pool fight's hit too."""
+def _slay(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, slay: Any, critical: bool) -> None:
+    """A slaying blow (1.187, 1.192): on a hit (a critical one with `when`), a target not
+    excluded by `not` nor immune to one of `immuneTo`, left with at most `healthAtMost`
+    once the hit's damage is dealt, dies, on a failed save when there is one; the item's
+    `charges` are spent as the slaying is tried, and without them it is not. A target
+    that makes the save gets the `saved` conditions instead."""
+    if slay.when == "critical" and not critical:
+        return
+    if slay.not_ is not None and passes(fight, target, slay.not_):
+        return
+    immune = N.damage_guard(target, "immune")
+    if any(t.lower() in immune for t in slay.immuneTo or []):
+        fight.emit("note", f"{target.name} is immune to {', '.join(slay.immuneTo or [])}: {plan.name} does not "
+                   "slay it.", target=target.id)
+        return
+    left = N.health(fight, target)[0]
+    if left > slay.healthAtMost:
+        return
+    if slay.charges and not pay_item_charges(fight, actor, plan, slay):
+        fight.emit("note", f"{plan.name} has too few charges left to slay {target.name}.", actor=actor.id)
+        return
+    if slay.save is not None:
+        by = f"against {plan.name}'s slaying blow"
+        if E.roll_save(fight, target, slay.save.save, slay.save.difficulty, why=by):
+            for apply in slay.saved or []:
+                apply_condition(fight, actor, target, apply, slay.save.difficulty)
+            return
+    E.kill(fight, target, by=f"{actor.name}'s {plan.name}")
+
+
+def weapon_hit_ends(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any,
+                    critical: bool = False) -> None:
+    """A held weapon's slaying blows, then its `onHit` conditions on a target its hit leaves
+    standing, each with `oncePerTurn` put on by the first hit of a turn only (1.187); a
+    pool fight's hit too (it has no critical)."""
+    for slay in attack.slay or []:
+        if target.out:
+            return
+        _slay(fight, actor, target, plan, slay, critical)
     if target.out:
         return
     for k, apply in enumerate(attack.onHit or []):

@@ -6,6 +6,8 @@ Owns:
 - `against_bonuses` and `against_votes`: an `against` item adds its `toHit` (a bonus named
   after the weapon on the roll's line) and its `mode` to a roll at a target that passes its
   `is` test and holds its `marked` condition from the wielder (both, when it names both);
+- `ignores`: on a board, whether the weapon aimed ignores cover or long range against
+  this target (`ignoresCover`, `ignoresLongRange`, read by board/attacks.py);
 - `others_votes`: `othersWhileMarked`, the roll mode of every other weapon attack of a
   wielder while the creature they marked with the weapon's condition stands;
 - `plus_skips`: why a weapon's `plus` part passes a target by (`not`: a target of those
@@ -77,6 +79,15 @@ def against_votes(fight: Fight, actor: Combatant, target: Combatant, hit: Hit | 
         elif item.mode == "disadvantage":
             dis += 1
     return adv, dis
+
+
+def ignores(fight: Fight, actor: Combatant, target: Combatant, key: str) -> bool:
+    """On a board: the option being aimed (`Fight.resolving.aiming`) is a held weapon with a
+    matching `against` item whose `key` (`ignoresCover`, `ignoresLongRange`) is set."""
+    plan = fight.resolving.aiming
+    if getattr(plan, "item", None) is None:
+        return False
+    return any(getattr(item, key) for _label, item in _against(fight, actor, target, plan))
 
 
 def others_votes(fight: Fight, actor: Combatant, hit: Hit | None) -> tuple[int, int]:

@@ -8,13 +8,14 @@ and delays pay through here without importing resolution.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import spend
 from ..sheet.item_uses import spend_item
 from ..sheet.refusal import Refusal
 from . import costs as C
+from . import item_weapons as IW
 from . import numbers as N
 from .fight import Fight
 from .plans import Plan
@@ -89,15 +90,31 @@ def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """An item's use takes its charges or the item itself from the stack, written back to
     the owner's `live.items` in the same step (shared/sheet/item_uses.py)."""
     item = getattr(plan.entry, "item", None)
-    if item is None or actor.sheet is None or plan.item is None or plan.mechanics is None:
+    if item is None or plan.mechanics is None:
         return
-    spent = spend_item(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics, shown=plan.name,
-                       extra=plan.charge_steps)
+    # The menu offered the use only while the stack could pay for it.
+    _spend_stack(fight, actor, plan, item, plan.mechanics, extra=plan.charge_steps)
+
+
+def _spend_stack(fight: Fight, actor: Combatant, plan: Plan, item: Any, use: Any, extra: int = 0) -> bool:
+    """Takes what `use` costs from the stack `plan.item` names (its `charges` and `extra`
+    more, or one of the stack), written back to the sheet and logged; False when the stack
+    cannot pay."""
+    if actor.sheet is None or plan.item is None:
+        return False
+    spent = spend_item(fight.ruleset, actor.sheet, plan.item, item, use, shown=plan.name, extra=extra)
     if isinstance(spent, Refusal):
-        # The menu offered the use only while the stack could pay for it.
-        return
+        return False
     actor.sheet = spent.sheet
     fight.emit("item-spent", f"{actor.name} spends {spent.words}.", actor=actor.id, item=plan.item)
+    return True
+
+
+def pay_item_charges(fight: Fight, actor: Combatant, plan: Plan, part: Any) -> bool:
+    """A held weapon's part that spends the item's own `charges` (a slaying blow, 1.187):
+    taken from the stack the plan's item names; False when too few are left."""
+    item = IW.item_entry(fight, plan.item)
+    return item is not None and _spend_stack(fight, actor, plan, item.item, part)
 
 
 def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:

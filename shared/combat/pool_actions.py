@@ -213,7 +213,7 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
         _land(fight, actor, target, amounts, blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
               B.hit_of_weapon(fight, actor, plan), blow)
         if attack is not None:
-            A.weapon_conditions(fight, actor, target, plan, attack)
+            A.weapon_hit_ends(fight, actor, target, plan, attack)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 

@@ -72,10 +72,6 @@ class ItemOnHit(Apply):
     endsWhenHolder: EndsWhenHolder | None = Field(default=None, json_schema_extra=gate("1.180"))
 
 
-BOARD_REASON = ("cover and long range a weapon ignores against its target are not resolved yet on the board "
-                "(issue 23, items in a fight)")
-
-
 class AttackAgainst(Model):
     """Adds to hit, or rolls twice, against a target that passes `is` or holds `marked`
     from the wielder."""
@@ -84,8 +80,8 @@ class AttackAgainst(Model):
     marked: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
     toHit: Annotated[int, Field(ge=-100, le=100)] | None = None
     mode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.189"))
-    ignoresCover: bool | None = Field(default=None, json_schema_extra=unsupported("1.189", BOARD_REASON))
-    ignoresLongRange: bool | None = Field(default=None, json_schema_extra=unsupported("1.189", BOARD_REASON))
+    ignoresCover: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
+    ignoresLongRange: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
 
     @model_validator(mode="after")
     def _rules(self) -> "AttackAgainst":
@@ -209,7 +205,7 @@ class ItemAttack(Model):
         default=None, json_schema_extra=gate("1.187")
     )
     slay: Annotated[list[Slay], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.187", f"slaying blows {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.187")
     )
     modes: Annotated[list[AttackMode], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.190", f"item attack modes {NOT_RESOLVED}")

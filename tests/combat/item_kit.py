@@ -53,8 +53,9 @@ def item_ruleset(*entries: dict[str, Any]) -> Ruleset:
 def typed_item_package(*entries: dict[str, Any]) -> dict[str, Any]:
     """`item_package` at schemaVersion 2 with creature types declared (an item attack's
     target tests name them): the Cinder Hound a beast and the Hollow Sentinel a construct,
-    as their own `filters.kind` says; anyone else a person. Weapons may carry a `range`
-    stat too (the attack list's column: a weapon with range and no reach is ranged)."""
+    as their own `filters.kind` says; anyone else a person. Weapons may carry `range` and
+    `long_range` stats too (the attack list's columns: a weapon with range and no reach is
+    ranged)."""
     pkg = item_package(*entries)
     pkg["schemaVersion"] = 2
     pkg["capabilityApi"] = {"major": 1, "minor": 290}
@@ -64,7 +65,8 @@ def typed_item_package(*entries: dict[str, Any]) -> dict[str, Any]:
     kinds = {"cinder-hound": "beast", "hollow-sentinel": "construct"}
     for entry in (e for c in pkg["catalogs"] for e in c["entries"] if e["id"] in kinds):
         entry["creature"]["type"] = kinds[entry["id"]]
-    pkg["items"]["stats"].append({"id": "range", "label": "Range (ft)", "type": "number", "min": 0, "max": 600})
+    pkg["items"]["stats"] += [{"id": "range", "label": "Range (ft)", "type": "number", "min": 0, "max": 600},
+                              {"id": "long_range", "label": "Long range (ft)", "type": "number", "min": 0, "max": 600}]
     return pkg
 
 

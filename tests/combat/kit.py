@@ -155,9 +155,9 @@ class Bout:
     """A fight driven one choice at a time; `log` is every event text so far."""
 
     def __init__(self, rs: Ruleset, party: list[dict[str, Any]], foes: list[dict[str, Any]], *,
-                 dice: list[int] | None = None, seed: int = 0):
+                 dice: list[int] | None = None, seed: int = 0, board: dict[str, Any] | None = None):
         self.rs = rs
-        self.state, events = start_battle(rs, party, foes, seed=seed, dice=dice)
+        self.state, events = start_battle(rs, party, foes, seed=seed, dice=dice, board=board)
         self.started = [e.text for e in events]
 
     @property

@@ -320,3 +320,129 @@ def test_a_weapon_without_the_key_wounds_on_every_hit():
     bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound")
     assert bout.choose("brom", "attack:item:sword-of-wounding", "cinder-hound-2")[3] == (
         "Cinder Hound 2 is Wounded for 10 rounds.")
+
+
+# ---------------------------------------------------------------------------
+# slay (1.187) and what a target that saves gets instead (1.192)
+# ---------------------------------------------------------------------------
+
+#: SRD "Nine Lives Stealer": a +2 weapon with 1d8 + 1 charges (here 3, the stack holding
+#: 2); on a critical hit a creature with fewer than 100 hit points, not a construct or an
+#: undead, makes a DC 15 Constitution save or is slain, and the sword loses a charge.
+NINE_LIVES = _weapon("nine-lives-stealer", "Nine Lives Stealer", {"ability": "str", "bonus": 2},
+                     {"damage": {"dice": "1d8+2", "type": "slashing"},
+                      "slay": [{"when": "critical", "not": {"types": ["construct", "undead"]}, "healthAtMost": 99,
+                                "save": {"save": "con_save", "difficulty": 15}, "charges": 1}]},
+                     charges={"max": 3})
+
+
+def _nine_lives(dice: list[int], charges: int = 2) -> Bout:
+    wielder = brom(items=[{"item": "items/nine-lives-stealer", "worn": True, "charges": charges}])
+    return Bout(ruleset(typed_item_package(NINE_LIVES)), [wielder], [foe("cinder-hound")], dice=HOUND + dice)
+
+
+def test_nine_lives_stealer_slays_on_a_critical_hit_and_spends_a_charge():
+    # A natural 20: 20 + 7 = 27, a critical. 1d8 (5) + 2 + 3 = 10, the critical's second
+    # die 3: 13; 20 - 13 = 7, at most 99: a charge goes (2 -> 1 of 3), the hound's
+    # Constitution save 6 + 4 = 10 fails 15, and it dies.
+    bout = _nine_lives([20, 5, 3, 6])
+    assert bout.choose("brom", "attack:item:nine-lives-stealer", "cinder-hound") == [
+        "Brom attacks Cinder Hound with Nine Lives Stealer: 20 + 7 = 27 against Armor Class 12, a natural 20, "
+        "a critical hit.",
+        "Nine Lives Stealer (5 + 5 = 10, doubled dice 3) deals 13 slashing damage to Cinder Hound.",
+        "Cinder Hound has 7 of 20 Hit points.",
+        "Brom spends 1 charge of Nine Lives Stealer: 1/3 charges.",
+        "Cinder Hound rolls a Constitution save against Nine Lives Stealer's slaying blow: 6 + 4 = 10 against 15, "
+        "a failure.",
+        "Brom's Nine Lives Stealer kills Cinder Hound.",
+        "The fight is over after 1 round: the party wins.",
+    ]
+    assert bout.who("brom").sheet["live"]["items"] == [
+        {"item": "items/nine-lives-stealer", "worn": True, "charges": 1}]
+
+
+def test_nine_lives_stealer_does_nothing_more_on_an_ordinary_hit_or_without_charges():
+    # 12 + 7 = 19 hits, no critical: 5 + 5 = 10 (20 -> 10), no save, no charge spent.
+    bout = _nine_lives([12, 5])
+    assert bout.choose("brom", "attack:item:nine-lives-stealer", "cinder-hound")[2:] == [
+        "Cinder Hound has 10 of 20 Hit points.", "Cinder Hound's turn."]
+    assert bout.who("brom").sheet["live"]["items"][0]["charges"] == 2
+    # A critical with the stack's charges spent: 13 (20 -> 7), and no save is asked.
+    empty = _nine_lives([20, 5, 3], charges=0)
+    assert empty.choose("brom", "attack:item:nine-lives-stealer", "cinder-hound")[2:] == [
+        "Cinder Hound has 7 of 20 Hit points.",
+        "Nine Lives Stealer has too few charges left to slay Cinder Hound.",
+        "Cinder Hound's turn.",
+    ]
+
+
+#: SRD "Mace of Disruption": a target left with 25 hit points or fewer makes a DC 15
+#: Wisdom save or is destroyed; on a success it is frightened of the wielder until the end
+#: of the wielder's next turn. (The SRD's "a fiend or an undead" has no key on `slay`, which
+#: can only exclude types, so here it reaches the hound.)
+DISRUPTION = _weapon("mace-of-disruption", "Mace of Disruption", {"ability": "str"},
+                     {"damage": {"dice": "1d6", "type": "bludgeoning"},
+                      "slay": [{"healthAtMost": 25, "save": {"save": "wis_save", "difficulty": 15},
+                                "saved": [{"condition": "frightened", "duration": {"rounds": 1, "of": "source"}}]}]})
+
+
+def test_a_target_that_makes_the_slaying_save_gets_the_saved_conditions():
+    # 12 + 5 = 17 hits; 1d6 (4) + 3 = 7: 20 - 7 = 13, at most 25. The hound lists no
+    # Wisdom save, so it rolls the bare die: 16 against 15, a success, and it is frightened.
+    bout = _bout(DISRUPTION, "cinder-hound", [12, 4, 16])
+    assert bout.choose("brom", "attack:item:mace-of-disruption", "cinder-hound")[2:] == [
+        "Cinder Hound has 13 of 20 Hit points.",
+        "Cinder Hound rolls a Wisdom save against Mace of Disruption's slaying blow: 16 against 15, a success.",
+        "Cinder Hound is Frightened for 1 round.",
+        "Cinder Hound's turn.",
+    ]
+    # A 9 fails: it is destroyed.
+    failed = _bout(DISRUPTION, "cinder-hound", [12, 4, 9])
+    assert failed.choose("brom", "attack:item:mace-of-disruption", "cinder-hound")[3:5] == [
+        "Cinder Hound rolls a Wisdom save against Mace of Disruption's slaying blow: 9 against 15, a failure.",
+        "Brom's Mace of Disruption kills Cinder Hound.",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# against: cover and long range on the board (1.189)
+# ---------------------------------------------------------------------------
+
+#: The Oathbow's "no disadvantage at long range" and "no cover but total cover" against its
+#: sworn enemy, on a bow shortened to range 20 (long 60) so the board holds a long shot.
+SIGHTED_BOW = _weapon("oathbow", "Oathbow", {"ability": "dex", "reach": 0, "range": 20, "long_range": 60},
+                      {"damage": {"dice": "1d8", "type": "piercing"},
+                       "against": [{"marked": "sworn", "ignoresCover": True, "ignoresLongRange": True}]},
+                      slots={"hand": 2})
+#: Brom at (0, 1), the hound at (6, 1): 30 feet, past the bow's 20; low cover at (3, 1).
+COVERED = {"rows": ["..........", "...-......", ".........."]}
+
+
+def _board_bout(sworn: bool) -> Bout:
+    rs = ruleset(add_condition(typed_item_package(SIGHTED_BOW), "sworn", "Sworn enemy"))
+    wielder = brom(items=[{"item": "items/oathbow", "worn": True}]) | {"position": [0, 1]}
+    bout = Bout(rs, [wielder], [foe("cinder-hound", position=[6, 1])], dice=HOUND + [12, 3, 5], board=COVERED)
+    if sworn:
+        bout.put("cinder-hound", "sworn", source="brom")
+    return bout
+
+
+def test_the_sworn_enemy_gets_no_cover_and_no_long_range_disadvantage():
+    # Not sworn: a long shot at disadvantage (12 and 3, the 3 kept) + 3 = 6 against 12 + 2
+    # half cover. The odds: 11 or more on both dice, 0.5 * 0.5 = 0.25; 1d8 + 1 averages 5.5,
+    # a critical (1/400) 2d8 + 1 10: 0.2475 * 5.5 + 0.0025 * 10 = 1.38625.
+    plain = _board_bout(False)
+    f = plain.options("brom")["attack:item:oathbow"].forecasts[0]
+    assert (f.hit, f.damage) == (0.25, 1.386)
+    assert plain.choose("brom", "attack:item:oathbow", "cinder-hound")[0] == (
+        "Brom attacks Cinder Hound with Oathbow: 3 (disadvantage; dropped 12) + 3 = 6 against Armor Class 14 "
+        "(+ 2 half cover), a miss.")
+    # Sworn: one die, 12 + 3 = 15 against the bare 12, a hit; 1d8 (3) + 1 = 4. The odds: 9
+    # or more, 0.6; 0.55 * 5.5 + 0.05 * 10 = 3.525.
+    sworn = _board_bout(True)
+    f = sworn.options("brom")["attack:item:oathbow"].forecasts[0]
+    assert (f.hit, f.damage) == (0.6, 3.525)
+    assert sworn.choose("brom", "attack:item:oathbow", "cinder-hound")[:2] == [
+        "Brom attacks Cinder Hound with Oathbow: 12 + 3 = 15 against Armor Class 12, a hit.",
+        "Oathbow (3 + 1 = 4) deals 4 piercing damage to Cinder Hound.",
+    ]

@@ -153,6 +153,27 @@ def _staff(more: bool) -> Any:
     return build
 
 
+#: Low cover between Brom (0, 1) and the hound (6, 1), 30 feet off: half cover, a long shot.
+COVERED_ROWS = {"rows": ["..........", "...-......", ".........."]}
+
+
+def _bow_on_board(key: str) -> FightProbe:
+    """Brom shoots a bow of range 20 (long 60) at the hound across low cover: + 2 half cover
+    and disadvantage at long range, unless its `against` the beast ignores one of them."""
+    def build(on: bool) -> tuple[Any, ...]:
+        against = {"is": BEAST, **({key: True} if on else {"toHit": 0})}
+        bow = {"id": "hound-bow", "label": "Hound bow", "summary": "A short bow.",
+               "item": {"category": "weapon", "slots": {"hand": 2},
+                        "stats": {"ability": "dex", "reach": 0, "range": 20, "long_range": 60},
+                        "attack": {"damage": {"dice": "1d8", "type": "piercing"}, "against": [against]}}}
+        brom_ = brom(items=[{"item": "items/hound-bow", "worn": True}]) | {"position": [0, 1]}
+        shoot = {"actor": "brom", "option": "attack:item:hound-bow", "targets": ["cinder-hound"]}
+        return (typed_item_package(bow), [brom_], [foe("cinder-hound", position=[6, 1])],
+                [4] * 5 + [15, 1, 12, 3] + [4] * 40, [shoot])
+
+    return FightProbe(build, board=COVERED_ROWS)
+
+
 BEAST = {"types": ["beast"]}
 PLUS = {"dice": "1d6", "type": "necrotic"}
 FIRE_SPEAR = {"damage": {"dice": "1d8", "type": "fire"}}
@@ -163,11 +184,19 @@ SPEAR_THEN_SWORD = [BROM_SPEARS, {"actor": "cinder-hound", "option": "end-turn",
 BOTH_HOUNDS = [BROM_SPEARS, {**BROM_SPEARS, "targets": ["cinder-hound-2"]}]
 
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # The hound, left with 12, is slain outright; or, making its Constitution save of 5
+    # (4 + 4), frightened instead.
+    "ItemAttack.slay": _spear_fight({}, {"slay": [{"healthAtMost": 99}]}),
+    "Slay.saved": _spear_fight({"slay": [{"healthAtMost": 99, "save": {"save": "con_save", "difficulty": 5}}]},
+                               {"slay": [{"healthAtMost": 99, "save": {"save": "con_save", "difficulty": 5},
+                                          "saved": [LONG_FRIGHT]}]}),
     # What item attacks hit (1.187, 1.189, 1.192): + 2 to hit the beast; not while the hound
     # holds no Frightened from Brom; the +2 rolled at advantage.
     "ItemAttack.against": _spear_fight({}, {"against": [{"is": BEAST, "toHit": 2}]}),
     "AttackAgainst.marked": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
                                          {"against": [{"is": BEAST, "marked": "frightened", "toHit": 2}]}),
+    "AttackAgainst.ignoresCover": _bow_on_board("ignoresCover"),
+    "AttackAgainst.ignoresLongRange": _bow_on_board("ignoresLongRange"),
     "AttackAgainst.mode": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
                                        {"against": [{"is": BEAST, "toHit": 2, "mode": "advantage"}]}),
     # A 1d6 necrotic part: skipping beasts, only on a ranged blow, only on a frightened

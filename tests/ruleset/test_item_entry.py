@@ -180,18 +180,16 @@ def test_minimum_needs_1_146():
     ]
 
 
-def test_slay_refused_by_name():
+def test_slay_validates():
+    # Played (tests/combat/test_item_attacks_hit.py: Nine Lives Stealer).
     item = dict(AXE, charges={"max": 9}, attack={"slay": [{"when": "critical", "healthAtMost": 99, "charges": 1}]})
-    assert item_problems(item, schema=2) == [
-        f'{ITEM}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
-    ]
+    assert item_problems(item, schema=2) == []
 
 
 def test_slay_charges_need_item_charges():
     item = dict(AXE, attack={"slay": [{"healthAtMost": 99, "charges": 1}]})
     assert item_problems(item, schema=2) == [
         f'{ITEM}.attack.slay[0].charges: "charges" spends the item\'s own charges, and the item declares no "charges"',
-        f'{ITEM}.attack.slay: "slay" (Capability API 1.187) {NOT_YET}: slaying blows is resolved by no planned issue',
     ]
 
 

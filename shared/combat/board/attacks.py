@@ -21,6 +21,7 @@ import dataclasses
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from .. import item_hits as IH
 from .. import numbers as N
 from ..numbers import Bonus
 from . import battlefield as BF
@@ -110,7 +111,7 @@ def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
     kind = how(fight, attacker, target, fight.resolving.aiming)
     ranged = fight.combat.ranged
     if ranged is not None and kind in (SHOT, LONG):
-        if kind == LONG and ranged.long == "disadvantage":
+        if kind == LONG and ranged.long == "disadvantage" and not IH.ignores(fight, attacker, target, "ignoresLongRange"):
             dis += 1
         if ranged.adjacentFoe == "disadvantage" and any(BF.adjacent(fight, attacker, o) for o in BF.standing_foes(fight, attacker)):
             dis += 1
@@ -141,7 +142,7 @@ def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
     parts: list[Bonus] = []
     # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
     rule = None if fight.drawing.uncovered else fight.combat.cover
-    if rule is not None:
+    if rule is not None and not IH.ignores(fight, attacker, target, "ignoresCover"):
         grade = cover_grade(fight, attacker, target)
         if grade == HALF and rule.bonus:
             parts.append(Bonus("half cover", rule.bonus))
