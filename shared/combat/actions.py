@@ -262,7 +262,8 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         attack = IW.item_attack(fight, plan.item)
         # Which parts give the wielder temporary points for what they deal (1.187 `tempHp`).
         feeding: list[int] = []
-        for clause in IH.parts_counted(fight, actor, target, attack, struck, plan.name) if attack is not None else []:
+        for clause in IH.parts_counted(fight, actor, target, IW.blow_parts(fight, plan.item, plan.item_use), struck,
+                                       plan.name):
             part = B.clause_part(fight, actor, target, clause, plan.damage_type, plan.name, 10, critical)
             if part is not None:
                 if clause.tempHp:

@@ -134,12 +134,12 @@ def past_resistance(fight: Fight, hit: Any) -> bool:
     return found is not None and bool(found[1].ignoresResistance)
 
 
-def parts_counted(fight: Fight, actor: Combatant, target: Combatant, attack: Any, hit: Hit | None,
+def parts_counted(fight: Fight, actor: Combatant, target: Combatant, clauses: list[Any], hit: Hit | None,
                   name: str) -> list[Any]:
-    """The weapon's `plus` parts that count on this blow at `target`; the log says why each
-    other one passes them by."""
+    """The weapon's `plus` parts (`clauses`) that count on this blow at `target`; the log
+    says why each other one passes them by."""
     out: list[Any] = []
-    for clause in attack.plus or []:
+    for clause in clauses:
         why = plus_skips(fight, actor, target, clause, hit)
         if why is not None:
             fight.emit("note", f"Part of {name} {why}, so it passes {target.name} by.", target=target.id)

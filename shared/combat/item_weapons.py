@@ -4,8 +4,10 @@
 Owns: `weapon_rows` (each held weapon of a sheet as a row of the ruleset's first attack
 list, with the stack it is read from), `item_entry` (the catalog entry a held weapon's
 reference names), `item_attack` (the `attack` a plan's item carries),
-`item_tags` (its tags, which a rider's `weapons` reads) and `own_minimum` (its own minimum
-of damage dice in a pool fight).
+`item_tags` (its tags, which a rider's `weapons` reads), `own_minimum` (its own minimum
+of damage dice in a pool fight), and its attack modes (1.190): `mode_rows` (the row each
+mode is rolled as), `attack_mode` (the mode a plan's `item_use` names) and `blow_parts`
+(the parts a hit in a mode adds).
 
 Which items strike: a stack whose item has an `attack` and is in use, the same rule that
 judges an item's `requires` (shared/sheet/items.py): worn, or, for an item with no slots
@@ -81,6 +83,42 @@ def item_entry(fight: Fight, ref: str | None) -> Any:
             if entry.id == entry_id and entry.item is not None:
                 return entry
     return None
+
+
+def mode_rows(fight: Fight, view: SheetView, held: Held, row: dict[str, Any]) -> list[tuple[int, str, dict[str, Any]]]:
+    """(n, label, row) for each of the held weapon's attack `modes` (1.190), n counting from
+    1: the weapon's row with the mode's `range` in the list's range columns and no reach, so
+    the blow is a ranged one (blows.hit_of_weapon); a mode without a range keeps the row's."""
+    lst = (fight.combat.attacks or [])[0]
+    out: list[tuple[int, str, dict[str, Any]]] = []
+    for n, mode in enumerate(held.item.attack.modes or [], start=1):
+        changed = dict(row)
+        rng = lst.range
+        if mode.range is not None and rng is not None and rng.normal.column is not None:
+            changed[rng.normal.column] = mode.range.normal
+            if rng.long is not None and rng.long.column is not None:
+                changed[rng.long.column] = mode.range.long or mode.range.normal
+            if lst.reach is not None and lst.reach.column is not None:
+                changed[lst.reach.column] = 0
+        out.append((n, mode.label or f"mode {n}", changed))
+    return out
+
+
+def attack_mode(fight: Fight, ref: str | None, n: int) -> Any:
+    """The `modes[n - 1]` of the held weapon `ref` names; None for its plain attack (n 0)."""
+    attack = item_attack(fight, ref)
+    modes = (attack.modes or []) if attack is not None else []
+    return modes[n - 1] if 0 < n <= len(modes) else None
+
+
+def blow_parts(fight: Fight, ref: str | None, n: int = 0) -> list[Any]:
+    """A held weapon's `plus` parts on a hit: its attack's own, and those of the mode the
+    attack is made in (1.190)."""
+    attack = item_attack(fight, ref)
+    if attack is None:
+        return []
+    mode = attack_mode(fight, ref, n)
+    return [*(attack.plus or []), *((mode.plus or []) if mode is not None else [])]
 
 
 def _item(fight: Fight, ref: str | None) -> Any:

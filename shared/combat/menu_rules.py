@@ -116,9 +116,8 @@ class _WeaponBlows(_Blows):
 
     def hit_and_clauses(self, fight: Fight, actor: Combatant, plan: Plan,
                         step: Any) -> tuple[B.Hit | None, list[Any], int | None]:
-        # A held weapon's own `plus` parts (item_weapons.py); a row has none.
-        attack = IW.item_attack(fight, plan.item)
-        clauses = list(attack.plus or []) if attack is not None else []
+        # A held weapon's own `plus` parts and its mode's (item_weapons.py); a row has none.
+        clauses = IW.blow_parts(fight, plan.item, plan.item_use)
         return B.hit_of_weapon(fight, actor, plan), clauses, plan.to_hit
 
     def blow_type(self, plan: Plan, step: Any) -> str | None:

@@ -117,6 +117,15 @@ def pay_item_charges(fight: Fight, actor: Combatant, plan: Plan, part: Any) -> b
     return item is not None and _spend_stack(fight, actor, plan, item.item, part)
 
 
+def _pay_weapon(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """A strike; an attack mode of a held weapon also spends its `charges` from the stack
+    (1.190: the menu offered it only while they remained)."""
+    spend_strike(fight, actor, plan)
+    mode = IW.attack_mode(fight, plan.item, plan.item_use) if plan.item is not None else None
+    if mode is not None and mode.charges:
+        pay_item_charges(fight, actor, plan, mode)
+
+
 def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:
     spend_budget(fight, actor, plan.budget)
     use_action(fight, actor, plan.action)
@@ -129,7 +138,7 @@ def _pay_budget(fight: Fight, actor: Combatant, plan: Plan) -> None:
 #: What paying for each kind of plan spends (`Plan.kind`). Standard actions, contests and
 #: shaking off are not here: they pay as they resolve (they open no window).
 PAYS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
-    "weapon": spend_strike,
+    "weapon": _pay_weapon,
     "entry": _pay_entry,
     "action": _pay_action,
     "sequence": _pay_budget,

@@ -154,10 +154,23 @@ def item_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[P
     lists = fight.combat.attacks or []
     for held, row in IW.weapon_rows(fight, view):
         plan = row_plan(fight, actor, view, lists[0], row)
-        if plan is not None:
-            plan.item = held.ref
-            plan.entry_ref = f"item:{slug(plan.name)}"
-            plans.append(plan)
+        if plan is None:
+            continue
+        plan.item = held.ref
+        plan.entry_ref = f"item:{slug(plan.name)}"
+        plans.append(plan)
+        for n, label, mode_row in IW.mode_rows(fight, view, held, row):
+            # A mode spending the item's charges is offered only while they remain.
+            mode = held.item.attack.modes[n - 1]
+            if mode.charges and (actor.sheet is None or not IU.can_spend(fight.ruleset, actor.sheet, held.ref,
+                                                                          held.item, mode)):
+                continue
+            moded = row_plan(fight, actor, view, lists[0], mode_row)
+            if moded is not None:
+                moded.name = f"{plan.name} ({label})"
+                moded.item, moded.item_use = held.ref, n
+                moded.entry_ref = f"item:{slug(moded.name)}"
+                plans.append(moded)
     return plans
 
 

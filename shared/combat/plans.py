@@ -169,7 +169,8 @@ class Plan:
     #: A held weapon's item (`<catalog>/<entry>`, item_weapons.py): its attack's own parts
     #: land with the hit. None for a row of the sheet.
     item: str | None = None
-    #: Which use of the item an item plan is: 0 its `use`, n its `moreUses[n - 1]`.
+    #: Which use of the item an item plan is: 0 its `use`, n its `moreUses[n - 1]`; for a
+    #: held weapon, 0 its attack, n its attack's `modes[n - 1]` (1.190).
     item_use: int = 0
     #: Extra charges of the item spent as raised-cost steps (its use's `chargeStep`, 1.269).
     charge_steps: int = 0

@@ -205,7 +205,8 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
             # A held weapon's own minimum and floor, and its `plus` parts (item_weapons.py).
             first.minimum = IW.own_minimum(fight, actor, plan.item, attack, P.most(fight))
             first.floor = attack.floor
-            counted = IH.parts_counted(fight, actor, target, attack, B.hit_of_weapon(fight, actor, plan), plan.name)
+            counted = IH.parts_counted(fight, actor, target, IW.blow_parts(fight, plan.item, plan.item_use),
+                                       B.hit_of_weapon(fight, actor, plan), plan.name)
             amounts += clause_amounts(fight, target, counted, plan.damage_type, plan.name, 10, None)
         blow = R.Blow(plan.name, plan.damage_type, False,
                       plan.list_def.list if plan.list_def and on_row else None, row if on_row else None,

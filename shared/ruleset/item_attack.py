@@ -3,12 +3,11 @@ damage dice" and spec/mechanics-1 1.187 to 1.193).
 
 Owns: `ItemAttack` and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
 `AttackAgainst`, `Slay`, `SlaySave`, `AttackMode`, `ModeRange`, `ModeLine`,
-`OthersWhileMarked`). The spec names these keys without the page that describes a weapon
-in a fight, so only the keys it names are read; the mechanics-1 keys are modelled and
-refused until an issue resolves them.
+`OthersWhileMarked`). The mechanics-1 keys are played in a fight (shared/combat/item_hits.py,
+item_weapons.py, actions.py), but a mode's `line`, refused by name.
 
 Mechanics-3 adds charges spent on a hit (`spends` 1.273, with `ChargeSpend`, `SpendStep`,
-`SpendOnHit` and `SpendSave`).
+`SpendOnHit` and `SpendSave`), refused by name for now.
 """
 
 from __future__ import annotations
@@ -144,7 +143,9 @@ class AttackMode(Model):
     label: Label | None = None
     range: ModeRange | None = None
     plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
-    line: ModeLine | None = None
+    #: The bolt's saves before the roll need the cells between wielder and target.
+    line: ModeLine | None = Field(default=None, json_schema_extra=unsupported(
+        "1.190", "a bolt everyone between wielder and target saves against is not resolved yet (issue 23, items in a fight)"))
     charges: Annotated[int, Field(ge=1, le=100)] | None = None
 
 
@@ -157,7 +158,8 @@ class OthersWhileMarked(Model):
     ranged: bool | None = None
 
 
-SPENDS_REASON = "charges spent on a hit are resolved by no planned issue"
+SPENDS_REASON = ("spending a weapon's charges on its owner's own hit, offered in the hit window, is not resolved "
+                 "yet (issue 23, items in a fight)")
 
 
 class SpendSave(Model):
@@ -208,7 +210,7 @@ class ItemAttack(Model):
         default=None, json_schema_extra=gate("1.187")
     )
     modes: Annotated[list[AttackMode], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.190", f"item attack modes {NOT_RESOLVED}")
+        default=None, json_schema_extra=gate("1.190")
     )
     ignoresResistance: bool | None = Field(default=None, json_schema_extra=gate("1.192"))
     othersWhileMarked: OthersWhileMarked | None = Field(default=None, json_schema_extra=gate("1.192"))

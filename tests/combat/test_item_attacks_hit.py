@@ -22,6 +22,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.combat.item_kit import brom, typed_item_package
 from tests.combat.kit import Bout, add_condition, foe, ruleset
 
@@ -446,3 +449,82 @@ def test_the_sworn_enemy_gets_no_cover_and_no_long_range_disadvantage():
         "Brom attacks Cinder Hound with Oathbow: 12 + 3 = 15 against Armor Class 12, a hit.",
         "Oathbow (3 + 1 = 4) deals 4 piercing damage to Cinder Hound.",
     ]
+
+
+# ---------------------------------------------------------------------------
+# modes (1.190)
+# ---------------------------------------------------------------------------
+
+#: SRD "Javelin of Lightning": hurled with its command word it becomes a bolt to a target
+#: within 120 feet, which takes 4d6 lightning more on a hit; once until the next dawn (here
+#: `charges.max` 1 and `stack` 1, as the spec writes it). The line's saves for those between
+#: wielder and target are a refused key (`line`), so the mode here has none.
+JAVELIN = _weapon("javelin-of-lightning", "Javelin of Lightning", {"ability": "str"},
+                  {"damage": {"dice": "1d6", "type": "piercing"},
+                   "modes": [{"label": "Lightning bolt", "range": {"normal": 120},
+                              "plus": [{"dice": "4d6", "type": "lightning"}], "charges": 1}]},
+                  stack=1, charges={"max": 1})
+BOLT = "attack:item:javelin-of-lightning-lightning-bolt"
+
+
+def test_the_javelin_of_lightning_is_offered_as_a_javelin_and_as_a_bolt_while_its_charge_lasts():
+    bout = _bout(JAVELIN, "cinder-hound", [12, 3, 1, 2, 3, 4])
+    menu = bout.options("brom")
+    # Both +5 (Str 3 + proficiency 2), 1d6 + 3 piercing. The odds: 7 or more, 0.7; the
+    # javelin 0.65 * 6.5 + 0.05 * 10 = 4.725; the bolt adds 4d6 (14, a critical's 8d6 28):
+    # 4.725 + 0.65 * 14 + 0.05 * 28 = 15.225.
+    plain, bolt = menu["attack:item:javelin-of-lightning"], menu[BOLT]
+    assert (plain.label, plain.text, plain.forecasts[0].damage) == (
+        "Javelin of Lightning", "Action; to hit +5, 1d6+3 piercing", 4.725)
+    assert (bolt.label, bolt.text, bolt.forecasts[0].damage) == (
+        "Javelin of Lightning (Lightning bolt)", "Action; to hit +5, 1d6+3 piercing", 15.225)
+    # The charge goes as the bolt is paid for (1 -> 0 of 1); 12 + 5 = 17 hits; 1d6 (3) + 3
+    # = 6: 20 - 6 = 14; 4d6 (1, 2, 3, 4) = 10 lightning: 14 - 10 = 4.
+    assert bout.choose("brom", BOLT, "cinder-hound") == [
+        "Brom spends 1 charge of Javelin of Lightning (Lightning bolt): 0/1 charges.",
+        "Brom attacks Cinder Hound with Javelin of Lightning (Lightning bolt): 12 + 5 = 17 against Armor Class 12, "
+        "a hit.",
+        "Javelin of Lightning (Lightning bolt) (3 + 3 = 6) deals 6 piercing damage to Cinder Hound.",
+        "Cinder Hound has 14 of 20 Hit points.",
+        "Javelin of Lightning (Lightning bolt) (10 (1 + 2 + 3 + 4)) deals 10 lightning damage to Cinder Hound.",
+        "Cinder Hound has 4 of 20 Hit points.",
+        "Cinder Hound's turn.",
+    ]
+    assert bout.who("brom").sheet["live"]["items"] == [
+        {"item": "items/javelin-of-lightning", "worn": True, "charges": 0}]
+    bout.choose("cinder-hound", "end-turn")
+    menu = bout.options("brom")
+    assert "attack:item:javelin-of-lightning" in menu and BOLT not in menu
+
+
+def test_a_thrown_mode_is_a_ranged_blow():
+    # The Dwarven Thrower with a Thrown mode (20, long 60): thrown, its ranged 1d8 counts:
+    # 10 + 8 = 18 hits; 6 + 6 = 12 (20 -> 8), then 3 (8 -> 5).
+    thrower = _thrower({})
+    thrower["item"]["attack"]["modes"] = [{"label": "Thrown", "range": {"normal": 20, "long": 60}}]
+    bout = _bout(thrower, "cinder-hound", [10, 6, 3])
+    assert bout.choose("brom", "attack:item:dwarven-thrower-thrown", "cinder-hound")[1:5] == [
+        "Dwarven Thrower (Thrown) (6 + 6 = 12) deals 12 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 8 of 20 Hit points.",
+        "Dwarven Thrower (Thrown) (3) deals 3 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 5 of 20 Hit points.",
+    ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=10, max_value=19), st.integers(min_value=1, max_value=8))
+def test_a_blow_past_a_guard_lands_whole_where_the_same_blow_is_halved(d20: int, d8: int):
+    """Whatever the dice, on the Hollow Sentinel (Armor Class 15, resisting slashing): the
+    Vorpal Sword's slashing lands whole (d8 + 6), a magical Longsword +1 past a resistance
+    to nonmagical attacks lands whole (d8 + 4), and Brom's untagged Longsword row is halved
+    ((d8 + 3) // 2)."""
+    def dealt(weapon: dict[str, Any], option: str, pkg: dict[str, Any] | None = None) -> int:
+        bout = _bout(weapon, "hollow-sentinel", [d20, d8], pkg=pkg)
+        bout.choose("brom", option, "hollow-sentinel")
+        return 54 - bout.who("hollow-sentinel").health
+
+    vorpal = copy.deepcopy(VORPAL)
+    del vorpal["item"]["attack"]["plus"]
+    assert dealt(vorpal, "attack:item:vorpal-sword") == d8 + 6
+    assert dealt(MAGIC_LONGSWORD, "attack:item:longsword-1", _nonmagical_guard()) == d8 + 4
+    assert dealt(MAGIC_LONGSWORD, "attack:attacks:longsword", _nonmagical_guard()) == (d8 + 3) // 2

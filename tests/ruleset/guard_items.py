@@ -46,7 +46,7 @@ def _spear_fight(without: dict[str, Any], with_key: dict[str, Any],
         brom_ = brom(items=[{"item": "items/hound-spear", "worn": True}])
         brom_["sheet"]["fields"]["attacks_per_action"] = hounds
         dice = [4] * 5 * hounds + [15] + [1] * hounds + [12, 4] * hounds + [4] * 40
-        return pkg, [brom_], [foe("cinder-hound")] * hounds, dice, choices or [BROM_SPEARS]
+        return pkg, [brom_], [foe("cinder-hound")] * hounds, dice, [BROM_SPEARS] if choices is None else choices
 
     return FightProbe(build)
 
@@ -195,6 +195,9 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ItemAttack.against": _spear_fight({}, {"against": [{"is": BEAST, "toHit": 2}]}),
     "AttackAgainst.marked": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
                                          {"against": [{"is": BEAST, "marked": "frightened", "toHit": 2}]}),
+    # A second way to use the spear on Brom's menu: thrown, 20 feet.
+    "ItemAttack.modes": MenuProbe(_spear_fight({}, {"modes": [{"label": "Thrown", "range": {"normal": 20}}]}, []).build,
+                                  actor="brom"),
     "AttackAgainst.ignoresCover": _bow_on_board("ignoresCover"),
     "AttackAgainst.ignoresLongRange": _bow_on_board("ignoresLongRange"),
     "AttackAgainst.mode": _spear_fight({"against": [{"is": BEAST, "toHit": 2}]},
