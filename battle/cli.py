@@ -528,8 +528,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print {outcome, rounds, log, sheets, events}")
     p.add_argument("--script", metavar="CHOICES.json",
                    help='choices [{"actor", "option", "targets"?, "cell"?: [x, y], "toward"?: [x, y], "ring"?: true, '
-                   '"side"?: "near"|"far", "copies"?: [[x, y], ...]}] used when that actor must decide (a wall\'s '
-                   'layout and an area\'s other copies beside the cell; in a window: one of its answers or "pass")')
+                   '"side"?: "near"|"far", "copies"?: [[x, y], ...], "wall"?: [x, y]}] used when that actor must decide (a '
+                   'wall\'s layout and an area\'s other copies beside the cell, a wall section struck instead of a '
+                   'target; in a window: one of its answers or "pass")')
     p.add_argument("--dice", metavar="5,3,6,...",
                    help="scripted die faces instead of the seeded roller; running out is an error")
     p.set_defaults(func=_cmd_fight)

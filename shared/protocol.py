@@ -191,6 +191,8 @@ class ChoiceRequest(Message):
     ring: bool | None = Field(default=None, exclude_if=_absent)
     side: Literal["near", "far"] | None = Field(default=None, exclude_if=_absent)
     copies: list[tuple[int, int]] | None = Field(default=None, max_length=10, exclude_if=_absent)
+    #: A wall section's cell an attack strikes instead of a creature (mechanics-2 1.200).
+    wall: tuple[int, int] | None = Field(default=None, exclude_if=_absent)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
@@ -198,10 +200,10 @@ class ChoiceRequest(Message):
         choice: dict[str, Any] = {"actor": self.actor, "option": self.option_id, "targets": list(self.targets)}
         if self.cell is not None:
             choice["cell"] = list(self.cell)
-        for key in ("toward", "ring", "side", "copies"):
+        for key in ("toward", "ring", "side", "copies", "wall"):
             value = getattr(self, key)
             if value is not None:
-                choice[key] = [list(c) for c in value] if key == "copies" else list(value) if key == "toward" else value
+                choice[key] = [list(c) for c in value] if key == "copies" else list(value) if key in ("toward", "wall") else value
         return choice
 
 

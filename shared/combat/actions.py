@@ -8,7 +8,6 @@ bookkeeping of budgets, strikes, uses and recharge.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from ..dice import DiceExpr, parse_dice
@@ -19,7 +18,7 @@ from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
 from .paying import pay, pay_item_charges, spend_budget, use_action
-from .rolls import attack_made, casting, finish_attack, finish_casting, roll_damage
+from .rolls import attack_made, casting, finish_attack, finish_casting, natural_verdict, roll_damage
 from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
@@ -93,25 +92,8 @@ def attack_roll(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, 
     total = N.fold_modifiers(fight, bonuses, total, pieces)
     defense, parts = defense_against(fight, actor, target)
     natural = r.natural
-    naturals = roll_def.naturals
-    critical = False
-    hit = total >= defense
-    note = ""
-    if natural is not None and naturals is not None:
-        top = roll_def.dice.sides
-        crit_from = top
-        if naturals.max == "critical" and roll_def.criticalFrom is not None:
-            view = fight.view(actor)
-            if view is not None:
-                value = math.floor(view.value(roll_def.criticalFrom))
-                crit_from = top if value < 2 else min(value, top)
-        if naturals.max in ("critical", "hit") and natural >= (crit_from if naturals.max == "critical" else top):
-            hit = True
-            critical = naturals.max == "critical"
-            note = f", a natural {natural}"
-        elif naturals.min == "miss" and natural == 1:
-            hit = False
-            note = ", a natural 1"
+    forced_hit, critical, note = natural_verdict(fight, actor, natural)
+    hit = total >= defense if forced_hit is None else forced_hit
     if hit and not critical and fight.state.board is not None and adjacent_critical(fight, actor, target):
         critical = True
         note += f", a critical from the adjacent cell ({_adjacent_crit_source(fight, target)})"

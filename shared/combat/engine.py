@@ -49,6 +49,7 @@ from .board.movement import stand, start_walk
 from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, zone_pick
+from .wall_sections import check_wall, strike_section
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -66,6 +67,8 @@ class Choice:
     targets: tuple[str, ...] = ()
     cell: tuple[int, int] | None = None
     placing: Placing | None = None
+    #: A wall section's cell an attack strikes instead of a creature (mechanics-2 1.200).
+    wall: tuple[int, int] | None = None
 
     @classmethod
     def parse(cls, data: Any) -> "Choice | Refusal":
@@ -83,8 +86,11 @@ class Choice:
         placing = _placing(data)
         if isinstance(placing, Refusal):
             return placing
+        wall = _cell_value(data["wall"]) if data.get("wall") is not None else None
+        if data.get("wall") is not None and (wall is None or targets):
+            return Refusal("malformed", '"wall" is a cell [x, y], aimed at instead of any target')
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None,
-                   placing)
+                   placing, wall)
 
 
 def _cell_value(value: Any) -> tuple[int, int] | None:
@@ -318,6 +324,17 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         if far is not None:
             return far
         return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
+    if parsed.wall is not None and pending.decision == "turn":
+        wall = parsed.wall
+        refused_wall = check_wall(item, wall)
+        if refused_wall is not None:
+            return refused_wall
+        fight.state.pending = None
+        _held(fight, lambda: strike_section(fight, fight.get(parsed.actor), item.plan, wall))
+        check_outcome(fight)
+        _settle(fight, pause=pause)
+        fight.state.revision += 1
+        return fight.state, fight.new_events
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
     if aimed:
         targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell, parsed.placing)

@@ -1,9 +1,12 @@
 """What every way of attacking shares, below all of them: damage dice rolled with the
 ruleset's critical rule (`roll_damage`), and what each attack roll leaves behind (`attack_made`:
-the count of attacks, help used up, one-attack conditions; `finish_attack` takes those off).
+the count of attacks, help used up, one-attack conditions; `finish_attack` takes those off),
+and what the attack die's natural face decides by itself (`natural_verdict`).
 """
 
 from __future__ import annotations
+
+import math
 
 from ..dice import DiceExpr
 from .condition_off import remove_condition
@@ -66,3 +69,25 @@ def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]
             total += expr.dice_max
             text += f", plus the dice's highest {expr.dice_max}"
     return max(0, total), text
+
+
+def natural_verdict(fight: Fight, actor: Combatant, natural: int | None) -> tuple[bool | None, bool, str]:
+    """What the attack die's natural face decides by itself (`combat.attackRoll.naturals`):
+    (a hit or a miss whatever the total, None when the total decides; a critical; the log's
+    note)."""
+    roll_def = fight.combat.attackRoll
+    naturals = roll_def.naturals if roll_def is not None else None
+    if natural is None or naturals is None or roll_def is None:
+        return None, False, ""
+    top = roll_def.dice.sides
+    crit_from = top
+    if naturals.max == "critical" and roll_def.criticalFrom is not None:
+        view = fight.view(actor)
+        if view is not None:
+            value = math.floor(view.value(roll_def.criticalFrom))
+            crit_from = top if value < 2 else min(value, top)
+    if naturals.max in ("critical", "hit") and natural >= (crit_from if naturals.max == "critical" else top):
+        return True, naturals.max == "critical", f", a natural {natural}"
+    if naturals.min == "miss" and natural == 1:
+        return False, False, ", a natural 1"
+    return None, False, ""

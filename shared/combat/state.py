@@ -427,6 +427,14 @@ class Pending(Record):
     spend: SpendHold | None = None
 
 
+class WallSection(Record):
+    """One section of a wall (mechanics-2 1.200): its cells and the health it has left; at 0
+    it is broken, and stops blocking."""
+
+    cells: list[list[int]]
+    health: int
+
+
 class LastingZone(Record):
     """A zone an entry left (spec/mechanics-1 "Lasting zones", 1.172; zones.py plays it):
     which entry, whose, the plan it was cast with (plan_codec JSON, so its effect is applied
@@ -480,6 +488,12 @@ class LastingZone(Record):
     #: the side's own triggers.
     side_cells: list[list[int]] = Field(default_factory=list, exclude_if=_empty)
     side_triggers: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: A wall's `zone.sections` (1.200), and the triggers of its broken sections' harm.
+    sections: list[WallSection] = Field(default_factory=list, exclude_if=_empty)
+    broken_triggers: list[str] = Field(default_factory=list, exclude_if=_empty)
+
+    def broken_cells(self) -> set[tuple[int, int]]:
+        return {(x, y) for s in self.sections if s.health <= 0 for x, y in s.cells}
 
     def spares_one(self, c: "Combatant") -> bool:
         """Whether it never affects `c`: the side `friendlyFire: false` spares, or its
@@ -487,15 +501,18 @@ class LastingZone(Record):
         return c.side == self.spares or (self.carried and c.id == self.owner)
 
     def standing_cells(self) -> list[tuple[int, int]]:
-        """The cells that still block (a wall's cells)."""
-        return [(x, y) for x, y in self.cells]
+        """The cells that still block (a wall's cells, less its broken sections')."""
+        broken = self.broken_cells() if self.sections else set()
+        return [(x, y) for x, y in self.cells if (x, y) not in broken]
 
     def cells_for(self, trigger: str) -> set[tuple[int, int]]:
-        """Where `trigger` sets it off: its cells for its own triggers, and a wall's side's
-        cells for the side's."""
+        """Where `trigger` sets it off: its cells for its own triggers, a wall's side's cells
+        for the side's, and its broken sections' cells for theirs."""
         out = {(x, y) for x, y in self.cells} if trigger in self.triggers else set()
         if trigger in self.side_triggers:
             out.update((x, y) for x, y in self.side_cells)
+        if trigger in self.broken_triggers:
+            out.update(self.broken_cells())
         return out
 
 

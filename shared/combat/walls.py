@@ -11,14 +11,14 @@ triggers say. Where the wall's cells lie is board/areas.py's (`wall`, `ring`, `w
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .board import battlefield as BF
-from .board.areas import Shape, laid_out, wall_side
+from .board.areas import Shape, laid_out, wall_position, wall_side
 from .board.units import per_cell, say, steps, to_cells
 from .fight import Fight
 from .plans import Plan
-from .state import Combatant, LastingZone
+from .state import Combatant, LastingZone, WallSection
 
 Cell = tuple[int, int]
 
@@ -41,8 +41,24 @@ def rise(fight: Fight, actor: Combatant, plan: Plan, zone: LastingZone, shape: S
                            if g.inside(x, y) and not g.solid(x, y) and side_of((x, y)) == chosen]
         zone.side_triggers = list(spec.side.triggers)
     zone.blocks = list(spec.blocks or [])
+    if spec.sections is not None:
+        _cut(fight, plan, zone, laid_out(shape, plan.placing), origin, spec.sections)
     if "move" in zone.blocks:
         _make_way(fight, zone, cells, lambda c: side_of(c) == chosen)
+
+
+def _cut(fight: Fight, plan: Plan, zone: LastingZone, shape: Shape, origin: Cell, sections: Any) -> None:
+    """`zone.sections` (mechanics-2 1.200): every `every` along the wall is a section with
+    its own health; the last may be shorter."""
+    assert plan.aim is not None
+    every = to_cells(sections.every, per_cell(fight, plan.entry_catalog)) or 1
+    along = wall_position(shape, origin, plan.aim)
+    cut: dict[int, list[list[int]]] = {}
+    for x, y in zone.cells:
+        cut.setdefault(along((x, y)) // every, []).append([x, y])
+    zone.sections = [WallSection(cells=sorted(cells, key=lambda c: (c[1], c[0])), health=sections.health)
+                     for _i, cells in sorted(cut.items())]
+    zone.broken_triggers = list(sections.broken.triggers) if sections.broken is not None else []
 
 
 def _make_way(fight: Fight, zone: LastingZone, cells: set[Cell], on_side: Callable[[Cell], bool]) -> None:

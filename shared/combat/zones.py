@@ -30,6 +30,7 @@ from .plan_codec import plan_from_json
 from .plans import MenuItem, Option, Plan
 from .rolls import roll_damage
 from .state import Combatant, LastingZone
+from .wall_sections import broken_touch
 
 Cell = tuple[int, int]
 
@@ -59,6 +60,10 @@ def touch(fight: Fight, zone: LastingZone, c: Combatant, why: str) -> None:
         # 1.198: its triggers (and rams) deal their own type; the casting kept the entry's.
         plan.mechanics = plan.mechanics.model_copy(update={"damageType": spec.damageType})
     event = fight.emit("zone", f"{zone.name} affects {c.name}: {why}.", zone=zone.entry, target=c.id)
+    if zone.sections and c.position is not None and BF.cell_of(c) in zone.broken_cells():
+        # A broken wall section does its own harm, not the entry's (mechanics-2 1.200).
+        broken_touch(fight, zone, c)
+        return
     if spec.breaksConcentration:
         _break_concentration(fight, zone, plan, c)
     entry_lands_on(fight, owner, plan, c)

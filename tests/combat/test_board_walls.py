@@ -214,7 +214,10 @@ STORM_DICE = [8, 8, 4, 5, 5, 5, 5, 5, 20, 1, 1] + [5] * 7 + [10, 5]
 
 def _storm():
     rs = ruleset(WK.package())
-    state, _ = start_battle(rs, [WK.ilsa([0, 2])], ZK.foes([4, 0], [8, 1]), board=ZK.BOARD, dice=STORM_DICE)
+    ilsa = WK.ilsa([0, 2])
+    # Without Wall of Ice, whose 10d6 the Engine would rather spend.
+    ilsa["sheet"]["lists"]["spells"] = [r for r in ilsa["sheet"]["lists"]["spells"] if r["name"] != "Wall of Ice"]
+    state, _ = start_battle(rs, [ilsa], ZK.foes([4, 0], [8, 1]), board=ZK.BOARD, dice=STORM_DICE)
     return rs, state
 
 
@@ -255,3 +258,60 @@ def test_the_engine_places_every_copy_toward_the_foes_and_the_suggestion_is_take
     state, lines = _go(rs, state, "ilsa", STORM, cell=suggested["cell"], copies=suggested["copies"])
     assert lines[0] == "Ilsa aims Fire Storm at 3, 0, catching Thorn Lurker, Cinder Hound."
     assert [c.health for c in state.combatants if c.side == "foes"] == [6, 8]
+
+
+ICE = "ability:spells:wall-of-ice"
+#: The Hound's bite at the section on 4, 2: 15 + 4 = 19 (a hit), 1d6 6 + 1 = 7 piercing and
+#: 1d4 4 fire; Ilsa's Fire Bolt: 12 + 4 = 16 (a hit), 1d10 8 fire; the broken section's 5d6
+#: (3 each: 15) and the Hound's Constitution save 5 (+ 4: 9 against 12, a failure).
+ICE_DICE = [15, 6, 4, 12, 8, 3, 3, 3, 3, 3, 5]
+
+
+def test_a_wall_of_ice_section_struck_to_0_breaks_opens_and_chills_whoever_enters():
+    rs, state = _fight([5, 2], ICE_DICE, board=OPEN)
+    # Through 4, 2 across Ilsa's line: 4, 1 to 4, 4, two 10-foot sections of 2 cells each.
+    state, lines = _go(rs, state, "ilsa", ICE, cell=[4, 2])
+    assert lines[-1] == "Wall of Ice stays on 4, 2 (4 cells) for 100 rounds."
+    assert [(s.cells, s.health) for s in state.zones[0].sections] == [
+        ([[4, 1], [4, 2]], 30), ([[4, 3], [4, 4]], 30)]
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    # The Hound's bite reaches no creature but three cells of the wall (its reach is 5 feet).
+    bite = _options(rs, state, "cinder-hound")["action:sear_bite"]
+    assert (bite.targets, bite.board["walls"]) == ([], [[4, 1], [4, 2], [4, 3]])
+    assert _refused(rs, state, "cinder-hound", "action:sear_bite", wall=[4, 4]) == (
+        "bad-cell", "Searing bite cannot strike a wall section on 4, 4")
+    # Against the section's defense 12: 19 hits; 7 piercing (30 - 7 = 23), 4 fire doubled
+    # (vulnerable): 8 (23 - 8 = 15).
+    state, lines = _go(rs, state, "cinder-hound", "action:sear_bite", wall=[4, 2])
+    assert lines == [
+        "Cinder Hound attacks Wall of Ice's section on 4, 1 with Searing bite: 15 + 4 = 19 against 12, a hit.",
+        "Searing bite (6 + 1 = 7) deals 7 piercing damage to Wall of Ice's section on 4, 1; it has 23 of 30 left.",
+        "Searing bite (4) deals 8 fire damage to Wall of Ice's section on 4, 1 (vulnerable: doubled); it has 15 of 30 left.",
+    ]
+    state, _ = _go(rs, state, "cinder-hound", "end-turn")
+    # Ilsa's Fire Bolt (+ 4: 12 + 4 = 16 against 12): 8 fire doubled: 16, at least the 15
+    # left: it breaks, and its cells no longer block.
+    state, lines = _go(rs, state, "ilsa", "ability:spells:fire-bolt", wall=[4, 2])
+    assert lines == [
+        "Ilsa attacks Wall of Ice's section on 4, 1 with Fire Bolt: 12 + 4 = 16 against 12, a hit.",
+        "Fire Bolt (8) deals 16 fire damage to Wall of Ice's section on 4, 1 (vulnerable: doubled); it has 0 of 30 left.",
+        "Wall of Ice's section on 4, 1 breaks: 4, 1; 4, 2 no longer block.",
+    ]
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    # The Hound walks through the opening (4 cells to 1, 2, 20 feet, by 4, 1): entering it,
+    # 5d6 = 15 cold, its Constitution save 5 + 4 = 9 fails: 25 - 15 = 10.
+    walk = _options(rs, state, "cinder-hound")["move:1,2"]
+    assert (walk.board["cost"], walk.board["harms"]) == ("20 ft", [[4, 1]])
+    state, lines = _go(rs, state, "cinder-hound", "move:1,2")
+    assert lines == [
+        "Wall of Ice affects Cinder Hound: it enters it.",
+        "Cinder Hound rolls a Constitution save against Wall of Ice's broken section: 5 + 4 = 9 against 12, a failure.",
+        "Wall of Ice's broken section (15 (3 + 3 + 3 + 3 + 3)) deals 15 cold damage to Cinder Hound.",
+        "Cinder Hound has 10 of 25 Hit points.",
+        "Cinder Hound moves to 1, 2 for 20 ft and has 20 ft left.",
+    ]
+    # Saved and reloaded, the sections are as they were.
+    data = state.model_dump(mode="json")
+    assert data["zones"][0]["sections"] == [{"cells": [[4, 1], [4, 2]], "health": 0},
+                                            {"cells": [[4, 3], [4, 4]], "health": 30}]
+    assert BattleState.model_validate(data).model_dump(mode="json") == data

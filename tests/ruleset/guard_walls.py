@@ -90,3 +90,34 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+
+
+def _ice(with_key: bool, *, key: str = "sections", paid: str = ""):
+    """Wall of Ice on 4, 1 to 4, 4 beside the Hound (5, 2), on the 7 x 5 board: with its
+    `sections` the Hound's bite (reaching no creature) strikes the section on 4, 2 (19 hits:
+    7 piercing, 4 fire doubled) and Ilsa's Fire Bolt breaks it (16); the Hound walks in and is
+    chilled (5d6, and with `perCostStep` on a 7th-level casting 1d6 more); without sections,
+    the bite has nothing to strike and the Hound ends its turn."""
+    zone = copy.deepcopy(WK.WALL_OF_ICE_ZONE)
+    if not with_key and key == "sections":
+        del zone["sections"]
+    elif not with_key:
+        del zone["sections"]["broken"][key]
+    dice = [5, 5, 5, 5, 5, 20, 1, 15, 6, 4, 12, 8, 3, 3, 3, 3, 3, 3, 5]
+    hound = "cinder-hound"
+    struck = with_key or key != "sections"
+    choices = [_cast(f"ability:spells:wall-of-ice{paid}", [4, 2]), *_ENDS,
+               {"actor": hound, "option": "action:sear_bite", "targets": [], "wall": [4, 2]} if struck
+               else {"actor": hound, "option": "end-turn", "targets": []}]
+    if struck:
+        choices += [{"actor": hound, "option": "end-turn", "targets": []},
+                    {"actor": "ilsa", "option": "ability:spells:fire-bolt", "targets": [], "wall": [4, 2]}, *_ENDS,
+                    {"actor": hound, "option": "move:1,2", "targets": []}]
+    return WK.package(ice=zone), [WK.ilsa([0, 2])], ZK.foes(hound=[5, 2]), dice, choices
+
+
+PLAYED_PROBES.update({
+    "Zone.sections": FightProbe(_ice, board={"rows": ["......."] * 5}),
+    "BrokenSection.perCostStep": FightProbe(lambda k: _ice(k, key="perCostStep", paid="@slots_7"),
+                                            board={"rows": ["......."] * 5}),
+})

@@ -538,12 +538,9 @@ WALL_OF_ICE = {
 }
 
 
-def test_wall_of_ice_sections_are_modelled_then_refused():
-    # The wall and what it blocks play (tests/combat/test_board_walls.py); its sections not yet.
-    assert sorted(problems_of(with_entry(WALL_OF_ICE))) == [
-        f'{MECH}.zone.sections: "sections" (Capability API 1.200) is not supported by marinara-battle yet: '
-        "walls struck and broken one section at a time are resolved by no planned issue",
-    ]
+def test_wall_of_ice_sections_validate():
+    # The wall, what it blocks and its sections play (tests/combat/test_board_walls.py).
+    assert problems_of(with_entry(WALL_OF_ICE)) == []
 
 
 def test_sections_stand_in_a_wall_that_blocks():

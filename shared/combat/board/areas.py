@@ -155,6 +155,30 @@ def _wall_line(origin: Cell, aim: Cell, size: int, width: int, toward: Cell | No
     return [(x + k * nx, y + k * ny) for k in range(width) for x, y in along]
 
 
+def wall_position(shape: Shape, origin: Cell, aim: Cell) -> Callable[[Cell], int]:
+    """How far along the wall a cell of it lies, in cells from its first end (a ring's from
+    its north-west corner, clockwise), so it can be cut into sections (mechanics-2 1.200)."""
+    if shape.ringed:
+        r = ring_radius(shape.ring)
+
+        def around(cell: Cell) -> int:
+            dx, dy = cell[0] - aim[0], cell[1] - aim[1]
+            if dy == -r:
+                return dx + r
+            if dx == r:
+                return 2 * r + dy + r
+            if dy == r:
+                return 4 * r + r - dx
+            return 6 * r + r - dy
+        return around
+    (dx, dy), _n = _wall_axis(origin, aim, shape.toward)
+    if shape.toward is not None and shape.toward != aim:
+        x_major = abs(dx) >= abs(dy)
+        return lambda cell: abs(cell[0] - aim[0]) if x_major else abs(cell[1] - aim[1])
+    lo = -((shape.size - 1) // 2)
+    return lambda cell: (cell[0] - aim[0] if dx else cell[1] - aim[1]) - lo
+
+
 def wall_side(shape: Shape, origin: Cell, aim: Cell) -> Callable[[Cell], str | None]:
     """Which side of the wall a cell lies on: "near" (the creator's, inside a ring) or "far";
     None on the wall's own line."""

@@ -34,6 +34,7 @@ from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees
 from .units import say, steps, to_cells
+from ..wall_sections import reachable_sections
 from .attacks import range_bonus
 
 
@@ -128,13 +129,18 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
             part = save_cover(fight, actor, target, forced[0], forced[1])
             if part is not None:
                 info[tid]["saveCover"] = words(part)
-    if option.count and not kept:
+    # Wall sections it may strike instead of a creature (mechanics-2 1.200).
+    walls = reachable_sections(fight, actor, item, span) if fight.state.zones else []
+    if option.count and not kept and not walls:
         return None
     keep = set(kept)
+    board: dict[str, Any] = {"targets": info}
+    if walls:
+        board["walls"] = walls
     new = option.model_copy(update={
         "targets": kept, "count": min(option.count, len(kept)) if option.count else 0,
         "forecasts": [f for f in option.forecasts if f.target in keep or f.target == actor.id],
-        "board": {"targets": info},
+        "board": board,
     })
     return MenuItem(new, item.plan)
 

@@ -8,10 +8,12 @@ Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance
 other key is modelled and checked in full, each with the version that introduced it, and
 refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
 
-Mechanics-2 and mechanics-3 add to a zone `sections` and `disperses`, and to `obscures`
-`light` and `dispersed`, with `Sections` and `BrokenSection`: walls in sections struck one
-at a time (1.200, 1.201) and light obscurement and wind (1.286). Rules that read the entry
-around the zone (a wall shape, the entry's own save) are on `Mechanics`.
+A wall's `blocks` and `side` (1.177) play in shared/combat/walls.py. Mechanics-2 and
+mechanics-3 add to a zone `sections` and `disperses`, and to `obscures` `light` and
+`dispersed`, with `Sections` and `BrokenSection`: walls in sections struck one at a time
+(1.200, 1.201; played in shared/combat/wall_sections.py) and light obscurement and wind
+(1.286). Rules that read the entry around the zone (a wall shape, the entry's own save) are
+on `Mechanics`.
 """
 
 from __future__ import annotations
@@ -52,7 +54,6 @@ ZONE_REASONS = {
     "burns": _later("zones that burn are"),
 }
 
-SECTIONS_REASON = "walls struck and broken one section at a time are resolved by no planned issue"
 OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
 
 
@@ -238,7 +239,7 @@ class Zone(Model):
     touched: bool | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["touched"]))
     burns: Burns | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["burns"]))
     damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
-    sections: Sections | None = Field(default=None, json_schema_extra=unsupported("1.200", SECTIONS_REASON))
+    sections: Sections | None = Field(default=None, json_schema_extra=gate("1.200"))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
     disperses: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
 
