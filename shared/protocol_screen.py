@@ -129,6 +129,9 @@ class ZoneShown(Message):
     label: str
     cells: list[list[int]] = Field(default_factory=list)
     holds: list[str] = Field(default_factory=list)
+    #: A wall's cells that still block (mechanics-1 1.177; its broken sections' left out),
+    #: drawn as wall; left out of the JSON for a zone that blocks nothing.
+    walls: list[list[int]] = Field(default_factory=list, exclude_if=lambda v: not v)
 
 
 class WindowShown(Message):

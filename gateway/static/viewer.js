@@ -336,6 +336,7 @@ function renderBoard() {
   const aims = new Set(mode?.kind === "area" ? mode.option.board.aim.map(key)
     : mode?.kind === "zone" ? mode.option.board.to.map(key) : []);
   const zoned = new Set((page.screen.zones || []).flatMap((z) => z.cells.map(key)));
+  const walled = new Set((page.screen.zones || []).flatMap((z) => (z.walls || []).map(key)));
   const reach = new Set(mode?.kind === "move" ? mode.options.map((o) => key(o.board.cell)) : []);
   const hadFocus = grid.contains(document.activeElement);
   grid.replaceChildren();
@@ -354,6 +355,7 @@ function renderBoard() {
       if (amber.has(here)) cell.classList.add("amber");
       if (aims.has(here)) cell.classList.add("aim");
       if (zoned.has(here)) cell.classList.add("zone");
+      if (walled.has(here)) cell.classList.add("wall");
       if (here === page.hovered) cell.classList.add("hovered");
       if (who) {
         cell.classList.add("occupied", who.side);

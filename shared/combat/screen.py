@@ -134,5 +134,6 @@ def screen_view(ruleset: Ruleset, state: BattleState, *, battle: str, revision: 
         combatants=[_combatant(fight, c, on_board) for c in fight.state.combatants],
         board=_board(fight, state.board) if on_board and state.board is not None else None,
         zones=[ZoneShown(name=z.name, owner=z.owner, rounds=z.rounds, label=label, cells=[list(c) for c in z.cells],
-                         holds=list(z.holds)) for z, label in zip(state.zones, zone_list(fight))],
+                         holds=list(z.holds), walls=[list(c) for c in z.standing_cells()] if z.blocks else [])
+               for z, label in zip(state.zones, zone_list(fight))],
     )

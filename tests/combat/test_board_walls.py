@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.combat import advance, decide_for, menu, start_battle
+from shared.combat.screen import screen_view
 from shared.combat.state import BattleState
 from tests.combat import walls_kit as WK
 from tests.combat import zones_kit as ZK
@@ -310,6 +311,9 @@ def test_a_wall_of_ice_section_struck_to_0_breaks_opens_and_chills_whoever_enter
         "Cinder Hound has 10 of 25 Hit points.",
         "Cinder Hound moves to 1, 2 for 20 ft and has 20 ft left.",
     ]
+    # The screen draws as wall only the cells that still block.
+    (shown,) = screen_view(rs, state, battle="b", revision=0, last_seq=0, status="active").zones
+    assert (shown.label, shown.walls) == ("Wall of Ice, 98 rounds", [[4, 3], [4, 4]])
     # Saved and reloaded, the sections are as they were.
     data = state.model_dump(mode="json")
     assert data["zones"][0]["sections"] == [{"cells": [[4, 1], [4, 2]], "health": 0},
