@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from shared.combat import advance, decide_for, menu, start_battle
+from shared.combat.board.areas import Shape, wall, wall_position, wall_side
+from shared.combat.board.grid import Grid, read_board
+from shared.combat.board.units import steps
 from shared.combat.screen import screen_view
 from shared.combat.state import BattleState
 from tests.combat import walls_kit as WK
@@ -319,3 +325,38 @@ def test_a_wall_of_ice_section_struck_to_0_breaks_opens_and_chills_whoever_enter
     assert data["zones"][0]["sections"] == [{"cells": [[4, 1], [4, 2]], "health": 0},
                                             {"cells": [[4, 3], [4, 4]], "health": 30}]
     assert BattleState.model_validate(data).model_dump(mode="json") == data
+
+
+# ---------------------------------------------------------------------------
+# properties of the wall's layout (board/areas.py)
+# ---------------------------------------------------------------------------
+
+_OPEN_GRID = Grid(read_board({"rows": ["." * 41] * 41})[0])
+_CELL = st.tuples(st.integers(10, 30), st.integers(10, 30))
+
+
+@settings(max_examples=150, deadline=None)
+@given(origin=_CELL, aim=_CELL, size=st.integers(1, 9), width=st.integers(1, 3), side=st.sampled_from(["near", "far"]))
+def test_a_straight_wall_is_size_by_width_and_its_sides_never_touch_it(origin, aim, size, width, side):
+    shape = Shape("wall", size, width, 40)
+    cells = wall(_OPEN_GRID, shape, origin, aim)
+    # On open ground, every cell is laid, none twice, and it runs through the aimed cell.
+    assert len(cells) == len(set(cells)) == size * width and aim in cells
+    of = wall_side(shape, origin, aim)
+    # The maker is never on the far side; no cell is on both sides.
+    assert of(origin) != "far"
+    assert all(of(c) in ("near", "far", None) for c in cells)
+
+
+@settings(max_examples=60, deadline=None)
+@given(aim=_CELL, diameter=st.integers(1, 12))
+def test_a_ring_is_every_cell_its_radius_away_and_inside_is_near(aim, diameter):
+    shape = Shape("wall", 12, 1, 40, ring=diameter, ringed=True)
+    cells = wall(_OPEN_GRID, shape, (0, 0), aim)
+    r = max(1, (diameter + 1) // 2)
+    assert len(cells) == 8 * r and all(steps(c, aim) == r for c in cells)
+    of = wall_side(shape, (0, 0), aim)
+    assert of(aim) == "near" and of((aim[0] + r + 1, aim[1])) == "far"
+    # Cut along it from its north-west corner, each cell has its own place.
+    along = wall_position(shape, (0, 0), aim)
+    assert sorted(along(c) for c in cells) == list(range(8 * r))
