@@ -360,3 +360,20 @@ def test_a_ring_is_every_cell_its_radius_away_and_inside_is_near(aim, diameter):
     # Cut along it from its north-west corner, each cell has its own place.
     along = wall_position(shape, (0, 0), aim)
     assert sorted(along(c) for c in cells) == list(range(8 * r))
+
+
+def test_a_layout_the_area_does_not_have_is_refused_and_nothing_changes():
+    rs, state = _fight([6, 2], [], board=OPEN)
+    # Wall of Stone has no ring; Fire Storm is no wall; a side is near or far; toward is a
+    # cell on the board.
+    assert _refused(rs, state, "ilsa", STONE, cell=[4, 2], ring=True) == (
+        "bad-cell", "Wall of Stone is never laid out as a ring")
+    assert _refused(rs, state, "ilsa", STORM, cell=[4, 1], toward=[6, 1], copies=[[6, 1], [8, 1]]) == (
+        "bad-cell", 'Fire Storm is no wall: "toward", "ring" and "side" lay out a wall')
+    assert _refused(rs, state, "ilsa", STONE, cell=[4, 2], side="left") == (
+        "malformed", '"side" is "near" or "far"')
+    assert _refused(rs, state, "ilsa", STONE, cell=[4, 2], toward=[4, 9]) == (
+        "bad-cell", "Wall of Stone cannot run toward 4, 9: it is off the board")
+    assert _refused(rs, state, "ilsa", "ability:spells:fire-bolt", "cinder-hound", wall=[4, 2]) == (
+        "malformed", '"wall" is a cell [x, y], aimed at instead of any target')
+    assert state.zones == [] and state.revision == 0
