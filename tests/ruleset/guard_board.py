@@ -757,10 +757,3 @@ PLAYED_PROBES.update({
     "Rider.weapons": FightProbe(_tagged_rider),
     "LowersRoll.also": FightProbe(_sharp_words),
 })
-
-#: Senses a condition or an item grants are refused (issue 26); an added sense (`{add: n}`,
-#: darkvision 60 feet more) is refused with them.
-REFUSED_VALUE_SAMPLES.update({
-    f"{model}.senses = 'an added sense'": ("senses", {"darkvision": {"add": 60}}, {})
-    for model in ("CombatCondition", "ItemEffect", "Otherwise")
-})

@@ -61,38 +61,17 @@ PLAYED_PROBES: dict[str, FightProbe] = {
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: Refusal keys, and keys whose every holder is refused (refused with the key that holds
 #: them): (value, companions) when the key's type alone gives no accepted value.
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "ItemAttack.against": ([{"is": {"types": ["undead"]}, "toHit": 2}], {}),
-    # An item's use answering its owner's hit, or someone else's roll (refused).
-    "ItemUse.addsToBlow": (True, {"reaction": {"on": "hit", "by": "self"}}),
-    "ItemUse.lowersRoll": ({"dice": "1d6"}, {"kind": "debuff", "targets": "enemy",
-                                             "reaction": {"on": "hit", "for": "ally", "within": 60}}),
-    # A weapon's to-hit by target (ItemAttack.against, refused): each needs a test and an effect.
-    "AttackAgainst.marked": ("sworn", {"toHit": 2}),
-    "AttackAgainst.mode": ("advantage", {"is": {"types": ["undead"]}}),
-    "AttackAgainst.ignoresCover": (True, {"is": {"types": ["undead"]}}),
-    "AttackAgainst.ignoresLongRange": (True, {"is": {"types": ["undead"]}}),
-    # A slaying blow (ItemAttack.slay, refused): what a target that saves gets.
-    "Slay.saved": ([{"condition": "shaken", "duration": {"rounds": 1}}],
-                   {"healthAtMost": 10, "save": {"save": "con_save", "difficulty": 12}}),
-}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "ItemUse.reaction = 'an object'": ("reaction", {"on": "hit"}, {}),
-    "ItemUse.zone = 'on an item use'": ("zone", {"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
     "ItemUse.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
                                                           {"area": {"shape": "cone", "size": 3}}),
     "ItemDef.use.halfOnMiss = 'on an item use'": ("use", {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
                                                           "halfOnMiss": True}, {}),
-    "ItemDef.use.rescue = 'on an item use'": ("use", {"kind": "buff", "targets": "self", "charges": 1,
-                                                      "rescue": {"roll": "saves", "by": "reroll"}},
-                                              {"charges": {"max": 3}}),
     "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
                                                           "kindChoice": True,
                                                           "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
                                                   {}),
-    "ItemDef.use.amountAdd = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
-                                                         "amountAdd": {"const": 1}}, {}),
 }
 
 

@@ -250,7 +250,5 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ActionSave.alliesMayFail": FightProbe(lambda with_key: _stench(with_key, "alliesMayFail")),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "HealthPoolSkips.unseeing": (True, {}),
-}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

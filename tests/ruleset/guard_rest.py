@@ -292,6 +292,4 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 #: Values of keys under refused keys: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "Behavior.onlyWhenStuck = 'any'": ("onlyWhenStuck", "any", {}),
-    "ItemOnHit.duration = 'this-action'": ("duration", "this-action", {}),
-    "SaveEnds.at = 'damaged'": ("at", "damaged", {}),
 }

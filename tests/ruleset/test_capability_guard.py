@@ -68,8 +68,6 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 #: A value, and keys its object's own rules want beside it (None deletes a key the base
 #: object has), for refused keys whose type alone gives no value the object accepts.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "ItemUse.zone": ({"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
-    "ItemUse.healthPoolSkips": ({"conditions": ["shaken"]}, {"healthPool": {"dice": "5d8"}}),
     "Mechanics.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),
     "ItemUse.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),
     "Mechanics.usesChosen": (True, {"usesOf": "Lay on Hands"}),
@@ -86,15 +84,11 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
     "CreatureAction.casting": ({}, {"toHit": None, "damage": None, "signature": {"cost": 3}}),
-    "ItemDef.moreUses": ([{"label": "Burning Hands", "use": {"kind": "attack", "amount": {"dice": "3d6"}}}],
-                         {"use": {"kind": "attack", "amount": {"dice": "3d6"}}}),
     "ChargeStep.push": (5, {}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,
                                        "suggestions": ["beasts"]}),
     "TextColumn.suggestions": (["beasts"], {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20}),
-    "Mechanics.zone": ({"rounds": 10}, {"area": {"shape": "burst", "size": 2}}),
-    "Area.ring": (10, {"shape": "wall"}),
 }
 
 #: Refusal values (`key = 'value'`): the value itself, put on the key.
@@ -102,7 +96,6 @@ REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "Zone.anchor = 'caster'": ("anchor", "caster", {"rounds": 10}),
     "Mechanics.zone.anchor = 'caster on a line or cone'": (
         "zone", {"rounds": 10, "anchor": "caster"}, {"area": {"shape": "line", "size": 2}, "range": 0}),
-    "Area.shape = 'wall'": ("shape", "wall", {"size": 2}),
     "SaveEnds.at = 'action'": ("at", "action", {}),
     "CombatCondition.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {}),
     "CombatLevel.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {"track": "heat", "at": 1}),
@@ -306,7 +299,7 @@ def covered(rid: str) -> bool:
     played (the fight, the computed sheet or service output of a `SheetProbe`, or the
     actor's menu of a `MenuProbe`, differs)."""
     row = ROWS[rid]
-    if row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row):
+    if is_refused(row):
         return refusal_found(row)
     if rid in NEEDS_REFUSED_VALUE:
         return refused_through_value(row)
@@ -331,3 +324,17 @@ def test_every_key_is_refused_by_name_or_changes_play(rid):
 def test_probes_name_only_keys_of_the_table():
     named = {*PLAYED_PROBES, *FIGHT_SAMPLES, *REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES, *NEEDS_REFUSED_VALUE}
     assert sorted(named - ROWS.keys()) == []
+
+
+def is_refused(row: CapabilityRow) -> bool:
+    """Whether `covered` asks the row for a refusal (refused, or only a refused key holds it)."""
+    return row.unsupported is not None or row.model not in PLAYABLE or inside_refused_key(row)
+
+
+def test_samples_follow_what_each_row_is():
+    """A refusal sample names a refused row, a probe a played one: a key made played keeps
+    no refusal sample it would never read (and a probe is never left beside a refusal)."""
+    refusal = {*REFUSED_SAMPLES, *REFUSED_VALUE_SAMPLES, *NEEDS_REFUSED_VALUE}
+    played = {*PLAYED_PROBES, *FIGHT_SAMPLES}
+    assert sorted(rid for rid in refusal & ROWS.keys() if not is_refused(ROWS[rid])) == []
+    assert sorted(rid for rid in played & ROWS.keys() if is_refused(ROWS[rid])) == []
