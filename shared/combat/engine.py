@@ -48,7 +48,7 @@ from .board.flight import fly
 from .board.movement import stand, start_walk
 from .board.flight import come_down
 from .board.falls import next_falls
-from .zones import check_zone_cell, move_zone, zone_pick
+from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
 from .wall_sections import check_wall, strike_section
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
@@ -442,11 +442,11 @@ def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
 
 #: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
 BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
-    "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone}
+    "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone, "zone-turn": turn_zone}
 
 #: Board steps sent to a cell the choice names (`"cell": [x, y]`), and why a cell is refused.
 CELL_STEPS: dict[str, Callable[[Fight, Combatant, Plan, tuple[int, int] | None], str | None]] = {
-    "zone": check_zone_cell}
+    "zone": check_zone_cell, "zone-turn": check_zone_cell}
 
 
 def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],

@@ -462,8 +462,9 @@ PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     PlanKind("move", moves=True),
     PlanKind("stand", moves=True, group="move"),
     PlanKind("flight", moves=True, group="move"),
-    # Moving a lasting zone (zones.py): a step on the board its owner takes.
+    # Moving or turning a lasting zone (zones.py): a step on the board its owner takes.
     PlanKind("zone", moves=True),
+    PlanKind("zone-turn", moves=True, group="zone"),
 
     PlanKind("spend"),
 )}

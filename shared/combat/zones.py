@@ -6,7 +6,9 @@ zone, and `enter` as a walk's step or a moved zone reaches them; a creature is a
 per turn whatever the trigger), `drift` as the caster's turn starts, the terrain's harm per distance moved inside a zone
 (`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
-newcomers affected as `enter` says); on its triggers `breaksConcentration` (1.174), the zone's
+newcomers affected as `enter` says), a zone carried by its caster (`anchor: "caster"`, 1.172,
+1.182: each of her steps moves it, and whom it reaches is affected as `enter` says) and
+"Turn <zone>" (`zone.turn`); on its triggers `breaksConcentration` (1.174), the zone's
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
 components a zone `forbids` inside it (1.179, through components.FORBIDDING). A trigger applies the entry's own effect to the one
 creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
@@ -14,6 +16,8 @@ payment it was cast with.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from ..dice import parse_dice
 from ..ruleset.mechanics.amounts import Amount
@@ -23,6 +27,7 @@ from . import numbers as N
 from . import zone_state as ZS
 from .actions import entry_lands_on
 from .board import battlefield as BF
+from .board.areas import aim_cells
 from .board.units import per_cell, say, steps, to_cells
 from .fight import Fight
 from .paying import spend_budget
@@ -179,7 +184,19 @@ def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
             touch(fight, zone, mover, "it enters it")
 
 
-ZS.STEPPED.append(_stepped)
+def _carry(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
+    """`anchor: "caster"` (1.172, 1.182): a zone its caster carries takes each of her steps
+    with her (a line or cone keeps pointing the same way); anyone it reaches that it did not
+    cover before is affected as `enter` says."""
+    dx, dy = there[0] - here[0], there[1] - here[1]
+    for zone in [z for z in fight.state.zones if z.carried and z.owner == mover.id and z.centre is not None]:
+        if zone.origin is not None:
+            zone.origin = [zone.origin[0] + dx, zone.origin[1] + dy]
+        assert zone.centre is not None
+        _enter_all(fight, zone, _relay(fight, zone, (zone.centre[0] + dx, zone.centre[1] + dy)), "it reaches them")
+
+
+ZS.STEPPED[:0] = [_carry, _stepped]
 
 
 # ---------------------------------------------------------------------------
@@ -203,9 +220,10 @@ def _newcomers(fight: Fight, zone: LastingZone, cell: Cell) -> list[Combatant]:
 
 
 def zone_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
-    """"Move <zone>" for each zone of `actor`'s that moves, while its budget is left, on its
-    owner's turn: `board.to` every cell within its distance of the centre, `board.catches`
-    whom a move there newly covers (and so affects, as `enter` says)."""
+    """The owner's options for their zones, on their turn while each budget is left:
+    "Move <zone>" (`zone.move`) and "Turn <zone>" (`zone.turn`, 1.182), each with `board.to`,
+    the cells it may go to or point at, and `board.catches`, whom it newly covers there
+    (and so affects, as `enter` says)."""
     if fight.state.current() is not actor or fight.state.board is None:
         return []
     items: list[MenuItem] = []
@@ -215,22 +233,55 @@ def zone_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
         found = _spec(fight, zone)
         if found is None:
             continue
-        _owner, plan = found
-        move = plan.mechanics.zone.move
-        if move is None or actor.budgets.get(move.budget, 0) <= 0:
-            continue
-        distance = to_cells(move.distance, per_cell(fight, plan.entry_catalog)) or 1
-        aims = _move_cells(fight, zone, distance)
-        catches = {f"{x},{y}": [c.id for c in who] for x, y in aims if (who := _newcomers(fight, zone, (x, y)))}
-        budget = move.budget
-        items.append(MenuItem(
-            Option(id=f"zone:{zone.entry}", label=f"Move {zone.name}", group="zone", budget=budget,
-                   text=f"{N.label(fight.ruleset, 'budget', budget)}; up to {say(fight, distance)} from {zone.centre[0]}, {zone.centre[1]}",
-                   board={"zone": zone.entry, "distance": say(fight, distance), "to": [[x, y] for x, y in aims],
-                          "catches": catches}),
-            Plan(kind="zone", name=f"Move {zone.name}", budget=budget, entry_ref=zone.entry),
-        ))
+        for option in ZONE_OPTIONS:
+            item = option(fight, actor, zone, found[1])
+            if item is not None:
+                items.append(item)
     return items
+
+
+def _move_item(fight: Fight, actor: Combatant, zone: LastingZone, plan: Plan) -> MenuItem | None:
+    move = plan.mechanics.zone.move
+    if move is None or actor.budgets.get(move.budget, 0) <= 0:
+        return None
+    assert zone.centre is not None
+    distance = to_cells(move.distance, per_cell(fight, plan.entry_catalog)) or 1
+    aims = _move_cells(fight, zone, distance)
+    text = f"{N.label(fight.ruleset, 'budget', move.budget)}; up to {say(fight, distance)} from {zone.centre[0]}, {zone.centre[1]}"
+    name = f"Move {zone.name}"
+    return _zone_item(fight, zone, aims, Plan(kind="zone", name=name, budget=move.budget, entry_ref=zone.entry), text,
+                      {"distance": say(fight, distance)})
+
+
+def _turn_item(fight: Fight, actor: Combatant, zone: LastingZone, plan: Plan) -> MenuItem | None:
+    turn = plan.mechanics.zone.turn
+    if turn is None or actor.budgets.get(turn.budget, 0) <= 0:
+        return None
+    text = f"{N.label(fight.ruleset, 'budget', turn.budget)}; point it at another cell"
+    plan = Plan(kind="zone-turn", name=f"Turn {zone.name}", budget=turn.budget, entry_ref=zone.entry)
+    return _zone_item(fight, zone, _turn_cells(fight, zone), plan, text, {})
+
+
+def _zone_item(fight: Fight, zone: LastingZone, aims: list[Cell], plan: Plan, text: str,
+               more: dict[str, object]) -> MenuItem:
+    catches = {f"{x},{y}": [c.id for c in who] for x, y in aims if (who := _newcomers(fight, zone, (x, y)))}
+    return MenuItem(
+        Option(id=f"{plan.kind}:{zone.entry}", label=plan.name, group="zone", budget=plan.budget, text=text,
+               board={"zone": zone.entry, **more, "to": [[x, y] for x, y in aims], "catches": catches}),
+        plan,
+    )
+
+
+#: The options a zone's owner may have for it (`zone_items`), each None when it has not.
+ZONE_OPTIONS: list[Callable[[Fight, Combatant, LastingZone, Plan], MenuItem | None]] = [_move_item, _turn_item]
+
+
+def _turn_cells(fight: Fight, zone: LastingZone) -> list[Cell]:
+    """Where a carried line or cone may point: every cell its shape may be aimed at from its
+    owner's cell (board/areas.py), but where it points now."""
+    assert zone.origin is not None and zone.centre is not None
+    here, now = (zone.origin[0], zone.origin[1]), (zone.centre[0], zone.centre[1])
+    return [cell for cell in aim_cells(BF.grid(fight), ZS.shape_of(zone), here, lambda a, b: True) if cell != now]
 
 
 def _zone_of(fight: Fight, actor: Combatant, entry: str | None) -> LastingZone | None:
@@ -238,19 +289,15 @@ def _zone_of(fight: Fight, actor: Combatant, entry: str | None) -> LastingZone |
 
 
 def check_zone_cell(fight: Fight, actor: Combatant, plan: Plan, cell: Cell | None) -> str | None:
-    """Why `cell` is refused for moving the zone, or None."""
+    """Why `cell` is refused for moving or turning the zone, or None."""
     zone = _zone_of(fight, actor, plan.entry_ref)
     if zone is None or zone.centre is None:
         return f"{plan.name}: the zone is gone"
     if cell is None:
-        return f"{plan.name} is moved to a cell: give \"cell\": [x, y]"
-    found = _spec(fight, zone)
-    assert found is not None
-    move = found[1].mechanics.zone.move
-    distance = to_cells(move.distance, per_cell(fight, found[1].entry_catalog)) or 1
-    if cell not in _move_cells(fight, zone, distance):
-        return f"{plan.name} cannot go to {cell[0]}, {cell[1]}: up to {say(fight, distance)} from " \
-               f"{zone.centre[0]}, {zone.centre[1]}"
+        return f"{plan.name} goes to a cell: give \"cell\": [x, y]"
+    item = next((i for i in zone_items(fight, actor) if i.plan.kind == plan.kind and i.plan.entry_ref == zone.entry), None)
+    if item is None or [cell[0], cell[1]] not in (item.option.board or {}).get("to", []):
+        return f"{plan.name} cannot go to {cell[0]}, {cell[1]}: {item.option.text if item else 'not now'}"
     return None
 
 
@@ -262,17 +309,42 @@ def move_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
         return
     spend_budget(fight, actor, plan.budget)
     cell = plan.aim
-    newcomers = _newcomers(fight, zone, cell)
     assert zone.centre is not None
     moved = steps((zone.centre[0], zone.centre[1]), cell)
-    zone.centre = [cell[0], cell[1]]
-    zone.cells = ZS.lay_cells(fight, zone, cell)
+    newcomers = _relay(fight, zone, cell)
     fight.emit("zone-move", f"{actor.name} moves {zone.name} {say(fight, moved)} to {cell[0]}, {cell[1]}.",
                actor=actor.id, zone=zone.entry, cell=[cell[0], cell[1]], cells=zone.cells)
+    _enter_all(fight, zone, newcomers, "it moves onto them")
+
+
+def turn_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """Points the carried zone at `plan.aim` from its owner's cell, paying its budget; anyone
+    it now covers and did not before is affected as if they had entered it (1.182)."""
+    zone = _zone_of(fight, actor, plan.entry_ref)
+    if zone is None or plan.aim is None:
+        return
+    spend_budget(fight, actor, plan.budget)
+    cell = plan.aim
+    newcomers = _relay(fight, zone, cell)
+    fight.emit("zone-move", f"{actor.name} turns {zone.name} toward {cell[0]}, {cell[1]}.",
+               actor=actor.id, zone=zone.entry, cell=[cell[0], cell[1]], cells=zone.cells)
+    _enter_all(fight, zone, newcomers, "it turns onto them")
+
+
+def _relay(fight: Fight, zone: LastingZone, to: Cell) -> list[Combatant]:
+    """Lays the zone out again with its centre on `to`; whom it now covers and did not."""
+    newcomers = _newcomers(fight, zone, to)
+    zone.centre = [to[0], to[1]]
+    zone.cells = ZS.lay_cells(fight, zone, to)
+    return newcomers
+
+
+def _enter_all(fight: Fight, zone: LastingZone, newcomers: list[Combatant], why: str) -> None:
+    """Newcomers a moved zone covers are affected as `enter` says."""
     if "enter" in zone.triggers:
         for c in newcomers:
             if zone in fight.state.zones:
-                touch(fight, zone, c, "it moves onto them")
+                touch(fight, zone, c, why)
 
 
 def drift(fight: Fight, owner: Combatant) -> None:
@@ -306,20 +378,19 @@ def drift(fight: Fight, owner: Combatant) -> None:
             to = step
         if to == (cx, cy):
             continue
-        newcomers = _newcomers(fight, zone, to)
-        zone.centre = [to[0], to[1]]
-        zone.cells = ZS.lay_cells(fight, zone, to)
+        newcomers = _relay(fight, zone, to)
         fight.emit("zone-move", f"{zone.name} drifts {say(fight, steps((cx, cy), to))} to {to[0]}, {to[1]}.",
                    zone=zone.entry, cell=[to[0], to[1]], cells=zone.cells)
-        if "enter" in zone.triggers:
-            for c in newcomers:
-                if zone in fight.state.zones:
-                    touch(fight, zone, c, "it drifts onto them")
+        _enter_all(fight, zone, newcomers, "it drifts onto them")
 
 
 def _toward(num: int, den: int) -> int:
     """num / den rounded half away from zero (the line's own rounding, board/areas.py)."""
     return (2 * num + den) // (2 * den) if num >= 0 else -((-2 * num + den) // (2 * den))
+
+
+#: The plan kinds of a zone's own options (`zone_items`).
+ZONE_KINDS = ("zone", "zone-turn")
 
 
 def zone_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[MenuItem, Cell] | None:
@@ -329,7 +400,7 @@ def zone_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[Me
     best: tuple[int, MenuItem, Cell] | None = None
     for item in items:
         board = item.option.board or {}
-        if item.plan.kind != "zone":
+        if item.plan.kind not in ZONE_KINDS:
             continue
         for key, who in (board.get("catches") or {}).items():
             sides = [fight.get(t).side for t in who]

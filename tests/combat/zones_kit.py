@@ -76,7 +76,7 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
     web = copy.deepcopy(WEB)
     if web_hold is not None:
         web["mechanics"]["applies"] = [web_hold]
-    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"] += [spikes, web]
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"] += [spikes, web, copy.deepcopy(SPIRIT_GUARDIANS)]
     pkg["combat"]["checks"] = copy.deepcopy(EXAMPLE["combat"]["checks"])
     pkg["combat"]["contests"] = copy.deepcopy(ESCAPES)
     if not escapable:
@@ -88,7 +88,7 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
 def ilsa(at: list[int], *more: tuple[str, str, int]) -> dict[str, Any]:
     """Ilsa on `at` with Moonbeam, Spike Growth and Web, and the spell rows `more`."""
     sheet_of = next(m for m in json.loads((FIXTURES / "5e-party.json").read_text()) if m["name"] == "Ilsa")
-    member = mira(spellcasting_ability="wis")
+    member = mira(spellcasting_ability="wis", slots_max_3=1)
     member["name"] = "Ilsa"
     member["sheet"]["abilities"] = dict(sheet_of["sheet"]["abilities"])
     member["sheet"]["lists"]["spells"] = [spell_row("moonbeam", "Moonbeam", 2),
@@ -96,6 +96,17 @@ def ilsa(at: list[int], *more: tuple[str, str, int]) -> dict[str, Any]:
                                           *(spell_row(*row) for row in more)]
     return member | {"position": at}
 
+
+#: The SRD's Spirit Guardians (a 15-foot radius around the caster, 3d8 radiant, a Wisdom save
+#: for half, concentration, 10 minutes) as the spec writes its zone (1.172, 1.175): carried by
+#: its caster, sparing her side, affecting on `enter` and `turn-start`, nothing as it appears;
+#: the SRD's speed-halving terrain is `halvesSpeed`.
+SPIRIT_GUARDIANS = {"id": "spirit-guardians", "label": "Spirit Guardians", "mechanics": {
+    "kind": "attack", "range": 0, "area": {"shape": "burst", "size": 15}, "friendlyFire": False,
+    "amount": {"dice": "3d8"}, "damageType": "radiant", "save": {"save": "wis_save", "onSuccess": "half"},
+    "concentration": True, "cost": [{"pool": "slots_3", "amount": 1}],
+    "zone": {"rounds": 100, "anchor": "caster", "triggers": ["enter", "turn-start"], "atCast": False,
+             "terrain": {"halvesSpeed": True}}}}
 
 #: The 5e components (spec/mechanics-1 1.179).
 COMPONENTS = [{"id": "verbal", "label": "Verbal"}, {"id": "somatic", "label": "Somatic"},
@@ -132,3 +143,24 @@ def foes(lurker: list[int] | None = None, hound: list[int] | None = None) -> lis
     if hound is not None:
         out.append(foe("cinder-hound", position=hound))
     return out
+
+
+#: The SRD's Gust of Wind (a line 60 feet long and 10 feet wide from the caster, concentration,
+#: 1 minute, a bonus action to turn it) as the spec writes its zone (1.182), with 2d10
+#: bludgeoning and a Strength save for half in place of its push (an entry's `push` is
+#: refused: Mechanics.push), so that what it covers shows in the log.
+GUST = {"id": "gust-of-wind", "label": "Gust of Wind", "mechanics": {
+    "kind": "attack", "range": 0, "area": {"shape": "line", "size": 60, "width": 10},
+    "amount": {"dice": "2d10"}, "damageType": "bludgeoning", "save": {"save": "str_save", "onSuccess": "half"},
+    "concentration": True, "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 10, "anchor": "caster", "triggers": ["enter", "turn-start"], "turn": {"budget": "bonus"}}}}
+
+
+def gust_package(zone: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The package with Gust of Wind (its zone replaced by `zone`)."""
+    pkg = package()
+    gust = copy.deepcopy(GUST)
+    if zone is not None:
+        gust["mechanics"]["zone"] = zone
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(gust)
+    return pkg

@@ -64,8 +64,6 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "ItemUse.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
-                                                          {"area": {"shape": "cone", "size": 3}}),
     "ItemDef.use.halfOnMiss = 'on an item use'": ("use", {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
                                                           "halfOnMiss": True}, {}),
     "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
@@ -561,9 +559,6 @@ REFUSED_SAMPLES.update({
 REFUSED_VALUE_SAMPLES.update({
     # A legendary move that also bites (its holder, `move`, is refused).
     "CreatureAction.move = 'with an effect'": ("move", {"share": 0.5}, {"signature": {"cost": 1}}),
-    # A lasting cone anchored on its caster (its holder, `zone`, is refused).
-    "Mechanics.zone.anchor = 'caster on a line or cone'": ("zone", {"rounds": 10, "anchor": "caster"},
-                                                            {"area": {"shape": "cone", "size": 3}}),
     # A lowered maximum with no save of its own, only lasting (its holder, `reducesMax`, is refused).
     "ReducesMax.save = 'left out'": ("lasting", True, {}),
 })

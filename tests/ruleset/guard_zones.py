@@ -9,8 +9,12 @@ from typing import Any
 
 from tests.combat import zones_kit as ZK
 from tests.combat.test_board_zones import START, STORY
+from tests.combat import test_zone_carried as CARRIED
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
+from tests.combat.item_kit import brom as item_brom
+from tests.combat.item_kit import item_package
+from tests.combat.kit import foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 _END = "end-turn"
@@ -61,6 +65,54 @@ def _held(with_key: bool):
         _turn("ilsa", "ability:spells:web", cell=[6, 2]), _turn("ilsa")]
 
 
+def _carried(with_key: bool):
+    """Ilsa casts Spirit Guardians on herself and walks four cells east: carried (`anchor:
+    "caster"`) it reaches the Lurker on 6, 2; held at the point it was cast, it does not."""
+    zone = dict(ZK.SPIRIT_GUARDIANS["mechanics"]["zone"])
+    if not with_key:
+        zone["anchor"] = "point"
+    pkg = ZK.package()
+    ZK.entry(pkg, "spells", "spirit-guardians")["mechanics"]["zone"] = zone
+    return pkg, [ZK.ilsa([0, 2], ("spirit-guardians", "Spirit Guardians", 3))], ZK.foes([6, 2], [1, 4]), \
+        CARRIED.START + CARRIED.GUARDIANS, [_turn("ilsa", "ability:spells:spirit-guardians", cell=[0, 2]),
+                                            _turn("ilsa", "move:4,2")]
+
+
+def _gust(key: str):
+    """Ilsa points Gust of Wind east and walks one step north-east: with `anchor: "caster"`
+    the line goes with her; with `turn` she may turn it (her next menu)."""
+    def build(with_key: bool):
+        zone = dict(ZK.GUST["mechanics"]["zone"])
+        if not with_key:
+            zone.pop("turn")
+            if key == "anchor":
+                zone["anchor"] = "point"
+        party = [ZK.ilsa([0, 2], ("gust-of-wind", "Gust of Wind", 2))]
+        return ZK.gust_package(zone), party, ZK.foes([6, 2], [1, 4]), CARRIED.START + CARRIED.GUST_DICE, [
+            _turn("ilsa", "ability:spells:gust-of-wind", cell=[9, 2]), _turn("ilsa", "move:1,1")]
+    return build
+
+
+def _wand_of_gusts(with_key: bool):
+    """Brom (0, 2) points a wand's Gust of Wind (the spell's use without its concentration and
+    slot: an action and a charge; one cell wide) east at the Cinder Hound (5, 2) and walks two cells north
+    (0, 0): carried, the line goes with him and the Hound's turn starts outside it; held at
+    its point, inside it (2d10 again)."""
+    use = {k: v for k, v in ZK.GUST["mechanics"].items() if k not in ("concentration", "cost")}
+    # One cell wide: a line's width on an item use is refused (issue 23).
+    use["area"] = {"shape": "line", "size": 60}
+    zone = {k: v for k, v in use["zone"].items() if k != "turn"}
+    if not with_key:
+        zone["anchor"] = "point"
+    wand = {"id": "wand-of-gusts", "label": "Wand of Gusts", "summary": "3 charges; a gust of wind.",
+            "item": {"category": "weapon", "rarity": "rare", "charges": {"max": 3},
+                     "use": use | {"zone": zone, "budget": "action", "charges": 1}}}
+    brom = item_brom(items=[{"item": "items/wand-of-gusts", "quantity": 1}]) | {"position": [0, 2]}
+    return item_package(wand), [brom], [foe("cinder-hound", position=[5, 2])], \
+        [4] * 5 + [15, 1] + [5, 4, 7, 3, 5, 15], [
+            _turn("brom", "item:wand-of-gusts", cell=[9, 2]), _turn("brom", "move:0,0"), _turn("brom")]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -77,6 +129,13 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Zone.breaksConcentration": FightProbe(_moonbeam({"breaksConcentration": True}, concentrating(), BREAK_DICE,
                                                      BREAK_CHOICES + [_turn("ilsa"), _turn("thorn-lurker"),
                                                                       _turn("cinder-hound")]), board=ZK.BOARD),
+    # Spirit Guardians carried four cells east reaches the Lurker; held at its point it does not.
+    "Zone.anchor = 'caster'": FightProbe(_carried, board=CARRIED.FIELD),
+    # A carried line goes one step north-east with Ilsa; held at its point it stays.
+    "Mechanics.zone.anchor = 'caster on a line or cone'": FightProbe(_gust("anchor"), board=CARRIED.FIELD),
+    "ItemUse.zone.anchor = 'caster on a line or cone'": FightProbe(_wand_of_gusts, board=CARRIED.FIELD),
+    # "Turn Gust of Wind" is on Ilsa's menu only with `turn`.
+    "Zone.turn": MenuProbe(_gust("turn"), "ilsa", board=CARRIED.FIELD),
     # The webbed Hound's turn start: 3d6 bludgeoning with `whileHeld`, a save without.
     "Zone.whileHeld": FightProbe(_held, board=ZK.BOARD),
 }

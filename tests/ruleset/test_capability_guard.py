@@ -93,9 +93,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 
 #: Refusal values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "Zone.anchor = 'caster'": ("anchor", "caster", {"rounds": 10}),
-    "Mechanics.zone.anchor = 'caster on a line or cone'": (
-        "zone", {"rounds": 10, "anchor": "caster"}, {"area": {"shape": "line", "size": 2}, "range": 0}),
     "SaveEnds.at = 'action'": ("at", "action", {}),
     "CombatCondition.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {}),
     "CombatLevel.effects = 'cannot-heal-nonmagical'": ("effects", ["cannot-heal-nonmagical"], {"track": "heat", "at": 1}),

@@ -53,7 +53,7 @@ from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
 from .turns import EXTRA_TURN_REASON, SURPRISE_REASON, ExtraFirstTurn
-from .zones import ZONE_CARRIED, Zone
+from .zones import Zone
 
 Kind = Literal["attack", "heal", "buff", "debuff", "utility", "rider"]
 
@@ -78,7 +78,7 @@ class Mechanics(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("reaction", "an object"): "1.33",
         **APPLIES_LIST_GATE,
-        ("zone.anchor", "caster on a line or cone"): ValueGate("1.182", unsupported=ZONE_CARRIED),
+        ("zone.anchor", "caster on a line or cone"): "1.182",
     }
 
     kind: Kind

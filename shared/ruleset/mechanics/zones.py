@@ -2,8 +2,8 @@
 
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
-`Burns`). A zone held at a point plays (shared/combat/zones.py): `rounds`, `triggers`,
-`atCast`, `move`, `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
+`Burns`). A zone held at a point or carried by its caster plays (shared/combat/zones.py):
+`rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move`, `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
 `damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes` and `halvesSpeed`; every
 other key is modelled and checked in full, each with the version that introduced it, and
 refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
@@ -39,15 +39,12 @@ def _later(what: str) -> str:
     return f"{what} not resolved yet (issue 25, lasting zones)"
 
 
-#: Carried by the caster (1.172, 1.182): the zone follows its maker.
-ZONE_CARRIED = _later("a zone carried by its caster (`anchor: \"caster\"`) is")
 ZONE_REASONS = {
     "ram": _later("ramming with a moved zone is"),
     "towardCaster": _later("zone terrain counted only toward the caster is"),
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
-    "turn": _later("turning a zone held by its caster is"),
     "detonates": _later("zones that detonate are"),
     "grows": _later("zones that detonate are"),
     "touched": _later("zones that detonate are"),
@@ -212,7 +209,7 @@ class Zone(Model):
     and what it does to those in it."""
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("anchor", "caster"): ValueGate("1.172", unsupported=ZONE_CARRIED),
+        ("anchor", "caster"): "1.172",
     }
 
     rounds: Annotated[int, Field(ge=1, le=1000)]
@@ -233,7 +230,7 @@ class Zone(Model):
     inside: ZoneInside | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["inside"]))
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
     wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
-    turn: ZoneTurn | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["turn"]))
+    turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
     detonates: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["detonates"]))
     grows: Amount | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["grows"]))
     touched: bool | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["touched"]))

@@ -1,0 +1,131 @@
+"""Zones carried by their caster (spec/mechanics-1 "Lasting zones", 1.172, `anchor: "caster"`;
+"Pushes, wind and goggles", 1.182: lines and cones carried and turned), on the 5e board of
+tests/combat/zones_kit.py: Ilsa (Wisdom caster, spell save DC 12) casts the SRD's Spirit
+Guardians as the spec writes it (3d8 radiant, a Wisdom save for half, a 15-foot radius
+around her: every cell fewer than 3 steps away, sparing her side, `enter` and
+`turn-start`, nothing as it appears, `halvesSpeed`) against the 5e example's Thorn Lurker
+(3d8 + 3 = 23 hit points, no Wisdom save bonus, speed 20 feet: 4 cells) and Cinder Hound.
+"""
+
+from __future__ import annotations
+
+from shared.combat import menu, start_battle
+from tests.combat import zones_kit as ZK
+from tests.combat.kit import ruleset
+from tests.combat.test_zone_occupants import go, reloads
+
+#: Five rows of ten cells: the walk east along row 2 passes two rows above the Hound.
+FIELD = {"rows": ["." * 10] * 5}
+#: The Lurker's 3d8 + 3 = 23, the Hound's 5d8 = 25; initiative Ilsa 20, the Lurker 1, the Hound 1.
+START = [8, 8, 4, 5, 5, 5, 5, 5, 20, 1, 1]
+#: Spirit Guardians reaching the Lurker: 3d8 = 2 + 6 + 3 = 11, its save 9; at its turn start
+#: 3d8 = 4 + 4 + 4 = 12, its save 14.
+GUARDIANS = [2, 6, 3, 9, 4, 4, 4, 14]
+
+
+def guarded(zone: dict | None = None):
+    """Ilsa (0, 2) with Spirit Guardians (its zone replaced by `zone`), the Lurker on 6, 2
+    and the Hound on 1, 4 (within 2 steps of her: the casting is aimed at her own cell and
+    catches it)."""
+    pkg = ZK.package()
+    if zone is not None:
+        ZK.entry(pkg, "spells", "spirit-guardians")["mechanics"]["zone"] = zone
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2], ("spirit-guardians", "Spirit Guardians", 3))],
+                            ZK.foes([6, 2], [1, 4]), board=FIELD, dice=START + GUARDIANS)
+    return rs, state
+
+
+def test_spirit_guardians_moves_with_ilsa_and_reaches_the_lurker():
+    rs, state = guarded()
+    # `atCast: false`: the casting does nothing to the Hound it catches (x 0 to 2 around 0, 2).
+    state, lines = go(rs, state, "ilsa", "ability:spells:spirit-guardians", cell=[0, 2])
+    assert lines[-1] == "Spirit Guardians stays on 0, 2 (15 cells) for 100 rounds."
+    # Four cells east (20 feet; she pays no terrain of her own zone): at her step into 4, 2
+    # it covers x 2 to 6 and reaches the Lurker on 6, 2: 9 + 0 against 12 fails, 11 radiant,
+    # 23 - 11 = 12. The Hound (1, 4) is left outside it.
+    state, lines = go(rs, state, "ilsa", "move:4,2")
+    assert lines == [
+        "Spirit Guardians affects Thorn Lurker: it reaches them.",
+        "Thorn Lurker rolls a Wisdom save against Spirit Guardians: 9 against 12, a failure.",
+        "Spirit Guardians (11 (2 + 6 + 3)) deals 11 radiant damage to Thorn Lurker.",
+        "Thorn Lurker has 12 of 23 Hit points.",
+        "Ilsa moves to 4, 2 for 20 ft and has 10 ft left.",
+    ]
+    zone = state.zones[0]
+    assert (zone.centre, len(zone.cells), [1, 4] in zone.cells) == ([4, 2], 25, False)
+    # The Lurker's turn starts in it: 14 succeeds, half of 12 = 6, 12 - 6 = 6. Its walks pay
+    # double inside (`halvesSpeed`): 5, 2 costs 2 cells, 7, 2 (outside) 1.
+    state, lines = go(rs, state, "ilsa", "end-turn")
+    assert lines == [
+        "Thorn Lurker's turn.",
+        "Spirit Guardians affects Thorn Lurker: its turn starts in it.",
+        "Thorn Lurker rolls a Wisdom save against Spirit Guardians: 14 against 12, a success.",
+        "Spirit Guardians (12 (4 + 4 + 4), halved by the save) deals 6 radiant damage to Thorn Lurker.",
+        "Thorn Lurker has 6 of 23 Hit points.",
+    ]
+    walks = {o.id: o.board for o in menu(rs, state, "thorn-lurker") if o.id.startswith("move:")}
+    assert (walks["move:5,2"]["cells"], walks["move:7,2"]["cells"]) == (2, 1)
+    # The Hound's turn starts outside it: nothing.
+    state, lines = go(rs, state, "thorn-lurker", "end-turn")
+    assert lines == ["Cinder Hound's turn."]
+    assert reloads(state) == {"spells/spirit-guardians": {"times": 2, "carried": True}}
+
+
+#: Gust of Wind on the Lurker: 2d10 = 6 + 4, its save 5; turned onto the Hound: 3 + 3, its
+#: save 14; at the Hound's turn start 2 + 5, its save 8.
+GUST_DICE = [6, 4, 5, 3, 3, 14, 2, 5, 8]
+
+
+def gusting(zone: dict | None = None):
+    rs = ruleset(ZK.gust_package(zone))
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2], ("gust-of-wind", "Gust of Wind", 2))],
+                            ZK.foes([6, 2], [1, 4]), board=FIELD, dice=START + GUST_DICE)
+    return rs, state
+
+
+def test_a_line_ilsa_holds_is_turned_onto_the_hound_and_carried_with_her():
+    rs, state = gusting()
+    # Pointed east at 9, 2: two cells wide (the second row on her left, north), x 1 to 9: 18
+    # cells; the Lurker's Strength save (no bonus) 5 fails, 6 + 4 = 10, 23 - 10 = 13.
+    state, lines = go(rs, state, "ilsa", "ability:spells:gust-of-wind", cell=[9, 2])
+    assert lines[3:] == [
+        "Gust of Wind stays on 9, 2 (18 cells) for 10 rounds.",
+        "Thorn Lurker rolls a Strength save against Gust of Wind: 5 against 12, a failure.",
+        "Gust of Wind (10 (6 + 4)) deals 10 bludgeoning damage to Thorn Lurker.",
+        "Thorn Lurker has 13 of 23 Hit points.",
+    ]
+    # "Turn Gust of Wind" (a bonus action) toward 0, 4: south, x 0 and 1 (her left, east), y 3
+    # and 4 where the board ends; it newly covers the Hound on 1, 4 as if it entered: 14
+    # succeeds, half of 3 + 3 = 3, 25 - 3 = 22.
+    turn = {o.id: o for o in menu(rs, state, "ilsa")}["zone-turn:spells/gust-of-wind"]
+    assert (turn.label, turn.budget, turn.board["catches"]) == (
+        "Turn Gust of Wind", "bonus", {"0,3": ["cinder-hound"], "0,4": ["cinder-hound"], "1,4": ["cinder-hound"]})
+    state, lines = go(rs, state, "ilsa", "zone-turn:spells/gust-of-wind", cell=[0, 4])
+    assert lines == [
+        "Ilsa turns Gust of Wind toward 0, 4.",
+        "Gust of Wind affects Cinder Hound: it turns onto them.",
+        "Cinder Hound rolls a Strength save against Gust of Wind: 14 against 12, a success.",
+        "Gust of Wind (6 (3 + 3), halved by the save) deals 3 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 22 of 25 Hit points.",
+    ]
+    assert sorted(map(tuple, state.zones[0].cells)) == [(0, 3), (0, 4), (1, 3), (1, 4)]
+    assert "zone-turn:spells/gust-of-wind" not in {o.id for o in menu(rs, state, "ilsa")}  # the bonus action is spent
+    # One step north-east to 1, 1: the line goes with her, still pointing south (x 1 and 2,
+    # y 2 to 4); the Hound stays in it (nothing new), the Lurker's turn starts outside it, the
+    # Hound's in it: 8 fails, 2 + 5 = 7, 22 - 7 = 15.
+    state, lines = go(rs, state, "ilsa", "move:1,1")
+    assert lines == ["Ilsa moves to 1, 1 for 5 ft and has 25 ft left."]
+    assert sorted(map(tuple, state.zones[0].cells)) == [(1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4)]
+    state, lines = go(rs, state, "ilsa", "end-turn")
+    assert lines == ["Thorn Lurker's turn."]
+    state, lines = go(rs, state, "thorn-lurker", "end-turn")
+    assert lines == [
+        "Cinder Hound's turn.",
+        "Gust of Wind affects Cinder Hound: its turn starts in it.",
+        "Cinder Hound rolls a Strength save against Gust of Wind: 8 against 12, a failure.",
+        "Gust of Wind (7 (2 + 5)) deals 7 bludgeoning damage to Cinder Hound.",
+        "Cinder Hound has 15 of 25 Hit points.",
+    ]
+    assert reloads(state) == {"spells/gust-of-wind": {"carried": True}}
+    assert state.zones[0].origin == [1, 1] and state.zones[0].centre == [1, 3]
