@@ -6,7 +6,7 @@ zone, and `enter` as a walk's step or a moved zone reaches them; a creature is a
 per turn whatever the trigger), `drift` as the caster's turn starts, the terrain's harm per distance moved inside a zone
 (`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
-newcomers affected as `enter` says), a zone carried by its caster (`anchor: "caster"`, 1.172,
+newcomers affected as `enter` says; `ram` stops it at the first and affects them, 1.175), a zone carried by its caster (`anchor: "caster"`, 1.172,
 1.182: each of her steps moves it, and whom it reaches is affected as `enter` says) and
 "Turn <zone>" (`zone.turn`); on its triggers `breaksConcentration` (1.174), the zone's
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
@@ -303,18 +303,37 @@ def check_zone_cell(fight: Fight, actor: Combatant, plan: Plan, cell: Cell | Non
 
 def move_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """Moves the zone's centre to `plan.aim`, paying its budget; anyone it now covers and did
-    not before is affected as `enter` says."""
+    not before is affected as `enter` says. A zone that rams (`move.ram`, 1.175) goes one
+    cell at a time straight there and stops at the first cell where it reaches someone it
+    did not cover, affecting them whatever its triggers say."""
     zone = _zone_of(fight, actor, plan.entry_ref)
-    if zone is None or plan.aim is None:
+    found = _spec(fight, zone) if zone is not None else None
+    if zone is None or found is None or plan.aim is None:
         return
     spend_budget(fight, actor, plan.budget)
     cell = plan.aim
     assert zone.centre is not None
-    moved = steps((zone.centre[0], zone.centre[1]), cell)
+    centre = (zone.centre[0], zone.centre[1])
+    rams = bool(found[1].mechanics.zone.move.ram)
+    if rams:
+        cell = next((step for step in _straight(centre, cell[0] - centre[0], cell[1] - centre[1], steps(centre, cell))
+                     if _newcomers(fight, zone, step)), cell)
     newcomers = _relay(fight, zone, cell)
-    fight.emit("zone-move", f"{actor.name} moves {zone.name} {say(fight, moved)} to {cell[0]}, {cell[1]}.",
+    fight.emit("zone-move", f"{actor.name} moves {zone.name} {say(fight, steps(centre, cell))} to {cell[0]}, {cell[1]}.",
                actor=actor.id, zone=zone.entry, cell=[cell[0], cell[1]], cells=zone.cells)
-    _enter_all(fight, zone, newcomers, "it moves onto them")
+    if rams:
+        for c in newcomers:
+            if zone in fight.state.zones:
+                touch(fight, zone, c, "it rams them")
+    else:
+        _enter_all(fight, zone, newcomers, "it moves onto them")
+
+
+def _straight(start: Cell, vx: int, vy: int, count: int) -> list[Cell]:
+    """The `count` cells one at a time from `start` along the direction (vx, vy), rounded as
+    the board's lines are (board/areas.py)."""
+    longest = max(abs(vx), abs(vy))
+    return [(start[0] + _toward(vx * i, longest), start[1] + _toward(vy * i, longest)) for i in range(1, count + 1)]
 
 
 def turn_zone(fight: Fight, actor: Combatant, plan: Plan) -> None:
@@ -364,15 +383,12 @@ def drift(fight: Fight, owner: Combatant) -> None:
             continue
         ox, oy = BF.cell_of(owner)
         cx, cy = zone.centre
-        vx, vy = cx - ox, cy - oy
-        longest = max(abs(vx), abs(vy))
-        if longest == 0:
+        if (cx, cy) == (ox, oy):
             # On its caster's own cell it has no "away" to go.
             continue
         distance = to_cells(spec.distance, per_cell(fight, plan.entry_catalog)) or 1
         to = (cx, cy)
-        for i in range(1, distance + 1):
-            step = (cx + _toward(vx * i, longest), cy + _toward(vy * i, longest))
+        for step in _straight((cx, cy), cx - ox, cy - oy, distance):
             if not g.inside(*step):
                 break
             to = step

@@ -164,3 +164,23 @@ def gust_package(zone: dict[str, Any] | None = None) -> dict[str, Any]:
         gust["mechanics"]["zone"] = zone
     next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(gust)
     return pkg
+
+
+#: The SRD's Flaming Sphere (a 5-foot sphere within 60 feet, 2d6 fire, a Dexterity save for
+#: half, concentration, 1 minute, a bonus action to move it 30 feet and ram) as the spec
+#: writes its zone (1.175).
+FLAMING_SPHERE = {"id": "flaming-sphere", "label": "Flaming Sphere", "mechanics": {
+    "kind": "attack", "range": 60, "area": {"shape": "burst", "size": 5}, "amount": {"dice": "2d6"},
+    "damageType": "fire", "save": {"save": "dex_save", "onSuccess": "half"}, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 10, "triggers": ["turn-end"], "move": {"budget": "bonus", "distance": 30, "ram": True}}}}
+
+
+def sphere_package(ram: bool = True) -> dict[str, Any]:
+    """The package with Flaming Sphere (without `ram` when `ram` is False)."""
+    pkg = package()
+    sphere = copy.deepcopy(FLAMING_SPHERE)
+    if not ram:
+        del sphere["mechanics"]["zone"]["move"]["ram"]
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(sphere)
+    return pkg

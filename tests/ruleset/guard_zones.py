@@ -10,6 +10,7 @@ from typing import Any
 from tests.combat import zones_kit as ZK
 from tests.combat.test_board_zones import START, STORY
 from tests.combat import test_zone_carried as CARRIED
+from tests.combat.test_zone_ramming import SPHERE as RAM_DICE
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
 from tests.combat.item_kit import brom as item_brom
@@ -113,6 +114,15 @@ def _wand_of_gusts(with_key: bool):
             _turn("brom", "item:wand-of-gusts", cell=[9, 2]), _turn("brom", "move:0,0"), _turn("brom")]
 
 
+def _rams(with_key: bool):
+    """Flaming Sphere cast on the Hound (8, 2) and sent west to 2, 2 a round later: with `ram`
+    it stops at the Lurker (5, 2) and rams it; without, it passes over."""
+    party = [ZK.ilsa([0, 2], ("flaming-sphere", "Flaming Sphere", 2))]
+    return ZK.sphere_package(with_key), party, ZK.foes([5, 2], [8, 2]), CARRIED.START + RAM_DICE, [
+        _turn("ilsa", "ability:spells:flaming-sphere", cell=[8, 2]), _turn("ilsa"), _turn("thorn-lurker"),
+        _turn("cinder-hound"), _turn("ilsa", "zone:spells/flaming-sphere", cell=[2, 2])]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -136,6 +146,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ItemUse.zone.anchor = 'caster on a line or cone'": FightProbe(_wand_of_gusts, board=CARRIED.FIELD),
     # "Turn Gust of Wind" is on Ilsa's menu only with `turn`.
     "Zone.turn": MenuProbe(_gust("turn"), "ilsa", board=CARRIED.FIELD),
+    # Flaming Sphere stops at the Lurker and rams it only with `ram`.
+    "ZoneMove.ram": FightProbe(_rams, board=ZK.BOARD),
     # The webbed Hound's turn start: 3d6 bludgeoning with `whileHeld`, a save without.
     "Zone.whileHeld": FightProbe(_held, board=ZK.BOARD),
 }

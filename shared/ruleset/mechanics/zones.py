@@ -3,7 +3,7 @@
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point or carried by its caster plays (shared/combat/zones.py):
-`rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move`, `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
+`rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move` (with `ram`), `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
 `damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes` and `halvesSpeed`; every
 other key is modelled and checked in full, each with the version that introduced it, and
 refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
@@ -40,7 +40,6 @@ def _later(what: str) -> str:
 
 
 ZONE_REASONS = {
-    "ram": _later("ramming with a moved zone is"),
     "towardCaster": _later("zone terrain counted only toward the caster is"),
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
@@ -60,7 +59,7 @@ class ZoneMove(Model):
 
     budget: Id
     distance: Distance
-    ram: bool | None = Field(default=None, json_schema_extra=unsupported("1.175", ZONE_REASONS["ram"]))
+    ram: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
 
 
 class ZoneDrift(Model):
