@@ -475,6 +475,8 @@ class LastingZone(Record):
     dealt: int = Field(default=0, exclude_if=lambda v: v == 0)
     #: `terrain.halvesSpeed` (1.175): a step into one of its cells costs this many times more.
     times: int = Field(default=1, exclude_if=lambda v: v == 1)
+    #: `terrain.towardCaster` (1.182): its `least` counts only for a step closer to its owner.
+    toward: bool = Field(default=False, exclude_if=lambda v: not v)
     #: `anchor: "caster"` (1.172): it moves with its owner, whom it never affects.
     carried: bool = Field(default=False, exclude_if=lambda v: not v)
     #: `whileHeld.condition` (1.175): held by it from the owner, a turn start takes its amount.

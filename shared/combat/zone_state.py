@@ -101,6 +101,7 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         rounds=spec.rounds, concentration=bool(mech.concentration), triggers=list(spec.triggers or []),
         spares=actor.side if friendly is False else None, least=least, every=every,
         times=2 if terrain is not None and terrain.halvesSpeed else 1, carried=spec.anchor == "caster",
+        toward=bool(terrain is not None and terrain.towardCaster),
         forbids=list(spec.forbids.components) if spec.forbids is not None else [],
         while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
         affected=[] if spec.atCast is False else [t.id for t in targets])

@@ -129,3 +129,31 @@ def test_a_line_ilsa_holds_is_turned_onto_the_hound_and_carried_with_her():
     ]
     assert reloads(state) == {"spells/gust-of-wind": {"carried": True}}
     assert state.zones[0].origin == [1, 1] and state.zones[0].centre == [1, 3]
+
+
+def test_terrain_toward_the_caster_costs_double_only_on_steps_closer_to_her():
+    # Gust of Wind with 5e's "2 feet for every foot closer" as the spec writes it (`terrain:
+    # {difficult, towardCaster}`), pointed east at 9, 2 over the Lurker (6, 2; 2d10 = 10 as
+    # above, 23 - 10 = 13). Its turn starts in the line: 3 + 3 = 6, 14 succeeds, 3 (13 - 3 =
+    # 10). Of its 4 cells, a step west (closer to Ilsa on 0, 2) into the line costs 2, a step
+    # east 1: 5, 2 costs 2, 7, 2 costs 1 and 8, 2 costs 2, and 4, 2 costs 3 by way of 5, 3
+    # (south of the line, outside it: 1) and back in (2).
+    zone = dict(ZK.GUST["mechanics"]["zone"]) | {"terrain": {"difficult": True, "towardCaster": True}}
+    rs, state = gusting(zone)
+    state, _ = go(rs, state, "ilsa", "ability:spells:gust-of-wind", cell=[9, 2])
+    state, lines = go(rs, state, "ilsa", "end-turn")
+    assert lines[-1] == "Thorn Lurker has 10 of 23 Hit points."
+    walks = {o.id: o.board["cells"] for o in menu(rs, state, "thorn-lurker") if o.id.startswith("move:")}
+    assert [walks.get(f"move:{x},2") for x in (4, 5, 7, 8)] == [3, 2, 1, 2]
+    assert reloads(state) == {"spells/gust-of-wind": {"least": 2, "carried": True}}
+    # It walks there: 3 cells, 15 feet of its 20.
+    state, lines = go(rs, state, "thorn-lurker", "move:4,2")
+    assert lines[-1] == "Thorn Lurker moves to 4, 2 for 15 ft and has 5 ft left."
+    # Without `towardCaster` every step into the line costs 2, east too: 7, 2 costs 2, and
+    # 4, 2 and 8, 2 each 1 + 2 by way of the row south of the line (5, 3 and 7, 3).
+    zone["terrain"] = {"difficult": True}
+    rs, state = gusting(zone)
+    state, _ = go(rs, state, "ilsa", "ability:spells:gust-of-wind", cell=[9, 2])
+    state, _ = go(rs, state, "ilsa", "end-turn")
+    walks = {o.id: o.board["cells"] for o in menu(rs, state, "thorn-lurker") if o.id.startswith("move:")}
+    assert [walks.get(f"move:{x},2") for x in (4, 5, 7, 8)] == [3, 2, 2, 3]

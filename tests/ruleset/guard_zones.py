@@ -123,6 +123,16 @@ def _rams(with_key: bool):
         _turn("cinder-hound"), _turn("ilsa", "zone:spells/flaming-sphere", cell=[2, 2])]
 
 
+def _toward(with_key: bool):
+    """Gust of Wind's line as difficult terrain, with and without `towardCaster`: the Lurker
+    in it walks east (away from Ilsa) to 8, 2 for 2 cells with it, 3 without."""
+    terrain = {"difficult": True} | ({"towardCaster": True} if with_key else {})
+    zone = dict(ZK.GUST["mechanics"]["zone"]) | {"terrain": terrain}
+    party = [ZK.ilsa([0, 2], ("gust-of-wind", "Gust of Wind", 2))]
+    return ZK.gust_package(zone), party, ZK.foes([6, 2], [1, 4]), CARRIED.START + CARRIED.GUST_DICE, [
+        _turn("ilsa", "ability:spells:gust-of-wind", cell=[9, 2]), _turn("ilsa"), _turn("thorn-lurker", "move:8,2")]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -146,6 +156,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ItemUse.zone.anchor = 'caster on a line or cone'": FightProbe(_wand_of_gusts, board=CARRIED.FIELD),
     # "Turn Gust of Wind" is on Ilsa's menu only with `turn`.
     "Zone.turn": MenuProbe(_gust("turn"), "ilsa", board=CARRIED.FIELD),
+    # The Lurker's walk away from Ilsa in Gust of Wind's line costs less with `towardCaster`.
+    "ZoneTerrain.towardCaster": FightProbe(_toward, board=CARRIED.FIELD),
     # Flaming Sphere stops at the Lurker and rams it only with `ram`.
     "ZoneMove.ram": FightProbe(_rams, board=ZK.BOARD),
     # The webbed Hound's turn start: 3d6 bludgeoning with `whileHeld`, a save without.

@@ -20,7 +20,7 @@ from .. import numbers as N
 from ..state import Combatant
 from .grid import Grid, grid_of
 from .modes import mode_speeds
-from .paths import Walkers
+from .paths import Walkers, toward_least
 from .units import allowance_cells, steps, to_cells
 
 Cell = tuple[int, int]
@@ -82,16 +82,21 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
                     keep.append((cell_of(source), steps(cell_of(c), cell_of(source))))
     least: dict[Cell, int] = {}
     times: dict[Cell, int] = {}
+    toward: dict[Cell, tuple[Cell, int]] = {}
     for zone in fight.state.zones:
         if zone.spares_one(c):
             continue
         if zone.least > 1:
+            caster = _toward_cell(fight, zone)
             for x, y in zone.cells:
-                least[(x, y)] = max(least.get((x, y), 1), zone.least)
+                if caster is not None:
+                    toward[(x, y)] = (caster, max(toward.get((x, y), (caster, 1))[1], zone.least))
+                else:
+                    least[(x, y)] = max(least.get((x, y), 1), zone.least)
         if zone.times > 1:
             for x, y in zone.cells:
                 times[(x, y)] = max(times.get((x, y), 1), zone.times)
-    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least, times=times)
+    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least, times=times, toward=toward)
 
 
 def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[Cell, ...]) -> list[Cell]:
@@ -119,16 +124,28 @@ def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[C
     return out
 
 
-def zone_extra(fight: Any, c: Combatant, grid: Grid, cell: Cell, cost: int) -> int:
-    """What lasting zones' terrain adds to `c` walking into `cell` at `cost` (mechanics-1
-    1.173, 1.175): entering costs at least the zone's `least` (2: difficult, `costTimes`) in
+def _toward_cell(fight: Any, zone: Any) -> Cell | None:
+    """Where the zone's caster stands when its terrain counts only toward them
+    (`towardCaster`), else None."""
+    if not zone.toward:
+        return None
+    owner = fight.state.combatant(zone.owner)
+    return cell_of(owner) if owner is not None and owner.position is not None else None
+
+
+def zone_extra(fight: Any, c: Combatant, grid: Grid, here: Cell, cell: Cell, cost: int) -> int:
+    """What lasting zones' terrain adds to `c` walking from `here` into `cell` at `cost`
+    (mechanics-1 1.173, 1.175, 1.182): entering costs at least the zone's `least` (2:
+    difficult, `costTimes`; only for a step closer to its caster with `towardCaster`) in
     place of the ground's own cost, which difficult ground already meets (it is not doubled
     again), and a zone that halves speed (`times` 2) doubles the step's cost once more."""
     least, times = 1, 1
     for zone in fight.state.zones:
         if zone.spares_one(c) or [cell[0], cell[1]] not in zone.cells:
             continue
-        least, times = max(least, zone.least), max(times, zone.times)
+        caster = _toward_cell(fight, zone)
+        zone_least = zone.least if caster is None else toward_least(here, cell, (caster, zone.least))
+        least, times = max(least, zone_least), max(times, zone.times)
     return (cost + max(0, least - grid.terrain(*cell).cost)) * times - cost
 
 

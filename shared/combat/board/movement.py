@@ -159,7 +159,7 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
         mode, cost, altitude = _step(fight, g, mover, here, cell)
         if cost is not None and mode is None:
             # A lasting zone's terrain (mechanics-1 1.173) makes walking into it dearer.
-            cost += BF.zone_extra(fight, mover, g, cell, cost)
+            cost += BF.zone_extra(fight, mover, g, here, cell, cost)
         if cost is None or cost > mover.movement:
             # Someone stepped into the way while the walk was held: it ends here.
             fight.emit("move", f"{mover.name} cannot go on to {cell[0]}, {cell[1]}, so the walk ends.",

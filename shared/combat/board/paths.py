@@ -34,7 +34,9 @@ class Walkers:
     `occupied`: cells nobody may stop on (everyone in the fight but the walker);
     `keep_away`: (cell, distance) pairs every cell of the path must stay at or beyond;
     `least`: what entering a cell of a costly lasting zone costs at least;
-    `times`: what a step into a cell of a zone halving speed is multiplied by."""
+    `times`: what a step into a cell of a zone halving speed is multiplied by;
+    `toward`: cells whose least cost counts only for a step closer to a cell (a zone's
+    caster, `towardCaster`): cell -> (that cell, the least)."""
 
     walls: set[Cell] = field(default_factory=set)
     occupied: set[Cell] = field(default_factory=set)
@@ -43,6 +45,8 @@ class Walkers:
     least: dict[Cell, int] = field(default_factory=dict)
     #: Cells a lasting zone's `halvesSpeed` makes cost twice once more (zone_state.py).
     times: dict[Cell, int] = field(default_factory=dict)
+    #: Cells of a zone whose terrain counts only toward its caster (zone_state.py).
+    toward: dict[Cell, tuple[Cell, int]] = field(default_factory=dict)
 
 
 def passable(grid: Grid, here: Cell, there: Cell) -> bool:
@@ -66,6 +70,13 @@ def step_cost(grid: Grid, here: Cell, there: Cell) -> int | None:
     if rise >= 2 or rise <= -2:
         return None
     return grid.terrain(nx, ny).cost + (1 if rise == 1 else 0)
+
+
+def toward_least(here: Cell, there: Cell, toward: tuple[Cell, int]) -> int:
+    """The least a step from `here` into `there` costs in terrain that counts only toward a
+    cell (`towardCaster`, mechanics-1 1.182): its least for a step closer to it, else 1."""
+    cell, least = toward
+    return least if steps(there, cell) < steps(here, cell) else 1
 
 
 @dataclass(frozen=True)
@@ -99,8 +110,11 @@ def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict
             enter = step_cost(grid, here, there)
             if enter is None:
                 continue
-            if there in walkers.least:
-                enter += max(0, walkers.least[there] - grid.terrain(*there).cost)
+            least = walkers.least.get(there, 1)
+            if there in walkers.toward:
+                least = max(least, toward_least(here, there, walkers.toward[there]))
+            if least > 1:
+                enter += max(0, least - grid.terrain(*there).cost)
             if there in walkers.times:
                 enter *= walkers.times[there]
             total = cost + enter

@@ -4,7 +4,8 @@ Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point or carried by its caster plays (shared/combat/zones.py):
 `rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move` (with `ram`), `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
-`damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes` and `halvesSpeed`; every
+`damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes`, `halvesSpeed` and
+`towardCaster`; every
 other key is modelled and checked in full, each with the version that introduced it, and
 refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
 
@@ -40,7 +41,6 @@ def _later(what: str) -> str:
 
 
 ZONE_REASONS = {
-    "towardCaster": _later("zone terrain counted only toward the caster is"),
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
@@ -79,7 +79,7 @@ class ZoneTerrain(Model):
     perDistance: PerDistance | None = None
     costTimes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.175"))
     halvesSpeed: bool | None = Field(default=None, json_schema_extra=gate("1.175"))
-    towardCaster: bool | None = Field(default=None, json_schema_extra=unsupported("1.182", ZONE_REASONS["towardCaster"]))
+    towardCaster: bool | None = Field(default=None, json_schema_extra=gate("1.182"))
 
     @model_validator(mode="after")
     def _rules(self) -> "ZoneTerrain":
