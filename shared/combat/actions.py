@@ -360,16 +360,17 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
         # A health pool is rolled once, before anyone is reached; an entry with one rolls
         # no attack, so no hit window resumes it (the validator holds them apart).
         targets = RH.pool_covered(fight, actor, plan, targets)
-    if mech.zone is not None and mech.zone.atCast is False:
-        # `atCast: false`: the zone does nothing when it appears (mechanics-1 1.172).
+    if mech.zone is not None and (mech.zone.atCast is False or mech.zone.detonates):
+        # `atCast: false`: the zone does nothing when it appears (mechanics-1 1.172), nor
+        # does one that detonates as it ends (1.183).
         return
     _entry_targets(fight, actor, plan, targets, cursor)
 
 
-def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) -> None:
-    """The entry's own effect (amount, plus, save, applies) on one creature, as a lasting
-    zone applies it again (zones.py): its amount rolled for them alone."""
-    _entry_targets(fight, actor, plan, [target], None)
+def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, *targets: Combatant) -> None:
+    """The entry's own effect (amount, plus, save, applies) on the creatures a lasting zone
+    applies it to again (zones.py): one roll of its amount for them all, as at a casting."""
+    _entry_targets(fight, actor, plan, list(targets), None)
 
 
 def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:

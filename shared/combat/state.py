@@ -479,6 +479,12 @@ class LastingZone(Record):
     toward: bool = Field(default=False, exclude_if=lambda v: not v)
     #: `anchor: "caster"` (1.172): it moves with its owner, whom it never affects.
     carried: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: `detonates` (1.183): it does nothing while it stands, and goes off once as it ends.
+    detonates: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: `grows` (1.183): the caster's turns that have ended since it was cast (each adds it).
+    grown: int | None = Field(default=None, exclude_if=_absent)
+    #: `touched` (1.183): one who enters its centre saves or sets it off.
+    touched: bool = Field(default=False, exclude_if=lambda v: not v)
     #: `whileHeld.condition` (1.175): held by it from the owner, a turn start takes its amount.
     while_held: str | None = Field(default=None, exclude_if=_absent)
     #: `forbids.components` (1.179): what those it affects may not supply inside it.

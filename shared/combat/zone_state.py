@@ -8,7 +8,8 @@ battle's list: "Moonbeam, 10 rounds"), `end_zone` and `end_zones_of` (concentrat
 caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (rounds counted on
 the caster's turns) and the `STEPPED` table the board's walk calls for each step (zones.py
 registers what a step into a zone sets off, since what it sets off lands an entry, a layer
-above the walk).
+above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
+grows a zone that `grows`.
 
 The record keeps the plan the entry was cast with (plan_codec JSON): a trigger applies the
 entry's effect again with the same save DC and payment. Readings the spec leaves open are in
@@ -33,6 +34,8 @@ Cell = tuple[int, int]
 
 #: What a step into `cell` from `here` sets off for the walker (zones.py registers it).
 STEPPED: list[Callable[[Fight, Combatant, Cell, Cell], None]] = []
+#: What a zone does as it ends (zones.py registers a detonation, 1.183).
+ENDED: list[Callable[[Fight, LastingZone], None]] = []
 
 
 def zone_cells(zone: LastingZone) -> set[Cell]:
@@ -98,12 +101,15 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         every = to_cells(terrain.perDistance.every, per_cell(fight, plan.entry_catalog)) or 1
     zone = LastingZone(
         entry=ref, name=plan.name, owner=actor.id, plan=plan_to_json(plan), shape=area.shape, size=1,
-        rounds=spec.rounds, concentration=bool(mech.concentration), triggers=list(spec.triggers or []),
+        rounds=spec.rounds, concentration=bool(mech.concentration),
+        # A zone that detonates does nothing while it stands (1.183).
+        triggers=[] if spec.detonates else list(spec.triggers or []),
         spares=actor.side if friendly is False else None, least=least, every=every,
         times=2 if terrain is not None and terrain.halvesSpeed else 1, carried=spec.anchor == "caster",
         toward=bool(terrain is not None and terrain.towardCaster),
         forbids=list(spec.forbids.components) if spec.forbids is not None else [],
         while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
+        detonates=bool(spec.detonates), grown=0 if spec.grows is not None else None, touched=bool(spec.touched),
         affected=[] if spec.atCast is False else [t.id for t in targets])
     span = span_of(fight, actor, plan) if fight.state.board is not None and actor.position is not None else None
     if span is not None and span.area is not None and plan.aim is not None:
@@ -145,6 +151,8 @@ def end_zone(fight: Fight, zone: LastingZone, reason: str) -> None:
         return
     fight.state.zones.remove(zone)
     fight.emit("zone-ends", f"{zone.name} ends: {reason}.", zone=zone.entry, owner=zone.owner)
+    for hook in ENDED:
+        hook(fight, zone)
 
 
 def end_zones_of(fight: Fight, owner: Combatant, reason: str, *, concentration: bool) -> None:
@@ -155,9 +163,13 @@ def end_zones_of(fight: Fight, owner: Combatant, reason: str, *, concentration: 
 
 
 def count_down(fight: Fight, owner: Combatant) -> None:
-    """One of the caster's turns is over: each of their zones has one round less, and ends
-    at 0."""
+    """One of the caster's turns is over: each of their zones that grows grows (1.183), and
+    each has one round less, and ends at 0."""
     for zone in [z for z in fight.state.zones if z.owner == owner.id]:
+        if zone.grown is not None:
+            zone.grown += 1
+            fight.emit("zone", f"{zone.name} grows ({zone.grown} time{'s' if zone.grown != 1 else ''}).",
+                       zone=zone.entry, grown=zone.grown)
         zone.rounds -= 1
         if zone.rounds <= 0:
             end_zone(fight, zone, "its time is up")

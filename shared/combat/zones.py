@@ -8,7 +8,8 @@ per turn whatever the trigger), `drift` as the caster's turn starts, the terrain
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
 newcomers affected as `enter` says; `ram` stops it at the first and affects them, 1.175), a zone carried by its caster (`anchor: "caster"`, 1.172,
 1.182: each of her steps moves it, and whom it reaches is affected as `enter` says) and
-"Turn <zone>" (`zone.turn`); on its triggers `breaksConcentration` (1.174), the zone's
+"Turn <zone>" (`zone.turn`), a zone that detonates as it ends (1.183, through
+zone_state.ENDED; `touched` as a walker enters its centre); on its triggers `breaksConcentration` (1.174), the zone's
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
 components a zone `forbids` inside it (1.179, through components.FORBIDDING). A trigger applies the entry's own effect to the one
 creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
@@ -174,6 +175,9 @@ def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
         cells = ZS.zone_cells(zone)
         if zone not in fight.state.zones or not ZS.affects(fight, zone, mover):
             continue
+        if zone.touched and zone.centre == [there[0], there[1]]:
+            _touched(fight, zone, mover)
+            continue
         if zone.every is not None and there in cells:
             moved = zone.travelled.get(mover.id, 0) + 1
             zone.travelled[mover.id] = 0 if moved >= zone.every else moved
@@ -182,6 +186,48 @@ def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
         entered = zone.cells_for("enter")
         if there in entered and here not in entered and zone in fight.state.zones:
             touch(fight, zone, mover, "it enters it")
+
+
+def _touched(fight: Fight, zone: LastingZone, mover: Combatant) -> None:
+    """`touched` (1.183): one who enters the zone's centre rolls the entry's save against its
+    DC, and sets it off on a failure."""
+    found = _spec(fight, zone)
+    if found is None:
+        return
+    plan = found[1]
+    save = plan.mechanics.save
+    dc = plan.save_dc if plan.save_dc is not None else 10
+    # Without a save of the entry's own there is nothing to roll, and the touch sets it off.
+    if save is None or not E.roll_save(fight, mover, save.save, dc, why=f"touching {zone.name}"):
+        ZS.end_zone(fight, zone, f"{mover.name} touches it")
+
+
+def _detonate(fight: Fight, zone: LastingZone) -> None:
+    """`detonates` (1.183): as it ends, the entry's own effect once on everyone inside it whom
+    it affects, its amount grown once for each of the caster's turns ended (`grows`)."""
+    if not zone.detonates:
+        return
+    found = _spec(fight, zone)
+    if found is None:
+        return
+    owner, plan = found
+    caught = [c for c in BF.present(fight) if ZS.inside(fight, zone, c) and ZS.affects(fight, zone, c) and not c.down] \
+        if fight.state.board is not None else [c for c in map(fight.state.combatant, zone.holds) if c is not None]
+    mech = plan.mechanics
+    grows = mech.zone.grows
+    if zone.grown and grows is not None and mech.amount is not None:
+        dice = "+".join(d for d in [mech.amount.dice, *[grows.dice] * zone.grown] if d) or None
+        flat = (mech.amount.flat or 0) + (grows.flat or 0) * zone.grown
+        plan.mechanics = mech.model_copy(update={"amount": mech.amount.model_copy(update={"dice": dice, "flat": flat or None})})
+    if zone.centre is not None:
+        plan.aim = (zone.centre[0], zone.centre[1])
+    fight.emit("zone", f"{zone.name} goes off" + (f" on {', '.join(c.name for c in caught)}." if caught else "."),
+               zone=zone.entry, targets=[c.id for c in caught])
+    if caught:
+        entry_lands_on(fight, owner, plan, *caught)
+
+
+ZS.ENDED.append(_detonate)
 
 
 def _carry(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:

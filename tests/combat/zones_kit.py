@@ -88,7 +88,7 @@ def package(*, zone: dict[str, Any] | None = MOONBEAM_ZONE, spike: dict[str, Any
 def ilsa(at: list[int], *more: tuple[str, str, int]) -> dict[str, Any]:
     """Ilsa on `at` with Moonbeam, Spike Growth and Web, and the spell rows `more`."""
     sheet_of = next(m for m in json.loads((FIXTURES / "5e-party.json").read_text()) if m["name"] == "Ilsa")
-    member = mira(spellcasting_ability="wis", slots_max_3=1)
+    member = mira(spellcasting_ability="wis", slots_max_3=1, slots_max_7=1)
     member["name"] = "Ilsa"
     member["sheet"]["abilities"] = dict(sheet_of["sheet"]["abilities"])
     member["sheet"]["lists"]["spells"] = [spell_row("moonbeam", "Moonbeam", 2),
@@ -183,4 +183,24 @@ def sphere_package(ram: bool = True) -> dict[str, Any]:
     if not ram:
         del sphere["mechanics"]["zone"]["move"]["ram"]
     next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(sphere)
+    return pkg
+
+
+#: The SRD's Delayed Blast Fireball (12d6 fire in a 20-foot radius within 150 feet, a Dexterity
+#: save for half, concentration, 1 minute, 1d6 more at the end of each of the caster's turns,
+#: set off by whoever touches the bead) as the spec writes its zone (1.183).
+DELAYED_BLAST = {"id": "delayed-blast-fireball", "label": "Delayed Blast Fireball", "mechanics": {
+    "kind": "attack", "range": 150, "area": {"shape": "burst", "size": 20}, "amount": {"dice": "12d6"},
+    "damageType": "fire", "save": {"save": "dex_save", "onSuccess": "half"}, "concentration": True,
+    "cost": [{"pool": "slots_7", "amount": 1}],
+    "zone": {"rounds": 10, "detonates": True, "grows": {"dice": "1d6"}, "touched": True}}}
+
+
+def blast_package(zone: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The package with Delayed Blast Fireball (its zone replaced by `zone`)."""
+    pkg = package()
+    blast = copy.deepcopy(DELAYED_BLAST)
+    if zone is not None:
+        blast["mechanics"]["zone"] = zone
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(blast)
     return pkg

@@ -11,6 +11,7 @@ from tests.combat import zones_kit as ZK
 from tests.combat.test_board_zones import START, STORY
 from tests.combat import test_zone_carried as CARRIED
 from tests.combat.test_zone_ramming import SPHERE as RAM_DICE
+from tests.combat.test_zone_detonation import BLAST
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
 from tests.combat.item_kit import brom as item_brom
@@ -133,6 +134,23 @@ def _toward(with_key: bool):
         _turn("ilsa", "ability:spells:gust-of-wind", cell=[9, 2]), _turn("ilsa"), _turn("thorn-lurker", "move:8,2")]
 
 
+def _blast(drop: tuple[str, ...], at: list[int], dice: list[int], last: list[dict[str, Any]] | None):
+    """Delayed Blast Fireball on 5, 2 with and without the zone keys `drop`; after Ilsa's and
+    the Lurker's turns the Hound takes the choices `last` (None: only Ilsa's turn)."""
+    def build(with_key: bool):
+        zone = {k: v for k, v in ZK.DELAYED_BLAST["mechanics"]["zone"].items() if with_key or k not in drop}
+        party = [ZK.ilsa([0, 2], ("delayed-blast-fireball", "Delayed Blast Fireball", 7))]
+        turns = [_turn("ilsa", "ability:spells:delayed-blast-fireball", cell=[5, 2]), _turn("ilsa")]
+        if last is not None:
+            turns += [_turn("thorn-lurker"), *last]
+        return ZK.blast_package(zone), party, ZK.foes(at, [8, 2]), CARRIED.START + dice, turns
+    return build
+
+
+#: The Hound walks round the fireball and bites Ilsa, whose concentration fails.
+_BITES = [_turn("cinder-hound", "move:1,1"), {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -160,6 +178,14 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "ZoneTerrain.towardCaster": FightProbe(_toward, board=CARRIED.FIELD),
     # Flaming Sphere stops at the Lurker and rams it only with `ram`.
     "ZoneMove.ram": FightProbe(_rams, board=ZK.BOARD),
+    # Without `detonates` (nor its `grows` and `touched`) the fireball lands as it is cast.
+    "Zone.detonates": FightProbe(_blast(("detonates", "grows", "touched"), [5, 2], BLAST + [10, 10], None),
+                                 board=ZK.BOARD),
+    # Going off as Ilsa's concentration fails: 13d6 with `grows`, 12d6 without.
+    "Zone.grows": FightProbe(_blast(("grows",), [5, 2], [15, 4, 2, 3] + BLAST + [10], _BITES), board=ZK.BOARD),
+    # The Hound entering its centre sets it off only with `touched`.
+    "Zone.touched": FightProbe(_blast(("touched",), [3, 1], [5] + BLAST + [4, 15],
+                                      [_turn("cinder-hound", "move:5,2")]), board=ZK.BOARD),
     # The webbed Hound's turn start: 3d6 bludgeoning with `whileHeld`, a save without.
     "Zone.whileHeld": FightProbe(_held, board=ZK.BOARD),
 }

@@ -3,7 +3,8 @@
 Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance`,
 `WhileHeld`, `ZoneSide`, `Obscures`, `ZoneInside`, `ZoneForbids`, `Wards`, `ZoneTurn`,
 `Burns`). A zone held at a point or carried by its caster plays (shared/combat/zones.py):
-`rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move` (with `ram`), `drift`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
+`rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move` (with `ram`), `drift`, `detonates`,
+`grows`, `touched`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
 `damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes`, `halvesSpeed` and
 `towardCaster`; every
 other key is modelled and checked in full, each with the version that introduced it, and
@@ -44,9 +45,6 @@ ZONE_REASONS = {
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
-    "detonates": _later("zones that detonate are"),
-    "grows": _later("zones that detonate are"),
-    "touched": _later("zones that detonate are"),
     "burns": _later("zones that burn are"),
 }
 
@@ -230,9 +228,9 @@ class Zone(Model):
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
     wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
     turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
-    detonates: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["detonates"]))
-    grows: Amount | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["grows"]))
-    touched: bool | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["touched"]))
+    detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
+    grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
+    touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
     burns: Burns | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["burns"]))
     damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
     sections: Sections | None = Field(default=None, json_schema_extra=gate("1.200"))
