@@ -145,7 +145,7 @@ def test_terrain_toward_the_caster_costs_double_only_on_steps_closer_to_her():
     assert lines[-1] == "Thorn Lurker has 10 of 23 Hit points."
     walks = {o.id: o.board["cells"] for o in menu(rs, state, "thorn-lurker") if o.id.startswith("move:")}
     assert [walks.get(f"move:{x},2") for x in (4, 5, 7, 8)] == [3, 2, 1, 2]
-    assert reloads(state) == {"spells/gust-of-wind": {"least": 2, "carried": True}}
+    assert reloads(state) == {"spells/gust-of-wind": {"least": 2, "carried": True, "toward": True}}
     # It walks there: 3 cells, 15 feet of its 20.
     state, lines = go(rs, state, "thorn-lurker", "move:4,2")
     assert lines[-1] == "Thorn Lurker moves to 4, 2 for 15 ft and has 5 ft left."

@@ -28,9 +28,8 @@ def blast(at: list[int], dice: list[int]):
     assert lines[-1] == "Delayed Blast Fireball stays on 5, 2 (28 cells) for 10 rounds."
     state, lines = go(rs, state, "ilsa", "end-turn")
     assert lines == ["Delayed Blast Fireball grows (1 time).", "Thorn Lurker's turn."]
-    assert reloads(state) == {"spells/delayed-blast-fireball": {}}
-    assert (state.zones[0].grown, state.zones[0].detonates, state.zones[0].touched, state.zones[0].triggers) == (
-        1, True, True, [])
+    assert reloads(state) == {"spells/delayed-blast-fireball": {"detonates": True, "grown": 1, "touched": True}}
+    assert state.zones[0].triggers == []
     state, lines = go(rs, state, "thorn-lurker", "end-turn")
     assert lines == ["Cinder Hound's turn."]
     return rs, state

@@ -156,11 +156,15 @@ def test_a_zone_deals_its_held_harm_to_one_it_holds_instead_of_its_effect():
     ]
 
 
+#: The zone record's fields the rules of tests/combat/test_zone_*.py add.
+ZONE_FIELDS = ("least", "times", "forbids", "while_held", "carried", "toward", "detonates", "grown", "touched")
+
+
 def reloads(state) -> dict:
     """The zones as saved, after checking the state reloads to the same JSON."""
     data = state.model_dump(mode="json")
     assert BattleState.model_validate(data).model_dump(mode="json") == data
-    return {z["entry"]: {k: v for k, v in z.items() if k in ("least", "times", "forbids", "while_held", "carried")}
+    return {z["entry"]: {k: v for k, v in z.items() if k in ZONE_FIELDS}
             for z in data["zones"]}
 
 
