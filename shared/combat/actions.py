@@ -18,7 +18,8 @@ from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
 from .paying import pay, pay_item_charges, spend_budget, use_action
-from .rolls import attack_made, casting, finish_attack, finish_casting, natural_verdict, roll_damage
+from .rolls import attack_made, casting, finish_attack, finish_casting, most_damage, natural_verdict, roll_damage
+from .creature_types import describe_test, passes
 from . import costs as C
 from . import riders as R
 from . import blow_adds as BA
@@ -472,7 +473,10 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             apply_conditions(fight, actor, target, mech, plan, True)
             return
     if landed and expr is not None:
-        if mech.attackRoll:
+        most = mech.maxAgainst is not None and passes(fight, target, mech.maxAgainst)
+        if most:
+            amount, text = most_damage(fight, expr, critical, f"against {describe_test(fight, mech.maxAgainst)}")
+        elif mech.attackRoll:
             amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
         else:
             assert shared_roll is not None
@@ -481,6 +485,8 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             amount //= 2
             text += f", halved by {halving}"
         CE.open_blow(fight, target)
+        if mech.leavesAtLeast is not None:
+            fight.resolving.open_blows[target.id].floor = mech.leavesAtLeast
         parts = [B.Part(amount, mech.damageType, plan.name, text)]
         context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
         for clause in mech.plus or []:

@@ -120,13 +120,15 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     guard's `except`; `past_resistance`: the part passes resistances (`type_guard`)."""
     landed, note = (max(0, amount), "") if unguarded else adjust_for_type(fight, target, amount, dtype, tags,
                                                                          past_resistance)
+    blow = fight.resolving.open_blows.get(target.id)
+    if blow is not None and blow.floor is not None:
+        landed, note = _above_floor(fight, target, landed, note, blow.floor)
     type_text = f" {dtype}" if dtype else ""
     fight.emit("damage", f"{what} deals {landed}{type_text} damage to {target.name}{note}.",
                target=target.id, amount=landed, type=dtype, critical=critical,
                source=source.id if source is not None else None)
     if landed <= 0:
         return 0
-    blow = fight.resolving.open_blows.get(target.id)
     if blow is not None:
         blow.landed += landed
         blow.source = source.id if source is not None else None
@@ -172,6 +174,16 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
     fight.emit("health", health_line(fight, target), target=target.id, health=N.health(fight, target)[0])
     _after_damage(fight, source, target, landed)
     return landed
+
+
+def _above_floor(fight: Fight, target: Combatant, landed: int, note: str, floor: int) -> tuple[int, str]:
+    """`leavesAtLeast` (1.235): what of `landed` the target can take and keep `floor` health
+    (temporary points take their share first), with the log's reason when it is less."""
+    current, _top, temp = N.health(fight, target)
+    room = max(0, current + temp - floor)
+    if landed <= room:
+        return landed, note
+    return room, f"{note} ({landed}, held to {room}: it never takes {target.name} below {floor})"
 
 
 def _track_change(fight: Fight, c: Combatant, sheet: dict[str, Any], amount: int, kind: str | None) -> Result:

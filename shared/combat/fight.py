@@ -45,6 +45,9 @@ class OpenBlow:
     source: str | None = None
     #: Whether a part of this blow already counted against death (a target already down).
     counted_down: bool = False
+    #: `leavesAtLeast` (mechanics-2 1.235): the blow's parts never take the target below
+    #: this much health (Harm leaves 1).
+    floor: int | None = None
 
 
 @dataclass

@@ -91,3 +91,13 @@ def natural_verdict(fight: Fight, actor: Combatant, natural: int | None) -> tupl
     if naturals.min == "miss" and natural == 1:
         return False, False, ", a natural 1"
     return None, False, ""
+
+
+def most_damage(fight: Fight, expr: DiceExpr, critical: bool, why: str) -> tuple[int, str]:
+    """The most `expr` can deal, rolling nothing (`maxAgainst`, mechanics-1 1.185): every die
+    at its highest, a critical's added dice too by the ruleset's critical rule."""
+    rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
+    total = expr.maximum
+    if critical and expr.terms and rule in ("double-dice", "max-dice"):
+        total += expr.dice_max
+    return max(0, total), f"{total}, the most {expr} can deal {why}"

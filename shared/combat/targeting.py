@@ -10,7 +10,10 @@ Owns (creature types and their tests, 1.168, are creature_types.py's):
 - `seen` (1.178): an entry or creature action with `seen: true` chooses only targets its
   creator sees (seeing.py, the one "who sees whom");
 - `cannot-target-source` and `cannot-target-source-side` (1.278) on the one aiming;
-- an entry that only cures is aimed only at someone it helps (1.176, cures.py).
+- an entry that only cures is aimed only at someone it helps (1.176, cures.py);
+- `targetHolds` (mechanics-2 1.235) on an entry or a creature action: only a target holding
+  one of its `conditions`, or one of its `fromSelf` conditions that the one aiming applied
+  (a vampire's Bite: grappled by the vampire, incapacitated or restrained).
 
 `refusal(fight, actor, target, source)` is the sentence saying why `target` cannot be
 aimed at (None when it can); `filter_targets` keeps the ones that can, in their order.
@@ -125,6 +128,24 @@ def _source_refusal(fight: Fight, actor: Combatant, target: Combatant) -> str | 
 
 
 # ---------------------------------------------------------------------------
+# targetHolds
+# ---------------------------------------------------------------------------
+
+
+def _holds_refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any) -> str | None:
+    wanted = getattr(source, "targetHolds", None)
+    if wanted is None:
+        return None
+    anyone = set(wanted.conditions or [])
+    own = set(wanted.fromSelf or [])
+    if any(h.id in anyone or (h.id in own and h.source == actor.id) for h in target.conditions):
+        return None
+    names = [N.label(fight.ruleset, "condition", cid) for cid in wanted.conditions or []]
+    names += [f"{N.label(fight.ruleset, 'condition', cid)} by {actor.name}" for cid in wanted.fromSelf or []]
+    return f"{target.name} is not {' or '.join(names)}"
+
+
+# ---------------------------------------------------------------------------
 # together
 # ---------------------------------------------------------------------------
 
@@ -138,6 +159,7 @@ def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = Non
         or _senses_refusal(fight, target, source)
         or _seen_refusal(fight, actor, target, source)
         or cure_refusal(fight, target, source)
+        or _holds_refusal(fight, actor, target, source)
     )
 
 
@@ -150,7 +172,7 @@ def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant],
 def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     """Whether any rule here can take a target away (most options: none can)."""
     return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or getattr(source, "seen", None)
-                or _aim_blocks(fight, actor)
+                or getattr(source, "targetHolds", None) or _aim_blocks(fight, actor)
                 or only_cures(source))
 
 

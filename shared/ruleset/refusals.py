@@ -8,8 +8,6 @@ on the field and docs/capabilities.md lists them.
 
 from __future__ import annotations
 
-#: `targetHolds` on a catalog entry or a creature action (a vampire's Bite).
-TARGET_HOLDS_REASON = "aiming only at a target that holds a condition is not resolved yet (issue 24, condition mechanics)"
 #: `reducesMax` on a catalog entry or a creature action (a wight's Life Drain): the sheet
 #: keeps no sealed health yet, so a lowered maximum could not be kept or given back.
 REDUCES_MAX_REASON = "reducing the health maximum is not resolved yet (issue 24, health beyond damage)"

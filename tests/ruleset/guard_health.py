@@ -10,7 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable
 
+from tests.combat.item_kit import brom, item_package
 from tests.combat.kit import foe
+from tests.combat import test_target_holds as holds
+from tests.combat import test_damage_floor_and_maximum as bounds
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
@@ -203,6 +206,53 @@ def _calm(with_key: bool):
         [3, 4, 18, 1, 5, 15, 2, 2], [_cast("calm-emotions", "brom", "goblin")]
 
 
+def _bite_menu(with_key: bool):
+    """The Cinder Hound's turn (tests/combat/test_target_holds.py): its Searing bite is on its
+    menu against Brom and Ilsa, or, with the vampire's `targetHolds`, against neither."""
+    bite = {"targetHolds": holds.BITE_HOLDS} if with_key else {}
+    return holds.five_e(**bite), holds.party(), [foe("cinder-hound")], holds.START, [
+        {"actor": "brom", "option": "end-turn", "targets": []}, {"actor": "ilsa", "option": "end-turn", "targets": []}]
+
+
+def _palm_holds(pkg: dict[str, Any], with_key: bool) -> None:
+    if with_key:
+        _spell_mech(pkg, "quivering-palm")["targetHolds"] = {"conditions": ["poisoned"]}
+
+
+def _flask(extra: dict[str, Any], *, throws: bool = True) -> Callable[[bool], Any]:
+    """Brom throws a Flask of embers (2d6 fire, a Dex save for half against the first ability
+    list's difficulty) at the Cinder Hound, the use given `extra` with the key (tests/combat/
+    item_kit.py's 5e example; the hound's health 5d8 = 20, initiative Brom 16, the hound 2,
+    every later die a 4)."""
+    def build(with_key: bool):
+        use: dict[str, Any] = {"kind": "attack", "targets": "enemy", "amount": {"dice": "2d6"}, "damageType": "fire",
+                               "save": {"save": "dex_save", "onSuccess": "half"}, "budget": "action"}
+        if with_key:
+            use.update(copy.deepcopy(extra))
+        pkg = item_package({"id": "flask-of-embers", "label": "Flask of embers", "summary": "Thrown, it bursts.",
+                            "item": {"category": "potion", "stack": 5, "use": use}})
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": 290}
+        # The hound is a beast (for a target test).
+        pkg["combat"]["creatureTypes"] = {"types": [{"id": "beast", "label": "Beast"}]}
+        next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "cinder-hound")["creature"]["type"] = "beast"
+        throw = {"actor": "brom", "option": "item:flask-of-embers", "targets": ["cinder-hound"]}
+        return pkg, [brom(items=[{"item": "items/flask-of-embers", "quantity": 2}])], [foe("cinder-hound")], \
+            [4] * 5 + [15, 1] + [4] * 40, [throw] if throws else []
+    return build
+
+
+def _bounds(key: str, spell_id: str, dice: list[int]) -> Callable[[bool], Any]:
+    """tests/combat/test_damage_floor_and_maximum.py: Mira's Harm or Blight on the Ghoul,
+    with or without `key`."""
+    def build(with_key: bool):
+        mech = {"harm": bounds.HARM, "blight": bounds.BLIGHT}[spell_id]
+        pkg = bounds.package(**{spell_id: mech if with_key else bounds.without(mech, key)})
+        return pkg, [fighter(), bounds.caster()], [foe("goblin"), foe("ghoul")], cures.DICE + dice, [
+            _cast(spell_id, "ghoul")]
+    return build
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -248,6 +298,18 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
         [foe("goblin"), foe("ghoul")], list(cures.DICE),
         [_cast("swear-enmity", "goblin"), _cast("swear-enmity", "ghoul")])),
     "ActionSave.alliesMayFail": FightProbe(lambda with_key: _stench(with_key, "alliesMayFail")),
+    # Nobody holds what the bite (or Quivering Palm, or the flask) asks for: off the menu.
+    "CreatureAction.targetHolds": MenuProbe(_bite_menu, actor="cinder-hound"),
+    "Mechanics.targetHolds": MenuProbe(_cures(_palm_holds), actor="mira"),
+    # Harm's 42 is held to 19 (the Ghoul keeps 1), or drops it.
+    "Mechanics.leavesAtLeast": FightProbe(_bounds("leavesAtLeast", "harm", bounds.HARM_DICE)),
+    # Blight deals the undead Ghoul 64, or its roll of 24.
+    "Mechanics.maxAgainst": FightProbe(_bounds("maxAgainst", "blight", [3] * 8 + [5])),
+    # The flask's 8 fire (4 through the hound's resistance) held to 3 by a floor of 17, or
+    # its most, 12 (6 through the resistance), against a beast.
+    "ItemUse.leavesAtLeast": FightProbe(_flask({"leavesAtLeast": 17})),
+    "ItemUse.maxAgainst": FightProbe(_flask({"maxAgainst": {"types": ["beast"]}})),
+    "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}

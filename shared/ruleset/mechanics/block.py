@@ -34,7 +34,6 @@ from ..refusals import (
     NOT_RESOLVED,
     REDUCES_MAX_REASON,
     STRIKE_ECONOMY_REASON,
-    TARGET_HOLDS_REASON,
 )
 from .actions import Drain, TELEPORT_REASON, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
@@ -142,9 +141,8 @@ class Mechanics(Model):
     push: Annotated[Number, Field(gt=0)] | None = Field(
         default=None, json_schema_extra=unsupported("1.182", f"an entry's push {NOT_RESOLVED}")
     )
-    maxAgainst: TargetTest | None = Field(
-        default=None, json_schema_extra=unsupported("1.185", f"maximum damage by creature type {NOT_RESOLVED}")
-    )
+    #: Deals its amount's maximum to a target passing the test (Blight against plants).
+    maxAgainst: TargetTest | None = Field(default=None, json_schema_extra=gate("1.185"))
     #: Rolled once on use and spent from the least health left upward (Sleep).
     healthPool: Amount | None = Field(default=None, json_schema_extra=gate("1.196"))
     #: Affects a target only with this much health left or less (Power Word Stun).
@@ -191,11 +189,9 @@ class Mechanics(Model):
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
     reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.235", REDUCES_MAX_REASON))
     #: The entry's damage never takes the target below this many hit points (Harm).
-    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.235", "damage that leaves the target a floor of health is not resolved yet (issue 24, health beyond damage)"),
-    )
-    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=unsupported("1.235", TARGET_HOLDS_REASON))
+    leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(default=None, json_schema_extra=gate("1.235"))
+    #: Aimed only at a target holding one of these conditions (combat/targeting.py).
+    targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=gate("1.235"))
     #: A target that fails the save drops to 0 health instead of taking the amount.
     dropsOnFailedSave: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.245"))
     #: Half damage (parts included) on a miss, and nothing else of the hit.
