@@ -29,6 +29,7 @@ from . import item_hits as IH
 from . import evasion as EV
 from . import condition_ends as CE
 from . import remaining_health as RH
+from . import reduces_max as RM
 from . import condition_temporary as CT
 from . import condition_harms as CH
 from . import saves_against as SA
@@ -451,6 +452,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     landed = True
     half = False
     critical = False
+    failed = False
     halving = "the save"
     if mech.attackRoll:
         landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
@@ -459,6 +461,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
                             against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
                             cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
+        failed = not saved
         if saved:
             on_success = mech.save.onSuccess or "none"
             if on_success == "half":
@@ -502,6 +505,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         dealt: list[tuple[str | None, int]] = []
         B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt, tuple(mech.qualities or ()))
         CE.close_blow(fight, target)
+        RM.reduce_max(fight, actor, target, mech.reducesMax, dealt, plan.name, failed)
         B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
     if landed or half:
         apply_conditions(fight, actor, target, mech, plan, landed)
@@ -675,6 +679,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             dealt: list[tuple[str | None, int]] = []
             B.deliver(fight, actor, target, parts, B.hit_of_action(action), critical, dealt, SA.action_qualities(action))
             CE.close_blow(fight, target)
+            RM.reduce_max(fight, actor, target, action.reducesMax, dealt, action.name,
+                          action.save is not None and not saved)
             B.drain_back(fight, actor, getattr(action, "drain", None), dealt, action.name)
         if landed and not saved:
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty

@@ -44,7 +44,7 @@ from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.cures import Ends
-from .refusals import HIDING_REASON, NOT_RESOLVED, REDUCES_MAX_REASON
+from .refusals import HIDING_REASON, NOT_RESOLVED
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
 
@@ -279,7 +279,8 @@ class CreatureAction(Model):
     )
     #: The ability the attack is made with, so ability-narrowed modifiers reach it.
     ability: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
-    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.203", REDUCES_MAX_REASON))
+    #: The blow's damage also lowers the target's maximum (combat/reduces_max.py).
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.203"))
     #: Aimed only at a target holding one of these conditions (a vampire's Bite).
     targetHolds: TargetHolds | None = Field(default=None, json_schema_extra=gate("1.235"))
     #: Cures, as a catalog entry's `ends` (the unicorn's Healing Touch).

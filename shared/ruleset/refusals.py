@@ -8,9 +8,6 @@ on the field and docs/capabilities.md lists them.
 
 from __future__ import annotations
 
-#: `reducesMax` on a catalog entry or a creature action (a wight's Life Drain): the sheet
-#: keeps no sealed health yet, so a lowered maximum could not be kept or given back.
-REDUCES_MAX_REASON = "reducing the health maximum is not resolved yet (issue 24, health beyond damage)"
 #: `grantsStrike`, `beforeAttack`: when strikes may be made.
 STRIKE_ECONOMY_REASON = "the strike economy is not resolved yet (issue 28, class kit)"
 #: `usesOf`, `usesSpent`: which row's uses, and how many, a use spends.

@@ -24,7 +24,8 @@ The live state (all optional; anything left out is as play starts):
   "text":     { "<text id>": "..." },
   "conditions": ["<condition id>", ...],
   "states":   { "<state id>": "<value>" },
-  "items":    [{ "item": "<catalog>/<entry>", "quantity": 1, "worn": false, "charges": n, "name": "..." }]
+  "items":    [{ "item": "<catalog>/<entry>", "quantity": 1, "worn": false, "charges": n, "name": "..." }],
+  "sealed":   { "<pool id>": { "rest": n, "lasting": n } }  # maximum lowered (sealed.py)
 }
 ```
 
@@ -47,7 +48,7 @@ from .index import SheetIndex, SheetRules, index_for
 from .view import SheetView, is_number
 
 SHEET_KEYS = ("abilities", "skills", "saves", "bonuses", "fields", "lists", "live", "$comment")
-LIVE_KEYS = ("pools", "temp", "tracks", "marks", "overflow", "text", "conditions", "states", "items", "$comment")
+LIVE_KEYS = ("pools", "temp", "tracks", "marks", "overflow", "text", "conditions", "states", "items", "sealed", "$comment")
 ITEM_LINE_KEYS = ("item", "quantity", "worn", "charges", "name", "$comment")
 CATALOG_KEY = "_catalog"
 _NAME = re.compile(r"^[^\r\n\x00-\x1f]{1,80}$")
@@ -352,6 +353,7 @@ def check_live(ruleset: SheetRules, sheet: dict[str, Any], path: list[PathPart],
         "overflow": _live_overflow,
         "text": _live_text,
         "states": _live_states,
+        "sealed": _live_sealed,
     }
     for key, fn in checks.items():
         block = _object(data.get(key), [*path, key], problems, f"{key} by id")
@@ -387,6 +389,23 @@ def _live_pools(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: l
                 problems.add([*path, key], f'unknown pool "{key}"')
             continue
         _count(value, [*path, key], problems, 0, info.max)
+
+
+def _live_sealed(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: list[PathPart], problems: Problems) -> None:
+    """A lowered maximum (sealed.py): by declared pool, `rest` and `lasting` each a whole
+    number of at least 0."""
+    for key, value in block.items():
+        if key == "$comment":
+            continue
+        if key not in idx.pool_by_id:
+            problems.add([*path, key], f'unknown pool "{key}"')
+            continue
+        parts = _object(value, [*path, key], problems, "the sealed parts") or {}
+        for part, amount in parts.items():
+            if part not in ("rest", "lasting"):
+                problems.add([*path, key, part], 'unknown key: a seal has "rest" and "lasting"')
+            else:
+                _count(amount, [*path, key, part], problems, 0, None)
 
 
 def _live_temp(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: list[PathPart], problems: Problems) -> None:

@@ -10,6 +10,7 @@ sheet lists the pools, each up to what it is missing. On a harm track, `to` redu
 marks to that many (overflow included) and a negative `by` clears that many, overflow
 first, only of `kind` when the step names one; rests never add marks, so a step that would
 (a positive `by`) does nothing. Pools, tracks and states the sheet hides are left alone.
+Before its steps, any rest lifts the part of a lowered maximum a rest restores (sealed.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .harm import HarmSpec
 from .index import SheetRules, round_number
 from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
+from .sealed import lift_rest_seals
 from .view import PoolInfo, SheetView, TrackInfo
 
 
@@ -133,6 +135,11 @@ def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[st
     model: Rest | None = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:
         return Refusal(UNKNOWN_REST, f"there is no rest {rest_id!r} in this ruleset")
+    if "sealed" in view.live:
+        # Any rest first lifts what it restores of a lowered maximum (mechanics-2 1.203), so
+        # its steps fill the pool to the maximum given back.
+        sheet = lift_rest_seals(sheet)
+        view = SheetView(ruleset, sheet)
     work = _Work(sheet, view)
     pools = view.pools()
     # A step names exactly one target (RestStep checks it), so the first key set is it.

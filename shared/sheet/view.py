@@ -112,6 +112,13 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def sealed_of(live: dict[str, Any], key: str) -> int:
+    """How much of pool `key`'s maximum is sealed (`live.sealed`, sealed.py): what any rest
+    gives back and what only `unseals` does, together."""
+    entry = _dict(_dict(live.get("sealed")).get(key))
+    return sum(v for v in entry.values() if isinstance(v, int) and not isinstance(v, bool) and v > 0)
+
+
 class SheetView:
     def __init__(self, ruleset: SheetRules, sheet: Any, *, untrained_rules: bool = True):
         self.idx: SheetIndex = index_for(ruleset)
@@ -414,7 +421,8 @@ class SheetView:
                 continue
             top = max(0, math.floor(self.value(pool.max)))
             if top > 0:
-                out[pool.id] = PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group)
+                out[pool.id] = PoolInfo(pool.id, pool.label, self._unsealed(pool.id, top), pool.start, pool.allowTemp,
+                                        pool.group)
         for lst in self.idx.pool_lists:
             spec = lst.pools
             if spec is None:  # never: pool_lists holds the lists with pools
@@ -477,9 +485,14 @@ class SheetView:
         if not self.hidden(pool.hideWhen):
             top = max(0, math.floor(self.value(pool.max)))
             if top > 0:
-                info = PoolInfo(pool.id, pool.label, top, pool.start, pool.allowTemp, pool.group)
+                info = PoolInfo(pool.id, pool.label, self._unsealed(pool.id, top), pool.start, pool.allowTemp, pool.group)
         self._pool_infos[key] = info
         return info
+
+    def _unsealed(self, key: str, top: int) -> int:
+        """A declared pool's maximum less what is sealed of it (never below 0): a pool whose
+        whole maximum is sealed stays on the sheet, empty."""
+        return max(0, top - sealed_of(self.live, key)) if "sealed" in self.live else top
 
     def pool(self, key: str) -> tuple[PoolInfo, int, int] | None:
         """(the pool, its current amount, its temporary points), or None when the sheet

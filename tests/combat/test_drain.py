@@ -1,6 +1,6 @@
 """A draining blow (`drain`, mechanics-3 1.281) and healing denied by a `cannot-heal`
 condition (mechanics-1 1.191), played with scripted dice on the minimal Ember-Roads package,
-and on the 5e example's Cinder Hound as it ships (a lowered maximum there is refused by name).
+and on the 5e example's Cinder Hound as it ships (its lowered maximum: tests/combat/test_reduces_max.py).
 
 The set-up of every fight: initiative on 2d6 (Juno 6+1 +0 Wits = 7; the jackal 1+1 +1 = 3),
 Juno's Road axe 6+6 +3 Brawn = 15 against the jackal's Guard 6 hits for 5 + 3 = 8 (10 → 2
@@ -15,7 +15,6 @@ from typing import Any
 
 from shared.ruleset import load_package
 from tests.combat.kit import FIXTURES, UPSTREAM, Bout, add_charm, add_condition, foe, juno_roads, marsh, roads, ruleset, wren_marsh
-from tests.ruleset.minimal import problems_of
 
 DICE = [6, 1, 1, 1, 6, 6, 5, 6, 6, 4]
 
@@ -134,10 +133,3 @@ def test_the_cinder_hounds_searing_bite_drains_both_its_parts():
         "Cinder Hound has 20 of 20 Hit points.",
     ]
     assert plain[4:] == ["Brom has 20 of 28 Hit points.", "Round 2.", "Brom's turn."]
-
-
-def test_the_cinder_hounds_lowered_maximum_is_refused_by_name():
-    assert problems_of(_cinder_hound({"reducesMax": {}})) == [
-        'catalogs[0].entries[1].creature.actions[0].reducesMax: "reducesMax" (Capability API 1.203) is not '
-        "supported by marinara-battle yet: reducing the health maximum is not resolved yet (issue 24, health beyond "
-        "damage)"]

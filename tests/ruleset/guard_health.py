@@ -14,6 +14,7 @@ from tests.combat.item_kit import brom, item_package
 from tests.combat.kit import foe
 from tests.combat import test_target_holds as holds
 from tests.combat import test_damage_floor_and_maximum as bounds
+from tests.combat import test_reduces_max as lowered
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
@@ -253,6 +254,34 @@ def _bounds(key: str, spell_id: str, dice: list[int]) -> Callable[[bool], Any]:
     return build
 
 
+def _bite(on: dict[str, Any], off: dict[str, Any], *, more_off: tuple[int, ...] = ()) -> Callable[[bool], Any]:
+    """tests/combat/test_reduces_max.py's fight: the Cinder Hound bites Ilsa for 7, its
+    Searing bite given `on` with the key and `off` without (`more_off`: dice only that one
+    rolls)."""
+    def build(with_key: bool):
+        bite = on if with_key else off
+        dice = lowered.OPENING + lowered.BITE + ([] if with_key else list(more_off))
+        return five_e_bite(bite), holds.party(), [foe("cinder-hound")], dice, [
+            {"actor": "brom", "option": "attack:attacks:longsword", "targets": ["cinder-hound"]},
+            {"actor": "ilsa", "option": "end-turn", "targets": []},
+            {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
+    return build
+
+
+def five_e_bite(bite: dict[str, Any]) -> dict[str, Any]:
+    return holds.five_e(**copy.deepcopy(bite))
+
+
+def _harm(on: dict[str, Any], off: dict[str, Any], save: int) -> Callable[[bool], Any]:
+    """Mira's Harm on the Ghoul (tests/combat/test_damage_floor_and_maximum.py), its save
+    rolling `save`, with `on` or `off` added to its mechanics."""
+    def build(with_key: bool):
+        harm = {**bounds.HARM, **copy.deepcopy(on if with_key else off)}
+        return bounds.package(harm=harm), [fighter(), bounds.caster()], [foe("goblin"), foe("ghoul")], \
+            cures.DICE + [3] * 14 + [save], [_cast("harm", "ghoul")]
+    return build
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -309,6 +338,21 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # its most, 12 (6 through the resistance), against a beast.
     "ItemUse.leavesAtLeast": FightProbe(_flask({"leavesAtLeast": 17})),
     "ItemUse.maxAgainst": FightProbe(_flask({"maxAgainst": {"types": ["beast"]}})),
+    # Ilsa's maximum 21 -> 14, or kept.
+    "CreatureAction.reducesMax": FightProbe(_bite({"reducesMax": {}}, {})),
+    # The Ghoul's maximum 20 -> 1 after its failed save, or kept.
+    "Mechanics.reducesMax": FightProbe(_harm({"reducesMax": {"onFailedSave": True}}, {}, 5)),
+    # The hound's maximum 20 -> 16 by the flask's 4 fire, or kept.
+    "ItemUse.reducesMax": FightProbe(_flask({"reducesMax": {}})),
+    # Only the 2 fire counts (21 -> 19), or all 7.
+    "ReducesMax.damageType": FightProbe(_bite({"reducesMax": {"damageType": "fire"}}, {"reducesMax": {}})),
+    # The hound gets the 7 back, or nothing.
+    "ReducesMax.heals": FightProbe(_bite({"reducesMax": {"heals": True}}, {"reducesMax": {}})),
+    # The Ghoul saved (15): its maximum is kept, or lowered by the 19 anyway.
+    "ReducesMax.onFailedSave": FightProbe(_harm({"reducesMax": {"onFailedSave": True}}, {"reducesMax": {}}, 15)),
+    # Without a save of its own the bite lowers at once; with Life Drain's DC 13, Ilsa's 13 keeps it.
+    "ReducesMax.save = 'left out'": FightProbe(_bite({"reducesMax": {}}, {"reducesMax": {"save": "con_save", "difficulty": 13}},
+                                                     more_off=(12,))),
     "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}

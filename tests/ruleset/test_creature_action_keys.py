@@ -11,7 +11,6 @@ import pytest
 
 from tests.ruleset.entry_kit import BITE, CREATURE, NOT_YET, with_creature
 from tests.ruleset.minimal import problems_of
-from tests.ruleset.refused_keys import refused
 
 
 # ---------------------------------------------------------------------------
@@ -33,10 +32,7 @@ ACTION_EXAMPLES = {
 
 @pytest.mark.parametrize("name", sorted(ACTION_EXAMPLES))
 def test_action_example_validates(name):
-    # `reducesMax` is refused for now (issue 19), by name and nothing else.
-    action = ACTION_EXAMPLES[name]
-    expected = [refused(f"{CREATURE}.actions[0].reducesMax", "1.203")] if "reducesMax" in action else []
-    assert problems_of(with_creature([action])) == expected
+    assert problems_of(with_creature([ACTION_EXAMPLES[name]])) == []
 
 
 ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
@@ -53,7 +49,7 @@ ACTION_REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "reducesMax naming an unknown save",
         {**BITE, "reducesMax": {"save": "wis_save", "difficulty": 13}},
-        [f'{CREATURE}.actions[0].reducesMax.save: unknown save "wis_save"', refused(f"{CREATURE}.actions[0].reducesMax", "1.203")],
+        [f'{CREATURE}.actions[0].reducesMax.save: unknown save "wis_save"'],
     ),
     (
         "reducesMax.onFailedSave on an action without a save",

@@ -167,7 +167,6 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "flurry of blows (1.242)": ["afterAttack"],
     "frenzy (1.239)": ["usesOf"],
     "greater restoration tracks (1.201)": ["tracks", "unseals"],
-    "harm (1.235)": ["reducesMax", "leavesAtLeast"],
     "martial arts (1.242, 1.244)": ["attackRows", "grantsStrike"],
     "open hand technique (1.248)": ["reaction.oneOf"],
     "quivering palm end (1.245)": ["usesOf", "usesSpent"],

@@ -32,7 +32,6 @@ from ..refusals import (
     CLASS_USES_REASON,
     KEEPS_ON_REASON,
     NOT_RESOLVED,
-    REDUCES_MAX_REASON,
     STRIKE_ECONOMY_REASON,
 )
 from .actions import Drain, TELEPORT_REASON, Teleport, teleport_rules
@@ -187,7 +186,8 @@ class Mechanics(Model):
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
     #: The most raised-cost steps that count.
     perCostStepsMax: Annotated[int, Field(ge=1, le=20)] | None = Field(default=None, json_schema_extra=gate("1.241"))
-    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=unsupported("1.235", REDUCES_MAX_REASON))
+    #: The blow's damage also lowers the target's maximum (combat/reduces_max.py).
+    reducesMax: ReducesMax | None = Field(default=None, json_schema_extra=gate("1.235"))
     #: The entry's damage never takes the target below this many hit points (Harm).
     leavesAtLeast: Annotated[int, Field(ge=1, le=100000)] | None = Field(default=None, json_schema_extra=gate("1.235"))
     #: Aimed only at a target holding one of these conditions (combat/targeting.py).

@@ -1,0 +1,88 @@
+"""Reducing the health maximum, and giving it back (spec/mechanics-2 1.203, 1.235 `reducesMax`;
+1.201 `unseals`).
+
+Owns:
+- `reduce_max(fight, actor, target, rule, dealt, what, failed)`: a blow with `reducesMax`
+  that has landed lowers the target's maximum by the damage it dealt (after resistances;
+  only of `damageType` when it names one). A creature action's own save (`save` and
+  `difficulty`) is rolled first and a success keeps the maximum; `onFailedSave` lowers it
+  only when the target `failed` the entry's own save. A character's pool is sealed on the
+  sheet (shared/sheet/sealed.py), so it stays lowered after the fight until a rest, or with
+  `lasting` until an entry with `unseals`; a creature's maximum is lowered for the fight.
+  `heals` gives the creator back as much (effects.heal: whatever stops healing stops it).
+  A maximum lowered to 0 kills;
+- `unseal(fight, actor, target, what)`: every seal on the target's health pool lifted
+  (Greater Restoration), and `has_sealed`, whether there is one to lift.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..sheet.sealed import is_sealed, seal
+from ..sheet.sealed import unseal as unseal_sheet
+from . import effects as E
+from . import numbers as N
+from .fight import Fight
+from .state import Combatant
+
+
+def reduce_max(fight: Fight, actor: Combatant, target: Combatant, rule: Any,
+               dealt: list[tuple[str | None, int]], what: str, failed: bool = False) -> None:
+    if rule is None or target.out or fight.state.outcome:
+        return
+    if rule.onFailedSave and not failed:
+        return
+    kind = (rule.damageType or "").lower()
+    amount = sum(n for dtype, n in dealt if not kind or (dtype or "").lower() == kind)
+    if amount <= 0:
+        return
+    if rule.save is not None and rule.difficulty is not None and E.roll_save(
+            fight, target, rule.save, rule.difficulty, why=f"against {what} lowering their maximum"):
+        return
+    if not _lower(fight, target, amount, bool(rule.lasting), what):
+        return
+    if N.health(fight, target)[1] <= 0:
+        E.kill(fight, target, by=what)
+    if rule.heals and not actor.out:
+        E.heal(fight, actor, actor, amount, what=f"{what} (the {amount} of maximum it took)")
+
+
+def _lower(fight: Fight, target: Combatant, amount: int, lasting: bool, what: str) -> bool:
+    label = N.health_label(fight.ruleset)
+    if target.sheet is not None:
+        pool = fight.combat.health.pool
+        if pool is None:
+            return False  # health on a track has no maximum in points (the package checks refuse it)
+        error = fight.write(target, seal(fight.ruleset, target.sheet, pool, amount, lasting=lasting))
+        if error:
+            fight.emit("note", f"The sheet refused to lower {target.name}'s {label} maximum: {error}", target=target.id)
+            return False
+    else:
+        target.health_max = max(0, target.health_max - amount)
+        target.health = min(target.health, target.health_max)
+    current, top, _temp = N.health(fight, target)
+    until = "only something that unseals it gives it back" if lasting else "no healing gives it back until a rest"
+    fight.emit("health", f"{what} lowers {target.name}'s {label} maximum by {amount} to {top}: {until}.",
+               target=target.id, health=current, maximum=top)
+    return True
+
+
+def has_sealed(fight: Fight, target: Combatant) -> bool:
+    pool = fight.combat.health.pool
+    return target.sheet is not None and pool is not None and is_sealed(target.sheet, pool)
+
+
+def unseal(fight: Fight, actor: Combatant, target: Combatant, what: str) -> None:
+    if not has_sealed(fight, target):
+        return
+    pool = fight.combat.health.pool
+    assert target.sheet is not None and pool is not None
+    before = N.health(fight, target)[1]
+    error = fight.write(target, unseal_sheet(target.sheet, pool))
+    if error:
+        fight.emit("note", f"The sheet refused to give back {target.name}'s maximum: {error}", target=target.id)
+        return
+    current, top, _temp = N.health(fight, target)
+    fight.emit("health", f"{what} gives back {target.name}'s sealed {N.health_label(fight.ruleset)}: the maximum "
+               f"is {top} again (was {before}).", target=target.id, health=current, maximum=top)
