@@ -30,6 +30,7 @@ from . import evasion as EV
 from . import condition_ends as CE
 from . import remaining_health as RH
 from . import reduces_max as RM
+from . import sheet_changes as SC
 from . import condition_temporary as CT
 from . import condition_harms as CH
 from . import saves_against as SA
@@ -547,6 +548,9 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
         return
     for held in curable(fight, mech, target):
         remove_condition(fight, target, held, reason=f"{by} ends it")
+    SC.land(fight, actor, target, mech, by)
+    if target.out:
+        return
     if getattr(mech, "stabilizes", None):
         E.stabilize(fight, target, by=by)
     if getattr(mech, "kills", None):

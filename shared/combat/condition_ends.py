@@ -22,7 +22,8 @@ Owns:
   one that ended comes off with it;
 - `leave_behind`: a condition's `onEnd` when it fully ends (never when the fight's end
   takes it off, never when it is applied again): its `applies` for their rounds, started
-  from the holder's next turn when it is left in the middle of the holder's own turn.
+  from the holder's next turn when it is left in the middle of the holder's own turn, and
+  its `tracks` moved (`shift_track`, which an entry's `tracks` also moves: sheet_changes.py).
 """
 
 from __future__ import annotations
@@ -267,19 +268,29 @@ def leave_behind(fight: Fight, c: Combatant, held: HeldCondition, rule: Any) -> 
         _end_harm(fight, c, held, on_end.harm, left)
 
 
-def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
-    name = N.label(fight.ruleset, "track", shift.track)
+def shift_track(fight: Fight, c: Combatant, shift: Any) -> int | None:
+    """Moves `c`'s track by `shift.by` levels, within its bounds (the sheet's own for a
+    character; never below 0 for a creature's); the value it is left at, or None when the
+    sheet refused (the log says why)."""
     if c.sheet is not None:
         error = fight.write(c, move_track(fight.ruleset, c.sheet, shift.track, by=shift.by))
         if error:
+            name = N.label(fight.ruleset, "track", shift.track)
             fight.emit("note", f"The sheet refused to move {c.name}'s {name}: {error}", target=c.id)
-            return
+            return None
         view = fight.view(c)
         info = view.track(shift.track) if view is not None else None
-        value = info.value if info is not None else 0
-    else:
-        value = max(0, c.tracks.get(shift.track, 0) + shift.by)
-        c.tracks[shift.track] = value
+        return info.value if info is not None else 0
+    value: int = max(0, c.tracks.get(shift.track, 0) + shift.by)
+    c.tracks[shift.track] = value
+    return value
+
+
+def _shift_track(fight: Fight, c: Combatant, shift: Any, left: str) -> None:
+    value = shift_track(fight, c, shift)
+    if value is None:
+        return
+    name = N.label(fight.ruleset, "track", shift.track)
     fight.emit("track", f"{left} leaves {c.name}'s {name} at {value} ({'+' if shift.by > 0 else '-'} {abs(shift.by)}).",
                target=c.id, track=shift.track, value=value)
 

@@ -2,7 +2,8 @@
 `ends.from` 1.236; a creature's `ends` 1.261): what counts as one, what it would cure, and
 whom an option that only cures may be aimed at.
 
-Owns: `cures(source)` (it ends conditions, stabilizes or revives), `only_cures(source)` (it
+Owns: `cures(source)` (it ends conditions, stabilizes, revives, moves tracks or unseals
+health, 1.201), `only_cures(source)` (it
 does nothing else: no amount, damage, healing, temporary points or conditions), `curable`
 (the held conditions `ends` removes from a target: its `conditions` in their order, a name
 matching a condition or one of its `kinds`, only those applied by a creature passing
@@ -10,7 +11,9 @@ matching a condition or one of its `kinds`, only those applied by a creature pas
 cures is offered only against someone it will help, so Lesser Restoration reaches only a
 holder of what it ends, Spare the Dying only the dying (down, still counting against death,
 not yet stabilized) and Revivify only someone of the user's side who died no more than
-`withinRounds` rounds ago (`the_dead`, whom no other option reaches). A `utility` entry that
+`withinRounds` rounds ago (`the_dead`, whom no other option reaches), Greater Restoration's
+exhaustion -1 only someone with a level to lose and its `unseals` only someone whose maximum
+is `sealed`. A `utility` entry that
 cures is offered and aimed like any other (plan_reading.py, costs.py). Landing the cure is
 actions.apply_conditions (condition_off.remove_condition, effects.stabilize, effects.revive).
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import numbers as N
+from ..sheet.sealed import is_sealed
 from .creature_types import passes
 from .fight import Fight
 from .state import Combatant, HeldCondition
@@ -31,7 +35,8 @@ _OTHER_EFFECTS = ("amount", "damage", "heal", "temporary", "applies")
 def cures(source: Any) -> bool:
     """Whether the entry, item use or creature action carries a cure."""
     return bool(getattr(source, "ends", None) or getattr(source, "stabilizes", None)
-                or getattr(source, "revives", None))
+                or getattr(source, "revives", None) or getattr(source, "tracks", None)
+                or getattr(source, "unseals", None))
 
 
 def only_cures(source: Any) -> bool:
@@ -89,7 +94,33 @@ def helped(fight: Fight, source: Any, target: Combatant) -> bool:
     revives = getattr(source, "revives", None)
     if revives is not None and dead_within(target, revives.withinRounds, fight.state.round):
         return True
-    return not target.out and bool(curable(fight, source, target))
+    if target.out:
+        return False
+    if getattr(source, "unseals", None) and sealed(fight, target):
+        return True
+    if any(_moves(fight, target, shift) for shift in getattr(source, "tracks", None) or []):
+        return True
+    return bool(curable(fight, source, target))
+
+
+def sealed(fight: Fight, target: Combatant) -> bool:
+    """Whether some of `target`'s health maximum is sealed (shared/sheet/sealed.py): what
+    `unseals` gives back (1.201)."""
+    pool = fight.combat.health.pool
+    return target.sheet is not None and pool is not None and is_sealed(target.sheet, pool)
+
+
+def _moves(fight: Fight, target: Combatant, shift: Any) -> bool:
+    """Whether a `tracks` shift (1.201) would move the track at all, within its bounds."""
+    view = fight.view(target)
+    if view is None:
+        value, low, high = target.tracks.get(shift.track, 0), 0, None
+    else:
+        info = view.track(shift.track)
+        if info is None:
+            return False
+        value, low, high = info.value, info.min, info.max
+    return value > low if shift.by < 0 else (high is None or value < high)
 
 
 def cure_refusal(fight: Fight, target: Combatant, source: Any) -> str | None:

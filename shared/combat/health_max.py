@@ -9,7 +9,9 @@ Owns:
 - `heal_cap(fight, c, amount)`: healing cannot raise health above the halved maximum;
 - `settle_at_start(fight, c)`: what is settled once, before anyone moves: an opponent
   without a sheet starts from the `tracks` its block gives; a `defeats` level takes the
-  holder out; health above a halved maximum is lost (each a log sentence).
+  holder out (`defeating_level`); health above a halved maximum is lost
+  (`lose_above_halved`, also read when an entry shifts a track, sheet_changes.py), each a
+  log sentence.
 """
 
 from __future__ import annotations
@@ -43,13 +45,16 @@ def _start_tracks(c: Combatant) -> None:
             c.tracks[track] = value
 
 
-def settle_at_start(fight: Fight, c: Combatant) -> None:
-    _start_tracks(c)
+def defeating_level(fight: Fight, c: Combatant) -> str | None:
+    """The name of a `defeats` level in force on `c` (its holder is taken out), or None."""
     for name, rule, held in N.rules_in_force(fight, c):
         if held is None and getattr(rule, "defeats", False):
-            c.out = True
-            fight.emit("setup", f"{c.name} is out of the fight before it starts ({name}).", target=c.id)
-            return
+            return name
+    return None
+
+
+def lose_above_halved(fight: Fight, c: Combatant, kind: str) -> None:
+    """Health above a halved maximum is lost, and the log (an event of `kind`) says so."""
     times, names = N.health_max_factor(fight, c)
     if times == 1:
         return
@@ -67,5 +72,15 @@ def settle_at_start(fight: Fight, c: Combatant) -> None:
             return
     else:
         c.health = top
-    fight.emit("setup", f"{c.name}'s {label} maximum is halved to {top} ({', '.join(names)}): "
+    fight.emit(kind, f"{c.name}'s {label} maximum is halved to {top} ({', '.join(names)}): "
                f"the {lost} above it is lost.", target=c.id)
+
+
+def settle_at_start(fight: Fight, c: Combatant) -> None:
+    _start_tracks(c)
+    name = defeating_level(fight, c)
+    if name is not None:
+        c.out = True
+        fight.emit("setup", f"{c.name} is out of the fight before it starts ({name}).", target=c.id)
+        return
+    lose_above_halved(fight, c, "setup")

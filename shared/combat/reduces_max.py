@@ -1,5 +1,5 @@
-"""Reducing the health maximum, and giving it back (spec/mechanics-2 1.203, 1.235 `reducesMax`;
-1.201 `unseals`).
+"""Reducing the health maximum (spec/mechanics-2 1.203, 1.235 `reducesMax`); giving it back
+is sheet_changes.py's (`unseals`, 1.201).
 
 Owns:
 - `reduce_max(fight, actor, target, rule, dealt, what, failed)`: a blow with `reducesMax`
@@ -10,17 +10,14 @@ Owns:
   sheet (shared/sheet/sealed.py), so it stays lowered after the fight until a rest, or with
   `lasting` until an entry with `unseals`; a creature's maximum is lowered for the fight.
   `heals` gives the creator back as much (effects.heal: whatever stops healing stops it).
-  A maximum lowered to 0 kills;
-- `unseal(fight, actor, target, what)`: every seal on the target's health pool lifted
-  (Greater Restoration), and `has_sealed`, whether there is one to lift.
+  A maximum lowered to 0 kills.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..sheet.sealed import is_sealed, seal
-from ..sheet.sealed import unseal as unseal_sheet
+from ..sheet.sealed import seal
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
@@ -66,23 +63,3 @@ def _lower(fight: Fight, target: Combatant, amount: int, lasting: bool, what: st
     fight.emit("health", f"{what} lowers {target.name}'s {label} maximum by {amount} to {top}: {until}.",
                target=target.id, health=current, maximum=top)
     return True
-
-
-def has_sealed(fight: Fight, target: Combatant) -> bool:
-    pool = fight.combat.health.pool
-    return target.sheet is not None and pool is not None and is_sealed(target.sheet, pool)
-
-
-def unseal(fight: Fight, actor: Combatant, target: Combatant, what: str) -> None:
-    if not has_sealed(fight, target):
-        return
-    pool = fight.combat.health.pool
-    assert target.sheet is not None and pool is not None
-    before = N.health(fight, target)[1]
-    error = fight.write(target, unseal_sheet(target.sheet, pool))
-    if error:
-        fight.emit("note", f"The sheet refused to give back {target.name}'s maximum: {error}", target=target.id)
-        return
-    current, top, _temp = N.health(fight, target)
-    fight.emit("health", f"{what} gives back {target.name}'s sealed {N.health_label(fight.ruleset)}: the maximum "
-               f"is {top} again (was {before}).", target=target.id, health=current, maximum=top)

@@ -15,6 +15,7 @@ from tests.combat.kit import foe
 from tests.combat import test_target_holds as holds
 from tests.combat import test_damage_floor_and_maximum as bounds
 from tests.combat import test_reduces_max as lowered
+from tests.combat import test_sheet_changes as changes
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
@@ -282,6 +283,37 @@ def _harm(on: dict[str, Any], off: dict[str, Any], save: int) -> Callable[[bool]
     return build
 
 
+def _restoration(key: str) -> Callable[[bool], Any]:
+    """tests/combat/test_sheet_changes.py: Mira's Greater Restoration on tired Brom
+    (exhaustion 4, 5 of his maximum sealed), with or without `key`."""
+    def build(with_key: bool):
+        restoration = copy.deepcopy(changes.GREATER_RESTORATION)
+        if not with_key:
+            del restoration[key]
+        return changes.package(restoration=restoration), [changes.tired_brom(changes.TIRED), changes.caster()], \
+            [foe("goblin"), foe("ghoul")], list(cures.DICE), [_cast("greater-restoration", "brom")]
+    return build
+
+
+def _drink(extra: dict[str, Any]) -> Callable[[bool], Any]:
+    """Brom (the 5e example with an item catalog; 10 hit points, exhaustion 2, 3 of his
+    maximum sealed) drinks a Restorative draught that heals 1d4 (4), and with the key does
+    `extra` too."""
+    def build(with_key: bool):
+        use: dict[str, Any] = {"kind": "heal", "targets": "self", "amount": {"dice": "1d4"}, "budget": "action"}
+        if with_key:
+            use.update(copy.deepcopy(extra))
+        pkg = item_package({"id": "restorative-draught", "label": "Restorative draught", "summary": "Restores.",
+                            "item": {"category": "potion", "stack": 5, "use": use}})
+        pkg["schemaVersion"] = 2
+        pkg["capabilityApi"] = {"major": 1, "minor": 290}
+        brom_ = brom(hp=10, items=[{"item": "items/restorative-draught", "quantity": 2}])
+        brom_["sheet"]["live"].update(tracks={"exhaustion": 2}, sealed={"hp": {"rest": 3}})
+        drink = {"actor": "brom", "option": "item:restorative-draught", "targets": ["brom"]}
+        return pkg, [brom_], [foe("cinder-hound")], [4] * 5 + [15, 1] + [4] * 40, [drink]
+    return build
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -353,6 +385,12 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Without a save of its own the bite lowers at once; with Life Drain's DC 13, Ilsa's 13 keeps it.
     "ReducesMax.save = 'left out'": FightProbe(_bite({"reducesMax": {}}, {"reducesMax": {"save": "con_save", "difficulty": 13}},
                                                      more_off=(12,))),
+    # Brom's exhaustion 4 -> 3, or kept; his sealed 5 given back, or kept.
+    "Mechanics.tracks": FightProbe(_restoration("tracks")),
+    "Mechanics.unseals": FightProbe(_restoration("unseals")),
+    # The draught also takes a level of exhaustion off (2 -> 1), or gives back the 3 sealed.
+    "ItemUse.tracks": FightProbe(_drink({"tracks": [{"track": "exhaustion", "by": -1}]})),
+    "ItemUse.unseals": FightProbe(_drink({"unseals": True})),
     "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}

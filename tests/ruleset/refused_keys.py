@@ -8,8 +8,6 @@ from shared.ruleset.gates import ENGINE_NAME
 
 REASONS: dict[str, tuple[str, str]] = {
     "succeeds": ("1.181", "targets that succeed on a save without rolling are not resolved yet (issue 24, condition mechanics)"),
-    "unseals": ("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
-    "tracks": ("1.201", "shifting the tracks of whoever an entry lands on is not resolved yet (issue 24, health beyond damage)"),
     "actions": ("1.236", "uses a condition gives its holder are not offered in a fight yet (issue 24, condition mechanics)"),
     "endsCondition": ("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
     "attackRows": ("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),

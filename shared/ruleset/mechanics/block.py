@@ -152,16 +152,10 @@ class Mechanics(Model):
     # --- spec/mechanics-2: cures and sheet changes on whoever the entry lands on ---
     healthPoolSkips: HealthPoolSkips | None = Field(default=None, json_schema_extra=gate("1.199"))
     #: Moves the target's current tracks by levels (Greater Restoration, Sickening Radiance).
-    #: No fight read it (it changed nothing in play), so it is refused until it is played.
     tracks: Annotated[list[TrackShift], Field(min_length=1, max_length=8)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.201", "shifting the tracks of whoever an entry lands on is not resolved yet (issue 24, health beyond damage)"),
-    )
-    #: Gives back health sealed by a blow (or a lasting reduction of the maximum).
-    unseals: Literal[True] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.201", "giving back sealed health is not resolved yet (issue 24, health beyond damage)"),
-    )
+        default=None, json_schema_extra=gate("1.201"))
+    #: Gives back a maximum a blow lowered, `lasting` or not (combat/sheet_changes.py).
+    unseals: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.201"))
     cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.204", CURE_ONE_REASON))
     #: Removes this condition from the user after the use (and the concentration holding it).
     endsCondition: Id | None = Field(
