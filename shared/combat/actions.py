@@ -368,6 +368,19 @@ def _entry(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
         # does one that detonates as it ends (1.183).
         return
     _entry_targets(fight, actor, plan, targets, cursor)
+    if mech.endsCondition is not None:
+        _ends_own(fight, actor, mech.endsCondition, plan.name)
+
+
+def _ends_own(fight: Fight, actor: Combatant, condition: str, name: str) -> None:
+    """`endsCondition` (mechanics-2 1.236): after the use the user's own condition comes off,
+    and with it the user's concentration that holds it (Break Enchantment ends Dispel Evil
+    and Good)."""
+    for held in [h for h in actor.conditions if h.id == condition]:
+        if held.concentration == actor.id and actor.concentration is not None:
+            E.end_concentration(fight, actor, reason=f"{name} ends it")
+        if held in actor.conditions:
+            remove_condition(fight, actor, held, reason=f"{actor.name}'s {name} ends it")
 
 
 def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, *targets: Combatant) -> None:

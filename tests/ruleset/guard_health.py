@@ -16,6 +16,7 @@ from tests.combat import test_target_holds as holds
 from tests.combat import test_damage_floor_and_maximum as bounds
 from tests.combat import test_reduces_max as lowered
 from tests.combat import test_sheet_changes as changes
+from tests.combat import test_ends_condition as ends_own
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
@@ -297,7 +298,7 @@ def _restoration(key: str) -> Callable[[bool], Any]:
 
 def _drink(extra: dict[str, Any]) -> Callable[[bool], Any]:
     """Brom (the 5e example with an item catalog; 10 hit points, exhaustion 2, 3 of his
-    maximum sealed) drinks a Restorative draught that heals 1d4 (4), and with the key does
+    maximum sealed, prone) drinks a Restorative draught that heals 1d4 (4), and with the key does
     `extra` too."""
     def build(with_key: bool):
         use: dict[str, Any] = {"kind": "heal", "targets": "self", "amount": {"dice": "1d4"}, "budget": "action"}
@@ -308,10 +309,23 @@ def _drink(extra: dict[str, Any]) -> Callable[[bool], Any]:
         pkg["schemaVersion"] = 2
         pkg["capabilityApi"] = {"major": 1, "minor": 290}
         brom_ = brom(hp=10, items=[{"item": "items/restorative-draught", "quantity": 2}])
-        brom_["sheet"]["live"].update(tracks={"exhaustion": 2}, sealed={"hp": {"rest": 3}})
+        brom_["sheet"]["live"].update(tracks={"exhaustion": 2}, sealed={"hp": {"rest": 3}}, conditions=["prone"])
         drink = {"actor": "brom", "option": "item:restorative-draught", "targets": ["brom"]}
         return pkg, [brom_], [foe("cinder-hound")], [4] * 5 + [15, 1] + [4] * 40, [drink]
     return build
+
+
+def _break(with_key: bool):
+    """tests/combat/test_ends_condition.py's package: Mira casts Dispel Evil and Good, the
+    round goes by, and her "Break Enchantment" (here a 1d4 heal on Brom, so it needs nobody
+    charmed) ends her Warded and the concentration, or leaves them."""
+    mending: dict[str, Any] = {"kind": "heal", "range": 0, "targets": "ally", "amount": {"dice": "1d4"},
+                               "cost": [{"pool": "slots_1", "amount": 1}]}
+    if with_key:
+        mending["endsCondition"] = "warded"
+    passes = [{"actor": who, "option": "end-turn", "targets": []} for who in ("brom", "goblin", "ghoul")]
+    return ends_own.package(mending), [fighter(), ends_own.caster()], [foe("goblin"), foe("ghoul")], \
+        cures.DICE + [4], [_cast("dispel-evil-and-good", "mira"), *passes, _cast("break-enchantment-dispel", "brom")]
 
 
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
@@ -391,6 +405,10 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # The draught also takes a level of exhaustion off (2 -> 1), or gives back the 3 sealed.
     "ItemUse.tracks": FightProbe(_drink({"tracks": [{"track": "exhaustion", "by": -1}]})),
     "ItemUse.unseals": FightProbe(_drink({"unseals": True})),
+    # Mira's Warded and her concentration end after Break Enchantment, or stay.
+    "Mechanics.endsCondition": FightProbe(_break),
+    # Brom stands up from prone after the draught, or stays prone.
+    "ItemUse.endsCondition": FightProbe(_drink({"endsCondition": "prone"})),
     "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}

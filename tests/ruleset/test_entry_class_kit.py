@@ -163,7 +163,6 @@ REFUSED_EXAMPLES: dict[str, list[str]] = {
     "acid arrow (1.255)": ["halfOnMiss"],
     "bardic inspiration notSelf (1.256)": ["notSelf"],
     "cutting words (1.250, 1.257)": ["usesOf"],
-    "dispel evil endsCondition (1.236)": ["endsCondition"],
     "flurry of blows (1.242)": ["afterAttack"],
     "frenzy (1.239)": ["usesOf"],
     "martial arts (1.242, 1.244)": ["attackRows", "grantsStrike"],
@@ -370,7 +369,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "endsCondition naming an unknown condition",
         {"kind": "utility", "endsCondition": "warded"},
-        [f'{MECH}.endsCondition: unknown condition "warded": declare it in "sheet.live.conditions"', refused(f"{MECH}.endsCondition")],
+        [f'{MECH}.endsCondition: unknown condition "warded": declare it in "sheet.live.conditions"'],
     ),
     (
         "harmsPerCostStep on a condition without harms",

@@ -158,10 +158,7 @@ class Mechanics(Model):
     unseals: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.201"))
     cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.204", CURE_ONE_REASON))
     #: Removes this condition from the user after the use (and the concentration holding it).
-    endsCondition: Id | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.236", "ending the user's own condition after a use is not resolved yet (issue 24, condition mechanics)"),
-    )
+    endsCondition: Id | None = Field(default=None, json_schema_extra=gate("1.236"))
     dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))
 
     # --- blows, strikes and whom they are aimed at ---
