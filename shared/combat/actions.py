@@ -44,7 +44,7 @@ from .condition_off import remove_condition
 from .contests import resolve_contest
 from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
-from .plan_reading import action_damage, attack_rows, block_actions, sequence_parts
+from .plan_reading import action_damage, attack_rows, block_actions, catalog_entry, sequence_parts
 from .options import attack_mode
 from .state import Combatant, Concentration
 from .board.attacks import aiming_part, part_plan, reaches
@@ -444,10 +444,19 @@ def _heal_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     mech = plan.mechanics
     if expr is not None:
         amount, text = roll_damage(fight, expr, False)
-        E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})")
+        E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})", magical=_magical(fight, plan))
     if mech.temporary is not None:
         _temp(fight, actor, target, mech, plan.name)
     apply_conditions(fight, actor, target, mech, plan, True)
+
+
+def _magical(fight: Fight, plan: Plan) -> bool:
+    """Whether an entry's healing is magical (`cannot-heal-nonmagical`, mechanics-3 1.261): its
+    `qualities` say so, or the item whose use it is carries the "magical" tag."""
+    if SA.MAGICAL in (plan.mechanics.qualities or []):
+        return True
+    item = getattr(catalog_entry(fight, plan.item), "item", None) if plan.item else None
+    return item is not None and SA.MAGICAL in (item.tags or [])
 
 
 def _buff_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan: Plan, expr: DiceExpr | None,
@@ -638,7 +647,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
         for target in targets:
             if healing is not None:
                 amount, text = roll_damage(fight, healing, False)
-                E.heal(fight, actor, target, amount, what=f"{action.name} ({text})")
+                E.heal(fight, actor, target, amount, what=f"{action.name} ({text})",
+                       magical=SA.MAGICAL in SA.action_qualities(action))
             for held in curable(fight, action, target):
                 remove_condition(fight, target, held, reason=f"{actor.name}'s {action.name} ends it")
         return

@@ -493,19 +493,26 @@ def dying_save(fight: Fight, c: Combatant) -> None:
 # ---------------------------------------------------------------------------
 
 
-def healing_denied_by(fight: Fight, target: Combatant) -> str | None:
-    """The condition (or level) in force on `target` with the `cannot-heal` effect (1.191),
-    by its name; None when the target may be healed."""
-    return next((name for name, rule, _held in N.in_force(fight, target)
-                 if "cannot-heal" in (rule.effects or [])), None)
+def healing_denied_by(fight: Fight, target: Combatant, magical: bool = False) -> str | None:
+    """Why `target` gets none of a healing: a condition (or level) in force with the
+    `cannot-heal` effect (1.191), or with `cannot-heal-nonmagical` (1.261) when the healing
+    is not magical (its entry's or action's `qualities`, or its item's tags, say "magical");
+    None when the target may be healed."""
+    for name, rule, _held in N.in_force(fight, target):
+        effects = rule.effects or []
+        if "cannot-heal" in effects:
+            return f"no healing while {name}"
+        if not magical and "cannot-heal-nonmagical" in effects:
+            return f"no healing but magical healing while {name}"
+    return None
 
 
-def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str) -> int:
-    denier = healing_denied_by(fight, target)
+def heal(fight: Fight, source: Combatant, target: Combatant, amount: int, *, what: str, magical: bool = False) -> int:
+    denier = healing_denied_by(fight, target, magical)
     if denier is not None:
-        # mechanics-1 1.191: the holder gets no healing while it lasts, and the log says so.
-        fight.emit("note", f"{what} does not heal {target.name}: no healing while {denier}.",
-                   target=target.id, refused="cannot-heal")
+        # mechanics-1 1.191, mechanics-3 1.261: the holder gets no healing (none but magical
+        # healing) while it lasts, and the log says so.
+        fight.emit("note", f"{what} does not heal {target.name}: {denier}.", target=target.id, refused="cannot-heal")
         return 0
     amount = heal_cap(fight, target, amount)
     before = N.health(fight, target)[0]

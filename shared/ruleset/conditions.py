@@ -127,12 +127,9 @@ def _check_narrowing(effects: list[str], modifiers: list[Modifier] | None, saves
         )
 
 
-#: The effects newer than `effects` itself, and the one refused for now.
+#: The effects newer than `effects` itself.
 EFFECT_GATES: dict[tuple[str, str], str | ValueGate] = {
     **{("effects", e): api for e, api in EFFECTS.items() if api is not None},
-    ("effects", "cannot-heal-nonmagical"): ValueGate(
-        "1.261", unsupported="telling magical healing from the rest is not resolved yet (issue 24, health beyond damage)"
-    ),
 }
 
 

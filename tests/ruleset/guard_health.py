@@ -11,12 +11,14 @@ import copy
 from typing import Any, Callable
 
 from tests.combat.item_kit import brom, item_package
-from tests.combat.kit import foe
+from tests.combat.kit import add_condition, foe
 from tests.combat import test_target_holds as holds
 from tests.combat import test_damage_floor_and_maximum as bounds
 from tests.combat import test_reduces_max as lowered
 from tests.combat import test_sheet_changes as changes
 from tests.combat import test_ends_condition as ends_own
+from tests.combat import test_healing_denial as denial
+from tests.ruleset.guard_conditions import WREN_MENDS_JUNO, dread
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
@@ -328,6 +330,18 @@ def _break(with_key: bool):
         cures.DICE + [4], [_cast("dispel-evil-and-good", "mira"), *passes, _cast("break-enchantment-dispel", "brom")]
 
 
+def _chilled(with_key: bool):
+    """tests/combat/test_healing_denial.py: chilled Brom drinks his Healer's draught (no tags):
+    refused with the effect, 9 healed without it."""
+    pkg = item_package(denial.HEALERS_DRAUGHT, denial.magical_potion())
+    effects = ["cannot-heal-nonmagical"] if with_key else []
+    pkg = add_condition(pkg, "chilled", "Chilled", effects=effects)
+    member = brom(hp=10, items=[{"item": "items/healers-draught", "quantity": 2}])
+    member["sheet"]["live"]["conditions"] = ["chilled"]
+    return pkg, [member], [foe("cinder-hound")], [4] * 5 + [15, 1] + [3, 4], [
+        {"actor": "brom", "option": "item:healer-s-draught", "targets": ["brom"]}]
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -409,6 +423,9 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Mechanics.endsCondition": FightProbe(_break),
     # Brom stands up from prone after the draught, or stays prone.
     "ItemUse.endsCondition": FightProbe(_drink({"endsCondition": "prone"})),
+    # A plain draught's 9 refused while Chilled, or healed; Wren's (plain) mending refused.
+    "CombatCondition.effects = 'cannot-heal-nonmagical'": FightProbe(_chilled),
+    "CombatLevel.effects = 'cannot-heal-nonmagical'": dread({"effects": ["cannot-heal-nonmagical"]}, WREN_MENDS_JUNO),
     "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
