@@ -269,6 +269,8 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
         B.deliver(fight, actor, target, parts, struck, critical, dealt)
         CE.close_blow(fight, target)
         if attack is not None:
+            if attack.healedOnlyByRest:
+                RM.seal_wounds(fight, target, dealt, plan.name)
             _weapon_blow_ends(fight, actor, target, plan, attack, dealt, feeding, critical)
 
 

@@ -7,7 +7,8 @@ Owns:
 - `turn_harm(fight, c, moment)`: at the start or end of the holder's turn (the condition's
   `harms.at`) its dice, plus what the cost steps added, are dealt on behalf of whoever
   applied it, once for each application (`stacks`), before any save that would end it.
-  A condition suspended (`suppresses`, or its applier out of sight) deals nothing.
+  A condition suspended (`suppresses`, or its applier out of sight) deals nothing; with
+  `healedOnlyByRest` what it takes is sealed until a rest (reduces_max.seal_wounds, 1.193).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..dice import parse_dice
 from ..sheet.paying import add_dice
 from . import effects as E
 from . import numbers as N
+from . import reduces_max as RM
 from .fight import Fight
 from .rolls import roll_damage
 from .state import Combatant
@@ -45,4 +47,7 @@ def turn_harm(fight: Fight, c: Combatant, moment: str) -> None:
             if c.out or held not in c.conditions:
                 return
             amount, text = roll_damage(fight, expr, False)
-            E.deal_damage(fight, source, c, amount, harms.type, what=f"{name}{behalf} ({expr}: {text})")
+            landed = E.deal_damage(fight, source, c, amount, harms.type, what=f"{name}{behalf} ({expr}: {text})")
+            if harms.healedOnlyByRest:
+                # The wounds a Sword of Wounding leaves seal what they take (1.193).
+                RM.seal_wounds(fight, c, [(harms.type, landed)], name)

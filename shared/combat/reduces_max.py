@@ -1,5 +1,6 @@
 """Reducing the health maximum (spec/mechanics-2 1.203, 1.235 `reducesMax`); giving it back
-is sheet_changes.py's (`unseals`, 1.201).
+is sheet_changes.py's (`unseals`, 1.201). Also the wounds a `healedOnlyByRest` weapon seals
+(mechanics-1 1.193).
 
 Owns:
 - `reduce_max(fight, actor, target, rule, dealt, what, failed)`: a blow with `reducesMax`
@@ -10,14 +11,16 @@ Owns:
   sheet (shared/sheet/sealed.py), so it stays lowered after the fight until a rest, or with
   `lasting` until an entry with `unseals`; a creature's maximum is lowered for the fight.
   `heals` gives the creator back as much (effects.heal: whatever stops healing stops it).
-  A maximum lowered to 0 kills.
+  A maximum lowered to 0 kills;
+- `seal_wounds`: a `healedOnlyByRest` weapon's hit points sealed until any rest, which gives
+  them back; `lower` is what both write.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..sheet.sealed import seal
+from ..sheet.sealed import LASTING, REST, WOUNDS, seal
 from . import effects as E
 from . import numbers as N
 from .fight import Fight
@@ -37,7 +40,9 @@ def reduce_max(fight: Fight, actor: Combatant, target: Combatant, rule: Any,
     if rule.save is not None and rule.difficulty is not None and E.roll_save(
             fight, target, rule.save, rule.difficulty, why=f"against {what} lowering their maximum"):
         return
-    if not _lower(fight, target, amount, bool(rule.lasting), what):
+    until = "only something that unseals it gives it back" if rule.lasting else "no healing gives it back until a rest"
+    if not lower(fight, target, amount, LASTING if rule.lasting else REST,
+                 lambda label, top: f"{what} lowers {target.name}'s {label} maximum by {amount} to {top}: {until}."):
         return
     if N.health(fight, target)[1] <= 0:
         E.kill(fight, target, by=what)
@@ -45,13 +50,16 @@ def reduce_max(fight: Fight, actor: Combatant, target: Combatant, rule: Any,
         E.heal(fight, actor, actor, amount, what=f"{what} (the {amount} of maximum it took)")
 
 
-def _lower(fight: Fight, target: Combatant, amount: int, lasting: bool, what: str) -> bool:
+def lower(fight: Fight, target: Combatant, amount: int, part: str, sentence: Callable[[str, int], str]) -> bool:
+    """`target`'s maximum lowered by `amount`: a character's pool sealed as `part` (sealed.py),
+    a creature's own maximum for the fight; `sentence(label, new maximum)` is the log's. False
+    when the sheet refused (the log says why)."""
     label = N.health_label(fight.ruleset)
     if target.sheet is not None:
         pool = fight.combat.health.pool
         if pool is None:
             return False  # health on a track has no maximum in points (the package checks refuse it)
-        error = fight.write(target, seal(fight.ruleset, target.sheet, pool, amount, lasting=lasting))
+        error = fight.write(target, seal(fight.ruleset, target.sheet, pool, amount, part=part))
         if error:
             fight.emit("note", f"The sheet refused to lower {target.name}'s {label} maximum: {error}", target=target.id)
             return False
@@ -59,7 +67,17 @@ def _lower(fight: Fight, target: Combatant, amount: int, lasting: bool, what: st
         target.health_max = max(0, target.health_max - amount)
         target.health = min(target.health, target.health_max)
     current, top, _temp = N.health(fight, target)
-    until = "only something that unseals it gives it back" if lasting else "no healing gives it back until a rest"
-    fight.emit("health", f"{what} lowers {target.name}'s {label} maximum by {amount} to {top}: {until}.",
+    fight.emit("health", sentence(label, top),
                target=target.id, health=current, maximum=top)
     return True
+
+
+def seal_wounds(fight: Fight, target: Combatant, dealt: list[tuple[str | None, int]], what: str) -> None:
+    """`healedOnlyByRest` on a held weapon's attack (mechanics-1 1.193): the hit points its
+    blow took are sealed, no healing raises their owner above what is left, and any rest
+    lifts the seal and gives them back (a creature's maximum is lowered for the fight)."""
+    amount = sum(n for _dtype, n in dealt)
+    if amount <= 0 or target.out or fight.state.outcome:
+        return
+    lower(fight, target, amount, WOUNDS, lambda label, top: f"{what} seals the {amount} {label} it took from "
+          f"{target.name}: no healing gives them back until a rest (at most {top}).")

@@ -423,9 +423,8 @@ class Harms(Model):
     at: Literal["turn-start", "turn-end"]
     dice: DiceText
     type: DamageType | None = None
-    #: Sealing what the harm takes waits for sealed maxima in the sheet engine.
-    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=unsupported(
-        "1.193", "sealed hit points are not resolved yet (issue 24, the maximum and healing)"))
+    #: What the harm takes is sealed until a rest (combat/reduces_max.py `seal_wounds`).
+    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=gate("1.193"))
 
 
 class ConditionSize(Model):

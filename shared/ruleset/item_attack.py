@@ -214,9 +214,8 @@ class ItemAttack(Model):
     )
     ignoresResistance: bool | None = Field(default=None, json_schema_extra=gate("1.192"))
     othersWhileMarked: OthersWhileMarked | None = Field(default=None, json_schema_extra=gate("1.192"))
-    healedOnlyByRest: bool | None = Field(
-        default=None, json_schema_extra=unsupported("1.193", f"sealed hit points {NOT_RESOLVED}")
-    )
+    #: The hit points its blow takes are sealed until a rest (combat/reduces_max.py).
+    healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=gate("1.193"))
     spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)
     )

@@ -25,7 +25,7 @@ The live state (all optional; anything left out is as play starts):
   "conditions": ["<condition id>", ...],
   "states":   { "<state id>": "<value>" },
   "items":    [{ "item": "<catalog>/<entry>", "quantity": 1, "worn": false, "charges": n, "name": "..." }],
-  "sealed":   { "<pool id>": { "rest": n, "lasting": n } }  # maximum lowered (sealed.py)
+  "sealed":   { "<pool id>": { "rest": n, "lasting": n, "wounds": n } }  # maximum lowered (sealed.py)
 }
 ```
 
@@ -392,8 +392,8 @@ def _live_pools(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: l
 
 
 def _live_sealed(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: list[PathPart], problems: Problems) -> None:
-    """A lowered maximum (sealed.py): by declared pool, `rest` and `lasting` each a whole
-    number of at least 0."""
+    """A lowered maximum (sealed.py): by declared pool, `rest`, `lasting` and `wounds` each a
+    whole number of at least 0."""
     for key, value in block.items():
         if key == "$comment":
             continue
@@ -402,8 +402,8 @@ def _live_sealed(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: 
             continue
         parts = _object(value, [*path, key], problems, "the sealed parts") or {}
         for part, amount in parts.items():
-            if part not in ("rest", "lasting"):
-                problems.add([*path, key, part], 'unknown key: a seal has "rest" and "lasting"')
+            if part not in ("rest", "lasting", "wounds"):
+                problems.add([*path, key, part], 'unknown key: a seal has "rest", "lasting" and "wounds"')
             else:
                 _count(amount, [*path, key, part], problems, 0, None)
 

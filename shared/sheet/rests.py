@@ -10,7 +10,8 @@ sheet lists the pools, each up to what it is missing. On a harm track, `to` redu
 marks to that many (overflow included) and a negative `by` clears that many, overflow
 first, only of `kind` when the step names one; rests never add marks, so a step that would
 (a positive `by`) does nothing. Pools, tracks and states the sheet hides are left alone.
-Before its steps, any rest lifts the part of a lowered maximum a rest restores (sealed.py).
+Before its steps, any rest lifts the part of a lowered maximum a rest restores, and gives
+sealed wounds back (sealed.py).
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[st
     if "sealed" in view.live:
         # Any rest first lifts what it restores of a lowered maximum (mechanics-2 1.203), so
         # its steps fill the pool to the maximum given back.
-        sheet = lift_rest_seals(sheet)
+        sheet = lift_rest_seals(ruleset, sheet)
         view = SheetView(ruleset, sheet)
     work = _Work(sheet, view)
     pools = view.pools()

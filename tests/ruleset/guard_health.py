@@ -18,6 +18,7 @@ from tests.combat import test_reduces_max as lowered
 from tests.combat import test_sheet_changes as changes
 from tests.combat import test_ends_condition as ends_own
 from tests.combat import test_healing_denial as denial
+from tests.combat import test_sealed_wounds as wounding
 from tests.ruleset.guard_conditions import WREN_MENDS_JUNO, dread
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
@@ -342,6 +343,23 @@ def _chilled(with_key: bool):
         {"actor": "brom", "option": "item:healer-s-draught", "targets": ["brom"]}]
 
 
+def _wounding(with_key: bool, *, wound: bool = False):
+    """tests/combat/test_sealed_wounds.py: Brom's Sword of Wounding hits the Cinder Hound for
+    7, sealed (its maximum 20 -> 13) with the key; or (`wound`) its hit leaves the hound
+    Wounded, whose harm (1d4 necrotic at its turn's start) seals the 3 it takes with the key."""
+    attack: dict[str, Any] = {"healedOnlyByRest": True} if with_key and not wound else {}
+    if wound:
+        attack["onHit"] = [{"condition": "wounded", "duration": {"rounds": 10}}]
+    pkg = item_package(wounding.sword(**attack))
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    if wound:
+        harms = {"at": "turn-start", "dice": "1d4", "type": "necrotic", **({"healedOnlyByRest": True} if with_key else {})}
+        add_condition(pkg, "wounded", "Wounded", harms=harms)
+    return pkg, [brom(items=[{"item": "items/sword-of-wounding", "worn": True}])], [foe("cinder-hound")], \
+        [4] * 5 + [15, 1, 12, 4, 3], [{"actor": "brom", "option": "attack:item:sword-of-wounding", "targets": ["cinder-hound"]}]
+
+
 assert SLEEP["healthPool"] and POWER_WORD_KILL["kills"] and REVIVIFY["revives"]
 
 #: Played keys: a scripted fight, or the actor's menu, with and without the key.
@@ -426,6 +444,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # A plain draught's 9 refused while Chilled, or healed; Wren's (plain) mending refused.
     "CombatCondition.effects = 'cannot-heal-nonmagical'": FightProbe(_chilled),
     "CombatLevel.effects = 'cannot-heal-nonmagical'": dread({"effects": ["cannot-heal-nonmagical"]}, WREN_MENDS_JUNO),
+    "ItemAttack.healedOnlyByRest": FightProbe(_wounding),
+    "Harms.healedOnlyByRest": FightProbe(lambda with_key: _wounding(with_key, wound=True)),
     "ItemUse.targetHolds": MenuProbe(_flask({"targetHolds": {"conditions": ["restrained"]}}, throws=False), actor="brom"),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}

@@ -292,15 +292,12 @@ def test_combat_senses_need_distance():
     ]
 
 
-def test_condition_harms_accepted_and_its_sealing_refused_by_name():
+def test_condition_harms_and_its_sealing_are_accepted():
     pkg = spells_package({"kind": "heal", "amount": {"flat": 1}}, schema=2)
     pkg["combat"]["conditions"][0]["harms"] = {"at": "turn-start", "dice": "1d4", "type": "necrotic"}
     assert problems_of(pkg) == []
     pkg["combat"]["conditions"][0]["harms"]["healedOnlyByRest"] = True
-    assert problems_of(pkg) == [
-        f'combat.conditions[0].harms.healedOnlyByRest: "healedOnlyByRest" (Capability API 1.193) {NOT_YET}: '
-        "sealed hit points are not resolved yet (issue 24, the maximum and healing)"
-    ]
+    assert problems_of(pkg) == []
 
 
 def test_condition_harms_type_checked():
