@@ -418,7 +418,8 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
     (
         "cureOneOf",
         {"kind": "buff", "cureOneOf": True, "tracks": [{"track": "exhaustion", "by": -1}], "unseals": True},
-        '"cureOneOf" (Capability API 1.204) is not supported by marinara-battle yet: choosing one of several cures is resolved by no planned issue',
+        '"cureOneOf" (Capability API 1.204) is not supported by marinara-battle yet: choosing one of several cures '
+        '(each offered as a mode of the option) is not resolved yet (issue 24, cures)',
     ),
     (
         "dismisses",

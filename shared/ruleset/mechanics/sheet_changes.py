@@ -17,7 +17,7 @@ from pydantic import Field, Tag, model_validator
 from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .shapes import FLAG_OR_OBJECT, IdList, no_repeats
-CURE_ONE_REASON = "choosing one of several cures is resolved by no planned issue"
+CURE_ONE_REASON = "choosing one of several cures (each offered as a mode of the option) is not resolved yet (issue 24, cures)"
 DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
 
 
