@@ -36,7 +36,6 @@ from . import condition_harms as CH
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from .applying import allowed as apply_allowed
-from .creature_types import passes
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .cures import curable, dead_within

@@ -21,7 +21,6 @@ from .base import DiceText, Id, Label, Model, Number, ValueRef, gate, unsupporte
 from .durations import SaveEnds
 from .mechanics.amounts import Amount, ClauseSave, DamageClause, DamageType
 from .modifiers import TargetTest
-from .refusals import NOT_RESOLVED
 
 
 
