@@ -559,8 +559,6 @@ REFUSED_SAMPLES.update({
 REFUSED_VALUE_SAMPLES.update({
     # A legendary move that also bites (its holder, `move`, is refused).
     "CreatureAction.move = 'with an effect'": ("move", {"share": 0.5}, {"signature": {"cost": 1}}),
-    # A lowered maximum with no save of its own, only lasting (its holder, `reducesMax`, is refused).
-    "ReducesMax.save = 'left out'": ("lasting", True, {}),
 })
 
 
