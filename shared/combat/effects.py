@@ -34,6 +34,7 @@ from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.save_cover import words
 from . import zone_state as ZS
+from .belongings import drop_belongings
 
 
 def health_line(fight: Fight, c: Combatant) -> str:
@@ -321,6 +322,8 @@ def go_down(fight: Fight, c: Combatant) -> None:
     else:
         c.out = True
         fight.emit("down", f"{c.name} drops out of the fight.", target=c.id)
+        # Whatever it still carries drops together with its loot (combat-2 "Creatures").
+        drop_belongings(fight, c)
     if c.concentration is not None:
         end_concentration(fight, c, reason=f"{c.name} went down")
     # A zone ends when its caster is defeated (mechanics-1 1.172).

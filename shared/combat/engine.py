@@ -50,6 +50,7 @@ from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
 from .wall_sections import check_wall, strike_section
+from .belongings import carry_at_start, pick_up
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -177,6 +178,7 @@ def start_battle(
     set_board(fight, party, placed, board, style)
     for c in combatants:
         roll_health(fight, c)
+        carry_at_start(fight, c)
         record_spend_limits(fight, c)
         N.record_checks(fight, c)
         if c.side == "party" and c.sheet is not None:
@@ -442,7 +444,8 @@ def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
 
 #: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
 BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
-    "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone, "zone-turn": turn_zone}
+    "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone, "zone-turn": turn_zone,
+    "pick-up": pick_up}
 
 #: Board steps sent to a cell the choice names (`"cell": [x, y]`), and why a cell is refused.
 CELL_STEPS: dict[str, Callable[[Fight, Combatant, Plan, tuple[int, int] | None], str | None]] = {

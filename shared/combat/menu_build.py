@@ -16,6 +16,7 @@ from . import costs as C
 from . import numbers as N
 from .board.menu import board_items
 from .zones import zone_items
+from .belongings import pick_up_items
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
@@ -109,6 +110,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if can_act:
             # "Move <zone>" (zones.py), before the turn's end.
             items[-1:-1] = zone_items(fight, actor)
+            # "Pick up <item>" (belongings.py): free, so even with no budget left.
+            items[-1:-1] = pick_up_items(fight, actor)
     return kind_of(fight).styled(fight, actor, items)
 
 

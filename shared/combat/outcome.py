@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import effects as E
 from .condition_off import remove_condition
 from . import initiative_resource as IR
+from .belongings import loot_report
 from .fight import Fight
 
 
@@ -24,6 +25,8 @@ def check_outcome(fight: Fight) -> bool:
     state.pending = None
     fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
                f"{'the party wins' if party else 'the party is defeated'}.", outcome=state.outcome, round=state.round)
+    if party:
+        loot_report(fight)
     finish(fight)
     return True
 

@@ -465,6 +465,8 @@ PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     # Moving or turning a lasting zone (zones.py): a step on the board its owner takes.
     PlanKind("zone", moves=True),
     PlanKind("zone-turn", moves=True, group="zone"),
+    # Picking up what a defeated creature let fall (belongings.py): free, once a turn.
+    PlanKind("pick-up", moves=True),
 
     PlanKind("spend"),
 )}

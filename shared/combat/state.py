@@ -224,6 +224,12 @@ class Combatant(Record):
     #: Boost and setback dice symbol spends put on this combatant's next roll
     #: (`{"boost": n, "setback": n}`; symbol_dice.py uses them up).
     symbol_dice: dict[str, int] = Field(default_factory=dict)
+    #: What a creature written in plain numbers carries (its `inventory` as rolled when the
+    #: fight started, belongings.py): stacks shaped like a sheet's `live.items`; a creature
+    #: with a sheet carries them in its sheet. Left out of the JSON while there are none.
+    carrying: list[dict[str, Any]] = Field(default_factory=list, exclude_if=_empty)
+    #: The round this combatant last picked something up (the free pick-up, once a turn).
+    picked_up: int | None = Field(default=None, exclude_if=_absent)
     #: A proposed creature written as a sheet, held to its tier once built: caps on its
     #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
     held: TierHold | None = None
@@ -407,6 +413,24 @@ class SpendHold(Record):
     resume: ActionStep
 
 
+class Dropped(Record):
+    """Something a defeated creature let fall (belongings.py): an item stack, on the cell it
+    stood on when the fight is on a board, until someone picks it up; or its `loot` table,
+    for the victors."""
+
+    #: `<catalog>/<entry>` of the item; None for a loot table.
+    item: str | None = Field(default=None, exclude_if=_absent)
+    #: The loot table's id (`Creature.loot`); None for an item.
+    table: str | None = Field(default=None, exclude_if=_absent)
+    name: str
+    quantity: int = 1
+    charges: int | None = Field(default=None, exclude_if=_absent)
+    #: The cell `[x, y]` it lies on (on a board).
+    cell: list[int] | None = Field(default=None, exclude_if=_absent)
+    #: Who let it fall.
+    by: str
+
+
 class Event(Record):
     seq: int
     kind: str
@@ -561,6 +585,9 @@ class BattleState(Record):
     #: Lasting zones on the board (zones.py), in the order they were cast; left out of the
     #: JSON while there are none.
     zones: list[LastingZone] = Field(default_factory=list, exclude_if=_empty)
+    #: What defeated creatures let fall and nobody has picked up (belongings.py); left out
+    #: of the JSON while there is none.
+    dropped: list[Dropped] = Field(default_factory=list, exclude_if=_empty)
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:

@@ -201,11 +201,18 @@ class Spellcasting(Model):
         return self
 
 
+#: Why a loot table is never rolled here: no page of the spec gives one's shape.
+LOOT_TABLE_REASON = (
+    'the spec never says what a loot table holds or how it is rolled (its "Loot" section is not among the '
+    "pages), so an inventory line naming a table is refused; a creature's own `loot` is named for the victors"
+)
+
+
 class InventoryLine(Model):
     """What a creature may carry when the fight starts: one `item` or one loot `table`."""
 
     item: EntryRef | None = None
-    table: Id | None = None
+    table: Id | None = Field(default=None, json_schema_extra=unsupported("1.795", LOOT_TABLE_REASON))
     chance: Annotated[Number, Field(gt=0, le=100)] = 100
     count: Annotated[int, Field(ge=1, le=100)] | RollText = 1
 
@@ -216,8 +223,3 @@ class InventoryLine(Model):
         return self
 
 
-#: Reasons for the creature keys this engine refuses (no planned issue resolves them).
-LOOT_UNSUPPORTED = unsupported("1.63", "loot tables are not resolved by this engine")
-INVENTORY_UNSUPPORTED = unsupported(
-    "1.795", "a creature's carried belongings are not resolved by this engine"
-)

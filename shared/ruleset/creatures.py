@@ -26,9 +26,7 @@ from .creature_parts import (
     DamageTypeName,
     GuardEntry,
     HealthDice,
-    INVENTORY_UNSUPPORTED,
     InventoryLine,
-    LOOT_UNSUPPORTED,
     PLAIN_OR_OBJECT,
     Speeds,
     Spellcasting,
@@ -53,7 +51,11 @@ SHEET_SOURCED = (
 )
 
 
-HELD_REASON = "things a creature holds and drops are resolved by no planned issue"
+#: Nothing could ever drop a creature's `held` things or give back their defense: the spec
+#: drops them only through a condition's `behavior.drops` (mechanics-3 1.266, 1.267), and a
+#: condition's `behavior` is refused (compelled behaviour).
+HELD_REASON = ("things a creature holds are dropped only by a condition's behavior.drops (1.266), and "
+               "compelled behaviour is refused, so nothing could drop them")
 
 
 #: A creature's `health`: a number, or dice rolled for it (`HealthDice`).
@@ -115,9 +117,12 @@ class Creature(Model):
     tracks: dict[Id, Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
         default=None, json_schema_extra=gate("1.115")
     )
-    loot: Id | None = Field(default=None, json_schema_extra=LOOT_UNSUPPORTED)
+    #: A loot table's id, named for the victors when it is defeated (combat/belongings.py).
+    loot: Id | None = Field(default=None, json_schema_extra=gate("1.63"))
+    #: What it carries, rolled when the fight is made, used as a party member's items are
+    #: (with a `sheet`) and let fall when it is defeated (combat/belongings.py).
     inventory: Annotated[list[InventoryLine], Field(min_length=1, max_length=16)] | None = Field(
-        default=None, json_schema_extra=INVENTORY_UNSUPPORTED
+        default=None, json_schema_extra=gate("1.795")
     )
     traits: Annotated[list[Trait], Field(max_length=8)] | None = None
     signaturePoints: Annotated[int, Field(ge=1, le=20)] | None = None

@@ -6,9 +6,10 @@ spends one per use, and lends nothing with none left until they come back).
 Owns: `find_stack` (a stack by its own name, its catalog entry's label or its reference
 `<catalog>/<entry>`, ignoring case; the first such stack), `consume` (`amount` off the
 stack's quantity; the last one used up takes the stack off the sheet), `charge` (`amount`
-of the stack's charges spent: the item's `charges.max` until a use writes `charges`), and
-`recharge` (charges back by `amount`, or to the item's maximum). Each returns a new sheet or
-a `Refusal` and never changes its input; `stack_now` is what a receipt says is left.
+of the stack's charges spent: the item's `charges.max` until a use writes `charges`),
+`recharge` (charges back by `amount`, or to the item's maximum) and `take` (a stack added:
+a pick-up in a fight). Each returns a new sheet (or a `Refusal`) and never changes its
+input; `stack_now` is what a receipt says is left.
 """
 
 from __future__ import annotations
@@ -126,6 +127,27 @@ def recharge(ruleset: SheetRules, sheet: dict[str, Any], item: object,
         line.pop("charges")
     stacks[i] = line
     return _write(sheet, stacks)
+
+
+def take(sheet: dict[str, Any], line: dict[str, Any]) -> dict[str, Any]:
+    """`line` (a stack: `item`, `quantity`, `charges`, `worn`) added to `live.items`: onto a
+    stack of the same item when neither holds charges, is worn or goes by a name of its own
+    (two potions are one stack of 2), else as a stack of its own. Never refused: what the
+    sheet may hold is its owner's business (a pick-up in a fight, belongings carried in)."""
+    stacks = _stacks(sheet)
+    loose = {"charges", "worn", "name"}
+    if not loose & {k for k, v in line.items() if v not in (None, False)}:
+        for i, old in enumerate(stacks):
+            if isinstance(old, dict) and old.get("item") == line.get("item") and not loose & {
+                    k for k, v in old.items() if v not in (None, False)}:
+                stacks[i] = {**old, "quantity": _quantity(old) + _quantity(line)}
+                return _write(sheet, stacks)
+    return _write(sheet, [*stacks, {k: v for k, v in line.items() if v is not None}])
+
+
+def _quantity(line: dict[str, Any]) -> int:
+    n = line.get("quantity", 1)
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 1
 
 
 def stack_now(ruleset: SheetRules, sheet: dict[str, Any], item: object) -> str:

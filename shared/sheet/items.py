@@ -10,8 +10,9 @@ Where items sit: a character's carried items are part of its live state,
 `sheet.live.items`, a list of stacks `{ "item": "<catalog>/<entry>", "quantity": n,
 "worn": bool, "charges": n, "name": text }`. The spec says an `itemStat` "follows the
 same rules as live reads", and what is carried changes in play like a pool does, so it
-lives beside the pools; a bestiary `sheet` has no `live` part and so carries nothing (a
-creature's gear is its `inventory`, read by combat).
+lives beside the pools; a bestiary `sheet` has no `live` part of its own: a fight writes the
+creature's `inventory` into it (shared/combat/belongings.py), so it carries as a party
+member does.
 
 `itemStat` reads the stacks `from` worn, carried (held and not worn) or all, narrowed by
 `slot` (the item occupies it), `category` and `tag`: `sum` adds each stack's stat times

@@ -137,7 +137,8 @@ def test_a_legendary_spell_does_nothing_else():
 def test_held_and_kept_conditions_are_refused_by_name():
     pkg = with_creature([BITE], held=[{"label": "Shield", "tags": ["heavy"], "defense": 2}], keepsOn=["inspired"])
     assert sorted(problems_of(pkg)) == [
-        f'{CREATURE}.held: "held" (Capability API 1.267) {NOT_YET}: things a creature holds and drops are resolved by no planned issue',
+        f'{CREATURE}.held: "held" (Capability API 1.267) {NOT_YET}: things a creature holds are dropped only by '
+        "a condition's behavior.drops (1.266), and compelled behaviour is refused, so nothing could drop them",
         f'{CREATURE}.keepsOn: "keepsOn" (Capability API 1.263) {NOT_YET}: conditions kept for the whole fight (auras) are resolved by no planned issue',
     ]
 
