@@ -8,7 +8,9 @@ Owns:
   `live.items`, so it uses them exactly as a party member does: an item with slots is worn
   while the ruleset's slots have room for it (first lines first), and lends its worn
   effects, its attack and its use (shared/sheet/items.py, item_weapons.py, plan_reading.py).
-  A creature written in plain numbers keeps them in `Combatant.carrying`.
+  A creature written in plain numbers keeps them in `Combatant.carrying` and uses what is
+  used up on use and reads nothing of its user (plan_reading.carried_use_plans;
+  `use_up_carried` takes one off the stack).
 - `drop_belongings`: when an opponent is defeated, whatever it still carries drops together
   with its `loot` (`BattleState.dropped`): on the cell it stood on when the fight is on a
   board. The log says `letFall`.
@@ -98,6 +100,19 @@ def carry_at_start(fight: Fight, c: Combatant) -> None:
     for stack in stacks:
         sheet = take(sheet, stack)
     fight.write(c, sheet)
+
+
+def use_up_carried(fight: Fight, c: Combatant, ref: str, name: str) -> None:
+    """One of what a creature written in plain numbers carries, used up (its stack's
+    quantity; the last one takes the stack away), as a sheet's consume does."""
+    for i, stack in enumerate(c.carrying):
+        if stack.get("item") != ref:
+            continue
+        left = int(stack.get("quantity", 1)) - 1
+        c.carrying = [*c.carrying[:i], *([{**stack, "quantity": left}] if left > 1 else [{"item": ref}] if left == 1
+                                         else []), *c.carrying[i + 1:]]
+        fight.emit("item-spent", f"{c.name} spends 1 {name}: {left if left else 'none'} left.", actor=c.id, item=ref)
+        return
 
 
 def _stacks_of(c: Combatant) -> list[dict[str, Any]]:
@@ -201,4 +216,4 @@ def loot_report(fight: Fight) -> None:
                loot=[t.model_dump(mode="json") for t in left])
 
 
-__all__ = ["carry_at_start", "drop_belongings", "loot_report", "pick_up", "pick_up_items"]
+__all__ = ["carry_at_start", "drop_belongings", "loot_report", "pick_up", "pick_up_items", "use_up_carried"]

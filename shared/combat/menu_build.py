@@ -23,6 +23,7 @@ from .options import plan_forecasts, plan_target_count
 from .components import blocked
 from .cures import the_dead
 from .plan_reading import (
+    carried_use_plans,
     STANDARD_TEXT,
     action_plans,
     attack_limit,
@@ -66,6 +67,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if view is not None:
             plans += weapon_plans(fight, actor, view)
             plans += entry_plans(fight, actor, view)
+        elif actor.carrying:
+            plans += carried_use_plans(fight, actor)
         plans += action_plans(fight, actor)
         plans = C.expand_payments(fight, actor, plans + spellcasting.spell_plans(fight, actor))
     attack_cap = attack_limit(fight, actor)

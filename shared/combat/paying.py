@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import spend
 from ..sheet.item_uses import spend_item
+from .belongings import use_up_carried
 from ..sheet.refusal import Refusal
 from . import costs as C
 from . import item_weapons as IW
@@ -90,7 +91,10 @@ def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """An item's use takes its charges or the item itself from the stack, written back to
     the owner's `live.items` in the same step (shared/sheet/item_uses.py)."""
     item = getattr(plan.entry, "item", None)
-    if item is None or plan.mechanics is None:
+    if item is None or plan.item is None or plan.mechanics is None:
+        return
+    if actor.sheet is None:
+        use_up_carried(fight, actor, plan.item, plan.name)
         return
     # The menu offered the use only while the stack could pay for it.
     _spend_stack(fight, actor, plan, item, plan.mechanics, extra=plan.charge_steps)

@@ -339,6 +339,35 @@ def item_use_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = 
     return plans
 
 
+#: What an item's use may read of its user: its to-hit, a save's difficulty, its pools,
+#: its sheet's values, the item's charges. A creature written in plain numbers has none of
+#: these, so it uses only what is used up on use and reads none of them (combat-2
+#: "Creatures": "potions, oils").
+READS_THE_USER = ("attackRoll", "save", "amountAdd", "sheetDifficulty", "usableWhen", "cost", "scales",
+                  "concentration", "check", "perCostStep", "usesOf", "usesSpent", "charges")
+
+
+def carried_use_plans(fight: Fight, actor: Combatant, pick: Any = offered_entry) -> list[Plan]:
+    """Plans for the uses of what a creature written in plain numbers carries
+    (`Combatant.carrying`, belongings.py): an item without charges whose `use` reads nothing
+    of its user, offered as an item use is and paid by using one up."""
+    plans: list[Plan] = []
+    for stack in actor.carrying:
+        entry = catalog_entry(fight, str(stack.get("item")))
+        item = getattr(entry, "item", None)
+        use = getattr(item, "use", None)
+        if entry is None or item is None or use is None or item.charges is not None or not pick(use):
+            continue
+        if any(getattr(use, key, None) is not None for key in READS_THE_USER):
+            continue
+        plans.append(Plan(
+            kind="entry", name=str(stack.get("name") or entry.label),
+            budget=None if use.free else (use.budget or _first_budget(fight)), entry=entry,
+            entry_ref=str(stack["item"]), mechanics=use, targets_side=entry_side(use), item=str(stack["item"]),
+        ))
+    return plans
+
+
 def _first_budget(fight: Fight) -> str | None:
     budgets = fight.combat.economy.budgets
     return budgets[0].id if budgets else None

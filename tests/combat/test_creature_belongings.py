@@ -159,3 +159,33 @@ def test_an_inventory_line_naming_a_loot_table_is_refused_by_name():
         'marinara-battle yet: the spec never says what a loot table holds or how it is rolled (its "Loot" section '
         "is not among the pages), so an inventory line naming a table is refused; a creature's own `loot` is named "
         "for the victors"]
+
+
+def test_a_plain_stat_block_drinks_a_potion_it_carries_and_it_is_used_up():
+    # Brom first: 12 + 5 = 17 hits, 1d8 (1) + 3 = 4, the Goblin 7 -> 3. The Goblin drinks:
+    # 2d4 (2 + 3) + 2 = 7 heals 4 (3 -> 7 of 7), and 2 potions -> 1.
+    rs = ruleset(BK.belongings_package(inventory=[{"item": "items/potion-of-healing", "count": 2}]))
+    b = Bout(rs, [brom()], [foe("goblin")], dice=GOBLIN_HEALTH + [15, 1] + [12, 1, 2, 3] + [4] * 20)
+    b.choose(*STRIKES)
+    assert b.options("goblin")["item:potion-of-healing"].budget == "action"
+    assert b.choose("goblin", "item:potion-of-healing", "goblin") == [
+        "Goblin spends 1 Potion of Healing: 1 left.",
+        "Goblin uses Potion of Healing on Goblin.",
+        "Potion of Healing (5 (2 + 3) + 2 = 7) heals Goblin for 4.",
+        "Goblin has 7 of 7 Hit points.",
+        "Round 2.",
+        "Brom's turn.",
+    ]
+    assert b.who("goblin").carrying == [{"item": "items/potion-of-healing"}]
+
+
+def test_a_plain_stat_block_has_no_use_that_reads_its_user():
+    # The Scimitar has no use; a potion thrown with a save reads its user's save difficulty.
+    thrown = {**BK.POTION_OF_HEALING, "id": "alchemist-fire", "label": "Alchemist's fire",
+              "item": {"category": "potion", "stack": 10,
+                       "use": {"kind": "attack", "targets": "enemy", "amount": {"dice": "1d4"}, "damageType": "fire",
+                               "save": {"save": "dex_save", "onSuccess": "negates"}, "budget": "action"}}}
+    pkg = BK.belongings_package(inventory=[{"item": "items/scimitar"}, {"item": "items/alchemist-fire"}])
+    next(c for c in pkg["catalogs"] if c["id"] == "items")["entries"].append(thrown)
+    b = Bout(ruleset(pkg), [brom()], [foe("goblin")], dice=GOBLIN_HEALTH + [1, 15] + [4] * 20)
+    assert not any(o.startswith("item:") for o in b.options("goblin"))
