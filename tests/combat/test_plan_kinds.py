@@ -84,7 +84,8 @@ def test_a_table_keyed_by_plan_kind_names_only_kinds(name: str) -> None:
 
 def test_the_kinds_say_what_they_are() -> None:
     assert {k for k, kind in PLAN_KINDS.items() if kind.own} == OWN
-    assert {k for k, kind in PLAN_KINDS.items() if kind.moves} == {"move", "stand", "flight", "zone", "zone-turn"}
+    assert {k for k, kind in PLAN_KINDS.items() if kind.moves} == {"move", "stand", "flight", "zone", "zone-turn",
+                                                                   "pick-up"}
     assert [k for k, kind in PLAN_KINDS.items() if kind.ends_turn] == ["end"]
     assert {k for k, kind in PLAN_KINDS.items() if kind.aims_areas} == {"entry", "action"}
     assert {k: PLAN_KINDS[k].group for k in OWN} == {"weapon": "attack", "entry": "ability", "action": "action",

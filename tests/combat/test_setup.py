@@ -103,12 +103,15 @@ def test_an_unreadable_proposal_is_dropped_with_a_sentence_and_built_from_its_ti
 
 
 def test_a_proposal_using_keys_the_engine_refuses_is_dropped_not_the_fight():
-    golem = {"tier": "pack", "health": 12, "defense": 6, "initiativeModifier": 0, "loot": "scrap",
+    golem = {"tier": "pack", "health": 12, "defense": 6, "initiativeModifier": 0,
+             "inventory": [{"table": "scrap"}],
              "actions": [{"id": "slam", "name": "Slam", "budget": "act", "toHit": 1, "damage": {"flat": 6}}]}
     bout = Bout(ruleset(roads()), [juno_roads()], [{"name": "Scrap golem", "statBlock": golem}], seed=1)
-    assert bout.started[0] == ('Scrap golem\'s proposed stat block cannot be used (statBlock.loot: "loot" is '
-                               'not supported by marinara-battle yet: loot tables are not '
-                               'resolved by this engine), so it is dropped.')
+    assert bout.started[0] == ('Scrap golem\'s proposed stat block cannot be used (statBlock.inventory[0].table: '
+                               '"table" is not supported by marinara-battle yet: the spec never says what a loot '
+                               'table holds or how it is rolled (its "Loot" section is not among the pages), so an '
+                               "inventory line naming a table is refused; a creature's own `loot` is named for the "
+                               "victors), so it is dropped.")
     assert bout.started[1] == "Scrap golem is built from the Pack trouble tier's own numbers."
 
 
