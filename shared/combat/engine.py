@@ -32,7 +32,7 @@ from .kinds import kind_of
 # The combat kinds beside attack-vs-defense, registered in `kinds.KINDS` as they load.
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
-from .surprise import surprised_at_start
+from .surprise import lift, surprised_at_start
 from .plans import MenuItem, Option, Placing, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
@@ -464,6 +464,10 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
         BOARD_STEPS[item.plan.kind](fight, actor, plan)
         check_outcome(fight)
         return
+    if actor.surprised:
+        # Only a use an entry names with `ignoresSurpriseWith` is on a surprised one's menu,
+        # and it lifts the surprise at once: the rest of the turn is theirs (1.237).
+        lift(fight, actor, f"they use {item.plan.name}")
     if cell is not None and fight.state.board is not None:
         # A burst's saves measure cover from where it lands (board/save_cover.py).
         item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1]), placing=placing))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import contests, menu_rules, spellcasting
+from . import contests, menu_rules, spellcasting, surprise
 from . import costs as C
 from . import numbers as N
 from .board.menu import board_items
@@ -56,9 +56,13 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items: list[MenuItem] = []
     if actor.out or actor.down:
         return items
+    free: set[str] | None = None
     if actor.surprised:
-        # Surprised (1.237): neither moving nor acting; ending the turn is the whole menu.
-        return [MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end"))]
+        # Surprised (1.237): neither moving nor acting, save the uses an entry on the sheet
+        # names with `ignoresSurpriseWith`; without one, ending the turn is the whole menu.
+        free = surprise.free_uses(fight, actor)
+        if not free:
+            return [MenuItem(Option(id="end-turn", label="End turn", group="end"), Plan(kind="end"))]
     effects = N.effects(fight, actor)
     can_act = "cannot-act" not in effects
     view = fight.view(actor)
@@ -115,7 +119,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             items[-1:-1] = zone_items(fight, actor)
             # "Pick up <item>" (belongings.py): free, so even with no budget left.
             items[-1:-1] = pick_up_items(fight, actor)
-    return kind_of(fight).styled(fight, actor, items)
+    items = kind_of(fight).styled(fight, actor, items)
+    if free is not None:
+        items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]
+    return items
 
 
 #: What an own option spends, whom it may be aimed at and its text; None when it is not
@@ -184,7 +191,7 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
     not be drawn; otherwise it is, without forecasts (a board and a dice pool's styles
     change the menu after `refine`)."""
     if fight.state.board is None and not kind_of(fight).menu_changes_after_refine \
-            and not actor.out and not actor.down and "cannot-act" not in N.effects(fight, actor) \
+            and not actor.out and not actor.down and not actor.surprised and "cannot-act" not in N.effects(fight, actor) \
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):
         return True

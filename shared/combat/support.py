@@ -4,10 +4,15 @@ Owns: `refusals` (what a fight of some kind does not resolve yet, refused by nam
 starts; nothing today: symbol-pool contests and hit windows are thrown with symbol dice)
 and `notes` (sentences logged when a fight starts for parts of
 the package that wait for machinery not built yet; none today). The package validator refuses keys the resolver
-does not resolve, by name.
+does not resolve, by name. Also `find_catalog_entry` and `sheet_entries` (every catalog
+entry with mechanics a combatant's sheet lists name: what an entry does merely by being on
+the sheet, such as rolling initiative twice, a second first-round turn or a use allowed
+while surprised, mechanics-2 1.237-1.240).
 """
 
 from __future__ import annotations
+
+from typing import Iterator
 
 from ..ruleset.catalogs import CatalogEntry
 from ..ruleset.package import Ruleset
@@ -27,6 +32,16 @@ def find_catalog_entry(ruleset: Ruleset, ref: str) -> CatalogEntry | None:
         if cat.id == cat_id:
             return next((e for e in cat.entries if e.id == entry_id), None)
     return None
+
+
+def sheet_entries(ruleset: Ruleset, c: Combatant) -> Iterator[CatalogEntry]:
+    """The entry with mechanics each row of `c`'s sheet lists names, in the sheet's order."""
+    for rows in ((c.sheet or {}).get("lists") or {}).values():
+        for row in rows or []:
+            ref = row.get("_catalog") if isinstance(row, dict) else None
+            entry = find_catalog_entry(ruleset, ref) if isinstance(ref, str) else None
+            if entry is not None and entry.mechanics is not None:
+                yield entry
 
 
 def notes(ruleset: Ruleset, combatants: list[Combatant]) -> list[str]:

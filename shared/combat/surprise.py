@@ -3,8 +3,10 @@
 Owns: `surprised_at_start` (whom the encounter marks `"surprised": true`, party or foes,
 unless a condition in force says `cannotBeSurprised`: Foresight), and `lift` (the surprise
 ends as the surprised one's first turn ends, or as the first round ends, whichever comes
-first). While surprised a combatant's menu is ending the turn only (menu_build.py) and they
-answer no window: no reaction, no signature use, no opportunity strike (windows.py).
+first, or as they make a use an entry on their sheet names with `ignoresSurpriseWith`),
+and `free_uses` (those uses: Feral Instinct's rage). While surprised a combatant's menu is
+ending the turn and those uses only (menu_build.py) and they answer no window: no reaction,
+no signature use, no opportunity strike (windows.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant
+from .support import sheet_entries
 
 
 def surprised_at_start(fight: Fight) -> None:
@@ -31,3 +34,10 @@ def lift(fight: Fight, c: Combatant, why: str) -> None:
     if c.surprised:
         c.surprised = None
         fight.emit("surprise", f"{c.name} is no longer surprised: {why}.", target=c.id, surprised=False)
+
+
+def free_uses(fight: Fight, c: Combatant) -> set[str]:
+    """The entries (`<catalog>/<entry>`) `c` may use while surprised: each one an entry on
+    their sheet names with `ignoresSurpriseWith`."""
+    return {free for entry in sheet_entries(fight.ruleset, c)
+            if (free := getattr(entry.mechanics, "ignoresSurpriseWith", None)) is not None}

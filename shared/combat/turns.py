@@ -15,6 +15,7 @@ from . import effects as E
 from . import condition_temporary as CT
 from .condition_harms import turn_harm
 from .condition_off import remove_condition
+from . import extra_turn
 from . import initiative_resource as IR
 from . import numbers as N
 from .creature_extras import refill_signature_points
@@ -23,7 +24,7 @@ from .kinds import kind_of
 from .saves_against import for_condition
 from .state import Combatant
 from ..dice import pick_mode
-from .support import find_catalog_entry
+from .support import sheet_entries
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
 from .delays import complete
@@ -64,14 +65,8 @@ def initiative_mode(fight: Fight, c: Combatant) -> Mode:
 
 
 def _entry_initiative_modes(fight: Fight, c: Combatant) -> list[str]:
-    modes: list[str] = []
-    for rows in ((c.sheet or {}).get("lists") or {}).values():
-        for row in rows or []:
-            ref = row.get("_catalog") if isinstance(row, dict) else None
-            entry = find_catalog_entry(fight.ruleset, ref) if isinstance(ref, str) else None
-            mode = getattr(entry.mechanics, "initiativeMode", None) if entry is not None and entry.mechanics else None
-            if mode is not None:
-                modes.append(mode)
+    modes: list[str] = [mode for entry in sheet_entries(fight.ruleset, c)
+                        if (mode := getattr(entry.mechanics, "initiativeMode", None)) is not None]
     # An item in use lends its uses as entries (spec/abilities.md "Objects that hold
     # abilities"), so a use with `initiativeMode` counts as an entry on the lists does.
     view = fight.view(c)
@@ -113,6 +108,8 @@ def roll_initiative(fight: Fight, *, announce: str = "Initiative") -> None:
                + ", ".join(c.name for c in ranked) + ".", order=fight.state.order)
     if IR.resource(fight) is not None:
         IR.opening(fight)
+    elif fight.state.round == 0:
+        extra_turn.place(fight)
 
 
 def _refill(fight: Fight, c: Combatant, per: str) -> None:
@@ -137,6 +134,7 @@ def begin_round(fight: Fight) -> None:
     state = fight.state
     state.round += 1
     if state.round == 2:
+        extra_turn.drop(fight)
         for c in state.combatants:
             lift(fight, c, "the first round is over")
     if state.round > 1 and fight.combat.initiative.each == "round":

@@ -36,6 +36,8 @@ from .applies import APPLIES_LIST_GATE, applies_list_gates
 from .mechanics import Mechanics
 from .mechanics.block import KIND_CHOICE_REASON
 from .mechanics.amounts import Amount
+from .mechanics.reaction import EntryRef
+from .mechanics.turns import ON_THE_SHEET_REASON, ExtraFirstTurn
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
 
@@ -196,6 +198,9 @@ class ItemUse(Mechanics):
     #: The catalog the use counts as casting from (a scroll, a wand: `endsWhenHolder.casts`,
     #: `against.casts`), instead of the item catalog it is carried in.
     casts: EntryId | None = Field(default=None, json_schema_extra=gate("1.180"))
+    # The spec gives these to an entry on its owner's sheet (mechanics-2 1.237, 1.238).
+    ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=unsupported("1.237", ON_THE_SHEET_REASON))
+    extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", ON_THE_SHEET_REASON))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":

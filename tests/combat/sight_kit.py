@@ -173,3 +173,27 @@ def with_gear(pkg: dict[str, Any], *items: dict[str, Any]) -> dict[str, Any]:
                     "rarities": [{"id": "rare", "label": "Rare"}]}
     pkg["catalogs"].append({"id": "gear", "label": "Gear", "holds": "items", "entries": copy.deepcopy(list(items))})
     return pkg
+
+
+# A use allowed while surprised (mechanics-2 1.237 `ignoresSurpriseWith`) and a second
+# first-round turn (1.238 `extraFirstTurn`): entries written from the SRD 5.1 text into the
+# package's features catalog, in the shape of its own fighter features.
+
+
+def feature(pkg: dict[str, Any], eid: str, label: str, mechanics: dict[str, Any]) -> dict[str, Any]:
+    """Adds a feature entry with `mechanics` to the features catalog of `pkg`."""
+    features = next(c for c in pkg["catalogs"] if c["id"] == "features")
+    features["entries"].append({"id": eid, "label": label, "summary": label,
+                                "rows": [{"list": "features", "values": {"name": label, "text": label}}],
+                                "mechanics": mechanics})
+    return pkg
+
+
+#: Feral Instinct (SRD barbarian 7: "if you are surprised at the beginning of combat ... you
+#: can act normally on your first turn, but only if you enter your rage before doing anything
+#: else"), naming the package's own Second Wind in place of a rage the package does not have.
+FERAL_INSTINCT = {"kind": "utility", "targets": "self", "ignoresSurpriseWith": "features/fighter-second-wind"}
+#: Thief's Reflexes (SRD rogue thief 17: "two turns during the first round of any combat ...
+#: your first turn at your normal initiative and your second turn at your initiative minus
+#: 10. You can't use this feature when you are surprised").
+THIEFS_REFLEXES = {"kind": "utility", "targets": "self", "extraFirstTurn": {"initiative": -10, "unlessSurprised": True}}

@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.combat import sight_kit as SK
 from tests.combat.kit import foe
-from tests.combat.srd_kit import spell_row
+from tests.combat.srd_kit import fighter, spell_row, srd_package
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 #: The Hound's 5d8 (five 5s), initiative Ilsa 2 (+ 3), the Hound 15 (+ 1); then 4, 17, ...
@@ -197,4 +197,32 @@ PLAYED_PROBES.update({
     "ItemEffect.senses = 'an added sense'": _gear_sense("carried", {"add": 10}),
     "Otherwise.senses": _gear_sense("otherwise", 10),
     "Otherwise.senses = 'an added sense'": _gear_sense("otherwise", {"add": 10}),
+})
+
+
+def _feral(on: bool) -> tuple[Any, ...]:
+    """Surprised Brom (a level-2 Fighter with Second Wind, 10 of 20) with Feral Instinct,
+    which only with `ignoresSurpriseWith` names Second Wind: then he uses it in round 1
+    and the surprise lifts; without it his first turn passes and he uses it in round 2."""
+    pkg = SK.feature(srd_package(), "barbarian-feral-instinct", "Feral Instinct",
+                     SK.FERAL_INSTINCT if on else {"kind": "utility", "targets": "self"})
+    brom = fighter(hp=10, features=("second-wind",))
+    brom["sheet"]["lists"]["features"].append({"name": "Feral Instinct", "_catalog": "features/barbarian-feral-instinct"})
+    wind = {"actor": "brom", "option": "ability:features:second-wind", "targets": []}
+    return pkg, [brom | {"surprised": True}], [foe("goblin")], [3, 4, 15, 10, 7, 7], [wind]
+
+
+def _thief(on: bool) -> tuple[Any, ...]:
+    """Ilsa (initiative 9 + 3 = 12) with Thief's Reflexes: only with `extraFirstTurn` does
+    she have a second turn at 2 in round 1."""
+    pkg = SK.feature(SK.package(), "rogue-thiefs-reflexes", "Thief's Reflexes",
+                     SK.THIEFS_REFLEXES if on else {"kind": "utility", "targets": "self"})
+    ilsa = SK.ilsa()
+    ilsa["sheet"]["lists"]["features"] = [{"name": "Thief's Reflexes", "_catalog": "features/rogue-thiefs-reflexes"}]
+    return pkg, [ilsa], [foe("cinder-hound")], [5] * 5 + [9, 1], []
+
+
+PLAYED_PROBES.update({
+    "Mechanics.ignoresSurpriseWith": FightProbe(_feral),
+    "Mechanics.extraFirstTurn": FightProbe(_thief),
 })

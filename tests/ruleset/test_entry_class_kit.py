@@ -427,16 +427,6 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
         '"dismisses" (Capability API 1.236) is not supported by marinara-battle yet: removing creatures from the fight (and bringing them back) is resolved by no planned issue',
     ),
     (
-        "ignoresSurpriseWith",
-        {"kind": "utility", "ignoresSurpriseWith": "spells/bless"},
-        '"ignoresSurpriseWith" (Capability API 1.237) is not supported by marinara-battle yet: surprise is resolved by no planned issue',
-    ),
-    (
-        "extraFirstTurn",
-        {"kind": "utility", "extraFirstTurn": {"initiative": -10, "unlessSurprised": True}},
-        '"extraFirstTurn" (Capability API 1.238) is not supported by marinara-battle yet: a second turn in the first round is resolved by no planned issue',
-    ),
-    (
         "usesChosen",
         {"kind": "heal", "amount": {"flat": 1}, "usesOf": "Lay on Hands", "usesChosen": True,
          "targetTypes": {"not": {"types": ["undead"]}}},
@@ -599,3 +589,9 @@ def test_a_held_back_modification_adds_its_dice_and_nothing_else():
         '"minus" and "mode" are rejected with it']
     pkg["combat"]["conditions"][-1]["modifiers"] = [{"to": "saves", "dice": "1d6", "rescue": True}]
     assert problems_of(pkg) == []
+
+
+def test_a_use_while_surprised_and_a_second_first_turn_validate_on_an_entry():
+    # Played (tests/combat/test_surprise.py: Feral Instinct, Thief's Reflexes).
+    assert problems_of(with_entry({"kind": "utility", "ignoresSurpriseWith": "spells/bless"})) == []
+    assert problems_of(with_entry({"kind": "utility", "extraFirstTurn": {"initiative": -10, "unlessSurprised": True}})) == []

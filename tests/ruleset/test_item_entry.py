@@ -219,3 +219,14 @@ def test_worn_senses_validate():
     # Played (tests/combat/test_seeing.py, the Gem of Seeing; tests/ruleset/guard_sight.py).
     item = dict(AXE, worn={"senses": {"darkvision": {"add": 60}}})
     assert item_problems(item, schema=2) == []
+
+
+def test_a_use_while_surprised_and_a_second_first_turn_are_refused_on_an_item_use():
+    reason = "the spec gives it to an entry on its owner's sheet and never says what an item's use carrying it does"
+    item = {"category": "scroll", "use": {"kind": "buff", "targets": "self", "ignoresSurpriseWith": "spells/bless",
+                                          "extraFirstTurn": {"initiative": -10}}}
+    assert sorted(item_problems(item, schema=2)) == [
+        f'{ITEM}.use.extraFirstTurn: "extraFirstTurn" (Capability API 1.238) {NOT_YET}: {reason}',
+        f'{ITEM}.use.ignoresSurpriseWith: "ignoresSurpriseWith" (Capability API 1.237) {NOT_YET}: {reason}',
+        f'{ITEM}.use.ignoresSurpriseWith: unknown catalog "spells"',
+    ]

@@ -50,7 +50,7 @@ from .sheet_changes import CURE_ONE_REASON, DISMISS_REASON, DismissWhile, Dismis
 from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
-from .turns import EXTRA_TURN_REASON, SURPRISE_REASON, ExtraFirstTurn
+from .turns import ExtraFirstTurn
 from .zones import Zone
 
 Kind = Literal["attack", "heal", "buff", "debuff", "utility", "rider"]
@@ -207,8 +207,10 @@ class Mechanics(Model):
 
     # --- surprise, extra turns and initiative ---
     #: A use the owner may make even while surprised; it lifts the surprise at once.
-    ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=unsupported("1.237", SURPRISE_REASON))
-    extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", EXTRA_TURN_REASON))
+    #: A use its owner may make while surprised, which lifts the surprise (combat/surprise.py).
+    ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=gate("1.237"))
+    #: A second turn in round 1 (combat/extra_turn.py).
+    extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=gate("1.238"))
     #: Rolls the owner's initiative twice, whatever else it has (Feral Instinct).
     initiativeMode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.240"))
 
