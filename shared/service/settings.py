@@ -24,7 +24,8 @@ battle's state: a recomputation rolls the same dice.
     REDIS_URL                    Redis for everything unless overridden (default
                                  redis://127.0.0.1:6379/0)
     MARINARA_STORE_URL           the battle store (default REDIS_URL; memory:// for a
-                                 worker that shares nothing, only useful in tests)
+                                 worker that shares nothing, only useful in tests;
+                                 redis+cluster://host:port,host:port for a Redis Cluster)
     MARINARA_NAMESPACE           the store's key namespace (default "marinara-battle")
     MARINARA_BROKER_URL          Celery broker and result backend (default REDIS_URL; Celery's
                                  own CELERY_BROKER_URL wins when set): a Redis over TCP, redis://host:port/db or

@@ -76,7 +76,7 @@ __all__ = [
     "open_store",
 ]
 
-_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://", "redis+cluster://")
 
 
 def open_store(url: str | None = None, **options: Any) -> BattleStore:
@@ -94,4 +94,5 @@ def open_store(url: str | None = None, **options: Any) -> BattleStore:
                 raise
             raise StoreError("the Redis store needs the `redis` package (pip install 'redis>=5,<7')") from None
         return RedisBattleStore.from_url(url, **options)
-    raise StoreError(f"no battle store for {url!r}: use memory:// or redis://host:port/db")
+    raise StoreError(f"no battle store for {url!r}: use memory://, redis://host:port/db or "
+                     "redis+cluster://host:port,host:port")

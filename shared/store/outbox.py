@@ -22,6 +22,9 @@ space being in neither id's alphabet):
     ns:outbox          zset  member -> deadline (epoch s)
     ns:outbox:entries  hash  member -> {"revision", "choice"} (JSON)
     ns:outbox:sends    hash  member -> times it was claimed for sending again
+
+On a Redis Cluster each of the battle's shards has these three keys, `ns:outbox:{ns:N}...`,
+in the slot of the shard's battles (`redis_keys.py`); the reconciler claims shard by shard.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from .redis_client import sync_commands
 
 if TYPE_CHECKING:
     import redis
+
+    from .redis_keys import Keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +157,21 @@ return out
 """
 
 
+# KEYS: 1 outbox zset, 2 entries hash. ARGV: member, deadline, entry text. `put` as one script,
+# for the loop client on a cluster (redis-py's asyncio cluster transactions are not usable).
+PUT = r"""
+if redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1]) == 0 then return 0 end
+redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3])
+return 1
+"""
+
+
 class RedisOutbox:
     """The outbox on the Redis store's server and namespace."""
 
-    def __init__(self, client: "redis.Redis", namespace: str) -> None:
+    def __init__(self, client: "redis.Redis", keys: "Keys") -> None:
         self._client = client
-        self._keys = [f"{namespace}:outbox", f"{namespace}:outbox:entries", f"{namespace}:outbox:sends"]
+        self._keys = keys
         self._claim = client.register_script(_CLAIM)
 
     def put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any], due: float) -> bool:
@@ -171,30 +185,48 @@ class RedisOutbox:
         replies."""
         member = _member(battle_id, request_id)
         text = json.dumps({"revision": revision, "choice": choice}, separators=(",", ":"))
-        pipe.zadd(self._keys[0], {member: due}, nx=True)
-        pipe.hsetnx(self._keys[1], member, text)
+        keys = self._keys.outbox(battle_id)
+        pipe.zadd(keys[0], {member: due}, nx=True)
+        pipe.hsetnx(keys[1], member, text)
+
+    def put_script_call(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
+                        due: float) -> tuple[list[str], list[str]]:
+        """The keys and arguments of `PUT` for this entry (what `queue_put` queues, as one script)."""
+        text = json.dumps({"revision": revision, "choice": choice}, separators=(",", ":"))
+        return self._keys.outbox(battle_id)[:2], [_member(battle_id, request_id), repr(due), text]
 
     @staticmethod
     def put_from(replies: list[Any]) -> bool:
         return bool(replies[0])
 
     def claim_due(self, now: float, until: float, limit: int = 100) -> list[Accepted]:
-        flat = self._claim(keys=self._keys, args=[repr(now), repr(until), limit])
-        return [_entry(flat[i], flat[i + 1], int(flat[i + 2])) for i in range(0, len(flat), 3)]
+        claimed: list[Accepted] = []
+        for shard in self._keys.outbox_shards():
+            if len(claimed) >= limit:
+                break
+            flat = self._claim(keys=shard, args=[repr(now), repr(until), limit - len(claimed)])
+            claimed += [_entry(flat[i], flat[i + 1], int(flat[i + 2])) for i in range(0, len(flat), 3)]
+        return claimed
 
     def settle(self, keys: Sequence[tuple[str, str]]) -> int:
-        if not keys:
-            return 0
-        members = [_member(b, r) for b, r in keys]
-        pipe = self._client.pipeline(transaction=True)
-        pipe.zrem(self._keys[0], *members)
-        pipe.hdel(self._keys[1], *members)
-        pipe.hdel(self._keys[2], *members)
-        gone, _, _ = pipe.execute()
-        return int(gone)
+        by_shard: dict[int, list[str]] = {}
+        for battle_id, request_id in keys:
+            by_shard.setdefault(self._keys.shard(battle_id), []).append(_member(battle_id, request_id))
+        shards = self._keys.outbox_shards()
+        gone = 0
+        for shard, members in by_shard.items():
+            # One transaction per shard: a cluster runs one only inside a slot.
+            pipe = self._client.pipeline(transaction=True)
+            pipe.zrem(shards[shard][0], *members)
+            pipe.hdel(shards[shard][1], *members)
+            pipe.hdel(shards[shard][2], *members)
+            gone += int(pipe.execute()[0])
+        return gone
 
     def size(self) -> int:
-        return sync_commands(self._client).zcard(self._keys[0])
+        client = sync_commands(self._client)
+        return sum(client.zcard(shard[0]) for shard in self._keys.outbox_shards())
 
     def holds(self, battle_id: str, request_id: str) -> bool:
-        return bool(sync_commands(self._client).hexists(self._keys[1], _member(battle_id, request_id)))
+        entries = self._keys.outbox(battle_id)[1]
+        return bool(sync_commands(self._client).hexists(entries, _member(battle_id, request_id)))

@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 
 from .base import BattleHead
-from .outbox import RedisOutbox
+from .outbox import PUT, RedisOutbox
+from .redis_urls import cluster_nodes, is_cluster
 
 
 class HeadQueries(Protocol):
@@ -38,13 +40,21 @@ class RedisLoopClient:
         # choice that never returns.
         self._socket_timeout = socket_timeout
         self._connect_timeout = connect_timeout
-        self._client: aioredis.Redis | None = None
+        self._client: aioredis.Redis | RedisCluster | None = None
+        self._put: Any = None
 
-    def _redis(self) -> aioredis.Redis:
+    def _redis(self) -> aioredis.Redis | RedisCluster:
         if self._client is None:
-            self._client = aioredis.Redis.from_url(
-                self._url, decode_responses=True, health_check_interval=30,
-                socket_timeout=self._socket_timeout, socket_connect_timeout=self._connect_timeout)
+            if is_cluster(self._url):
+                self._client = RedisCluster(
+                    startup_nodes=[ClusterNode(host, port) for host, port in cluster_nodes(self._url)],
+                    decode_responses=True, socket_timeout=self._socket_timeout,
+                    socket_connect_timeout=self._connect_timeout)
+                self._put = self._client.register_script(PUT)  # type: ignore[misc]  # typed for Redis, served by RedisCluster too
+            else:
+                self._client = aioredis.Redis.from_url(
+                    self._url, decode_responses=True, health_check_interval=30,
+                    socket_timeout=self._socket_timeout, socket_connect_timeout=self._connect_timeout)
         return self._client
 
     async def head(self, battle_id: str, request_id: str | None = None) -> BattleHead | None:
@@ -54,7 +64,14 @@ class RedisLoopClient:
 
     async def head_and_outbox_put(self, battle_id: str, request_id: str, revision: int, choice: dict[str, Any],
                                   due: float) -> tuple[BattleHead | None, bool]:
-        pipe = self._redis().pipeline(transaction=True)
+        client = self._redis()
+        if self._put is not None:
+            # On a cluster: the head, then the entry by one script (atomic on its own; redis-py's
+            # asyncio cluster runs a transaction's commands on another thread's loop).
+            head = await self.head(battle_id, request_id)
+            keys, args = self._outbox.put_script_call(battle_id, request_id, revision, choice, due)
+            return head, bool(await self._put(keys=keys, args=args))
+        pipe = client.pipeline(transaction=True)
         self._store.queue_head(pipe, battle_id, request_id)
         self._outbox.queue_put(pipe, battle_id, request_id, revision, choice, due)
         replies = await pipe.execute()

@@ -7,6 +7,9 @@ keeps the connection count flat however many battles and sockets are open.
 
 When the connection drops it reconnects with backoff and, once subscribed again, tells
 every subscription to resync (what was published meanwhile is only in the store).
+
+On a Redis Cluster (`redis+cluster://`) a PUBLISH reaches the subscribers of every node, so
+the feed subscribes on one start-up node and moves to the next one when that node is lost.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import redis
 import redis.asyncio as aioredis
 
 from .feed import Feed
+from .redis_urls import is_cluster, node_urls
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +33,8 @@ RECONNECT_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 class RedisFeed(Feed):
     def __init__(self, url: str, channel_prefix: str, client_name: str | None = None) -> None:
         super().__init__()
-        self._url = url
+        self._urls = node_urls(url) if is_cluster(url) else [url]
+        self._at = 0
         self.client_name = client_name or f"battle-feed-{uuid.uuid4().hex[:12]}"
         """Shown by `CLIENT LIST`, so an operator can tell the gateways' feeds apart."""
         self._prefix = channel_prefix
@@ -37,17 +42,19 @@ class RedisFeed(Feed):
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
 
+    def _connect(self) -> aioredis.Redis:
+        if self._client is None:
+            self._client = aioredis.Redis.from_url(
+                self._urls[self._at % len(self._urls)], decode_responses=True, client_name=self.client_name
+            )
+        return self._client
+
     async def start(self) -> None:
-        self._client = aioredis.Redis.from_url(
-            self._url, decode_responses=True, client_name=self.client_name
-        )
         await self._subscribe()
         self._task = asyncio.create_task(self._listen(), name="battle-feed")
 
     async def _subscribe(self) -> None:
-        if self._client is None:  # never: close() stops the listener before it drops the client
-            raise RuntimeError("the battle feed is closed")
-        self._pubsub = self._client.pubsub()
+        self._pubsub = self._connect().pubsub()
         await self._pubsub.psubscribe(self._prefix + "*")
         # Wait for the confirmation: only then is every later publish certain to reach us.
         while True:
@@ -80,6 +87,11 @@ class RedisFeed(Feed):
                 log.warning("battle feed lost Redis (%s); reconnecting in %.2fs", exc, delay)
                 await _close_quietly(self._pubsub)
                 self._pubsub = None
+                if len(self._urls) > 1:
+                    # Another node of the cluster: this one may be gone for good.
+                    await _close_quietly(self._client)
+                    self._client = None
+                    self._at += 1
                 await asyncio.sleep(delay)
 
     async def close(self) -> None:

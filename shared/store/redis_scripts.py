@@ -5,8 +5,10 @@ Owns: the script texts. Every battle script receives the battle's keys in this o
 decision while the revision has an open decision), 2 hot
 (list, last N events), 3 stream (Stream, entry id `<seq>-0`, field `e`), 4 hold (string),
 5 conns (zset: connection id -> lease deadline ms), 6 reqs (set of the request-record
-key names, so delete finds them). All six share one expiry. Writers also get 7, the global
-holds-due zset, and save gets 8, the request id's record key.
+key names, so delete finds them). All six share one expiry. Writers also get 7, the
+holds-due zset (the battle's shard of it on a cluster), and save gets 8, the request id's
+record key. A script touches no key it is not given, and every key it is given is in the
+battle's hash slot (`redis_keys.py`), so the scripts run on a Redis Cluster.
 
 Every check runs before the first write: a script that refuses has written nothing (Redis
 does not roll a script back).

@@ -1,11 +1,13 @@
 """The Redis battle store: the production `BattleStore`, shared by the gateway and every worker.
 
-Owns: `RedisBattleStore` and `Keys`, the key layout. Every write to a battle is one Lua
+Owns: `RedisBattleStore` (the key names are `redis_keys.Keys`'s). Every write to a battle is one Lua
 script (`redis_scripts.py`), so the compare-and-set, the stream append, the hold mirror,
 the request record, the expiry refresh and the publish happen together or not at all.
 
-Key layout (`ns` is the configurable namespace; `{id}` is a hash tag, so one battle's keys
-share a cluster slot):
+Key layout on one Redis (`ns` is the configurable namespace; `{id}` is a hash tag, so one
+battle's keys share a slot). On a Redis Cluster (`redis+cluster://`) the tag is the battle's
+shard's, `ns:battle:{ns:N}:ID:state` and so on, and the holds-due zset and the outbox are cut
+into those shards (`redis_keys.py`), so a battle's keys and its indexes share one slot:
 
     ns:battle:{id}:state    hash   state (JSON), revision, last_seq, status, idle_ms, born,
                                    decision (JSON; absent when the revision has none)
@@ -18,6 +20,7 @@ share a cluster slot):
     ns:battle:{id}:ans:RID  string "<born>|" + the refusal announced for a request that saved
                                    nothing (`announce`); expires after dedupe_ttl
     ns:holds-due            zset   battle id -> hold deadline (epoch s), for the sweeper
+                                   (on a cluster, ns:holds-due:{ns:N} per shard)
     ns:outbox...            the outbox of accepted choices (`outbox.py`)
     ns:ruleset:DIGEST       string the package JSON; never expires
     ns:rulesets             hash   registry ref (`official/5e-2014@7`) -> entry (JSON); never
@@ -35,11 +38,11 @@ that outlives its battle is not mistaken for one of a new battle with the same i
 from __future__ import annotations
 
 import json
-import re
 import uuid
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence, cast
 
 import redis
+from redis.cluster import ClusterNode, RedisCluster
 
 from . import codec, redis_scripts
 from .base import (
@@ -69,40 +72,12 @@ from .outbox import RedisOutbox
 from .redis_aio import RedisLoopClient
 from .redis_client import SyncRedis, sync_commands
 from .redis_feed import RedisFeed
+from .redis_keys import CLUSTER_SHARDS, Keys
+from .redis_urls import cluster_nodes, is_cluster
+
+__all__ = ["Keys", "RedisBattleStore"]
 
 DEFAULT_NAMESPACE = "marinara-battle"
-_NAMESPACE = re.compile(r"[A-Za-z0-9._:-]{1,100}")
-
-
-class Keys:
-    """Key and channel names under one namespace."""
-
-    def __init__(self, namespace: str) -> None:
-        if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
-            raise StoreError(
-                f"namespace {namespace!r} is not 1-100 letters, digits, '.', '_', ':' or '-'"
-            )
-        self.namespace = namespace
-        self.holds_due = f"{namespace}:holds-due"
-        self.registry = f"{namespace}:rulesets"
-        self.channel_prefix = f"{namespace}:events:"
-
-    def battle(self, battle_id: str) -> list[str]:
-        """state, hot, stream, hold, conns, reqs: the order every script expects."""
-        base = f"{self.namespace}:battle:{{{battle_id}}}"
-        return [f"{base}:{part}" for part in ("state", "hot", "stream", "hold", "conns", "reqs")]
-
-    def request(self, battle_id: str, request_id: str) -> str:
-        return f"{self.namespace}:battle:{{{battle_id}}}:req:{request_id}"
-
-    def answer(self, battle_id: str, request_id: str) -> str:
-        return f"{self.namespace}:battle:{{{battle_id}}}:ans:{request_id}"
-
-    def ruleset(self, digest: str) -> str:
-        return f"{self.namespace}:ruleset:{digest}"
-
-    def channel(self, battle_id: str) -> str:
-        return self.channel_prefix + battle_id
 
 
 #: Seconds one Redis command may take, and connecting to Redis, before it is an error.
@@ -127,6 +102,7 @@ class RedisBattleStore:
         dedupe_ttl: float = DEFAULT_DEDUPE_TTL,
         hot_limit: int = HOT_EVENTS,
         clock: Callable[[], float] | None = None,
+        shards: int | None = None,
     ) -> None:
         if not client.get_connection_kwargs().get("decode_responses"):
             raise StoreError("the Redis client must be created with decode_responses=True")
@@ -135,7 +111,9 @@ class RedisBattleStore:
         if type(hot_limit) is not int or hot_limit < 1:
             raise StoreError(f"hot_limit must be a positive integer, not {hot_limit!r}")
         self.hot_limit = hot_limit
-        self.keys = Keys(namespace)
+        if shards is None:
+            shards = CLUSTER_SHARDS if isinstance(client, RedisCluster) else 0
+        self.keys = Keys(namespace, shards)
         self.url = url
         self._redis = client
         self._client: SyncRedis = sync_commands(client)
@@ -152,12 +130,19 @@ class RedisBattleStore:
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> "RedisBattleStore":
-        """A store on `redis://host:port/db` (or `rediss://`, `unix://`)."""
+        """A store on `redis://host:port/db` (or `rediss://`, `unix://`), or on a Redis Cluster
+        (`redis+cluster://host:port,host:port`, see `redis_urls.py`)."""
         # No command waits on the server by design, so a Redis that stops answering (hung,
         # or gone without closing the connection) is an error after SOCKET_TIMEOUT seconds,
         # which the gateway answers with 503, instead of a request that never returns.
-        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30,
-                                      socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
+        client: redis.Redis
+        if is_cluster(url):
+            client = cast(redis.Redis, RedisCluster(
+                startup_nodes=[ClusterNode(host, port) for host, port in cluster_nodes(url)],
+                decode_responses=True, socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT))
+        else:
+            client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30,
+                                          socket_timeout=SOCKET_TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT)
         return cls(client, url=url, **options)
 
     @property
@@ -169,7 +154,7 @@ class RedisBattleStore:
         return -1 if self._clock is None else int(round(self._clock() * 1000))
 
     def _writer_keys(self, battle_id: str) -> list[str]:
-        return [*self.keys.battle(battle_id), self.keys.holds_due]
+        return [*self.keys.battle(battle_id), self.keys.holds_due(battle_id)]
 
     def _message(
         self, battle_id: str, status: str, texts: Sequence[str], mode: str, hold_text: str,
@@ -320,7 +305,7 @@ class RedisBattleStore:
         pipe = self._client.pipeline(transaction=True)
         pipe.exists(keys[0])
         pipe.delete(*keys, *records)
-        pipe.zrem(self.keys.holds_due, battle_id)
+        pipe.zrem(self.keys.holds_due(battle_id), battle_id)
         return bool(pipe.execute()[0])
 
     def ttl(self, battle_id: str) -> float | None:
@@ -385,16 +370,33 @@ class RedisBattleStore:
             self._refuse(battle_id, answer, None)
 
     def holds_due(self, now: float, limit: int = 100) -> list[str]:
-        ids = self._client.zrangebyscore(self.keys.holds_due, "-inf", now, start=0, num=limit)
+        shards = self.keys.holds_due_shards()
+        if len(shards) == 1:
+            return self._alive_in(shards[0], self._client.zrangebyscore(shards[0], "-inf", now, start=0, num=limit))
+        # Each shard's earliest `limit`, merged by deadline: the earliest across the cluster first.
+        due: list[tuple[float, str, str]] = []
+        for shard in shards:
+            due += [(score, battle_id, shard) for battle_id, score in
+                    cast(list[tuple[str, float]], self._redis.zrangebyscore(shard, "-inf", now, start=0, num=limit,
+                                                                           withscores=True))]
+        due = sorted(due)[:limit]
+        alive: list[str] = []
+        for shard in shards:
+            alive += self._alive_in(shard, [battle_id for _, battle_id, s in due if s == shard])
+        return [battle_id for _, battle_id, _ in due if battle_id in set(alive)]
+
+    def _alive_in(self, shard: str, ids: list[str]) -> list[str]:
+        """`ids` of one shard whose battle still exists; the others leave the shard."""
         if not ids:
             return []
+        # The battles of one shard share its slot, so one pipeline asks one node.
         pipe = self._client.pipeline(transaction=False)
         for battle_id in ids:
             pipe.exists(self.keys.battle(battle_id)[0])
         alive = pipe.execute()
         gone = [b for b, ok in zip(ids, alive) if not ok]
         if gone:
-            self._client.zrem(self.keys.holds_due, *gone)
+            self._client.zrem(shard, *gone)
         return [b for b, ok in zip(ids, alive) if ok]
 
     # -- rulesets by content digest ----------------------------------------------------
@@ -494,7 +496,7 @@ class RedisBattleStore:
     # -- the outbox of accepted choices ------------------------------------------------
     def outbox(self) -> RedisOutbox:
         """The outbox of accepted choices on this server and namespace (see `outbox.py`)."""
-        return RedisOutbox(self._redis, self.keys.namespace)
+        return RedisOutbox(self._redis, self.keys)
 
     # -- service -----------------------------------------------------------------------
     def ping(self) -> bool:
