@@ -49,6 +49,7 @@ class RedisCluster:
     workdir: Path
     ports: list[int]
     processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    commands: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -117,6 +118,11 @@ class RedisCluster:
         self.processes[port].send_signal(signal.SIGKILL)
         self.processes[port].wait(timeout=5)
 
+    def restart(self, port: int) -> None:
+        """Starts a killed node again on its port and directory: it rejoins as a replica."""
+        self.processes[port] = subprocess.Popen(self.commands[port], stdout=subprocess.DEVNULL,
+                                                stderr=subprocess.DEVNULL)
+
     def stop(self) -> None:
         for proc in self.processes.values():
             if proc.poll() is None:
@@ -141,12 +147,12 @@ def start_cluster() -> RedisCluster:
         for port in cluster.ports:
             node_dir = cluster.workdir / str(port)
             node_dir.mkdir()
-            cluster.processes[port] = subprocess.Popen(
-                [binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
-                 "--save", "", "--appendonly", "no", "--dir", str(node_dir), "--daemonize", "no",
-                 "--loglevel", "warning"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cluster.commands[port] = [
+                binary, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
+                "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
+                "--save", "", "--appendonly", "no", "--dir", str(node_dir), "--daemonize", "no",
+                "--loglevel", "warning"]
+            cluster.restart(port)
         deadline = time.monotonic() + START_TIMEOUT
         while not all(cluster.cli(p, "ping").strip() == "PONG" for p in cluster.ports):
             if time.monotonic() > deadline:

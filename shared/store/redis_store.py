@@ -73,7 +73,7 @@ from .redis_aio import RedisLoopClient
 from .redis_client import SyncRedis, sync_commands
 from .redis_feed import RedisFeed
 from .redis_keys import CLUSTER_SHARDS, Keys
-from .redis_urls import cluster_nodes, is_cluster
+from .redis_urls import DEFAULT_WAIT_MS, cluster_nodes, is_cluster, wait_options
 
 __all__ = ["Keys", "RedisBattleStore"]
 
@@ -103,6 +103,8 @@ class RedisBattleStore:
         hot_limit: int = HOT_EVENTS,
         clock: Callable[[], float] | None = None,
         shards: int | None = None,
+        wait_replicas: int = 0,
+        wait_ms: int = DEFAULT_WAIT_MS,
     ) -> None:
         if not client.get_connection_kwargs().get("decode_responses"):
             raise StoreError("the Redis client must be created with decode_responses=True")
@@ -114,6 +116,10 @@ class RedisBattleStore:
         if shards is None:
             shards = CLUSTER_SHARDS if isinstance(client, RedisCluster) else 0
         self.keys = Keys(namespace, shards)
+        if type(wait_replicas) is not int or wait_replicas < 0 or type(wait_ms) is not int or wait_ms < 1:
+            raise StoreError(f"wait_replicas must be an integer >= 0 and wait_ms >= 1, not {wait_replicas!r}, {wait_ms!r}")
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
         self.url = url
         self._redis = client
         self._client: SyncRedis = sync_commands(client)
@@ -135,6 +141,8 @@ class RedisBattleStore:
         # No command waits on the server by design, so a Redis that stops answering (hung,
         # or gone without closing the connection) is an error after SOCKET_TIMEOUT seconds,
         # which the gateway answers with 503, instead of a request that never returns.
+        url, waits = wait_options(url)
+        options = {**waits, **options}
         client: redis.Redis
         if is_cluster(url):
             client = cast(redis.Redis, RedisCluster(
@@ -150,6 +158,30 @@ class RedisBattleStore:
         return self._redis
 
     # -- internals ---------------------------------------------------------------------
+    def _write(self, script: Any, *, keys: list[str], args: list[Any]) -> Any:
+        """Runs a battle's write script; with `wait_replicas`, answers only once that many
+        replicas of the battle's master hold the write (`WAIT`, on the connection that wrote
+        it), and raises `StoreError` when they do not within `wait_ms` (the write is on the
+        master then, but a failover could lose it, so it is not acknowledged)."""
+        if not self.wait_replicas:
+            return script(keys=keys, args=args)
+        cluster = self._redis if isinstance(self._redis, RedisCluster) else None
+        node = cluster.get_redis_connection(cluster.get_node_from_key(keys[0])) if cluster else self._redis
+        pipe = node.pipeline(transaction=False)
+        script(keys=keys, args=args, client=pipe)
+        pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+        try:
+            answer, replicas = pipe.execute()
+        except redis.RedisError:
+            # This path goes to the node itself, past the cluster client's MOVED handling: a
+            # lost or moved master makes it read the slot map again for the next write.
+            if cluster is not None:
+                cluster.nodes_manager.initialize()
+            raise
+        if int(replicas) < self.wait_replicas:
+            raise StoreError(f"the write reached {replicas} of {self.wait_replicas} replicas within {self.wait_ms} ms")
+        return answer
+
     def _now_arg(self) -> int:
         return -1 if self._clock is None else int(round(self._clock() * 1000))
 
@@ -192,7 +224,7 @@ class RedisBattleStore:
         decision: Decision | JsonText | None = None,
     ) -> Saved:
         a = codec.create_args(battle_id, state, events, ttl, self.idle_ttl, revision, hold, decision)
-        answer = self._create(
+        answer = self._write(self._create,
             keys=self._writer_keys(battle_id),
             args=[revision, a.state_text, codec.to_ms(a.idle), len(a.texts), a.hold_mode, a.hold_text,
                   self._deadline(a.deadline), battle_id, self.hot_limit, uuid.uuid4().hex, a.decision_text,
@@ -245,7 +277,7 @@ class RedisBattleStore:
         keys = self._writer_keys(battle_id)
         if request_id is not None:
             keys.append(self.keys.request(battle_id, request_id))
-        answer = self._save(
+        answer = self._write(self._save,
             keys=keys,
             args=[expected_revision, a.revision, a.state_text, a.first or 0, len(a.texts), a.hold_mode,
                   a.hold_text, self._deadline(a.deadline), battle_id, a.record_text,
@@ -267,7 +299,7 @@ class RedisBattleStore:
         codec.check_revision(revision)
         text = codec.encode_decision(decision)
         head, tail = self._message(battle_id, ACTIVE, (), codec.HOLD_KEEP, "", None, text)
-        answer: str = self._put_decision(keys=[self.keys.battle(battle_id)[0]],
+        answer: str = self._write(self._put_decision, keys=[self.keys.battle(battle_id)[0]],
                                     args=[revision, text, self.keys.channel(battle_id), head + str(revision) + tail])
         if answer == "missing":
             raise BattleNotFound(battle_id)
@@ -287,7 +319,7 @@ class RedisBattleStore:
         codec.check_battle_id(battle_id)
         first, texts = codec.encode_events(events)
         head, tail = self._message(battle_id, ABANDONED, texts, codec.HOLD_CLEAR, "")
-        answer = self._abandon(
+        answer = self._write(self._abandon,
             keys=self._writer_keys(battle_id),
             args=[first or 0, len(texts), battle_id, self.hot_limit, self.keys.channel(battle_id),
                   head, tail, *texts],
@@ -361,7 +393,7 @@ class RedisBattleStore:
         codec.check_battle_id(battle_id)
         mode, hold_text, deadline = codec.hold_args(hold)
         head, tail = self._message(battle_id, ACTIVE, (), mode, hold_text)
-        answer = self._set_hold(
+        answer = self._write(self._set_hold,
             keys=self._writer_keys(battle_id),
             args=[mode, hold_text, self._deadline(deadline), battle_id,
                   self.keys.channel(battle_id), head, tail],

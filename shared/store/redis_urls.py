@@ -1,16 +1,22 @@
-"""Which Redis a store URL names: one server, or a Redis Cluster.
+"""Which Redis a store URL names: one server, or a Redis Cluster, and how sure a write must be.
 
 Owns: `CLUSTER_SCHEME` and the parsing of `redis+cluster://host:port[,host:port...]`, the
-setting that puts the stores on a Redis Cluster (docs/operations.md). The nodes listed are
+setting that puts the stores on a Redis Cluster (docs/operations.md), and the URL's
+`wait_replicas` / `wait_ms` query parameters (`WAIT` before a write is acknowledged). The nodes listed are
 only where the client starts: it learns the rest of the cluster from them (`CLUSTER SLOTS`)
 and follows MOVED/ASK redirections from then on. Any reachable master or replica will do.
 """
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlencode
+
 from .errors import StoreError
 
 CLUSTER_SCHEME = "redis+cluster://"
+#: How long a write waits for its replicas when `wait_replicas` is set and `wait_ms` is not.
+DEFAULT_WAIT_MS = 1000
+_WAITS = ("wait_replicas", "wait_ms")
 
 
 def is_cluster(url: str | None) -> bool:
@@ -32,3 +38,20 @@ def cluster_nodes(url: str) -> list[tuple[str, int]]:
 def node_urls(url: str) -> list[str]:
     """One `redis://` URL per start-up node (pub/sub reaches every node of a cluster)."""
     return [f"redis://{host}:{port}" for host, port in cluster_nodes(url)]
+
+
+def wait_options(url: str) -> tuple[str, dict[str, int]]:
+    """`url` without its `wait_replicas` and `wait_ms` query parameters, and their values
+    (store options); the other parameters stay for redis-py."""
+    base, sep, query = url.partition("?")
+    if not sep:
+        return url, {}
+    pairs = parse_qsl(query, keep_blank_values=True)
+    waits = {}
+    for name, value in pairs:
+        if name in _WAITS:
+            if not value.isdigit():
+                raise StoreError(f"{url!r}: {name} is a whole number, not {value!r}")
+            waits[name] = int(value)
+    rest = urlencode([(n, v) for n, v in pairs if n not in _WAITS])
+    return (f"{base}?{rest}" if rest else base), waits
