@@ -405,6 +405,8 @@ def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Comb
             fight.write(actor, set_text(fight.ruleset, actor.sheet, fight.combat.concentration.text, plan.name))
     if mech.zone is not None:
         ZS.lay_zone(fight, actor, plan, targets)
+    if fight.state.zones and plan.aim is not None:
+        ZS.area_lands(fight, actor, plan)
 
 
 def _entry_targets(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],

@@ -130,6 +130,8 @@ def deal_damage(fight: Fight, source: Combatant | None, target: Combatant, amoun
                source=source.id if source is not None else None)
     if landed <= 0:
         return 0
+    if fight.state.zones:
+        ZS.damage_lands(fight, target, dtype)
     if blow is not None:
         blow.landed += landed
         blow.source = source.id if source is not None else None

@@ -513,6 +513,10 @@ class LastingZone(Record):
     while_held: str | None = Field(default=None, exclude_if=_absent)
     #: `forbids.components` (1.179): what those it affects may not supply inside it.
     forbids: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: `burns.by` (1.183): the damage types it catches fire from.
+    burns: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: On fire (1.183): it burns those starting a turn in it, and burns away at its owner's.
+    burning: bool = Field(default=False, exclude_if=lambda v: not v)
 
     #: A wall's `zone.blocks` (1.177): its standing cells closed to "move", to "sight".
     blocks: list[str] = Field(default_factory=list, exclude_if=_empty)

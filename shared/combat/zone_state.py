@@ -9,7 +9,8 @@ caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (roun
 the caster's turns) and the `STEPPED` table the board's walk calls for each step (zones.py
 registers what a step into a zone sets off, since what it sets off lands an entry, a layer
 above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
-grows a zone that `grows`.
+grows a zone that `grows`; `damage_lands` and `area_lands` set alight a zone that `burns`
+(1.183) as damage of its types lands on anyone inside or an area of it on its cells.
 
 The record keeps the plan the entry was cast with (plan_codec JSON): a trigger applies the
 entry's effect again with the same save DC and payment. Readings the spec leaves open are in
@@ -108,6 +109,7 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         times=2 if terrain is not None and terrain.halvesSpeed else 1, carried=spec.anchor == "caster",
         toward=bool(terrain is not None and terrain.towardCaster),
         forbids=list(spec.forbids.components) if spec.forbids is not None else [],
+        burns=list(spec.burns.by) if spec.burns is not None else [],
         while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
         detonates=bool(spec.detonates), grown=0 if spec.grows is not None else None, touched=bool(spec.touched),
         affected=[] if spec.atCast is False else [t.id for t in targets])
@@ -135,6 +137,38 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
     if span is not None and span.area is not None and span.area.shape == "wall":
         rise(fight, actor, plan, zone, span.area)
     return zone
+
+
+def damage_lands(fight: Fight, target: Combatant, dtype: str | None) -> None:
+    """Damage of `dtype` landed on `target`: a zone that `burns` from it and holds them
+    catches fire (1.183)."""
+    for zone in fight.state.zones:
+        if dtype in zone.burns and not zone.burning and inside(fight, zone, target):
+            _catch_fire(fight, zone, f"{dtype} damage lands on {target.name}")
+
+
+def area_lands(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    """An area of damage of the entry's type landed on cells (1.183): a zone that `burns` from
+    it and has one of them catches fire, whoever stands there."""
+    mech = plan.mechanics
+    dtype = getattr(mech, "damageType", None)
+    if not any(dtype in z.burns for z in fight.state.zones) or getattr(mech, "amount", None) is None:
+        return
+    span = span_of(fight, actor, plan) if fight.state.board is not None and actor.position is not None else None
+    if span is None or span.area is None or plan.aim is None:
+        return
+    struck = set(placed_cells(BF.grid(fight), span.area, BF.cell_of(actor), plan.aim, plan.placing))
+    ref = plan.entry_ref or plan.name
+    for zone in fight.state.zones:
+        # The zone the same casting leaves is not struck by it.
+        if dtype in zone.burns and not zone.burning and not (zone.entry == ref and zone.owner == actor.id) \
+                and struck & zone_cells(zone):
+            _catch_fire(fight, zone, f"{plan.name} lands {dtype} on its cells")
+
+
+def _catch_fire(fight: Fight, zone: LastingZone, why: str) -> None:
+    zone.burning = True
+    fight.emit("zone", f"{zone.name} catches fire: {why}.", zone=zone.entry)
 
 
 def _rounds(n: int) -> str:

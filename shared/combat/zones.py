@@ -9,7 +9,8 @@ per turn whatever the trigger), `drift` as the caster's turn starts, the terrain
 newcomers affected as `enter` says; `ram` stops it at the first and affects them, 1.175), a zone carried by its caster (`anchor: "caster"`, 1.172,
 1.182: each of her steps moves it, and whom it reaches is affected as `enter` says) and
 "Turn <zone>" (`zone.turn`), a zone that detonates as it ends (1.183, through
-zone_state.ENDED; `touched` as a walker enters its centre); on its triggers `breaksConcentration` (1.174), the zone's
+zone_state.ENDED; `touched` as a walker enters its centre), a zone on fire (`burns`, 1.183:
+its harm at turn start, burning away at its caster's); on its triggers `breaksConcentration` (1.174), the zone's
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
 components a zone `forbids` inside it (1.179, through components.FORBIDDING). A trigger applies the entry's own effect to the one
 creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
@@ -137,7 +138,28 @@ def _while_held(fight: Fight, zone: LastingZone, c: Combatant) -> None:
 
 
 def turn_starts(fight: Fight, c: Combatant) -> None:
+    if any(z.burning for z in fight.state.zones):
+        _burn(fight, c)
     _triggered(fight, c, "turn-start", "its turn starts in it")
+
+
+def _burn(fight: Fight, c: Combatant) -> None:
+    """`burns` (1.183): a zone on fire burns away as its caster's turn comes again, ending the
+    spell; until then whoever else starts a turn in it takes its amount, no save."""
+    for zone in [z for z in fight.state.zones if z.burning]:
+        if zone.owner == c.id:
+            ZS.end_zone(fight, zone, "it burns away")
+            if zone.concentration and c.concentration is not None and c.concentration.entry == zone.entry:
+                E.end_concentration(fight, c, reason=f"{zone.name} burns away")
+            continue
+        if c.down or c.out or not ZS.inside(fight, zone, c) or not ZS.affects(fight, zone, c):
+            continue
+        found = _spec(fight, zone)
+        if found is None:
+            continue
+        burns = found[1].mechanics.zone.burns
+        fight.emit("zone", f"{zone.name} burns {c.name}: its turn starts in it.", zone=zone.entry, target=c.id)
+        _deal(fight, zone, found, c, burns.amount, burns.damageType)
 
 
 def turn_ends(fight: Fight, c: Combatant) -> None:

@@ -12,6 +12,7 @@ from tests.combat.test_board_zones import START, STORY
 from tests.combat import test_zone_carried as CARRIED
 from tests.combat.test_zone_ramming import SPHERE as RAM_DICE
 from tests.combat.test_zone_detonation import BLAST
+from tests.combat.test_zone_burning import BURNS, WEBBED
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
 from tests.combat.item_kit import brom as item_brom
@@ -151,6 +152,19 @@ def _blast(drop: tuple[str, ...], at: list[int], dice: list[int], last: list[dic
 _BITES = [_turn("cinder-hound", "move:1,1"), {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
 
 
+def _burning(with_key: bool):
+    """Ilsa webs the Hound (8, 2) with and without `burns`, ends her turn, and on her next one
+    hits it with Fire Bolt."""
+    pkg = ZK.package()
+    if with_key:
+        ZK.entry(pkg, "spells", "web")["mechanics"]["zone"]["burns"] = dict(BURNS)
+    party = [ZK.ilsa([0, 2], ("fire-bolt", "Fire Bolt", 0))]
+    return pkg, party, ZK.foes(hound=[8, 2]), WEBBED + [3, 15, 6, 2, 3, 4, 9], [
+        _turn("ilsa", "ability:spells:web", cell=[6, 2]), _turn("ilsa"), _turn("cinder-hound"),
+        {"actor": "ilsa", "option": "ability:spells:fire-bolt", "targets": ["cinder-hound"]}, _turn("ilsa"),
+        _turn("cinder-hound")]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -188,6 +202,9 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
                                       [_turn("cinder-hound", "move:5,2")]), board=ZK.BOARD),
     # The webbed Hound's turn start: 3d6 bludgeoning with `whileHeld`, a save without.
     "Zone.whileHeld": FightProbe(_held, board=ZK.BOARD),
+    # Fire Bolt on the webbed Hound sets the web alight only with `burns`: it burns the Hound
+    # at its turn start and burns away as Ilsa's turn comes again.
+    "Zone.burns": FightProbe(_burning, board=ZK.BOARD),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}

@@ -45,7 +45,6 @@ ZONE_REASONS = {
     "obscures": _later("obscuring zones are"),
     "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
-    "burns": _later("zones that burn are"),
 }
 
 OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
@@ -231,7 +230,7 @@ class Zone(Model):
     detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
     grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
     touched: bool | None = Field(default=None, json_schema_extra=gate("1.183"))
-    burns: Burns | None = Field(default=None, json_schema_extra=unsupported("1.183", ZONE_REASONS["burns"]))
+    burns: Burns | None = Field(default=None, json_schema_extra=gate("1.183"))
     damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
     sections: Sections | None = Field(default=None, json_schema_extra=gate("1.200"))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
