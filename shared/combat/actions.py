@@ -35,6 +35,8 @@ from . import condition_temporary as CT
 from . import condition_harms as CH
 from . import saves_against as SA
 from .board.save_cover import save_cover
+from ..ruleset.applies import Apply
+from ..ruleset.durations import RoundsDuration
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
@@ -259,7 +261,8 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
                                                             plan.list_def.list if on_row else None,
                                                             _row_of(fight, actor, plan) if on_row else None,
                                                             tags=None if on_row else IW.item_tags(fight, plan.item)))
-        parts += BA.added_parts(fight, actor, target, critical)
+        adds = BA.take_adds(fight, target)
+        parts += BA.parts_of(fight, target, adds, critical)
         if attack is not None and attack.ignoresResistance:
             # The attack's own type passes resistance; a part of another type is still halved.
             for part in parts:
@@ -271,6 +274,22 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
             if attack.healedOnlyByRest:
                 RM.seal_wounds(fight, target, dealt, plan.name)
             _weapon_blow_ends(fight, actor, target, plan, attack, dealt, feeding, critical)
+        _spends_put_on(fight, target, adds)
+
+
+def _spends_put_on(fight: Fight, target: Combatant, adds: list[Any]) -> None:
+    """The conditions of the charges spent on a held weapon's hit (1.273 `onHit`), on a
+    target the blow leaves standing: each for its `rounds`, unless the target makes its
+    protecting `save`; a `saveEnds` ends it as an entry's does."""
+    for holder, plan, way in BA.spent_on_hit(fight, adds):
+        for on in way.onHit or []:
+            if target.out:
+                return
+            if on.save is not None and E.roll_save(fight, target, on.save.save, on.save.difficulty,
+                                                   why=f"against {plan.name}"):
+                continue
+            apply = Apply(condition=on.condition, duration=RoundsDuration(rounds=on.rounds), saveEnds=on.saveEnds)
+            apply_condition(fight, holder, target, apply, on.save.difficulty if on.save is not None else None)
 
 
 def _weapon_blow_ends(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, attack: Any,

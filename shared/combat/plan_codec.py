@@ -78,7 +78,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     if plan.item is not None and plan.kind == "entry":
         # An item's use: its mechanics are the item's `use` (or one of its `moreUses`).
         item = getattr(plan.entry, "item", None)
-        uses = IU.uses_of(item) if item is not None else []
+        uses = IU.fight_uses(item) if item is not None else []
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))

@@ -309,9 +309,9 @@ def item_use_plans(fight: Fight, actor: Combatant, view: SheetView, pick: Any = 
     lst = lists[0] if lists else None
     seen: set[str] = set()
     for held in view.held:
-        if getattr(held.item, "use", None) is None or not IU.in_use(held):
+        if not IU.in_use(held):
             continue
-        for number, (label, use) in enumerate(IU.uses_of(held.item)):
+        for number, (label, use) in enumerate(IU.fight_uses(held.item)):
             name = f"{held.name}: {label}" if label else held.name
             if not pick(use) or name.lower() in seen:
                 continue

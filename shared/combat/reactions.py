@@ -95,7 +95,7 @@ def may_answer(fight: Fight, c: Combatant) -> bool:
     if not may and view is not None:
         # An item in use answers with its use as an entry does (mechanics-3 1.259).
         may = any(_is_object(getattr(use, "reaction", None)) for held in view.held if IU.in_use(held)
-                  for _label, use in IU.uses_of(held.item))
+                  for _label, use in IU.fight_uses(held.item))
     fight.memo.calls[("may-answer", c.id)] = (c.sheet, c.block, may)
     return may
 
@@ -108,6 +108,8 @@ class Origin:
     entry: str | None = None
     action: str | None = None
     weapon: bool = False
+    #: The held weapon's stack that struck (a hit spend answers only its own weapon's hit).
+    item: str | None = None
     blow: str | None = None
     budget: str | None = None
     name: str = ""
@@ -115,7 +117,8 @@ class Origin:
 
 
 def _weapon_origin(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
-    return Origin(weapon=True, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget, name=plan.name)
+    return Origin(weapon=True, item=plan.item, blow=B.hit_of_weapon(fight, actor, plan).blow, budget=plan.budget,
+                  name=plan.name)
 
 
 def _entry_origin(fight: Fight, actor: Combatant, plan: Plan) -> Origin:
@@ -250,7 +253,9 @@ def _moment_rule(fight: Fight, holder: Combatant, answer: Answer, spec: Any, mom
         if source is None or target is None or origin is None or not _hit_narrowing(answer.reaction, spec, origin):
             return False
         if by_self:
-            return holder.id == source.id
+            # A weapon's charges spent on a hit answer that weapon's hit only (1.273).
+            spends = answer.plan.item is not None and IU.hit_spend(answer.plan.entry.item, answer.plan.item_use) is not None
+            return holder.id == source.id and (not spends or origin.item == answer.plan.item)
         if for_ == "self":
             return holder.id == target.id
         return target.side == holder.side and (for_ == "any" or target.id != holder.id)

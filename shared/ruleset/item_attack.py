@@ -7,7 +7,9 @@ Owns: `ItemAttack` and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `It
 item_weapons.py, actions.py), but a mode's `line`, refused by name.
 
 Mechanics-3 adds charges spent on a hit (`spends` 1.273, with `ChargeSpend`, `SpendStep`,
-`SpendOnHit` and `SpendSave`), refused by name for now.
+`SpendOnHit` and `SpendSave`): each way is a use answering the owner's own hit with the
+weapon (shared/sheet/item_uses.py `fight_uses`), joined to its blow (shared/combat/
+blow_adds.py) and putting its conditions on after it (actions.py).
 """
 
 from __future__ import annotations
@@ -157,10 +159,6 @@ class OthersWhileMarked(Model):
     ranged: bool | None = None
 
 
-SPENDS_REASON = ("spending a weapon's charges on its owner's own hit, offered in the hit window, is not resolved "
-                 "yet (issue 23, items in a fight)")
-
-
 class SpendSave(Model):
     save: Id
     difficulty: Annotated[int, Field(ge=0, le=1000)]
@@ -216,7 +214,7 @@ class ItemAttack(Model):
     #: The hit points its blow takes are sealed until a rest (combat/reduces_max.py).
     healedOnlyByRest: bool | None = Field(default=None, json_schema_extra=gate("1.193"))
     spends: Annotated[list[ChargeSpend], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.273", SPENDS_REASON)
+        default=None, json_schema_extra=gate("1.273")
     )
 
     @model_validator(mode="after")

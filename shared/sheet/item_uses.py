@@ -9,6 +9,13 @@ API:
   slots (a potion, a wand, a scroll), held. The same rule judges its `requires` and its
   attack (items.py, shared/combat/item_weapons.py).
 - `uses_of(item)`: its `use` and its `moreUses` (a staff of several spells), with labels.
+- `fight_uses(item)`: those, then each way its attack `spends` its charges on a hit
+  (mechanics-3 1.273, `hit_spend`): a use answering only its owner's own hit with this
+  weapon (`reaction` on "hit" by "self", `blow` as the way says), free of any budget, joined
+  to the blow (`addsToBlow`: its amount, typed as the way says or as the weapon's damage, is
+  rolled with the blow and doubled by its critical), its `chargeStep` extra charges each
+  adding the amount again. Outside a fight there is no hit, so the use command reads
+  `uses_of` only.
 - `price(item, use) -> ItemPrice`: what a use takes. An item with `charges` spends the
   use's `charges` (1 when the use names none): a wand, "gear with uses". An item without charges
   is a consumable, "used up by casting" ("the object itself is the cost"): one comes off the
@@ -29,6 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.ruleset.item_attack import ChargeSpend
+from shared.ruleset.item_entry import ChargeStep, ItemUse
+from shared.ruleset.mechanics.reaction import Reaction
 from shared.ruleset.sheet_refs import get
 
 from .index import SheetRules
@@ -61,6 +71,45 @@ def uses_of(item: Any) -> list[tuple[str | None, Any]]:
     if use is None:
         return []
     return [(get(use, "label"), use)] + [(get(more, "label"), get(more, "use")) for more in get(item, "moreUses") or []]
+
+
+#: The use each spending way stands for, built once per way (a package's models are never
+#: edited): id(way) -> (way, use).
+_SPEND_USES: dict[int, tuple[ChargeSpend, ItemUse]] = {}
+
+
+def _spend_use(way: ChargeSpend, weapon_type: str | None) -> ItemUse:
+    found = _SPEND_USES.get(id(way))
+    if found is not None and found[0] is way:
+        return found[1]
+    use = ItemUse(kind="attack", targets="enemy", amount=way.amount, damageType=way.type or weapon_type,
+                  charges=way.charges, free=True, addsToBlow=True, label=way.label,
+                  reaction=Reaction(on="hit", by="self", blow=way.blow),
+                  chargeStep=ChargeStep(max=way.chargeStep.max, amount=way.amount) if way.chargeStep else None)
+    _SPEND_USES[id(way)] = (way, use)
+    return use
+
+
+def _spends(item: Any) -> list[ChargeSpend]:
+    attack = get(item, "attack")
+    return list(get(attack, "spends") or []) if attack is not None else []
+
+
+def fight_uses(item: Any) -> list[tuple[str | None, Any]]:
+    """`uses_of(item)`, then a use for each way of its attack's `spends` (1.273)."""
+    spends = _spends(item)
+    if not spends:
+        return uses_of(item)
+    damage = get(get(item, "attack"), "damage")
+    weapon_type = get(damage, "type") if damage is not None else None
+    return uses_of(item) + [(way.label, _spend_use(way, weapon_type)) for way in spends]
+
+
+def hit_spend(item: Any, number: int) -> ChargeSpend | None:
+    """The way of spending charges on a hit that `fight_uses(item)[number]` stands for."""
+    k = number - len(uses_of(item))
+    spends = _spends(item)
+    return spends[k] if 0 <= k < len(spends) else None
 
 
 def price(item: Any, use: Any, extra: int = 0) -> ItemPrice:

@@ -256,6 +256,16 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
         {"onHit": [FRIGHTENED, {"condition": "restrained", "duration": "instant", "endsWith": "frightened"}]},
         [BROM_SPEARS, BROM_SPEARS]),
 }
+
+
+def _charged(pkg: dict[str, Any], _on: bool) -> None:
+    spear = next(e for c in pkg["catalogs"] for e in c["entries"] if e["id"] == "hound-spear")
+    spear["item"]["charges"] = {"max": 3}
+
+
+# The spear's hit opens Brom's window to spend a charge for 1d6 force, or goes straight on.
+PLAYED_PROBES["ItemAttack.spends"] = _spear_fight(
+    {}, {"spends": [{"label": "Force", "charges": 1, "amount": {"dice": "1d6"}, "type": "force"}]}, edit=_charged)
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
