@@ -190,7 +190,7 @@ def _cmd_use(args: argparse.Namespace) -> int:
     if isinstance(read, int):
         return read
     character, _flags = read
-    asked = {"entry": args.entry, "level": args.level, "target": args.target}
+    asked = {"entry": args.entry, "level": args.level, "target": args.target, "charges": args.charges}
     ask = ask_of({k: str(v) for k, v in asked.items() if v is not None})
     if isinstance(ask, str):
         print(f"use refused: {ask}", file=sys.stderr)
@@ -498,6 +498,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--layer", dest="layers", action="append", default=[], metavar="ID",
                    help="turn on one of the ruleset's layers (repeat for more)")
     p.add_argument("--level", type=int, help="pay a spell slot of this level or higher (upcasting)")
+    p.add_argument("--charges", type=int, metavar="N",
+                   help="spend N more charges of the item, each a raised-cost step of its chargeStep (a staff)")
     p.add_argument("--target", metavar="NAME", help="whom it is aimed at (healing another is handed back as numbers)")
     p.add_argument("--seed", type=int, default=0, help="the dice seed (default 0)")
     p.add_argument("--dice", metavar="5,3,6,...", help="scripted die faces instead of the seeded roller")

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..dice import DiceExpr, parse_dice
 from ..sheet import item_uses as IU
-from ..sheet.paying import add_dice, counted_steps, scaled
+from ..sheet.paying import add_dice, counted_steps, per_step, scaled
 from . import numbers as N
 from .fight import Fight
 from .plans import MenuItem, Option, Plan
@@ -189,15 +189,6 @@ def _charge_step_plans(fight: Fight, actor: Combatant, plan: Plan) -> list[Plan]
             for n in IU.charge_steps(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics)]
 
 
-def _per_step(mech: Any) -> tuple[Any, int | None]:
-    """What each raised-cost step adds (amount, targets): an item use's `chargeStep` says,
-    where it names them, else `perCostStep` and `targetsPerCostStep` as for a higher slot."""
-    step = getattr(mech, "chargeStep", None)
-    amount = step.amount if step is not None and step.amount is not None else mech.perCostStep
-    targets = step.targets if step is not None and step.targets is not None else mech.targetsPerCostStep
-    return amount, targets
-
-
 def payment_label(fight: Fight, plan: Plan) -> str:
     """The option's label: the entry's name, and the pool (or the item's extra charges)
     when paying more than written."""
@@ -229,7 +220,7 @@ def amount_expr(fight: Fight, actor: Combatant, mech: Any, steps: int = 0) -> Di
         extra += math.floor(view.value(mech.amountAdd))
     expr = scaled(view, mech.scales, expr)
     counted = counted_steps(mech, steps)
-    per = _per_step(mech)[0]
+    per = per_step(mech)[0]
     if counted > 0 and per is not None:
         if per.dice:
             expr = add_dice(expr, parse_dice(per.dice).times_dice(counted))
@@ -245,7 +236,7 @@ def target_count(mech: Any, steps: int = 0) -> int:
     if mech.kind == "utility" and mech.amount is None and not mech.applies and not cures(mech) and mech.zone is None:
         return 0
     count = mech.targetCount or 1
-    per = _per_step(mech)[1]
+    per = per_step(mech)[1]
     if per:
         count += counted_steps(mech, steps) * per
     return count

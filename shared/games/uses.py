@@ -12,7 +12,9 @@ reason="..."` in the spec's words, and nothing paid) and `use_lines` (the tag as
 reminder teaches it, with this ruleset's own first entry).
 
 `level=` (or `slot=`) pays a spell slot of that level or higher (upcasting: the entry's
-formulas read the slot paid); `target=` names whom it is aimed at. What the model wrote of
+formulas read the slot paid); `charges=` spends that many more charges of an item whose use
+has a `chargeStep`, each a raised-cost step as in a fight (a staff); `target=` names whom it
+is aimed at. What the model wrote of
 the Engine's own attributes is dropped and the use made again.
 """
 
@@ -34,7 +36,7 @@ from .state import State
 
 WORD = "use"
 
-ASK_KEYS = ("who", "entry", "level", "slot", "target")
+ASK_KEYS = ("who", "entry", "level", "slot", "target", "charges")
 #: The Engine's numbers on a receipt: whatever the model wrote under these is dropped.
 ENGINE_KEYS = ("paid", "dice", "rolls", "amount", "attack", "save", "versus", "attack_result", "save_result", "did")
 _LEVEL = re.compile(r"^\d{1,2}$")
@@ -55,10 +57,14 @@ def ask_of(attrs: dict[str, Any]) -> UseAsk | str:
         level = int(str(text).strip())
         if level < 1:
             return f"level must be a whole number from 1, not {text}"
+    charges = attrs.get("charges")
+    if charges is not None and not _LEVEL.match(str(charges).strip()):
+        return f"charges must be a whole number, not {charges}"
     target = attrs.get("target")
     who = attrs.get("who")
     return UseAsk(entry=str(entry).strip(), who=str(who) if who is not None else None, level=level,
-                  target=str(target).strip() if target is not None and str(target).strip() else None)
+                  target=str(target).strip() if target is not None and str(target).strip() else None,
+                  charges=int(str(charges).strip()) if charges is not None else 0)
 
 
 def read_use_tag(tag: Tag) -> UseAsk | str:
@@ -100,6 +106,8 @@ def ask_attrs(ask: UseAsk, who: str | None) -> list[tuple[str, str]]:
     out = [("who", who or ask.who or "-"), ("entry", ask.entry)]
     if ask.level is not None:
         out.append(("level", str(ask.level)))
+    if ask.charges:
+        out.append(("charges", str(ask.charges)))
     if ask.target is not None:
         out.append(("target", ask.target))
     return out

@@ -252,6 +252,17 @@ def pay(ruleset: SheetRules, sheet: dict[str, Any], ref: str, entry: Any, *, nam
 # ---------------------------------------------------------------------------
 
 
+def per_step(mech: Any) -> tuple[Any, int | None]:
+    """What each raised-cost step adds (amount, targets): an item use's `chargeStep` says,
+    where it names them (an extra charge of a staff, 1.269), else `perCostStep` and
+    `targetsPerCostStep` as for a higher slot. A fight and the use command read it here."""
+    step = get(mech, "chargeStep")
+    amount = get(step, "amount") if step is not None else None
+    targets = get(step, "targets") if step is not None else None
+    return (amount if amount is not None else get(mech, "perCostStep"),
+            targets if targets is not None else get(mech, "targetsPerCostStep"))
+
+
 def counted_steps(mech: Any, steps: int) -> int:
     cap = get(mech, "perCostStepsMax")
     return min(steps, cap) if isinstance(cap, int) else steps
@@ -289,8 +300,8 @@ def scaled(view: Any, scales: Any, expr: DiceExpr) -> DiceExpr:
 
 def entry_amount(view: SheetView, amount: Any, mech: Any, steps: int = 0) -> DiceExpr | None:
     """An amount (`mechanics.amount` or `temporary`) as the user uses it: dice and flat,
-    `amountAdd` and `scales` (the entry's amount only), and `perCostStep` once for each
-    step paid above the base."""
+    `amountAdd` and `scales` (the entry's amount only), and `perCostStep` (or a staff's
+    `chargeStep.amount`) once for each step paid above the base."""
     if amount is None:
         return None
     expr = parse_dice(amount.dice or "0")
@@ -302,7 +313,7 @@ def entry_amount(view: SheetView, amount: Any, mech: Any, steps: int = 0) -> Dic
             extra += math.floor(value) if is_number(value) else 0
         expr = scaled(view, get(mech, "scales"), expr)
         counted = counted_steps(mech, steps)
-        per = get(mech, "perCostStep")
+        per = per_step(mech)[0]
         if counted > 0 and per is not None:
             if per.dice:
                 expr = add_dice(expr, parse_dice(per.dice).times_dice(counted))

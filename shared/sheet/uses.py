@@ -29,7 +29,10 @@ name, its entry's label or `<catalog>/<entry>` (item_ops.find_stack; "Staff of F
 Hands" names one of its `moreUses`), the use is the entry's mechanics, rolled with the first
 ability list's numbers as in a fight (a use's `sheetDifficulty` reads the DC instead), and
 what it takes from the stack is paid through item_uses.spend_item before the use's own cost
-items are paid from the user's pools, all or nothing; the receipt names what it took ("1
+items are paid from the user's pools, all or nothing (`UseAsk.charges` more charges of a use
+with a `chargeStep`, 1.269, each a raised-cost step adding `chargeStep.amount` as a fight's
+`@charges:<n>` does, through the same `per_step`; more than its `max`, or on a use without
+one, refused by name); the receipt names what it took ("1
 Potion of Healing: 1 left"). An item the character does not carry is refused in item_ops'
 words ("the character carries no Potion of Healing"); a carried one that is not in use (a
 ring with slots, not worn), or that has no use, is refused by name.
@@ -59,6 +62,7 @@ from .view import SheetView, slug
 UNKNOWN_ENTRY = "unknown-entry"
 NOT_IN_USE = "not-in-use"
 NO_USE = "no-use"
+NO_CHARGE_STEP = "no-charge-step"
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,8 @@ class UseAsk:
     level: int | None = None
     #: Whom it is aimed at, by name, as the storyteller wrote it (handed back as written).
     target: str | None = None
+    #: Extra charges of an item spent as raised-cost steps (a staff's `chargeStep`, 1.269).
+    charges: int = 0
 
 
 @dataclass(frozen=True)
@@ -208,9 +214,11 @@ class _Use:
     amount: int | None = None
     against: tuple[str, tuple[int, ...], int, int, str] | None = None
     tier: str | None = None
+    #: Steps paid above the base: a higher slot's, and an item's extra charges.
+    steps: int = 0
 
     def throw(self, amount: Any) -> int | None:
-        expr = entry_amount(self.view, amount, self.mech, self.paid.steps)
+        expr = entry_amount(self.view, amount, self.mech, self.steps)
         if expr is None:
             return None
         thrown = roll(expr, self.roller)
@@ -343,6 +351,20 @@ EFFECTS: dict[str, Callable[[_Use], str]] = {
 }
 
 
+def _charge_step_refused(known: Known, extra: int) -> Refusal | None:
+    """Extra charges are raised-cost steps of an item use with a `chargeStep` (1.269), up to
+    its `max`, as a fight offers them."""
+    if not extra:
+        return None
+    step = get(known.use, "chargeStep") if known.item is not None else None
+    if step is None:
+        return Refusal(NO_CHARGE_STEP, f"{known.name} spends no extra charges")
+    if extra > get(step, "max"):
+        most = get(step, "max")
+        return Refusal(NO_CHARGE_STEP, f"{known.name} spends at most {most} more charge{'s' if most != 1 else ''}")
+    return None
+
+
 def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: Roller, who: str) -> UseRecord | Refusal:
     """Uses the entry `ask.entry` names for the character `who` whose sheet is `sheet`:
     found, paid (all or nothing), rolled and applied. A refusal changes nothing."""
@@ -355,9 +377,12 @@ def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: R
             return item
         known = item
     took = None
+    refused = _charge_step_refused(known, ask.charges)
+    if refused is not None:
+        return refused
     if known.item is not None:
         # The stack pays first: an item with nothing left is refused before any cost is paid.
-        spent = spend_item(ruleset, sheet, known.ref, known.item, known.use, shown=known.name)
+        spent = spend_item(ruleset, sheet, known.ref, known.item, known.use, shown=known.name, extra=ask.charges)
         if isinstance(spent, Refusal):
             return spent
         sheet, took = spent.sheet, spent.words
@@ -365,7 +390,8 @@ def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: R
     if isinstance(paid, Refusal):
         return paid
     mech = get(known.entry, "mechanics")
-    use = _Use(ruleset, SheetView(ruleset, paid.sheet), known, mech, paid, roller, who, ask.target, paid.sheet)
+    use = _Use(ruleset, SheetView(ruleset, paid.sheet), known, mech, paid, roller, who, ask.target, paid.sheet,
+               steps=paid.steps + ask.charges)
     effect = EFFECTS.get(get(mech, "kind") or "utility", _takes_effect)
     did = effect(use)
     return UseRecord(known.name, known.ref, paid, use.sheet, did, use.dice, use.rolls, use.amount, use.against,

@@ -32,6 +32,7 @@ def test_a_tag_reads_as_an_ask_and_the_engines_attributes_are_dropped():
     assert ask('[use: who="Mira" entry="Fireball" level="4" target="the ogres"]') == \
         UseAsk("Fireball", who="Mira", level=4, target="the ogres")
     assert ask('[USE: entry=Fireball slot=5]') == UseAsk("Fireball", level=5)
+    assert ask('[use: entry="Staff of Healing" charges="2"]') == UseAsk("Staff of Healing", charges=2)
     assert ask('[use: entry="Fireball" paid="nothing" dice="1d4" amount="99" did="won" result="used"]') == \
         UseAsk("Fireball")
 
@@ -42,6 +43,7 @@ def test_unreadable_tags_are_refused_by_name_and_change_nothing():
         '[use: entry="Last Ember" colour="red"]': "a use tag takes no colour",
         '[use: entry="Last Ember" level="high"]': "level must be a whole number from 1, not high",
         '[use: entry="Fireball" level="3" slot="4"]': "a use names its slot level once: level= or slot=",
+        '[use: entry="Last Ember" charges="many"]': "charges must be a whole number, not many",
     }
     for text, reason in cases.items():
         out = apply_reply(_rules("ember"), {}, text, [tobin()], roller=SeededRoller(1))

@@ -10,6 +10,7 @@ from shared.dice import ScriptedRoller
 from shared.sheet.refusal import Refusal
 from shared.sheet.uses import UseAsk, UseRecord, use_entry
 from tests.combat.item_kit import brom, item_ruleset
+from tests.combat.test_item_use_keys import STAFF_OF_HEALING as CURE_STAFF
 from tests.combat.test_items_used import POTION_OF_HEALING, STAFF_OF_HEALING, WAND_OF_SPARKS
 
 RULES = item_ruleset(POTION_OF_HEALING, WAND_OF_SPARKS, STAFF_OF_HEALING)
@@ -49,3 +50,34 @@ def test_a_staff_names_one_of_its_more_uses_and_pays_its_charges():
                 [2, 3, 4]) == Refusal("insufficient", "Staff of Healing has 1 charge left, not enough to spend 5")
     assert _use([{"item": "items/staff-of-healing"}], "Staff of Healing: Heal", [6]) == Refusal(
         "unknown-entry", "Staff of Healing has no use called Heal")
+
+
+# The Staff of Healing of tests/combat/test_item_use_keys.py: Cure Wounds 1d8 for 1 charge, and
+# up to 3 extra charges each 1d8 more (chargeStep, 1.269), as the fight's @charges:<n>.
+STAFF_RULES = item_ruleset(CURE_STAFF)
+
+
+def _staff(ask: UseAsk, dice: list[int], charges: int | None = None) -> UseRecord | Refusal:
+    line = {"item": "items/staff-of-healing", **({"charges": charges} if charges is not None else {})}
+    return use_entry(STAFF_RULES, brom(10, [line])["sheet"], ask, ScriptedRoller(dice), "Brom")
+
+
+def test_a_staff_spends_2_extra_charges_outside_a_fight_and_heals_3d8():
+    # As in the fight: 1d8 + 2 x 1d8 = 3d8 (3, 4, 5) = 12, Brom 10 -> 22 of 28; 10 - 3 = 7 charges.
+    done = _staff(UseAsk("Staff of Healing", charges=2), [3, 4, 5])
+    assert isinstance(done, UseRecord)
+    assert done.attrs() == [("paid", "3 charges of Staff of Healing: 7/10 charges"), ("dice", "3d8"),
+                            ("rolls", "3|4|5"), ("amount", "12"), ("did", "Brom heals 12 Hit points (22 of 28)"),
+                            ("result", "used")]
+    assert done.sheet["live"]["items"] == [{"item": "items/staff-of-healing", "charges": 7}]
+
+
+def test_extra_charges_beyond_the_step_or_the_stack_or_without_a_step_are_refused():
+    assert _staff(UseAsk("Staff of Healing", charges=4), [3]) == Refusal(
+        "no-charge-step", "Staff of Healing spends at most 3 more charges")
+    # 3 charges left: the use's 1 and 3 more would be 4.
+    assert _staff(UseAsk("Staff of Healing", charges=3), [3], charges=3) == Refusal(
+        "insufficient", "Staff of Healing has 3 charges left, not enough to spend 4")
+    wand = use_entry(RULES, brom(10, [{"item": "items/wand-of-sparks"}])["sheet"], UseAsk("Wand of Sparks", charges=1),
+                     ScriptedRoller([5, 6]), "Brom")
+    assert wand == Refusal("no-charge-step", "Wand of Sparks spends no extra charges")
