@@ -274,10 +274,10 @@ def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, curso
             if attack.healedOnlyByRest:
                 RM.seal_wounds(fight, target, dealt, plan.name)
             _weapon_blow_ends(fight, actor, target, plan, attack, dealt, feeding, critical)
-        _spends_put_on(fight, target, adds)
+        spends_put_on(fight, target, adds)
 
 
-def _spends_put_on(fight: Fight, target: Combatant, adds: list[Any]) -> None:
+def spends_put_on(fight: Fight, target: Combatant, adds: list[Any]) -> None:
     """The conditions of the charges spent on a held weapon's hit (1.273 `onHit`), on a
     target the blow leaves standing: each for its `rounds`, unless the target makes its
     protecting `save`; a `saveEnds` ends it as an entry's does."""

@@ -18,6 +18,7 @@ import math
 from typing import Any, Iterable
 
 from ..dice import DiceError, parse_dice
+from . import blow_adds as BA
 from . import blows as B
 from . import effects as E
 from . import initiative_resource as IR
@@ -191,6 +192,18 @@ def _land(fight: Fight, actor: Combatant, target: Combatant, amounts: list[PoolA
         deliver(fight, actor, target, amounts, tags, hit)
 
 
+def _joined(fight: Fight, adds: list[Any], default_type: str | None) -> list[PoolAmount]:
+    """What answers joined to the blow add (a weapon's charges spent on its hit, 1.273): each
+    amount as dice of the pool, as a rider's is counted."""
+    out: list[PoolAmount] = []
+    for holder, plan, _way in BA.spent_on_hit(fight, adds):
+        expr = amount_expr(fight, holder, plan.mechanics, plan.cost_steps)
+        if expr is not None:
+            dice, auto = P.count(expr)
+            out.append(PoolAmount(dice, auto, plan.mechanics.damageType or default_type, plan.name))
+    return out
+
+
 def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor: dict[str, Any] | None = None) -> None:
     parts, (dice, auto) = weapon_numbers(fight, actor, plan)
     style, spend = _spending(fight, actor, plan)
@@ -208,6 +221,8 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
             counted = IH.parts_counted(fight, actor, target, IW.blow_parts(fight, plan.item, plan.item_use),
                                        B.hit_of_weapon(fight, actor, plan), plan.name)
             amounts += clause_amounts(fight, target, counted, plan.damage_type, plan.name, 10, None)
+        adds = BA.take_adds(fight, target)
+        amounts += _joined(fight, adds, plan.damage_type)
         blow = R.Blow(plan.name, plan.damage_type, False,
                       plan.list_def.list if plan.list_def and on_row else None, row if on_row else None,
                       tags=None if on_row else IW.item_tags(fight, plan.item))
@@ -215,6 +230,7 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
               B.hit_of_weapon(fight, actor, plan), blow)
         if attack is not None:
             A.weapon_hit_ends(fight, actor, target, plan, attack)
+        A.spends_put_on(fight, target, adds)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 

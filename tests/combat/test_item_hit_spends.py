@@ -15,10 +15,11 @@ each, Armor Class 12, Wisdom save + 0). Initiative: Brom 15 + 1, the hound 1 + 1
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from tests.combat.item_kit import brom, typed_item_package
-from tests.combat.kit import Bout, foe, ruleset
+from tests.combat.kit import FIXTURES, UPSTREAM, Bout, foe, ruleset
 from tests.combat.test_windows import reloaded
 
 START = [4] * 5 + [15, 1]
@@ -106,3 +107,35 @@ def test_spending_reloaded_mid_window_gives_the_same_events():
         return b.log + [repr(b.who("brom").sheet["live"]["items"])]
 
     assert run(True) == run(False)
+
+
+def test_a_pool_weapon_spends_a_charge_and_its_toll_is_thrown_as_its_own_dice():
+    """Gravewatch (d10 pools, a 6 or more is a success; vendored): Ada (Sinew 3, Wrestle 2)
+    holds a Warden's maul (1d10 blunt, 3 charges) whose Toll spends 1 for 2d10 more, counted as
+    2 dice of the pool. Initiative: Ada 9 + 2, the rats 9 + 3; the rats pass. To hit 9, 2, 2,
+    2, 2: 1 success against Defense 1. The maul's die 7 is a success, the rats' soak die 8
+    takes it; Toll's 8, 9 are 2 successes, the soak die 2 takes none: 2 blunt damage."""
+    pkg = json.loads((UPSTREAM / "gravewatch.json").read_text())
+    pkg["schemaVersion"], pkg["capabilityApi"] = 2, {"major": 1, "minor": 290}
+    arms = next(c for c in pkg["catalogs"] if c.get("holds") == "items")
+    arms["entries"].append({"id": "wardens-maul", "label": "Warden's maul", "summary": "An iron maul.",
+                            "item": {"category": "arm", "slots": {"hands": 2}, "charges": {"max": 3},
+                                     "attack": {"damage": {"dice": "1d10", "type": "blunt"},
+                                                "spends": [{"label": "Toll", "charges": 1,
+                                                            "amount": {"dice": "2d10"}}]}}})
+    ada = copy.deepcopy(json.loads((FIXTURES / "gravewatch-party.json").read_text())[0])
+    ada.update({"controller": "player", "player": "ada"})
+    ada["sheet"]["live"] = {"items": [{"item": f"{arms['id']}/wardens-maul", "worn": True}]}
+    b = Bout(ruleset(pkg), [ada], [foe("grave-rats")], dice=[9, 9, 9, 2, 2, 2, 2, 7, 8, 8, 9, 2] + [2] * 20)
+    b.choose("grave-rat-swarm", "end-turn")
+    b.choose("ada", "attack:item:warden-s-maul", "grave-rat-swarm")
+    assert b.choose("ada", "item:warden-s-maul-toll")[:5] == [
+        "Ada answers with Warden's maul: Toll.",
+        "Ada spends 1 charge of Warden's maul: 2/3 charges.",
+        "Ada's Warden's maul: Toll joins the blow on Grave-rat swarm.",
+        "Warden's maul (1 die against 6: 7 → 1 success, Grave-rat swarm soaks 1 die (Grave-rat swarm's own soak): "
+        "8 → 1 success, 0 left) deals 0 blunt damage to Grave-rat swarm.",
+        "Warden's maul: Toll (2 dice against 6: 8, 9 → 2 successes, Grave-rat swarm soaks 1 die (Grave-rat swarm's "
+        "own soak): 2 → no successes, 2 left) deals 2 blunt damage to Grave-rat swarm.",
+    ]
+    assert b.who("ada").sheet["live"]["items"] == [{"item": "kit/wardens-maul", "worn": True, "charges": 2}]
