@@ -129,9 +129,12 @@ class Binds(Model):
     cursed: bool | None = None
 
 
-#: mechanics-3 1.271/1.272 add `regains` and `becomes` to a `breaksOn` no page describes.
+#: mechanics-3 1.271/1.272 add `regains` and `becomes` to a `breaksOn` no page describes,
+#: and 1.273 rolls "the die for the item's last charge" "as it is on a use"; the originals
+#: (seeds/004) say no more.
 BREAKS_ON_REASON = ("the spec never says what breaksOn itself is: which die is rolled for the last charge and "
-                    "what its atMost is compared with (1.271 and 1.272 only add regains and becomes to it)")
+                    "what its atMost is compared with (1.271 and 1.272 only add regains and becomes to it, and "
+                    "1.273 only says that die is rolled as it is on a use)")
 
 
 #: Mechanics' own reason for `halfOnMiss` (mechanics/block.py), on an item's use too.

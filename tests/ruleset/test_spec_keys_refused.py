@@ -72,5 +72,6 @@ def test_charges_that_break_are_refused_by_name():
     assert problems_of(with_item(staff)) == [
         f'{ITEM}.charges.breaksOn: "breaksOn" (Capability API 1.271) {NOT_YET}: '
         "the spec never says what breaksOn itself is: which die is rolled for the last charge and what its atMost "
-        "is compared with (1.271 and 1.272 only add regains and becomes to it)"
+        "is compared with (1.271 and 1.272 only add regains and becomes to it, and 1.273 only says that die is "
+        "rolled as it is on a use)"
     ]
