@@ -254,7 +254,8 @@ def _moment_rule(fight: Fight, holder: Combatant, answer: Answer, spec: Any, mom
             return False
         if by_self:
             # A weapon's charges spent on a hit answer that weapon's hit only (1.273).
-            spends = answer.plan.item is not None and IU.hit_spend(answer.plan.entry.item, answer.plan.item_use) is not None
+            spends = answer.plan.item is not None and IU.hit_spend(getattr(answer.plan.entry, "item", None),
+                                                                   answer.plan.item_use) is not None
             return holder.id == source.id and (not spends or origin.item == answer.plan.item)
         if for_ == "self":
             return holder.id == target.id
