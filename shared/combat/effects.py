@@ -59,6 +59,8 @@ def type_guard(fight: Fight, target: Combatant, dtype: str | None, tags: tuple[s
     kind = (dtype or "").lower()
     if kind and kind in N.damage_guard(target, "immune", tags):
         return True, 0, 0
+    if kind and fight.state.zones and ZS.immune_inside(fight, target, kind):
+        return True, 0, 0
     halves = 0
     if not past_resistance:
         if kind and kind in N.damage_guard(target, "resist", tags):

@@ -213,6 +213,12 @@ def _level_rules(fight: Fight, c: Combatant) -> Iterable[tuple[str, CombatLevel]
 SOURCE_IN_SIGHT: list[Callable[[Fight, Combatant, Combatant, CombatCondition], bool]] = []
 
 
+#: The conditions where `c` stands puts in force on them (a zone's `inside`, 1.179):
+#: (fight, c) -> condition ids. zone_state plugs its answer in, read beside the held ones,
+#: which are kept while what they are read from stays the same and know nothing of place.
+PLACED: list[Callable[[Fight, Combatant], list[str]]] = []
+
+
 def rules_in_force(fight: Fight, c: Combatant) -> list[InForce]:
     """(name, rule, held condition or None) for each condition and reached level."""
     return list(in_force(fight, c))
@@ -231,9 +237,22 @@ def in_force(fight: Fight, c: Combatant) -> tuple[InForce, ...]:
             return kept
     held, sighted = _held(fight, c)
     out = tuple(_in_sight(fight, c, held)) if sighted and SOURCE_IN_SIGHT else held
+    if fight.state.zones and PLACED:
+        out += _placed(fight, c, out)
     if menu is not None:
         menu[key] = out
     return out
+
+
+def _placed(fight: Fight, c: Combatant, held: tuple[InForce, ...]) -> tuple[InForce, ...]:
+    """What `PLACED` puts in force on `c`: not what they already hold, what they are immune
+    to by their block, nor a condition without a rule."""
+    rules = condition_rules(fight.ruleset)
+    have = {h.id for _n, _r, h in held if h is not None}
+    immune = block_immunities(c)
+    return tuple((label(fight.ruleset, "condition", cid), rules[cid], None)
+                 for place in PLACED for cid in place(fight, c)
+                 if cid in rules and cid not in have and cid.lower() not in immune)
 
 
 def held_rules(fight: Fight, c: Combatant) -> tuple[InForce, ...]:

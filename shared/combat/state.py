@@ -513,6 +513,10 @@ class LastingZone(Record):
     while_held: str | None = Field(default=None, exclude_if=_absent)
     #: `forbids.components` (1.179): what those it affects may not supply inside it.
     forbids: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: `inside` (1.179): the conditions in force on those it affects while they are in it, and
+    #: the damage types they are immune to there.
+    inside_conditions: list[str] = Field(default_factory=list, exclude_if=_empty)
+    inside_immune: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: `burns.by` (1.183): the damage types it catches fire from.
     burns: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: On fire (1.183): it burns those starting a turn in it, and burns away at its owner's.

@@ -9,7 +9,8 @@ caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (roun
 the caster's turns) and the `STEPPED` table the board's walk calls for each step (zones.py
 registers what a step into a zone sets off, since what it sets off lands an entry, a layer
 above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
-grows a zone that `grows`; `damage_lands` and `area_lands` set alight a zone that `burns`
+grows a zone that `grows`; `immune_inside` and `conditions_inside`, what a zone's `inside`
+(1.179) does to those in it; `damage_lands` and `area_lands` set alight a zone that `burns`
 (1.183) as damage of its types lands on anyone inside or an area of it on its cells.
 
 The record keeps the plan the entry was cast with (plan_codec JSON): a trigger applies the
@@ -110,6 +111,8 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         toward=bool(terrain is not None and terrain.towardCaster),
         forbids=list(spec.forbids.components) if spec.forbids is not None else [],
         burns=list(spec.burns.by) if spec.burns is not None else [],
+        inside_conditions=list(spec.inside.conditions or []) if spec.inside is not None else [],
+        inside_immune=list(spec.inside.immune or []) if spec.inside is not None else [],
         while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
         detonates=bool(spec.detonates), grown=0 if spec.grows is not None else None, touched=bool(spec.touched),
         affected=[] if spec.atCast is False else [t.id for t in targets])
@@ -137,6 +140,22 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
     if span is not None and span.area is not None and span.area.shape == "wall":
         rise(fight, actor, plan, zone, span.area)
     return zone
+
+
+def immune_inside(fight: Fight, c: Combatant, dtype: str) -> bool:
+    """Whether a zone `c` stands in makes them immune to `dtype` while there (`inside.immune`,
+    1.179)."""
+    return any(dtype in z.inside_immune and inside(fight, z, c) and affects(fight, z, c) for z in fight.state.zones)
+
+
+def conditions_inside(fight: Fight, c: Combatant) -> list[str]:
+    """The conditions the zones `c` stands in put in force on them (`inside.conditions`,
+    1.179): read beside what they hold, never held, so leaving the zone ends them."""
+    out: list[str] = []
+    for z in fight.state.zones:
+        if z.inside_conditions and inside(fight, z, c) and affects(fight, z, c):
+            out += [cid for cid in z.inside_conditions if cid not in out]
+    return out
 
 
 def damage_lands(fight: Fight, target: Combatant, dtype: str | None) -> None:

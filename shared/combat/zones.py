@@ -12,7 +12,8 @@ newcomers affected as `enter` says; `ram` stops it at the first and affects them
 zone_state.ENDED; `touched` as a walker enters its centre), a zone on fire (`burns`, 1.183:
 its harm at turn start, burning away at its caster's); on its triggers `breaksConcentration` (1.174), the zone's
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
-components a zone `forbids` inside it (1.179, through components.FORBIDDING). A trigger applies the entry's own effect to the one
+components a zone `forbids` inside it (1.179, through components.FORBIDDING) and the conditions
+its `inside` puts in force there (through numbers.PLACED). A trigger applies the entry's own effect to the one
 creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
 payment it was cast with.
 """
@@ -506,3 +507,4 @@ def _forbidden_inside(fight: Fight, c: Combatant) -> list[str]:
 
 
 COMPONENTS.FORBIDDING.append(_forbidden_inside)
+N.PLACED.append(ZS.conditions_inside)

@@ -158,7 +158,7 @@ def test_a_zone_deals_its_held_harm_to_one_it_holds_instead_of_its_effect():
 
 #: The zone record's fields the rules of tests/combat/test_zone_*.py add.
 ZONE_FIELDS = ("least", "times", "forbids", "while_held", "carried", "toward", "detonates", "grown", "touched",
-               "burns", "burning")
+               "burns", "burning", "inside_conditions", "inside_immune")
 
 
 def reloads(state) -> dict:

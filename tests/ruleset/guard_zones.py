@@ -13,6 +13,7 @@ from tests.combat import test_zone_carried as CARRIED
 from tests.combat.test_zone_ramming import SPHERE as RAM_DICE
 from tests.combat.test_zone_detonation import BLAST
 from tests.combat.test_zone_burning import BURNS, WEBBED
+from tests.combat.test_zone_inside import INSIDE
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
 from tests.combat.item_kit import brom as item_brom
@@ -165,6 +166,18 @@ def _burning(with_key: bool):
         _turn("cinder-hound")]
 
 
+def _inside(with_key: bool):
+    """Ilsa lays a one-cell Silence on herself with and without `inside`; the Hound runs up
+    and bites her."""
+    zone = dict(ZK.SILENCE["mechanics"]["zone"]) | ({"inside": dict(INSIDE)} if with_key else {})
+    pkg = ZK.silence_package(zone)
+    ZK.entry(pkg, "spells", "silence")["mechanics"]["area"]["size"] = 5
+    party = [ZK.ilsa([0, 2], ("silence", "Silence", 2))]
+    return pkg, party, ZK.foes(hound=[9, 2]), HOUND_START + [4, 15, 3, 2, 10, 10], [
+        _turn("ilsa", "ability:spells:silence", cell=[0, 2]), _turn("ilsa"), _turn("cinder-hound", "move:1,2"),
+        {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
@@ -205,6 +218,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Fire Bolt on the webbed Hound sets the web alight only with `burns`: it burns the Hound
     # at its turn start and burns away as Ilsa's turn comes again.
     "Zone.burns": FightProbe(_burning, board=ZK.BOARD),
+    # Inside the zone Ilsa is blinded (the bite has advantage) and immune to its fire.
+    "Zone.inside": FightProbe(_inside, board=WIDE),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}

@@ -43,7 +43,6 @@ def _later(what: str) -> str:
 
 ZONE_REASONS = {
     "obscures": _later("obscuring zones are"),
-    "inside": _later("conditions and immunities inside a zone are"),
     "wards": _later("zones warding off spells are"),
 }
 
@@ -223,7 +222,7 @@ class Zone(Model):
     )
     side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
     obscures: Obscures | None = Field(default=None, json_schema_extra=unsupported("1.178", ZONE_REASONS["obscures"]))
-    inside: ZoneInside | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["inside"]))
+    inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
     wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
     turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
