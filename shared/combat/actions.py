@@ -663,6 +663,10 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
     fight's style of attack."""
     if action.self_:
         targets = [actor]
+    if action.search:
+        # Detect (1.287): a search and nothing else (the validator asks for `combat.hiding`).
+        STANDARD_RULES["search"](fight, actor)
+        return
     if action.heal is not None or (action.ends is not None and action.damage is None and not action.applies):
         # Healing and cures (the unicorn's Healing Touch, 1.261) land without a roll.
         healing = parse_dice(action.heal.dice or "0").with_modifier(action.heal.flat or 0) if action.heal else None
@@ -737,10 +741,19 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                 apply_condition(fight, actor, target, apply, dc)
 
 
+#: Standard actions a module above makes real when the package asks for them (hiding.py
+#: registers Hide and Search, with `combat.hiding`).
+STANDARD_RULES: dict[str, Callable[[Fight, Combatant], None]] = {}
+
+
 def _standard(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:
     spend_budget(fight, actor, plan.budget)
     name = plan.standard or ""
-    if name == "dodge":
+    rule = STANDARD_RULES.get(name)
+    if rule is not None and fight.combat.hiding is not None:
+        # `combat.hiding` makes Hide (and Search, which needs it) real (1.287).
+        rule(fight, actor)
+    elif name == "dodge":
         actor.dodging = True
         fight.emit("standard", f"{actor.name} dodges: attacks against them are rolled twice, keeping the worse, "
                    "until their next turn.", actor=actor.id)

@@ -347,11 +347,13 @@ def contest_items(fight: Fight, actor: Combatant, attack_cap: int | None) -> lis
 
 
 def _roll_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:
-    total, text, _natural = _throw_side(fight, c, check_ids)
+    total, text, _natural = throw_side(fight, c, check_ids)
     return total, text
 
 
-def _throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str, int | None]:
+def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str, int | None]:
+    """Rolls the best of `check_ids` for `c` with the fight's dice: (total, "14 + 3 = 17 with
+    Stealth", the natural die or None)."""
     check_id, bonus = best_check(fight, c, check_ids)
     dice = contest_dice(fight)
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
@@ -390,8 +392,8 @@ def resolve_contest(fight: Fight, actor: Combatant, plan: Plan, targets: list[Co
         a_total, a_text = a_thrown
         d_total, d_text = kind.throw_side(fight, target, defender_checks(contest)) or (0, "")
     else:
-        a_total, a_text, a_nat = _throw_side(fight, actor, contest.attacker.checks)
-        d_total, d_text, d_nat = _throw_side(fight, target, defender_checks(contest))
+        a_total, a_text, a_nat = throw_side(fight, actor, contest.attacker.checks)
+        d_total, d_text, d_nat = throw_side(fight, target, defender_checks(contest))
     won = a_total > d_total or (a_total == d_total and contest.ties == "attacker")
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {a_text} against {d_text}, "
                f"and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id, contest=contest.id,
@@ -407,7 +409,7 @@ def _resolve_fixed(fight: Fight, actor: Combatant, target: Combatant, contest: C
     """A check against a fixed number (1.193, or a spell hold's DC with its `checks`): only
     the actor rolls, and wins on reaching it; dice taken off a reaching check, then the
     actor's rescues on a miss, as in a contest against a roll."""
-    total, text, natural = _throw_side(fight, actor, checks or contest.attacker.checks)
+    total, text, natural = throw_side(fight, actor, checks or contest.attacker.checks)
     won = total >= difficulty
     fight.emit("contest", f"{actor.name} tries {contest.label} on {target.name}: {text} against difficulty "
                f"{difficulty}, and {'wins' if won else 'loses'}.", actor=actor.id, target=target.id,

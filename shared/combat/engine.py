@@ -33,6 +33,7 @@ from .kinds import kind_of
 from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
 from .surprise import lift, surprised_at_start
+from .hiding import look_again
 from .plans import MenuItem, Option, Placing, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
@@ -508,6 +509,9 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).
 
             come_down(fight)
+        if fight.combat.hiding is not None:
+            # After any step, those who now see a hider clearly find them (1.287).
+            look_again(fight)
         if state.falls:
             # Falls land once the step that caused them is over and no window is open.
 

@@ -24,6 +24,7 @@ from .components import blocked
 from .cures import the_dead
 from .plan_reading import (
     carried_use_plans,
+    HIDING_TEXT,
     STANDARD_TEXT,
     action_plans,
     attack_limit,
@@ -177,7 +178,8 @@ def _standard_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
         targets, count = aimed
         items.append(MenuItem(
             Option(id=f"standard:{name}", label=name.capitalize(), group="standard", budget=main_budget,
-                   targets=targets, count=count, text=STANDARD_TEXT[name]),
+                   targets=targets, count=count,
+                   text=HIDING_TEXT[name] if fight.combat.hiding is not None and name in HIDING_TEXT else STANDARD_TEXT[name]),
             Plan(kind="standard", name=name, budget=main_budget, standard=name),
         ))
     return items

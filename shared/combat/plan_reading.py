@@ -4,7 +4,7 @@ the standard actions; whom a side may aim at, and what a budget still allows.
 
 Owns: `weapon_plans` (and `attack_rows`, the rows they are read from), `entry_plans`, `action_plans` (kept for the call while the sheet is the
 same), `catalog_entry`, `row_allowed`, `block_actions`, `sequence_parts`, `action_damage`,
-`targets_for`, `budget_left`, `standard_targets` and `STANDARD_TEXT`, `attack_limit`.
+`targets_for`, `budget_left`, `standard_targets`, `STANDARD_TEXT` and `HIDING_TEXT`, `attack_limit`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from . import numbers as N
 from .cures import cures
 from .fight import Fight
 from .plans import Plan, entry_side, slug
+from .seeing import hidden_from
 from .sheet_holds import held_difficulty, held_to_hit, held_weapon_damage
 from .state import Combatant
 
@@ -34,11 +35,13 @@ def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
         return [actor]
     if side == "ally":
         return [c for c in standing if c.side == actor.side]
+    # One hidden from the actor by a Hide cannot be chosen for anything (1.287).
     if side == "any":
-        return [c for c in standing if not c.down or c.side == actor.side]
+        return [c for c in standing if (not c.down or c.side == actor.side) and not hidden_from(c, actor)]
     # A foe who is down and dying (or stable) can still be struck: damage while down costs
     # them failures against death. One down with no dying rule is simply out of reach.
-    return [c for c in standing if c.side != actor.side and (not c.down or N.struck_while_down(fight, c))]
+    return [c for c in standing if c.side != actor.side and (not c.down or N.struck_while_down(fight, c))
+            and not hidden_from(c, actor)]
 
 
 def budget_left(actor: Combatant, budget: str | None) -> bool:
@@ -481,6 +484,12 @@ STANDARD_TEXT = {
     "hide": "accepted; it changes nothing yet",
     "ready": "accepted; it changes nothing yet",
 }
+
+
+#: The menu's words for Hide and Search while `combat.hiding` makes them real (hiding.py).
+HIDING_TEXT = {"hide": "roll the hiding check: hidden from each opponent who cannot see you clearly and whose passive "
+                       "value does not reach it, until you give yourself away or are found",
+               "search": "roll the searching check: find everyone hidden from you whose result it reaches"}
 
 
 def standard_targets(fight: Fight, actor: Combatant, name: str) -> tuple[list[str], int] | None:

@@ -408,7 +408,8 @@ class ActionKind(PlanKind):
         return plan.action
 
     def aims_at_self(self, plan: Plan) -> bool:
-        return bool(plan.action.self_)
+        # A search (Detect, 1.287) looks about, aimed at nobody.
+        return bool(plan.action.self_ or plan.action.search)
 
     def aims_at_foes(self, plan: Plan) -> bool:
         a = plan.action

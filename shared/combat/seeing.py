@@ -8,7 +8,8 @@ conditions in force grant, the greater range counting, or `{ "add": n }` added t
 holder's own), `hidden_by` (what hides a combatant: each `unseen` condition in force, unless
 a `cancelsUnseen` condition outlines them), `sees` (the one answer every reader asks: line of
 sight on a board, eyes or a `blind` sense, and every `unseen` pierced by a sense in range),
-`OBSCURING` (where lasting zones plug in: functions telling which senses pierce a cell's
+`sees_clearly` (the same, whatever a Hide says: what hiding.py asks), `hidden_from` (a
+Hide's seekers), `all_hidden_from`, `opponents`, `OBSCURING` (where lasting zones plug in: functions telling which senses pierce a cell's
 obscurement, None where the cell hides nothing) and `unseen_votes` (`combat.sight.
 unseenAttacks`: advantage when the target cannot see the attacker, disadvantage when the
 attacker cannot see the target), and `source_in_sight` (a `whileSourceInSight` condition's
@@ -121,10 +122,35 @@ def _obscured(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str
     return False
 
 
+def hidden_from(target: Combatant, viewer: Combatant) -> bool:
+    """Whether `target` is hidden from `viewer` by the Hide action (hiding.py, 1.287)."""
+    return target.hidden is not None and viewer.id in target.hidden.seekers
+
+
+def opponents(fight: Fight, c: Combatant) -> list[Combatant]:
+    """Everyone on the other side still in the fight."""
+    return [o for o in fight.state.combatants if o.side != c.side and not o.out]
+
+
+def all_hidden_from(fight: Fight, seeker: Combatant) -> bool:
+    """Whether every standing opponent of `seeker` is hidden from them by a Hide (when the
+    Game Master searches, tactics.py)."""
+    rivals = [o for o in opponents(fight, seeker) if not o.down]
+    return bool(rivals) and all(hidden_from(o, seeker) for o in rivals)
+
+
 def sees(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
-    """Whether `viewer` sees `target`: a line of sight on the board, eyes (or, without them, a
-    `blind` sense in range), nothing obscuring between, and every `unseen` hiding the target
-    pierced by a sense in range. Everyone sees themselves."""
+    """Whether `viewer` sees `target`: `sees_clearly`, and `target` not hidden from them by
+    the Hide action (1.287)."""
+    if target.hidden is not None and viewer.id in target.hidden.seekers:
+        return False
+    return sees_clearly(fight, viewer, target)
+
+
+def sees_clearly(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
+    """Whether `viewer` sees `target` whatever the Hide action says: a line of sight on the
+    board, eyes (or, without them, a `blind` sense in range), nothing obscuring between, and
+    every `unseen` hiding the target pierced by a sense in range. Everyone sees themselves."""
     if viewer.id == target.id:
         return True
     if _placed(fight, viewer, target) and not line_of_sight(BF.grid(fight), BF.cell_of(viewer), BF.cell_of(target)):

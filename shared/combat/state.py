@@ -116,6 +116,15 @@ class Daze(Record):
     marked: bool
 
 
+class Hidden(Record):
+    """A Hide's standing (mechanics-3 1.287, hiding.py): the Stealth result, and the
+    opponents the hider is hidden from (until each finds them, or the hider gives themselves
+    away)."""
+
+    result: int
+    seekers: list[str]
+
+
 class WeaponHold(Record):
     """A weapon's damage held to a tier: its dice (with the flat part) and strikes a round."""
 
@@ -216,6 +225,8 @@ class Combatant(Record):
     #: Surprised (mechanics-2 1.237): until their first turn or the first round ends, only
     #: ending the turn, and no answer to any window (surprise.py).
     surprised: bool | None = Field(default=None, exclude_if=_absent)
+    #: Hidden by the Hide action (mechanics-3 1.287, hiding.py).
+    hidden: Hidden | None = Field(default=None, exclude_if=_absent)
     #: Initiative that attacks move (1.48): None while the number is above the crash line;
     #: once crashed, how many of the holder's own turns have begun since (initiative_resource.py).
     crashed: int | None = None

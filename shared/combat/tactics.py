@@ -19,6 +19,7 @@ from .state import Combatant
 from .condition_ends import shake_off_worth
 from .contests import contest_score
 from .kinds import kind_of
+from .seeing import all_hidden_from
 from .worth import CONDITION_WORTH
 
 def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
@@ -36,6 +37,9 @@ def _standard_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[flo
     if plan.standard == "dodge":
         current, top, _ = N.health(fight, actor)
         return (1.0 if top and current * 3 < top else 0.1), []
+    if plan.standard == "search" and all_hidden_from(fight, actor):
+        # The Game Master searches when every opponent is hidden from it (1.287).
+        return 2.0, []
     return 0.0, []
 
 

@@ -37,6 +37,7 @@ from .plans import MenuItem
 from .plan_codec import plan_from_json, plan_to_json
 from .reactions import origin_of
 from .state import ActionStep, Combatant, NextTurnStep, Stage, TurnStartSignatureStep, TurnStep
+from .hiding import gives_away
 from .windows import RESUMES, open_window
 from .outcome import check_outcome
 from .windows import carry_on
@@ -170,6 +171,9 @@ def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Comb
     kept = (now - before) | {(h, c) for h, c in record.applied or []}
     aimed = {t.id for t in targets} if plan.aims_harm and not record.cancelled else set()
     after_aimed(fight, actor, plan, aimed, events_since(fight, record.from_seq), kept)
+    # A hider who attacked, harmed or made noise is found by everyone, after the step that
+    # still benefited from hiding (1.287).
+    gives_away(fight, actor, plan)
 
 
 def signature_at_turn_start(fight: Fight, c: Combatant) -> None:

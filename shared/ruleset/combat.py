@@ -34,7 +34,6 @@ from .conditions import CONDITION_LIST_GATES, CONDITION_LIST_MAX, CombatConditio
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.shapes import IdList
 from .senses import ComponentDecl, SenseDecl, Sight
-from .refusals import HIDING_REASON
 
 CombatKind = Literal["attack-vs-defense", "dice-pool", "symbol-pool"]
 
@@ -62,7 +61,7 @@ class Combat(Model):
     hiding)."""
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("standard", "search"): ValueGate("1.287", unsupported="hiding and searching are not resolved yet (issue 26, sight and senses)"),
+        ("standard", "search"): "1.287",
         **CONDITION_LIST_GATES,
     }
 
@@ -114,7 +113,7 @@ class Combat(Model):
         default=None, json_schema_extra=gate("1.179")
     )
 
-    hiding: Hiding | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
+    hiding: Hiding | None = Field(default=None, json_schema_extra=gate("1.287"))
 
     @field_validator("standard", "styles")
     @classmethod

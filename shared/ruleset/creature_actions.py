@@ -44,7 +44,7 @@ from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.cures import Ends
-from .refusals import HIDING_REASON, NOT_RESOLVED
+from .refusals import NOT_RESOLVED
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
 
@@ -297,7 +297,8 @@ class CreatureAction(Model):
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
     move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
     casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))
-    search: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.287", HIDING_REASON))
+    #: A search and nothing else (the legendary Detect; combat/hiding.py).
+    search: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.287"))
 
     id: Id
     name: Label

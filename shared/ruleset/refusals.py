@@ -20,6 +20,5 @@ EDITOR_ROLL_REASON = "a column's Roll button is drawn by Marinara's sheet editor
 #: planned issue").
 NOT_RESOLVED = "is resolved by no planned issue"
 #: `combat.hiding`, and a creature action's `search`: hiding and searching.
-HIDING_REASON = "hiding and searching are resolved by no planned issue"
 #: `keepsOn` on a catalog entry or a stat block (conditions kept for the whole fight).
 KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"

@@ -197,3 +197,31 @@ FERAL_INSTINCT = {"kind": "utility", "targets": "self", "ignoresSurpriseWith": "
 #: your first turn at your normal initiative and your second turn at your initiative minus
 #: 10. You can't use this feature when you are surprised").
 THIEFS_REFLEXES = {"kind": "utility", "targets": "self", "extraFirstTurn": {"initiative": -10, "unlessSurprised": True}}
+
+
+#: Hiding and searching (spec/mechanics-3 1.287) as the spec writes them for 5e: Stealth
+#: against passive Perception (10 +), the verbal component noisy; the package's checks read
+#: the sheet's Stealth and Perception skills (Ilsa Dex 16: + 3; Brom Dex 12: + 1, Wis 10: + 0),
+#: and the Cinder Hound's own (Wis 12: Perception + 1, passive 11; Dex 13: Stealth + 1).
+HIDING = {"stealth": "stealth", "perception": "perception", "noisy": ["verbal"]}
+HIDING_CHECKS = [{"id": "stealth", "label": "Stealth", "value": {"skillMod": "stealth"}},
+                 {"id": "perception", "label": "Perception", "value": {"skillMod": "perception"}}]
+HOUND_CHECKS = {"perception": 1, "stealth": 1}
+
+
+def hiding_package(*, hiding: dict[str, Any] | None = HIDING, search: bool = True) -> dict[str, Any]:
+    """The package with `combat.hiding` (None leaves it off), the two checks, `search` among
+    the standard actions (unless `search` is False) and the Hound's checks."""
+    pkg = components_package()
+    combat = pkg["combat"]
+    combat["checks"] = [*combat.get("checks", []), *copy.deepcopy(HIDING_CHECKS)]
+    if hiding is not None:
+        combat["hiding"] = copy.deepcopy(hiding)
+    if search and hiding is not None:
+        combat["standard"] = [*combat["standard"], "search"]
+    hound(pkg, checks=HOUND_CHECKS)
+    return pkg
+
+
+#: A wall (two cells, 1, 0 and 1, 1) between the party at the left and the Hounds at the right.
+WALLED = {"rows": [".#........", ".#........", "..........", ".........."]}

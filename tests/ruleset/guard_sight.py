@@ -226,3 +226,35 @@ PLAYED_PROBES.update({
     "Mechanics.ignoresSurpriseWith": FightProbe(_feral),
     "Mechanics.extraFirstTurn": FightProbe(_thief),
 })
+
+
+HIDES = {"actor": "ilsa", "option": "standard:hide", "targets": []}
+
+
+def _hides(on: bool) -> tuple[Any, ...]:
+    """Invisible Ilsa hides: only with `combat.hiding` is the Hide action rolled at all
+    (4 + 3 = 7, which the Hound's passive 11 reaches)."""
+    pkg = SK.hiding_package(hiding=SK.HIDING if on else None)
+    return pkg, [SK.ilsa(holds=["invisible"])], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, HIDES]
+
+
+def _searching(on: bool) -> tuple[Any, ...]:
+    """The Hound's menu once Ilsa has hidden: Search is on it only with `search` among the
+    standard actions."""
+    pkg = SK.hiding_package(search=on)
+    return pkg, [SK.ilsa(holds=["invisible"])], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, HIDES]
+
+
+def _detecting(on: bool) -> tuple[Any, ...]:
+    """The Hound's menu with its Detect (`search: true`) only with the key."""
+    pkg = SK.hiding_package()
+    if on:
+        SK.hound(pkg)["actions"].append({"id": "detect", "name": "Detect", "budget": "action", "search": True})
+    return pkg, [SK.ilsa(holds=["invisible"])], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, HIDES]
+
+
+PLAYED_PROBES.update({
+    "Combat.hiding": FightProbe(_hides),
+    "Combat.standard = 'search'": MenuProbe(_searching, "cinder-hound"),
+    "CreatureAction.search": MenuProbe(_detecting, "cinder-hound"),
+})

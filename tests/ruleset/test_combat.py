@@ -228,9 +228,6 @@ def test_search_needs_hiding():
     p["combat"]["standard"] = ["search"]
     assert problems_of(p) == [
         'combat.standard[0]: "search" needs "combat.hiding"',
-        # Searching is refused for now, with hiding (issue 19; issue 26 builds it).
-        'combat.standard[0]: "standard" value "search" (Capability API 1.287) is not supported by marinara-battle yet: '
-        "hiding and searching are not resolved yet (issue 26, sight and senses)",
     ]
 
 

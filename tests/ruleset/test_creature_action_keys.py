@@ -100,8 +100,6 @@ def test_legendary_and_teleport_actions_are_refused_by_name():
         f'{CREATURE}.actions[1].teleport: "teleport" (Capability API 1.276) {NOT_YET}: teleportation is resolved by no planned issue',
         f'{CREATURE}.actions[2].move: "move" (Capability API 1.283) {NOT_YET}: moves bought between turns are resolved by no planned issue',
         f'{CREATURE}.actions[3].casting: "casting" (Capability API 1.284) {NOT_YET}: spells bought between turns are resolved by no planned issue',
-        f'{CREATURE}.actions[4].search: "search" (Capability API 1.287) {NOT_YET}: hiding and searching are resolved by no planned issue',
-        f'combat.hiding: "hiding" (Capability API 1.287) {NOT_YET}: hiding and searching are resolved by no planned issue',
     ]
 
 

@@ -65,7 +65,6 @@ def test_hiding_names_contest_checks():
         'combat.hiding.noisy[0]: component "verbal" needs "combat.components"',
         'combat.hiding.perception: unknown check "spot": declare it in "combat.checks"',
         'combat.hiding.stealth: unknown check "sneak": declare it in "combat.checks"',
-        f'combat.hiding: "hiding" (Capability API 1.287) {NOT_YET}: hiding and searching are resolved by no planned issue',
     ]
 
 

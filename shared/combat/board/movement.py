@@ -7,7 +7,8 @@ where someone would strike at that path and who), `stand_item` (Stand up: a hold
 `half-move-to-stand` pays half its allowance to end it), `walk` (cell by cell, paying for
 each; leaving an enemy's reach stops the walk there and opens the `leaves-reach` window,
 opportunity.py), `start_walk`, `resume_walk` (the rest of a walk a window held), `dash`
-and `disengage` on a board.
+and `disengage` on a board, and `EACH_CELL` (what every cell walked sets off besides
+zones: hiding.py looks again for hidden ones, 1.287).
 
 Someone with other ways of moving (modes.py, 1.113) walks the same way: the menu's
 Dijkstra is modes.reachable_modes, each step is paid in its cheapest mode from every mode
@@ -16,7 +17,7 @@ at once, and a flier aloft (flight.py, 1.114) only flies, at its height.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..windows import RESUMES
 from ..condition_off import remove_condition
@@ -33,6 +34,9 @@ from ..state import WalkStep
 from ..zone_state import stepped
 from .opportunity import leaving
 from .opportunity import watchers_of
+
+#: Called with the fight after every cell of a walk (hiding.py registers `look_again`).
+EACH_CELL: list[Callable[[Any], None]] = []
 
 Cell = tuple[int, int]
 
@@ -170,6 +174,8 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
         mover.position = [cell[0], cell[1]]
         if mode is not None:
             after_step(fight, mover, mode, cell, altitude)
+        for each in EACH_CELL:
+            each(fight)
         if fight.state.zones:
             # What a step into a lasting zone sets off (zones.py): its terrain's harm, `enter`.
             stepped(fight, mover, here, cell)
