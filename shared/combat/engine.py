@@ -34,6 +34,7 @@ from . import pool_kind, symbol_kind  # noqa: F401
 from .health_max import settle_at_start
 from .surprise import lift, surprised_at_start
 from .hiding import look_again
+from .obscurement import disperse
 from .plans import MenuItem, Option, Placing, Plan
 from .menu_build import build_menu, has_choice
 from .board.setup import set_board
@@ -509,6 +510,9 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             # A flier dropped, knocked prone or held to speed 0 comes down (1.114, 1.354).
 
             come_down(fight)
+        if state.zones:
+            # After any step, wind disperses the fog it meets (1.286).
+            disperse(fight)
         if fight.combat.hiding is not None:
             # After any step, those who now see a hider clearly find them (1.287).
             look_again(fight)

@@ -3,8 +3,9 @@
 Owns, with `combat.hiding`:
 - `hide`: the standard action `hide` rolls `stealth` with the fight's own dice; the user is
   then hidden (`Combatant.hidden`) from every opponent who does not see them clearly
-  (seeing.py's `sees_clearly`: behind a wall, in fog, invisible) and whose passive value
-  (`passive`, 10, plus their `perception` check) does not reach the result;
+  (`clearly`: behind a wall, in fog, invisible, or only lightly obscured) and whose passive
+  value (`passive`, 10, plus their `perception` check, minus `lightly`, 5, when lightly
+  obscured) does not reach the result;
 - whom a hidden one is hidden from (seeing.py's `hidden_from`) cannot see them (`sees`), so
   cannot choose them for anything (plan_reading.py's `targets_for`), and `unseenAttacks`
   gives the hider's attack on them advantage;
@@ -32,16 +33,23 @@ from .board.movement import EACH_CELL
 from .contests import check_label, throw_side
 from . import numbers as N
 from .fight import Fight
-from .seeing import hidden_from, opponents, sees_clearly
+from .seeing import hidden_from, lightly_obscured, opponents, sees_clearly
 from .state import Combatant, Hidden
 
 
-def passive(fight: Fight, seeker: Combatant) -> int:
-    """The seeker's passive value: `passive` (10) plus their `perception` check."""
+def passive(fight: Fight, seeker: Combatant, hider: Combatant) -> int:
+    """The seeker's passive value: `passive` (10) plus their `perception` check, minus
+    `lightly` (5) while they see the hider only lightly obscured (1.286)."""
     rule = fight.combat.hiding
     assert rule is not None
     base = rule.passive if rule.passive is not None else 10
-    return base + N.check_bonus(fight, seeker, rule.perception)
+    dimmed = (rule.lightly if rule.lightly is not None else 5) if lightly_obscured(fight, seeker, hider) else 0
+    return base + N.check_bonus(fight, seeker, rule.perception) - dimmed
+
+
+def clearly(fight: Fight, seeker: Combatant, hider: Combatant) -> bool:
+    """Whether `seeker` sees `hider` clearly: seen, and not only lightly obscured."""
+    return sees_clearly(fight, seeker, hider) and not lightly_obscured(fight, seeker, hider)
 
 
 def hide(fight: Fight, user: Combatant) -> None:
@@ -52,15 +60,15 @@ def hide(fight: Fight, user: Combatant) -> None:
     hidden: list[str] = []
     seen_by: list[str] = []
     for o in opponents(fight, user):
-        value = passive(fight, o)
-        if sees_clearly(fight, o, user):
+        value = passive(fight, o, user)
+        if clearly(fight, o, user):
             seen_by.append(f"{o.name} sees them")
         elif value >= total:
             seen_by.append(f"{o.name}'s passive {check_label(fight, rule.perception)} {value} reaches it")
         else:
             hidden.append(o.id)
     user.hidden = Hidden(result=total, seekers=hidden) if hidden else None
-    names = ", ".join(f"{fight.get(cid).name} (passive {passive(fight, fight.get(cid))})" for cid in hidden)
+    names = ", ".join(f"{fight.get(cid).name} (passive {passive(fight, fight.get(cid), user)})" for cid in hidden)
     said = f"hidden from {names}" if hidden else "hidden from nobody"
     fight.emit("hide", f"{user.name} hides: {text}; {said}" + (f" ({'; '.join(seen_by)})" if seen_by else "") + ".",
                actor=user.id, result=total, seekers=hidden)
@@ -125,10 +133,10 @@ def look_again(fight: Fight) -> None:
             continue
         for cid in list(hider.hidden.seekers):
             seeker = fight.get(cid)
-            value = passive(fight, seeker)
+            value = passive(fight, seeker, hider)
             if seeker.out:
                 why = None
-            elif sees_clearly(fight, seeker, hider):
+            elif clearly(fight, seeker, hider):
                 why = "sees them clearly"
             elif value > hider.hidden.result:
                 why = f"passive {check_label(fight, rule.perception)} {value} exceeds {hider.hidden.result}"

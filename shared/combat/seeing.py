@@ -9,8 +9,8 @@ holder's own), `hidden_by` (what hides a combatant: each `unseen` condition in f
 a `cancelsUnseen` condition outlines them), `sees` (the one answer every reader asks: line of
 sight on a board, eyes or a `blind` sense, and every `unseen` pierced by a sense in range),
 `sees_clearly` (the same, whatever a Hide says: what hiding.py asks), `hidden_from` (a
-Hide's seekers), `all_hidden_from`, `opponents`, `OBSCURING` (where lasting zones plug in: functions telling which senses pierce a cell's
-obscurement, None where the cell hides nothing) and `unseen_votes` (`combat.sight.
+Hide's seekers), `all_hidden_from`, `opponents`, `OBSCURING` (where lasting zones plug in: functions giving the cells they obscure and the
+senses that pierce each), `LIGHTLY` and `lightly_obscured` (light obscurement, 1.286) and `unseen_votes` (`combat.sight.
 unseenAttacks`: advantage when the target cannot see the attacker, disadvantage when the
 attacker cannot see the target), and `source_in_sight` (a `whileSourceInSight` condition's
 holder sees its applier, or stands within its `orSourceWithin`: numbers.py's
@@ -40,9 +40,12 @@ from .state import Combatant
 Cell = tuple[int, int]
 
 #: Obscuring cells (spec/mechanics-1 1.178: a zone with `obscures`): each function answers,
-#: for a cell, the senses that see through what stands there (an empty list: none do), or
-#: None when nothing there obscures. Lasting zones add theirs here.
-OBSCURING: list[Callable[[Fight, Cell], list[str] | None]] = []
+#: for the fight, the cells it obscures with the senses that see through each (an empty
+#: list: none do). obscurement.py adds the lasting zones'.
+OBSCURING: list[Callable[[Fight], dict[Cell, list[str]]]] = []
+#: Lightly obscuring cells (mechanics-3 1.286, `obscures.light`): they hide nobody, but one
+#: seen through or inside them is not seen clearly (obscurement.py).
+LIGHTLY: list[Callable[[Fight], set[Cell]]] = []
 
 
 def lacks(fight: Fight, c: Combatant) -> list[str]:
@@ -110,16 +113,42 @@ def _pierces(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str,
     return any(sid in have and _in_range(fight, viewer, target, have[sid]) for sid in pierced)
 
 
-def _obscured(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str, float]) -> bool:
-    if not OBSCURING or not _placed(fight, viewer, target):
-        return False
+def _obscuring(fight: Fight) -> dict[Cell, list[str]]:
+    # Nothing moves while a menu is drawn (Memo.menu): the obscured cells are read once.
+    menu = fight.memo.menu
+    kept: dict[Cell, list[str]] | None = menu.get("obscuring") if menu is not None else None
+    if kept is not None:
+        return kept
+    cells: dict[Cell, list[str]] = {}
+    for obscuring in OBSCURING:
+        cells.update(obscuring(fight))
+    if menu is not None:
+        menu["obscuring"] = cells
+    return cells
+
+
+def _between(fight: Fight, viewer: Combatant, target: Combatant) -> tuple[Cell, ...]:
+    """The cells seen through from `viewer` to `target`, and the target's own."""
     a, b = BF.cell_of(viewer), BF.cell_of(target)
-    for cell in (*centre_line(BF.grid(fight), a, b), b):
-        for obscures in OBSCURING:
-            pierced = obscures(fight, cell)
-            if pierced is not None and not _pierces(fight, viewer, target, have, pierced):
-                return True
-    return False
+    return (*centre_line(BF.grid(fight), a, b), b)
+
+
+def _obscured(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str, float],
+              cells: dict[Cell, list[str]]) -> bool:
+    if not cells or not _placed(fight, viewer, target):
+        return False
+    return any(cell in cells and not _pierces(fight, viewer, target, have, cells[cell])
+               for cell in _between(fight, viewer, target))
+
+
+def lightly_obscured(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
+    """Whether `viewer` sees `target` only through or inside light obscurement (1.286)."""
+    if not LIGHTLY or not fight.state.zones or not _placed(fight, viewer, target):
+        return False
+    cells: set[Cell] = set()
+    for lightly in LIGHTLY:
+        cells |= lightly(fight)
+    return bool(cells) and any(cell in cells for cell in _between(fight, viewer, target))
 
 
 def hidden_from(target: Combatant, viewer: Combatant) -> bool:
@@ -158,12 +187,13 @@ def sees_clearly(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
     hiding = hidden_by(fight, target)
     eyes = fight.combat.sight.eyes if fight.combat.sight is not None else None
     blinded = eyes is not None and eyes in lacks(fight, viewer)
-    if not hiding and not blinded and not OBSCURING:
+    cells = _obscuring(fight) if fight.state.zones else {}
+    if not hiding and not blinded and not cells:
         return True
     have = senses(fight, viewer)
     if blinded and not _pierces(fight, viewer, target, have, _blind(fight)):
         return False
-    if _obscured(fight, viewer, target, have):
+    if _obscured(fight, viewer, target, have, cells):
         return False
     return all(_pierces(fight, viewer, target, have, pierced) for _name, pierced in hiding)
 

@@ -225,3 +225,40 @@ def hiding_package(*, hiding: dict[str, Any] | None = HIDING, search: bool = Tru
 
 #: A wall (two cells, 1, 0 and 1, 1) between the party at the left and the Hounds at the right.
 WALLED = {"rows": [".#........", ".#........", "..........", ".........."]}
+
+
+#: The SRD's Fog Cloud (1st level, 120 feet, a 20-foot-radius sphere, heavily obscured,
+#: concentration up to an hour, dispersed by a wind of 10 miles an hour or more), Darkness
+#: (2nd level, 60 feet, a 15-foot radius, blindsight and truesight see through it; wind
+#: leaves it alone) and Gust of Wind (2nd level, a line 60 feet long and 10 wide from the
+#: caster, concentration up to a minute; it "disperses gas or vapor"), in the spec's shapes
+#: (mechanics-1 1.178, mechanics-3 1.286).
+FOG_CLOUD = {"id": "fog-cloud", "label": "Fog Cloud", "mechanics": {
+    "kind": "utility", "range": 120, "area": {"shape": "burst", "size": 20}, "concentration": True,
+    "cost": [{"pool": "slots_1", "amount": 1}],
+    "zone": {"rounds": 600, "triggers": [], "obscures": {"dispersed": True}}}}
+DARKNESS = {"id": "darkness", "label": "Darkness", "mechanics": {
+    "kind": "utility", "range": 60, "area": {"shape": "burst", "size": 15}, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 100, "triggers": [], "obscures": {"pierced": ["blindsight", "truesight"]}}}}
+GUST_OF_WIND = {"id": "gust-of-wind", "label": "Gust of Wind", "mechanics": {
+    "kind": "utility", "range": 0, "area": {"shape": "line", "size": 60, "width": 10}, "concentration": True,
+    "cost": [{"pool": "slots_2", "amount": 1}],
+    "zone": {"rounds": 10, "triggers": [], "disperses": True}}}
+
+
+def weather_package(*, fog: dict[str, Any] | None = None, light: bool = False) -> dict[str, Any]:
+    """hiding_package with the three spells; `fog` replaces Fog Cloud's `obscures`; `light`
+    makes it `{"light": true}` (dim light, as the Cape of the Mountebank's smoke)."""
+    pkg = hiding_package()
+    spells = [copy.deepcopy(FOG_CLOUD), copy.deepcopy(DARKNESS), copy.deepcopy(GUST_OF_WIND)]
+    if fog is not None:
+        spells[0]["mechanics"]["zone"]["obscures"] = fog
+    if light:
+        spells[0]["mechanics"]["zone"]["obscures"] = {"light": True}
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"] += spells
+    return pkg
+
+
+#: A 16 x 9 board, 5 feet a cell, open.
+OPEN = {"rows": ["." * 16] * 9}

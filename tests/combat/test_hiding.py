@@ -158,3 +158,17 @@ def test_the_engine_searches_when_every_opponent_is_hidden_from_it():
     lines = bout.choose("ilsa", "standard:hide")
     assert lines[:3] == ["Ilsa hides: 14 + 3 = 17 with Stealth; hidden from Cinder Hound (passive 11).",
                          "Cinder Hound's turn.", "Cinder Hound searches: 16 + 1 = 17 with Perception; finds Ilsa."]
+
+
+def test_behind_the_wall_ilsa_hides_from_both_hounds_and_a_search_of_17_finds_her():
+    # Ilsa at 0, 0 behind the wall (1, 0 and 1, 1); the Hounds at 3, 0 and 3, 1 see her
+    # through neither cell. Initiative Ilsa 15 + 3 = 18, the Hounds 2 + 1 and 1 + 1.
+    bout = Bout(ruleset(SK.hiding_package()), [SK.ilsa([0, 0])],
+                [foe("cinder-hound", position=[3, 0]), foe("cinder-hound", position=[3, 1])],
+                dice=TWO_HOUNDS + [14, 16], board=SK.WALLED)
+    assert bout.choose("ilsa", "standard:hide")[0] == (
+        "Ilsa hides: 14 + 3 = 17 with Stealth; hidden from Cinder Hound (passive 11), Cinder Hound 2 (passive 11).")
+    bout.choose("ilsa", "end-turn")
+    assert bout.choose("cinder-hound", "standard:search")[0] == (
+        "Cinder Hound searches: 16 + 1 = 17 with Perception; finds Ilsa.")
+    assert bout.who("ilsa").hidden.seekers == ["cinder-hound-2"]

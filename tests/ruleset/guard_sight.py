@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.combat import sight_kit as SK
 from tests.combat.kit import foe
-from tests.combat.srd_kit import fighter, spell_row, srd_package
+from tests.combat.srd_kit import fighter, mira, spell_row, srd_package
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 #: The Hound's 5d8 (five 5s), initiative Ilsa 2 (+ 3), the Hound 15 (+ 1); then 4, 17, ...
@@ -257,4 +257,48 @@ PLAYED_PROBES.update({
     "Combat.hiding": FightProbe(_hides),
     "Combat.standard = 'search'": MenuProbe(_searching, "cinder-hound"),
     "CreatureAction.search": MenuProbe(_detecting, "cinder-hound"),
+})
+
+
+def _weather(build: Any, *, gust: bool) -> FightProbe:
+    """tests/combat/test_obscurement.py's fight in the package `build(on)`: Ilsa lays Fog
+    Cloud on herself; then Mira's Gust of Wind through it (`gust`), or, in round 2, Ilsa
+    hides (4 + 3 = 7; the Hound's passive 11)."""
+    def fight(on: bool) -> tuple[Any, ...]:
+        ilsa = SK.ilsa([2, 4])
+        ilsa["sheet"]["lists"]["spells"].append(spell_row("fog-cloud", "Fog Cloud", 1))
+        caster = mira(("gust-of-wind", "Gust of Wind", 2)) | {"position": [10, 4]}
+        fog = {"actor": "ilsa", "option": "ability:spells:fog-cloud", "targets": [], "cell": [2, 4]}
+        waits = [{"actor": who, "option": "end-turn", "targets": []} for who in ("ilsa", "mira", "cinder-hound")]
+        then = [waits[0], {"actor": "mira", "option": "ability:spells:gust-of-wind", "targets": [], "cell": [0, 4]}] \
+            if gust else [*waits, HIDES]
+        return (build(on), [ilsa, caster], [foe("cinder-hound", position=[14, 4])], [5] * 5 + [15, 14, 2, 4],
+                [fog, *then])
+    return FightProbe(fight, board=SK.OPEN)
+
+
+def _fog_obscures(on: bool) -> dict[str, Any]:
+    pkg = SK.weather_package()
+    if not on:
+        fog = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "fog-cloud")
+        del fog["mechanics"]["zone"]["obscures"]
+    return pkg
+
+
+def _gust_disperses(on: bool) -> dict[str, Any]:
+    pkg = SK.weather_package()
+    if not on:
+        gust = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "gust-of-wind")
+        del gust["mechanics"]["zone"]["disperses"]
+    return pkg
+
+
+PLAYED_PROBES.update({
+    # Fog that obscures: she hides against the Hound's full passive; without, it sees her.
+    "Zone.obscures": _weather(_fog_obscures, gust=False),
+    # Light fog: the passive is 11 - 5 = 6 and her 7 hides her; heavy, 11 reaches 7.
+    "Obscures.light": _weather(lambda on: SK.weather_package(light=on), gust=False),
+    # Only fog that says `dispersed` ends in the wind.
+    "Obscures.dispersed": _weather(lambda on: SK.weather_package(fog=None if on else {}), gust=True),
+    "Zone.disperses": _weather(_gust_disperses, gust=True),
 })

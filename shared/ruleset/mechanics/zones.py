@@ -42,11 +42,8 @@ def _later(what: str) -> str:
 
 
 ZONE_REASONS = {
-    "obscures": _later("obscuring zones are"),
     "wards": _later("zones warding off spells are"),
 }
-
-OBSCURE_REASON = "light obscurement and wind that disperses it are resolved by no planned issue"
 
 
 class ZoneMove(Model):
@@ -112,10 +109,10 @@ class Obscures(Model):
     `pierced` senses within range (1.178)."""
 
     pierced: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = None
-    #: Only lightly obscures (1.286).
-    light: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
-    #: Ended by wind (a zone that `disperses`, 1.286).
-    dispersed: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
+    #: Only lightly obscures (1.286; combat/obscurement.py, hiding.py).
+    light: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.286"))
+    #: Ended by wind (a zone that `disperses`, 1.286; combat/obscurement.py).
+    dispersed: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.286"))
 
 
 class ZoneInside(Model):
@@ -221,7 +218,8 @@ class Zone(Model):
         default=None, json_schema_extra=gate("1.177")
     )
     side: ZoneSide | None = Field(default=None, json_schema_extra=gate("1.177"))
-    obscures: Obscures | None = Field(default=None, json_schema_extra=unsupported("1.178", ZONE_REASONS["obscures"]))
+    #: Hides what is inside and seen through it (combat/obscurement.py).
+    obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
     inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
     wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
@@ -233,7 +231,7 @@ class Zone(Model):
     damageType: DamageType | None = Field(default=None, json_schema_extra=gate("1.198"))
     sections: Sections | None = Field(default=None, json_schema_extra=gate("1.200"))
     #: Ends a `dispersed` obscuring zone where the two meet, after each action (Gust of Wind).
-    disperses: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.286", OBSCURE_REASON))
+    disperses: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.286"))
 
     @model_validator(mode="after")
     def _rules(self) -> "Zone":
