@@ -41,6 +41,7 @@ from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
 from .cures import curable, dead_within
+from .cure_choice import chosen
 from .condition_off import remove_condition
 from .contests import resolve_contest
 from .creature_extras import alternative_note
@@ -583,6 +584,7 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
     if not landed:
         return
     by = f"{actor.name}'s {plan.name}"
+    mech = chosen(fight, mech, target)
     revives = getattr(mech, "revives", None)
     if revives is not None and dead_within(target, revives.withinRounds, fight.state.round):
         amount, _text = roll_damage(fight, parse_dice(revives.health.dice or "0").with_modifier(revives.health.flat or 0),

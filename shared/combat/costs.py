@@ -33,6 +33,7 @@ from .plan_reading import budget_left, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
 from .cures import cures
+from .cure_choice import cure_label, cure_plans
 from .plan_reading import catalog_entry, row_allowed
 from .plan_reading import STANDARD_TEXT
 
@@ -163,18 +164,26 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
     for plan in plans:
         # Only an entry has costs: weapons and creature actions spend budgets and uses.
         if not plan.costs:
-            out.append(plan)
-            out += _charge_step_plans(fight, actor, plan)
+            out += _with_cures(fight, [plan, *_charge_step_plans(fight, actor, plan)])
             continue
         base_id = plan.menu_id
         for pay in payments(fight, actor, plan.costs):
             if pay.pool is None:
                 base = replace(plan, costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps)
-                out.append(base)
-                out += _charge_step_plans(fight, actor, base)
+                out += _with_cures(fight, [base, *_charge_step_plans(fight, actor, base)])
             else:
-                out.append(replace(plan, costs=list(pay.costs), option_id=f"{base_id}@{pay.pool}",
-                                   cost_steps=plan.cost_steps + pay.steps))
+                out += _with_cures(fight, [replace(plan, costs=list(pay.costs), option_id=f"{base_id}@{pay.pool}",
+                                                   cost_steps=plan.cost_steps + pay.steps)])
+    return out
+
+
+def _with_cures(fight: Fight, plans: list[Plan]) -> list[Plan]:
+    """Each plan, followed by its cures offered as modes where it cures one of several
+    things (1.204, cure_choice.py)."""
+    out: list[Plan] = []
+    for plan in plans:
+        out.append(plan)
+        out += cure_plans(fight, plan)
     return out
 
 
@@ -191,13 +200,16 @@ def _charge_step_plans(fight: Fight, actor: Combatant, plan: Plan) -> list[Plan]
 
 def payment_label(fight: Fight, plan: Plan) -> str:
     """The option's label: the entry's name, and the pool (or the item's extra charges)
-    when paying more than written."""
+    when paying more than written, and the cure a mode of a `cureOneOf` entry carries out."""
+    said: list[str] = []
+    option_id = (plan.option_id or "").split("@cure:", 1)[0]
     if plan.charge_steps:
-        return f"{plan.name} ({plan.charge_steps} more charge{'s' if plan.charge_steps != 1 else ''})"
-    if plan.option_id and "@" in plan.option_id:
-        pool = plan.option_id.rsplit("@", 1)[1]
-        return f"{plan.name} ({N.label(fight.ruleset, 'pool', pool)})"
-    return plan.name
+        said.append(f"{plan.charge_steps} more charge{'s' if plan.charge_steps != 1 else ''}")
+    elif "@" in option_id:
+        said.append(N.label(fight.ruleset, "pool", option_id.rsplit("@", 1)[1]))
+    if plan.cure:
+        said.append(cure_label(fight, plan.mechanics))
+    return f"{plan.name} ({', '.join(said)})" if said else plan.name
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
 from .plans import Placing, Plan
+from .cure_choice import narrowed
 from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
 
@@ -37,6 +38,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["aim"] = list(plan.aim)
     if plan.placing is not None:
         out["placing"] = plan.placing.to_json()
+    if plan.cure:
+        out["cure"] = plan.cure
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -80,6 +83,9 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
         item = getattr(plan.entry, "item", None)
         uses = IU.fight_uses(item) if item is not None else []
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
+    plan.cure = int(data.get("cure") or 0)
+    if plan.cure and plan.mechanics is not None:
+        plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):
         plan.aim = (int(data["aim"][0]), int(data["aim"][1]))
     if data.get("placing") is not None:

@@ -174,6 +174,9 @@ class Plan:
     item_use: int = 0
     #: Extra charges of the item spent as raised-cost steps (its use's `chargeStep`, 1.269).
     charge_steps: int = 0
+    #: Which cure of a `cureOneOf` entry the option carries out (1.204, cure_choice.py): n
+    #: the n-th, 0 the first the target has a reason for.
+    cure: int = 0
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

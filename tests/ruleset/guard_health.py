@@ -23,6 +23,7 @@ from tests.ruleset.guard_conditions import WREN_MENDS_JUNO, dread
 from tests.combat.srd_kit import fighter, mira, srd_package
 from tests.combat import test_condition_temporary as heroism
 from tests.combat import test_cures as cures
+from tests.combat import test_cure_choice as cure_choice
 from tests.combat import test_one_per_source as one_per_source
 from tests.combat.test_remaining_health import FOES, POWER_WORD_KILL, REVIVIFY, SLEEP, THREE, caster, package, spell
 from tests.combat.test_save_succeeds import CALM_EMOTIONS, STINKING_CLOUD
@@ -138,6 +139,15 @@ def _without(eid: str, *path: str) -> Callable[[dict[str, Any], bool], None]:
                 node = node[key]
             del node[path[-1]]
     return change
+
+
+def _one_of(pkg: dict[str, Any], with_key: bool) -> None:
+    mech = copy.deepcopy(cure_choice.ONE_OF)
+    if not with_key:
+        del mech["cureOneOf"]
+    found = _spell_mech(pkg, "lesser-restoration")
+    found.clear()
+    found.update(mech)
 
 
 def _touch(pkg: dict[str, Any], with_key: bool) -> None:
@@ -388,6 +398,9 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
                                            party=_dead_brom), actor="mira"),
     # Lesser Restoration is on Mira's menu against Brom (paralyzed) only with `ends`.
     "Mechanics.ends": MenuProbe(_cures(_without("lesser-restoration", "ends"), brom_holds=["paralyzed"]), actor="mira"),
+    # Lesser Restoration as one of four (blinded held, poisoned held): the two are modes of
+    # its option on Mira's menu only with the key.
+    "Mechanics.cureOneOf": MenuProbe(_cures(_one_of, brom_holds=["blinded", "poisoned"]), actor="mira"),
     # Brom's charm came with him (no undead applied it): with `from` nothing is cured.
     "Ends.from": MenuProbe(_cures(_without("break-enchantment", "ends", "from"), brom_holds=["charmed"]), actor="mira"),
     "Mechanics.dropsOnFailedSave": FightProbe(_cures(_without("quivering-palm", "dropsOnFailedSave"), dice=[5] * 11,

@@ -169,6 +169,8 @@ def _spike_kind(on: bool) -> tuple[Any, ...]:
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     # Lesser Restoration's scroll is on Mira's menu against paralyzed Brom only with `ends`.
     "ItemUse.ends": as_item_use(HEALTH["Mechanics.ends"], "lesser-restoration", "mira"),
+    # A scroll of Lesser Restoration as one of four: its modes only with the key.
+    "ItemUse.cureOneOf": as_item_use(HEALTH["Mechanics.cureOneOf"], "lesser-restoration", "mira"),
     "ItemUse.revives": as_item_use(HEALTH["Mechanics.revives"], "revivify", "mira"),
     "ItemUse.stabilizes": as_item_use(HEALTH["Mechanics.stabilizes"], "spare-the-dying", "mira"),
     # A scroll of Sleep: its 26 covers the Zombie only; without a pool all three sleep.

@@ -68,8 +68,6 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 #: A value, and keys its object's own rules want beside it (None deletes a key the base
 #: object has), for refused keys whose type alone gives no value the object accepts.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "Mechanics.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),
-    "ItemUse.cureOneOf": (True, {"tracks": [{"track": "exhaustion", "by": -1}], "unseals": True}),
     "Mechanics.usesChosen": (True, {"usesOf": "Lay on Hands"}),
     "ItemUse.usesChosen": (True, {"usesOf": "Lay on Hands"}),
     "Mechanics.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),

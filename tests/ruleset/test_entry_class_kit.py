@@ -416,12 +416,6 @@ def test_tracks_shift_ordinary_tracks_only():
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
     (
-        "cureOneOf",
-        {"kind": "buff", "cureOneOf": True, "tracks": [{"track": "exhaustion", "by": -1}], "unseals": True},
-        '"cureOneOf" (Capability API 1.204) is not supported by marinara-battle yet: choosing one of several cures '
-        '(each offered as a mode of the option) is not resolved yet (issue 24, cures)',
-    ),
-    (
         "dismisses",
         {"kind": "debuff", "dismisses": True},
         '"dismisses" (Capability API 1.236) is not supported by marinara-battle yet: removing creatures from the fight (and bringing them back) is resolved by no planned issue',

@@ -46,7 +46,7 @@ from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
 from .shapes import AfterAttack, TrackShift, no_repeats
-from .sheet_changes import CURE_ONE_REASON, DISMISS_REASON, DismissWhile, Dismisses, HealthPoolSkips
+from .sheet_changes import DISMISS_REASON, DismissWhile, Dismisses, HealthPoolSkips
 from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
@@ -156,7 +156,8 @@ class Mechanics(Model):
         default=None, json_schema_extra=gate("1.201"))
     #: Gives back a maximum a blow lowered, `lasting` or not (combat/sheet_changes.py).
     unseals: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.201"))
-    cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.204", CURE_ONE_REASON))
+    #: Carries out one of its cures, each offered as a mode (combat/cure_choice.py).
+    cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.204"))
     #: Removes this condition from the user after the use (and the concentration holding it).
     endsCondition: Id | None = Field(default=None, json_schema_extra=gate("1.236"))
     dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))

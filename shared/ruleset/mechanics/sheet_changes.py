@@ -4,7 +4,7 @@ several things, ending the user's own condition, dismissing creatures, and the h
 pool that skips some targets.
 
 Owns: `HealthPoolSkips`, `DismissWhile` and `Dismisses`, the objects of `mechanics`'
-`healthPoolSkips` and `dismisses`, and the reasons those keys (and `cureOneOf`) are
+`healthPoolSkips` and `dismisses`, and the reason `dismisses` is
 refused with; the keys are on `Mechanics` (block.py).
 """
 
@@ -17,7 +17,6 @@ from pydantic import Field, Tag, model_validator
 from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .shapes import FLAG_OR_OBJECT, IdList, no_repeats
-CURE_ONE_REASON = "choosing one of several cures (each offered as a mode of the option) is not resolved yet (issue 24, cures)"
 DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
 
 
