@@ -31,7 +31,7 @@ from typing import Callable, Iterable
 from . import numbers as N
 from .board import battlefield as BF
 from .board.sight import centre_line
-from .board.sight import sees as line_of_sight
+from .board.sight import sees_body
 from .board.units import per_cell
 from ..ruleset.conditions import CombatCondition
 from .fight import Fight
@@ -182,7 +182,7 @@ def sees_clearly(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
     every `unseen` hiding the target pierced by a sense in range. Everyone sees themselves."""
     if viewer.id == target.id:
         return True
-    if _placed(fight, viewer, target) and not line_of_sight(BF.grid(fight), BF.cell_of(viewer), BF.cell_of(target)):
+    if _placed(fight, viewer, target) and not sees_body(BF.grid(fight), BF.cell_of(viewer), BF.body(fight, target)):
         return False
     hiding = hidden_by(fight, target)
     eyes = fight.combat.sight.eyes if fight.combat.sight is not None else None

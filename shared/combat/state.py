@@ -214,6 +214,9 @@ class Combatant(Record):
     #: On a board, for someone with other ways of moving (1.113): cells left this turn per
     #: mode (`{"walk": 6, "fly": 12}`); empty for someone who only walks.
     modes: dict[str, int] = Field(default_factory=dict)
+    #: The size (`combat.sizes` id) a size-changing condition made the combatant (1.195);
+    #: left out of the JSON while it is its own.
+    size: str | None = Field(default=None, exclude_if=_absent)
     #: On a board: levels a flier is above the ground below it (1.114; 0 on the ground).
     aloft: int = 0
     #: On a board: a flier is in the air, at ground height or above (1.354).

@@ -48,7 +48,8 @@ def inside(fight: Fight, zone: LastingZone, c: Combatant) -> bool:
     """Whether `c` stands in the zone (off the board: whether it holds them)."""
     if fight.state.board is None or c.position is None:
         return c.id in zone.holds
-    return BF.cell_of(c) in zone_cells(zone)
+    cells = zone_cells(zone)
+    return any(cell in cells for cell in BF.body(fight, c))
 
 
 def set_off(fight: Fight, zone: LastingZone, c: Combatant, trigger: str) -> bool:
@@ -57,7 +58,8 @@ def set_off(fight: Fight, zone: LastingZone, c: Combatant, trigger: str) -> bool
     holds them."""
     if fight.state.board is None or c.position is None:
         return trigger in zone.triggers and c.id in zone.holds
-    return BF.cell_of(c) in zone.cells_for(trigger)
+    cells = zone.cells_for(trigger)
+    return any(cell in cells for cell in BF.body(fight, c))
 
 
 def affects(fight: Fight, zone: LastingZone, c: Combatant) -> bool:

@@ -25,7 +25,7 @@ from .base import EntryId, Id, Model, ValueRef, gate, unsupported
 from .combat_actions import CreatureTypes, StandardAction, StandardEffects
 from .combat_attacks import AbilityList, AttackList
 from .combat_board import Cover, Distance, Elevation, Opportunity, Ranged, STYLE_BUILTINS
-from .combat_contests import CombatCheck, Contest, SIZES_REASON, Sizes
+from .combat_contests import CombatCheck, Contest, Sizes
 from .combat_damage import DamageKinds, DamageTypeList
 from .combat_pool import POOL_KINDS, CombatDamage, Daze, PoolBlock, SymbolsBlock
 from .combat_rolls import AttackRoll, Concentration, Dying, Economy, Health, Initiative, SpendLimit
@@ -88,7 +88,7 @@ class Combat(Model):
     )
     threat: Threat | None = None
     creatureTypes: CreatureTypes | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
-    sizes: Sizes | None = Field(default=None, json_schema_extra=unsupported("1.103", SIZES_REASON))
+    sizes: Sizes | None = Field(default=None, json_schema_extra=gate("1.103"))
     distance: Distance | None = None
     styles: Annotated[list[EntryId], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.379")

@@ -84,7 +84,7 @@ class Size(Model):
 
     id: Id
     label: Label
-    cells: Annotated[int, Field(ge=1, le=10)] | None = None
+    cells: Annotated[int, Field(ge=1, le=10)] | None = Field(default=None, json_schema_extra=gate("1.194"))
 
 
 class Sizes(Model):

@@ -102,9 +102,8 @@ class Creature(Model):
     speeds: Speeds | None = Field(default=None, json_schema_extra=gate("1.113"))
     hover: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.113"))
     shield: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.102"))
-    size: Id | None = Field(
-        default=None, json_schema_extra=unsupported("1.103", "creature sizes are not resolved yet (issue 27, creature sizes)")
-    )
+    #: On a board, a size with `cells` fills a square that many cells across (1.194).
+    size: Id | None = Field(default=None, json_schema_extra=gate("1.103"))
     type: Id | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
     tags: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.168", schema=2)

@@ -146,12 +146,10 @@ def test_hover_needs_a_fly_speed() -> None:
 def test_size_needs_combat_sizes() -> None:
     pkg = bestiary_package()
     creature_of(pkg)["size"] = "large"
-    assert problems_of(pkg) == [
-        f'{AT}.size: "size" needs "combat.sizes"',
-        # Sizes are refused for now (issue 19; issue 27 builds them).
-        f'{AT}.size: "size" (Capability API 1.103) is not supported by marinara-battle yet: '
-        "creature sizes are not resolved yet (issue 27, creature sizes)",
-    ]
+    assert problems_of(pkg) == [f'{AT}.size: "size" needs "combat.sizes"']
+    # Played on a board since issue 27 (tests/combat/test_board_sizes.py).
+    pkg["combat"]["sizes"] = {"order": [{"id": "medium", "label": "Medium"}, {"id": "large", "label": "Large", "cells": 2}]}
+    assert problems_of(pkg) == []
 
 
 def test_a_creature_type_needs_creature_types() -> None:

@@ -15,10 +15,11 @@ SIZES = "creature sizes are not resolved yet (issue 27, creature sizes)"
 CONTEST = "combat.contests[0]"
 
 
-def test_combat_sizes_are_refused_by_name():
+def test_combat_sizes_validate():
+    # Played on a board since issue 27 (tests/combat/test_board_sizes.py).
     p = contest_package()
     p["combat"]["sizes"] = {"order": [{"id": "medium", "label": "Medium"}, {"id": "large", "label": "Large", "cells": 2}]}
-    assert problems_of(p) == [f'combat.sizes: "sizes" (Capability API 1.103) {NOT_YET}: {SIZES}']
+    assert problems_of(p) == []
 
 
 def test_a_contest_against_a_fixed_difficulty_validates():

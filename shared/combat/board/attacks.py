@@ -25,10 +25,12 @@ from .. import item_hits as IH
 from .. import numbers as N
 from ..numbers import Bonus
 from . import battlefield as BF
+from ..sizes import side
 from ..state import Combatant
 from .battlefield import Cell
 from .reach import LONG, OUT, SHOT, Span, aim_at, span_of
-from .sight import HALF, THREE_QUARTERS, cover, sees
+from .sight import HALF, THREE_QUARTERS, body_cover, sees_body
+from .units import gap
 
 
 def _span(fight: Any, attacker: Any, plan: Any) -> Span | None:
@@ -56,7 +58,7 @@ def reaches(fight: Any, attacker: Any, target: Any, plan: Any) -> bool:
     kind = how(fight, attacker, target, plan)
     if kind is None or attacker is target:
         return True
-    return kind != OUT and sees(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target))
+    return kind != OUT and sees_body(BF.grid(fight), BF.cell_of(attacker), BF.body(fight, target))
 
 
 def part_plan(fight: Any, plan: Any, k: int) -> Any:
@@ -129,11 +131,13 @@ def cover_bodies(fight: Any, attacker: Any, target: Any) -> set[Cell]:
     rule = fight.combat.cover
     if rule is None or not rule.creatures:
         return set()
-    return {BF.cell_of(c) for c in BF.present(fight) if not c.down and c.id not in (attacker.id, target.id)}
+    return {cell for c in BF.present(fight) if not c.down and c.id not in (attacker.id, target.id)
+            for cell in BF.body(fight, c)}
 
 
 def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
-    return cover(BF.grid(fight), BF.cell_of(attacker), BF.cell_of(target), bodies=cover_bodies(fight, attacker, target))
+    return body_cover(BF.grid(fight), BF.cell_of(attacker), BF.body(fight, target),
+                      bodies=cover_bodies(fight, attacker, target))
 
 
 def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
@@ -171,10 +175,11 @@ class Standings:
         self.rise = elevation.rangeBonus if elevation is not None and elevation.rangeBonus else 0
         # A flier aloft walks at its height over lower ground (flight.py, 1.114).
         self.altitude = self.grid.level(*BF.cell_of(attacker)) + attacker.aloft if attacker.aloft else None
+        self.side = side(fight, attacker)
         # An enemy beside matters only to a shot under `ranged`.
         self.beside: set[Cell] = set()
         if fight.combat.ranged is not None:
-            self.beside = {(x + dx, y + dy) for x, y in (BF.cell_of(f) for f in BF.standing_foes(fight, attacker))
+            self.beside = {(x + dx, y + dy) for f in BF.standing_foes(fight, attacker) for x, y in BF.body(fight, f)
                            for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
 
     def span(self, plan: Any) -> Any:
@@ -194,7 +199,7 @@ class Standings:
         up = self.aloft_at(cell)
         hi = g.level(*cell) + up > g.level(tx, ty) + target.aloft
         bonus = self.rise if hi else 0
-        cells = max(abs(cell[0] - tx), abs(cell[1] - ty))
+        cells = gap(cell, self.side, (tx, ty), side(self.fight, target))
         if up or target.aloft:
             cells = max(cells, BF.height_cells(self.fight, cell, up, (tx, ty), target.aloft))
         beside = cell in self.beside
@@ -206,7 +211,7 @@ class Standings:
         return out
 
     def sees(self, cell: tuple[int, int], target: Any) -> bool:
-        return sees(self.grid, cell, (target.position[0], target.position[1]))
+        return sees_body(self.grid, cell, BF.body(self.fight, target))
 
 
 def defense_against(fight: Any, attacker: Any, target: Any) -> tuple[int, list[Bonus]]:

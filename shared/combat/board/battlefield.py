@@ -1,14 +1,16 @@
 """The fight as the board sees it: whether it is on a board, who stands where, how far
 each combatant may walk, and where everyone is set down when the fight starts.
 
-Owns: `on_board`, `grid`, `cell_of`, `walkers_for` (walls and occupied cells for one
+Owns: `on_board`, `grid`, `cell_of`, `body` (every cell a creature fills: a square as wide
+as its size's `cells`, mechanics-1 1.194), `fits`, `walkers_for` (walls and occupied cells for one
 walker), `speed` and `allowance` (movement in the ruleset's unit and in cells, with the
 `speed` modifiers `flat` then `times`, and `speed-zero`; with other ways of moving,
 `mode_allowances` per mode and the fastest as the allowance), `refill` (movement comes back
 at the start of the holder's own turn), `spend` / `gain` / `left` (cells moved come off
 every mode at once; Dash), `distance_cells` (with a flier aloft, the height counts) and
 `place` (starting positions: given ones are checked, everyone else is set down on the
-nearest free cell of their side's edge).
+nearest free cell of their side's edge; a creature bigger than one cell at the nearest place
+its whole square fits).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ import math
 from typing import Any, Callable
 
 from .. import numbers as N
+from ..sizes import side
 from ..state import Combatant
 from .grid import Grid, grid_of
 from .modes import mode_speeds
 from .paths import Walkers, toward_least
-from .units import allowance_cells, steps, to_cells
+from .units import allowance_cells, gap, square, steps, to_cells
 
 Cell = tuple[int, int]
 
@@ -55,6 +58,17 @@ def cell_of(c: Combatant) -> Cell:
     return (position[0], position[1])
 
 
+def body(fight: Any, c: Combatant) -> list[Cell]:
+    """Every cell `c` fills: its own, the top-left one of its square (1.194)."""
+    return square(cell_of(c), side(fight, c))
+
+
+def fits(grid_: Grid, cell: Cell, width: int, taken: dict[Cell, str] | set[Cell]) -> bool:
+    """Whether a square `width` cells across fits at `cell`: on the board, on open ground,
+    clear of `taken`."""
+    return all(grid_.inside(*p) and not grid_.solid(*p) and p not in taken for p in square(cell, width))
+
+
 def present(fight: Any) -> list[Combatant]:
     """Everyone who takes up a cell (the fallen too; only those out of the fight do not)."""
     return [c for c in fight.state.combatants if not c.out and c.position is not None]
@@ -70,9 +84,10 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
     for other in present(fight):
         if other.id == c.id:
             continue
-        occupied.add(cell_of(other))
+        cells = body(fight, other)
+        occupied.update(cells)
         if other.side != c.side and not other.down:
-            walls.add(cell_of(other))
+            walls.update(cells)
     keep: list[tuple[Cell, int]] = []
     if "cannot-approach-source" in N.effects(fight, c):
         for name, rule, held in N.rules_in_force(fight, c):
@@ -96,7 +111,8 @@ def walkers_for(fight: Any, c: Combatant) -> Walkers:
         if zone.times > 1:
             for x, y in zone.cells:
                 times[(x, y)] = max(times.get((x, y), 1), zone.times)
-    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least, times=times, toward=toward)
+    return Walkers(walls=walls, occupied=occupied, keep_away=keep, least=least, times=times, toward=toward,
+                   side=side(fight, c))
 
 
 def zone_harms(fight: Any, c: Combatant, start: Cell, path: list[Cell] | tuple[Cell, ...]) -> list[Cell]:
@@ -248,9 +264,13 @@ def adjacent(fight: Any, a: Combatant, b: Combatant) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> list[str]:
+def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any],
+          sides: dict[str, int] | None = None) -> list[str]:
     """Sets every combatant's `position`. `given` maps ids to the `[x, y]` their file gave
-    (a repeated foe's `position` is where its group starts). Returns the problems."""
+    (a repeated foe's `position` is where its group starts); `sides` the cells across of
+    those bigger than one cell, each set down where its whole square fits nearest the cell
+    asked. Returns the problems."""
+    sides = sides or {}
     problems: list[str] = []
     taken: dict[Cell, str] = {}
     wanted: list[tuple[Combatant, Cell | None]] = []
@@ -272,7 +292,7 @@ def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> li
             wanted.append((c, cell))
     if problems:
         return problems
-    exact = {c.id for c, spot in wanted if spot is not None and not _group_start(c, given)}
+    exact = {c.id for c, spot in wanted if spot is not None and not _group_start(c, given) and c.id not in sides}
     for c, spot in wanted:
         if spot is None or c.id not in exact:
             continue
@@ -287,11 +307,14 @@ def place(grid_: Grid, combatants: list[Combatant], given: dict[str, Any]) -> li
         if c.position is not None:
             continue
         start = spot if spot is not None else _edge_start(grid_, c.side)
-        found = nearest_free(grid_, start, taken)
+        width = sides.get(c.id, 1)
+        found = nearest_free(grid_, start, taken, width=width)
         if found is None:
-            problems.append(f"{c.name}: no free cell is left on the board")
+            problems.append(f"{c.name}: no free cell is left on the board" if width == 1
+                            else f"{c.name}: no free {width} x {width} square is left on the board")
             continue
-        taken[found] = c.name
+        for cell in square(found, width):
+            taken[cell] = c.name
         c.position = [found[0], found[1]]
     return problems
 
@@ -306,14 +329,16 @@ def _edge_start(grid_: Grid, side: str) -> Cell:
 
 
 def nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str] | set[Cell],
-                 prefer: Callable[[Cell], bool] | None = None) -> Cell | None:
+                 prefer: Callable[[Cell], bool] | None = None, width: int = 1) -> Cell | None:
     """The free, open cell nearest `start` (rings outward, row by row within a ring); with
-    `prefer`, the first such cell of the nearest ring that it prefers, if any."""
+    `prefer`, the first such cell of the nearest ring that it prefers, if any; with `width`,
+    the top-left cell of the nearest free square that many cells across."""
     for ring in range(0, max(grid_.width, grid_.height) + 1):
         free = [(x, y) for y in range(start[1] - ring, start[1] + ring + 1)
                 for x in range(start[0] - ring, start[0] + ring + 1)
                 if max(abs(x - start[0]), abs(y - start[1])) == ring
-                and grid_.inside(x, y) and not grid_.solid(x, y) and (x, y) not in taken]
+                and (fits(grid_, (x, y), width, taken) if width > 1
+                     else grid_.inside(x, y) and not grid_.solid(x, y) and (x, y) not in taken)]
         if free:
             return next((c for c in free if prefer(c)), free[0]) if prefer is not None else free[0]
     return None
@@ -322,7 +347,7 @@ def nearest_free(grid_: Grid, start: Cell, taken: dict[Cell, str] | set[Cell],
 def distance_cells(fight: Any, a: Combatant, b: Combatant) -> int:
     """Cells between two combatants: the flat distance, or, with either aloft (1.114), the
     greater of that and the height between them."""
-    flat = steps(cell_of(a), cell_of(b))
+    flat = gap(cell_of(a), side(fight, a), cell_of(b), side(fight, b))
     if not (a.aloft or b.aloft):
         return flat
     return max(flat, height_cells(fight, cell_of(a), a.aloft, cell_of(b), b.aloft))

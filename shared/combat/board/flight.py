@@ -22,9 +22,10 @@ from typing import Any
 
 from .. import numbers as N
 from ..plans import MenuItem, Option, Plan
+from ..sizes import side
 from ..state import Combatant
 from . import battlefield as BF
-from .units import say, to_cells
+from .units import gap, say, to_cells
 from ...ruleset.gates import ApiVersion
 from .falls import hold
 
@@ -68,7 +69,7 @@ def level_of(fight: Any, c: Combatant) -> int:
 def gap_from(fight: Any, cell: tuple[int, int], aloft: int, target: Combatant) -> int:
     """battlefield.distance_cells from `cell` (flying `aloft` levels up) to `target`."""
     there = BF.cell_of(target)
-    flat = max(abs(cell[0] - there[0]), abs(cell[1] - there[1]))
+    flat = gap(cell, 1, there, side(fight, target))
     if not (aloft or target.aloft):
         return flat
     return max(flat, BF.height_cells(fight, cell, aloft, BF.cell_of(target), target.aloft))

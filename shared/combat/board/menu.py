@@ -32,7 +32,7 @@ from .flight import flight_items
 from .movement import move_items, stand_item
 from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
-from .sight import TOTAL, sees
+from .sight import TOTAL, sees, sees_body
 from .units import say, steps, to_cells
 from ..wall_sections import reachable_sections
 from .attacks import range_bonus
@@ -120,7 +120,7 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
             dropped.setdefault(option.id, {})[tid] = {"code": "out-of-reach", "cells": cells,
                                                       "reach": farthest(span, bonus), "label": option.label}
             continue
-        if target.id != actor.id and not sees(g, here, BF.cell_of(target)):
+        if target.id != actor.id and not sees_body(g, here, BF.body(fight, target)):
             dropped.setdefault(option.id, {})[tid] = {"code": "no-line-of-sight", "label": option.label}
             continue
         kept.append(tid)
@@ -189,8 +189,9 @@ def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int], p
     g = BF.grid(fight)
     cells = set(placed_cells(g, span.area, BF.cell_of(actor), aim, placing))
     _source, friendly = _area_source(plan)
+    # Anyone with a cell inside is caught, however many cells they fill (1.194).
     found = [c for c in BF.present(fight)
-             if BF.cell_of(c) in cells and (not c.down or N.struck_while_down(fight, c))
+             if any(cell in cells for cell in BF.body(fight, c)) and (not c.down or N.struck_while_down(fight, c))
              and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
     return filter_targets(fight, actor, found, plan.source)
 
@@ -211,10 +212,10 @@ def _aim_candidates(fight: Any, actor: Any, span: Any) -> list[tuple[int, int]]:
     near: set[tuple[int, int]] = set()
     r = max(shape.size, shape.ring) - 1
     for c in BF.present(fight):
-        x0, y0 = BF.cell_of(c)
-        for y in range(y0 - r, y0 + r + 1):
-            for x in range(x0 - r, x0 + r + 1):
-                near.add((x, y))
+        for x0, y0 in BF.body(fight, c):
+            for y in range(y0 - r, y0 + r + 1):
+                for x in range(x0 - r, x0 + r + 1):
+                    near.add((x, y))
     return [cell for cell in sorted(near, key=lambda p: (p[1], p[0])) if aim_ok(g, shape, here, cell, sight)]
 
 

@@ -22,13 +22,14 @@ from typing import Any
 
 from .. import numbers as N
 from ..plans import Option, Plan
+from ..sizes import side
 from ..state import Combatant
 from ..plan_reading import action_plans, weapon_plans
 from ..options import plan_forecasts
 from . import battlefield as BF
 from .battlefield import vertical_cells
 from .reach import span_of
-from .units import steps
+from .units import gap
 from ..windows import WindowItem
 from ..windows import MOMENT_ITEMS
 from ..state import WalkStep, Window
@@ -45,6 +46,10 @@ class Watcher:
     reach: int
     level: int = 0
     aloft: int = 0
+    #: Cells across the watcher's square and the walker's (1.194): reach counts between
+    #: their nearest cells.
+    side: int = 1
+    mover_side: int = 1
 
 
 def _swings(fight: Any, striker: Any) -> list[tuple[Plan, int]]:
@@ -83,6 +88,7 @@ def watchers_of(fight: Any, mover: Any) -> list[Watcher]:
         return []
     out = []
     order = {cid: i for i, cid in enumerate(fight.state.order)}
+    mover_side = side(fight, mover)
     for o in sorted(BF.standing_foes(fight, mover), key=lambda c: order.get(c.id, 99)):
         if not can_strike(fight, o):
             continue
@@ -90,14 +96,14 @@ def watchers_of(fight: Any, mover: Any) -> list[Watcher]:
         if swings:
             cell = BF.cell_of(o)
             out.append(Watcher(o.id, cell, max(r for _p, r in swings), BF.grid(fight).level(*cell) + o.aloft,
-                               o.aloft))
+                               o.aloft, side(fight, o), mover_side))
     return out
 
 
 def _gap(fight: Any, w: Watcher, cell: Cell, altitude: int | None) -> int:
     """Cells from the watcher to a walker at `cell`, flying at the absolute level `altitude`
     (None: on the ground): with either aloft, the height between them counts (1.114)."""
-    flat = steps(cell, w.cell)
+    flat = gap(cell, w.mover_side, w.cell, w.side)
     if altitude is None and not w.aloft:
         return flat
     mine = altitude if altitude is not None else BF.grid(fight).level(*cell)

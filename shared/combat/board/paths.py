@@ -2,7 +2,9 @@
 cost (spec/combat-3 "Movement", "Elevation").
 
 Owns: `Walkers` (who stands where and which of them the walker may pass), `step_cost`
-(what entering one neighbouring cell costs, or None when the step is not allowed) and
+(what entering one neighbouring cell costs, or None when the step is not allowed),
+`body_cost` (the same for a walker filling a square of cells, mechanics-1 1.194: every cell
+of the square must be allowed, and the dearest is what the step costs) and
 `reachable` (one Dijkstra from the walker's cell: every cell it can stop on within its
 allowance, with the cheapest path to it).
 
@@ -47,6 +49,9 @@ class Walkers:
     times: dict[Cell, int] = field(default_factory=dict)
     #: Cells of a zone whose terrain counts only toward its caster (zone_state.py).
     toward: dict[Cell, tuple[Cell, int]] = field(default_factory=dict)
+    #: Cells across the square the walker fills (1.194): it moves and stops only where the
+    #: whole square fits.
+    side: int = 1
 
 
 def passable(grid: Grid, here: Cell, there: Cell) -> bool:
@@ -79,6 +84,22 @@ def toward_least(here: Cell, there: Cell, toward: tuple[Cell, int]) -> int:
     return least if steps(there, cell) < steps(here, cell) else 1
 
 
+def body_cost(grid: Grid, here: Cell, there: Cell, walkers: Walkers) -> int | None:
+    """What moving the walker's whole square one step from `here` to `there` (top-left
+    cells) costs: the dearest of its cells' steps, or None when any is not allowed."""
+    worst = 0
+    for dy in range(walkers.side):
+        for dx in range(walkers.side):
+            cell = (there[0] + dx, there[1] + dy)
+            if cell in walkers.walls:
+                return None
+            enter = step_cost(grid, (here[0] + dx, here[1] + dy), cell)
+            if enter is None:
+                return None
+            worst = max(worst, enter)
+    return worst
+
+
 @dataclass(frozen=True)
 class Reach:
     """Where a walk can end: cost in cells and the path (without the starting cell). For
@@ -107,7 +128,7 @@ def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict
             there = (x + dx, y + dy)
             if there in done or there in walkers.walls:
                 continue
-            enter = step_cost(grid, here, there)
+            enter = step_cost(grid, here, there) if walkers.side == 1 else body_cost(grid, here, there, walkers)
             if enter is None:
                 continue
             least = walkers.least.get(there, 1)
@@ -129,6 +150,9 @@ def reachable(grid: Grid, start: Cell, allowance: int, walkers: Walkers) -> dict
     out: dict[Cell, Reach] = {}
     for cell in sorted(best, key=lambda c: (c[1], c[0])):
         if cell == start or cell in walkers.occupied:
+            continue
+        if walkers.side > 1 and any((cell[0] + dx, cell[1] + dy) in walkers.occupied
+                                    for dy in range(walkers.side) for dx in range(walkers.side)):
             continue
         path = [cell]
         while path[-1] in prev and prev[path[-1]] != start:

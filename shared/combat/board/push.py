@@ -1,6 +1,7 @@
 """Forced movement (spec/combat-3 "Contests" `push`) and where it starts a fall.
 
-Owns: `push` (the loser moves straight away from the winner, cell by cell, stopping short of
+Owns: `push` (the loser moves straight away from the winner, cell by cell, a body bigger
+than one cell as a whole square (mechanics-1 1.194), stopping short of
 anything solid, anyone standing, the edge of the board, a corner too narrow to squeeze
 past, and a rise of a level or more (for a flier aloft: ground as high as it flies); it
 spends none of the loser's movement and nobody strikes at it; a drop of two or more levels
@@ -11,13 +12,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..sizes import side
 from . import battlefield as BF
 from .falls import hold
-from .units import say, to_cells
+from .units import say, square, to_cells
 
 
-def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
+def _away(w: int, w_side: int, x: int, x_side: int) -> int:
+    """Along one axis, which way is away from the winner's square (0: they overlap on it)."""
+    if x + x_side - 1 < w:
+        return -1
+    if x > w + w_side - 1:
+        return 1
+    return 0
+
+
+def _rise(g: Any, x: int, y: int, dx: int, dy: int, width: int, standing: set[tuple[int, int]],
+          altitude: int | None) -> int | None:
+    """The rise of the pushed square's step (its highest cell's), or None when a cell of it
+    is blocked: off the board, solid, someone standing, a corner too narrow."""
+    worst: int | None = None
+    for cx, cy in square((x, y), width):
+        nx, ny = cx + dx, cy + dy
+        if not g.inside(nx, ny) or g.solid(nx, ny) or (nx, ny) in standing:
+            return None
+        if dx and dy and g.solid(cx, ny) and g.solid(nx, cy):
+            return None
+        rise = g.level(nx, ny) - (g.level(cx, cy) if altitude is None else altitude - 1)
+        worst = rise if worst is None else max(worst, rise)
+    return worst
 
 
 def push(fight: Any, winner: Any, loser: Any, distance: float) -> None:
@@ -25,23 +48,20 @@ def push(fight: Any, winner: Any, loser: Any, distance: float) -> None:
     cells = to_cells(distance, float(fight.combat.distance.perCell)) or 0
     wx, wy = BF.cell_of(winner)
     x, y = BF.cell_of(loser)
-    dx, dy = _sign(x - wx), _sign(y - wy)
-    standing = {BF.cell_of(c) for c in BF.present(fight) if not c.down and c.id != loser.id}
+    w_side, width = side(fight, winner), side(fight, loser)
+    # A body bigger than one cell is pushed whole (1.194), straight away from the winner's.
+    dx, dy = _away(wx, w_side, x, width), _away(wy, w_side, y, width)
+    standing = {cell for c in BF.present(fight) if not c.down and c.id != loser.id for cell in BF.body(fight, c)}
     moved = 0
     drop = 0
     # A flier aloft is pushed through the air at its height (1.114): ground as high as it
     # flies stops it like a rise, and lower ground is no fall.
     altitude = g.level(x, y) + loser.aloft if loser.aloft else None
     while moved < cells and (dx or dy):
-        nx, ny = x + dx, y + dy
-        if not g.inside(nx, ny) or g.solid(nx, ny) or (nx, ny) in standing:
+        rise = _rise(g, x, y, dx, dy, width, standing, altitude)
+        if rise is None or rise >= 1:
             break
-        if dx and dy and g.solid(x, ny) and g.solid(nx, y):
-            break
-        rise = g.level(nx, ny) - (g.level(x, y) if altitude is None else altitude - 1)
-        if rise >= 1:
-            break
-        x, y = nx, ny
+        x, y = x + dx, y + dy
         moved += 1
         if altitude is None and rise <= -2:
             drop = -rise

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from ..numbers import Bonus
 from . import battlefield as BF
 from .attacks import cover_bodies
-from .sight import HALF, NONE, THREE_QUARTERS, TOTAL, cover
+from .sight import HALF, NONE, THREE_QUARTERS, TOTAL, body_cover
 
 Cell = tuple[int, int]
 
@@ -52,7 +52,8 @@ def save_cover(fight: Any, actor: Any, target: Any, save: Any, area: Any = None,
     there = BF.cell_of(target)
     if start is None or start == there:
         return None
-    grade = cover(BF.grid(fight), start, there, bodies=cover_bodies(fight, actor, target), standing=False)
+    grade = body_cover(BF.grid(fight), start, BF.body(fight, target), bodies=cover_bodies(fight, actor, target),
+                       standing=False)
     if grade == HALF:
         return Bonus("half cover", rule.bonus) if rule.bonus else None
     if grade == NONE:

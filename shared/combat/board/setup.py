@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..setup import SetupError
+from ..sizes import side
 from . import battlefield as BF
 from .flight import start_in_air
 from .grid import Grid, read_board
@@ -52,7 +53,8 @@ def set_board(fight: Any, party: list[Any], foes: list[Any], board: Any, style: 
         raise SetupError(problems)
     state.board = data
     given = _positions(state.combatants, party, foes)
-    problems = BF.place(Grid(data), state.combatants, given)
+    big = {c.id: width for c in state.combatants if (width := side(fight, c)) > 1}
+    problems = BF.place(Grid(data), state.combatants, given, big)
     if problems:
         raise SetupError(problems)
     for c in state.combatants:

@@ -9,7 +9,8 @@ from the attacker's best corner: three or four lines through something solid is
 three-quarters cover, one is half, a line through cover-worthy terrain or low cover (unless
 shot down from higher up), or, with `cover.creatures`, through someone standing, is half; a
 target standing on cover-worthy terrain has at least half against an attack, not against
-a save).
+a save); `sees_body` and `body_cover` judge a creature filling more than one cell by its
+most exposed cell (mechanics-1 1.194).
 
 Points are in half cells, so every centre and corner is a pair of whole numbers and the
 geometry is exact integer arithmetic: cell (x, y) spans 2x to 2x + 2 across and 2y to
@@ -32,6 +33,8 @@ Point = tuple[int, int]
 Line = tuple[bool, bool, tuple[Cell, ...]]
 
 NONE, HALF, THREE_QUARTERS, TOTAL = "none", "half", "three-quarters", "total"
+#: The grades from the least cover to the most.
+GRADES = (NONE, HALF, THREE_QUARTERS, TOTAL)
 
 #: Entries a board's memo may hold before it starts again (a 100 x 100 board has 10**8
 #: pairs of cells; a fight looks at a few thousand).
@@ -193,3 +196,16 @@ def _between_grade(grid: Grid, attacker: Cell, target: Cell, bodies: set[Cell] |
     if not bodies:
         memo[key] = grade
     return grade
+
+
+def sees_body(grid: Grid, a: Cell, cells: list[Cell]) -> bool:
+    """Whether `a` sees any of the cells a creature fills (1.194)."""
+    return any(sees(grid, a, c) for c in cells)
+
+
+def body_cover(grid: Grid, attacker: Cell, cells: list[Cell], *, bodies: set[Cell] | frozenset[Cell] = frozenset(),
+               standing: bool = True) -> str:
+    """`cover` for a creature filling `cells`: the grade of its most exposed cell (1.194)."""
+    if len(cells) == 1:
+        return cover(grid, attacker, cells[0], bodies=bodies, standing=standing)
+    return min((cover(grid, attacker, c, bodies=bodies, standing=standing) for c in cells), key=GRADES.index)

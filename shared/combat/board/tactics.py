@@ -23,7 +23,7 @@ from ..options import plan_forecasts
 from ..tactics import option_score, best_here
 from . import battlefield as BF
 from .attacks import Standings, cover_bodies
-from .sight import NONE, cover
+from .sight import NONE, body_cover
 from .units import steps
 from .. import numbers as N
 
@@ -189,11 +189,12 @@ class _Worth:
             bodies = self.bodies.get(target.id)
             if bodies is None:
                 bodies = self.bodies[target.id] = cover_bodies(self.fight, self.actor, target)
-            found = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies)
+            found = body_cover(BF.grid(self.fight), cell, BF.body(self.fight, target), bodies=bodies)
             if self.fight.combat.cover.saves:
                 # Cover against a save (save_cover.py) counts only what lies between, so it
                 # may differ from the attack's grade: both key the forecast.
-                against_save = cover(BF.grid(self.fight), cell, BF.cell_of(target), bodies=bodies, standing=False)
+                against_save = body_cover(BF.grid(self.fight), cell, BF.body(self.fight, target), bodies=bodies,
+                                          standing=False)
                 if found != against_save:
                     found = f"{found}/{against_save}"
             self.covers[(cell, target.id)] = found

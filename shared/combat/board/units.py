@@ -4,7 +4,8 @@ Owns: `to_cells` (a distance above zero rounds to the nearest cell, never to zer
 keeps its meaning), `allowance_cells` (a turn's movement rounds down, at least one cell
 while the holder can move at all), `per_cell` for a catalog (its own `units.distance`, else
 the combat block's), `steps` (the distance between two cells: all eight directions cost
-the same) and `say` (a number of cells in the ruleset's unit for the log and the menu).
+the same), `square` (the cells a creature `side` cells across fills from its top-left
+cell, mechanics-1 1.194), `gap` (steps between the nearest cells of two such squares) and `say` (a number of cells in the ruleset's unit for the log and the menu).
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ def per_cell(fight: Any, catalog_id: str | None = None) -> float:
 
 def steps(a: tuple[int, int] | list[int], b: tuple[int, int] | list[int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def square(cell: tuple[int, int], side: int) -> list[tuple[int, int]]:
+    x, y = cell
+    return [(x + dx, y + dy) for dy in range(side) for dx in range(side)]
+
+
+def gap(a: tuple[int, int], a_side: int, b: tuple[int, int], b_side: int) -> int:
+    """`steps` between the nearest cells of the square `a_side` across at `a` and the one
+    `b_side` across at `b` (reach and range count to the nearest cell, 1.194)."""
+    dx = max(0, b[0] - (a[0] + a_side - 1), a[0] - (b[0] + b_side - 1))
+    dy = max(0, b[1] - (a[1] + a_side - 1), a[1] - (b[1] + b_side - 1))
+    return max(dx, dy)
 
 
 def say(fight: Any, cells: float) -> str:
