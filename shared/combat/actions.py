@@ -57,6 +57,8 @@ from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.menu import helped_against
 from .board.movement import dash, disengage
+from .board.push import push
+from .board.units import per_cell
 
 
 # ---------------------------------------------------------------------------
@@ -499,6 +501,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     half = False
     critical = False
     failed = False
+    saved = False
     halving = "the save"
     if mech.attackRoll:
         landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
@@ -553,6 +556,8 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         CE.close_blow(fight, target)
         RM.reduce_max(fight, actor, target, mech.reducesMax, dealt, plan.name, failed)
         B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
+    if landed and not saved and mech.push is not None:
+        forced_push(fight, actor, target, mech.push, per_cell(fight, plan.entry_catalog))
     if landed or half:
         apply_conditions(fight, actor, target, mech, plan, landed)
 
@@ -561,6 +566,13 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
 #: a blow (`_blow_lands`).
 ENTRY_LANDS: dict[str, Callable[[Fight, Combatant, Combatant, int, Plan, DiceExpr | None, tuple[int, str] | None,
                                  dict[str, Any] | None], None]] = {"heal": _heal_lands, "buff": _buff_lands}
+
+
+def forced_push(fight: Fight, actor: Combatant, target: Combatant, distance: float, per: float | None = None) -> None:
+    """An entry's or a creature action's `push` (1.182, 1.184): on a board, straight away
+    from the user; without one nobody moves."""
+    if fight.state.board is not None and not target.out and target.position is not None and target is not actor:
+        push(fight, actor, target, distance, per)
 
 
 def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:
@@ -738,6 +750,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                           action.save is not None and not saved)
             B.drain_back(fight, actor, getattr(action, "drain", None), dealt, action.name)
         if landed and not saved:
+            if action.push is not None:
+                forced_push(fight, actor, target, action.push)
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:
                 apply_condition(fight, actor, target, apply, dc)

@@ -51,6 +51,7 @@ from .fight import Fight
 from .kinds import kind_of
 from .plans import MenuItem, Option, Plan, forecast
 from .plan_reading import budget_left, targets_for
+from .sizes import within_size
 from .state import Combatant, HeldCondition
 from .worth import CONDITION_WORTH
 from .lowers_also import lower_check
@@ -260,6 +261,8 @@ def contest_targets(fight: Fight, actor: Combatant, contest: Contest) -> list[Co
             found = [c for c in found if any(h.id == contest.targetHolds for h in c.conditions)]
         if contest.targetDying:
             found = [c for c in found if E.is_dying(c)]
+        if contest.maxSizeAbove is not None:
+            found = [c for c in found if within_size(fight, actor, c, contest.maxSizeAbove)]
         return found
     sources: list[str] = []
     escapable = contest.from_ is not None and contest.from_.escapable

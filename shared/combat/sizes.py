@@ -2,9 +2,10 @@
 cell", 1.194).
 
 Owns: `size_index` (where a combatant stands along `combat.sizes.order`: the size a
-condition changed it to, else its block's `size`; None for someone without one), `size_label`
-and `side` (the cells per side of the square a combatant fills on the grid: its size's
-`cells`, 1 without). A package without `combat.sizes` never gets past the first check.
+condition changed it to, else its block's `size`; None for someone without one), `size_label`,
+`side` (the cells per side of the square a combatant fills on the grid: its size's
+`cells`, 1 without) and `within_size` (a contest's `maxSizeAbove`: the target at most so
+many sizes above the actor). A package without `combat.sizes` never gets past the first check.
 """
 
 from __future__ import annotations
@@ -47,3 +48,21 @@ def side(fight: Any, c: Any) -> int:
     if sizes is None or not any(s.cells for s in sizes.order):
         return 1
     return cells_at(fight, size_index(fight, c))
+
+
+def compared_index(fight: Any, c: Any) -> int:
+    """Where `c` stands along the order for a comparison of sizes: its own size, or, for
+    someone without one (a party member's sheet names none), the largest size that fills one
+    cell, as they do on the grid (Medium in 5e). The spec's "Size and escape DC" section,
+    which `maxSizeAbove` points to, is outside the spec we have; this is our reading."""
+    found = size_index(fight, c)
+    if found is not None:
+        return found
+    order = fight.combat.sizes.order
+    one_cell = [i for i, s in enumerate(order) if (s.cells or 1) == 1]
+    return one_cell[-1] if one_cell else 0
+
+
+def within_size(fight: Any, actor: Any, target: Any, above: int) -> bool:
+    """Whether `target` is at most `above` sizes above `actor` (a contest's `maxSizeAbove`)."""
+    return compared_index(fight, target) - compared_index(fight, actor) <= above

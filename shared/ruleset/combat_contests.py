@@ -12,12 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Label, Model, Number, ValueRef, gate, unsupported
+from .base import Id, Label, Model, Number, ValueRef, gate
 
 CheckIds = Annotated[list[Id], Field(min_length=1, max_length=4)]
-
-SIZES_REASON = "creature sizes are not resolved yet (issue 27, creature sizes)"
-
 
 class CombatCheck(Model):
     """`{ "id": "brawn", "label": "Brawn", "value": { "abilityMod": "brawn" } }`."""
@@ -119,10 +116,9 @@ class Contest(Model):
     targetHolds: Id | None = Field(default=None, json_schema_extra=gate("1.193"))
     #: Offered only against a target who is dying and not yet stabilized.
     targetDying: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.193"))
-    #: The size limit of a grapple (combat-2 "Size and escape DC", 1.103).
-    maxSizeAbove: Annotated[int, Field(ge=0, le=10)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.103", SIZES_REASON)
-    )
+    #: The size limit of a grapple (combat-2 "Size and escape DC", 1.103): offered only
+    #: against a target at most this many sizes above the actor (shared/combat/sizes.py).
+    maxSizeAbove: Annotated[int, Field(ge=0, le=10)] | None = Field(default=None, json_schema_extra=gate("1.103"))
 
     @model_validator(mode="after")
     def _against_someone(self) -> "Contest":

@@ -271,9 +271,9 @@ class CreatureAction(Model):
     components: Annotated[list[Id], Field(max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.179")
     )
-    push: Annotated[Number, Field(gt=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.184", f"a creature's push {NOT_RESOLVED}")
-    )
+    #: Pushes whoever it lands on without a saving throw made this far straight away from
+    #: the creature, on a board (1.184).
+    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.184"))
     charge: Charge | None = Field(
         default=None, json_schema_extra=unsupported("1.186", f"run-up charges {NOT_RESOLVED}")
     )

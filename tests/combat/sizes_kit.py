@@ -22,9 +22,10 @@ from typing import Any
 
 from tests.combat import zones_kit as ZK
 from tests.combat.sight_kit import brom
+from tests.combat.kit import foe
 from tests.combat.srd_kit import entry
 
-__all__ = ["brom", "package", "SIZES", "OGRE", "BOARD"]
+__all__ = ["brom", "package", "giants", "SIZES", "OGRE", "BOARD", "GIANTS_START"]
 
 SIZES = {"order": [{"id": "tiny", "label": "Tiny"}, {"id": "small", "label": "Small"},
                    {"id": "medium", "label": "Medium"}, {"id": "large", "label": "Large", "cells": 2},
@@ -42,12 +43,17 @@ OGRE = {"id": "ogre", "label": "Ogre", "summary": "SRD 5.1: Large giant, Armor C
 BOARD = {"rows": [".........."] * 10}
 
 
-def package(*, sizes: dict[str, Any] | None = SIZES, ogre_size: str | None = "large") -> dict[str, Any]:
-    """The package; `sizes=None` leaves `combat.sizes` out, `ogre_size=None` the Ogre's size."""
+def package(*, sizes: dict[str, Any] | None = SIZES, ogre_size: str | None = "large",
+            max_size_above: int | None = None) -> dict[str, Any]:
+    """The package; `sizes=None` leaves `combat.sizes` out, `ogre_size=None` the Ogre's size;
+    `max_size_above` is the Grapple's `maxSizeAbove` (SRD 5.1: a target no more than one
+    size larger)."""
     pkg = ZK.package()
     if sizes is not None:
         pkg["combat"]["sizes"] = copy.deepcopy(sizes)
     pkg["combat"]["contests"] = copy.deepcopy(ZK.EXAMPLE["combat"]["contests"])
+    if max_size_above is not None:
+        pkg["combat"]["contests"][0]["maxSizeAbove"] = max_size_above
     ogre = copy.deepcopy(OGRE)
     if ogre_size is None or sizes is None:
         ogre["creature"].pop("size")
@@ -58,3 +64,14 @@ def package(*, sizes: dict[str, Any] | None = SIZES, ogre_size: str | None = "la
         dragon = entry(pkg, "creatures", "adult-black-dragon")
         dragon["creature"]["size"] = dragon["filters"]["size"].lower()
     return pkg
+
+
+#: The Ogre's 7d10 (5 each), the Dragon's 17d12 + 85 (6 each: 102 + 85 = 187), initiative
+#: Ilsa 20, Brom 10, the Ogre 1, the Dragon 1.
+GIANTS_START = [5] * 7 + [6] * 17 + [20, 10, 1, 1]
+
+
+def giants() -> list[dict[str, Any]]:
+    """The Ogre on 7, 4 (7..8 x 4..5) and the Huge Dragon on 4, 4 (4..6 x 4..6): both beside
+    Brom on 7, 6."""
+    return [foe("ogre", position=[7, 4]), foe("adult-black-dragon", position=[4, 4])]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -137,3 +139,22 @@ def test_a_huge_ogre_fills_nine_cells():
     # nearest place that fits, the first of ring 1 row by row: 4, 4 (4..6 x 4..6).
     rs, _state, lines = _fight([], pkg=SK.package(ogre_size="huge"))
     assert lines[0] == "The fight is on a 10 x 10 board: Ilsa 0, 0, Brom 7, 7, Ogre 4, 4."
+
+
+def _grapple_targets(max_size_above):
+    rs = ruleset(SK.package(max_size_above=max_size_above))
+    state, _ = start_battle(rs, [ZK.ilsa([0, 0]), SK.brom([7, 6])], SK.giants(), board=SK.BOARD, dice=SK.GIANTS_START)
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    # The Dragon's legendary actions are asked between turns: it passes.
+    state, _ = _go(rs, state, "adult-black-dragon", "pass")
+    options = {o.id: o for o in menu(rs, state, "brom")}
+    return options["contest:grapple"].targets, options["contest:shove_away"].targets
+
+
+def test_a_grapple_no_more_than_one_size_up_is_not_offered_against_a_huge_dragon():
+    # Brom names no size: he counts as the largest one-cell size, Medium (2 along the
+    # order); the Ogre is Large (3): one above; the Dragon Huge (4): two above.
+    assert _grapple_targets(1) == (["ogre"], ["ogre", "adult-black-dragon"])
+    assert _grapple_targets(2) == (["ogre", "adult-black-dragon"], ["ogre", "adult-black-dragon"])
+    with pytest.raises(KeyError):
+        _grapple_targets(0)  # nobody is offered: the option is not on the menu

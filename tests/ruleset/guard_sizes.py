@@ -1,5 +1,6 @@
 """The capability guard's probes for creature sizes (spec/combat-2 "Creatures" `size`,
-mechanics-1 1.194; tests/combat/test_board_sizes.py), merged by
+mechanics-1 1.194; tests/combat/test_board_sizes.py) and for pushes by entries, item uses and
+creatures (1.182, 1.184; tests/combat/test_board_pushes.py), merged by
 tests/ruleset/test_capability_guard.py. The fight is tests/combat/sizes_kit.py's: Ilsa
 (0, 0) and Brom (7, 7) against the SRD Ogre asked at 6, 6 on a 10 x 10 field: filling 2 x 2
 cells it would hold Brom's cell, so it is set down on 5, 5 ("Ogre 5, 5" in the board's log
@@ -10,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.combat import sizes_kit as SK
+from tests.combat import test_board_pushes as PUSH
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import foe
-from tests.ruleset.capability_probes import FightProbe
+from tests.ruleset.capability_probes import FightProbe, MenuProbe
+from tests.ruleset.guard_item_uses import as_item_use
 
 #: The Ogre's 7d10 and initiative (Ilsa 20, Brom 10, the Ogre 1).
 _DICE = [5] * 7 + [20, 10, 1]
@@ -23,7 +26,36 @@ def _set_down(pkg: dict[str, Any]):
     return pkg, [ZK.ilsa([0, 0]), SK.brom([7, 7])], [foe("ogre", position=[6, 6])], list(_DICE), []
 
 
-PLAYED_PROBES: dict[str, FightProbe] = {
+def _grapple(with_key: bool):
+    """Brom (7, 6) beside the Large Ogre and the Huge Adult Black Dragon: with Grapple's
+    `maxSizeAbove: 1` his Grapple is aimed at the Ogre alone; without it, at both."""
+    pkg = SK.package(max_size_above=1 if with_key else None)
+    passes = [{"actor": "adult-black-dragon", "option": "pass", "targets": []}]
+    return pkg, [ZK.ilsa([0, 0]), SK.brom([7, 6])], SK.giants(), list(SK.GIANTS_START), passes
+
+
+def _thunderwave(with_key: bool):
+    """Ilsa (2, 1) casts Thunderwave around her; the Hound (3, 1) fails its save (5 + 4
+    against 12): "Ilsa pushes Cinder Hound 10 ft to 5, 1." with the key only."""
+    pkg = PUSH.package(push=10 if with_key else None)
+    cast = [{"actor": "ilsa", "option": "ability:spells:thunderwave", "targets": [], "cell": [2, 1]}]
+    return pkg, [ZK.ilsa([2, 1], ("thunderwave", "Thunderwave", 1))], ZK.foes(hound=[3, 1]), PUSH.START + [3, 4, 5], cast
+
+
+def _bite(with_key: bool):
+    """The Hound's Searing bite (15 + 4 hits Ilsa) pushes her from 2, 1 to 1, 1 with the key."""
+    pkg = PUSH.package(bite_push=5 if with_key else None)
+    bite = [{"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
+    return pkg, [ZK.ilsa([2, 1])], ZK.foes(hound=[3, 1]), [5] * 5 + [1, 20] + [15, 4, 2, 10], bite
+
+
+_THUNDERWAVE = FightProbe(_thunderwave, board={"rows": ZK.ROWS})
+
+PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    "Mechanics.push": _THUNDERWAVE,
+    "ItemUse.push": as_item_use(_THUNDERWAVE, "thunderwave", "ilsa"),
+    "CreatureAction.push": FightProbe(_bite, board={"rows": ZK.ROWS}),
+    "Contest.maxSizeAbove": MenuProbe(_grapple, actor="brom", board=SK.BOARD),
     "Combat.sizes": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else None)), board=SK.BOARD),
     "Creature.size": FightProbe(lambda k: _set_down(SK.package(ogre_size="large" if k else None)), board=SK.BOARD),
     "Size.cells": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else _UNCELLED)), board=SK.BOARD),

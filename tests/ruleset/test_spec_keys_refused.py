@@ -11,7 +11,6 @@ from tests.ruleset.test_creatures import AT, bestiary_package
 from tests.ruleset.entry_kit import ITEM, MECH, with_entry, with_item
 
 NOT_YET = "is not supported by marinara-battle yet"
-SIZES = "creature sizes are not resolved yet (issue 27, creature sizes)"
 CONTEST = "combat.contests[0]"
 
 
@@ -39,13 +38,14 @@ def test_a_contest_still_needs_a_defender_or_a_difficulty_and_not_both():
         f'{CONTEST}: a contest against a fixed "difficulty" has no "defender"']
 
 
-def test_contest_keys_of_sizes_are_refused_by_name_spell_holds_accepted_and_dying_needs_the_rule():
-    # `from.escapable` plays (tests/combat/test_board_zones.py); sizes are refused by name.
+def test_contest_size_limit_needs_sizes_spell_holds_accepted_and_dying_needs_the_rule():
+    # `from.escapable` plays (tests/combat/test_board_zones.py); `maxSizeAbove` plays with
+    # `combat.sizes` (tests/combat/test_board_sizes.py).
     p = contest_package(targetDying=True, maxSizeAbove=1, onWin={"stabilizes": True},
                         **{"from": {"holding": "held", "escapable": True}})
     assert sorted(problems_of(p)) == sorted([
         f'{CONTEST}.targetDying: needs a "combat.dying" rule: nobody is dying without one',
-        f'{CONTEST}.maxSizeAbove: "maxSizeAbove" (Capability API 1.103) {NOT_YET}: {SIZES}',
+        f'{CONTEST}.maxSizeAbove: "maxSizeAbove" needs "combat.sizes"',
         f'{CONTEST}.onWin.stabilizes: needs a "combat.dying" rule: nobody is dying without one',
     ])
 

@@ -1,6 +1,7 @@
 """Forced movement (spec/combat-3 "Contests" `push`) and where it starts a fall.
 
-Owns: `push` (the loser moves straight away from the winner, cell by cell, a body bigger
+Owns: `push` (a contest's loser, or whoever an entry's or a creature action's `push` lands
+on without a saving throw made (mechanics-1 1.182, 1.184), moves straight away from the winner, cell by cell, a body bigger
 than one cell as a whole square (mechanics-1 1.194), stopping short of
 anything solid, anyone standing, the edge of the board, a corner too narrow to squeeze
 past, and a rise of a level or more (for a flier aloft: ground as high as it flies); it
@@ -43,9 +44,11 @@ def _rise(g: Any, x: int, y: int, dx: int, dy: int, width: int, standing: set[tu
     return worst
 
 
-def push(fight: Any, winner: Any, loser: Any, distance: float) -> None:
+def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None = None) -> None:
+    """`loser` pushed `distance` (in `per` units a cell: a catalog's own, else the combat
+    block's) away from `winner`; a contest's, an entry's or a creature action's (1.182, 1.184)."""
     g = BF.grid(fight)
-    cells = to_cells(distance, float(fight.combat.distance.perCell)) or 0
+    cells = to_cells(distance, per if per is not None else float(fight.combat.distance.perCell)) or 0
     wx, wy = BF.cell_of(winner)
     x, y = BF.cell_of(loser)
     w_side, width = side(fight, winner), side(fight, loser)

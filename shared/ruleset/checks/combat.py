@@ -220,6 +220,8 @@ def _fixed_contest(pkg: "Ruleset", combat: Any, contest: Any, base: list[PathPar
         problems.add([*base, "difficulty"], f'a "{combat.kind}" fight counts successes, so it refuses a fixed "difficulty"')
     if contest.targetHolds is not None:
         check_condition_id(pkg, contest.targetHolds, [*base, "targetHolds"], problems)
+    if contest.maxSizeAbove is not None and combat.sizes is None:
+        problems.add([*base, "maxSizeAbove"], '"maxSizeAbove" needs "combat.sizes"')
     if combat.dying is None:
         if contest.targetDying:
             problems.add([*base, "targetDying"], 'needs a "combat.dying" rule: nobody is dying without one')

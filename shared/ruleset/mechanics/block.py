@@ -137,9 +137,9 @@ class Mechanics(Model):
     components: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.179")
     )
-    push: Annotated[Number, Field(gt=0)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.182", f"an entry's push {NOT_RESOLVED}")
-    )
+    #: Pushes whoever it lands on without a saving throw made this far (in the catalog's
+    #: distance) straight away from the user, on a board (1.182).
+    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.182"))
     #: Deals its amount's maximum to a target passing the test (Blight against plants).
     maxAgainst: TargetTest | None = Field(default=None, json_schema_extra=gate("1.185"))
     #: Rolled once on use and spent from the least health left upward (Sleep).

@@ -1,0 +1,92 @@
+"""Pushes by entries and creatures (spec/mechanics-1 "Pushes, wind and goggles", 1.182, and
+"Creatures push too", 1.184; shared/combat/actions.py `forced_push`, board/push.py), with
+exact log lines from scripted dice, on tests/combat/zones_kit.py's 10 x 4 board.
+
+Thunderwave as the spec shapes it: SRD 5.1's 2d8 thunder, a Constitution save for half, a
+10-foot push on a failure, here a burst around the user of 10 feet (2 cells: the 3 x 3
+square around Ilsa), a 1st-level slot. Ilsa's spell save DC is 12; the 5e example's Cinder
+Hound has 5d8 hit points and Constitution save + 4.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from shared.combat import advance, start_battle
+from shared.combat.fight import Refusal
+from tests.combat import zones_kit as ZK
+from tests.combat.kit import ruleset
+
+THUNDERWAVE = {"id": "thunderwave", "label": "Thunderwave", "mechanics": {
+    "kind": "attack", "amount": {"dice": "2d8"}, "damageType": "thunder", "targets": "enemy",
+    "area": {"shape": "burst", "size": 10, "around": True},
+    "save": {"save": "con_save", "onSuccess": "half"}, "push": 10,
+    "cost": [{"pool": "slots_1", "amount": 1}]}}
+#: The Hound's 5d8 = 25, initiative Ilsa 20 + 3, the Hound 1 + 1.
+START = [5] * 5 + [20, 1]
+
+
+def package(push: float | None = 10, bite_push: float | None = None):
+    pkg = ZK.package()
+    wave = copy.deepcopy(THUNDERWAVE)
+    if push is None:
+        del wave["mechanics"]["push"]
+    else:
+        wave["mechanics"]["push"] = push
+    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(wave)
+    if bite_push is not None:
+        hound = next(e for c in pkg["catalogs"] if c["id"] == "creatures" for e in c["entries"] if e["id"] == "cinder-hound")
+        hound["creature"]["actions"][0]["push"] = bite_push
+    return pkg
+
+
+def _go(rs, state, actor, option, *targets, cell=None):
+    choice = {"actor": actor, "option": option, "targets": list(targets)}
+    if cell is not None:
+        choice["cell"] = cell
+    result = advance(rs, state, choice)
+    assert not isinstance(result, Refusal), result
+    return result[0], [e.text for e in result[1]]
+
+
+def _wave(rows, dice, push=10):
+    rs = ruleset(package(push))
+    state, _ = start_battle(rs, [ZK.ilsa([2, 1], ("thunderwave", "Thunderwave", 1))], ZK.foes(hound=[3, 1]),
+                            board={"rows": rows}, dice=START + dice)
+    return _go(rs, state, "ilsa", "ability:spells:thunderwave", cell=[2, 1])
+
+
+def test_a_hound_failing_its_save_takes_the_thunder_and_is_pushed_two_cells():
+    # 2d8 = 3 + 4 = 7 thunder; the save 5 + 4 = 9 against 12 fails: 25 - 7 = 18, and 10
+    # feet (2 cells) straight away from Ilsa on 2, 1: from 3, 1 to 5, 1.
+    state, lines = _wave(ZK.ROWS, [3, 4, 5])
+    assert lines[-4:] == [
+        "Cinder Hound rolls a Constitution save against Thunderwave: 5 + 4 = 9 against 12, a failure.",
+        "Thunderwave (7 (3 + 4)) deals 7 thunder damage to Cinder Hound.",
+        "Cinder Hound has 18 of 25 Hit points.",
+        "Ilsa pushes Cinder Hound 10 ft to 5, 1.",
+    ]
+    assert state.combatant("cinder-hound").position == [5, 1]
+
+
+def test_a_wall_stops_the_push_after_one_cell_and_a_save_made_spares_it():
+    rows = ["..........", ".....#....", "..........", ".........."]
+    state, lines = _wave(rows, [3, 4, 5])
+    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 4, 1."
+    # A save of 10 + 4 = 14 makes it: half of 7 = 3, and no push.
+    state, lines = _wave(ZK.ROWS, [3, 4, 10])
+    assert lines[-2:] == ["Thunderwave (7 (3 + 4), halved by the save) deals 3 thunder damage to Cinder Hound.",
+                          "Cinder Hound has 22 of 25 Hit points."]
+    assert state.combatant("cinder-hound").position == [3, 1]
+
+
+def test_a_creatures_bite_pushes_what_it_lands_on():
+    # The Hound's Searing bite with `push: 5`: 15 + 4 = 19 hits Ilsa's Armor Class 12 for
+    # 1d6 4 + 1 = 5 piercing and 1d4 2 fire; Ilsa (18 hit points) is pushed one cell away
+    # from the Hound on 3, 1: to 1, 1.
+    rs = ruleset(package(bite_push=5))
+    state, _ = start_battle(rs, [ZK.ilsa([2, 1])], ZK.foes(hound=[3, 1]), board={"rows": ZK.ROWS},
+                            dice=[5] * 5 + [1, 20] + [15, 4, 2, 10])
+    state, lines = _go(rs, state, "cinder-hound", "action:sear_bite", "ilsa")
+    assert lines[-1] == "Cinder Hound pushes Ilsa 5 ft to 1, 1."
+    assert state.combatant("ilsa").position == [1, 1]
