@@ -21,7 +21,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from .base import EntryId, Id, Model, ValueRef, gate, unsupported
+from .base import EntryId, Id, Model, ValueRef, gate
 from .combat_actions import CreatureTypes, StandardAction, StandardEffects
 from .combat_attacks import AbilityList, AttackList
 from .combat_board import Cover, Distance, Elevation, Opportunity, Ranged, STYLE_BUILTINS
