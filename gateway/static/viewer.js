@@ -15,7 +15,7 @@ const page = {
   who: null,        // {role, player}
   screen: null,
   prompt: null,     // the open prompt (this token's decision) or null
-  mode: null,       // {kind: "move"|"target"|"area", option?, options?, chosen: []}
+  mode: null,       // {kind: "move"|"target"|"area"|"zone"|"teleport", option?, options?, chosen: []}
   hovered: null,    // "x,y" of the cell under the pointer or focus
   focus: [0, 0],    // the board cell that holds the tab stop
   lastSeq: 0,
@@ -334,7 +334,8 @@ function renderBoard() {
   const path = new Map((hoverMove?.board.path || []).map((cell, i) => [key(cell), i + 1]));
   const amber = new Set((hoverMove?.board.strikes || []).map((s) => key(s.cell)));
   const aims = new Set(mode?.kind === "area" ? mode.option.board.aim.map(key)
-    : mode?.kind === "zone" ? mode.option.board.to.map(key) : []);
+    : mode?.kind === "zone" ? mode.option.board.to.map(key)
+    : mode?.kind === "teleport" ? mode.option.board.teleport.cells.map(key) : []);
   const zoned = new Set((page.screen.zones || []).flatMap((z) => z.cells.map(key)));
   const walled = new Set((page.screen.zones || []).flatMap((z) => (z.walls || []).map(key)));
   const reach = new Set(mode?.kind === "move" ? mode.options.map((o) => key(o.board.cell)) : []);
@@ -406,6 +407,8 @@ function renderBoardInfo(hoverMove) {
     const caught = page.hovered ? mode.option.board.catches[page.hovered] : null;
     info = caught ? `${mode.option.label} to ${page.hovered.replace(",", ", ")} reaches ${caught.map(nameOf).join(", ")}`
       : `${mode.option.label}: pick a lit cell, up to ${mode.option.board.distance} from where it is.`;
+  } else if (mode?.kind === "teleport") {
+    info = `${mode.option.label}: pick a lit cell to teleport to, up to ${mode.option.board.teleport.distance} away.`;
   } else if (mode?.kind === "target") {
     info = `Pick a target for ${mode.option.label}${mode.option.count > 1 ? ` (up to ${mode.option.count})` : ""}.`;
   }
@@ -500,6 +503,7 @@ function enter(mode) {
 function choose(option) {
   if (option.board?.aim) return enter({ kind: "area", option, chosen: [] });
   if (option.group === "zone" && option.board?.to) return enter({ kind: "zone", option, chosen: [] });
+  if (option.board?.teleport) return enter({ kind: "teleport", option, chosen: [] });
   if (option.count > 0 && option.targets.length) return enter({ kind: "target", option, chosen: [] });
   send(option);
 }
@@ -523,6 +527,8 @@ function chooseCell(cellKey) {
     if (mode.option.board.catches[cellKey]) send(mode.option, { cell: cellKey.split(",").map(Number) });
   } else if (mode.kind === "zone") {
     if (mode.option.board.to.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
+  } else if (mode.kind === "teleport") {
+    if (mode.option.board.teleport.cells.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
   } else if (mode.kind === "target") {
     const who = occupants().get(cellKey);
     if (who) pickTarget(who.id);

@@ -59,6 +59,7 @@ from .board.menu import helped_against
 from .board.movement import dash, disengage
 from .board.push import push
 from .board.units import per_cell
+from .board.teleport import teleport, teleport_of
 
 
 # ---------------------------------------------------------------------------
@@ -155,6 +156,9 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     spent = casting(actor, plan.entry_catalog) if actor.conditions else []
     if resolving is not None:
         resolving(fight, actor, plan, targets, cursor)
+    if plan.aim is not None and teleport_of(plan) is not None:
+        # What the use does lands first; then its user is gone (mechanics-3 1.276).
+        teleport(fight, actor, plan)
     finish_attack(fight)
     if spent:
         finish_casting(fight, actor, spent, plan.name)

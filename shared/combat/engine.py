@@ -48,6 +48,7 @@ from .outcome import check_outcome
 from .turns import advance_pointer, begin_round, end_turn, refill_turn_budgets, roll_initiative
 from .board.flight import fly
 from .board.movement import stand, start_walk
+from .board.teleport import check_landing, teleport_of
 from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
@@ -346,7 +347,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
     if isinstance(targets, Refusal):
         return targets
-    to_cell = CELL_STEPS.get(item.plan.kind)
+    to_cell = CELL_STEPS.get(item.plan.kind) or (check_landing if pending.decision == "turn" else None)
     refused = to_cell(fight, fight.get(parsed.actor), item.plan, parsed.cell) if to_cell is not None else None
     if refused is not None:
         return Refusal("bad-cell", refused)
@@ -473,6 +474,7 @@ def _apply(fight: Fight, actor_id: str, item: MenuItem, targets: list[Any],
     if cell is not None and fight.state.board is not None:
         # A burst's saves measure cover from where it lands (board/save_cover.py).
         item = MenuItem(item.option, replace(item.plan, aim=(cell[0], cell[1]), placing=placing))
+    if cell is not None and fight.state.board is not None and teleport_of(item.plan) is None:
         fight.emit("aim", f"{actor.name} aims {item.plan.name} at {cell[0]}, {cell[1]}, catching "
                    f"{', '.join(t.name for t in targets) or 'nobody'}.", actor=actor.id, cell=list(cell),
                    targets=[t.id for t in targets])
@@ -560,7 +562,7 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             actor.engine_actions += 1
         chosen = [fight.get(t) for t in targets]
         placing = None
-        if cell is not None and not item.plan.moves:
+        if cell is not None and not item.plan.moves and teleport_of(item.plan) is None:
             # An area catches whoever stands in it, exactly as a player's aim is read.
             placing = copies_for(fight, actor, item.plan, cell)
             caught = check_aim(fight, actor, item.plan, cell, placing)

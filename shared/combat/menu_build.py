@@ -15,6 +15,7 @@ from . import contests, menu_rules, spellcasting, surprise
 from . import costs as C
 from . import numbers as N
 from .board.menu import board_items
+from .board.teleport import teleport_of
 from .zones import zone_items
 from .belongings import pick_up_items
 from .fight import Fight
@@ -120,6 +121,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             items[-1:-1] = zone_items(fight, actor)
             # "Pick up <item>" (belongings.py): free, so even with no budget left.
             items[-1:-1] = pick_up_items(fight, actor)
+    elif fight.ruleset.combat is not None and fight.ruleset.combat.distance is not None:
+        # Off the board a teleport leads nowhere (mechanics-3 1.276): its option is not offered.
+        items = [i for i in items if teleport_of(i.plan) is None]
     items = kind_of(fight).styled(fight, actor, items)
     if free is not None:
         items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]

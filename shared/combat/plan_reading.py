@@ -237,8 +237,9 @@ def offered_entry(mech: Any) -> bool:
 def _utility_offered(mech: Any) -> bool:
     """A utility entry only when it is free, gives budgets or leaves a lasting zone
     (mechanics-1 1.172: Spike Growth), and not when it only opens standard actions for a
-    price; one that cures is offered as long as it cures (1.176)."""
-    if cures(mech):
+    price; one that cures is offered as long as it cures (1.176), and one that teleports
+    (mechanics-3 1.276: Misty Step)."""
+    if cures(mech) or getattr(mech, "teleport", None) is not None:
         return True
     return bool(mech.free or mech.gives or mech.zone is not None) and not (mech.standard and not mech.free and not mech.gives)
 

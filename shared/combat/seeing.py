@@ -8,7 +8,8 @@ conditions in force grant, the greater range counting, or `{ "add": n }` added t
 holder's own), `hidden_by` (what hides a combatant: each `unseen` condition in force, unless
 a `cancelsUnseen` condition outlines them), `sees` (the one answer every reader asks: line of
 sight on a board, eyes or a `blind` sense, and every `unseen` pierced by a sense in range),
-`sees_clearly` (the same, whatever a Hide says: what hiding.py asks), `hidden_from` (a
+`sees_clearly` (the same, whatever a Hide says: what hiding.py asks), `sees_cell` (the same
+for a cell nobody stands on: a teleport's `seen`, 1.276), `hidden_from` (a
 Hide's seekers), `all_hidden_from`, `opponents`, `OBSCURING` (where lasting zones plug in: functions giving the cells they obscure and the
 senses that pierce each), `LIGHTLY` and `lightly_obscured` (light obscurement, 1.286) and `unseen_votes` (`combat.sight.
 unseenAttacks`: advantage when the target cannot see the attacker, disadvantage when the
@@ -32,7 +33,8 @@ from . import numbers as N
 from .board import battlefield as BF
 from .board.sight import centre_line
 from .board.sight import sees_body
-from .board.units import per_cell
+from .board.sight import sees as line_of_sight
+from .board.units import per_cell, steps
 from ..ruleset.conditions import CombatCondition
 from .fight import Fight
 from .state import Combatant
@@ -98,19 +100,27 @@ def _blind(fight: Fight) -> set[str]:
     return {d.id for d in fight.combat.senses or [] if d.blind}
 
 
+def _placed(fight: Fight, *cs: Combatant) -> bool:
+    return BF.on_board(fight) and all(c.position is not None for c in cs)
+
+
 def _in_range(fight: Fight, viewer: Combatant, target: Combatant, reach: float) -> bool:
     if not _placed(fight, viewer, target):
         return True
     return BF.distance_cells(fight, viewer, target) * per_cell(fight) <= reach
 
 
-def _placed(fight: Fight, *cs: Combatant) -> bool:
-    return BF.on_board(fight) and all(c.position is not None for c in cs)
+def _pierces_at(fight: Fight, have: dict[str, float], pierced: Iterable[str], cells: int | None) -> bool:
+    """A sense of `pierced` reaching `cells` away (None: off the board, every range reaches)."""
+    if cells is None:
+        return any(sid in have for sid in pierced)
+    return any(sid in have and cells * per_cell(fight) <= have[sid] for sid in pierced)
 
 
 def _pierces(fight: Fight, viewer: Combatant, target: Combatant, have: dict[str, float],
              pierced: Iterable[str]) -> bool:
-    return any(sid in have and _in_range(fight, viewer, target, have[sid]) for sid in pierced)
+    cells = BF.distance_cells(fight, viewer, target) if _placed(fight, viewer, target) else None
+    return _pierces_at(fight, have, pierced, cells)
 
 
 def _obscuring(fight: Fight) -> dict[Cell, list[str]]:
@@ -166,6 +176,28 @@ def all_hidden_from(fight: Fight, seeker: Combatant) -> bool:
     Game Master searches, tactics.py)."""
     rivals = [o for o in opponents(fight, seeker) if not o.down]
     return bool(rivals) and all(hidden_from(o, seeker) for o in rivals)
+
+
+def sees_cell(fight: Fight, viewer: Combatant, there: Cell) -> bool:
+    """Whether `viewer`, on the board, sees the cell `there` (a teleport's `seen`, mechanics-3
+    1.276): a line of sight, eyes (or a `blind` sense reaching it) and nothing obscuring on
+    the way that no sense in range pierces. Nobody stands there to be hidden."""
+    here = BF.cell_of(viewer)
+    if here == there:
+        return True
+    if not line_of_sight(BF.grid(fight), here, there):
+        return False
+    eyes = fight.combat.sight.eyes if fight.combat.sight is not None else None
+    blinded = eyes is not None and eyes in lacks(fight, viewer)
+    obscured = _obscuring(fight) if OBSCURING else {}
+    if not blinded and not obscured:
+        return True
+    have = senses(fight, viewer)
+    far = steps(here, there)
+    if blinded and not _pierces_at(fight, have, _blind(fight), far):
+        return False
+    return not any(cell in obscured and not _pierces_at(fight, have, obscured[cell], far)
+                   for cell in (*centre_line(BF.grid(fight), here, there), there))
 
 
 def sees(fight: Fight, viewer: Combatant, target: Combatant) -> bool:

@@ -214,7 +214,9 @@ def _signature_items(fight: Fight, holder: Combatant, w: Window) -> list[WindowI
     if w.moment == "starts-turn" and (source is None or source.side == holder.side):
         return []
     items: list[WindowItem] = []
-    for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None):
+    # A teleport lands on a cell its choice names, which a window's answer does not carry, so
+    # it is not offered here (docs/board.md "Teleportation").
+    for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None and a.teleport is None):
         cost = plan.action.signature.cost
         if cost > holder.signature_points:
             continue

@@ -6,7 +6,8 @@ Owns: `lay_zone` (the `LastingZone` record an entry with `zone` leaves, replacin
 same caster's same entry left before), `zone_cells`, `inside`, `affects`, `zone_list` (the
 battle's list: "Moonbeam, 10 rounds"), `end_zone` and `end_zones_of` (concentration over, the
 caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (rounds counted on
-the caster's turns) and the `STEPPED` table the board's walk calls for each step (zones.py
+the caster's turns), the `STEPPED` table the board's walk calls for each step and the
+`LANDED` table a teleport calls where it lands (zones.py
 registers what a step into a zone sets off, since what it sets off lands an entry, a layer
 above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
 grows a zone that `grows`; `immune_inside` and `conditions_inside`, what a zone's `inside`
@@ -38,6 +39,9 @@ Cell = tuple[int, int]
 STEPPED: list[Callable[[Fight, Combatant, Cell, Cell], None]] = []
 #: What a zone does as it ends (zones.py registers a detonation, 1.183).
 ENDED: list[Callable[[Fight, LastingZone], None]] = []
+#: What landing on `cell` from `here` without a step in between (a teleport, mechanics-3
+#: 1.276) sets off: `enter` alone, no terrain crossed (zones.py registers it).
+LANDED: list[Callable[[Fight, Combatant, Cell, Cell], None]] = []
 
 
 def zone_cells(zone: LastingZone) -> set[Cell]:
@@ -238,4 +242,9 @@ def new_turn(fight: Fight) -> None:
 
 def stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
     for hook in STEPPED:
+        hook(fight, mover, here, there)
+
+
+def landed(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
+    for hook in LANDED:
         hook(fight, mover, here, there)

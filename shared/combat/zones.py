@@ -192,6 +192,16 @@ def _deal(fight: Fight, zone: LastingZone, found: tuple[Combatant, Plan], c: Com
 def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
     """A walk's step from `here` into `there`: the terrain's harm for moving inside a zone,
     and `enter` for a zone the step comes into."""
+    _arrives(fight, mover, here, there, walked=True)
+
+
+def _landed(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
+    """A teleport's landing on `there` (mechanics-3 1.276): as if the zone were entered,
+    with no terrain crossed on the way."""
+    _arrives(fight, mover, here, there, walked=False)
+
+
+def _arrives(fight: Fight, mover: Combatant, here: Cell, there: Cell, *, walked: bool) -> None:
     for zone in list(fight.state.zones):
         if mover.down or mover.out:
             return
@@ -201,7 +211,7 @@ def _stepped(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
         if zone.touched and zone.centre == [there[0], there[1]]:
             _touched(fight, zone, mover)
             continue
-        if zone.every is not None and there in cells:
+        if walked and zone.every is not None and there in cells:
             moved = zone.travelled.get(mover.id, 0) + 1
             zone.travelled[mover.id] = 0 if moved >= zone.every else moved
             if moved >= zone.every:
@@ -266,6 +276,7 @@ def _carry(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
 
 
 ZS.STEPPED[:0] = [_carry, _stepped]
+ZS.LANDED.append(_landed)
 
 
 # ---------------------------------------------------------------------------

@@ -33,7 +33,6 @@ from .mechanics.actions import (
     LegendaryCasting,
     LegendaryMove,
     MOVE_REASON,
-    TELEPORT_REASON,
     Teleport,
     teleport_rules,
 )
@@ -293,7 +292,7 @@ class CreatureAction(Model):
         default=None, json_schema_extra=gate("1.127")
     )
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
-    teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
+    teleport: Teleport | None = Field(default=None, json_schema_extra=gate("1.276"))
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
     move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
     casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))

@@ -136,8 +136,12 @@ def test_reach_and_drain_keys_need_their_capability_api():
 
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("teleport", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "seen": True}},
-     '"teleport" (Capability API 1.276) ' + NOT_YET + ': teleportation is resolved by no planned issue'),
+    ("teleport.leaves", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 5280, "leaves": True}},
+     '"leaves" (Capability API 1.279) ' + NOT_YET + ': teleporting out of the fight is resolved by no planned issue'),
+    ("teleport.smoke", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "smoke": {}}},
+     '"smoke" (Capability API 1.279) ' + NOT_YET + ': a teleport\'s smoke is resolved by no planned issue'),
+    ("teleport.carries", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 500, "carries": 1}},
+     '"carries" (Capability API 1.276) ' + NOT_YET + ': taking companions along on a teleport is resolved by no planned issue'),
     ("kindChoice", {"kind": "debuff", "kindChoice": True, "applies": [{"condition": "frightened", "duration": {"rounds": 10}}]},
      '"kindChoice" (Capability API 1.270) ' + NOT_YET + ': a creature kind named at casting is resolved by no planned issue'),
     ("keepsOn", {"kind": "buff", "keepsOn": ["inspired"]},
@@ -151,6 +155,7 @@ def test_unsupported_refused_by_name(key, mechanics, message):
 
 
 def test_teleport_rules_hold_while_refused():
+    # The teleport plays (tests/combat/test_board_teleport.py); these keys of it are refused.
     assert problems_of(with_entry({"kind": "utility", "teleport": {"distance": 500, "carriesWithin": 5}})) == [
         f'{MECH}.teleport.carriesWithin: "carriesWithin" goes with "carries"'
     ]
@@ -165,7 +170,6 @@ def test_teleport_needs_a_board():
     pkg = with_entry({"kind": "utility", "teleport": {"distance": 30}})
     del pkg["combat"]["distance"]
     assert sorted(problems_of(pkg)) == [
-        f'{MECH}.teleport: "teleport" (Capability API 1.276) {NOT_YET}: teleportation is resolved by no planned issue',
         f'{MECH}.teleport: teleportation works only on the board, so it needs "combat.distance"',
     ]
 

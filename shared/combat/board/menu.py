@@ -5,7 +5,8 @@ targets it reaches and sees, and says per target whether it is a swing, a shot o
 shot, how far, what cover the target has and, for an option whose targets save against
 it, what cover adds to that save (`saveCover`); an option with an area becomes an option
 aimed at a cell, listing the aim points that catch someone and whom each catches (and per
-aim point what cover adds to each one's save); Help
+aim point what cover adds to each one's save); a teleport lists the cells it may land on
+(teleport.py); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
 options and Stand up are added), `caught` (whom an area aimed at a cell catches),
 `check_aim` (the refusal for a cell an area cannot be aimed at) and `out_of_range` (the
@@ -30,6 +31,7 @@ from .areas import aim_cells, aim_ok, cells_of, placed_cells, sent
 from .attacks import cover_grade, votes
 from .flight import flight_items
 from .movement import move_items, stand_item
+from .teleport import teleport_item, teleport_of
 from .reach import OUT, LONG, SHOT, aim_at, farthest, span_of
 from .save_cover import option_save, save_cover, words
 from .sight import TOTAL, sees, sees_body
@@ -50,6 +52,12 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
     fight.memo.out_of_range = (actor.id, dropped)
     for item in body:
         plan = item.plan
+        if teleport_of(plan) is not None:
+            # A teleport is aimed at a cell to land on, never at whom it reaches (1.276).
+            landing = teleport_item(fight, actor, item)
+            if landing is not None:
+                out.append(landing)
+            continue
         unspanned = UNSPANNED.get(plan.kind)
         if unspanned is not None:
             kept = unspanned(fight, actor, item)

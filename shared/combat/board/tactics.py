@@ -7,7 +7,9 @@ as they count where it stands), less what the strikes taken on the way would cos
 put when it can already do its best where it stands, walks to the best cell otherwise, aims
 areas at the cell that catches the most worth (allies caught count against it), stands up
 first when prone, flies down first when aloft with nothing worth doing from any cell (1.114),
-and with nothing in reach anywhere it closes the distance (dashing first
+badly hurt beside an enemy it teleports
+as far from its enemies as it can (a teleport is weighed for nothing else), and with nothing
+in reach anywhere it closes the distance (dashing first
 when `dash` is on the menu and nothing better than a token Dodge or Help would be given up)
 before any standard action. Every walk spends movement and is taken only when it strictly
 improves things, so a turn always ends, and ties go to the cheaper walk and then the menu's
@@ -32,6 +34,8 @@ STRIKE_SHARE = 0.15
 #: A standard action worth less than this (a Dodge while unhurt, Help) gives way to a Dash
 #: when nothing is in reach; a Dodge while badly hurt keeps the action and only walks.
 TOKEN_WORTH = 1.0
+#: At or below this share of its health, a combatant beside an enemy teleports away.
+BADLY_HURT = 0.5
 
 
 def _restricted(item: MenuItem, target_ids: list[str]) -> MenuItem:
@@ -65,6 +69,11 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     stand = next((i for i in menu if i.plan.kind == "stand"), None)
     if stand is not None:
         return stand, [], None
+    away = _teleport_away(fight, actor, menu)
+    if away is not None:
+        return away
+    # A teleport is taken only to get away: nothing else weighs it.
+    menu = [i for i in menu if "teleport" not in (i.option.board or {})]
     here_item, here_targets = best_here(fight, actor, menu)
     here = option_score(fight, actor, here_item)[0] if here_item is not end else 0.0
     pick: tuple[MenuItem, list[str], tuple[int, int] | None] = (here_item, here_targets, None)
@@ -93,6 +102,24 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     if walk[0] is not end:
         return walk
     return pick if here > 0 else (end, [], None)
+
+
+def _teleport_away(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int]] | None:
+    """Badly hurt (at most `BADLY_HURT` of its health) with an enemy beside it: the menu's
+    first teleport, to the cell it may land on farthest from the nearest standing enemy (the
+    first such cell on ties), mechanics-3 1.283's reading of how the Game Master teleports."""
+    current, top, _temp = N.health(fight, actor)
+    if top <= 0 or current > top * BADLY_HURT:
+        return None
+    foes = BF.standing_foes(fight, actor)
+    if not any(BF.adjacent(fight, actor, o) for o in foes):
+        return None
+    for item in menu:
+        cells = (item.option.board or {}).get("teleport", {}).get("cells")
+        if cells:
+            best = max(cells, key=lambda c: min(steps(c, BF.cell_of(o)) for o in foes))
+            return item, [], (best[0], best[1])
+    return None
 
 
 def _walk_board(item: MenuItem) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 mechanics-3.md): draining blows (1.281), teleportation (1.276, 1.279, 1.280, 1.286) and
 the moves and spells a creature buys between turns (1.283-1.285).
 
-Owns: `Drain`, `Teleport`, `Smoke`, `LegendaryMove`, `LegendaryCasting` and the reasons
-used where the unresolved ones are declared.
+Owns: `Drain`, `Teleport` (its `distance` and `seen` played on the board,
+shared/combat/board/teleport.py), `Smoke`, `LegendaryMove`, `LegendaryCasting` and the
+reasons used where the unresolved ones are declared.
 """
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model, Number, gate
+from ..base import Id, Model, Number, gate, unsupported
 from .amounts import DamageType
 from .shapes import IdList
 
-TELEPORT_REASON = "teleportation is resolved by no planned issue"
+#: What a teleport does not play yet: going along, leaving the fight, smoke and a strike.
+CARRIES_REASON = "taking companions along on a teleport is resolved by no planned issue"
+LEAVES_REASON = "teleporting out of the fight is resolved by no planned issue"
+SMOKE_REASON = "a teleport's smoke is resolved by no planned issue"
+STRIKE_REASON = "a teleport's strike is resolved by no planned issue"
 MOVE_REASON = "moves bought between turns are resolved by no planned issue"
 CASTING_REASON = "spells bought between turns are resolved by no planned issue"
 
@@ -44,13 +49,14 @@ class Teleport(Model):
 
     distance: Distance
     seen: Literal[True] | None = None
-    carries: Annotated[int, Field(ge=1, le=8)] | None = None
-    carriesWithin: Distance | None = None
-    leaves: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
-    carriesSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
-    smoke: Smoke | None = Field(default=None, json_schema_extra=gate("1.279"))
+    carries: Annotated[int, Field(ge=1, le=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.276", CARRIES_REASON))
+    carriesWithin: Distance | None = Field(default=None, json_schema_extra=unsupported("1.276", CARRIES_REASON))
+    leaves: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.279", LEAVES_REASON))
+    carriesSeen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.279", CARRIES_REASON))
+    smoke: Smoke | None = Field(default=None, json_schema_extra=unsupported("1.279", SMOKE_REASON))
     #: One of the creature's own actions that may follow (or lead) the teleport for free.
-    strike: Id | None = Field(default=None, json_schema_extra=gate("1.280"))
+    strike: Id | None = Field(default=None, json_schema_extra=unsupported("1.280", STRIKE_REASON))
 
     @model_validator(mode="after")
     def _carries(self) -> "Teleport":
@@ -97,13 +103,16 @@ class LegendaryCasting(Model):
 
 
 __all__ = [
+    "CARRIES_REASON",
     "CASTING_REASON",
     "Drain",
     "LegendaryCasting",
     "LegendaryMove",
     "MOVE_REASON",
     "Smoke",
-    "TELEPORT_REASON",
+    "LEAVES_REASON",
+    "SMOKE_REASON",
+    "STRIKE_REASON",
     "Teleport",
     "teleport_rules",
 ]

@@ -34,7 +34,7 @@ from ..refusals import (
     NOT_RESOLVED,
     STRIKE_ECONOMY_REASON,
 )
-from .actions import Drain, TELEPORT_REASON, Teleport, teleport_rules
+from .actions import Drain, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
 from .check import CheckChange
@@ -238,7 +238,7 @@ class Mechanics(Model):
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
     )
-    teleport: Teleport | None = Field(default=None, json_schema_extra=unsupported("1.276", TELEPORT_REASON))
+    teleport: Teleport | None = Field(default=None, json_schema_extra=gate("1.276"))
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
 
     @model_validator(mode="after")
