@@ -14,10 +14,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from shared.combat import advance, decide_for, menu, start_battle
 from shared.combat.state import BattleState
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import ruleset
+from shared.combat.board.units import steps
 from tests.combat.srd_kit import entry
 
 MISTY = "ability:spells:misty-step"
@@ -183,3 +187,24 @@ def test_a_creature_action_teleports_the_creature_itself():
     assert lines[-1] == "Cinder Hound teleports 40 ft from 9, 1 to 1, 1."
     hound = state.combatant("cinder-hound")
     assert hound.position == [1, 1] and hound.budgets["action"] == 0
+
+
+OFF_WALL = [0, 1, 2, 3, 5, 6, 7, 8, 9]
+
+
+@settings(max_examples=15, deadline=None)
+@given(ix=st.sampled_from(OFF_WALL), iy=st.integers(0, 2), hx=st.sampled_from(OFF_WALL), hy=st.integers(0, 2),
+       pick=st.integers(0, 99))
+def test_every_listed_cell_is_open_free_and_within_six_and_landing_there_walks_nothing(ix, iy, hx, hy, pick):
+    # Ilsa and the Hound anywhere off the wall; Misty Step without `seen` lists only open, free
+    # cells within 6 (never the wall's column 4), and landing on any of them walks nothing.
+    if (ix, iy) == (hx, hy):
+        return
+    rs, state = fight([ix, iy], [hx, hy], board=WALLED, teleport={"distance": 30})
+    cells = sorted(cells_of(options(rs, state)[MISTY]))
+    assert cells and all(steps((ix, iy), c) <= 6 and c not in ((ix, iy), (hx, hy)) and c[0] != 4 for c in cells)
+    cell = cells[pick % len(cells)]
+    state, lines = go(rs, state, "ilsa", MISTY, list(cell))
+    assert lines[-1] == f"Ilsa teleports {5 * steps((ix, iy), cell)} ft from {ix}, {iy} to {cell[0]}, {cell[1]}."
+    assert state.combatant("ilsa").position == list(cell) and state.combatant("ilsa").movement == 6
+    assert state.pending.actor == "ilsa"
