@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..dice import NORMAL, DiceExpr, DiceRoll, Mode, chance_at_least, pick_mode
+from ..ruleset.conditions import healing_denial
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
 from ..sheet import move_track, set_condition, set_temp, set_text, spend
@@ -506,11 +507,9 @@ def healing_denied_by(fight: Fight, target: Combatant, magical: bool = False) ->
     is not magical (its entry's or action's `qualities`, or its item's tags, say "magical");
     None when the target may be healed."""
     for name, rule, _held in N.in_force(fight, target):
-        effects = rule.effects or []
-        if "cannot-heal" in effects:
-            return f"no healing while {name}"
-        if not magical and "cannot-heal-nonmagical" in effects:
-            return f"no healing but magical healing while {name}"
+        why = healing_denial(name, rule.effects, magical)
+        if why is not None:
+            return why
     return None
 
 

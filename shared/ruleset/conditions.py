@@ -72,6 +72,21 @@ NOT_ON_LEVELS = (
 )
 
 SAVE_EFFECTS = ("own-saves-advantage", "own-saves-disadvantage")
+
+
+def healing_denial(name: str, effects: Iterable[str] | None, magical: bool) -> str | None:
+    """Why the holder of the condition (or level) `name` gets none of a healing, or None when
+    its `effects` let the healing through: `cannot-heal` refuses all healing (mechanics-1
+    1.191), `cannot-heal-nonmagical` all but magical healing (mechanics-3 1.261; a rest is
+    never magical). The one rule a fight (shared/combat/effects.py) and the sheet engine
+    (shared/sheet/healing.py) both read."""
+    held = tuple(effects or ())
+    if "cannot-heal" in held:
+        return f"no healing while {name}"
+    if not magical and "cannot-heal-nonmagical" in held:
+        return f"no healing but magical healing while {name}"
+    return None
+
 CHECK_EFFECTS = ("own-checks-advantage", "own-checks-disadvantage")
 
 #: How a condition can end besides its clock (1.125; two more from 1.278).

@@ -13,7 +13,7 @@ from .ops import advance, apply, damage, heal, mark, move_track, restore, set_co
 from .output import compute_sheet_json
 from .picks import rescale
 from .refusal import Refusal, is_refusal
-from .rests import rest
+from .rests import Rested, rest, take_rest
 from .view import CheckNumber, CheckValue, PoolInfo, SheetView, TrackInfo
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "move_track",
     "rescale",
     "rest",
+    "Rested",
+    "take_rest",
     "restore",
     "set_condition",
     "set_state",

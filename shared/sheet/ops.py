@@ -18,6 +18,7 @@ from typing import Any
 
 from . import harm as H
 from .character import value_problem
+from .healing import refused_restore
 from .index import SheetRules, norm
 from .live import live_part, with_live
 from .picks import rescale
@@ -420,12 +421,20 @@ def apply(ruleset: SheetRules, sheet: dict[str, Any], command: dict[str, Any]) -
 
     ops: spend, restore, temp, damage (pool= or track= with kind=, box=), heal, track (by=
     or to=), condition (state="on"|"off"), state (value=), note (field=, value=), advance
-    (field=, by= or to=), rest (rest=)."""
+    (field=, by= or to=), rest (rest=). A restore of the health pool a condition denies
+    healing is refused `cannot-heal` unless it is magical (`"magical": true`, mechanics-3
+    1.261)."""
     op = command.get("op")
     amount = _int(command.get("amount", 1))
     if op == "spend":
         return spend(ruleset, sheet, command.get("pool"), amount)
     if op == "restore":
+        found = _pool_amount(ruleset, sheet, command.get("pool"), amount)
+        if isinstance(found, Refusal):
+            return found
+        refused = refused_restore(ruleset, found[1], found[2], command)
+        if refused is not None:
+            return refused
         return restore(ruleset, sheet, command.get("pool"), amount)
     if op == "temp":
         return set_temp(ruleset, sheet, command.get("pool"), amount)

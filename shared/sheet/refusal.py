@@ -42,6 +42,8 @@ HARM_TRACK = "harm-track"
 NOT_HARM_TRACK = "not-harm-track"
 NO_KIND = "no-kind"
 TRACK_FULL = "track-full"
+#: mechanics-3 1.261: a restore a condition with a healing-denial effect refuses.
+CANNOT_HEAL = "cannot-heal"
 
 
 def is_refusal(value: Any) -> bool:

@@ -1,6 +1,7 @@
 """Taking a rest: the ruleset's recovery steps and things to clear, applied in order.
 
-Owns: `rest(ruleset, sheet, rest_id)`. A step names a pool, a group of pools, the pools of
+Owns: `rest(ruleset, sheet, rest_id)` and `take_rest` (the same, with `Rested.notes`
+saying what the rest did not do and why). A step names a pool, a group of pools, the pools of
 a list's rows (only rows whose recharge value the step lists, when it lists any), a track
 or a live state, and sets it (`to`: "max", "min", a number; a state's "default" or value)
 or changes it (`by`: a constant, or a fraction of the maximum rounded as written and at
@@ -11,17 +12,21 @@ marks to that many (overflow included) and a negative `by` clears that many, ove
 first, only of `kind` when the step names one; rests never add marks, so a step that would
 (a positive `by`) does nothing. Pools, tracks and states the sheet hides are left alone.
 Before its steps, any rest lifts the part of a lowered maximum a rest restores, and gives
-sealed wounds back (sealed.py).
+sealed wounds back (sealed.py). A rest never heals a holder of a condition with
+`cannot-heal` or `cannot-heal-nonmagical` (mechanics-3 1.261, healing.py): no step raises
+the health pool, and a note says why.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from shared.ruleset.rests import ByConst, ByFraction, Rest, RestStep
 
 from . import harm as H
 from .harm import HarmSpec
+from .healing import healing_denied, health_pool
 from .index import SheetRules, round_number
 from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
@@ -48,8 +53,10 @@ def _to(to: int | str, low: int, high: int) -> int:
 class _Work:
     """The live state being changed, step after step."""
 
-    def __init__(self, sheet: dict[str, Any], view: SheetView):
+    def __init__(self, sheet: dict[str, Any], view: SheetView, unhealed: str | None = None):
         self.view = view
+        #: The health pool a condition keeps from healing: no step raises it.
+        self.unhealed = unhealed
         self.pools = live_part(sheet, "pools")
         self.tracks = live_part(sheet, "tracks")
         self.marks = live_part(sheet, "marks")
@@ -63,6 +70,8 @@ class _Work:
         return info.max if info.start == "full" else 0
 
     def set_pool(self, info: PoolInfo, value: int) -> None:
+        if info.key == self.unhealed:
+            value = min(value, self.current(info))
         self.pools[info.key] = min(max(value, 0), info.max)
 
     def pool_step(self, info: PoolInfo, step: RestStep) -> None:
@@ -131,7 +140,20 @@ class _Work:
             self.states[state_id] = value
 
 
+@dataclass(frozen=True)
+class Rested:
+    sheet: dict[str, Any]
+    #: What the rest did not do, and why ("Long rest does not restore Hit points: no healing
+    #: but magical healing while Chilled.").
+    notes: tuple[str, ...] = ()
+
+
 def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
+    taken = take_rest(ruleset, sheet, rest_id)
+    return taken if isinstance(taken, Refusal) else taken.sheet
+
+
+def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> Rested | Refusal:
     view = SheetView(ruleset, sheet)
     model: Rest | None = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:
@@ -141,8 +163,17 @@ def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[st
         # its steps fill the pool to the maximum given back.
         sheet = lift_rest_seals(ruleset, sheet)
         view = SheetView(ruleset, sheet)
-    work = _Work(sheet, view)
     pools = view.pools()
+    notes: list[str] = []
+    health = health_pool(ruleset)
+    unhealed = None
+    if health in pools:
+        # mechanics-3 1.261: a rest is never magical healing.
+        why = healing_denied(ruleset, view, magical=False)
+        if why is not None:
+            unhealed = health
+            notes.append(f"{model.label} does not restore {pools[health].label}: {why}.")
+    work = _Work(sheet, view, unhealed)
     # A step names exactly one target (RestStep checks it), so the first key set is it.
     for step in model.restore:
         if step.pool is not None:
@@ -177,7 +208,7 @@ def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[st
             conditions = [c for c in conditions if c not in model.clear.conditions]
         for tid in model.clear.text:
             texts.pop(tid, None)
-    return with_live(
+    return Rested(with_live(
         sheet,
         pools=work.pools,
         tracks=work.tracks,
@@ -186,4 +217,4 @@ def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[st
         states=work.states,
         conditions=conditions,
         text=texts,
-    )
+    ), tuple(notes))

@@ -51,6 +51,7 @@ from shared.dice import DiceExpr, Roller, roll
 from shared.ruleset.resolution import DiceSum
 from shared.ruleset.sheet_refs import get
 
+from .healing import health_pool
 from .index import SheetRules, index_for
 from .item_ops import UNKNOWN_ITEM, find_stack
 from .item_uses import in_use, spend_item, uses_of
@@ -227,14 +228,6 @@ class _Use:
             self.rolls = tuple(f for term in thrown.faces for f in term)
         self.amount = max(0, thrown.total)
         return self.amount
-
-
-def health_pool(ruleset: SheetRules) -> str | None:
-    for block in ("battle", "combat"):
-        pool = get(get(get(ruleset, block), "health"), "pool")
-        if isinstance(pool, str):
-            return pool
-    return None
 
 
 def _heal(use: _Use) -> str:
