@@ -1,6 +1,7 @@
 """Components a use requires (spec/mechanics-1 "Zones acting on their occupants", 1.179).
 
-Owns: `required` (the `components` an entry or creature action lists), `forbidden` (the
+Owns: `required` (the `components` an entry or creature action lists, or what a creature's
+`spellcasting` sets instead for its spells, 1.181), `forbidden` (the
 components the conditions in force on a combatant forbid, `forbids.components`: gagged
 forbids the verbal one) and `blocked` (those of a use its user may not supply now). A use
 needing a forbidden component is not offered (menu_build.py), so it is neither chosen nor
@@ -10,10 +11,11 @@ components forbidden to a combatant where they stand.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from . import numbers as N
 from .fight import Fight
+from .plans import Plan
 from .state import Combatant
 
 #: Components forbidden to a combatant by something other than their conditions (a
@@ -21,8 +23,12 @@ from .state import Combatant
 FORBIDDING: list[Callable[[Fight, Combatant], list[str]]] = []
 
 
-def required(source: Any) -> list[str]:
-    return list(getattr(source, "components", None) or [])
+def required(plan: Plan) -> list[str]:
+    """What the plan's use needs: what a creature's `spellcasting` sets for the spell
+    (1.181), else its entry's or creature action's own `components`."""
+    if plan.components is not None:
+        return list(plan.components)
+    return list(getattr(plan.source, "components", None) or [])
 
 
 def forbidden(fight: Fight, c: Combatant) -> set[str]:
@@ -36,10 +42,10 @@ def forbidden(fight: Fight, c: Combatant) -> set[str]:
     return out
 
 
-def blocked(fight: Fight, c: Combatant, source: Any) -> list[str]:
-    """The components `source` requires that `c` may not supply now, in its order (the
+def blocked(fight: Fight, c: Combatant, plan: Plan) -> list[str]:
+    """The components the plan's use requires that `c` may not supply now, in its order (the
     validator holds every name to `combat.components`)."""
-    needs = required(source)
+    needs = required(plan)
     if not needs:
         return []
     no = forbidden(fight, c)

@@ -31,6 +31,7 @@ from typing import Any
 from .actions import STANDARD_RULES
 from .board.movement import EACH_CELL
 from .contests import check_label, throw_side
+from . import components as COMPONENTS
 from . import numbers as N
 from .fight import Fight
 from .seeing import hidden_from, lightly_obscured, opponents, sees_clearly
@@ -112,7 +113,7 @@ def gives_away(fight: Fight, actor: Combatant, plan: Any) -> None:
         return
     rule = fight.combat.hiding
     noisy = set(rule.noisy or []) if rule is not None else set()
-    needs = set(getattr(plan.source, "components", None) or [])
+    needs = set(COMPONENTS.required(plan))
     if plan.aims_harm or plan.kind == "contest":
         reveal(fight, actor, f"they used {plan.name}")
     elif noisy & needs:

@@ -82,7 +82,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     for plan in plans:
         # A use needing a component the user may not supply now (gagged: verbal) is not
         # offered (1.179).
-        if blocked(fight, actor, plan.source):
+        if blocked(fight, actor, plan):
             continue
         drawn = DRAWS[plan.kind](fight, actor, plan, attack_cap)
         if drawn is None:

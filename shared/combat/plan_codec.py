@@ -22,7 +22,8 @@ from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
 
 _PLAIN = ("kind", "name", "budget", "to_hit", "damage_type", "entry_ref", "save_dc", "standard", "targets_side",
-          "uses_strike", "strikes", "option_id", "cost_steps", "uses_key", "uses_count", "ability", "row", "style")
+          "uses_strike", "strikes", "option_id", "cost_steps", "uses_key", "uses_count", "ability", "row", "style",
+          "components")
 
 
 def plan_to_json(plan: Plan) -> dict[str, Any]:

@@ -150,6 +150,9 @@ class Plan:
     #: `uses` counter a creature's spell spends (spellcasting.py), with its starting count.
     uses_key: str | None = None
     uses_count: int = 0
+    #: What a creature's `spellcasting` says the spell needs instead of its entry's own
+    #: `components` (1.181; `[]` needs nothing); None reads the source's (components.py).
+    components: list[str] | None = None
     #: The `combat.contests` entry a contest option resolves (contests.py).
     contest: Contest | None = None
     #: A weapon's ability chosen for the attack roll and the row it was read from (blows.py).

@@ -15,6 +15,8 @@ Owns: the menu plans of a block's spells and spending their uses.
   number it gives, is three). Without a board `within` is not measured, so every standing
   member counts. Its uses are one pool shared by the coven, keyed by coven id and entry
   (`coven:<id>:<entry>`), kept on every member so any of them reads the same count.
+- Components (1.181): a spell's `components`, else the trait's, stand instead of its
+  entry's own (`[]`: innate casting that needs nothing, so Silence or a gag does not stop it).
 - Option ids: `ability:spellcasting:<entry label slug>`.
 """
 
@@ -71,6 +73,15 @@ def uses_key(actor: Combatant, spell: dict[str, Any]) -> str:
     return f"spell:{spell['entry']}"
 
 
+def needs(sc: dict[str, Any], spell: dict[str, Any]) -> list[str] | None:
+    """What the spell needs by the trait (1.181): its own `components`, else the trait's;
+    None leaves the entry's own."""
+    for over in (spell.get("components"), sc.get("components")):
+        if over is not None:
+            return list(over)
+    return None
+
+
 def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
     sc = _spellcasting(actor)
     if sc is None:
@@ -109,7 +120,7 @@ def spell_plans(fight: Fight, actor: Combatant) -> list[Plan]:
             to_hit_parts=[("spellcasting", int(to_hit or 0))], entry=entry, entry_ref=spell["entry"],
             mechanics=mech, list_def=None, save_dc=dc, costs=[], targets_side=side,
             option_id=f"ability:spellcasting:{slug(entry.label)}", cost_steps=steps,
-            uses_key=key, uses_count=count or 0,
+            uses_key=key, uses_count=count or 0, components=needs(sc, spell),
         ))
     return plans
 

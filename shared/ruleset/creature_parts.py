@@ -167,6 +167,9 @@ class CovenSpell(Model):
     level: Annotated[int, Field(ge=0, le=20)] | None = None
     #: Offered only while the coven is gathered; its uses are shared by the whole coven.
     coven: Literal[True] | None = None
+    #: What this spell needs instead of the trait's and the entry's own `components` (1.181);
+    #: `[]` is innate casting that needs nothing.
+    components: Annotated[list[Id], Field(max_length=8)] | None = Field(default=None, json_schema_extra=gate("1.181"))
 
 
 class Coven(Model):
@@ -185,6 +188,9 @@ class Spellcasting(Model):
     toHit: Annotated[int, Field(ge=-50, le=100)] | None = None
     spells: Annotated[list[CovenSpell], Field(min_length=1, max_length=60)]
     coven: Coven | None = None
+    #: What every spell of the trait needs instead of its entry's own `components` (1.181),
+    #: unless the spell sets its own; `[]` is innate casting that needs nothing.
+    components: Annotated[list[Id], Field(max_length=8)] | None = Field(default=None, json_schema_extra=gate("1.181"))
 
     @model_validator(mode="after")
     def _coven_rules(self) -> "Spellcasting":

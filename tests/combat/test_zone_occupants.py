@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shared.combat import advance, menu, start_battle
 from shared.combat.state import BattleState
+from tests.combat import sight_kit as SK
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import ruleset
 from tests.combat.srd_kit import mira
@@ -179,3 +180,29 @@ def test_the_new_zone_fields_are_saved_and_reloaded_exactly():
     state, _ = start_battle(rs, [ZK.ilsa([0, 2])], ZK.foes(hound=[8, 2]), board=ZK.BOARD, dice=HOUND_START + [5])
     state, _ = go(rs, state, "ilsa", "ability:spells:web", cell=[6, 2])
     assert reloads(state) == {"spells/web": {"while_held": "restrained"}}
+
+
+def _silenced_hound_menu(casting: dict) -> set[str]:
+    """The Cinder Hound on 3, 2 casting the SRD's Cure Wounds (V, S) from `casting` (its
+    `spellcasting`): its menu on its turn inside Silence cast on 2, 2."""
+    pkg = ZK.silence_package()
+    SK.hound(pkg)["spellcasting"] = casting
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2], ("silence", "Silence", 2))], ZK.foes(hound=[3, 2]), board=WIDE,
+                            dice=HOUND_START)
+    state, _ = go(rs, state, "ilsa", "ability:spells:silence", cell=[2, 2])
+    state, _ = go(rs, state, "ilsa", "end-turn")
+    return ids(rs, state, "cinder-hound")
+
+
+def test_innate_spellcasting_needs_nothing_so_silence_does_not_stop_it():
+    # spec/mechanics-1 1.181: `components: []` on the trait is innate casting; the Hound, one
+    # step from Silence's centre, still has Cure Wounds inside it. Without the override the
+    # entry's V, S stand and Silence (verbal) takes it away; a spell's own ["verbal"] beats
+    # the trait's [].
+    cure = "ability:spellcasting:cure-wounds"
+    spells = [{"entry": "spells/cure-wounds"}]
+    assert cure not in _silenced_hound_menu({"spells": spells})
+    assert cure in _silenced_hound_menu({"components": [], "spells": spells})
+    assert cure not in _silenced_hound_menu({"components": [], "spells": [spells[0] | {"components": ["verbal"]}]})
+    assert cure in _silenced_hound_menu({"components": ["somatic"], "spells": spells})

@@ -107,15 +107,35 @@ def _gagged(build: Any) -> MenuProbe:
     return MenuProbe(lambda on: (build(on), [SK.healer(["gagged"])], [foe("cinder-hound")], list(DICE), [HOUND_WAITS]), "ilsa")
 
 
-def _gagged_hound(on: bool) -> tuple[Any, ...]:
-    """Ilsa's Magic Missile gags the Hound (1 round); its bite needs a voice only with the key."""
-    pkg = SK.components_package()
+def _gagging(pkg: dict[str, Any]) -> tuple[Any, ...]:
+    """Ilsa's Magic Missile gags the Hound (1 round) in `pkg`."""
     missile = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "magic-missile")
     missile["mechanics"]["applies"] = [{"condition": "gagged", "duration": {"rounds": 1}}]
-    if on:
-        SK.hound(pkg)["actions"][0]["components"] = ["verbal"]
     missile_choice = {"actor": "ilsa", "option": "ability:spells:magic-missile", "targets": ["cinder-hound"]}
     return pkg, [SK.healer()], [foe("cinder-hound")], list(DICE), [HOUND_WAITS, missile_choice]
+
+
+def _gagged_hound(on: bool) -> tuple[Any, ...]:
+    """The gagged Hound's bite needs a voice only with the key."""
+    pkg = SK.components_package()
+    if on:
+        SK.hound(pkg)["actions"][0]["components"] = ["verbal"]
+    return _gagging(pkg)
+
+
+def _innate_hound(where: str) -> MenuProbe:
+    """The gagged Hound casts Cure Wounds (V, S) from its `spellcasting`; with the key
+    `components: []` on the trait (`where` "trait") or on the spell, innate, the gag does not
+    take it away (1.181)."""
+    def build(on: bool) -> tuple[Any, ...]:
+        pkg = SK.components_package()
+        spell: dict[str, Any] = {"entry": "spells/cure-wounds"}
+        casting: dict[str, Any] = {"spells": [spell]}
+        if on:
+            (casting if where == "trait" else spell)["components"] = []
+        SK.hound(pkg)["spellcasting"] = casting
+        return _gagging(pkg)
+    return MenuProbe(build, "cinder-hound")
 
 
 PLAYED_PROBES.update({
@@ -129,6 +149,8 @@ PLAYED_PROBES.update({
     "Mechanics.components": _gagged(lambda on: SK.components_package(cure=SK.CURE_COMPONENTS if on else None)),
     # The gagged Hound loses a bite that needs a voice.
     "CreatureAction.components": MenuProbe(_gagged_hound, "cinder-hound"),
+    "Spellcasting.components": _innate_hound("trait"),
+    "CovenSpell.components": _innate_hound("spell"),
 })
 
 

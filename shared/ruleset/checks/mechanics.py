@@ -250,6 +250,11 @@ def _check_combat_ext(pkg: "Ruleset", ix: MechanicsIndex, problems: Problems) ->
 def _check_creature_ext(pkg: "Ruleset", ix: MechanicsIndex, creature: Any, path: Path, problems: Problems) -> None:
     if getattr(creature, "senses", None) is not None:
         mx.senses(ix, list(creature.senses), [*path, "senses"], problems)
+    casting = getattr(creature, "spellcasting", None)
+    if casting is not None:
+        mx.components(ix, casting.components, [*path, "spellcasting", "components"], problems)
+        for si, spell in enumerate(casting.spells):
+            mx.components(ix, spell.components, [*path, "spellcasting", "spells", si, "components"], problems)
     for ai, action in enumerate(getattr(creature, "actions", None) or []):
         where: Path = [*path, "actions", ai]
         if getattr(action, "ability", None) is not None and action.ability not in ix.abilities:
