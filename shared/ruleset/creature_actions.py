@@ -33,6 +33,7 @@ from .mechanics.actions import (
     LegendaryCasting,
     LegendaryMove,
     MOVE_REASON,
+    SIGNATURE_TELEPORT_REASON,
     Teleport,
     teleport_rules,
 )
@@ -261,6 +262,9 @@ class CreatureAction(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         #: A legendary move that also does something else (1.285).
         ("move", "with an effect"): "1.285",
+        #: A teleport bought between turns (a legendary teleport): the signature window
+        #: between turns takes no cell to land on, so it is refused until that window does.
+        ("teleport", "on a signature action"): ValueGate("1.283", unsupported=SIGNATURE_TELEPORT_REASON),
         **APPLIES_LIST_GATE,
     }
 
@@ -406,6 +410,8 @@ class CreatureAction(Model):
         yield from applies_list_gates(CreatureAction, self.applies)
         if self.move is not None and any(getattr(self, k) for k in _EFFECTS):
             yield declared_gate(CreatureAction, "move", "with an effect")
+        if self.teleport is not None and self.signature is not None:
+            yield declared_gate(CreatureAction, "teleport", "on a signature action")
 
     def _doing(self, *skip: str) -> list[str]:
         return [k for k in _DOING if k not in skip and getattr(self, k, None) not in (None, False)]

@@ -158,3 +158,54 @@ def test_a_grapple_no_more_than_one_size_up_is_not_offered_against_a_huge_dragon
     assert _grapple_targets(2) == (["ogre", "adult-black-dragon"], ["ogre", "adult-black-dragon"])
     with pytest.raises(KeyError):
         _grapple_targets(0)  # nobody is offered: the option is not on the menu
+
+
+def _teleports(ogre_blink: bool = False) -> dict:
+    """The sizes package with Misty Step as tests/combat/test_board_teleport.py plays it (a
+    self entry with `teleport: {"distance": 30}`: 6 cells, unseen cells too), and, with
+    `ogre_blink`, a 10-foot Blink (2 cells) on the Ogre."""
+    pkg = SK.package()
+    misty = next(e for c in pkg["catalogs"] if c["id"] == "spells" for e in c["entries"] if e["id"] == "misty-step")
+    misty["mechanics"]["targets"] = "self"
+    misty["mechanics"]["teleport"] = {"distance": 30}
+    if ogre_blink:
+        ogre = next(e for c in pkg["catalogs"] if c["id"] == "creatures" for e in c["entries"] if e["id"] == "ogre")
+        ogre["creature"]["actions"].append({"id": "blink", "name": "Blink", "budget": "action", "self": True,
+                                            "teleport": {"distance": 10}})
+    return pkg
+
+
+def _teleport_cells(option) -> set[tuple[int, int]]:
+    return {(x, y) for x, y in option.board["teleport"]["cells"]}
+
+
+def test_a_teleport_never_lands_on_any_cell_of_the_ogres_square():
+    # Ilsa on 3, 5; the Ogre's square fills 5..6 x 5..6; Brom on 9, 9. Within 6 cells of
+    # 3, 5 on the 10 x 10 field: every cell (x 0..9, y 0..9, 100), less Ilsa's own, the
+    # Ogre's four and Brom's: 94.
+    rs = ruleset(_teleports())
+    state, _ = start_battle(rs, [ZK.ilsa([3, 5], ("misty-step", "Misty Step", 2)), SK.brom([9, 9])],
+                            [foe("ogre", position=[5, 5])], board=SK.BOARD, dice=START)
+    misty = next(o for o in menu(rs, state, "ilsa") if o.id == "ability:spells:misty-step")
+    cells = _teleport_cells(misty)
+    assert len(cells) == 94
+    assert not cells & {(5, 5), (6, 5), (5, 6), (6, 6), (3, 5), (9, 9)}
+    refused = advance(rs, state, {"actor": "ilsa", "option": misty.id, "targets": [], "cell": [6, 6]})
+    assert isinstance(refused, Refusal) and refused.code == "bad-cell"
+
+
+def test_the_ogre_teleports_only_where_its_whole_square_fits():
+    # The Ogre's Blink, 10 ft (2 cells), from 5, 5: top-left cells 3..7 x 3..7 (25), less its
+    # own 5, 5 and every one whose 2 x 2 square would take Brom's 7, 7 (6, 6; 7, 6; 6, 7;
+    # 7, 7): 20. Ilsa on 0, 0 is out of its way.
+    rs = ruleset(_teleports(ogre_blink=True))
+    state, _ = start_battle(rs, [ZK.ilsa([0, 0]), SK.brom([7, 7])], [foe("ogre", position=[5, 5])],
+                            board=SK.BOARD, dice=START)
+    state, _ = _go(rs, state, "ilsa", "end-turn")
+    state, _ = _go(rs, state, "brom", "end-turn")
+    blink = next(o for o in menu(rs, state, "ogre") if o.id == "action:blink")
+    cells = _teleport_cells(blink)
+    expected = {(x, y) for x in range(3, 8) for y in range(3, 8)} - {(5, 5), (6, 6), (7, 6), (6, 7), (7, 7)}
+    assert cells == expected and len(cells) == 20
+    state, lines = _go(rs, state, "ogre", "action:blink", cell=[3, 3])
+    assert lines[-1] == "Ogre teleports 10 ft from 5, 5 to 3, 3."

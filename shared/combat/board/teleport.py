@@ -20,6 +20,7 @@ from typing import Any
 from ...ruleset.mechanics.actions import Teleport
 from ..plans import MenuItem, Plan
 from ..seeing import sees_cell
+from ..sizes import side
 from ..zone_state import landed
 from . import battlefield as BF
 from .units import per_cell, say, steps, to_cells
@@ -39,17 +40,20 @@ def _reach(fight: Any, plan: Plan, teleport: Teleport) -> int:
 
 
 def landing_cells(fight: Any, actor: Any, plan: Plan, teleport: Teleport) -> list[Cell]:
-    """Every open, unoccupied cell within the teleport's distance of the user (and seen by
-    them, with `seen`), row by row."""
+    """Every cell within the teleport's distance where the user's square fits on open,
+    unoccupied ground (and seen by them, with `seen`), row by row."""
     g = BF.grid(fight)
     here = BF.cell_of(actor)
     reach = _reach(fight, plan, teleport)
-    taken = {BF.cell_of(c) for c in BF.present(fight)}
+    # Every cell someone fills is taken, a big creature's whole square (1.194); the user's
+    # own square lands whole, so it needs room at the cell it names as its top-left one.
+    taken = {cell for c in BF.present(fight) if c is not actor for cell in BF.body(fight, c)}
+    width = side(fight, actor)
     out: list[Cell] = []
     for y in range(max(0, here[1] - reach), min(g.height, here[1] + reach + 1)):
         for x in range(max(0, here[0] - reach), min(g.width, here[0] + reach + 1)):
             cell = (x, y)
-            if cell in taken or g.solid(x, y):
+            if cell == here or not BF.fits(g, cell, width, taken):
                 continue
             if teleport.seen and not sees_cell(fight, actor, cell):
                 continue

@@ -24,6 +24,10 @@ SMOKE_REASON = "a teleport's smoke is resolved by no planned issue"
 STRIKE_REASON = "a teleport's strike is resolved by no planned issue"
 MOVE_REASON = "moves bought between turns are resolved by no planned issue"
 CASTING_REASON = "spells bought between turns are resolved by no planned issue"
+SIGNATURE_TELEPORT_REASON = (
+    "a teleport bought between turns (on a signature action) is not resolved yet: the window "
+    "between turns takes no cell to land on (issue 27, moves between turns)"
+)
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
@@ -109,6 +113,7 @@ __all__ = [
     "LegendaryCasting",
     "LegendaryMove",
     "MOVE_REASON",
+    "SIGNATURE_TELEPORT_REASON",
     "Smoke",
     "LEAVES_REASON",
     "SMOKE_REASON",
