@@ -18,9 +18,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 import random
 import socket
+
+import pytest
+
+from tests.redis_harness import redis_package_missing
 
 NODE_TIMEOUT_MS = 1000
 START_TIMEOUT = 30.0
@@ -170,3 +175,19 @@ def start_cluster() -> RedisCluster:
     except BaseException:
         cluster.stop()
         raise
+
+
+def running_cluster() -> Iterator[RedisCluster]:
+    """A started cluster for a pytest fixture to yield, stopped after; the test is skipped,
+    saying why, when the redis package or the servers are missing."""
+    missing = redis_package_missing()
+    if missing:
+        pytest.skip(missing)
+    try:
+        started = start_cluster()
+    except RuntimeError as exc:
+        pytest.skip(f"no Redis Cluster to test against: {exc}")
+    try:
+        yield started
+    finally:
+        started.stop()

@@ -17,8 +17,8 @@ import pytest
 from redis.crc import key_slot
 
 from tests.gateway import harness, test_games_sheet, test_play
-from tests.redis_cluster_harness import RedisCluster, start_cluster
-from tests.redis_harness import redis_package_missing, unique_namespace
+from tests.redis_cluster_harness import RedisCluster, running_cluster
+from tests.redis_harness import unique_namespace
 from tests.store import test_outbox, test_store
 
 pytestmark = pytest.mark.integration
@@ -26,17 +26,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[RedisCluster]:
-    missing = redis_package_missing()
-    if missing:
-        pytest.skip(missing)
-    try:
-        started = start_cluster()
-    except RuntimeError as exc:
-        pytest.skip(f"no Redis Cluster to test against: {exc}")
-    try:
-        yield started
-    finally:
-        started.stop()
+    yield from running_cluster()
 
 
 def _store(cluster: RedisCluster, **options: Any) -> Any:
