@@ -4,7 +4,11 @@ package and asserts the exact `path: message` lines."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from tests.conftest import UPSTREAM
 
 from tests.ruleset.minimal import minimal_package, problems_of
 from tests.ruleset.test_combat_examples import d20_package, five_e, with_combat
@@ -493,3 +497,13 @@ def test_contests_gate():
     lines = problems_of(p)
     assert 'combat.contests: "contests" needs capabilityApi 1.43 or later (this package declares 1.42)' in lines
     assert 'combat.checks: "checks" needs capabilityApi 1.43 or later (this package declares 1.42)' in lines
+
+
+def test_hiding_needs_an_attack_roll_so_a_pool_fight_refuses_it():
+    # Gravewatch (vendored, a dice-pool fight) throws pools and has no attackRoll; Hide and
+    # Search roll on attackRoll.dice (combat/hiding.py), so its `hiding` is refused at the key.
+    p = json.loads((UPSTREAM / "gravewatch.json").read_text())
+    assert "combat.hiding" not in " ".join(problems_of(p))
+    p["combat"]["hiding"] = {"stealth": "stealth", "perception": "perception"}
+    assert ('combat.hiding: rolls Stealth and Search on "combat.attackRoll.dice", so it needs "combat.attackRoll" '
+            '(a fight that throws pools has none)') in problems_of(p)

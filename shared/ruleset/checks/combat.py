@@ -49,6 +49,11 @@ def _kind_rules(combat: Any, problems: Problems) -> None:
             ["combat", "attackRoll"],
             f'rejected in a "{kind}" fight, which rolls its resolution\'s own pool',
         )
+    if combat.hiding is not None and combat.attackRoll is None:
+        # Hide and Search are rolled as contests are, on attackRoll.dice (combat/hiding.py):
+        # a fight that throws pools has no such die, so hiding there could not be played.
+        problems.add(["combat", "hiding"], 'rolls Stealth and Search on "combat.attackRoll.dice", so it needs '
+                     '"combat.attackRoll" (a fight that throws pools has none)')
 
 
 def _health(pkg: "Ruleset", combat: Any, problems: Problems) -> None:
