@@ -197,5 +197,17 @@ class Bout:
         return len(script) - self.state.dice.cursor if script is not None else -1
 
 
+def play(rs: Ruleset, state: BattleState, actor: str, option: str, *targets: str, cell: list[int] | None = None,
+         **extra: Any) -> tuple[BattleState, list[str]]:
+    """Plays one choice (`cell` and any other choice field by name) and returns the state and
+    the log lines it added; a refusal fails the test."""
+    choice: dict[str, Any] = {"actor": actor, "option": option, "targets": list(targets), **extra}
+    if cell is not None:
+        choice["cell"] = cell
+    result = advance(rs, state, choice)
+    assert not isinstance(result, Refusal), result
+    return result[0], [e.text for e in result[1]]
+
+
 def state_copy(state: BattleState) -> dict[str, Any]:
     return state.model_dump(mode="json")

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import copy
 
-from shared.combat import advance, start_battle
-from shared.combat.fight import Refusal
+from shared.combat import start_battle
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import ruleset
+from tests.combat.kit import play, ruleset
 
 THUNDERWAVE = {"id": "thunderwave", "label": "Thunderwave", "mechanics": {
     "kind": "attack", "amount": {"dice": "2d8"}, "damageType": "thunder", "targets": "enemy",
@@ -40,13 +39,7 @@ def package(push: float | None = 10, bite_push: float | None = None):
     return pkg
 
 
-def _go(rs, state, actor, option, *targets, cell=None):
-    choice = {"actor": actor, "option": option, "targets": list(targets)}
-    if cell is not None:
-        choice["cell"] = cell
-    result = advance(rs, state, choice)
-    assert not isinstance(result, Refusal), result
-    return result[0], [e.text for e in result[1]]
+_go = play
 
 
 def _wave(rows, dice, push=10):

@@ -21,18 +21,12 @@ from shared.combat.board.units import gap, square, steps
 from shared.combat.fight import Refusal
 from tests.combat import sizes_kit as SK
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import foe, ruleset
+from tests.combat.kit import play, foe, ruleset
 
 START = [5] * 7 + [20, 10, 1]
 
 
-def _go(rs, state, actor, option, *targets, cell=None):
-    choice = {"actor": actor, "option": option, "targets": list(targets)}
-    if cell is not None:
-        choice["cell"] = cell
-    result = advance(rs, state, choice)
-    assert not isinstance(result, Refusal), result
-    return result[0], [e.text for e in result[1]]
+_go = play
 
 
 def _fight(dice, *, pkg=None, board=SK.BOARD, ogre=(5, 5), brom=(7, 7)):

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from shared.combat import advance, decide_for, menu, start_battle
 from shared.combat.state import BattleState
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import ruleset
+from tests.combat.kit import play, ruleset
 from shared.combat.board.units import steps
 from tests.combat.srd_kit import entry
 
@@ -60,12 +60,7 @@ def fight(at: list[int], hound: list[int], *, board: dict[str, Any] = OPEN, tele
 
 
 def go(rs, state, actor, option, cell=None):
-    choice: dict[str, Any] = {"actor": actor, "option": option, "targets": []}
-    if cell is not None:
-        choice["cell"] = cell
-    result = advance(rs, state, choice)
-    assert not hasattr(result, "code"), result
-    return result[0], [e.text for e in result[1]]
+    return play(rs, state, actor, option, cell=cell)
 
 
 def options(rs, state, actor="ilsa"):

@@ -21,7 +21,7 @@ from shared.combat.screen import screen_view
 from shared.combat.state import BattleState
 from tests.combat import walls_kit as WK
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import ruleset
+from tests.combat.kit import play, ruleset
 
 #: The Hound's 5d8 = 25, initiative: Ilsa 20 (+ 3: 23), the Hound 1 (+ 1: 2).
 START = [5, 5, 5, 5, 5, 20, 1]
@@ -29,10 +29,7 @@ FIRE = "ability:spells:wall-of-fire"
 STONE = "ability:spells:wall-of-stone"
 
 
-def _go(rs, state, actor, option, *targets, **extra: Any):
-    result = advance(rs, state, {"actor": actor, "option": option, "targets": list(targets), **extra})
-    assert not hasattr(result, "code"), result
-    return result[0], [e.text for e in result[1]]
+_go = play
 
 
 def _refused(rs, state, actor, option, *targets, **extra: Any):

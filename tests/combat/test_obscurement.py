@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.combat import advance, start_battle
+from shared.combat import start_battle
 from shared.combat.fight import Fight
 from shared.combat.seeing import sees
 from tests.combat import sight_kit as SK
-from tests.combat.kit import foe, ruleset
+from tests.combat.kit import play, foe, ruleset
 from tests.combat.srd_kit import mira, spell_row
 
 #: The Hound's 5d8 (five 5s); initiative Ilsa 15 + 3 = 18, Mira 14 + 2 = 16, the Hound 2 + 1 = 3.
@@ -31,12 +31,7 @@ def _start(pkg: dict[str, Any], dice: list[int] | None = None):
 
 
 def _go(rs, state, actor, option, cell=None):
-    choice: dict[str, Any] = {"actor": actor, "option": option, "targets": []}
-    if cell is not None:
-        choice["cell"] = cell
-    result = advance(rs, state, choice)
-    assert not hasattr(result, "code"), result
-    return result[0], [e.text for e in result[1]]
+    return play(rs, state, actor, option, cell=cell)
 
 
 def _sight(rs, state) -> tuple[bool, bool]:

@@ -6,11 +6,11 @@ caster, spell save DC 12) and the 5e example's Thorn Lurker and Cinder Hound.
 
 from __future__ import annotations
 
-from shared.combat import advance, menu, start_battle
+from shared.combat import menu, start_battle
 from shared.combat.state import BattleState
 from tests.combat import sight_kit as SK
 from tests.combat import zones_kit as ZK
-from tests.combat.kit import ruleset
+from tests.combat.kit import play, ruleset
 from tests.combat.srd_kit import mira
 from tests.combat.test_board_zones import START, STORY
 
@@ -19,13 +19,7 @@ WIDE = {"rows": ["." * 12] * 4}
 HOUND_START = [5, 5, 5, 5, 5, 20, 1]
 
 
-def go(rs, state, actor, option, *targets, cell=None):
-    choice = {"actor": actor, "option": option, "targets": list(targets)}
-    if cell is not None:
-        choice["cell"] = cell
-    result = advance(rs, state, choice)
-    assert not hasattr(result, "code"), result
-    return result[0], [e.text for e in result[1]]
+go = play
 
 
 def ids(rs, state, actor) -> set[str]:
