@@ -20,6 +20,7 @@ from . import item_weapons as IW
 from . import numbers as N
 from .fight import Fight
 from .plans import Plan
+from .recharge import spend_recharge
 from .spellcasting import spend_uses
 from .state import Combatant
 
@@ -160,4 +161,4 @@ def use_action(fight: Fight, actor: Combatant, action: CreatureAction) -> None:
     if action.uses is not None:
         actor.uses[action.id] = actor.uses.get(action.id, action.uses.count) - 1
     if action.recharge is not None:
-        actor.recharge[action.id] = False
+        spend_recharge(actor, action.id, action.recharge.group)

@@ -19,6 +19,7 @@ from . import extra_turn
 from . import initiative_resource as IR
 from . import numbers as N
 from .creature_extras import refill_signature_points
+from .recharge import roll_recharges
 from .fight import Fight
 from .kinds import kind_of
 from .saves_against import for_condition
@@ -173,15 +174,7 @@ def begin_turn(fight: Fight) -> None:
     CT.turn_points(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
     Z.turn_starts(fight, c)
-    for action in (c.block or {}).get("actions") or []:
-        recharge = action.get("recharge")
-        if recharge and not c.recharge.get(action["id"], True):
-            dice = recharge["dice"]
-            r = fight.roll(DiceExpr.of(dice["count"], dice["sides"]))
-            back = r.total >= recharge["from"]
-            c.recharge[action["id"]] = back
-            fight.emit("recharge", f"{c.name} rolls {r.describe()} to recharge {action['name']} (needs {recharge['from']}): "
-                       f"{'it is back' if back else 'not yet'}.", actor=c.id)
+    roll_recharges(fight, c)
     refill_signature_points(fight, c)
     if c.down and c.dying is not None and not c.out:
         E.dying_save(fight, c)

@@ -159,10 +159,8 @@ class Recharge(Model):
 
     dice: RechargeDice
     from_: Annotated[int, Field(ge=1, le=10000)] = Field(alias="from")
-    #: Actions of one group recharge together (mechanics-1, 1.186).
-    group: Id | None = Field(
-        default=None, json_schema_extra=unsupported("1.186", "actions that recharge together are resolved by no planned issue")
-    )
+    #: Actions of one group recharge together (mechanics-1, 1.186; combat/recharge.py).
+    group: Id | None = Field(default=None, json_schema_extra=gate("1.186"))
 
     @model_validator(mode="after")
     def _reachable(self) -> "Recharge":

@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.ruleset.minimal import problems_of
 from tests.ruleset.test_combat import contest_package
-from tests.ruleset.test_creatures import AT, bestiary_package
+from tests.ruleset.test_creatures import bestiary_package
 from tests.ruleset.entry_kit import ITEM, MECH, with_entry, with_item
 
 NOT_YET = "is not supported by marinara-battle yet"
@@ -50,14 +50,12 @@ def test_contest_size_limit_needs_sizes_spell_holds_accepted_and_dying_needs_the
     ])
 
 
-def test_a_shared_recharge_group_is_refused_by_name():
+def test_a_shared_recharge_group_plays():
+    # Played (tests/combat/test_recharge_groups.py): no longer refused.
     pkg = bestiary_package()
     action: dict[str, Any] = pkg["catalogs"][0]["entries"][0]["creature"]["actions"][0]
     action["recharge"] = {"dice": {"count": 1, "sides": 6}, "from": 5, "group": "breath"}
-    assert problems_of(pkg) == [
-        f'{AT}.actions[0].recharge.group: "group" (Capability API 1.186) {NOT_YET}: '
-        "actions that recharge together are resolved by no planned issue"
-    ]
+    assert problems_of(pkg) == []
 
 
 def test_a_clause_only_on_a_critical_is_refused_by_name():

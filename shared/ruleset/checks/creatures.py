@@ -290,6 +290,22 @@ def _check_riders(ix: _Index, creature: "Creature", by_id: dict[str, Any], path:
                 problems.add([*where, "actions", j], f'unknown action "{name}"')
 
 
+def _check_recharge_groups(creature: "Creature", path: Path, problems: Problems) -> None:
+    """The actions of one recharge group give the same dice and `from` (mechanics-1 1.186:
+    "give each recharge the same group and dice"): one roll restores them all."""
+    first: dict[str, Any] = {}
+    for i, action in enumerate(creature.actions or []):
+        recharge = action.recharge
+        if recharge is None or recharge.group is None:
+            continue
+        key = (recharge.dice.count, recharge.dice.sides, recharge.from_)
+        seen = first.setdefault(recharge.group, (key, action.id))
+        if seen[0] != key:
+            problems.add([*path, "actions", i, "recharge"],
+                         f'recharge group "{recharge.group}" is rolled once for all its actions, so it needs '
+                         f'the same dice and "from" as "{seen[1]}"')
+
+
 def check_creature(pkg: "Ruleset", ix: _Index, creature: "Creature", path: Path, problems: Problems) -> None:
     if ix.tiers and creature.tier not in ix.tiers:
         problems.add([*path, "tier"], f'unknown tier "{creature.tier}" (combat.threat has {names(sorted(ix.tiers))})')
@@ -320,6 +336,7 @@ def check_creature(pkg: "Ruleset", ix: _Index, creature: "Creature", path: Path,
     for i, action in enumerate(creature.actions or []):
         _check_action(pkg, ix, creature, action, by_id, [*path, "actions", i], problems)
     _check_riders(ix, creature, by_id, path, problems)
+    _check_recharge_groups(creature, path, problems)
     check_sheet_values(pkg, creature.sheet, [*path, "sheet"], problems)
 
 
