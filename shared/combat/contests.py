@@ -71,25 +71,29 @@ BREAK_FREE_WORTH = 10 * CONDITION_WORTH
 # ---------------------------------------------------------------------------
 
 
-def check_mods(fight: Fight, c: Combatant) -> list[N.Bonus]:
-    """Flat and rolled changes to `c`'s contest checks, named for the log (no skill: a
-    contest rolls combat's own checks, which nothing narrowed to skills reaches)."""
-    return [b for b in N.modifiers(fight, c, "checks") if b.flat or b.dice]
+def check_mods(fight: Fight, c: Combatant, check_id: str | None = None) -> list[N.Bonus]:
+    """Flat and rolled changes to `c`'s contest check `check_id`, named for the log (no
+    skill: a contest rolls combat's own checks, which nothing narrowed to skills reaches;
+    a modifier narrowed to `abilities` reaches it only when the check is of one of them)."""
+    ability = N.check_ability(fight, check_id) if check_id is not None else None
+    return [b for b in N.modifiers(fight, c, "checks", ability=ability) if b.flat or b.dice]
 
 
-def side_votes(fight: Fight, c: Combatant) -> tuple[int, int]:
-    """(advantages, disadvantages) a side's contest roll leans by, before they cancel."""
+def side_votes(fight: Fight, c: Combatant, check_id: str | None = None) -> tuple[int, int]:
+    """(advantages, disadvantages) a side's contest roll with check `check_id` leans by,
+    before they cancel."""
     adv = N.effect_count(fight, c, "own-checks-advantage")
     dis = N.effect_count(fight, c, "own-checks-disadvantage")
-    a2, d2 = N.mode_votes(fight, c, "checks")
+    ability = N.check_ability(fight, check_id) if check_id is not None else None
+    a2, d2 = N.mode_votes(fight, c, "checks", ability=ability)
     return adv + a2, dis + d2
 
 
-def side_mode(fight: Fight, c: Combatant) -> Mode:
+def side_mode(fight: Fight, c: Combatant, check_id: str | None = None) -> Mode:
     roll = fight.combat.attackRoll
     if roll is None or not roll.advantage:
         return NORMAL
-    return pick_mode(*side_votes(fight, c))
+    return pick_mode(*side_votes(fight, c, check_id))
 
 
 def best_check(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int]:
@@ -146,15 +150,19 @@ def contest_dice(fight: Fight) -> Dice:
     return roll.dice
 
 
-def _side(fight: Fight, c: Combatant, bonus: int, memo: dict[str, Side] | None = None) -> Side:
-    """(flat total, roll mode, rolled modifiers) of one side: what its distribution needs.
-    `memo` keeps what the conditions give each combatant while one menu is drawn."""
-    found = memo.get(c.id) if memo is not None else None
+def _side(fight: Fight, c: Combatant, check_id: str, bonus: int,
+          memo: dict[tuple[str, str], Side] | None = None) -> Side:
+    """(flat total, roll mode, rolled modifiers) of one side rolling `check_id`: what its
+    distribution needs. `memo` keeps what the conditions give each combatant's check while
+    one menu is drawn."""
+    key = (c.id, check_id)
+    found = memo.get(key) if memo is not None else None
     if found is None:
-        mods = check_mods(fight, c)
-        found = (sum(b.flat for b in mods), side_mode(fight, c), tuple((b.dice, b.minus) for b in mods if b.dice))
+        mods = check_mods(fight, c, check_id)
+        found = (sum(b.flat for b in mods), side_mode(fight, c, check_id),
+                 tuple((b.dice, b.minus) for b in mods if b.dice))
         if memo is not None:
-            memo[c.id] = found
+            memo[key] = found
     return found[0] + bonus, found[1], found[2]
 
 
@@ -213,25 +221,26 @@ def _escape_checks(contest: Contest, hold: HeldCondition) -> list[str]:
 
 
 def win_chance(fight: Fight, actor: Combatant, target: Combatant, contest: Contest,
-               memo: dict[str, Side] | None = None) -> Fraction:
+               memo: dict[tuple[str, str], Side] | None = None) -> Fraction:
     """The exact chance that `actor` wins `contest` against `target` (consumes no dice)."""
     hold = spell_hold(actor, contest, target)
     if hold is not None and hold.escape is not None:
-        _a_id, a_bonus = best_check(fight, actor, _escape_checks(contest, hold))
+        a_id, a_bonus = best_check(fight, actor, _escape_checks(contest, hold))
         dice = contest_dice(fight)
-        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), hold.escape)
+        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_id, a_bonus, memo), hold.escape)
     if contest.difficulty is not None:
         # Pool-based fights refuse a fixed difficulty (checks/combat.py), so this rolls dice.
-        _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
+        a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
         dice = contest_dice(fight)
-        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), contest.difficulty)
+        return _reach_chance(dice.count, dice.sides, _side(fight, actor, a_id, a_bonus, memo), contest.difficulty)
     chance = kind_of(fight).contest_win_chance(fight, actor, target, contest)
     if chance is not None:
         return Fraction(chance).limit_denominator(10 ** 9)
-    _a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
-    _d_id, d_bonus = best_check(fight, target, defender_checks(contest))
+    a_id, a_bonus = best_check(fight, actor, contest.attacker.checks)
+    d_id, d_bonus = best_check(fight, target, defender_checks(contest))
     dice = contest_dice(fight)
-    return _chance(dice.count, dice.sides, _side(fight, actor, a_bonus, memo), _side(fight, target, d_bonus, memo),
+    return _chance(dice.count, dice.sides, _side(fight, actor, a_id, a_bonus, memo),
+                   _side(fight, target, d_id, d_bonus, memo),
                    contest.ties == "attacker")
 
 
@@ -359,10 +368,10 @@ def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
     Stealth", the natural die or None)."""
     check_id, bonus = best_check(fight, c, check_ids)
     dice = contest_dice(fight)
-    r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c))
+    r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c, check_id))
     pieces = [E.roll_text(r), N.signed(bonus)]
     total = r.total + bonus
-    total = N.fold_modifiers(fight, check_mods(fight, c), total, pieces)
+    total = N.fold_modifiers(fight, check_mods(fight, c, check_id), total, pieces)
     return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
 
 

@@ -397,12 +397,14 @@ def narrows_attacks(fight: Fight, c: Combatant) -> bool:
 
 
 def _reaches(fight: Fight, rule: Any, mod: Modifier, to: str, save: str | None, skill: str | None,
-             context: SaveContext | None) -> bool:
+             context: SaveContext | None, ability: str | None = None) -> bool:
     """Whether a modifier to saves (checks) reaches this save (check): `saves` (`skills`)
     narrow it, the modifier's own list in place of the condition's; a save modifier's
     `against` must match what the save is against (saves_against.py). A contest rolls
-    combat's own checks (`skill` None), which nothing narrowed to skills reaches. An attack
-    roll is judged by `_reaches_attack` instead."""
+    combat's own checks (`skill` None), which nothing narrowed to skills reaches. A checks
+    modifier's `abilities` (1.188) reaches only a check of one of those abilities
+    (`ability`, see `check_ability`): Rage's advantage on Strength checks is no advantage on
+    an Acrobatics contest. An attack roll is judged by `_reaches_attack` instead."""
     if to == "saves":
         narrowed = mod.saves if mod.saves else getattr(rule, "saves", None)
         if narrowed and save is not None and save not in narrowed:
@@ -413,17 +415,19 @@ def _reaches(fight: Fight, rule: Any, mod: Modifier, to: str, save: str | None, 
         narrowed = mod.skills if mod.skills else getattr(rule, "skills", None)
         if narrowed and (skill is None or skill not in narrowed):
             return False
+        if mod.abilities and (ability is None or ability not in mod.abilities):
+            return False
     return True
 
 
 def reaches(fight: Fight, rule: Any, mod: Modifier, held: HeldCondition | None, to: str, *, save: str | None = None,
             skill: str | None = None, context: SaveContext | None = None, hit: Hit | None = None,
-            target: Combatant | None = None) -> bool:
+            target: Combatant | None = None, ability: str | None = None) -> bool:
     """Whether one modifier of `rule` (held as `held`) reaches this roll of `to`: what
     `modifiers` asks of each (rescue.py asks it of the held-back ones)."""
     if to == "attacks":
         return _reaches_attack(mod, held, hit, target)
-    return _reaches(fight, rule, mod, to, save, skill, context)
+    return _reaches(fight, rule, mod, to, save, skill, context, ability)
 
 
 def signed(n: int) -> str:
@@ -449,9 +453,10 @@ def fold_modifiers(fight: Fight, bonuses: Iterable[Bonus], total: int, pieces: l
 
 
 def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
-              context: SaveContext | None = None, hit: Hit | None = None, target: Combatant | None = None) -> list[Bonus]:
+              context: SaveContext | None = None, hit: Hit | None = None, target: Combatant | None = None,
+              ability: str | None = None) -> list[Bonus]:
     """Flat and rolled changes to `to` (`attacks`, `saves`, `defense`, `checks`); an attack
-    roll names the `hit` tried and its `target`."""
+    roll names the `hit` tried and its `target`, a check the `ability` it is of."""
     out: list[Bonus] = []
     for name, rule, held in in_force(fight, c):
         for mod in rule.modifiers or []:
@@ -461,7 +466,7 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
             if to == "attacks":
                 if not _reaches_attack(mod, held, hit, target):
                     continue
-            elif not _reaches(fight, rule, mod, to, save, skill, context):
+            elif not _reaches(fight, rule, mod, to, save, skill, context, ability):
                 continue
             out.append(Bonus(name, mod.flat or 0, mod.dice, bool(mod.minus)))
     return out
@@ -469,7 +474,7 @@ def modifiers(fight: Fight, c: Combatant, to: str, *, save: str | None = None, s
 
 def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, skill: str | None = None,
                context: SaveContext | None = None, hit: Hit | None = None,
-               target: Combatant | None = None) -> tuple[int, int]:
+               target: Combatant | None = None, ability: str | None = None) -> tuple[int, int]:
     """(advantages, disadvantages) that modifiers with `mode` give a roll of `to`."""
     adv = dis = 0
     for _name, rule, held in in_force(fight, c):
@@ -479,7 +484,7 @@ def mode_votes(fight: Fight, c: Combatant, to: str, *, save: str | None = None, 
             if to == "attacks":
                 if not _reaches_attack(mod, held, hit, target):
                     continue
-            elif not _reaches(fight, rule, mod, to, save, skill, context):
+            elif not _reaches(fight, rule, mod, to, save, skill, context, ability):
                 continue
             if mod.mode == "advantage":
                 adv += 1
@@ -662,6 +667,35 @@ def check_bonus(fight: Fight, c: Combatant, check_id: str) -> int:
     reads it as it is now)."""
     kept = c.checks.get(check_id)
     return kept if kept is not None else _read_check(fight, c, check_id)
+
+
+_CHECK_ABILITIES: dict[int, tuple[Ruleset, dict[str, str | None]]] = {}
+
+
+def ref_ability(ruleset: Ruleset, ref: ValueRef) -> str | None:
+    """The ability a check read from `ref` is of: the ability itself (`abilityMod`,
+    `abilityScore`), or a skill's ability (`skillMod`); None for anything else (a field, a
+    constant), which no checks modifier narrowed to `abilities` reaches."""
+    if ref.abilityMod is not None:
+        return ref.abilityMod
+    if ref.abilityScore is not None:
+        return ref.abilityScore
+    if ref.skillMod is not None:
+        skill = next((s for s in ruleset.sheet.skills or [] if s.id == ref.skillMod), None)
+        return skill.ability if skill is not None else None
+    return None
+
+
+def check_ability(fight: Fight, check_id: str) -> str | None:
+    """The ability `combat.checks` entry `check_id` is of (`ref_ability`), the same for a
+    sheet and a block; read once per package."""
+    cached = _CHECK_ABILITIES.get(id(fight.ruleset))
+    if cached is None or cached[0] is not fight.ruleset:
+        if len(_CHECK_ABILITIES) > 64:
+            _CHECK_ABILITIES.clear()
+        found = {check.id: ref_ability(fight.ruleset, check.value) for check in fight.combat.checks or []}
+        cached = _CHECK_ABILITIES[id(fight.ruleset)] = (fight.ruleset, found)
+    return cached[1].get(check_id)
 
 
 def record_checks(fight: Fight, c: Combatant) -> None:

@@ -15,6 +15,7 @@ from ..dice import Mode, pool_forecast
 from ..ruleset.combat_contests import Contest
 from . import pool_dice as P
 from .fight import Fight
+from .numbers import check_ability
 from .pool_attack import attack_pool
 from .state import Combatant
 from .contests import best_check, check_label, defender_checks, side_votes
@@ -23,8 +24,9 @@ from .contests import best_check, check_label, defender_checks, side_votes
 def _side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, int, str, Mode]:
     """(check id, dice, how they add up, the roll's lean) of one side."""
     check_id, bonus = best_check(fight, c, check_ids)
-    dice, text = attack_pool(fight, c, [(check_label(fight, check_id), bonus)], "checks")
-    return check_id, dice, text, P.lean(fight, *side_votes(fight, c))
+    dice, text = attack_pool(fight, c, [(check_label(fight, check_id), bonus)], "checks",
+                             ability=check_ability(fight, check_id))
+    return check_id, dice, text, P.lean(fight, *side_votes(fight, c, check_id))
 
 
 def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, str]:

@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from ..dice import symbol_forecast
+from . import numbers as N
 from . import symbol_dice as S
 from .fight import Fight
 from .state import Combatant
@@ -41,8 +42,8 @@ def side_pool(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[str, S.
     """(check id, the dice) of one side: its best check, as contests.best_check picks it."""
     check_id, value = best_check(fight, c, check_ids)
     dice, upgrades, adjust, why = _base(fight, c, check_id, value)
-    boost, setback, words = S.modifier_dice(fight, c, "checks")
-    lean_boost, lean_setback = S.lean_dice(*side_votes(fight, c))
+    boost, setback, words = S.modifier_dice(fight, c, "checks", ability=N.check_ability(fight, check_id))
+    lean_boost, lean_setback = S.lean_dice(*side_votes(fight, c, check_id))
     owed_boost, owed_setback = S.pending_dice(c)
     if owed_boost or owed_setback:
         words.append("dice a spend left them")

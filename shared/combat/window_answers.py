@@ -69,7 +69,8 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     # `above` is read only where the fight rolls to hit (the package check asks for both).
     assert fight.combat.attackRoll is not None
     dice = fight.combat.attackRoll.dice
-    adv, dis = N.mode_votes(fight, holder, "checks")
+    ability = N.ref_ability(fight.ruleset, above.check)
+    adv, dis = N.mode_votes(fight, holder, "checks", ability=ability)
     adv += N.effect_count(fight, holder, "own-checks-advantage")
     dis += N.effect_count(fight, holder, "own-checks-disadvantage")
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), pick_mode(adv, dis))
@@ -78,7 +79,7 @@ def _reach_above(fight: Fight, holder: Combatant, reaction: Any, what: str, paid
     total = r.total + bonus
     if bonus:
         pieces.append(f"{'+' if bonus >= 0 else '-'} {abs(bonus)}")
-    for b in N.modifiers(fight, holder, "checks"):
+    for b in N.modifiers(fight, holder, "checks", ability=ability):
         if b.flat:
             total += b.flat
             pieces.append(f"{'+' if b.flat >= 0 else '-'} {abs(b.flat)} ({b.label})")

@@ -445,7 +445,7 @@ class _Sheet:
     items: tuple[tuple[str, int], ...] = ()
 
 
-def _with_items(view: SheetView, target: CheckTarget, part: _Sheet) -> _Sheet:
+def _with_items(view: SheetView, target: CheckTarget, part: _Sheet, ability: str | None = None) -> _Sheet:
     """`part` with what worn and carried items add to this check or save joined to its
     `adjust` (spec/sheet.md items: "a ring of protection adds to saves")."""
     if not view.held:
@@ -453,7 +453,8 @@ def _with_items(view: SheetView, target: CheckTarget, part: _Sheet) -> _Sheet:
     if target.kind == "save":
         found = check_bonuses(view.items_in_force(), "saves", save=target.id)
     else:
-        found = check_bonuses(view.items_in_force(), "checks", skill=target.id if target.kind == "skill" else None)
+        found = check_bonuses(view.items_in_force(), "checks", skill=target.id if target.kind == "skill" else None,
+                              ability=ability)
     if not found:
         return part
     return replace(part, adjust=part.adjust + sum(flat for _name, flat in found), items=tuple(found))
@@ -462,7 +463,9 @@ def _with_items(view: SheetView, target: CheckTarget, part: _Sheet) -> _Sheet:
 def _sheet_part(ruleset: SheetRules, view: SheetView | None, target: CheckTarget, standing: Standing) -> _Sheet:
     if view is None or standing == "stranger":
         return _Sheet(0, 0, 0)
+    ability: str | None
     if target.kind == "ability":
+        ability = target.id
         abilities = {target.id} | ({target.with_ability} if target.with_ability else set())
         number = sum(view.mod(a) for a in abilities)
         adjust = sum(view.value(ref) for ref, only in view.idx.adjust if only is None or abilities & only)
@@ -477,7 +480,7 @@ def _sheet_part(ruleset: SheetRules, view: SheetView | None, target: CheckTarget
     if standing == "blank":
         # A character without a sheet has no training to read and gets no sheet modifiers.
         return replace(part, adjust=0, refused=False, harder=False)
-    return _with_items(view, target, part)
+    return _with_items(view, target, part, ability)
 
 
 def roll_check(ruleset: SheetRules, ask: CheckAsk, roller: Roller, *, sheet: Any = None,

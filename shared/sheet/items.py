@@ -164,11 +164,12 @@ def item_effects(held: list[Held], read: Callable[[Any], float]) -> list[ItemEff
 
 
 def check_bonuses(effects: list[ItemEffectInForce], to: str, *, save: str | None = None,
-                  skill: str | None = None) -> list[tuple[str, int]]:
+                  skill: str | None = None, ability: str | None = None) -> list[tuple[str, int]]:
     """(the stack's name, the flat part) of every `to` ("checks" or "saves") modifier of the
     item effects in force that reaches this roll, narrowed as a fight narrows them: a
     modifier's own `skills` (`saves`) in place of its effect's, an ability check (no skill)
-    reached by nothing narrowed to skills. A save modifier `against` something reaches no
+    reached by nothing narrowed to skills, a check of another ability by nothing narrowed
+    to `abilities` (1.188). A save modifier `against` something reaches no
     save outside a fight (there is nothing it is against); dice and `mode` are a fight's."""
     out: list[tuple[str, int]] = []
     for found in effects:
@@ -183,6 +184,8 @@ def check_bonuses(effects: list[ItemEffectInForce], to: str, *, save: str | None
             else:
                 narrowed = mod.skills or get(effect, "skills")
                 if narrowed and (skill is None or skill not in narrowed):
+                    continue
+                if mod.abilities and (ability is None or ability not in mod.abilities):
                     continue
             out.append((found.held.name, mod.flat))
     return out
