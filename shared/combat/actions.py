@@ -25,6 +25,7 @@ from . import riders as R
 from . import blow_adds as BA
 from . import blows as B
 from . import item_weapons as IW
+from . import mode_line as ML
 from . import item_hits as IH
 from . import evasion as EV
 from . import condition_ends as CE
@@ -244,6 +245,12 @@ def _attack(fight: Fight, actor: Combatant, target: Combatant, to_hit: int, what
 
 
 def _weapon(fight: Fight, actor: Combatant, plan: Plan, target: Combatant, cursor: dict[str, Any] | None) -> None:
+    if cursor is None and plan.item_use and plan.item is not None:
+        # A mode's bolt is saved against before the attack roll (1.190), once: a step
+        # resumed after a window has already thrown it.
+        ML.line_saves(fight, actor, plan, target)
+        if fight.state.outcome:
+            return
     if kind_of(fight).weapon(fight, actor, plan, target, cursor):
         return
     hit, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": 0})

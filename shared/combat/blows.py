@@ -70,7 +70,8 @@ def hit_of_weapon(fight: Fight, actor: Combatant, plan: Any) -> Hit:
     rng = getattr(lst, "range", None)
     shoots = _row_distance(fight, actor, plan, rng.normal) if rng is not None else None
     blow = "ranged" if (not reach) and shoots else "melee"
-    return Hit("weapon", getattr(plan, "ability", None), blow, getattr(plan, "item", None))
+    return Hit("weapon", getattr(plan, "ability", None), blow, getattr(plan, "item", None),
+               getattr(plan, "qualities", ()))
 
 
 def hit_of_entry(mech: Any) -> Hit | None:

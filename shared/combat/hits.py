@@ -38,3 +38,5 @@ class Hit:
     ability: str | None = None
     blow: str | None = None
     item: str | None = None
+    #: What the sheet's `attackRows` rules add to the blow's tags past resistance (1.242).
+    qualities: tuple[str, ...] = ()

@@ -149,6 +149,8 @@ def parts_counted(fight: Fight, actor: Combatant, target: Combatant, clauses: li
 
 
 def blow_tags(fight: Fight, hit: Any) -> tuple[str, ...]:
-    """The item tags of the held weapon a blow is struck with (none for any other blow)."""
+    """The item tags of the held weapon a blow is struck with (none for any other blow), and
+    the qualities the sheet's `attackRows` rules give its strikes (1.242)."""
     ref = getattr(hit, "item", None)
-    return IW.item_tags(fight, ref) if ref is not None else ()
+    own = IW.item_tags(fight, ref) if ref is not None else ()
+    return own + getattr(hit, "qualities", ()) if hit is not None else own

@@ -41,6 +41,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["placing"] = plan.placing.to_json()
     if plan.cure:
         out["cure"] = plan.cure
+    if plan.qualities:
+        out["qualities"] = list(plan.qualities)
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -85,6 +87,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
         uses = IU.fight_uses(item) if item is not None else []
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     plan.cure = int(data.get("cure") or 0)
+    plan.qualities = tuple(str(q) for q in data.get("qualities") or ())
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):

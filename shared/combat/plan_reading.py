@@ -18,6 +18,7 @@ from ..ruleset.creature_actions import CreatureAction
 from ..sheet import SheetView
 from ..sheet import item_uses as IU
 from ..sheet.paying import entry_costs
+from . import attack_row_rules as AR
 from . import creature_extras
 from . import item_weapons as IW
 from . import numbers as N
@@ -73,13 +74,26 @@ def attack_rows(view: SheetView, lst: Any) -> list[dict[str, Any]]:
 
 def _read_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
     plans: list[Plan] = []
+    rules = AR.rules_in_force(fight, actor, view)
     for lst in fight.combat.attacks or []:
         for row in attack_rows(view, lst):
-            plan = row_plan(fight, actor, view, lst, row)
+            plan = _ruled_plan(fight, actor, view, lst, row, rules, None)
             if plan is not None:
                 plans.append(plan)
-    plans += item_weapon_plans(fight, actor, view)
+    plans += item_weapon_plans(fight, actor, view, rules)
     return plans
+
+
+def _ruled_plan(fight: Fight, actor: Combatant, view: SheetView, lst: Any, row: dict[str, Any],
+                rules: list[Any], tags: tuple[str, ...] | None) -> Plan | None:
+    """`row_plan` of the row as the sheet's `attackRows` rules in force change it (1.242)."""
+    changed = AR.changed_row(view, lst, row, rules, tags) if rules else None
+    if changed is None:
+        return row_plan(fight, actor, view, lst, row)
+    plan = row_plan(fight, actor, view, lst, changed.row)
+    if plan is not None:
+        plan.qualities = changed.qualities
+    return plan
 
 
 def row_plan(fight: Fight, actor: Combatant, view: SheetView, lst: Any, row: dict[str, Any]) -> Plan | None:
@@ -150,13 +164,16 @@ def row_plan(fight: Fight, actor: Combatant, view: SheetView, lst: Any, row: dic
     )
 
 
-def item_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[Plan]:
+def item_weapon_plans(fight: Fight, actor: Combatant, view: SheetView, rules: list[Any] | None = None) -> list[Plan]:
     """Plans for the weapons `actor` holds (item_weapons.py): each rolled as a row of the
-    first attack list, marked with its item so the hit adds the item's own parts."""
+    first attack list, marked with its item so the hit adds the item's own parts; the
+    sheet's `attackRows` rules (`rules`) change them as they change rows (1.244)."""
     plans: list[Plan] = []
     lists = fight.combat.attacks or []
+    rules = rules or []
     for held, row in IW.weapon_rows(fight, view):
-        plan = row_plan(fight, actor, view, lists[0], row)
+        tags = tuple(getattr(held.item, "tags", None) or ())
+        plan = _ruled_plan(fight, actor, view, lists[0], row, rules, tags)
         if plan is None:
             continue
         plan.item = held.ref
@@ -168,7 +185,7 @@ def item_weapon_plans(fight: Fight, actor: Combatant, view: SheetView) -> list[P
             if mode.charges and (actor.sheet is None or not IU.can_spend(fight.ruleset, actor.sheet, held.ref,
                                                                           held.item, mode)):
                 continue
-            moded = row_plan(fight, actor, view, lists[0], mode_row)
+            moded = _ruled_plan(fight, actor, view, lists[0], mode_row, rules, tags)
             if moded is not None:
                 moded.name = f"{plan.name} ({label})"
                 moded.item, moded.item_use = held.ref, n

@@ -172,6 +172,9 @@ class Plan:
     #: A held weapon's item (`<catalog>/<entry>`, item_weapons.py): its attack's own parts
     #: land with the hit. None for a row of the sheet.
     item: str | None = None
+    #: Qualities a weapon's strikes carry past resistance from the sheet's `attackRows`
+    #: rules (1.242, attack_row_rules.py): read beside a held weapon's own tags.
+    qualities: tuple[str, ...] = ()
     #: Which use of the item an item plan is: 0 its `use`, n its `moreUses[n - 1]`; for a
     #: held weapon, 0 its attack, n its attack's `modes[n - 1]` (1.190).
     item_use: int = 0

@@ -226,7 +226,7 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
         blow = R.Blow(plan.name, plan.damage_type, False,
                       plan.list_def.list if plan.list_def and on_row else None, row if on_row else None,
                       tags=None if on_row else IW.item_tags(fight, plan.item))
-        _land(fight, actor, target, amounts, blow_tags(fight, row), style, spend, plan.name, plan.damage_type,
+        _land(fight, actor, target, amounts, blow_tags(fight, row) + plan.qualities, style, spend, plan.name, plan.damage_type,
               B.hit_of_weapon(fight, actor, plan), blow)
         if attack is not None:
             A.weapon_hit_ends(fight, actor, target, plan, attack)

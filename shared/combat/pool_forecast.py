@@ -153,8 +153,8 @@ def forecasts(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
 
 def _weapon(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], guarded: bool) -> list[Forecast]:
     parts, (dice, auto) = weapon_numbers(fight, actor, plan)
-    return [_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type, blow_tags(fight, plan.row),
-                                 guarded, B.hit_of(fight, actor, plan)))
+    return [_forecast(t, *strike(fight, actor, t, parts, dice, auto, plan.damage_type,
+                                 blow_tags(fight, plan.row) + plan.qualities, guarded, B.hit_of(fight, actor, plan)))
             for t in targets]
 
 

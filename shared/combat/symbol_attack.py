@@ -133,7 +133,7 @@ def attack_tags(fight: Fight, plan: Any) -> list[str]:
 
     kind = getattr(plan, "kind", None)
     if kind == "weapon":
-        return list(blow_tags(fight, plan.row))
+        return [*blow_tags(fight, plan.row), *plan.qualities]
     if kind == "entry":
         return list(blow_tags(fight, mech=plan.mechanics))
     return list(blow_tags(fight, action=plan))

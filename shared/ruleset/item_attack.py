@@ -4,7 +4,7 @@ damage dice" and spec/mechanics-1 1.187 to 1.193).
 Owns: `ItemAttack` and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
 `AttackAgainst`, `Slay`, `SlaySave`, `AttackMode`, `ModeRange`, `ModeLine`,
 `OthersWhileMarked`). The mechanics-1 keys are played in a fight (shared/combat/item_hits.py,
-item_weapons.py, actions.py), but a mode's `line`, refused by name.
+item_weapons.py, actions.py; a mode's `line` in mode_line.py).
 
 Mechanics-3 adds charges spent on a hit (`spends` 1.273, with `ChargeSpend`, `SpendStep`,
 `SpendOnHit` and `SpendSave`): each way is a use answering the owner's own hit with the
@@ -144,9 +144,9 @@ class AttackMode(Model):
     label: Label | None = None
     range: ModeRange | None = None
     plus: Annotated[list[ItemPlus], Field(max_length=3)] | None = None
-    #: The bolt's saves before the roll need the cells between wielder and target.
-    line: ModeLine | None = Field(default=None, json_schema_extra=unsupported(
-        "1.190", "a bolt everyone between wielder and target saves against is not resolved yet (issue 23, items in a fight)"))
+    #: A bolt everyone on the board between wielder and target saves against before the
+    #: roll (combat/mode_line.py).
+    line: ModeLine | None = Field(default=None, json_schema_extra=gate("1.190"))
     charges: Annotated[int, Field(ge=1, le=100)] | None = None
 
 

@@ -458,7 +458,7 @@ def test_the_sworn_enemy_gets_no_cover_and_no_long_range_disadvantage():
 #: SRD "Javelin of Lightning": hurled with its command word it becomes a bolt to a target
 #: within 120 feet, which takes 4d6 lightning more on a hit; once until the next dawn (here
 #: `charges.max` 1 and `stack` 1, as the spec writes it). The line's saves for those between
-#: wielder and target are a refused key (`line`), so the mode here has none.
+#: wielder and target (`line`) are tests/combat/test_item_mode_line.py's; the mode here has none.
 JAVELIN = _weapon("javelin-of-lightning", "Javelin of Lightning", {"ability": "str"},
                   {"damage": {"dice": "1d6", "type": "piercing"},
                    "modes": [{"label": "Lightning bolt", "range": {"normal": 120},

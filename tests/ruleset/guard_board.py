@@ -469,9 +469,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "AuraSave.avert": (True, {"seen": True}),
     # A creature teleport (refused) that strikes on arrival.
     "Teleport.strike": ("bite", {}),
-    # Rows of "attackRows" (refused): matched by item tags, or only while wielding.
-    "AttackRowsRule.items": ({"tags": ["x"]}, {"abilities": ["brawn"]}),
-    "AttackRowsRule.wielding": ({"only": {"names": ["x"]}}, {"names": ["Unarmed Strike"], "abilities": ["brawn"]}),
 }
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from tests.combat.item_kit import brom, item_package, typed_item_package
 from tests.combat.kit import FIXTURES, UPSTREAM, add_condition, foe
+from tests.combat.test_item_mode_line import LINE, javelin
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 BROM_SPEARS = {"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}
@@ -266,6 +267,21 @@ def _charged(pkg: dict[str, Any], _on: bool) -> None:
 # The spear's hit opens Brom's window to spend a charge for 1d6 force, or goes straight on.
 PLAYED_PROBES["ItemAttack.spends"] = _spear_fight(
     {}, {"spends": [{"label": "Force", "charges": 1, "amount": {"dice": "1d6"}, "type": "force"}]}, edit=_charged)
+
+
+def _bolt_fight(on: bool) -> tuple[Any, ...]:
+    """The Javelin of Lightning's bolt mode (tests/combat/test_item_mode_line.py) hurled by
+    Brom on 0, 1 at a hound on 7, 1 past a hound on 4, 1: with the line, the near hound
+    saves (5 against 13, a failure) and takes 4d6 (2, 3, 4, 5) = 14; without it, nothing."""
+    pkg = typed_item_package(javelin(LINE if on else None))
+    wielder = brom(items=[{"item": "items/javelin-of-lightning", "worn": True}]) | {"position": [0, 1]}
+    foes = [foe("cinder-hound", position=[4, 1]), foe("cinder-hound", position=[7, 1])]
+    dice = [4] * 10 + [15, 1, 1] + ([2, 3, 4, 5, 5] if on else []) + [12, 3, 1, 2, 3, 4]
+    return pkg, [wielder], foes, dice, [{"actor": "brom", "option": "attack:item:javelin-of-lightning-lightning-bolt",
+                                         "targets": ["cinder-hound-2"]}]
+
+
+PLAYED_PROBES["AttackMode.line"] = FightProbe(_bolt_fight, board={"rows": ["..........", "..........", ".........."]})
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

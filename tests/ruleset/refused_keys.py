@@ -9,7 +9,6 @@ from shared.ruleset.gates import ENGINE_NAME
 REASONS: dict[str, tuple[str, str]] = {
     "succeeds": ("1.181", "targets that succeed on a save without rolling are not resolved yet (issue 24, condition mechanics)"),
     "actions": ("1.236", "uses a condition gives its holder are not offered in a fight yet (issue 24, condition mechanics)"),
-    "attackRows": ("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
     "grantsStrike": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),
     "beforeAttack": ("1.247", "the strike economy is not resolved yet (issue 28, class kit)"),
     "afterAttack": ("1.242", "the strike economy is not resolved yet (issue 28, class kit)"),

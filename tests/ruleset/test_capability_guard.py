@@ -31,7 +31,7 @@ from shared.ruleset.gates import ENGINE_NAME
 from tests.conftest import UPSTREAM, UPSTREAM_PACKAGES
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_health, guard_items, guard_rest, guard_sheet, guard_sight
-from tests.ruleset import guard_belongings, guard_item_answers, guard_zones
+from tests.ruleset import guard_attack_rows, guard_belongings, guard_item_answers, guard_zones
 from tests.ruleset import guard_condition_mechanics, guard_item_uses, guard_sizes, guard_teleport, guard_walls
 from tests.ruleset import guard_between
 from tests.ruleset.capability_probes import (
@@ -77,8 +77,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
     "Mechanics.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
     "ItemUse.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
-    "Mechanics.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
-    "ItemUse.attackRows": ([{"names": ["Unarmed Strike"], "abilities": ["brawn"]}], {}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
@@ -218,7 +216,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 #: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
             guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics, guard_walls,
-            guard_belongings, guard_sizes, guard_teleport, guard_between)
+            guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)

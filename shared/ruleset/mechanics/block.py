@@ -163,10 +163,10 @@ class Mechanics(Model):
     dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))
 
     # --- blows, strikes and whom they are aimed at ---
+    #: Changes the attack rows (and held weapons) it names while on the sheet: Martial Arts
+    #: (combat/attack_row_rules.py).
     attackRows: Annotated[list[AttackRowsRule], Field(min_length=1, max_length=8)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.242", "attacks with held weapons an entry grants are not resolved yet (issue 23, items in a fight)"),
-    )
+        default=None, json_schema_extra=gate("1.242"))
     grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
     #: Offered only after the Attack action (taken with these attacks): no menu holds an
     #: entry back until its owner has attacked yet, so the key is refused rather than left
