@@ -41,6 +41,7 @@ from ..ruleset.durations import RoundsDuration
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
+from .wards import any_wards, ward_refusal
 from .cures import curable, dead_within
 from .cure_choice import chosen
 from .condition_off import remove_condition
@@ -460,8 +461,10 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
     shared_roll: tuple[int, str] | None = None
+    warded = _warded(fight, actor, plan, targets[start:]) if fight.state.zones else set()
     # Damage not rolled to hit is rolled once for every target (a heal rolls for each).
-    if expr is not None and not mech.attackRoll and mech.kind != "heal" and targets[start:]:
+    if expr is not None and not mech.attackRoll and mech.kind != "heal" and \
+            any(t.id not in warded for t in targets[start:]):
         # A wall placed where nobody stands (mechanics-1 1.177) rolls for no one.
         shared_roll = roll_damage(fight, expr, False)
     lands = ENTRY_LANDS.get(mech.kind, _blow_lands)
@@ -470,9 +473,23 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
             continue
         if fight.state.outcome:
             break
-        if RH.beyond_reach(fight, plan, target):
+        if RH.beyond_reach(fight, plan, target) or target.id in warded:
             continue
         lands(fight, actor, target, i, plan, expr, shared_roll, cursor)
+
+
+def _warded(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> set[str]:
+    """Those a zone's `wards` (1.179) keeps the entry from, each said in the log: nothing of
+    it gets through to them, a lasting zone's trigger neither, and nobody rolls for them."""
+    if not any_wards(fight):
+        return set()
+    out: set[str] = set()
+    for target in targets:
+        why = ward_refusal(fight, actor, plan, target)
+        if why is not None:
+            fight.emit("note", f"{why}: it does not reach them.", actor=actor.id, target=target.id)
+            out.add(target.id)
+    return out
 
 
 def _heal_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan: Plan, expr: DiceExpr | None,

@@ -94,6 +94,16 @@ def grouped_cost(fight: Fight, costs: list[tuple[str, int]]) -> int | None:
     return None
 
 
+def level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
+    """The level of what was paid: the level of the grouped pool it came from; 0 when it
+    cost nothing or came from a pool in no group (a cancel's `upTo: "paid"`, a zone's
+    `wards`, 1.181)."""
+    i = grouped_cost(fight, costs)
+    if i is None:
+        return 0
+    return pool_level(fight, costs[i][0])
+
+
 def base_level(fight: Fight, mech: Any) -> int | None:
     """The level an entry is paid at as written (its grouped cost pool's level)."""
     costs = [(c.pool, c.amount) for c in mech.cost or []]

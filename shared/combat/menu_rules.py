@@ -37,6 +37,7 @@ from .plan_reading import action_plans, attack_limit, weapon_plans, budget_left,
 from .options import plan_forecasts, hit_forecast
 from .state import Combatant
 from .targeting import filter_targets, restricts
+from .wards import any_wards, unwarded
 
 from .costs import amount_expr
 from .plan_reading import action_damage
@@ -66,9 +67,13 @@ def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
 
 def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None:
     option = item.option
-    if not option.targets or not restricts(fight, actor, item.plan.source):
+    # A ward (1.179) reads the plan's payment, so it is asked apart from `restricts`.
+    warded = bool(option.targets) and fight.state.zones and any_wards(fight)
+    if not option.targets or not (warded or restricts(fight, actor, item.plan.source)):
         return item
     allowed = [t.id for t in filter_targets(fight, actor, (fight.get(t) for t in option.targets), item.plan.source)]
+    if warded:
+        allowed = [t.id for t in unwarded(fight, actor, item.plan, (fight.get(t) for t in allowed))]
     if allowed == option.targets:
         return item
     if option.count and not allowed:

@@ -473,6 +473,17 @@ class WallSection(Record):
     health: int
 
 
+class ZoneWard(Record):
+    """A zone's `wards` (mechanics-1 1.179, 1.181): nothing from `catalogs` used from outside
+    at `max_level` or lower reaches those inside; `by_base` compares the entry's own level
+    instead of the one it was paid at. `max_level` already counts `maxLevelPerCostStep` for
+    the steps the ward's own casting was paid above its base."""
+
+    catalogs: list[str]
+    max_level: int
+    by_base: bool = Field(default=False, exclude_if=lambda v: not v)
+
+
 class LastingZone(Record):
     """A zone an entry left (spec/mechanics-1 "Lasting zones", 1.172; zones.py plays it):
     which entry, whose, the plan it was cast with (plan_codec JSON, so its effect is applied
@@ -535,6 +546,8 @@ class LastingZone(Record):
     burns: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: On fire (1.183): it burns those starting a turn in it, and burns away at its owner's.
     burning: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: `wards` (1.179, 1.181): what it keeps from those inside.
+    wards: ZoneWard | None = Field(default=None, exclude_if=_absent)
 
     #: A wall's `zone.blocks` (1.177): its standing cells closed to "move", to "sight".
     blocks: list[str] = Field(default_factory=list, exclude_if=_empty)

@@ -36,23 +36,13 @@ from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
 from . import windows as W
 from .windows import WindowItem, current, no_windows
-from .costs import group_of, grouped_cost, pool_level
+from .costs import level_paid
 from .lowers_also import lower_check
 from .windows import answered
 from .snapshot import working_copy
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.strikes import best_strike, strike
-
-
-def _level_paid(fight: Fight, costs: list[tuple[str, int]]) -> int:
-    """The level of what was paid: the level of the grouped pool it came from; 0 when it
-    cost nothing or came from a pool in no group."""
-
-    i = grouped_cost(fight, costs)
-    if i is None or group_of(fight, costs[i][0])[0] is None:
-        return 0
-    return pool_level(fight, costs[i][0])
 
 
 def _check_value(fight: Fight, holder: Combatant, ref: Any) -> int:
@@ -112,8 +102,8 @@ def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: Windo
     source = fight.get(w.source_id())
     what = resume.plan.get("name") or "it"
     if reaction.upTo == "paid":
-        paid = _level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
-        own = _level_paid(fight, plan.costs)
+        paid = level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
+        own = level_paid(fight, plan.costs)
         if paid > own:
             if reaction.above is None:
                 fight.emit("note", f"{source.name}'s {what} was paid at level {paid}, above {holder.name}'s "
@@ -302,8 +292,8 @@ def worth_stopping(fight: Fight, holder: Combatant, item: WindowItem, w: Window)
     if not costs:
         return True
     resume = _held_action(w)
-    level = _level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
-    own = max(1, _level_paid(fight, costs))
+    level = level_paid(fight, [(p, a) for p, a in resume.plan.get("costs") or []])
+    own = max(1, level_paid(fight, costs))
     if level > own:
         return True
     source = fight.get(w.source_id())

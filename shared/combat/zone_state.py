@@ -12,7 +12,8 @@ registers what a step into a zone sets off, since what it sets off lands an entr
 above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
 grows a zone that `grows`; `immune_inside` and `conditions_inside`, what a zone's `inside`
 (1.179) does to those in it; `damage_lands` and `area_lands` set alight a zone that `burns`
-(1.183) as damage of its types lands on anyone inside or an area of it on its cells.
+(1.183) as damage of its types lands on anyone inside or an area of it on its cells;
+a zone's `wards` (1.179, 1.181) is kept as `ZoneWard` with its level cap (wards.py plays it).
 
 The record keeps the plan the entry was cast with (plan_codec JSON): a trigger applies the
 entry's effect again with the same save DC and payment. Readings the spec leaves open are in
@@ -30,7 +31,8 @@ from .board.units import per_cell, to_cells
 from .fight import Fight
 from .plan_codec import plan_to_json
 from .plans import Plan
-from .state import Combatant, LastingZone
+from ..ruleset.mechanics.zones import Wards
+from .state import Combatant, LastingZone, ZoneWard
 from .walls import rise
 
 Cell = tuple[int, int]
@@ -121,7 +123,7 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         inside_immune=list(spec.inside.immune or []) if spec.inside is not None else [],
         while_held=spec.whileHeld.condition if spec.whileHeld is not None else None,
         detonates=bool(spec.detonates), grown=0 if spec.grows is not None else None, touched=bool(spec.touched),
-        affected=[] if spec.atCast is False else [t.id for t in targets])
+        affected=[] if spec.atCast is False else [t.id for t in targets], wards=_ward(spec.wards, plan))
     span = span_of(fight, actor, plan) if fight.state.board is not None and actor.position is not None else None
     if span is not None and span.area is not None and plan.aim is not None:
         zone.size, zone.width = span.area.size, span.area.width
@@ -146,6 +148,15 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
     if span is not None and span.area is not None and span.area.shape == "wall":
         rise(fight, actor, plan, zone, span.area)
     return zone
+
+
+def _ward(wards: Wards | None, plan: Plan) -> ZoneWard | None:
+    """`wards` as the casting leaves it: `maxLevelPerCostStep` (1.181) blocks one level more
+    (or its number more) for each step the ward itself was paid above its base."""
+    if wards is None:
+        return None
+    more = (wards.maxLevelPerCostStep or 0) * plan.cost_steps
+    return ZoneWard(catalogs=list(wards.catalogs), max_level=wards.maxLevel + more, by_base=wards.by == "base")
 
 
 def immune_inside(fight: Fight, c: Combatant, dtype: str) -> bool:

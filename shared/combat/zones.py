@@ -7,7 +7,8 @@ per turn whatever the trigger), `drift` as the caster's turn starts, the terrain
 (`terrain.perDistance`, counted on every step of a walk into one of its cells), and the
 "Move <zone>" option (`zone.move`: its budget, any cell within `distance` of its centre,
 newcomers affected as `enter` says; `ram` stops it at the first and affects them, 1.175), a zone carried by its caster (`anchor: "caster"`, 1.172,
-1.182: each of her steps moves it, and whom it reaches is affected as `enter` says) and
+1.182: each of her steps moves it, and a teleport's landing, and whom it reaches is affected as
+`enter` says) and
 "Turn <zone>" (`zone.turn`), a zone that detonates as it ends (1.183, through
 zone_state.ENDED; `touched` as a walker enters its centre), a zone on fire (`burns`, 1.183:
 its harm at turn start, burning away at its caster's); on its triggers `breaksConcentration` (1.174), the zone's
@@ -265,8 +266,8 @@ ZS.ENDED.append(_detonate)
 
 def _carry(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
     """`anchor: "caster"` (1.172, 1.182): a zone its caster carries takes each of her steps
-    with her (a line or cone keeps pointing the same way); anyone it reaches that it did not
-    cover before is affected as `enter` says."""
+    with her, and her teleports (a line or cone keeps pointing the same way); anyone it
+    reaches that it did not cover before is affected as `enter` says."""
     dx, dy = there[0] - here[0], there[1] - here[1]
     for zone in [z for z in fight.state.zones if z.carried and z.owner == mover.id and z.centre is not None]:
         if zone.origin is not None:
@@ -276,7 +277,9 @@ def _carry(fight: Fight, mover: Combatant, here: Cell, there: Cell) -> None:
 
 
 ZS.STEPPED[:0] = [_carry, _stepped]
-ZS.LANDED.append(_landed)
+# A teleport carries the caster's zones with her too (1.172 with mechanics-3 1.276): moved by
+# the same offset as she is, before she is checked against the zones where she lands.
+ZS.LANDED[:0] = [_carry, _landed]
 
 
 # ---------------------------------------------------------------------------

@@ -157,3 +157,72 @@ def test_terrain_toward_the_caster_costs_double_only_on_steps_closer_to_her():
     state, _ = go(rs, state, "ilsa", "end-turn")
     walks = {o.id: o.board["cells"] for o in menu(rs, state, "thorn-lurker") if o.id.startswith("move:")}
     assert [walks.get(f"move:{x},2") for x in (4, 5, 7, 8)] == [3, 2, 2, 3]
+
+
+def test_spirit_guardians_goes_with_ilsa_when_she_teleports():
+    # Misty Step as tests/combat/test_board_teleport.py writes it (a bonus action, 30 feet,
+    # seen): from 0, 2 to 4, 2 the zone lands with her (x 2 to 6), reaches the Lurker on 6,
+    # 2 as `enter` says (9 fails against 12, 2 + 6 + 3 = 11 radiant, 23 - 11 = 12) and leaves
+    # the Hound on 1, 4.
+    pkg = ZK.package()
+    misty = ZK.entry(pkg, "spells", "misty-step")["mechanics"]
+    misty |= {"targets": "self", "teleport": {"distance": 30, "seen": True}}
+    rs = ruleset(pkg)
+    party = [ZK.ilsa([0, 2], ("spirit-guardians", "Spirit Guardians", 3), ("misty-step", "Misty Step", 2))]
+    state, _ = start_battle(rs, party, ZK.foes([6, 2], [1, 4]), board=FIELD, dice=START + GUARDIANS)
+    state, _ = go(rs, state, "ilsa", "ability:spells:spirit-guardians", cell=[0, 2])
+    state, lines = go(rs, state, "ilsa", "ability:spells:misty-step", "ilsa", cell=[4, 2])
+    assert lines[-5:] == [
+        "Ilsa teleports 20 ft from 0, 2 to 4, 2.",
+        "Spirit Guardians affects Thorn Lurker: it reaches them.",
+        "Thorn Lurker rolls a Wisdom save against Spirit Guardians: 9 against 12, a failure.",
+        "Spirit Guardians (11 (2 + 6 + 3)) deals 11 radiant damage to Thorn Lurker.",
+        "Thorn Lurker has 12 of 23 Hit points.",
+    ]
+    zone = state.zones[0]
+    assert (zone.centre, zone.origin, len(zone.cells), [1, 4] in zone.cells) == ([4, 2], [4, 2], 25, False)
+    assert reloads(state) == {"spells/spirit-guardians": {"times": 2, "carried": True}}
+
+
+#: Gust of Wind as the SRD has it, with the spec's push (1.182: "a zone pushes those it
+#: affects the same way"): a Strength save or pushed 15 feet (3 cells) directly away from
+#: Ilsa, each turn start in the line and as it reaches anyone; no damage.
+GUST_PUSH = {"kind": "debuff", "range": 0, "area": {"shape": "line", "size": 60, "width": 10},
+             "save": {"save": "str_save", "onSuccess": "negates"}, "push": 15, "concentration": True,
+             "cost": [{"pool": "slots_2", "amount": 1}],
+             "zone": {"rounds": 10, "anchor": "caster", "triggers": ["enter", "turn-start"], "turn": {"budget": "bonus"}}}
+
+
+def test_gust_of_wind_pushes_the_lurker_down_the_line_as_it_is_cast_and_as_its_turn_starts():
+    # Pointed east at 9, 2 (x 1 to 9, rows 1 and 2); the Lurker on 3, 2 saves 5 against 12
+    # and is pushed 3 cells east to 6, 2; at its turn start, still in the line, it saves 4
+    # and is pushed on to 9, 2; at its next turn start it saves 3, and the board's edge stops
+    # it. The Hound (1, 4) is outside the line.
+    pkg = ZK.gust_package()
+    ZK.entry(pkg, "spells", "gust-of-wind")["mechanics"] = dict(GUST_PUSH)
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [ZK.ilsa([0, 2], ("gust-of-wind", "Gust of Wind", 2))], ZK.foes([3, 2], [1, 4]),
+                            board=FIELD, dice=START + [5, 4, 3])
+    state, lines = go(rs, state, "ilsa", "ability:spells:gust-of-wind", cell=[9, 2])
+    assert lines[-3:] == [
+        "Gust of Wind stays on 9, 2 (18 cells) for 10 rounds.",
+        "Thorn Lurker rolls a Strength save against Gust of Wind: 5 against 12, a failure.",
+        "Ilsa pushes Thorn Lurker 15 ft to 6, 2.",
+    ]
+    state, lines = go(rs, state, "ilsa", "end-turn")
+    assert lines == [
+        "Thorn Lurker's turn.",
+        "Gust of Wind affects Thorn Lurker: its turn starts in it.",
+        "Thorn Lurker rolls a Strength save against Gust of Wind: 4 against 12, a failure.",
+        "Ilsa pushes Thorn Lurker 15 ft to 9, 2.",
+    ]
+    for who in ("thorn-lurker", "cinder-hound", "ilsa"):
+        state, lines = go(rs, state, who, "end-turn")
+    assert lines == [
+        "Thorn Lurker's turn.",
+        "Gust of Wind affects Thorn Lurker: its turn starts in it.",
+        "Thorn Lurker rolls a Strength save against Gust of Wind: 3 against 12, a failure.",
+        "Thorn Lurker cannot be pushed away from Ilsa: the way is blocked.",
+    ]
+    assert state.combatant("thorn-lurker").position == [9, 2]
+    assert state.combatant("cinder-hound").position == [1, 4]

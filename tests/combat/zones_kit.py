@@ -147,8 +147,8 @@ def foes(lurker: list[int] | None = None, hound: list[int] | None = None) -> lis
 
 #: The SRD's Gust of Wind (a line 60 feet long and 10 feet wide from the caster, concentration,
 #: 1 minute, a bonus action to turn it) as the spec writes its zone (1.182), with 2d10
-#: bludgeoning and a Strength save for half in place of its push (an entry's `push` is
-#: refused: Mechanics.push), so that what it covers shows in the log.
+#: bludgeoning and a Strength save for half in place of its push, so that what it covers
+#: shows in the log as damage (its push as the SRD has it: test_zone_carried.py GUST_PUSH).
 GUST = {"id": "gust-of-wind", "label": "Gust of Wind", "mechanics": {
     "kind": "attack", "range": 0, "area": {"shape": "line", "size": 60, "width": 10},
     "amount": {"dice": "2d10"}, "damageType": "bludgeoning", "save": {"save": "str_save", "onSuccess": "half"},

@@ -16,6 +16,7 @@ from tests.combat.test_zone_burning import BURNS, WEBBED
 from tests.combat.test_zone_inside import INSIDE
 from tests.combat.test_zone_occupants import BREAK_CHOICES, BREAK_DICE, HOUND_START, WIDE, concentrating, tentacles
 from tests.combat.test_zone_terrain import spikes
+from tests.combat import test_zone_wards as WARDS
 from tests.combat.item_kit import brom as item_brom
 from tests.combat.item_kit import item_package
 from tests.combat.kit import foe
@@ -178,7 +179,30 @@ def _inside(with_key: bool):
         {"actor": "cinder-hound", "option": "action:sear_bite", "targets": ["ilsa"]}]
 
 
+def _globe(wards: dict[str, Any], key: str, slot: str = ""):
+    """Ilsa casts the Globe (from `slot` when given) over herself and the Lurker with `wards`,
+    with and without `key` (the whole `wards` for "wards"), and ends her turn; Mira's menu
+    outside it is what the probe reads."""
+    def build(with_key: bool):
+        kept = ({k: v for k, v in wards.items() if with_key or k != key} if key != "wards"
+                else (wards if with_key else {}))
+        option = "ability:spells:globe-of-invulnerability" + (f"@{slot}" if slot else "")
+        return WARDS.globe_package(kept), WARDS.party(), ZK.foes([2, 2], [5, 2]), list(WARDS.START), [
+            _turn("ilsa", option, cell=[1, 2]), _turn("ilsa")]
+    return build
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    # Mira's Fire Bolt from outside the Globe may be aimed at the Lurker inside only without it.
+    "Zone.wards": MenuProbe(_globe(WARDS.GLOBE["mechanics"]["zone"]["wards"], "wards"), "mira", board=WARDS.FIELD),
+    # A ward of level 1: Magic Missile paid from a 2nd-level slot is kept off the Lurker only
+    # when judged by its base level.
+    "Wards.by": MenuProbe(_globe({"catalogs": ["spells"], "maxLevel": 1, "by": "base"}, "by"), "mira",
+                          board=WARDS.FIELD),
+    # A ward of level 0 cast from a 7th-level slot keeps 1st-level Magic Missile off the Lurker
+    # only with `maxLevelPerCostStep: 1`.
+    "Wards.maxLevelPerCostStep": MenuProbe(_globe({"catalogs": ["spells"], "maxLevel": 0, "maxLevelPerCostStep": 1},
+                                                  "maxLevelPerCostStep", "slots_7"), "mira", board=WARDS.FIELD),
     # Each step into Spike Growth costs 3 cells with `costTimes: 3`, 1 without (no difficult).
     "ZoneTerrain.costTimes": FightProbe(_spike_walk({"costTimes": 3}, "costTimes"), board=ZK.BOARD),
     # Each step costs 4 cells with `halvesSpeed` on top of `difficult`, 2 without.

@@ -25,6 +25,7 @@ from .. import numbers as N
 from ...sheet import Refusal
 from ..plans import MenuItem
 from ..targeting import filter_targets
+from ..wards import unwarded
 from . import battlefield as BF
 from ..plans import Placing
 from .areas import aim_cells, aim_ok, cells_of, placed_cells, sent
@@ -201,7 +202,7 @@ def caught(fight: Any, actor: Any, plan: Any, span: Any, aim: tuple[int, int], p
     found = [c for c in BF.present(fight)
              if any(cell in cells for cell in BF.body(fight, c)) and (not c.down or N.struck_while_down(fight, c))
              and (friendly or c.side != actor.side) and not (span.area.around and c.id == actor.id)]
-    return filter_targets(fight, actor, found, plan.source)
+    return unwarded(fight, actor, plan, filter_targets(fight, actor, found, plan.source))
 
 
 

@@ -5,10 +5,9 @@ Owns: `Zone` and its parts (`ZoneMove`, `ZoneDrift`, `ZoneTerrain`, `PerDistance
 `Burns`). A zone held at a point or carried by its caster plays (shared/combat/zones.py):
 `rounds`, `anchor`, `turn`, `triggers`, `atCast`, `move` (with `ram`), `drift`, `detonates`,
 `grows`, `touched`, `damageCap`, `breaksConcentration`, `whileHeld`, `forbids`,
-`damageType` and `terrain`'s `difficult`, `perDistance`, `costTimes`, `halvesSpeed` and
-`towardCaster`; every
-other key is modelled and checked in full, each with the version that introduced it, and
-refused by name with the reason (`ZONE_REASONS`) until the engine plays it.
+`damageType`, `wards` (shared/combat/wards.py) and `terrain`'s `difficult`, `perDistance`,
+`costTimes`, `halvesSpeed` and `towardCaster`; every key is modelled and checked in full,
+each with the version that introduced it.
 
 A wall's `blocks` and `side` (1.177) play in shared/combat/walls.py. Mechanics-2 and
 mechanics-3 add to a zone `sections` and `disperses`, and to `obscures` `light` and
@@ -24,7 +23,7 @@ from typing import Annotated, ClassVar, Iterable, Literal, Sequence
 
 from pydantic import Field, model_validator
 
-from ..base import EntryId, Id, Model, Number, gate, unsupported
+from ..base import EntryId, Id, Model, Number, gate
 from ..gates import Gate, ValueGate, declared_gate
 from .amounts import Amount, DamageType
 
@@ -35,15 +34,6 @@ Distance = Annotated[Number, Field(gt=0)]
 def _distinct_triggers(triggers: Sequence[str] | None, key: str) -> None:
     if triggers is not None and len(set(triggers)) != len(triggers):
         raise ValueError(f'"{key}" names the same trigger twice')
-
-
-def _later(what: str) -> str:
-    return f"{what} not resolved yet (issue 25, lasting zones)"
-
-
-ZONE_REASONS = {
-    "wards": _later("zones warding off spells are"),
-}
 
 
 class ZoneMove(Model):
@@ -222,7 +212,7 @@ class Zone(Model):
     obscures: Obscures | None = Field(default=None, json_schema_extra=gate("1.178"))
     inside: ZoneInside | None = Field(default=None, json_schema_extra=gate("1.179"))
     forbids: ZoneForbids | None = Field(default=None, json_schema_extra=gate("1.179"))
-    wards: Wards | None = Field(default=None, json_schema_extra=unsupported("1.179", ZONE_REASONS["wards"]))
+    wards: Wards | None = Field(default=None, json_schema_extra=gate("1.179"))
     turn: ZoneTurn | None = Field(default=None, json_schema_extra=gate("1.182"))
     detonates: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.183"))
     grows: Amount | None = Field(default=None, json_schema_extra=gate("1.183"))
