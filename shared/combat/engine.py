@@ -41,7 +41,7 @@ from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .state import BattleState, Combatant, DiceState, Event, Pending, RulesetRef
-from .board.menu import area_span, check_aim, copies_for, out_of_range
+from .board.menu import area_span, check_aim, out_of_range, placing_for
 from .board.tactics import choose_on_board
 from .tactics import best_here
 from .outcome import check_outcome
@@ -232,11 +232,19 @@ def menu_with_suggestion(ruleset: Ruleset, state: BattleState, actor: str) -> tu
     return [i.option for i in items], _decision(fight, actor, item, targets, cell)
 
 
+def _strikes_wall(item: Any, cell: tuple[int, int]) -> bool:
+    """Whether the Engine's cell for an attack is a wall section it strikes (the option's
+    `board.walls`, mechanics-2 1.200) rather than an area's aim."""
+    return [cell[0], cell[1]] in ((item.option.board or {}).get("walls") or [])
+
+
 def _decision(fight: Fight, actor: str, item: Any, targets: list[str], cell: tuple[int, int] | None) -> dict[str, Any]:
     decision: dict[str, Any] = {"actor": actor, "option": item.option.id, "targets": targets}
-    if cell is not None:
+    if cell is not None and _strikes_wall(item, cell):
+        decision["wall"] = list(cell)
+    elif cell is not None:
         decision["cell"] = list(cell)
-        placing = copies_for(fight, fight.get(actor), item.plan, cell) if not item.plan.moves else None
+        placing = placing_for(fight, fight.get(actor), item.plan, cell) if not item.plan.moves else None
         if placing is not None:
             decision.update(placing.to_json())
     return decision
@@ -560,11 +568,16 @@ def _settle(fight: Fight, pause: bool = False) -> None:
         if not item.plan.ends_turn:
 
             actor.engine_actions += 1
+        if cell is not None and _strikes_wall(item, cell):
+            wall = cell
+            _held(fight, lambda: strike_section(fight, actor, item.plan, wall))
+            check_outcome(fight)
+            continue
         chosen = [fight.get(t) for t in targets]
         placing = None
         if cell is not None and not item.plan.moves and teleport_of(item.plan) is None:
             # An area catches whoever stands in it, exactly as a player's aim is read.
-            placing = copies_for(fight, actor, item.plan, cell)
+            placing = placing_for(fight, actor, item.plan, cell)
             caught = check_aim(fight, actor, item.plan, cell, placing)
             if isinstance(caught, Refusal):  # pragma: no cover - the aim came from the same menu
                 raise RuntimeError(f"the Engine's own aim was refused: {caught.message}")

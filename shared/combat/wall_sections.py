@@ -11,7 +11,8 @@ has 12 of 30 left"; at 0 the section is broken and stops blocking) and `broken_t
 enters a broken section, or starts or ends a turn there as its `triggers` say, takes its
 `amount` once per turn, `perCostStep` more for each step the casting was paid above the base
 (1.201), rolling its `save` against the entry's own DC for half, or nothing with `onSave:
-"none"`). The Engine's tactics never aim at a section.
+"none"`). The Engine's tactics strike a section only when walled off from every opponent
+(board/tactics.py `_walled_off`).
 """
 
 from __future__ import annotations

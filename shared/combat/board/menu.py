@@ -5,11 +5,13 @@ targets it reaches and sees, and says per target whether it is a swing, a shot o
 shot, how far, what cover the target has and, for an option whose targets save against
 it, what cover adds to that save (`saveCover`); an option with an area becomes an option
 aimed at a cell, listing the aim points that catch someone and whom each catches (and per
-aim point what cover adds to each one's save); a teleport lists the cells it may land on
+aim point what cover adds to each one's save; for a wall that may be a ring, `rings`, where
+the ring around an aim point catches more than the straight wall); a teleport lists the cells it may land on
 (teleport.py); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
 options and Stand up are added), `caught` (whom an area aimed at a cell catches),
-`check_aim` (the refusal for a cell an area cannot be aimed at) and `out_of_range` (the
+`check_aim` (the refusal for a cell an area cannot be aimed at), `placing_for` (the
+Engine's layout: a ring where it catches more, copies) and `out_of_range` (the
 refusal of a target the menu left out only for distance or sight: `out-of-reach` or
 `no-line-of-sight`, the spec's own reasons, where any other target is a `bad-target`).
 
@@ -306,6 +308,7 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
                 if covered:
                     covers[f"{cell[0]},{cell[1]}"] = covered
     shape = span.area
+    rings = _rings(fight, actor, item, span, catches) if shape.shape == "wall" and shape.ring else {}
     if not aims and shape.shape != "wall":
         return None
     area = {"shape": shape.shape, "size": say(fight, shape.size)}
@@ -315,10 +318,44 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
         area["range"] = say(fight, shape.range) if shape.range else AIMED_WITHOUT_RANGE[shape.shape]
     area.update(_layout(fight, item.plan, shape))
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
+    if rings:
+        board["rings"] = rings
     if covers:
         board["saveCover"] = covers
     new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
     return MenuItem(new, dataclasses.replace(item.plan))
+
+
+def ring_worth(actor: Any, who: list[Any]) -> float:
+    """What an area's catch is worth to the Engine when it lays a wall out: one for each
+    opponent, less one and a half for each ally (as `copies_for` counts)."""
+    return sum(1.0 if c.side != actor.side else -1.5 for c in who)
+
+
+def _rings(fight: Any, actor: Any, item: MenuItem, span: Any, straight: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A wall that may be laid out as a ring (1.177): per aim point, whom the ring around it
+    catches, where that is worth more than the straight wall through it (`board.rings`)."""
+    out: dict[str, list[str]] = {}
+    for cell in _aim_candidates(fight, actor, span):
+        key = f"{cell[0]},{cell[1]}"
+        ringed = caught(fight, actor, item.plan, span, cell, Placing(ring=True))
+        if ringed and ring_worth(actor, ringed) > ring_worth(actor, [fight.get(t) for t in straight.get(key, [])]):
+            out[key] = [c.id for c in ringed]
+    return out
+
+
+def placing_for(fight: Any, actor: Any, plan: Any, cell: tuple[int, int]) -> Placing | None:
+    """The Engine's layout of the area it aims at `cell`: a wall that may be a ring is laid
+    out as one where the ring catches more worth than the straight wall (`_rings`, the same
+    rule the menu's `board.rings` lists); a burst or box placed several times as
+    `copies_for` places it; None for anything else."""
+    span = area_span(fight, actor, plan)
+    if span is not None and span.area.shape == "wall" and span.area.ring:
+        ringed = caught(fight, actor, plan, span, cell, Placing(ring=True))
+        if ringed and ring_worth(actor, ringed) > ring_worth(actor, caught(fight, actor, plan, span, cell)):
+            return Placing(ring=True)
+        return None
+    return copies_for(fight, actor, plan, cell)
 
 
 def copies_for(fight: Any, actor: Any, plan: Any, cell: tuple[int, int]) -> Placing | None:
@@ -443,4 +480,4 @@ UNSPANNED: dict[str, Callable[[Any, Any, MenuItem], MenuItem | None]] = {
 }
 
 
-__all__ = ["board_items", "caught", "check_aim", "copies_for", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]
+__all__ = ["board_items", "caught", "check_aim", "copies_for", "placing_for", "ring_worth", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

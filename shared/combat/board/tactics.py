@@ -11,7 +11,9 @@ badly hurt beside an enemy it teleports
 as far from its enemies as it can (a teleport is weighed for nothing else), and with nothing
 in reach anywhere it closes the distance (dashing first
 when `dash` is on the menu and nothing better than a token Dodge or Help would be given up)
-before any standard action. Every walk spends movement and is taken only when it strictly
+before any standard action; walled off (nothing in reach and no walk closer), it strikes a
+wall section between it and its opponents (mechanics-2 1.200); a wall that may be a ring is
+weighed as the Engine lays it out, ring or straight (menu.placing_for). Every walk spends movement and is taken only when it strictly
 improves things, so a turn always ends, and ties go to the cheaper walk and then the menu's
 order: the same state gives the same choice.
 """
@@ -39,10 +41,12 @@ BADLY_HURT = 0.5
 
 
 def _restricted(item: MenuItem, target_ids: list[str]) -> MenuItem:
+    """The area option as if aimed at `target_ids` alone: an area lands on everyone it
+    catches, so each of them counts (its option's `count` is 0)."""
     keep = set(target_ids)
     option = item.option.model_copy(update={
         "targets": [t for t in item.option.targets if t in keep] or list(target_ids),
-        "count": max(1, min(item.option.count or 1, len(target_ids))),
+        "count": max(1, len(target_ids)),
         "forecasts": [f for f in item.option.forecasts if f.target in keep],
     })
     return MenuItem(option, item.plan)
@@ -53,8 +57,10 @@ def _area_pick(fight: Any, actor: Any, item: MenuItem) -> tuple[float, tuple[int
     best: tuple[float, tuple[int, int] | None] = (0.0, None)
     damage = [f.damage for f in item.option.forecasts if f.damage]
     per_ally = sum(damage) / len(damage) if damage else 1.0
-    for x, y in board.get("aim") or []:
-        who = board["catches"][f"{x},{y}"]
+    rings = board.get("rings") or {}
+    # A wall that may be a ring is weighed as the Engine lays it out (menu.placing_for).
+    for x, y in [*(board.get("aim") or []), *([int(n) for n in k.split(",")] for k in rings if k not in board["catches"])]:
+        who = rings.get(f"{x},{y}") or board["catches"][f"{x},{y}"]
         foes = [t for t in who if fight.get(t).side != actor.side]
         allies = len(who) - len(foes)
         value = option_score(fight, actor, _restricted(item, foes))[0] if foes else 0.0
@@ -84,7 +90,7 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
                 here, pick = value, (item, [], cell)
     moves = [i for i in menu if i.plan.kind == "move"]
     if not moves:
-        return pick if here > 0 else (end, [], None)
+        return pick if here > 0 else _walled_off(fight, actor, menu, end)
     # A standard action (Dodge, Help) is no reason to stay where nothing can be reached: it
     # can still be taken after the walk.
     token = pick[0].plan.kind == "standard"
@@ -98,10 +104,48 @@ def choose_on_board(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuI
     if down is not None:
         # Aloft with nothing worth doing from any cell: down toward the fight (1.114).
         return down, [], None
+    if (token or here < TOKEN_WORTH) and not _nearer(fight, actor, moves):
+        # No walk gets closer: a wall in the way is struck before any Dash is spent on it.
+        struck = _walled_off(fight, actor, menu, end)
+        if struck[0] is not end:
+            return struck
     walk = _close_in(fight, actor, menu, moves, end, dash=here < TOKEN_WORTH)
     if walk[0] is not end:
         return walk
-    return pick if here > 0 else (end, [], None)
+    return pick if here > 0 else _walled_off(fight, actor, menu, end)
+
+
+def _nearer(fight: Any, actor: Any, moves: list[MenuItem]) -> bool:
+    """Whether any walk ends closer to a standing opponent than the actor stands."""
+    foes = BF.standing_foes(fight, actor)
+    if not foes:
+        return False
+    cells = [BF.cell_of(f) for f in foes]
+    now = min(steps(BF.cell_of(actor), c) for c in cells)
+    return any(min(steps((b["cell"][0], b["cell"][1]), c) for c in cells) < now
+               for b in (_walk_board(m) for m in moves))
+
+
+def _walled_off(fight: Any, actor: Any, menu: list[MenuItem], end: MenuItem) -> tuple[MenuItem, list[str], tuple[int, int] | None]:
+    """Nothing to do from any cell and no walk gets closer to an opponent: a wall stands in
+    the way, and the Engine strikes a section of it (mechanics-2 1.200; the option's
+    `board.walls`) that lies closer to an opponent than it stands, the one nearest an
+    opponent (ties: the menu's first option, then row order); else the turn ends."""
+    foes = BF.standing_foes(fight, actor)
+    if not foes:
+        return end, [], None
+
+    def nearest(cell: tuple[int, int]) -> int:
+        return min(steps(cell, BF.cell_of(f)) for f in foes)
+
+    now = nearest(BF.cell_of(actor))
+    best: tuple[tuple[int, int, int, int], MenuItem, tuple[int, int]] | None = None
+    for i, item in enumerate(menu):
+        for x, y in (item.option.board or {}).get("walls") or []:
+            key = (nearest((x, y)), i, y, x)
+            if key[0] < now and (best is None or key < best[0]):
+                best = (key, item, (x, y))
+    return (best[1], [], best[2]) if best is not None else (end, [], None)
 
 
 def _teleport_away(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuItem, list[str], tuple[int, int]] | None:
