@@ -68,7 +68,7 @@ def attack_step_allowed(fight: Fight, actor: Combatant, step: Any) -> bool:
 def _retarget(fight: Fight, actor: Combatant, item: MenuItem) -> MenuItem | None:
     option = item.option
     # A ward (1.179) reads the plan's payment, so it is asked apart from `restricts`.
-    warded = bool(option.targets) and fight.state.zones and any_wards(fight)
+    warded = bool(option.targets) and bool(fight.state.zones) and any_wards(fight)
     if not option.targets or not (warded or restricts(fight, actor, item.plan.source)):
         return item
     allowed = [t.id for t in filter_targets(fight, actor, (fight.get(t) for t in option.targets), item.plan.source)]
