@@ -16,6 +16,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from shared.combat import advance, menu, start_battle
 from shared.combat.fight import Refusal
 from tests.combat import zones_kit as ZK
@@ -186,3 +189,17 @@ def test_a_spell_from_inside_reaches_those_inside():
     for who in ("ilsa", "mira", "thorn-lurker", "cinder-hound"):
         state, _ = go(rs, state, who, "end-turn")
     assert targets(rs, state, "ilsa")["ability:spells:fire-bolt"] == ["thorn-lurker", "cinder-hound"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([(x, y) for y in range(5) for x in range(8) if (x, y) not in ((1, 2), (5, 2))]))
+def test_fire_bolt_from_outside_lists_the_lurker_exactly_when_it_stands_outside_the_globe(cell):
+    # Wherever the Lurker stands, Mira's Fire Bolt (a cantrip: level 0, within 5) may be
+    # aimed at it exactly when it is off the Globe's 3 x 3 around Ilsa's 1, 2 (the whole
+    # board is within Fire Bolt's 120 feet and in Mira's sight).
+    rs = ruleset(globe_package())
+    state, _ = start_battle(rs, party(), ZK.foes(list(cell), [5, 2]), board=FIELD, dice=START)
+    state, _ = go(rs, state, "ilsa", "ability:spells:globe-of-invulnerability", cell=[1, 2])
+    state, _ = go(rs, state, "ilsa", "end-turn")
+    inside = abs(cell[0] - 1) <= 1 and abs(cell[1] - 2) <= 1
+    assert ("thorn-lurker" in targets(rs, state, "mira")["ability:spells:fire-bolt"]) is not inside
