@@ -1,4 +1,4 @@
-"""The Engine's tactics with walls (spec/mechanics-1 1.177 rings, mechanics-2 1.200 wall
+"""The Engine's tactics with walls (spec/mechanics-1 1.177 rings and runs, mechanics-2 1.200 wall
 sections; shared/combat/board/tactics.py, board/menu.py `placing_for`), on the 5e board of
 tests/combat/walls_kit.py: Ilsa (Wisdom caster, spell save DC 12) with its Wall of Ice (two
 10-foot sections of 30 hit points, defense 12, vulnerable to fire) and Wall of Fire (a 60-foot
@@ -74,39 +74,74 @@ def test_with_a_way_around_the_wall_the_engine_walks_round_it_instead():
     assert [s.health for s in state.zones[0].sections] == [30, 30]
 
 
-def test_the_engine_lays_wall_of_fire_as_a_ring_that_catches_both_foes():
-    # The Lurker on 4, 2 and the Hound on 8, 2 stand in Ilsa's row (0, 2): a straight wall
-    # runs across her line and catches one of them (column 4 or 8), while a ring of 20 feet
-    # (every cell 2 steps from its centre) around 6, 0, 6, 1, ... catches both. The Engine
-    # takes the first such centre, 6, 0: 9 cells on the board (4 to 8 by 0 to 2). The
-    # menu's `rings` lists where the ring catches more than the straight wall.
+def walled(lurker: list[int], hound: list[int]):
+    """Ilsa (0, 2) with Wall of Fire alone and a 4th-level slot, the Lurker and the Hound on
+    `lurker` and `hound`. The Lurker's 3d8 + 3 = 23, the Hound's 25; initiative Ilsa 20, the
+    Lurker 1, the Hound 1; Wall of Fire's 5d8 = 3 x 5 = 15, the Lurker's Dexterity save
+    10 + 4 = 14 (a success: half, 7), the Hound's 9 (a failure: 15, resisted: 7)."""
     ilsa = ZK.ilsa([0, 2])
     ilsa["sheet"]["fields"]["slots_max_4"] = 1
     ilsa["sheet"]["lists"]["spells"] = [spell_row("wall-of-fire", "Wall of Fire", 4)]
     rs = ruleset(WK.package())
-    # The Lurker's 3d8 + 3 = 23, the Hound's 25; initiative Ilsa 20, the Lurker 1, the Hound
-    # 1; Wall of Fire's 5d8 = 3 x 5 = 15, the Lurker's Dexterity save 10 + 4 = 14 (a success:
-    # half, 7), the Hound's 9 (a failure: 15, resisted: 7).
-    state, _ = start_battle(rs, [ilsa], ZK.foes([4, 2], [8, 2]), board=OPEN,
+    state, _ = start_battle(rs, [ilsa], ZK.foes(lurker, hound), board=OPEN,
                             dice=[8, 8, 4, 5, 5, 5, 5, 5, 20, 1, 1] + [3] * 5 + [10, 9])
+    return rs, state
+
+
+#: Wall of Fire landing on both: the Lurker saves for 7, the Hound (resistant) takes 7.
+BOTH_BURN = [
+    "Thorn Lurker rolls a Dexterity save against Wall of Fire: 10 + 4 = 14 against 12, a success.",
+    "Wall of Fire (15 (3 + 3 + 3 + 3 + 3), halved by the save) deals 7 fire damage to Thorn Lurker.",
+    "Thorn Lurker has 16 of 23 Hit points.",
+    "Cinder Hound rolls a Dexterity save against Wall of Fire: 9 against 12, a failure.",
+    "Wall of Fire (15 (3 + 3 + 3 + 3 + 3)) deals 7 fire damage to Cinder Hound (resisted: halved).",
+    "Cinder Hound has 18 of 25 Hit points.",
+]
+
+
+def test_the_engine_lays_wall_of_fire_as_a_ring_that_catches_both_foes():
+    # The Lurker on 4, 1 and the Hound on 8, 3: a straight wall (across Ilsa's line: a
+    # column) catches one of them, no run of it from a cell toward a neighbouring one passes
+    # both (they lie 4 across and 2 down), while a ring of 20 feet (every cell 2 steps from
+    # its centre) around 6, 1 catches both: 11 cells on the board (x 4 and 8 for y 0 to 3,
+    # and 5 to 7 on row 3). The menu's `layouts` lists it.
+    rs, state = walled([4, 1], [8, 3])
     fire = {o.id: o for o in menu(rs, state, "ilsa")}["ability:spells:wall-of-fire"]
-    assert fire.board["catches"]["4,2"] == ["thorn-lurker"] and fire.board["catches"]["8,2"] == ["cinder-hound"]
-    assert fire.board["rings"]["6,0"] == ["thorn-lurker", "cinder-hound"]
+    assert fire.board["catches"]["4,1"] == ["thorn-lurker"] and fire.board["catches"]["8,3"] == ["cinder-hound"]
+    assert fire.board["layouts"]["6,1"] == {"ring": True, "catches": ["thorn-lurker", "cinder-hound"]}
     suggested = decide_for(rs, state)
-    assert suggested == {"actor": "ilsa", "option": "ability:spells:wall-of-fire", "targets": [], "cell": [6, 0],
+    assert suggested == {"actor": "ilsa", "option": "ability:spells:wall-of-fire", "targets": [], "cell": [6, 1],
                          "ring": True}
     state, lines = play(rs, state, "ilsa", suggested["option"], cell=suggested["cell"], ring=True)
     assert lines == [
-        "Ilsa aims Wall of Fire at 6, 0, catching Thorn Lurker, Cinder Hound.",
+        "Ilsa aims Wall of Fire at 6, 1, catching Thorn Lurker, Cinder Hound.",
         "Ilsa spends 1 4th-level slot on Wall of Fire.",
         "Ilsa uses Wall of Fire on Thorn Lurker, Cinder Hound.",
-        "Wall of Fire stays on 6, 0 (9 cells) for 10 rounds.",
-        "Thorn Lurker rolls a Dexterity save against Wall of Fire: 10 + 4 = 14 against 12, a success.",
-        "Wall of Fire (15 (3 + 3 + 3 + 3 + 3), halved by the save) deals 7 fire damage to Thorn Lurker.",
-        "Thorn Lurker has 16 of 23 Hit points.",
-        "Cinder Hound rolls a Dexterity save against Wall of Fire: 9 against 12, a failure.",
-        "Wall of Fire (15 (3 + 3 + 3 + 3 + 3)) deals 7 fire damage to Cinder Hound (resisted: halved).",
-        "Cinder Hound has 18 of 25 Hit points.",
+        "Wall of Fire stays on 6, 1 (11 cells) for 10 rounds.",
+        *BOTH_BURN,
     ]
-    assert sorted(map(tuple, state.zones[0].cells)) == [(4, 0), (4, 1), (4, 2), (5, 2), (6, 2), (7, 2), (8, 0),
-                                                        (8, 1), (8, 2)]
+    assert sorted(map(tuple, state.zones[0].cells)) == [(4, 0), (4, 1), (4, 2), (4, 3), (5, 3), (6, 3), (7, 3), (8, 0),
+                                                        (8, 1), (8, 2), (8, 3)]
+
+
+def test_the_engine_runs_wall_of_fire_along_the_row_of_both_foes():
+    # The Lurker on 3, 2 and the Hound on 9, 2, in Ilsa's row and 6 apart: no ring of 20 feet
+    # reaches both and a wall across her line catches one, but run from 3, 2 toward 4, 2 (its
+    # 60 feet east, cut by the board's edge at 9, 2: 7 cells) it catches both. Earlier cells
+    # of the row would catch Ilsa too (0, 2) or are no aim point of the straight wall (1, 2
+    # and 2, 2, weighed after them and worth no more).
+    rs, state = walled([3, 2], [9, 2])
+    fire = {o.id: o for o in menu(rs, state, "ilsa")}["ability:spells:wall-of-fire"]
+    assert fire.board["layouts"]["3,2"] == {"toward": [4, 2], "catches": ["thorn-lurker", "cinder-hound"]}
+    suggested = decide_for(rs, state)
+    assert suggested == {"actor": "ilsa", "option": "ability:spells:wall-of-fire", "targets": [], "cell": [3, 2],
+                         "toward": [4, 2]}
+    state, lines = play(rs, state, "ilsa", suggested["option"], cell=suggested["cell"], toward=[4, 2])
+    assert lines == [
+        "Ilsa aims Wall of Fire at 3, 2, catching Thorn Lurker, Cinder Hound.",
+        "Ilsa spends 1 4th-level slot on Wall of Fire.",
+        "Ilsa uses Wall of Fire on Thorn Lurker, Cinder Hound.",
+        "Wall of Fire stays on 3, 2 (7 cells) for 10 rounds.",
+        *BOTH_BURN,
+    ]
+    assert state.zones[0].cells == [[x, 2] for x in range(3, 10)]

@@ -5,8 +5,9 @@ targets it reaches and sees, and says per target whether it is a swing, a shot o
 shot, how far, what cover the target has and, for an option whose targets save against
 it, what cover adds to that save (`saveCover`); an option with an area becomes an option
 aimed at a cell, listing the aim points that catch someone and whom each catches (and per
-aim point what cover adds to each one's save; for a wall that may be a ring, `rings`, where
-the ring around an aim point catches more than the straight wall); a teleport lists the cells it may land on
+aim point what cover adds to each one's save; for a wall, `layouts`, where a ring around an
+aim point or the wall run from it toward a neighbouring cell catches more than the straight
+wall through it); a teleport lists the cells it may land on
 (teleport.py); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
 options and Stand up are added), `caught` (whom an area aimed at a cell catches),
@@ -308,7 +309,7 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
                 if covered:
                     covers[f"{cell[0]},{cell[1]}"] = covered
     shape = span.area
-    rings = _rings(fight, actor, item, span, catches) if shape.shape == "wall" and shape.ring else {}
+    layouts = _layouts(fight, actor, item, span, catches) if shape.shape == "wall" else {}
     if not aims and shape.shape != "wall":
         return None
     area = {"shape": shape.shape, "size": say(fight, shape.size)}
@@ -318,43 +319,65 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
         area["range"] = say(fight, shape.range) if shape.range else AIMED_WITHOUT_RANGE[shape.shape]
     area.update(_layout(fight, item.plan, shape))
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
-    if rings:
-        board["rings"] = rings
+    if layouts:
+        board["layouts"] = layouts
     if covers:
         board["saveCover"] = covers
     new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
     return MenuItem(new, dataclasses.replace(item.plan))
 
 
-def ring_worth(actor: Any, who: list[Any]) -> float:
+def layout_worth(actor: Any, who: list[Any]) -> float:
     """What an area's catch is worth to the Engine when it lays a wall out: one for each
     opponent, less one and a half for each ally (as `copies_for` counts)."""
     return sum(1.0 if c.side != actor.side else -1.5 for c in who)
 
 
-def _rings(fight: Any, actor: Any, item: MenuItem, span: Any, straight: dict[str, list[str]]) -> dict[str, list[str]]:
-    """A wall that may be laid out as a ring (1.177): per aim point, whom the ring around it
-    catches, where that is worth more than the straight wall through it (`board.rings`)."""
-    out: dict[str, list[str]] = {}
+#: The ways a wall may run from its aim point besides straight across: toward each
+#: neighbouring cell, north-west first, row by row.
+_TOWARD = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+
+def best_layout(fight: Any, actor: Any, plan: Any, span: Any, cell: tuple[int, int],
+                straight: list[Any]) -> tuple[Placing, list[Any]] | None:
+    """The wall's layout at `cell` that catches more worth than the straight wall through it
+    (whom it catches: `straight`): a ring when the area has one (1.177), else run toward a
+    neighbouring cell (ties: the ring, then `_TOWARD`'s order); None when none does better."""
+    g = BF.grid(fight)
+    ways = [Placing(ring=True)] if span.area.ring else []
+    ways += [Placing(toward=(cell[0] + dx, cell[1] + dy)) for dx, dy in _TOWARD if g.inside(cell[0] + dx, cell[1] + dy)]
+    best, top = None, layout_worth(actor, straight)
+    for way in ways:
+        who = caught(fight, actor, plan, span, cell, way)
+        worth = layout_worth(actor, who)
+        if who and worth > top:
+            best, top = (way, who), worth
+    return best
+
+
+def _layouts(fight: Any, actor: Any, item: MenuItem, span: Any,
+             straight: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
+    """A wall's `board.layouts`: per aim point where a ring or a run toward a neighbouring
+    cell catches more than the straight wall, that layout (`ring`, `toward`) and whom it
+    catches (`catches`)."""
+    out: dict[str, dict[str, Any]] = {}
     for cell in _aim_candidates(fight, actor, span):
         key = f"{cell[0]},{cell[1]}"
-        ringed = caught(fight, actor, item.plan, span, cell, Placing(ring=True))
-        if ringed and ring_worth(actor, ringed) > ring_worth(actor, [fight.get(t) for t in straight.get(key, [])]):
-            out[key] = [c.id for c in ringed]
+        found = best_layout(fight, actor, item.plan, span, cell, [fight.get(t) for t in straight.get(key, [])])
+        if found is not None:
+            out[key] = {**found[0].to_json(), "catches": [c.id for c in found[1]]}
     return out
 
 
 def placing_for(fight: Any, actor: Any, plan: Any, cell: tuple[int, int]) -> Placing | None:
-    """The Engine's layout of the area it aims at `cell`: a wall that may be a ring is laid
-    out as one where the ring catches more worth than the straight wall (`_rings`, the same
-    rule the menu's `board.rings` lists); a burst or box placed several times as
-    `copies_for` places it; None for anything else."""
+    """The Engine's layout of the area it aims at `cell`: a wall as `best_layout` lays it
+    (the same rule the menu's `board.layouts` lists), straight across when nothing does
+    better; a burst or box placed several times as `copies_for` places it; None for
+    anything else."""
     span = area_span(fight, actor, plan)
-    if span is not None and span.area.shape == "wall" and span.area.ring:
-        ringed = caught(fight, actor, plan, span, cell, Placing(ring=True))
-        if ringed and ring_worth(actor, ringed) > ring_worth(actor, caught(fight, actor, plan, span, cell)):
-            return Placing(ring=True)
-        return None
+    if span is not None and span.area.shape == "wall":
+        found = best_layout(fight, actor, plan, span, cell, caught(fight, actor, plan, span, cell))
+        return found[0] if found is not None else None
     return copies_for(fight, actor, plan, cell)
 
 
@@ -480,4 +503,4 @@ UNSPANNED: dict[str, Callable[[Any, Any, MenuItem], MenuItem | None]] = {
 }
 
 
-__all__ = ["board_items", "caught", "check_aim", "copies_for", "placing_for", "ring_worth", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]
+__all__ = ["board_items", "caught", "check_aim", "copies_for", "placing_for", "best_layout", "layout_worth", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

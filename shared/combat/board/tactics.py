@@ -12,8 +12,9 @@ as far from its enemies as it can (a teleport is weighed for nothing else), and 
 in reach anywhere it closes the distance (dashing first
 when `dash` is on the menu and nothing better than a token Dodge or Help would be given up)
 before any standard action; walled off (nothing in reach and no walk closer), it strikes a
-wall section between it and its opponents (mechanics-2 1.200); a wall that may be a ring is
-weighed as the Engine lays it out, ring or straight (menu.placing_for). Every walk spends movement and is taken only when it strictly
+wall section between it and its opponents (mechanics-2 1.200); a wall is weighed as the
+Engine lays it out: straight across, a ring, or run toward a neighbouring cell
+(menu.placing_for). Every walk spends movement and is taken only when it strictly
 improves things, so a turn always ends, and ties go to the cheaper walk and then the menu's
 order: the same state gives the same choice.
 """
@@ -57,10 +58,12 @@ def _area_pick(fight: Any, actor: Any, item: MenuItem) -> tuple[float, tuple[int
     best: tuple[float, tuple[int, int] | None] = (0.0, None)
     damage = [f.damage for f in item.option.forecasts if f.damage]
     per_ally = sum(damage) / len(damage) if damage else 1.0
-    rings = board.get("rings") or {}
-    # A wall that may be a ring is weighed as the Engine lays it out (menu.placing_for).
-    for x, y in [*(board.get("aim") or []), *([int(n) for n in k.split(",")] for k in rings if k not in board["catches"])]:
-        who = rings.get(f"{x},{y}") or board["catches"][f"{x},{y}"]
+    layouts = board.get("layouts") or {}
+    # A wall is weighed as the Engine lays it out: a ring or a run toward a neighbouring cell
+    # where that catches more (menu.placing_for).
+    for x, y in [*(board.get("aim") or []), *([int(n) for n in k.split(",")] for k in layouts if k not in board["catches"])]:
+        key = f"{x},{y}"
+        who = layouts[key]["catches"] if key in layouts else board["catches"][key]
         foes = [t for t in who if fight.get(t).side != actor.side]
         allies = len(who) - len(foes)
         value = option_score(fight, actor, _restricted(item, foes))[0] if foes else 0.0
