@@ -5,9 +5,7 @@ targets it reaches and sees, and says per target whether it is a swing, a shot o
 shot, how far, what cover the target has and, for an option whose targets save against
 it, what cover adds to that save (`saveCover`); an option with an area becomes an option
 aimed at a cell, listing the aim points that catch someone and whom each catches (and per
-aim point what cover adds to each one's save; for a wall, `layouts`, where a ring around an
-aim point or the wall run from it toward a neighbouring cell catches more than the straight
-wall through it); a teleport lists the cells it may land on
+aim point what cover adds to each one's save); a teleport lists the cells it may land on
 (teleport.py); Help
 with `help.beside` only beside an opponent; a shake-off within its `reach`; the walk
 options and Stand up are added), `caught` (whom an area aimed at a cell catches),
@@ -309,7 +307,6 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
                 if covered:
                     covers[f"{cell[0]},{cell[1]}"] = covered
     shape = span.area
-    layouts = _layouts(fight, actor, item, span, catches) if shape.shape == "wall" else {}
     if not aims and shape.shape != "wall":
         return None
     area = {"shape": shape.shape, "size": say(fight, shape.size)}
@@ -319,8 +316,6 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
         area["range"] = say(fight, shape.range) if shape.range else AIMED_WITHOUT_RANGE[shape.shape]
     area.update(_layout(fight, item.plan, shape))
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
-    if layouts:
-        board["layouts"] = layouts
     if covers:
         board["saveCover"] = covers
     new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
@@ -355,23 +350,25 @@ def best_layout(fight: Any, actor: Any, plan: Any, span: Any, cell: tuple[int, i
     return best
 
 
-def _layouts(fight: Any, actor: Any, item: MenuItem, span: Any,
-             straight: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
-    """A wall's `board.layouts`: per aim point where a ring or a run toward a neighbouring
-    cell catches more than the straight wall, that layout (`ring`, `toward`) and whom it
-    catches (`catches`)."""
-    out: dict[str, dict[str, Any]] = {}
+def wall_layouts(fight: Any, actor: Any, item: MenuItem) -> dict[str, list[str]]:
+    """For the Engine's weighing of a wall option (board/tactics.py; never drawn with the
+    menu, which it would make several times slower): per aim point where a ring or a run
+    toward a neighbouring cell catches more than the straight wall (`best_layout`), whom it
+    catches."""
+    span = area_span(fight, actor, item.plan)
+    straight = (item.option.board or {}).get("catches") or {}
+    out: dict[str, list[str]] = {}
     for cell in _aim_candidates(fight, actor, span):
         key = f"{cell[0]},{cell[1]}"
         found = best_layout(fight, actor, item.plan, span, cell, [fight.get(t) for t in straight.get(key, [])])
         if found is not None:
-            out[key] = {**found[0].to_json(), "catches": [c.id for c in found[1]]}
+            out[key] = [c.id for c in found[1]]
     return out
 
 
 def placing_for(fight: Any, actor: Any, plan: Any, cell: tuple[int, int]) -> Placing | None:
     """The Engine's layout of the area it aims at `cell`: a wall as `best_layout` lays it
-    (the same rule the menu's `board.layouts` lists), straight across when nothing does
+    (the same rule `wall_layouts` weighs it by), straight across when nothing does
     better; a burst or box placed several times as `copies_for` places it; None for
     anything else."""
     span = area_span(fight, actor, plan)
@@ -503,4 +500,4 @@ UNSPANNED: dict[str, Callable[[Any, Any, MenuItem], MenuItem | None]] = {
 }
 
 
-__all__ = ["board_items", "caught", "check_aim", "copies_for", "placing_for", "best_layout", "layout_worth", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]
+__all__ = ["board_items", "caught", "check_aim", "copies_for", "placing_for", "best_layout", "layout_worth", "wall_layouts", "area_span", "helped_against", "out_of_range", "votes", "TOTAL"]

@@ -28,6 +28,7 @@ from ..options import plan_forecasts
 from ..tactics import option_score, best_here
 from . import battlefield as BF
 from .attacks import Standings, cover_bodies
+from .menu import wall_layouts
 from .sight import NONE, body_cover
 from .units import steps
 from .. import numbers as N
@@ -58,12 +59,12 @@ def _area_pick(fight: Any, actor: Any, item: MenuItem) -> tuple[float, tuple[int
     best: tuple[float, tuple[int, int] | None] = (0.0, None)
     damage = [f.damage for f in item.option.forecasts if f.damage]
     per_ally = sum(damage) / len(damage) if damage else 1.0
-    layouts = board.get("layouts") or {}
     # A wall is weighed as the Engine lays it out: a ring or a run toward a neighbouring cell
     # where that catches more (menu.placing_for).
+    layouts = wall_layouts(fight, actor, item) if (board.get("area") or {}).get("shape") == "wall" else {}
     for x, y in [*(board.get("aim") or []), *([int(n) for n in k.split(",")] for k in layouts if k not in board["catches"])]:
         key = f"{x},{y}"
-        who = layouts[key]["catches"] if key in layouts else board["catches"][key]
+        who = layouts.get(key) or board["catches"][key]
         foes = [t for t in who if fight.get(t).side != actor.side]
         allies = len(who) - len(foes)
         value = option_score(fight, actor, _restricted(item, foes))[0] if foes else 0.0
