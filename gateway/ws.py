@@ -99,7 +99,9 @@ class Connection:
         self._burst: list[str] | None = None
 
     async def send(self, message: Any) -> None:
-        text = message.model_dump_json()
+        await self.send_text(message.model_dump_json())
+
+    async def send_text(self, text: str) -> None:
         if self._burst is not None:
             self._burst.append(text)
             return
@@ -157,7 +159,9 @@ class Connection:
         if message is not None and message.decision is not None and message.revision is not None:
             revision, status = message.revision, message.status or ACTIVE
             raw: Decision | None = message.decision
-            decision = OpenDecision.model_validate(raw)
+            decision = message.memo.get("decision")
+            if decision is None:
+                decision = message.memo["decision"] = OpenDecision.model_validate(raw)
         else:
             head = await self.app[ASTORE].head(self.battle)
             if head is not None and head.last_seq > self.last_seq:
@@ -185,11 +189,26 @@ class Connection:
             return
         # The prompt to whoever answers the decision; every other socket is told on whom
         # the battle waits (once per revision: a reconnect asks again).
-        prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
-        if prompt is not None:
+        drawn = self._prompt(message, revision, status, decision)
+        if drawn is not None:
+            prompt, text = drawn
             self.prompted = prompt.revision
             self.prompted_decision = raw if raw is not None else decision.model_dump(mode="json")
-            await self.send(prompt)
+            await self.send_text(text)
+
+    def _prompt(self, message: FeedMessage | None, revision: int, status: str,
+                decision: OpenDecision) -> tuple[Any, str] | None:
+        """`access.prompt_for` this caller, with its text; drawn once per feed message for
+        every socket of the same caller (a thousand spectators are told alike)."""
+        key = ("prompt", self.who)
+        if message is not None and key in message.memo:
+            drawn: tuple[Any, str] | None = message.memo[key]
+            return drawn
+        prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
+        drawn = (prompt, prompt.model_dump_json()) if prompt is not None else None
+        if message is not None:
+            message.memo[key] = drawn
+        return drawn
 
     async def _current(self, head: BattleHead | None) -> tuple[int, str, OpenDecision]:
         if head is not None and head.decision is not None:
@@ -219,9 +238,10 @@ class Connection:
                     await self.catch_up()
                     continue
                 async with self.burst():
-                    for event in fresh:
-                        await self.send(EventMessage(event=event))
-                        self.last_seq = event["seq"]
+                    for event, text in zip(message.events, event_texts(message)):
+                        if event["seq"] > self.last_seq:
+                            await self.send_text(text)
+                            self.last_seq = event["seq"]
                     if message.decision_follows and message.status == ACTIVE and message.revision is not None:
                         self.owed = max(self.owed or 0, message.revision)
                         continue
@@ -280,6 +300,15 @@ class Connection:
                 pass
             except Exception as exc:  # a store briefly away skips one renewal; the lease outlasts three
                 log.warning("battle %s: the connection lease was not renewed (%s)", self.battle, type(exc).__name__)
+
+
+def event_texts(message: FeedMessage) -> list[str]:
+    """The text of each of the message's events as sent, drawn once for every socket the
+    message reaches."""
+    texts: list[str] | None = message.memo.get("events")
+    if texts is None:
+        texts = message.memo["events"] = [EventMessage(event=event).model_dump_json() for event in message.events]
+    return texts
 
 
 async def battle_socket(request: web.Request) -> web.StreamResponse:

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
 from ..dice.forecast import Critical
+from ..ruleset.base import key_of
 from ..ruleset.combat_attacks import ColumnOrConst
 from . import effects as E
 from . import harm_kinds as H
@@ -89,7 +90,7 @@ def hit_of_action(action: Any) -> Hit | None:
 def hit_of(fight: Fight, actor: Combatant, plan: Any) -> Hit | None:
     """The hit an attack roll of `plan` tries: an option's plan (a weapon row, a catalog
     entry, a creature action) or a creature action itself (a sequence's step)."""
-    kind = getattr(plan, "kind", None)
+    kind = key_of(plan, "kind")
     if kind == "weapon":
         return hit_of_weapon(fight, actor, plan)
     if kind == "entry":

@@ -57,6 +57,8 @@ def cure_label(fight: Fight, mech: Any) -> str:
 def cure_plans(fight: Fight, plan: Plan) -> list[Plan]:
     """One plan per cure of a `cureOneOf` entry, each a mode of `plan`'s option."""
     count = cure_count(plan.mechanics)
+    if not count:
+        return []
     base_id = plan.option_id or plan.menu_id
     return [replace(plan, option_id=f"{base_id}@cure:{n}", cure=n, mechanics=narrowed(plan.mechanics, n))
             for n in range(1, count + 1)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ruleset.base import key_of
 from . import numbers as N
 from ..sheet.sealed import is_sealed
 from .creature_types import passes
@@ -34,14 +35,13 @@ _OTHER_EFFECTS = ("amount", "damage", "heal", "temporary", "applies")
 
 def cures(source: Any) -> bool:
     """Whether the entry, item use or creature action carries a cure."""
-    return bool(getattr(source, "ends", None) or getattr(source, "stabilizes", None)
-                or getattr(source, "revives", None) or getattr(source, "tracks", None)
-                or getattr(source, "unseals", None))
+    return bool(key_of(source, "ends") or key_of(source, "stabilizes") or key_of(source, "revives")
+                or key_of(source, "tracks") or key_of(source, "unseals"))
 
 
 def only_cures(source: Any) -> bool:
     """A cure and nothing else the target would feel."""
-    return cures(source) and not any(getattr(source, key, None) for key in _OTHER_EFFECTS)
+    return cures(source) and not any(key_of(source, key) for key in _OTHER_EFFECTS)
 
 
 def dead_within(target: Combatant, rounds: int, now: int) -> bool:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ruleset.base import key_of
+
 from . import numbers as N
 from . import item_weapons as IW
 from .creature_types import describe_test, passes
@@ -116,13 +118,13 @@ def others_votes(fight: Fight, actor: Combatant, hit: Hit | None) -> tuple[int, 
 def plus_skips(fight: Fight, actor: Combatant, target: Combatant, clause: Any, hit: Hit | None) -> str | None:
     """Why a held weapon's `plus` part does not count on this blow at `target` (the log's
     words, after "Part of X "), or None when it counts."""
-    skip = getattr(clause, "not_", None)
+    skip = key_of(clause, "not_")
     if skip is not None and passes(fight, target, skip):
         return f"skips {describe_test(fight, skip)}"
-    blow = getattr(clause, "blow", None)
+    blow = key_of(clause, "blow")
     if blow is not None and (hit is None or hit.blow != blow):
         return f"counts only on a {blow} blow"
-    marked = getattr(clause, "marked", None)
+    marked = key_of(clause, "marked")
     if marked is not None and not marked_by(actor, target, marked):
         return f"reaches only one holding {N.label(fight.ruleset, 'condition', marked)} from {actor.name}"
     return None

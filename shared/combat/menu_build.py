@@ -121,7 +121,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             items[-1:-1] = zone_items(fight, actor)
             # "Pick up <item>" (belongings.py): free, so even with no budget left.
             items[-1:-1] = pick_up_items(fight, actor)
-    elif fight.ruleset.combat is not None and fight.ruleset.combat.distance is not None:
+    elif (fight.ruleset.combat is not None and fight.ruleset.combat.distance is not None
+          and fight.ruleset.sets_key("teleport")):
         # Off the board a teleport leads nowhere (mechanics-3 1.276): its option is not offered.
         items = [i for i in items if teleport_of(i.plan) is None]
     items = kind_of(fight).styled(fight, actor, items)

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..dice import DiceExpr
+from ..ruleset.base import key_of
 from ..ruleset.combat_contests import Contest
 
 
@@ -289,7 +290,7 @@ def helps(mechanics: Any) -> bool:
 def cast_from(entry_ref: str | None, mechanics: Any) -> str | None:
     """The catalog a use counts as cast from: its entry's, or for an item's use with
     `casts` (a scroll, a wand: mechanics-1 1.180), that catalog rather than the items'."""
-    return getattr(mechanics, "casts", None) or (entry_ref or "").partition("/")[0] or None
+    return key_of(mechanics, "casts") or (entry_ref or "").partition("/")[0] or None
 
 
 def entry_side(mechanics: Any) -> str:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..ruleset.base import key_of
+
 from . import blows as B
 from . import numbers as N
 from . import symbol_dice as S
@@ -71,7 +73,7 @@ def weapon_base(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
 
 def base_pool(fight: Fight, actor: Combatant, plan: Any) -> S.Pool:
     """The attacker's own dice for `plan` (a menu plan, or a creature action)."""
-    kind = getattr(plan, "kind", None)
+    kind = key_of(plan, "kind")
     if kind == "weapon":
         return weapon_base(fight, actor, plan)
     if kind == "entry":
@@ -131,7 +133,7 @@ def attack_tags(fight: Fight, plan: Any) -> list[str]:
     """The tags a `remap` reads on this attack (a row's item tags, an entry's or a creature
     damage's `qualities`)."""
 
-    kind = getattr(plan, "kind", None)
+    kind = key_of(plan, "kind")
     if kind == "weapon":
         return [*blow_tags(fight, plan.row), *plan.qualities]
     if kind == "entry":

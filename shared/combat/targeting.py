@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..ruleset.base import key_of
 from . import numbers as N
 from .creature_types import describe_test, passes
 from .cures import cure_refusal, only_cures
@@ -171,8 +172,8 @@ def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant],
 
 def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     """Whether any rule here can take a target away (most options: none can)."""
-    return bool(getattr(source, "targetTypes", None) or getattr(source, "needs", None) or getattr(source, "seen", None)
-                or getattr(source, "targetHolds", None) or _aim_blocks(fight, actor)
+    return bool(key_of(source, "targetTypes") or key_of(source, "needs") or key_of(source, "seen")
+                or key_of(source, "targetHolds") or _aim_blocks(fight, actor)
                 or only_cures(source))
 
 

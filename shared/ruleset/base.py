@@ -9,7 +9,8 @@ Capability API / schemaVersion a key needs (read by `shared.ruleset.gates`).
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Iterator, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -33,6 +34,51 @@ class Model(BaseModel):
     )
 
     comment: Any = Field(default=None, alias="$comment", exclude=True)
+
+    if not TYPE_CHECKING:  # as pydantic's own: mypy would allow any attribute otherwise
+
+        def __getattr__(self, item: str) -> Any:
+            # Entries, item uses and creature actions are read duck-typed (`getattr(source,
+            # "teleport", None)`), so most such reads miss. Pydantic's miss asks the class too,
+            # raising twice; with no extra keys allowed only private attributes can be here.
+            if item in type(self).__private_attributes__:
+                return super().__getattr__(item)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {item!r}")
+
+
+@cache
+def _names_on(cls: type) -> frozenset[str]:
+    """What a class answers besides its instances' own keys: properties, methods, class
+    attributes and private attributes."""
+    return frozenset(dir(cls)) | frozenset(getattr(cls, "__private_attributes__", ()))
+
+
+def key_of(obj: Any, key: str, default: Any = None) -> Any:
+    """`getattr(obj, key, default)`, for code that reads entries' mechanics, item uses and
+    creature actions alike, where most reads name a key the object's shape lacks. A package
+    object keeps its keys in its `__dict__`, so such a miss is a dict and a set lookup rather
+    than pydantic raising AttributeError (some twenty times dearer, on every menu option)."""
+    if isinstance(obj, Model):
+        own = obj.__dict__
+        if key in own:
+            return own[key]
+        if key not in _names_on(type(obj)):
+            return default
+    return getattr(obj, key, default)
+
+
+def keys_set(node: Any) -> Iterator[str]:
+    """The name of every key set on any object under `node` (models, lists, dicts)."""
+    if isinstance(node, BaseModel):
+        for name in node.model_fields_set:
+            yield name
+            yield from keys_set(node.__dict__.get(name))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from keys_set(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from keys_set(item)
 
 
 # ---------------------------------------------------------------------------

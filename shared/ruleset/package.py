@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
-from .base import EntryId, Label, Model, gate
+from .base import EntryId, Label, Model, gate, keys_set
 from .battle import Battle
 from .catalogs import Catalog
 from .clocks import Clocks
@@ -52,11 +52,23 @@ class Ruleset(Model):
     #: The layers a game or battle turned on, once applied (`layer_choice.with_layers`);
     #: none on a package as loaded. Not a key of the package.
     _layers_on: tuple[str, ...] = PrivateAttr(default=())
+    #: Every key name set anywhere in the package, read on the first `sets_key` (a copy made
+    #: by `layer_choice.with_layers` keeps it: layers only narrow, so it stays a superset).
+    _keys_set: frozenset[str] | None = PrivateAttr(default=None)
 
     @property
     def layers_on(self) -> tuple[str, ...]:
         """The ids of the layers applied to these rules, in declaration order."""
         return self._layers_on
+
+    def sets_key(self, key: str) -> bool:
+        """Whether any object of the package sets `key`: a rule whose key nothing sets is
+        not looked for on every menu (read once, on the first ask)."""
+        private = self.__pydantic_private__ or {}
+        found = private.get("_keys_set")  # not self._keys_set: a private read is a __getattr__ call
+        if found is None:
+            found = self._keys_set = frozenset(keys_set(self))
+        return key in found
 
     def turn_layers_on(self, ids: tuple[str, ...]) -> None:
         """Records which layers a copy made by `layer_choice.with_layers` has applied."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .base import ValueRef
+from .base import ValueRef, key_of
 from .errors import PathPart, Problems
 from .sheet_derived import EnumTableDerived, derived_refs
 
@@ -31,7 +31,7 @@ def get(obj: Any, name: str, default: Any = None) -> Any:
         return default
     if isinstance(obj, dict):
         return obj.get(name, default)
-    return getattr(obj, name, default)
+    return key_of(obj, name, default)
 
 
 def a_or_an(word: str) -> str:

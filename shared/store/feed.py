@@ -51,6 +51,10 @@ class FeedMessage:
     decision_follows: bool = False
     """The save carried no decision: `put_decision`'s message (no events, the decision)
     follows, unless the saver died first."""
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What this message's consumers work out alike, kept by the first of them: one message
+    object reaches every subscription of the battle (`FanOut.dispatch`), so a gateway draws
+    its event frames and its notices once, not once per socket."""
 
     @property
     def is_answer(self) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...ruleset.base import key_of
 from ...ruleset.mechanics.actions import Teleport
 from ..plans import MenuItem, Plan
 from ..seeing import sees_cell
@@ -31,7 +32,7 @@ Cell = tuple[int, int]
 def teleport_of(plan: Plan) -> Teleport | None:
     """The `teleport` of what the plan uses (an entry's mechanics, an item use, a creature
     action), or None."""
-    teleport = getattr(plan.source, "teleport", None)
+    teleport = key_of(plan.source, "teleport")
     return teleport if isinstance(teleport, Teleport) else None
 
 
