@@ -335,7 +335,7 @@ function renderBoard() {
   const amber = new Set((hoverMove?.board.strikes || []).map((s) => key(s.cell)));
   const aims = new Set(mode?.kind === "area" ? mode.option.board.aim.map(key)
     : mode?.kind === "zone" ? mode.option.board.to.map(key)
-    : mode?.kind === "teleport" ? mode.option.board.teleport.cells.map(key) : []);
+    : mode?.kind === "teleport" ? landing(mode.option).cells.map(key) : []);
   const zoned = new Set((page.screen.zones || []).flatMap((z) => z.cells.map(key)));
   const walled = new Set((page.screen.zones || []).flatMap((z) => (z.walls || []).map(key)));
   const reach = new Set(mode?.kind === "move" ? mode.options.map((o) => key(o.board.cell)) : []);
@@ -408,7 +408,8 @@ function renderBoardInfo(hoverMove) {
     info = caught ? `${mode.option.label} to ${page.hovered.replace(",", ", ")} reaches ${caught.map(nameOf).join(", ")}`
       : `${mode.option.label}: pick a lit cell, up to ${mode.option.board.distance} from where it is.`;
   } else if (mode?.kind === "teleport") {
-    info = `${mode.option.label}: pick a lit cell to teleport to, up to ${mode.option.board.teleport.distance} away.`;
+    const verb = mode.option.board.teleport ? "teleport" : "move";
+    info = `${mode.option.label}: pick a lit cell to ${verb} to, up to ${landing(mode.option).distance} away.`;
   } else if (mode?.kind === "target") {
     info = `Pick a target for ${mode.option.label}${mode.option.count > 1 ? ` (up to ${mode.option.count})` : ""}.`;
   }
@@ -503,7 +504,8 @@ function enter(mode) {
 function choose(option) {
   if (option.board?.aim) return enter({ kind: "area", option, chosen: [] });
   if (option.group === "zone" && option.board?.to) return enter({ kind: "zone", option, chosen: [] });
-  if (option.board?.teleport) return enter({ kind: "teleport", option, chosen: [] });
+  // A teleport, or a move bought between turns that does nothing else (board.move.needed).
+  if (option.board?.teleport || option.board?.move?.needed) return enter({ kind: "teleport", option, chosen: [] });
   if (option.count > 0 && option.targets.length) return enter({ kind: "target", option, chosen: [] });
   send(option);
 }
@@ -517,6 +519,11 @@ function pickTarget(id) {
   render();
 }
 
+// The cells a teleport lands on, or a move bought between turns stops on (docs/board.md).
+function landing(option) {
+  return option.board.teleport || option.board.move;
+}
+
 function chooseCell(cellKey) {
   const mode = page.mode;
   if (!mode) return;
@@ -528,7 +535,7 @@ function chooseCell(cellKey) {
   } else if (mode.kind === "zone") {
     if (mode.option.board.to.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
   } else if (mode.kind === "teleport") {
-    if (mode.option.board.teleport.cells.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
+    if (landing(mode.option).cells.some((c) => key(c) === cellKey)) send(mode.option, { cell: cellKey.split(",").map(Number) });
   } else if (mode.kind === "target") {
     const who = occupants().get(cellKey);
     if (who) pickTarget(who.id);

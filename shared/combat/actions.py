@@ -60,6 +60,7 @@ from .rescue_entries import Roll
 from .board.menu import helped_against
 from .board.movement import dash, disengage
 from .board.push import push
+from .board import run_up as RU
 from .board.units import per_cell
 from .board.teleport import teleport, teleport_of
 
@@ -730,6 +731,8 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
     if (rolled_once or action.save is not None) and cursor is None:
         fight.emit("action", f"{actor.name} uses {action.name} on {', '.join(t.name for t in targets)}.",
                    actor=actor.id, targets=[t.id for t in targets])
+    # A run-up charge (1.186) goes with a strike at one target on the board.
+    charging = action.charge is not None and RU.charged(fight, actor, action, targets, say_it=cursor is None)
     for i, target in enumerate(targets):
         if i < start:
             continue
@@ -767,6 +770,12 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                                      SA.for_action(actor.id, action))
                 if part is not None:
                     parts.append(part)
+            if charging:
+                for clause in action.charge.plus or []:
+                    part = B.clause_part(fight, actor, target, clause, dtype, action.name, dc or 10, critical,
+                                         SA.for_action(actor.id, action))
+                    if part is not None:
+                        parts.append(part)
             if action.toHit is not None or action.autoHit:
                 parts += R.rider_parts(fight, actor, target, R.Blow(action.name, dtype, critical, action_id=action.id),
                                        rolled=not action.autoHit)
@@ -783,6 +792,23 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
             dc = action.save.difficulty if action.save is not None else action.saveDifficulty
             for apply in action.applies or []:
                 apply_condition(fight, actor, target, apply, dc)
+        if landed and charging and not target.out:
+            _charge_knocks(fight, actor, target, action)
+
+
+def _charge_knocks(fight: Fight, actor: Combatant, target: Combatant, action: Any) -> None:
+    """After a charging strike lands (1.186): the target rolls the charge's save; on a
+    failure, or always with none, it is pushed back and gets the charge's conditions."""
+    charge = action.charge
+    dc = charge.save.difficulty if charge.save is not None else None
+    if charge.save is not None and E.roll_save(fight, target, charge.save.save, charge.save.difficulty,
+                                               why=f"against {action.name}'s charge",
+                                               against=SA.for_action(actor.id, action)):
+        return
+    if charge.push is not None:
+        forced_push(fight, actor, target, charge.push)
+    for apply in charge.applies or []:
+        apply_condition(fight, actor, target, apply, dc)
 
 
 #: Standard actions a module above makes real when the package asks for them (hiding.py

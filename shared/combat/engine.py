@@ -255,7 +255,7 @@ def _engine_pick(fight: Fight, actor: Any, items: list[Any]) -> tuple[Any, list[
     answer in a window."""
     if W.current(fight) is not None:
         answer, answered = engine_answer(fight, actor, items)
-        return answer, answered, None
+        return answer, answered, answer.cell
     if fight.state.pending is not None and fight.state.pending.decision == "spend":
         spend, spent_on = SC.engine_pick(items)
         return spend, spent_on, None
@@ -357,6 +357,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         return targets
     to_cell = CELL_STEPS.get(item.plan.kind) or (check_landing if pending.decision == "turn" else None)
     refused = to_cell(fight, fight.get(parsed.actor), item.plan, parsed.cell) if to_cell is not None else None
+    if pending.decision == "window" and isinstance(item, W.WindowItem):
+        # A signature move or teleport bought between turns goes to a cell it offers.
+        refused = W.check_cell(item, parsed.cell)
     if refused is not None:
         return Refusal("bad-cell", refused)
     if pending.decision == "window":
@@ -364,7 +367,7 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         answering = item
         if not isinstance(answering, W.WindowItem):
             raise TypeError(f"{answering.option.id} is not an answer in a window")
-        _held(fight, lambda: WA.answer(fight, answering, targets))
+        _held(fight, lambda: WA.answer(fight, answering, targets, parsed.cell))
     elif pending.decision == "spend":
         _held(fight, lambda: SC.answer(fight, item))
     else:

@@ -223,6 +223,9 @@ class Combatant(Record):
     airborne: bool = False
     #: On a board: took Disengage this turn (nobody strikes at them walking away).
     disengaged: bool = False
+    #: The cells walked this turn from where its walking began, kept only for a creature with
+    #: a run-up `charge` (board/run_up.py, mechanics-1 1.186).
+    run_up: list[list[int]] | None = Field(default=None, exclude_if=_absent)
     #: A dazing hit's pending skip of this combatant's next turn.
     dazed: Daze | None = None
     #: Surprised (mechanics-2 1.237): until their first turn or the first round ends, only
@@ -321,9 +324,24 @@ class ActionStep(Record):
     this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
 
 
+class LegendaryWalk(Record):
+    """A move bought between turns (board/legendary.py, mechanics-3 1.283, 1.285): the
+    window it was bought in, carried on once the walk is over; the maker's own turn's
+    movement (`movement`, `modes`), handed back then; whether leaving someone's reach
+    provokes a strike (`noOpportunity`, `untouchable`: not), and whether the zones it
+    crosses do nothing to it (`untouchable`)."""
+
+    window: Window
+    movement: int
+    modes: dict[str, int] = Field(default_factory=dict)
+    provokes: bool = True
+    untouchable: bool = False
+
+
 class WalkStep(Record):
     """The rest of a walk a `leaves-reach` window held (board/movement.py): `now` are those
-    whose reach the next step leaves, `asked` those asked before on this walk."""
+    whose reach the next step leaves, `asked` those asked before on this walk; a move bought
+    between turns carries `legendary`."""
 
     step: Literal["walk"] = "walk"
     mover: str
@@ -335,6 +353,7 @@ class WalkStep(Record):
     #: Written by an answer taken in the window, as for an action (window_answers.py);
     #: only an action's end reads it.
     this_action: list[list[str]] | None = Field(default=None, exclude_if=_absent)
+    legendary: LegendaryWalk | None = Field(default=None, exclude_if=_absent)
 
 
 class Fall(Record):
@@ -637,5 +656,7 @@ class BattleState(Record):
 
 
 AnswerPart.model_rebuild()
+LegendaryWalk.model_rebuild()
+WalkStep.model_rebuild()
 ActionStep.model_rebuild()
 Window.model_rebuild()

@@ -17,6 +17,7 @@ else (and signature actions) by the tactics' forecasts.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from ..dice import DiceExpr, pick_mode
@@ -43,6 +44,8 @@ from .snapshot import working_copy
 from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.strikes import best_strike, strike
+from .board.legendary import engine_cell, move_of, moves_only, start_move
+from .board.teleport import teleport_of
 
 
 def _check_value(fight: Fight, holder: Combatant, ref: Any) -> int:
@@ -130,12 +133,7 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
     plan = item.plan
     fixed = [fight.get(t) for t in item.fixed]
     aim = fixed or targets or [holder]
-    fight.emit("answer", f"{holder.name} answers with {item.option.label}.", actor=holder.id, window=w.id,
-               option=item.option.id)
-    if item.signature:
-        holder.signature_points -= item.signature
-        fight.emit("spend", f"{holder.name} spends {item.signature} signature point{'s' if item.signature != 1 else ''} "
-                   f"on {plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
+    _answers_with(fight, holder, item, w)
     record = action_record(fight, holder, plan, aim, stage="resolve")
     # `reacts`: an answer (not a signature action) may cancel what the window holds.
     record.answer = AnswerPart(window=w, holds=holds, reacts=item.answer is not None)
@@ -144,6 +142,37 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
         # A `delays` condition holds back an answer paid with its budget too (1.120).
         return
     resolve_answer(fight, record)
+
+
+def _answers_with(fight: Fight, holder: Combatant, item: WindowItem, w: Window) -> None:
+    """The log's answer line, and a signature action's points spent."""
+    fight.emit("answer", f"{holder.name} answers with {item.option.label}.", actor=holder.id, window=w.id,
+               option=item.option.id)
+    if item.signature:
+        holder.signature_points -= item.signature
+        fight.emit("spend", f"{holder.name} spends {item.signature} signature point{'s' if item.signature != 1 else ''} "
+                   f"on {item.plan.name} ({holder.signature_points} left).", actor=holder.id, amount=item.signature)
+
+
+def _signature_move(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combatant], w: Window,
+                    cell: tuple[int, int] | None) -> None:
+    """A signature action with `move` (mechanics-3 1.283, 1.285): what it does goes off
+    first, as any answer; then the window is handed back (nobody is asked while its maker
+    walks, so a strike the walk draws opens its own `leaves-reach` window) and the maker
+    walks to the chosen cell, after which the window asks the next one (legendary.start_move).
+    With no cell chosen, the window simply carries on."""
+    move = move_of(item.plan)
+    assert move is not None
+    if moves_only(item.plan):
+        _answers_with(fight, holder, item, w)
+    else:
+        take(fight, holder, item, targets, w)
+    if cell is None or holder.down or holder.out or fight.state.outcome:
+        answered(fight, w)
+        return
+    w.asking.pop(0)
+    fight.state.pending = None
+    start_move(fight, holder, move, cell, w)
 
 
 def resolve_answer(fight: Fight, record: ActionStep) -> None:
@@ -319,7 +348,17 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
         return best_strike(items)
     scored: list[WindowItem] = []
     for item in items[:-1]:
-        if item.answer is None:
+        board = item.option.board or {}
+        spot = board.get("teleport") or board.get("move")
+        if spot is not None and item.answer is None:
+            cell = engine_cell(fight, holder, spot["cells"])
+            if "teleport" in board or spot.get("needed"):
+                # A move or teleport that does nothing else is bought only to go somewhere.
+                if cell is not None:
+                    return replace(item, cell=cell), []
+                continue
+            scored.append(replace(item, cell=cell))
+        elif item.answer is None:
             scored.append(item)
         elif getattr(item.answer.reaction, "cancels", None):
             # Taken only when what it stops is worth what it costs (`worth_stopping`).
@@ -346,12 +385,15 @@ def engine_answer(fight: Fight, holder: Combatant, items: list[WindowItem]) -> t
     return picked, targets
 
 
-def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
-    """The asked combatant's answer (or Pass); then the next one is asked, or the window
-    closes and the step it held resumes (which may raise `Held` for the next window)."""
+def answer(fight: Fight, item: WindowItem, targets: list[Combatant], cell: tuple[int, int] | None = None) -> None:
+    """The asked combatant's answer (or Pass), with the cell a signature move or teleport
+    goes to (the Engine's own pick when none is given); then the next one is asked, or the
+    window closes and the step it held resumes (which may raise `Held` for the next window)."""
     w = current(fight)
     assert w is not None
     holder = fight.get(w.asking[0])
+    if cell is None:
+        cell = item.cell
     if item.option.id == "pass":
         if w.moment == "leaves-reach":
             fight.emit("pass", f"{holder.name} lets {fight.get(w.target_id()).name} go.", actor=holder.id,
@@ -365,7 +407,13 @@ def answer(fight: Fight, item: WindowItem, targets: list[Combatant]) -> None:
         fight.state.pending = None
         strike(fight, holder, item, w)
         return
+    elif item.signature and move_of(item.plan) is not None:
+        _signature_move(fight, holder, item, targets, w, cell)
+        return
     else:
+        if cell is not None and teleport_of(item.plan) is not None:
+            # A signature teleport lands where the answer says (board/teleport.py).
+            item = replace(item, plan=replace(item.plan, aim=(cell[0], cell[1])))
         # The answer is a step of its own: a player's own spends on a roll it makes hold
         # the fight inside it (window_answers.continue_answer goes on from there).
         take(fight, holder, item, targets, w)

@@ -37,6 +37,8 @@ from .board.answers import reaches
 from .plan_codec import plan_from_json
 from .costs import payment_label
 from .blow_adds import drop_adds
+from .board.teleport import teleport_item
+from .legendary_spells import casting_plans
 
 #: Moments an entry or creature action names; the others are opened by the fight itself.
 ENTRY_MOMENTS = ("used", "aimed", "hit", "harmed", "falls", "turn-start")
@@ -86,6 +88,13 @@ class WindowItem(MenuItem):
     #: Targets the moment fills in (`at: source` or `target`); empty when chosen or self.
     fixed: list[str] = field(default_factory=list)
     signature: int = 0
+    #: The cell a signature move or teleport goes to, when the Engine picked one.
+    cell: tuple[int, int] | None = None
+
+
+#: Gives a signature action that moves (`move`, mechanics-3 1.283, 1.285) the cells it may
+#: stop on, or None when it is not offered (board/legendary.py registers it).
+SIGNATURE_MOVES: list[Callable[[Fight, Combatant, WindowItem], WindowItem | None]] = []
 
 
 def _pass_item() -> WindowItem:
@@ -214,25 +223,80 @@ def _signature_items(fight: Fight, holder: Combatant, w: Window) -> list[WindowI
     if w.moment == "starts-turn" and (source is None or source.side == holder.side):
         return []
     items: list[WindowItem] = []
-    # A teleport lands on a cell its choice names, which a window's answer does not carry, so
-    # it is not offered here (docs/board.md "Teleportation").
-    for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None and a.teleport is None):
+    for plan in action_plans(fight, holder, pick=lambda a: a.signature is not None):
         cost = plan.action.signature.cost
         if cost > holder.signature_points:
+            continue
+        if plan.action.casting is not None:
+            items += _casting_items(fight, holder, plan, cost)
             continue
         reach = targets_for(fight, holder, plan.targets_side)
         count = plan_target_count(plan)
         if count and not reach:
             continue
-        if plan.aims_at_self:
+        if plan.aims_at_self or _goes_only(plan.action):
             reach, count = [holder], 0
         plan.budget = None
         option = Option(id=f"action:{plan.action.id}", label=plan.name, group="signature",
                         targets=[c.id for c in reach] if count else [], count=min(count, len(reach)) if count else 0,
                         forecasts=plan_forecasts(fight, holder, plan, reach if count else [holder]),
                         text=f"{cost} signature point{'s' if cost != 1 else ''} of {holder.signature_points}")
-        items.append(WindowItem(option, plan, signature=cost))
+        plain = WindowItem(option, plan, signature=cost)
+        item: WindowItem | None = plain
+        action = plan.action
+        if action.teleport is not None:
+            # A teleport lands on a cell the answer names; off the board it leads nowhere.
+            landing = teleport_item(fight, holder, plain) if fight.state.board is not None else None
+            item = WindowItem(landing.option, plan, signature=cost) if landing is not None else None
+        elif action.move is not None:
+            for moves in SIGNATURE_MOVES:
+                item = moves(fight, holder, item) if item is not None else None
+        if item is not None:
+            items.append(item)
     return items
+
+
+def _casting_items(fight: Fight, holder: Combatant, plan: Plan, cost: int) -> list[WindowItem]:
+    """A `casting` action's spells (legendary_spells.py), each an answer of its own."""
+    items: list[WindowItem] = []
+    text = f"{cost} signature point{'s' if cost != 1 else ''} of {holder.signature_points}"
+    for spell, oid, label in casting_plans(fight, holder, plan.action, bool(plan.action.casting.cantripsOnly)):
+        reach = targets_for(fight, holder, spell.targets_side)
+        count = plan_target_count(spell)
+        if count and not reach:
+            continue
+        costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, holder, p)} for p, a in spell.costs]
+        option = Option(id=oid, label=label, group="signature", costs=costs,
+                        targets=[c.id for c in reach] if count else [], count=min(count, len(reach)) if count else 0,
+                        forecasts=plan_forecasts(fight, holder, spell, reach if count else [holder]), text=text)
+        items.append(WindowItem(option, spell, signature=cost))
+    return items
+
+
+def _goes_only(action: Any) -> bool:
+    """A signature move or teleport that does nothing else: it is aimed at nobody."""
+    return (action.move is not None or action.teleport is not None) and not any(
+        getattr(action, k) for k in ("damage", "area", "save", "applies", "heal"))
+
+
+def check_cell(item: WindowItem, cell: tuple[int, int] | None) -> str | None:
+    """Why an answer's `cell` is refused: a signature teleport or a move that does nothing
+    else needs one of its cells; a move after an action (1.285) takes one of its cells or
+    none. None when the cell is fine (or the answer goes to no cell)."""
+    board = item.option.board or {}
+    spot = board.get("teleport") or board.get("move")
+    if spot is None:
+        if cell is not None and getattr(item.plan.action, "move", None) is not None:
+            return f"{item.plan.name} has nowhere to move to now, so it takes no cell"
+        return None
+    verb = "teleports" if "teleport" in board else "moves"
+    if cell is None:
+        if "teleport" in board or spot.get("needed"):
+            return f'{item.plan.name} {verb} to a cell: give "cell": [x, y]'
+        return None
+    if [cell[0], cell[1]] not in spot["cells"]:
+        return f"{item.plan.name} cannot go to {cell[0]}, {cell[1]}: it {verb} up to {spot['distance']} to a free cell"
+    return None
 
 
 def window_items(fight: Fight, holder: Combatant) -> list[WindowItem]:

@@ -23,17 +23,14 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, Tag, model_validator
 
 from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
-from .base import Dice, Id, Label, Model, Number, gate, unsupported
+from .base import Dice, Id, Label, Model, Number, gate
 from .creature_parts import PLAIN_OR_OBJECT, DamageTypeName, RollText, Uses
 from .errors import ProblemAt
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.actions import (
-    CASTING_REASON,
     Drain,
     LegendaryCasting,
     LegendaryMove,
-    MOVE_REASON,
-    SIGNATURE_TELEPORT_REASON,
     Teleport,
     teleport_rules,
 )
@@ -44,7 +41,6 @@ from .mechanics.reaction import Reaction
 from .mechanics.saves import EntrySave
 from .mechanics.shapes import IdList, no_repeats
 from .mechanics.cures import Ends
-from .refusals import NOT_RESOLVED
 
 Distance = Annotated[Number, Field(ge=0, le=10000)]
 
@@ -260,9 +256,9 @@ class CreatureAction(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         #: A legendary move that also does something else (1.285).
         ("move", "with an effect"): "1.285",
-        #: A teleport bought between turns (a legendary teleport): the signature window
-        #: between turns takes no cell to land on, so it is refused until that window does.
-        ("teleport", "on a signature action"): ValueGate("1.283", unsupported=SIGNATURE_TELEPORT_REASON),
+        #: A teleport bought between turns (a legendary teleport): the window's answer
+        #: names the cell it lands on (windows.check_cell).
+        ("teleport", "on a signature action"): "1.283",
         **APPLIES_LIST_GATE,
     }
 
@@ -275,9 +271,8 @@ class CreatureAction(Model):
     #: Pushes whoever it lands on without a saving throw made this far straight away from
     #: the creature, on a board (1.184).
     push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.184"))
-    charge: Charge | None = Field(
-        default=None, json_schema_extra=unsupported("1.186", f"run-up charges {NOT_RESOLVED}")
-    )
+    #: What a strike adds after a straight run-up (combat/board/run_up.py).
+    charge: Charge | None = Field(default=None, json_schema_extra=gate("1.186"))
     #: The ability the attack is made with, so ability-narrowed modifiers reach it.
     ability: Id | None = Field(default=None, json_schema_extra=gate("1.189"))
     #: The blow's damage also lowers the target's maximum (combat/reduces_max.py).
@@ -296,8 +291,10 @@ class CreatureAction(Model):
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
     teleport: Teleport | None = Field(default=None, json_schema_extra=gate("1.276"))
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
-    move: LegendaryMove | None = Field(default=None, json_schema_extra=unsupported("1.283", MOVE_REASON))
-    casting: LegendaryCasting | None = Field(default=None, json_schema_extra=unsupported("1.284", CASTING_REASON))
+    #: A move bought between turns (combat/board/legendary.py).
+    move: LegendaryMove | None = Field(default=None, json_schema_extra=gate("1.283"))
+    #: Spells bought between turns (combat/legendary_spells.py).
+    casting: LegendaryCasting | None = Field(default=None, json_schema_extra=gate("1.284"))
     #: A search and nothing else (the legendary Detect; combat/hiding.py).
     search: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.287"))
 
@@ -342,6 +339,13 @@ class CreatureAction(Model):
         teleport_rules(self.teleport, area=self.area, reaction=self.reaction, strike_allowed=True)
         if self.area is not None and self.area.sizePerCostStep is not None:
             raise ValueError('a creature action pays no raised cost, so "area.sizePerCostStep" is rejected')
+        if self.charge is not None:
+            # "The run-up accompanies a strike against a single target" (1.186).
+            if self.toHit is None and not self.autoHit:
+                raise ValueError('"charge" goes with a strike, so the action needs "toHit" or "autoHit"')
+            if self.area is not None or (self.targetCount or 1) > 1:
+                raise ValueError('"charge" goes with a strike against a single target, so "area" and a '
+                                 '"targetCount" above 1 are rejected with it')
         if self.move is not None:
             self._needs_signature("move")
             carried = [k for k in ("teleport", "sequence", "reaction", "charge") if getattr(self, k, None) is not None]

@@ -474,10 +474,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     # An aura that spreads only harm (no conditions), on a condition (auras are refused).
     "Aura.conditions = 'left out'": ("conditions", ABSENT, {"harms": {"flat": 1}}),
-    # A creature's charge (refused) applying five conditions.
-    "Charge.applies = 'more than 4 items'": ("applies", [dict(_SHAKEN, condition=c) for c in
-                                                         ("shaken", "charmed", "frightened", "prone", "stunned")],
-                                             {"atLeast": 20}),
 }
 
 

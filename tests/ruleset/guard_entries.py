@@ -556,10 +556,6 @@ REFUSED_SAMPLES.update({
     "ItemUse.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, _UTILITY_USE),
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}, **_UTILITY_USE}),
 })
-REFUSED_VALUE_SAMPLES.update({
-    # A legendary move that also bites (its holder, `move`, is refused).
-    "CreatureAction.move = 'with an effect'": ("move", {"share": 0.5}, {"signature": {"cost": 1}}),
-})
 
 
 def _ogre_roars_at_deaf_juno(with_key: bool):

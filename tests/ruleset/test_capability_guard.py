@@ -79,8 +79,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
-    "CreatureAction.move": ({"share": 0.5}, {"toHit": None, "damage": None, "signature": {"cost": 1}}),
-    "CreatureAction.casting": ({}, {"toHit": None, "damage": None, "signature": {"cost": 3}}),
     "ChargeStep.push": (5, {}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,
@@ -91,7 +89,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 #: Refusal values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
     "SaveEnds.at = 'action'": ("at", "action", {}),
-    "CreatureAction.teleport = 'on a signature action'": ("teleport", {"distance": 30}, {"signature": {"cost": 1}}),
 }
 
 

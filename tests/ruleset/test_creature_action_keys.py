@@ -86,7 +86,9 @@ def test_reduces_max_needs_health_in_points():
 
 
 def test_legendary_and_teleport_actions_are_refused_by_name():
-    # A teleport plays (tests/combat/test_board_teleport.py); its strike is refused by name.
+    # A teleport plays (tests/combat/test_board_teleport.py); its strike is refused by name. A
+    # move and a spell bought between turns play (tests/combat/test_legendary_moves.py,
+    # test_legendary_spells.py).
     teleport = {"id": "blink", "name": "Teleport", "budget": "act", "teleport": {"distance": 40, "strike": "bite"}}
     move = {"id": "step", "name": "Move", "budget": "act", "signature": {"cost": 1}, "move": {"share": 0.5}}
     casting = {"id": "cast", "name": "Cast a Spell", "budget": "act", "signature": {"cost": 3}, "casting": {}}
@@ -99,8 +101,6 @@ def test_legendary_and_teleport_actions_are_refused_by_name():
     ]
     assert sorted(problems_of(pkg)) == [
         f'{CREATURE}.actions[1].teleport.strike: "strike" (Capability API 1.280) {NOT_YET}: a teleport\'s strike is resolved by no planned issue',
-        f'{CREATURE}.actions[2].move: "move" (Capability API 1.283) {NOT_YET}: moves bought between turns are resolved by no planned issue',
-        f'{CREATURE}.actions[3].casting: "casting" (Capability API 1.284) {NOT_YET}: spells bought between turns are resolved by no planned issue',
     ]
 
 

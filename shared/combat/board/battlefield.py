@@ -6,7 +6,7 @@ as its size's `cells`, mechanics-1 1.194), `fits`, `walkers_for` (walls and occu
 walker), `speed` and `allowance` (movement in the ruleset's unit and in cells, with the
 `speed` modifiers `flat` then `times`, and `speed-zero`; with other ways of moving,
 `mode_allowances` per mode and the fastest as the allowance), `refill` (movement comes back
-at the start of the holder's own turn), `spend` / `gain` / `left` (cells moved come off
+at the start of the holder's own turn, a run-up cleared), `spend` / `gain` / `left` (cells moved come off
 every mode at once; Dash), `distance_cells` (with a flier aloft, the height counts) and
 `place` (starting positions: given ones are checked, everyone else is set down on the
 nearest free cell of their side's edge; a creature bigger than one cell at the nearest place
@@ -232,6 +232,8 @@ def refill(fight: Any, c: Combatant) -> None:
     c.modes = mode_allowances(fight, c)
     c.movement = max(c.modes.values()) if c.modes else allowance(fight, c)
     c.disengaged = False
+    # A run-up is this turn's walk (board/run_up.py).
+    c.run_up = None
 
 
 def spend(c: Combatant, cells: int) -> None:

@@ -29,11 +29,12 @@ from .modes import cheapest, mode_cost, reachable_modes
 from .paths import reachable, step_cost
 from .units import say
 from .opportunity import strikers_along
-from ..windows import open_window
-from ..state import WalkStep
+from ..windows import carry_on, open_window
+from ..state import LegendaryWalk, WalkStep
 from ..zone_state import stepped
 from .opportunity import leaving
 from .opportunity import watchers_of
+from .run_up import charging, ran
 
 #: Called with the fight after every cell of a walk (hiding.py registers `look_again`).
 EACH_CELL: list[Callable[[Any], None]] = []
@@ -139,17 +140,24 @@ def start_walk(fight: Any, mover: Any, path: list[Any]) -> None:
     walk(fight, mover, [(c[0], c[1]) for c in path], asked=[], paid=0, start=BF.cell_of(mover))
 
 
-def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: int, start: Cell) -> None:
+def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: int, start: Cell,
+         legendary: LegendaryWalk | None = None) -> None:
     """Walks `cells` one at a time. Before each step that leaves the reach of enemies not yet
     asked on this walk, the `leaves-reach` window opens (windows.open_window raises `Held`;
     the rest of the walk is its `resume`). At the end, the log line says where the walk
-    ended, its whole cost and what is left."""
+    ended, its whole cost and what is left. A move bought between turns (`legendary`,
+    board/legendary.py) provokes only when it may, and crosses zones untouched when it is
+    `untouchable`; it says nothing of movement left, which is its own allowance."""
 
     g = BF.grid(fight)
     watchers = None
+    provokes = legendary is None or legendary.provokes
+    zones_act = legendary is None or not legendary.untouchable
+    # A run-up is walked on one's own turn (board/run_up.py): a move between turns is none.
+    runs = legendary is None and charging(mover)
     for i, cell in enumerate(cells):
         here = BF.cell_of(mover)
-        if fight.combat.opportunity is not None and not mover.disengaged:
+        if fight.combat.opportunity is not None and not mover.disengaged and provokes:
             if watchers is None:
                 watchers = watchers_of(fight, mover)
             now = [w.id for w in leaving(fight, here, cell, watchers, _heights(g, mover, cell))
@@ -157,11 +165,11 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
             if now:
                 open_window(fight, "leaves-reach", mover, mover, WalkStep(
                     mover=mover.id, cells=[[c[0], c[1]] for c in cells[i:]], asked=list(asked), now=now, paid=paid,
-                    from_cell=[start[0], start[1]]))
+                    from_cell=[start[0], start[1]], legendary=legendary))
                 # Nobody could be asked (nothing they can take): the walk goes on.
                 asked = asked + now
         mode, cost, altitude = _step(fight, g, mover, here, cell)
-        if cost is not None and mode is None:
+        if cost is not None and mode is None and zones_act:
             # A lasting zone's terrain (mechanics-1 1.173) makes walking into it dearer.
             cost += BF.zone_extra(fight, mover, g, here, cell, cost)
         if cost is None or cost > mover.movement:
@@ -172,11 +180,13 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
         BF.spend(mover, cost)
         paid += cost
         mover.position = [cell[0], cell[1]]
+        if runs:
+            ran(mover, here, cell)
         if mode is not None:
             after_step(fight, mover, mode, cell, altitude)
         for each in EACH_CELL:
             each(fight)
-        if fight.state.zones:
+        if fight.state.zones and zones_act:
             # What a step into a lasting zone sets off (zones.py): its terrain's harm, `enter`.
             stepped(fight, mover, here, cell)
             if mover.down or mover.out:
@@ -184,6 +194,10 @@ def walk(fight: Any, mover: Any, cells: list[Cell], *, asked: list[str], paid: i
                 fight.emit("move", f"{mover.name}'s walk ends at {x}, {y}.", actor=mover.id, cell=[x, y])
                 return
     x, y = BF.cell_of(mover)
+    if legendary is not None:
+        fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)}.", actor=mover.id, cell=[x, y],
+                   cost=paid, start=list(start))
+        return
     fight.emit("move", f"{mover.name} moves to {x}, {y} for {say(fight, paid)} and has "
                f"{say(fight, mover.movement)} left.", actor=mover.id, cell=[x, y], cost=paid,
                left=mover.movement, start=list(start))
@@ -213,7 +227,21 @@ def _step(fight: Any, g: Any, mover: Any, here: Cell, there: Cell) -> tuple[str 
 def resume_walk(fight: Any, record: WalkStep) -> None:
     """The walk a `leaves-reach` window held: on through its remaining cells, paying for
     each; it ends on the spot when the walker dropped or cannot move (`speed-zero`, 1.243:
-    no further than the cell where they were struck)."""
+    no further than the cell where they were struck). A move bought between turns then
+    hands its maker's own movement back and carries on the window it was bought in."""
+    _resume_walk(fight, record)
+    if record.legendary is not None:
+        end_legendary(fight, fight.get(record.mover), record.legendary)
+
+
+def end_legendary(fight: Any, mover: Any, legendary: LegendaryWalk) -> None:
+    """A move bought between turns is over (however it ended): its maker has their own
+    turn's movement again, and the window it was bought in asks the next one."""
+    mover.movement, mover.modes = legendary.movement, dict(legendary.modes)
+    carry_on(fight, legendary.window)
+
+
+def _resume_walk(fight: Any, record: WalkStep) -> None:
     mover = fight.get(record.mover)
     x, y = BF.cell_of(mover)
     if mover.down or mover.out:
@@ -231,7 +259,7 @@ def resume_walk(fight: Any, record: WalkStep) -> None:
                    actor=mover.id, cell=[x, y])
         return
     walk(fight, mover, [(c[0], c[1]) for c in record.cells], asked=list(record.asked) + list(record.now),
-         paid=record.paid, start=(record.from_cell[0], record.from_cell[1]))
+         paid=record.paid, start=(record.from_cell[0], record.from_cell[1]), legendary=record.legendary)
 
 
 # A window opened on the way held the rest of the walk (windows.RESUMES).

@@ -98,6 +98,8 @@ def teleport(fight: Any, actor: Any, plan: Plan) -> None:
     start = BF.cell_of(actor)
     cell = plan.aim
     actor.position = [cell[0], cell[1]]
+    # No step is walked: a teleport is no run-up (board/run_up.py).
+    actor.run_up = None
     fight.emit("move", f"{actor.name} teleports {say(fight, steps(start, cell))} from {start[0]}, {start[1]} to "
                f"{cell[0]}, {cell[1]}.", actor=actor.id, cell=[cell[0], cell[1]], start=list(start), teleport=True)
     if fight.state.zones:

@@ -1,6 +1,7 @@
 """What an entry, an item use or a creature action does besides its blow (spec/
 mechanics-3.md): draining blows (1.281), teleportation (1.276, 1.279, 1.280, 1.286) and
-the moves and spells a creature buys between turns (1.283-1.285).
+the moves and spells a creature buys between turns (1.283-1.285; a move played on the board,
+shared/combat/board/legendary.py).
 
 Owns: `Drain`, `Teleport` (its `distance` and `seen` played on the board,
 shared/combat/board/teleport.py), `Smoke`, `LegendaryMove`, `LegendaryCasting` and the
@@ -22,12 +23,6 @@ CARRIES_REASON = "taking companions along on a teleport is resolved by no planne
 LEAVES_REASON = "teleporting out of the fight is resolved by no planned issue"
 SMOKE_REASON = "a teleport's smoke is resolved by no planned issue"
 STRIKE_REASON = "a teleport's strike is resolved by no planned issue"
-MOVE_REASON = "moves bought between turns are resolved by no planned issue"
-CASTING_REASON = "spells bought between turns are resolved by no planned issue"
-SIGNATURE_TELEPORT_REASON = (
-    "a teleport bought between turns (on a signature action) is not resolved yet: the window "
-    "between turns takes no cell to land on (issue 27, moves between turns)"
-)
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
@@ -108,12 +103,9 @@ class LegendaryCasting(Model):
 
 __all__ = [
     "CARRIES_REASON",
-    "CASTING_REASON",
     "Drain",
     "LegendaryCasting",
     "LegendaryMove",
-    "MOVE_REASON",
-    "SIGNATURE_TELEPORT_REASON",
     "Smoke",
     "LEAVES_REASON",
     "SMOKE_REASON",
