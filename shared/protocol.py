@@ -193,6 +193,8 @@ class ChoiceRequest(Message):
     copies: list[tuple[int, int]] | None = Field(default=None, max_length=10, exclude_if=_absent)
     #: A wall section's cell an attack strikes instead of a creature (mechanics-2 1.200).
     wall: tuple[int, int] | None = Field(default=None, exclude_if=_absent)
+    #: How many uses a `usesChosen` entry spends (mechanics-2 1.251).
+    amount: int | None = Field(default=None, ge=1, le=1000, exclude_if=_absent)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
@@ -200,6 +202,8 @@ class ChoiceRequest(Message):
         choice: dict[str, Any] = {"actor": self.actor, "option": self.option_id, "targets": list(self.targets)}
         if self.cell is not None:
             choice["cell"] = list(self.cell)
+        if self.amount is not None:
+            choice["amount"] = self.amount
         for key in ("toward", "ring", "side", "copies", "wall"):
             value = getattr(self, key)
             if value is not None:

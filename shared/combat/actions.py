@@ -21,6 +21,8 @@ from .paying import pay, pay_item_charges, spend_budget, use_action
 from .rolls import attack_made, casting, finish_attack, finish_casting, most_damage, natural_verdict, roll_damage
 from .creature_types import describe_test, passes
 from . import costs as C
+from .chosen_uses import times_chosen
+from .refills import refill
 from . import riders as R
 from . import blow_adds as BA
 from . import blows as B
@@ -461,6 +463,8 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
     if kind_of(fight).entry(fight, actor, plan, targets, start, cursor):
         return
     expr = _entry_amount(fight, actor, mech, plan.cost_steps)
+    if plan.chosen:
+        expr = times_chosen(plan, expr)
     shared_roll: tuple[int, str] | None = None
     warded = _warded(fight, actor, plan, targets[start:]) if fight.state.zones else set()
     # Damage not rolled to hit is rolled once for every target (a heal rolls for each).
@@ -501,6 +505,8 @@ def _heal_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         E.heal(fight, actor, target, amount, what=f"{plan.name} ({text})", magical=_magical(fight, plan))
     if mech.temporary is not None:
         _temp(fight, actor, target, mech, plan.name)
+    if mech.restore is not None:
+        refill(fight, actor, target, plan)
     apply_conditions(fight, actor, target, mech, plan, True)
 
 
@@ -518,6 +524,8 @@ def _buff_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     mech = plan.mechanics
     if mech.temporary is not None:
         _temp(fight, actor, target, mech, plan.name)
+    if mech.restore is not None:
+        refill(fight, actor, target, plan)
     apply_conditions(fight, actor, target, mech, plan, True)
 
 
@@ -532,8 +540,12 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     failed = False
     saved = False
     halving = "the save"
+    #: `halfOnMiss` (1.255): a miss still deals half damage, parts included, and nothing else.
+    miss_half = False
     if mech.attackRoll:
         landed, critical = _attack(fight, actor, target, plan.to_hit, plan.name, plan, cursor, {"index": i})
+        if not landed and mech.halfOnMiss and expr is not None:
+            landed, half, halving, miss_half = True, True, "the miss", True
     elif mech.save is not None and not mech.autoHit:
         dc = plan.save_dc if plan.save_dc is not None else 10
         saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
@@ -583,6 +595,8 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         dealt: list[tuple[str | None, int]] = []
         B.deliver(fight, actor, target, parts, B.hit_of_entry(mech), critical, dealt, tuple(mech.qualities or ()))
         CE.close_blow(fight, target)
+        if miss_half:
+            return
         RM.reduce_max(fight, actor, target, mech.reducesMax, dealt, plan.name, failed)
         B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
     if landed and not saved and mech.push is not None:

@@ -158,6 +158,9 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
     """One `plus` clause for one target: None when its `targetIs` does not match or its own
     save removes it."""
 
+    if not critical and getattr(clause, "onCritical", None):
+        # Dealt only with a critical hit (combat-2 symbol spends, `onCritical`).
+        return None
     test = getattr(clause, "targetIs", None)
     if test is not None and not passes(fight, target, test):
         fight.emit("note", f"Part of {name} reaches only {describe_test(fight, test)}, so it passes {target.name} by.",
@@ -386,7 +389,8 @@ def forecast_extra(fight: Fight, actor: Combatant, target: Combatant, hit: Hit |
         expr = parse_dice(clause.dice or "0")
         expr = expr.with_modifier(clause.flat or 0)
         guard = E.type_guard(fight, target, clause.type or dtype)
-        normal += _mean(expr, None, guard)
+        if not getattr(clause, "onCritical", None):
+            normal += _mean(expr, None, guard)
         crit += _mean(expr, rule, guard)
         changed = True
     if hit is not None and own:

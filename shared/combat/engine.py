@@ -40,6 +40,8 @@ from .menu_build import build_menu, has_choice
 from .board.setup import set_board
 from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
+from .targeting import targets_apart
+from .chosen_uses import with_chosen
 from .state import BattleState, Combatant, DiceState, Event, Pending, RulesetRef
 from .board.menu import area_span, check_aim, out_of_range, placing_for
 from .board.tactics import choose_on_board
@@ -73,6 +75,8 @@ class Choice:
     placing: Placing | None = None
     #: A wall section's cell an attack strikes instead of a creature (mechanics-2 1.200).
     wall: tuple[int, int] | None = None
+    #: How many uses a `usesChosen` entry spends (mechanics-2 1.251).
+    amount: int | None = None
 
     @classmethod
     def parse(cls, data: Any) -> "Choice | Refusal":
@@ -93,8 +97,11 @@ class Choice:
         wall = _cell_value(data["wall"]) if data.get("wall") is not None else None
         if data.get("wall") is not None and (wall is None or targets):
             return Refusal("malformed", '"wall" is a cell [x, y], aimed at instead of any target')
+        amount = data.get("amount")
+        if amount is not None and (type(amount) is not int or amount < 1):
+            return Refusal("malformed", '"amount" is a whole number from 1 up')
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None,
-                   placing, wall)
+                   placing, wall, amount)
 
 
 def _cell_value(value: Any) -> tuple[int, int] | None:
@@ -355,6 +362,14 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
     if isinstance(targets, Refusal):
         return targets
+    apart = targets_apart(fight, item.plan, targets)
+    if apart is not None:
+        return Refusal("targets-apart", apart)
+    if item.option.amount is not None and pending.decision == "turn":
+        chosen = with_chosen(fight, fight.get(parsed.actor), item.plan, targets, parsed.amount)
+        if isinstance(chosen, Refusal):
+            return chosen
+        item = MenuItem(item.option, chosen)
     to_cell = CELL_STEPS.get(item.plan.kind) or (check_landing if pending.decision == "turn" else None)
     refused = to_cell(fight, fight.get(parsed.actor), item.plan, parsed.cell) if to_cell is not None else None
     if pending.decision == "window" and isinstance(item, W.WindowItem):

@@ -14,6 +14,9 @@ from typing import Any, Callable
 from . import contests, menu_rules, spellcasting, surprise
 from . import costs as C
 from . import numbers as N
+from .attack_action import entry_waits
+from .chosen_uses import uses_offer
+from .refills import lacks_own_pool
 from .board.menu import board_items
 from .board.teleport import teleport_of
 from .zones import zone_items
@@ -76,7 +79,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         elif actor.carrying:
             plans += carried_use_plans(fight, actor)
         plans += action_plans(fight, actor)
-        plans = C.expand_payments(fight, actor, plans + spellcasting.spell_plans(fight, actor))
+        plans = C.expand_payments(fight, actor, plans + spellcasting.spell_plans(fight, actor)
+                                  + spellcasting.granted_plans(fight, actor))
     attack_cap = attack_limit(fight, actor)
     seen: set[str] = set()
     for plan in plans:
@@ -104,6 +108,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
             forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
+            amount=uses_offer(fight, actor, plan) if plan.kind == "entry" and plan.mechanics.usesChosen else None,
         )
         items.append(MenuItem(option, plan))
     if can_act:
@@ -151,10 +156,20 @@ def _weapon_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int |
 def _entry_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:
     if not budget_left(actor, plan.budget) or not C.can_pay(fight, actor, plan.costs):
         return None
+    mech = plan.mechanics
+    # `afterAttack` / `beforeAttack` (1.242, 1.247): read only on the entries that have them.
+    if (mech.afterAttack is not None or mech.beforeAttack) and entry_waits(fight, actor, mech):
+        return None
+    if mech.restore is not None and lacks_own_pool(fight, actor, plan):
+        return None
     costs = [{"pool": p, "amount": a, "label": N.pool_label(fight, actor, p)} for p, a in plan.costs]
     # Whom a `revives` entry brings back are out of the fight, beyond every other option.
     dead = the_dead(fight.state.combatants, actor, plan.mechanics, fight.state.round)
-    return costs, targets_for(fight, actor, plan.targets_side) + dead, plan.entry.summary or ""
+    aimed = targets_for(fight, actor, plan.targets_side)
+    if mech.notSelf:
+        # Never aimed at its own user (1.256: Bardic Inspiration).
+        aimed = [t for t in aimed if t is not actor]
+    return costs, aimed + dead, getattr(plan.entry, "summary", None) or ""
 
 
 def _action_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int | None) -> Drawn | None:

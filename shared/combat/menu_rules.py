@@ -13,7 +13,9 @@ Owns:
   never the first budget, which already has every standard action), for one weapon attack
   of a single strike (`attack:<list>:<row>@<budget>`; for a creature, a single-target
   stat-block attack, `action:<id>@<budget>`, never a sequence), narrowed by `melee` and
-  `names`; `afterAttack` needs an attack already made this turn. Using items is offered
+  `names`; `afterAttack` needs the Attack action taken this turn (with those attacks, or
+  a held weapon of those tags: attack_action.py). An entry's `grantsStrike` (1.242) buys
+  one strike the same way. A strike a grant pays for is never the Attack action. Using items is offered
   by the items part of combat; a grant never pays for a reaction;
 - `shakeOff` options (condition_ends.py), offered only to a combatant who can act;
 - forecasts (blows.py): the holder's own damage additions and multipliers and the `plus`
@@ -38,6 +40,7 @@ from .options import plan_forecasts, hit_forecast
 from .state import Combatant
 from .targeting import filter_targets, restricts
 from .wards import any_wards, unwarded
+from .attack_action import attack_action_taken, strike_grants
 
 from .costs import amount_expr
 from .plan_reading import action_damage
@@ -326,11 +329,15 @@ def announce_budgets(fight: Fight, c: Combatant) -> None:
 
 
 def _grants(fight: Fight, actor: Combatant) -> list[tuple[str, Any]]:
+    """(where from, grant) for each condition's `grants` and each entry's `grantsStrike`
+    (attack_action.py) whose budget is left."""
     out = []
     for name, rule, _held in N.rules_in_force(fight, actor):
         grants = getattr(rule, "grants", None)
         if grants is not None and actor.budgets.get(grants.budget, 0) > 0:
             out.append((name, grants))
+    if actor.sheet is not None:
+        out += strike_grants(fight, actor, fight.view(actor))
     return out
 
 
@@ -341,7 +348,7 @@ def _strike_allowed(fight: Fight, actor: Combatant, grants: Any, plan: Plan) -> 
         hit = BLOWS[plan.kind].hit(fight, actor, plan)
         if hit is None or hit.blow != "melee":
             return False
-    if grants.afterAttack and actor.attacks_made == 0:
+    if grants.afterAttack is not None and not attack_action_taken(fight, actor, grants.afterAttack):
         return False
     return True
 
@@ -352,7 +359,7 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
     for cond_name, grants in _grants(fight, actor):
         g = grants.budget
         g_label = N.label(fight.ruleset, "budget", g)
-        if grants.standard and g != main and not budget_left(actor, main):
+        if getattr(grants, "standard", None) and g != main and not budget_left(actor, main):
             for name in grants.standard:
                 if name not in (fight.combat.standard or []):
                     continue
@@ -372,7 +379,8 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
                            targets=targets, count=count, text=f"{g_label} from {cond_name}"),
                     Plan(kind="standard", name=name, budget=g, standard=name, option_id=oid),
                 ))
-        if not grants.attacks or (cap is not None and actor.attacks_made >= cap):
+        # An entry's `grantsStrike` is one strike, as a condition's `grants.attacks` is.
+        if not getattr(grants, "attacks", True) or (cap is not None and actor.attacks_made >= cap):
             continue
         plans: list[Plan] = []
         view = fight.view(actor)
@@ -392,7 +400,7 @@ def _grant_items(fight: Fight, actor: Combatant, taken: set[str], cap: int | Non
             if not foes:
                 continue
             taken.add(oid)
-            granted = dataclasses.replace(plan, budget=g, uses_strike=False, strikes=1, option_id=oid)
+            granted = dataclasses.replace(plan, budget=g, uses_strike=False, strikes=1, option_id=oid, granted=True)
             items.append(MenuItem(
                 Option(id=oid, label=f"{plan.name} ({g_label})", group=plan.of_kind.group,
                        budget=g, targets=[t.id for t in foes], count=1,

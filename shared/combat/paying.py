@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..ruleset.creature_actions import CreatureAction
 from ..sheet import spend
 from ..sheet.item_uses import spend_item
+from .attack_action import record_attack_action
 from .belongings import use_up_carried
 from ..sheet.refusal import Refusal
 from . import costs as C
@@ -126,6 +127,7 @@ def _pay_weapon(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """A strike; an attack mode of a held weapon also spends its `charges` from the stack
     (1.190: the menu offered it only while they remained)."""
     spend_strike(fight, actor, plan)
+    record_attack_action(fight, actor, plan)
     mode = IW.attack_mode(fight, plan.item, plan.item_use) if plan.item is not None else None
     if mode is not None and mode.charges:
         pay_item_charges(fight, actor, plan, mode)
@@ -134,6 +136,10 @@ def _pay_weapon(fight: Fight, actor: Combatant, plan: Plan) -> None:
 def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:
     spend_budget(fight, actor, plan.budget)
     use_action(fight, actor, plan.action)
+    if plan.rolls_to_hit:
+        # A creature written in numbers has no attack list: its stat-block attack is its
+        # Attack action (attack_action.py), unless a grant paid for it.
+        record_attack_action(fight, actor, plan)
 
 
 def _pay_budget(fight: Fight, actor: Combatant, plan: Plan) -> None:

@@ -43,6 +43,10 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["cure"] = plan.cure
     if plan.qualities:
         out["qualities"] = list(plan.qualities)
+    if plan.granted:
+        out["granted"] = True
+    if plan.chosen:
+        out["chosen"] = plan.chosen
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -79,6 +83,8 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.action = by_id.get(data["action"]) if data.get("action") else None
     plan.steps = [by_id[s] for s in data.get("steps") or [] if s in by_id]
     plan.item = data.get("item")
+    plan.granted = bool(data.get("granted"))
+    plan.chosen = int(data.get("chosen") or 0)
     plan.item_use = int(data.get("item_use") or 0)
     plan.charge_steps = int(data.get("charge_steps") or 0)
     if plan.item is not None and plan.kind == "entry":

@@ -88,6 +88,9 @@ class Option(BaseModel):
     #: cells where someone would strike; per target how it is reached and its cover; an
     #: area's aim cells and whom each catches). None off the board.
     board: dict[str, Any] | None = None
+    #: A `usesChosen` entry's uses one use may spend (`{"max": n}`, mechanics-2 1.251): the
+    #: choice sends `amount`, from 1 to n. Left out of the JSON on every other option.
+    amount: dict[str, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,12 @@ class Plan:
     #: Which cure of a `cureOneOf` entry the option carries out (1.204, cure_choice.py): n
     #: the n-th, 0 the first the target has a reason for.
     cure: int = 0
+    #: A strike a grant pays for (a condition's `grants`, an entry's `grantsStrike`): never
+    #: the Attack action (mechanics-2 1.242, attack_action.py).
+    granted: bool = False
+    #: How many uses a `usesChosen` entry spends on this use (mechanics-2 1.251): its
+    #: amount is that many times its own; 0 for every other plan.
+    chosen: int = 0
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

@@ -126,6 +126,9 @@ def clause_amounts(fight: Fight, target: Combatant, clauses: Iterable[Any], defa
 
     out: list[PoolAmount] = []
     for clause in clauses or []:
+        if getattr(clause, "onCritical", None):
+            # A dice-pool blow is never a critical hit, so a part dealt only with one is not.
+            continue
         test = getattr(clause, "targetIs", None)
         if test is not None and not passes(fight, target, test):
             fight.emit("note", f"Part of {name} reaches only {describe_test(fight, test)}, so it passes {target.name} by.",

@@ -18,6 +18,9 @@ Owns: the menu plans of a block's spells and spending their uses.
 - Components (1.181): a spell's `components`, else the trait's, stand instead of its
   entry's own (`[]`: innate casting that needs nothing, so Silence or a gag does not stop it).
 - Option ids: `ability:spellcasting:<entry label slug>`.
+
+Also the uses a condition gives its holder (`granted_plans`, mechanics-2 1.236), rolled with
+the same numbers.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 from ..ruleset.combat_attacks import AbilityList
 from . import costs as C
+from . import numbers as N
 from .fight import Fight
 from .plans import Plan, entry_side, slug
 from .plan_reading import catalog_entry, offered_entry
@@ -142,3 +146,59 @@ def spend_uses(fight: Fight, actor: Combatant, plan: Plan) -> None:
         who = f"{actor.name} has"
     fight.emit("uses", f"{who} {left} use{'s' if left != 1 else ''} of {plan.name} left.",
                actor=actor.id, key=key, left=left)
+
+
+_GRANTING: dict[int, tuple[Any, bool]] = {}
+
+
+def _conditions_grant(ruleset: Any) -> bool:
+    """Whether any condition of the ruleset has `actions`: read once per ruleset, so a
+    package without one pays nothing on each menu."""
+    kept = _GRANTING.get(id(ruleset))
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
+    if len(_GRANTING) > 64:
+        _GRANTING.clear()
+    combat = getattr(ruleset, "combat", None)
+    found = any(c.actions for c in (getattr(combat, "conditions", None) or []))
+    _GRANTING[id(ruleset)] = (ruleset, found)
+    return found
+
+
+def granted_plans(fight: Fight, actor: Combatant) -> list[Plan]:
+    """The uses a condition gives its holder (`actions`, mechanics-2 1.236): each catalog
+    entry it names, offered while the condition is in force, costing nothing from the sheet
+    but its budget, rolled with the holder's own numbers as the holder's spells are (a
+    spellcasting creature's `toHit` and `saveDifficulty`, else its sheet's numbers of the
+    ability list the entry's catalog feeds). Option ids: `ability:<condition>:<entry id>`."""
+    if not _conditions_grant(fight.ruleset):
+        return []
+    from_rules = [(rule.condition, rule.actions) for _n, rule, _h in N.rules_in_force(fight, actor)
+                  if getattr(rule, "actions", None)]
+    if not from_rules:
+        return []
+    sc = _spellcasting(actor) or {}
+    view = fight.view(actor)
+    main = fight.combat.economy.budgets[0].id
+    plans: list[Plan] = []
+    for condition, refs in from_rules:
+        for ref in refs:
+            entry = catalog_entry(fight, ref)
+            mech = getattr(entry, "mechanics", None)
+            if entry is None or mech is None or not offered_entry(mech):
+                continue
+            to_hit, dc = sc.get("toHit"), sc.get("saveDifficulty")
+            lst = _sheet_list(fight, ref) if view is not None else None
+            if lst is not None and view is not None:
+                if to_hit is None and lst.toHit is not None:
+                    to_hit = math.floor(view.value(lst.toHit))
+                if dc is None and lst.saveDifficulty is not None:
+                    dc = math.floor(view.value(lst.saveDifficulty))
+            budget = None if mech.free else (mech.budget or (lst.budget if lst is not None else None) or main)
+            plans.append(Plan(
+                kind="entry", name=entry.label, budget=budget, to_hit=int(to_hit or 0),
+                to_hit_parts=[("own numbers", int(to_hit or 0))], entry=entry, entry_ref=ref, mechanics=mech,
+                list_def=None, save_dc=dc, costs=[], targets_side=entry_side(mech),
+                option_id=f"ability:{condition}:{ref.partition('/')[2]}",
+            ))
+    return plans

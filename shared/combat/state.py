@@ -181,6 +181,10 @@ class Combatant(Record):
     budgets: dict[str, int] = Field(default_factory=dict)
     strikes: int = 0
     attacks_made: int = 0
+    #: The Attack action this turn (mechanics-2 1.242, 1.246; attack_action.py): the names
+    #: of the attacks it was taken with (lower case) and the held weapons' items.
+    attack_action: list[str] = Field(default_factory=list, exclude_if=_empty)
+    attack_items: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: Choices the Engine has made for this combatant this turn (engine.py caps them).
     engine_actions: int = 0
     uses: dict[str, int] = Field(default_factory=dict)

@@ -20,6 +20,7 @@ from .condition_ends import shake_off_worth
 from .contests import contest_score
 from .kinds import kind_of
 from .seeing import all_hidden_from
+from .targeting import spaced
 from .worth import CONDITION_WORTH
 
 def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
@@ -95,6 +96,11 @@ def option_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float,
     count = max(1, option.count)
     # Only targets worth reaching are chosen (never a friend caught for nothing).
     chosen = [pair for pair in ranked[:count] if pair[0] > 0] or ranked[:1]
+    if plan.kind == "entry" and plan.mechanics.targetsWithin is not None and len(chosen) > 1:
+        # `targetsWithin` (1.267): the best target, then only those close enough to the rest.
+        chosen = [pair for pair in ranked if pair[0] > 0 or pair is chosen[0]]
+        kept = spaced(fight, plan, [t for _v, t in chosen])[:count]
+        chosen = [pair for pair in chosen if pair[1] in kept]
     total = sum(v for v, _ in chosen)
     if option.costs:
         # A bigger payment (a higher slot) costs more than its amount says.

@@ -27,6 +27,8 @@ from ..ruleset.base import key_of
 from . import numbers as N
 from .creature_types import describe_test, passes
 from .cures import cure_refusal, only_cures
+from .board.battlefield import distance_cells
+from .board.units import per_cell
 from .fight import Fight
 from .seeing import lacks, why_unseen
 from .state import Combatant
@@ -178,3 +180,33 @@ def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
 
 
 
+
+
+def targets_apart(fight: Fight, plan: Any, targets: list[Combatant]) -> str | None:
+    """`targetsWithin` (mechanics-3 1.267): every pair of chosen targets stands within that
+    distance (in the entry's catalog's units) on a board; the refusal's words when two do
+    not. Off the board nobody stands anywhere, so nothing is measured."""
+    within = getattr(plan.mechanics, "targetsWithin", None) if plan.kind == "entry" else None
+    if within is None or fight.state.board is None or len(targets) < 2:
+        return None
+    per = per_cell(fight, plan.entry_catalog)
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            if a.position is None or b.position is None:
+                continue
+            apart = distance_cells(fight, a, b) * per
+            if apart > within:
+                return (f"{a.name} and {b.name} stand {apart:g} apart, and {plan.name} takes targets within "
+                        f"{within:g} of each other")
+    return None
+
+
+def spaced(fight: Fight, plan: Any, ids: list[str]) -> list[str]:
+    """The targets `ids` in order, each kept only while it stands within `targetsWithin` of
+    every one kept before it (the Engine's pick never breaks the rule)."""
+    kept: list[Combatant] = []
+    for cid in ids:
+        c = fight.state.combatant(cid)
+        if c is not None and targets_apart(fight, plan, [*kept, c]) is None:
+            kept.append(c)
+    return [c.id for c in kept]

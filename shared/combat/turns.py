@@ -158,6 +158,8 @@ def begin_turn(fight: Fight) -> None:
         refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
+    if c.attack_action or c.attack_items:
+        c.attack_action, c.attack_items = [], []
     c.engine_actions = 0
     c.riders_used = [r for r in c.riders_used if not r.startswith("turn:")]
     if c.dodging:

@@ -197,15 +197,10 @@ AttackNames = Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]]
 
 class AfterAttack(Model):
     """Narrows a grant to a turn in which the Attack action was taken with one of these
-    attacks (`names`) or with a held weapon matching `items` (1.246). No fight keeps the
-    weapon an attack was made with, so `items` is refused rather than left to change nothing."""
+    attacks (`names`) or with a held weapon matching `items` (1.246; combat/attack_action.py)."""
 
     names: AttackNames | None = None
-    items: WeaponTagTest | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.246", "the held weapon the Attack action was taken with is not resolved yet "
-                                               "(issue 23, items in a fight)"),
-    )
+    items: WeaponTagTest | None = Field(default=None, json_schema_extra=gate("1.246"))
 
     @model_validator(mode="after")
     def _something(self) -> "AfterAttack":
@@ -534,13 +529,10 @@ class CombatCondition(Model):
     size: ConditionSize | None = Field(
         default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {NOT_RESOLVED}")
     )
-    #: Catalog entries the holder may use while the condition lasts (1.236): no menu
-    #: offers them yet, so the key is refused rather than left to change nothing.
+    #: Catalog entries the holder may use while the condition lasts (1.236; combat/spellcasting.py
+    #: `granted_plans`): in the menu only then, paid with their budget alone.
     actions: Annotated[list[UsableEntry], Field(min_length=1, max_length=24)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.236", "uses a condition gives its holder are not offered in a fight yet "
-                                               "(issue 24, condition mechanics)"),
-    )
+        default=None, json_schema_extra=gate("1.236"))
     cannotBeSurprised: Literal[True] | None = Field(
         default=None, json_schema_extra=gate("1.237")
     )

@@ -37,6 +37,7 @@ from .mechanics import Mechanics
 from .mechanics.block import KIND_CHOICE_REASON
 from .mechanics.amounts import Amount
 from .mechanics.reaction import EntryRef
+from .mechanics.strikes import GrantsStrike
 from .mechanics.turns import ON_THE_SHEET_REASON, ExtraFirstTurn
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
@@ -137,10 +138,6 @@ BREAKS_ON_REASON = ("the spec never says what breaksOn itself is: which die is r
                     "1.273 only says that die is rolled as it is on a use)")
 
 
-#: Mechanics' own reason for `halfOnMiss` (mechanics/block.py), on an item's use too.
-HALF_ON_MISS_REASON = "half damage on a miss is resolved by no planned issue"
-
-
 class ChargeStep(Model):
     """Up to `max` extra charges, each one raised-cost step: `amount` and `targets` more,
     the area grown by `sizePerCostStep`, and `push` farther (1.271)."""
@@ -204,6 +201,8 @@ class ItemUse(Mechanics):
     # The spec gives these to an entry on its owner's sheet (mechanics-2 1.237, 1.238).
     ignoresSurpriseWith: EntryRef | None = Field(default=None, json_schema_extra=unsupported("1.237", ON_THE_SHEET_REASON))
     extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", ON_THE_SHEET_REASON))
+    #: mechanics-2 1.242: "`grantsStrike` on an entry in the sheet lets the owner buy one strike".
+    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", ON_THE_SHEET_REASON))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":
@@ -250,8 +249,8 @@ class ItemDef(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         # Keys an entry had before an item use gained them.
-        # halfOnMiss and kindChoice are refused on the use itself, with its reason.
-        ("use.halfOnMiss", "on an item use"): ValueGate("1.257", unsupported=HALF_ON_MISS_REASON),
+        # kindChoice is refused on the use itself, with its reason.
+        ("use.halfOnMiss", "on an item use"): "1.257",
         ("use.rescue", "on an item use"): "1.259",
         ("use.kindChoice", "on an item use"): ValueGate("1.274", unsupported=KIND_CHOICE_REASON),
         ("use.amountAdd", "on an item use"): "1.271",

@@ -8,10 +8,6 @@ on the field and docs/capabilities.md lists them.
 
 from __future__ import annotations
 
-#: `grantsStrike`, `beforeAttack`: when strikes may be made.
-STRIKE_ECONOMY_REASON = "the strike economy is not resolved yet (issue 28, class kit)"
-#: `usesOf`, `usesSpent`: which row's uses, and how many, a use spends.
-CLASS_USES_REASON = "uses spent from another row, or several at once, are not resolved yet (issue 28, class resources)"
 #: `suggestions`, `pick`: what the sheet editor offers while a character is written.
 EDITOR_REASON = "suggestions are offered by Marinara's sheet editor, which this engine does not have"
 #: A number column's `roll`: the Roll button that fills the cell while a character is written.

@@ -26,6 +26,7 @@ The live state (all optional; anything left out is as play starts):
   "states":   { "<state id>": "<value>" },
   "items":    [{ "item": "<catalog>/<entry>", "quantity": 1, "worn": false, "charges": n, "name": "..." }],
   "sealed":   { "<pool id>": { "rest": n, "lasting": n, "wounds": n } }  # maximum lowered (sealed.py)
+  "excess":   { "<pool id>" | "<list>:<row name slug>": n }  # refilled past the maximum (1.252)
 }
 ```
 
@@ -48,7 +49,8 @@ from .index import SheetIndex, SheetRules, index_for
 from .view import SheetView, is_number
 
 SHEET_KEYS = ("abilities", "skills", "saves", "bonuses", "fields", "lists", "live", "$comment")
-LIVE_KEYS = ("pools", "temp", "tracks", "marks", "overflow", "text", "conditions", "states", "items", "sealed", "$comment")
+LIVE_KEYS = ("pools", "excess", "temp", "tracks", "marks", "overflow", "text", "conditions", "states", "items", "sealed",
+             "$comment")
 ITEM_LINE_KEYS = ("item", "quantity", "worn", "charges", "name", "$comment")
 CATALOG_KEY = "_catalog"
 _NAME = re.compile(r"^[^\r\n\x00-\x1f]{1,80}$")
@@ -354,6 +356,7 @@ def check_live(ruleset: SheetRules, sheet: dict[str, Any], path: list[PathPart],
         "text": _live_text,
         "states": _live_states,
         "sealed": _live_sealed,
+        "excess": _live_excess,
     }
     for key, fn in checks.items():
         block = _object(data.get(key), [*path, key], problems, f"{key} by id")
@@ -389,6 +392,18 @@ def _live_pools(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: l
                 problems.add([*path, key], f'unknown pool "{key}"')
             continue
         _count(value, [*path, key], problems, 0, info.max)
+
+
+def _live_excess(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: list[PathPart], problems: Problems) -> None:
+    """Points a refill put above a pool's maximum (`overMax`, mechanics-2 1.252)."""
+    pools = view.pools()
+    for key, value in block.items():
+        if key == "$comment":
+            continue
+        if key not in pools:
+            problems.add([*path, key], f'unknown pool "{key}"')
+            continue
+        _count(value, [*path, key], problems, 0, None)
 
 
 def _live_sealed(idx: SheetIndex, view: SheetView, block: dict[str, Any], path: list[PathPart], problems: Problems) -> None:

@@ -1,8 +1,9 @@
-"""The sheet's live state as plain data (`sheet["live"]`: pools, temp, marks, overflow,
-tracks, conditions, states, text).
+"""The sheet's live state as plain data (`sheet["live"]`: pools, excess, temp, marks,
+overflow, tracks, conditions, states, text).
 
 Owns: `live_part` (a copy of one part) and `with_live` (a new sheet with parts replaced),
-the two ways the sheet operations (`ops`) and the rests (`rests`) read and write it.
+the two ways the sheet operations (`ops`) and the rests (`rests`) read and write it, and
+`with_pool` (a pool's new amount, what lies above its maximum kept in `excess`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,20 @@ def with_live(sheet: dict[str, Any], **parts: Any) -> dict[str, Any]:
         else:
             live[key] = value
     return {**sheet, "live": live}
+
+
+def with_pool(sheet: dict[str, Any], key: str, value: int, top: int) -> dict[str, Any]:
+    """A new sheet with pool `key` at `value`: up to its maximum `top` in `pools`, anything
+    above it in `excess` (a refill with `overMax`, mechanics-2 1.252), which is dropped once
+    the pool is back at or below its maximum."""
+    pools = live_part(sheet, "pools")
+    excess = live_part(sheet, "excess")
+    pools[key] = max(0, min(value, top))
+    if value > top:
+        excess[key] = value - top
+    else:
+        excess.pop(key, None)
+    return with_live(sheet, pools=pools, excess=excess)
 
 
 def live_part(sheet: dict[str, Any], key: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from . import harm as H
 from .character import value_problem
 from .healing import refused_restore
 from .index import SheetRules, norm
-from .live import live_part, with_live
+from .live import live_part, with_live, with_pool
 from .picks import rescale
 from .refusal import (
     BAD_AMOUNT,
@@ -127,9 +127,8 @@ def spend(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int)
     current, _temp = _pool_now(view, info)
     if amount > current:
         return Refusal(INSUFFICIENT, f"{info.label} has {current} left, not enough to spend {amount}")
-    pools = live_part(sheet, "pools")
-    pools[info.key] = current - amount
-    return with_live(sheet, pools=pools)
+    # What a refill put above the maximum is spent first (`excess`, mechanics-2 1.252).
+    return with_pool(sheet, info.key, current - amount, info.max)
 
 
 def restore(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int) -> Result:
@@ -138,9 +137,20 @@ def restore(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: in
         return found
     amount, view, info = found
     current, _temp = _pool_now(view, info)
-    pools = live_part(sheet, "pools")
-    pools[info.key] = min(info.max, current + amount)
-    return with_live(sheet, pools=pools)
+    return with_pool(sheet, info.key, max(current, min(info.max, current + amount)), info.max)
+
+
+def refill(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int, *, over_max: bool = False) -> Result:
+    """`restore` (mechanics-2 1.252, Font of Magic): `amount` more in the pool, up to its
+    maximum, or past it with `over_max` (the excess kept apart until a rest fills the pool)."""
+    if not over_max:
+        return restore(ruleset, sheet, pool, amount)
+    found = _pool_amount(ruleset, sheet, pool, amount)
+    if isinstance(found, Refusal):
+        return found
+    amount, view, info = found
+    current, _temp = _pool_now(view, info)
+    return with_pool(sheet, info.key, current + amount, info.max)
 
 
 def set_temp(ruleset: SheetRules, sheet: dict[str, Any], pool: object, amount: int, *, keep_bigger: bool = False) -> Result:

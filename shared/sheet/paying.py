@@ -7,8 +7,9 @@ One implementation of "using an entry costs this": the use command outside a fig
 
 API:
 - `entry_costs(view, ref, entry) -> [(pool, amount)]`: the entry's `mechanics.cost` items,
-  then one from each row pool the same entry wrote on this sheet (its uses: 5e's Second Wind
-  counter, Ember Roads' Last Ember trick), each pool once.
+  then its uses (`entry_uses`): one from each row pool the same entry wrote on this sheet
+  (5e's Second Wind counter, Ember Roads' Last Ember trick), or `usesSpent` (one by
+  default) from the row its `usesOf` names (Ki), each pool once.
 - `slot_levels(ruleset)`, `group_ladder(view, pool)`, `pool_level(ruleset, view, pool)`: a
   pool of a `group` (5e's `slots_1` .. `slots_9`) may be paid from a higher pool of that
   group; its level is its `battle.slots` level, else its place in the group from 1.
@@ -40,7 +41,7 @@ from shared.dice import DiceExpr, DiceTerm, parse_dice
 from shared.ruleset.sheet_refs import get
 
 from .index import SheetRules
-from .live import live_part, with_live
+from .live import with_pool
 from .refusal import Refusal
 from .view import SheetView, is_number
 
@@ -117,13 +118,26 @@ def pool_level(ruleset: Any, view: SheetView, pool: str) -> int:
     return ladder.index(pool) + 1 if pool in ladder else 1
 
 
+def entry_uses(view: SheetView, ref: str, entry: Any) -> list[tuple[str, int]]:
+    """The uses one use of the entry spends: `usesSpent` (default one) from the row its
+    `usesOf` names (mechanics-2 1.239, 1.245: Frenzy spends Rage, Quivering Palm three Ki),
+    else one from each row pool the entry wrote on this sheet. An entry whose `usesOf` row
+    is not on the sheet spends from a pool the sheet lacks, so it is never paid."""
+    mech = get(entry, "mechanics")
+    row = get(mech, "usesOf")
+    if isinstance(row, str):
+        spent = get(mech, "usesSpent")
+        pool = view.row_pool_named(row)
+        return [(pool if pool is not None else f"uses:{row}", spent if isinstance(spent, int) else 1)]
+    return [(pool, 1) for pool in view.pools_written_by(ref, get(entry, "rows") or [])]
+
+
 def entry_costs(view: SheetView, ref: str, entry: Any) -> list[tuple[str, int]]:
-    """The entry's cost items, then one from each row pool it wrote on this sheet."""
+    """The entry's cost items, then its uses (`entry_uses`), each pool once."""
     mech = get(entry, "mechanics")
     costs = [(get(c, "pool"), get(c, "amount")) for c in get(mech, "cost") or []
              if isinstance(get(c, "pool"), str) and isinstance(get(c, "amount"), int)]
-    costs += [(pool, 1) for pool in view.pools_written_by(ref, get(entry, "rows") or [])
-              if all(pool != p for p, _a in costs)]
+    costs += [(pool, n) for pool, n in entry_uses(view, ref, entry) if all(pool != p for p, _a in costs)]
     return costs
 
 
@@ -204,10 +218,13 @@ def pay(ruleset: SheetRules, sheet: dict[str, Any], ref: str, entry: Any, *, nam
     if refused is not None:
         return refused
     costs = entry_costs(view, ref, entry)
-    uses = set(view.pools_written_by(ref, get(entry, "rows") or []))
+    uses = {pool for pool, _n in entry_uses(view, ref, entry)}
     # Uses remaining come before the price (spec step 2: learned, requirements, uses, cost).
     for pool, amount in costs:
-        if pool in uses and _left(view, pool)[0] < amount:
+        left = _left(view, pool)[0]
+        if pool in uses and left < amount:
+            if left > 0:  # several uses at once (`usesSpent`), fewer left
+                return Refusal(NOT_ENOUGH, f"Not enough {_label(view, pool)} (need {amount}, {left} left)")
             return _spent(ruleset, view, pool, _label(view, pool))
     levels = slot_levels(ruleset)
     chosen: list[tuple[str, int, bool]] = []
@@ -237,13 +254,12 @@ def pay(ruleset: SheetRules, sheet: dict[str, Any], ref: str, entry: Any, *, nam
         chosen.append((found, amount, False))
     if level is not None and base_level is None:
         return Refusal(BAD_LEVEL, f"{name} has no level to raise: it costs no spell slot")
-    pools = live_part(sheet, "pools")
     terms: list[PaidTerm] = []
+    new = sheet
     for pool, amount, use in chosen:
         left, top = _left(view, pool)
-        pools[pool] = left - amount
+        new = with_pool(new, pool, left - amount, top)
         terms.append(PaidTerm(pool, amount, _label(view, pool), left - amount, top, use, levels.get(pool)))
-    new = with_live(sheet, pools=pools) if chosen else sheet
     return Paid(new, tuple(terms), paid_level, base_level)
 
 

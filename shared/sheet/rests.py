@@ -62,6 +62,7 @@ class _Work:
         self.marks = live_part(sheet, "marks")
         self.overflow = live_part(sheet, "overflow")
         self.states = live_part(sheet, "states")
+        self.excess = live_part(sheet, "excess")
 
     def current(self, info: PoolInfo) -> int:
         stored = self.pools.get(info.key)
@@ -73,6 +74,9 @@ class _Work:
         if info.key == self.unhealed:
             value = min(value, self.current(info))
         self.pools[info.key] = min(max(value, 0), info.max)
+        if self.pools[info.key] >= info.max:
+            # A rest that fills the pool takes what a refill put above it (1.252).
+            self.excess.pop(info.key, None)
 
     def pool_step(self, info: PoolInfo, step: RestStep) -> None:
         if step.to is not None:
@@ -214,6 +218,7 @@ def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> Re
         tracks=work.tracks,
         marks=work.marks,
         overflow=work.overflow,
+        excess=work.excess,
         states=work.states,
         conditions=conditions,
         text=texts,

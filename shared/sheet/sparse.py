@@ -30,6 +30,8 @@ def sparse_live(ruleset: SheetRules, sheet: dict[str, Any]) -> dict[str, Any]:
         if hit is None:
             continue
         pool, current, _temp = hit
+        # What lies above the maximum stays in `excess` (mechanics-2 1.252).
+        current = min(current, pool.max)
         start = pool.max if pool.start == "full" else 0
         if current == start:
             pools.pop(key)

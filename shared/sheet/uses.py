@@ -12,6 +12,8 @@ What a use does, by the entry's `mechanics.kind` (`EFFECTS`, a table):
 - `heal`: the amount (dice and flat, `amountAdd`, `perCostStep` per slot level above the
   base) is healed on the user's health pool (`battle.health`, else `combat.health`) at once;
 - `buff`: `temporary` points on the user's health pool (the bigger buffer stands);
+- a `heal` or `buff` with `restore` (mechanics-2 1.252) also refills the pool it names on
+  the user ("Sera regains 2 Sorcery Points (2 of 3)");
 - `attack` and `debuff`: the amount is rolled and handed back as numbers, with its damage
   type and conditions, for the storyteller (it reaches others, never the user's sheet). An
   attack roll or a save is rolled "against a typical enemy of the character's tier": the
@@ -47,7 +49,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from shared.dice import DiceExpr, Roller, roll
+from shared.dice import DiceExpr, Roller, parse_dice, roll
 from shared.ruleset.resolution import DiceSum
 from shared.ruleset.sheet_refs import get
 
@@ -55,8 +57,8 @@ from .healing import health_pool
 from .index import SheetRules, index_for
 from .item_ops import UNKNOWN_ITEM, find_stack
 from .item_uses import in_use, spend_item, uses_of
-from .ops import heal, set_temp
-from .paying import Paid, entry_amount, pay
+from .ops import heal, refill, set_temp
+from .paying import Paid, add_dice, counted_steps, entry_amount, pay
 from .refusal import Refusal
 from .view import SheetView, slug
 
@@ -230,11 +232,42 @@ class _Use:
         return self.amount
 
 
+def _refilled(use: _Use) -> str | None:
+    """`restore` (mechanics-2 1.252, Font of Magic) on the user: the pool it names (by id,
+    or by its row's name) gains its amount and `perCostStep` more per step paid above the
+    base, up to the maximum or past it with `overMax`; None without one."""
+    restore = get(use.mech, "restore")
+    if restore is None:
+        return None
+    if use.target is not None and slug(use.target) != slug(use.who):
+        return f"refills {use.target}'s {restore.pool} (for the storyteller to apply)"
+    view = SheetView(use.ruleset, use.sheet)
+    key = restore.pool if view.pool_info(restore.pool) is not None else view.row_pool_named(restore.pool)
+    if key is None or view.pool(key) is None:
+        return f"finds no {restore.pool} on {use.who}'s sheet to refill"
+    expr = parse_dice(restore.amount.dice or "0").with_modifier(restore.amount.flat or 0)
+    per = get(use.mech, "perCostStep")
+    steps = counted_steps(use.mech, use.steps)
+    if steps > 0 and per is not None:
+        if per.dice:
+            expr = add_dice(expr, parse_dice(per.dice).times_dice(steps))
+        expr = expr.with_modifier((per.flat or 0) * steps)
+    amount = max(0, roll(expr, use.roller).total)
+    done = refill(use.ruleset, use.sheet, key, amount, over_max=bool(restore.overMax))
+    if isinstance(done, Refusal):
+        return f"refills {amount} {restore.pool}, but {done.message}"
+    use.sheet = done
+    found = SheetView(use.ruleset, done).pool(key)
+    now = f" ({found[1]} of {found[0].max})" if found is not None else ""
+    return f"{use.who} regains {amount} {found[0].label if found is not None else restore.pool}{now}"
+
+
 def _heal(use: _Use) -> str:
+    refilled = _refilled(use)
     amount = use.throw(get(use.mech, "amount"))
     pool = health_pool(use.ruleset)
     if amount is None or pool is None:
-        return "takes effect"
+        return refilled or "takes effect"
     if use.target is not None and slug(use.target) != slug(use.who):
         return f"heals {use.target} {amount} (for the storyteller to apply)"
     healed = heal(use.ruleset, use.sheet, amount, pool=pool)
@@ -247,10 +280,11 @@ def _heal(use: _Use) -> str:
 
 
 def _buff(use: _Use) -> str:
+    refilled = _refilled(use)
     temporary = get(use.mech, "temporary")
     pool = health_pool(use.ruleset)
     if temporary is None or pool is None:
-        return "takes effect"
+        return refilled or "takes effect"
     amount = use.throw(temporary) or 0
     if use.target is not None and slug(use.target) != slug(use.who):
         return f"gives {use.target} {amount} temporary points (for the storyteller to apply)"

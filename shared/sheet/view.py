@@ -471,6 +471,20 @@ class SheetView:
                     out.append(key)
         return out
 
+    def row_pool_named(self, name: str) -> str | None:
+        """The row pool of the first row named `name` (without regard to case) in a list
+        with `pools`: the counter row an entry's `usesOf` names ("Ki"), keyed as `pools()`
+        keys it; None when no such row is on this sheet."""
+        wanted = slug(name)
+        for lst in self.idx.pool_lists:
+            if lst.pools is None:  # never: pool_lists holds the lists with pools
+                continue
+            for row in self.rows(lst.id):
+                cell = self.cell(lst.id, row, lst.pools.nameColumn)
+                if isinstance(cell, str) and slug(cell) == wanted:
+                    return f"{lst.id}:{wanted}"
+        return None
+
     def pool_info(self, key: str) -> PoolInfo | None:
         """One pool; a declared pool is worked out alone (operations name one pool, and
         need not compute every maximum on the sheet)."""
@@ -507,6 +521,10 @@ class SheetView:
                 current = min(max(stored, 0), info.max)
             else:
                 current = info.max if info.start == "full" else 0
+            if "excess" in self.live:
+                # Refilled past the maximum (`overMax`, mechanics-2 1.252): kept apart.
+                over = _dict(self.live.get("excess")).get(key, 0)
+                current += over if isinstance(over, int) and not isinstance(over, bool) and over > 0 else 0
             temp = _dict(self.live.get("temp")).get(key, 0) if info.allow_temp else 0
             found = info, current, temp if isinstance(temp, int) and temp > 0 else 0
         self._pool_reads[key] = found

@@ -64,8 +64,6 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "ItemDef.use.halfOnMiss = 'on an item use'": ("use", {"kind": "attack", "attackRoll": True, "amount": {"dice": "1d6"},
-                                                          "halfOnMiss": True}, {}),
     "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
                                                           "kindChoice": True,
                                                           "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},

@@ -32,7 +32,7 @@ from tests.conftest import UPSTREAM, UPSTREAM_PACKAGES
 from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roads, marsh, roads, wren_marsh
 from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_health, guard_items, guard_rest, guard_sheet, guard_sight
 from tests.ruleset import guard_attack_rows, guard_belongings, guard_item_answers, guard_zones
-from tests.ruleset import guard_condition_mechanics, guard_item_uses, guard_sizes, guard_teleport, guard_walls
+from tests.ruleset import guard_class_kit, guard_condition_mechanics, guard_item_uses, guard_sizes, guard_teleport, guard_walls
 from tests.ruleset import guard_between
 from tests.ruleset.capability_probes import (
     MODELS,
@@ -69,14 +69,10 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 #: A value, and keys its object's own rules want beside it (None deletes a key the base
 #: object has), for refused keys whose type alone gives no value the object accepts.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "Mechanics.usesChosen": (True, {"usesOf": "Lay on Hands"}),
-    "ItemUse.usesChosen": (True, {"usesOf": "Lay on Hands"}),
     "Mechanics.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),
     "ItemUse.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),
     "Mechanics.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
-    "Mechanics.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
-    "ItemUse.targetsWithin": (30, {"targets": "enemy", "targetsPerCostStep": 1}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "ChargeStep.push": (5, {}),
@@ -213,7 +209,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 #: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
             guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics, guard_walls,
-            guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows)
+            guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows, guard_class_kit)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)

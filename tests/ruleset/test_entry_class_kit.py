@@ -160,15 +160,7 @@ EXAMPLES = {
 #: Spec examples using keys the engine refuses for now (each changed nothing in play, issue
 #: 19): refused by name, nothing else.
 REFUSED_EXAMPLES: dict[str, list[str]] = {
-    "acid arrow (1.255)": ["halfOnMiss"],
-    "bardic inspiration notSelf (1.256)": ["notSelf"],
-    "cutting words (1.250, 1.257)": ["usesOf"],
-    "flurry of blows (1.242)": ["afterAttack"],
-    "frenzy (1.239)": ["usesOf"],
-    "martial arts (1.242, 1.244)": ["grantsStrike"],
     "open hand technique (1.248)": ["reaction.oneOf"],
-    "quivering palm end (1.245)": ["usesOf", "usesSpent"],
-    "reckless attack (1.247)": ["beforeAttack"],
 }
 
 
@@ -179,13 +171,13 @@ def test_spec_example_validates(name):
 
 
 def test_acid_arrow_later_damage_is_accepted_with_the_harm_it_grows():
-    # The later acid and its growth play (tests/combat/test_condition_harms.py); only
-    # halfOnMiss is refused.
+    # The later acid and its growth play (tests/combat/test_condition_harms.py), and so does
+    # halfOnMiss (tests/ruleset/guard_class_kit.py).
     mechanics = dict(EXAMPLES["acid arrow (1.255)"])
     mechanics["applies"] = [{"condition": "acid_burn", "duration": {"rounds": 1}, "harmsPerCostStep": {"dice": "1d4"}}]
     pkg = with_entry(mechanics)
     pkg["combat"]["conditions"].append({"condition": "acid_burn", "harms": {"at": "turn-end", "dice": "2d4", "type": "acid"}})
-    assert problems_of(pkg) == [refused(f"{MECH}.halfOnMiss")]
+    assert problems_of(pkg) == []
 
 
 def test_keys_of_this_page_need_their_capability_api():
@@ -354,7 +346,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
     (
         "grantsStrike with an unknown budget",
         {"kind": "utility", "grantsStrike": {"budget": "ki_strike", "names": ["Unarmed Strike"]}},
-        [f'{MECH}.grantsStrike.budget: unknown budget "ki_strike": declare it in "combat.economy.budgets"', refused(f"{MECH}.grantsStrike")],
+        [f'{MECH}.grantsStrike.budget: unknown budget "ki_strike": declare it in "combat.economy.budgets"'],
     ),
     (
         "targetHolds naming an unknown condition",
@@ -420,26 +412,23 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
         {"kind": "debuff", "dismisses": True},
         '"dismisses" (Capability API 1.236) is not supported by marinara-battle yet: removing creatures from the fight (and bringing them back) is resolved by no planned issue',
     ),
-    (
-        "usesChosen",
-        {"kind": "heal", "amount": {"flat": 1}, "usesOf": "Lay on Hands", "usesChosen": True,
-         "targetTypes": {"not": {"types": ["undead"]}}},
-        '"usesChosen" (Capability API 1.251) is not supported by marinara-battle yet: choosing how many uses one use spends is resolved by no planned issue',
-    ),
-    (
-        "restore",
-        {"kind": "buff", "targets": "self", "cost": [{"pool": "luck", "amount": 1}], "perCostStep": {"flat": 1},
-         "restore": {"pool": "Sorcery Points", "amount": {"flat": 1}}},
-        '"restore" (Capability API 1.252) is not supported by marinara-battle yet: refilling pools (Font of Magic) is resolved by no planned issue',
-    ),
 ]
+
+
+@pytest.mark.parametrize("mechanics", [
+    {"kind": "heal", "amount": {"flat": 1}, "usesOf": "Lay on Hands", "usesChosen": True,
+     "targetTypes": {"not": {"types": ["undead"]}}},
+    {"kind": "buff", "targets": "self", "cost": [{"pool": "luck", "amount": 1}], "perCostStep": {"flat": 1},
+     "restore": {"pool": "Sorcery Points", "amount": {"flat": 1}}},
+], ids=["lay on hands (1.251)", "font of magic (1.252)"])
+def test_lay_on_hands_and_font_of_magic_validate(mechanics):
+    # Played (tests/combat/test_class_resources.py).
+    assert problems_of(with_entry(mechanics)) == []
 
 
 @pytest.mark.parametrize("key,mechanics,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
 def test_unsupported_is_refused_by_name(key, mechanics, message):
-    # `usesOf` beside the key is refused too (issue 19), by its own line.
-    also = [refused(f"{MECH}.{k}") for k in ("usesOf",) if k in mechanics]
-    assert sorted(problems_of(with_entry(mechanics))) == sorted([f"{MECH}.{key}: {message}", *also])
+    assert sorted(problems_of(with_entry(mechanics))) == [f"{MECH}.{key}: {message}"]
 
 
 def test_health_pool_skips_validate_with_conditions_unseeing_or_both():
@@ -461,7 +450,6 @@ def test_metamagic_is_modelled_then_refused():
     assert sorted(problems_of(with_entry(twinned))) == sorted([
         f'{MECH}.alters: "alters" (Capability API 1.253) is not supported by marinara-battle yet: {reason}',
         f'{MECH}.usesSpentByLevel: "usesSpentByLevel" (Capability API 1.253) is not supported by marinara-battle yet: {reason}',
-        refused(f"{MECH}.usesOf"),
     ])
 
 
@@ -548,7 +536,7 @@ def test_section_damage_types_are_declared():
 def test_a_granted_strike_after_an_attack_with_unknown_tags():
     strike = {"kind": "utility", "grantsStrike": {"budget": "bonus", "afterAttack": {"items": {"notTags": ["finesse"]}}}}
     assert problems_of(with_entry(strike)) == [
-        f'{MECH}.grantsStrike.afterAttack.items.notTags[0]: unknown item tag "finesse"', refused(f"{MECH}.grantsStrike")
+        f'{MECH}.grantsStrike.afterAttack.items.notTags[0]: unknown item tag "finesse"'
     ]
 
 

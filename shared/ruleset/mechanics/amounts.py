@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import DiceText, Id, Model, Number, ValueRef, gate, unsupported
+from ..base import DiceText, Id, Model, Number, ValueRef, gate
 from ..modifiers import TargetTest
 
 #: A damage type as the ruleset writes it ("fire", "coldfire"); matched without regard to
@@ -51,10 +51,9 @@ class DamageClause(Model):
     save: ClauseSave | None = None
     #: The clause reaches only targets that pass this test (dragon slayer, holy water).
     targetIs: TargetTest | None = Field(default=None, json_schema_extra=gate("1.168", schema=2))
-    #: Added only on a critical hit (combat-2, symbol spends that make a hit critical).
-    onCritical: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported(None, "clauses added only on a critical hit are resolved by no planned issue")
-    )
+    #: Added only on a critical hit (combat-2: a symbol spend's `critical` makes the hit
+    #: one, "so clauses marked `onCritical` apply"; combat/blows.py `clause_part`).
+    onCritical: Literal[True] | None = None
 
     @model_validator(mode="after")
     def _dice_or_flat(self) -> "DamageClause":

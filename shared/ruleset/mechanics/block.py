@@ -28,12 +28,7 @@ from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
 from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
-from ..refusals import (
-    CLASS_USES_REASON,
-    KEEPS_ON_REASON,
-    NOT_RESOLVED,
-    STRIKE_ECONOMY_REASON,
-)
+from ..refusals import KEEPS_ON_REASON, NOT_RESOLVED
 from .actions import Drain, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
@@ -41,7 +36,7 @@ from .check import CheckChange
 from .cost import BudgetGift, CostItem, StandardGrant
 from .cures import Ends, Revives
 from .health import ReducesMax, TargetHolds
-from .magic import LAY_ON_HANDS_REASON, METAMAGIC_REASON, RESTORE_REASON, Alters, Restore
+from .magic import METAMAGIC_REASON, Alters, Restore
 from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
@@ -167,13 +162,14 @@ class Mechanics(Model):
     #: (combat/attack_row_rules.py).
     attackRows: Annotated[list[AttackRowsRule], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.242"))
-    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
-    #: Offered only after the Attack action (taken with these attacks): no menu holds an
-    #: entry back until its owner has attacked yet, so the key is refused rather than left
-    #: to change nothing (Flurry of Blows comes with `grantsStrike`, refused the same way).
-    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=unsupported("1.242", STRIKE_ECONOMY_REASON))
+    #: One strike bought with another budget once the attack's own is spent (the Martial
+    #: Arts bonus strike; combat/attack_action.py, menu_rules.py).
+    grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=gate("1.242"))
+    #: Offered only after the Attack action (taken with these attacks or held weapons):
+    #: Flurry of Blows (combat/attack_action.py).
+    afterAttack: AfterAttack | None = Field(default=None, json_schema_extra=gate("1.242"))
     #: Offered only on the owner's own turn before it has attacked (Reckless Attack).
-    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.247", STRIKE_ECONOMY_REASON))
+    beforeAttack: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.247"))
     #: The amount joins the owner's blow that hit, doubled by its critical (Divine Smite).
     addsToBlow: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.241"))
     #: The most raised-cost steps that count.
@@ -187,21 +183,16 @@ class Mechanics(Model):
     #: A target that fails the save drops to 0 health instead of taking the amount.
     dropsOnFailedSave: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.245"))
     #: Half damage (parts included) on a miss, and nothing else of the hit.
-    halfOnMiss: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.255", "half damage on a miss is resolved by no planned issue")
-    )
+    halfOnMiss: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.255"))
     #: An entry aimed at an ally or anyone that cannot be aimed at the user.
-    notSelf: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.256", "keeping the user out of its own targets is resolved by no planned issue")
-    )
+    notSelf: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.256"))
 
     # --- uses spent and the windows an entry answers ---
     #: Spends the uses of the entry in that row instead of its own (Frenzy and Rage).
-    usesOf: RowName | None = Field(default=None, json_schema_extra=unsupported("1.239", CLASS_USES_REASON))
+    #: (shared/sheet/paying.py `entry_uses`).
+    usesOf: RowName | None = Field(default=None, json_schema_extra=gate("1.239"))
     #: That many uses per use; offered only while that many remain (Quivering Palm).
-    usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.245", CLASS_USES_REASON)
-    )
+    usesSpent: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, json_schema_extra=gate("1.245"))
     #: Spent when its owner's own roll of that kind has failed; never on the menu.
     rescue: Rescue | None = Field(default=None, json_schema_extra=gate("1.249"))
     lowersRoll: LowersRoll | None = Field(default=None, json_schema_extra=gate("1.250"))
@@ -216,8 +207,11 @@ class Mechanics(Model):
     initiativeMode: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.240"))
 
     # --- Lay on Hands, Font of Magic and Metamagic ---
-    usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.251", LAY_ON_HANDS_REASON))
-    restore: Restore | None = Field(default=None, json_schema_extra=unsupported("1.252", RESTORE_REASON))
+    #: The user chooses how many uses one use spends; it heals that many times its amount
+    #: (combat/chosen_uses.py).
+    usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.251"))
+    #: Refills a pool of whoever it lands on (Font of Magic; combat/refills.py).
+    restore: Restore | None = Field(default=None, json_schema_extra=gate("1.252"))
     alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON))
     #: Spends uses by the level the altered spell is paid at (never fewer than one).
     usesSpentByLevel: Literal[True] | None = Field(
@@ -228,10 +222,7 @@ class Mechanics(Model):
     #: A target with at least one of the `needs` senses qualifies (Turn Undead).
     needsAny: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.267"))
     #: Every pair of chosen targets stands within this distance (Command at a higher slot).
-    targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.267", "targets chosen within a distance of each other are resolved by no planned issue"),
-    )
+    targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))
     #: The user names one of `combat.creatureTypes` on use; what it applies remembers it.
     kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", KIND_CHOICE_REASON))
     #: Conditions the holder keeps for the whole fight, never written to the sheet.

@@ -15,8 +15,6 @@ from ..base import EntryId, Id, Model, Number, ValueRef
 from .amounts import Amount
 from .shapes import IdList, no_repeats
 
-LAY_ON_HANDS_REASON = "choosing how many uses one use spends is resolved by no planned issue"
-RESTORE_REASON = "refilling pools (Font of Magic) is resolved by no planned issue"
 METAMAGIC_REASON = "metamagic (entries that change how another entry is used) is resolved by no planned issue"
 
 #: A current pool by id, or a list row's pool by the row's name ("Sorcery Points").

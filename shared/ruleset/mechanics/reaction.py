@@ -161,7 +161,9 @@ class Reaction(Model):
     #: Answers to the owner's own hit sharing this group: one of them per hit.
     oneOf: GroupId | None = Field(
         default=None,
-        json_schema_extra=unsupported("1.248", "one answer of a group per hit is not resolved yet (issue 28, strike economy)"),
+        json_schema_extra=unsupported("1.248", "a window asks the striker once for each hit, so one answer to the hit "
+                                              "is ever taken and a group of them would change nothing: several "
+                                              "answers of one's own to one hit are not built"),
     )
 
     def _answers_hits(self) -> bool:
