@@ -19,6 +19,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from shared.combat import BattleState, advance, decide_for, menu, start_battle
 from shared.combat.fight import Refusal
 from shared.combat.state import HeldCondition
@@ -73,7 +76,7 @@ def cells(option) -> set[tuple[int, int]]:
     return {(x, y) for x, y in option.board["move"]["cells"]}
 
 
-def test_half_its_speed_draws_bro_ms_strike_and_the_window_goes_on():
+def test_half_its_speed_draws_broms_strike_and_the_window_goes_on():
     # Half of 30 ft is 15 ft: 3 cells. Every cell within 3 of 5, 2 on the 10 x 5 board:
     # columns 2..8 of the 5 rows, 35, less its own and Brom's: 33.
     rs, state = fight(HALF, dice=[15, 5])
@@ -102,7 +105,7 @@ def test_half_its_speed_draws_bro_ms_strike_and_the_window_goes_on():
         "Lich has 3 signature points again.",
     ]
     lich = state.combatant("lich")
-    # Its own turn's movement is untouched: all 30 ft.
+    # Its own turn then starts with its whole 30 ft (the handing back: the test below).
     assert lich.position == [8, 2] and lich.movement == 6
     assert BattleState.model_validate_json(state.model_dump_json()) == state
 
@@ -285,3 +288,45 @@ def test_a_move_only_by_a_speed_the_maker_lacks_is_not_offered():
     rs, state = fight({**HALF, "move": dict(WING_MOVE)})
     state = between_turns(rs, state)
     assert "action:move" not in options(rs, state)
+
+
+@settings(max_examples=12, deadline=None)
+@given(lx=st.integers(0, 9), ly=st.integers(0, 4), bx=st.integers(0, 9), by=st.integers(0, 4),
+       pick=st.integers(0, 999))
+def test_a_move_that_provokes_no_one_lands_on_any_cell_it_lists(lx, ly, bx, by, pick):
+    """The vampire's move (the whole 30 ft, noOpportunity) from anywhere: every listed cell is
+    free, on the board and at most 6 steps away; going to any of them puts the lich there,
+    costs 1 point and opens no window."""
+    assume((lx, ly) != (bx, by))
+    rs, state = fight(VAMPIRE, brom_at=[bx, by], at=[lx, ly])
+    state = between_turns(rs, state)
+    move = options(rs, state)["action:move"]
+    listed = sorted(cells(move))
+    assert listed and all(0 <= x < 10 and 0 <= y < 5 and (x, y) not in ((lx, ly), (bx, by))
+                          and max(abs(x - lx), abs(y - ly)) <= 6 for x, y in listed)
+    cell = listed[pick % len(listed)]
+    state, lines = play(rs, state, "lich", "action:move", cell=list(cell))
+    assert lines[:2] == ["Lich answers with Move.", "Lich spends 1 signature point on Move (2 left)."]
+    assert not any("reach" in line for line in lines)
+    assert state.combatant("lich").position == list(cell)
+
+
+def test_the_makers_own_movement_is_handed_back_after_the_move():
+    # Order Lich, Brom, Ilsa (initiative: Brom 10 + 1 = 11, Ilsa 1 + 2 = 3, the lich 22). The
+    # lich walks 1 cell on its turn, 6, 2 to 7, 2 (25 ft of its 30 left: 5 cells), Brom ends
+    # his turn, and between his turn and Ilsa's the lich buys its half-speed move (3 cells)
+    # and goes 2 of them, to 9, 2. On Ilsa's turn the lich still has its own 5 cells left.
+    rs = srd(package(VAMPIRE | {"move": {"share": 0.5, "noOpportunity": True}}))
+    brom, ilsa = copy.deepcopy(PARTY[0]), copy.deepcopy(PARTY[1])
+    brom["position"], ilsa["position"] = [4, 2], [0, 4]
+    state, _ = start_battle(rs, [brom, ilsa], [{"creature": "lich", "controller": "player", "player": "gm",
+                                                "position": [6, 2]}], board=OPEN, dice=[*SET_UP[:18], 10, 1, 19])
+    state, lines = play(rs, state, "lich", "move:7,2")
+    assert lines == ["Lich moves to 7, 2 for 5 ft and has 25 ft left."]
+    state, _ = play(rs, state, "lich", "end-turn")
+    state, _ = play(rs, state, "brom", "end-turn")
+    assert state.pending.window.moment == "between-turns"
+    state, lines = play(rs, state, "lich", "action:move", cell=[9, 2])
+    assert lines == ["Lich answers with Move.", "Lich spends 1 signature point on Move (2 left).",
+                     "Lich moves to 9, 2 for 10 ft.", "Ilsa's turn."]
+    assert state.combatant("lich").movement == 5 and state.combatant("lich").position == [9, 2]
