@@ -134,6 +134,18 @@ class ZoneShown(Message):
     walls: list[list[int]] = Field(default_factory=list, exclude_if=lambda v: not v)
 
 
+class SummonShown(Message):
+    """A summon (spec/mechanics-1 1.122): the battle lists it with its owner's turns left
+    ("Spiritual Weapon, 10 rounds") and the grid draws it on its `cell` (None off the
+    board)."""
+
+    name: str
+    owner: str
+    rounds: int
+    label: str
+    cell: list[int] | None = None
+
+
 class WindowShown(Message):
     """An open window: what set it off, who is asked now and who after."""
 
@@ -169,3 +181,5 @@ class ScreenView(Message):
     board: BoardShown | None = None
     #: Lasting zones, in the order they were cast.
     zones: list[ZoneShown] = Field(default_factory=list)
+    #: Summons, in the order they were cast.
+    summons: list[SummonShown] = Field(default_factory=list)

@@ -189,6 +189,7 @@ function render() {
   $("round").textContent = screen.status === "abandoned" ? "The battle was abandoned." : where;
   renderOrder();
   renderZones();
+  renderSummons();
   renderBoard();
   renderPrompt();
 }
@@ -297,6 +298,7 @@ function cellLabel(board, x, y, who, marks) {
     parts.push(`aim here: catches ${mode.option.board.catches[here].map(nameOf).join(", ")}`);
   }
   for (const zone of zonesAt(here)) parts.push(`in ${zone.label}`);
+  for (const summon of summonsAt(here)) parts.push(`${nameOf(summon.owner)}'s ${summon.label}`);
   if (mode?.kind === "zone" && mode.option.board.catches[here]) {
     parts.push(`move it here: reaches ${mode.option.board.catches[here].map(nameOf).join(", ")}`);
   }
@@ -316,6 +318,23 @@ function renderZones() {
   list.replaceChildren(...zones.map((z) => {
     const li = document.createElement("li");
     li.textContent = `${z.label} (${nameOf(z.owner)})`;
+    return li;
+  }));
+}
+
+/** The summons standing on a cell ("x,y"), in the order they were cast. */
+function summonsAt(here) {
+  return (page.screen.summons || []).filter((s) => s.cell && key(s.cell) === here);
+}
+
+/** The battle's list of summons, with their owner's turns each has left. */
+function renderSummons() {
+  const list = $("summons");
+  const summons = page.screen.summons || [];
+  list.hidden = summons.length === 0;
+  list.replaceChildren(...summons.map((s) => {
+    const li = document.createElement("li");
+    li.textContent = `${s.label} (${nameOf(s.owner)})`;
     return li;
   }));
 }
@@ -367,6 +386,14 @@ function renderBoard() {
         token.className = "token";
         token.textContent = who.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
         cell.append(token);
+      }
+      if (summonsAt(here).length) {
+        // A summon fills no cell: it is drawn beside whoever stands there.
+        cell.classList.add("summon");
+        const mark = document.createElement("span");
+        mark.className = "summon-mark";
+        mark.textContent = summonsAt(here).map((s) => s.name[0]).join("");
+        cell.append(mark);
       }
       if (reach.has(here)) {
         const cost = document.createElement("span");

@@ -421,10 +421,12 @@ def _ends_own(fight: Fight, actor: Combatant, condition: str, name: str) -> None
             remove_condition(fight, actor, held, reason=f"{actor.name}'s {name} ends it")
 
 
-def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, *targets: Combatant) -> None:
+def entry_lands_on(fight: Fight, actor: Combatant, plan: Plan, *targets: Combatant,
+                   cursor: dict[str, Any] | None = None) -> None:
     """The entry's own effect (amount, plus, save, applies) on the creatures a lasting zone
-    applies it to again (zones.py): one roll of its amount for them all, as at a casting."""
-    _entry_targets(fight, actor, plan, list(targets), None)
+    applies it to again (zones.py), or a summon's strike (summons.py): one roll of its amount
+    for them all, as at a casting; `cursor` resumes it where a hit window held it."""
+    _entry_targets(fight, actor, plan, list(targets), cursor)
 
 
 def _entry_starts(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> None:

@@ -35,6 +35,7 @@ from .rescue import after_failure
 from .rescue_entries import Roll
 from .board.save_cover import words
 from . import zone_state as ZS
+from . import summon_state as SS
 from .belongings import drop_belongings
 
 
@@ -333,6 +334,8 @@ def go_down(fight: Fight, c: Combatant) -> None:
         end_concentration(fight, c, reason=f"{c.name} went down")
     # A zone ends when its caster is defeated (mechanics-1 1.172).
     ZS.end_zones_of(fight, c, f"{c.name} is down", concentration=False)
+    # So does a summon when its owner is (mechanics-1 1.122).
+    SS.end_summons_of(fight, c, f"{c.name} is down", concentration=False)
     for other in fight.state.combatants:
         for held in list(other.conditions):
             rule = N.condition_rules(fight.ruleset).get(held.id)
@@ -668,6 +671,7 @@ def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
     fight.emit("concentration-ends", f"{c.name} stops concentrating on {conc.label}: {reason}.", target=c.id)
     # The zones the concentration sustained end with it (mechanics-1 1.172).
     ZS.end_zones_of(fight, c, f"{c.name}'s concentration ended", concentration=True)
+    SS.end_summons_of(fight, c, f"{c.name}'s concentration ended", concentration=True)
     for holder_id, cid in conc.conditions:
         holder = fight.state.combatant(holder_id)
         if holder is None:

@@ -54,6 +54,7 @@ from .board.teleport import check_landing, teleport_of
 from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
+from .summons import summon_pick
 from .wall_sections import check_wall, strike_section
 from .belongings import carry_at_start, pick_up
 
@@ -136,6 +137,11 @@ def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuIt
     """The Engine's tactics (tactics.py; board/tactics.py on a board): (item, targets, cell),
     the pick, whom it is aimed at, and the cell an area is aimed at (None off the board or
     for an option not aimed at a cell)."""
+    if fight.state.summons:
+        # A summon strikes first, for its own budget alone (summons.py).
+        struck = summon_pick(fight, actor, menu)
+        if struck is not None:
+            return struck[0], struck[1], None
     if fight.state.board is not None and actor.position is not None:
         zone = zone_pick(fight, actor, menu)
         if zone is not None:

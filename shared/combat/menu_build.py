@@ -20,6 +20,7 @@ from .refills import lacks_own_pool
 from .board.menu import board_items
 from .board.teleport import teleport_of
 from .zones import zone_items
+from .summons import summon_items
 from .belongings import pick_up_items
 from .fight import Fight
 from .kinds import kind_of
@@ -130,6 +131,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
           and fight.ruleset.sets_key("teleport")):
         # Off the board a teleport leads nowhere (mechanics-3 1.276): its option is not offered.
         items = [i for i in items if teleport_of(i.plan) is None]
+    if can_act and fight.state.summons:
+        # "Strike with <summon>" (summons.py), on or off the board, before the turn's end.
+        items[-1:-1] = summon_items(fight, actor)
     items = kind_of(fight).styled(fight, actor, items)
     if free is not None:
         items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]

@@ -315,6 +315,8 @@ ENTRY_FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Di
 FORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Critical, bool], list[Forecast]]] = {
     "weapon": _weapon_forecasts, "entry": _entry_forecasts, "action": _action_forecasts,
     "sequence": _sequence_forecasts,
+    # A summon's strike is its entry's effect (summons.py).
+    "summon": _entry_forecasts,
 }
 
 

@@ -153,6 +153,8 @@ PAYS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
     "entry": _pay_entry,
     "action": _pay_action,
     "sequence": _pay_budget,
+    # A summon's strike spends only its own budget (mechanics-1 1.122).
+    "summon": _pay_budget,
 }
 
 

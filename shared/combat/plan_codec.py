@@ -87,7 +87,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.chosen = int(data.get("chosen") or 0)
     plan.item_use = int(data.get("item_use") or 0)
     plan.charge_steps = int(data.get("charge_steps") or 0)
-    if plan.item is not None and plan.kind == "entry":
+    if plan.item is not None and plan.of_kind.reads_entry:
         # An item's use: its mechanics are the item's `use` (or one of its `moreUses`).
         item = getattr(plan.entry, "item", None)
         uses = IU.fight_uses(item) if item is not None else []

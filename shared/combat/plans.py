@@ -313,8 +313,11 @@ class PlanKind:
     is none of the combatant's own attacks or abilities (a standard action, a move, ...)."""
 
     def __init__(self, name: str, *, own: bool = False, ends_turn: bool = False, moves: bool = False,
-                 aims_areas: bool = False, group: str | None = None) -> None:
+                 aims_areas: bool = False, group: str | None = None, apart: bool = False) -> None:
         self.name = name
+        #: It strikes from somewhere else than its user's cell (a summon, 1.122): what the
+        #: board reads from the user's cell (cover, long shots, the high ground) is not read.
+        self.apart = apart
         self.own = own
         self.ends_turn = ends_turn
         self.moves = moves
@@ -323,6 +326,9 @@ class PlanKind:
         self.aims_areas = aims_areas
         #: The menu group its option is drawn in.
         self.group = group or name
+
+    #: Its mechanics are its entry's (or its item's use's), read again from the package.
+    reads_entry = False
 
     def source(self, plan: Plan) -> Any:
         return None
@@ -387,6 +393,9 @@ class WeaponKind(PlanKind):
 class EntryKind(PlanKind):
     """An ability entry: its `mechanics` say what it does."""
 
+    #: Its mechanics are its entry's (or its item's use's), read again from the package.
+    reads_entry = True
+
     def source(self, plan: Plan) -> Any:
         return plan.mechanics
 
@@ -418,6 +427,15 @@ class EntryKind(PlanKind):
         if plan.item is not None:
             return f"item:{slug(plan.name)}"
         return f"ability:{plan.list_def.list}:{slug(plan.name)}"
+
+
+class SummonKind(EntryKind):
+    """A summon's strike (summons.py, mechanics-1 1.122): its entry's effect on one enemy,
+    made from where the summon stands, not from its owner's cell, and never aimed at a cell;
+    its option id is made where it is offered (`summon:<entry>`)."""
+
+    def menu_id(self, plan: Plan) -> str:
+        return PlanKind.menu_id(self, plan)
 
 
 class ActionKind(PlanKind):
@@ -473,6 +491,8 @@ class SequenceKind(ActionKind):
 PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     WeaponKind("weapon", own=True, group="attack"),
     EntryKind("entry", own=True, aims_areas=True, group="ability"),
+    # A summon's strike (summons.py): its entry's, from where the summon stands.
+    SummonKind("summon", own=True, apart=True),
     ActionKind("action", own=True, aims_areas=True),
     SequenceKind("sequence", own=True, group="action"),
     PlanKind("standard"),

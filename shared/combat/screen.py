@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .zone_state import zone_list
+from .summon_state import summon_list
 from ..protocol_screen import (
     BoardShown,
     BudgetShown,
@@ -27,6 +28,7 @@ from ..protocol_screen import (
     MovementShown,
     PendingShown,
     ScreenView,
+    SummonShown,
     TerrainShown,
     WindowShown,
     ZoneShown,
@@ -136,4 +138,7 @@ def screen_view(ruleset: Ruleset, state: BattleState, *, battle: str, revision: 
         zones=[ZoneShown(name=z.name, owner=z.owner, rounds=z.rounds, label=label, cells=[list(c) for c in z.cells],
                          holds=list(z.holds), walls=[list(c) for c in z.standing_cells()] if z.blocks else [])
                for z, label in zip(state.zones, zone_list(fight))],
+        summons=[SummonShown(name=s.name, owner=s.owner, rounds=s.rounds, label=label,
+                             cell=list(s.cell) if s.cell is not None else None)
+                 for s, label in zip(state.summons, summon_list(fight))],
     )

@@ -606,6 +606,27 @@ class LastingZone(Record):
         return out
 
 
+class Summon(Record):
+    """What an entry's `summons` left to strike on its owner's later turns (spec/mechanics-1
+    "Summons", 1.122; summon_state.py keeps it, summons.py plays it): which entry, whose, the
+    plan it was cast with (plan_codec JSON: later strikes keep its payment level and to-hit),
+    where it stands on a board, and the owner's turns it has left."""
+
+    #: The entry's reference (`spells/spiritual-weapon`): casting it again replaces it.
+    entry: str
+    name: str
+    owner: str
+    plan: dict[str, Any]
+    #: Its cell `[x, y]` on a board; None off the board.
+    cell: list[int] | None = Field(default=None, exclude_if=_absent)
+    #: The owner's turns left; one comes off as each of them ends.
+    rounds: int
+    #: Cast on its owner's own turn: that turn's end does not count (1.122).
+    fresh: bool = False
+    #: It ends with the concentration of its entry.
+    concentration: bool = False
+
+
 class RulesetRef(Record):
     id: str
     version: int
@@ -646,6 +667,9 @@ class BattleState(Record):
     #: What defeated creatures let fall and nobody has picked up (belongings.py); left out
     #: of the JSON while there is none.
     dropped: list[Dropped] = Field(default_factory=list, exclude_if=_empty)
+    #: Summons striking for their owners (summons.py), in the order they were cast; left out
+    #: of the JSON while there are none.
+    summons: list[Summon] = Field(default_factory=list, exclude_if=_empty)
 
     def combatant(self, cid: str) -> Combatant | None:
         for c in self.combatants:

@@ -34,6 +34,7 @@ from .surprise import lift
 from .window_resume import action_record, between_turns, continue_action, turn_started
 from .windows import RESUMES
 from . import zone_state as ZS
+from . import summon_state as SS
 from . import zones as Z
 
 
@@ -236,6 +237,8 @@ def end_turn(fight: Fight) -> None:
         _turn_saves(fight, c, "turn-end")
         # A zone lasts so many of its caster's turns (mechanics-1 1.172).
         ZS.count_down(fight, c)
+        # So does a summon, not counting the turn it was cast on (1.122).
+        SS.count_down(fight, c)
         for holder in fight.state.combatants:
             for held in list(holder.conditions):
                 if held.this_action:

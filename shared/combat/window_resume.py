@@ -25,7 +25,7 @@ window between turns: the next turn begins), `turn-start-signature` (after the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import paying as A
 from .actions import perform
@@ -41,6 +41,7 @@ from .hiding import gives_away
 from .windows import RESUMES, open_window
 from .outcome import check_outcome
 from .windows import carry_on
+from .summons import after_casting
 
 
 def start_action(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant]) -> None:
@@ -151,6 +152,11 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
         held = next((h for h in holder.conditions if h.id == cid and h.this_action), None)
         if held is not None:
             remove_condition(fight, holder, held, reason="the action is over")
+    if not record.cancelled:
+        # What the casting leaves once the reactions to it are over (a summon, 1.122).
+        over = CASTING_OVER.get(plan.kind)
+        if over is not None:
+            over(fight, actor, plan, targets)
     check_outcome(fight)
     then = record.then
     if then is not None:
@@ -161,6 +167,10 @@ def _finish(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant],
     if starts is not None:
         # A held-back action completed as its holder's turn began: the turn's start goes on.
         turn_started(fight, fight.get(starts))
+
+
+#: What a casting of each kind of plan leaves once it is over and was not cancelled.
+CASTING_OVER: dict[str, Callable[[Fight, Combatant, Any, list[Combatant]], None]] = {"entry": after_casting}
 
 
 def end_conditions(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], record: ActionStep) -> None:

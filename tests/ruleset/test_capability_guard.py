@@ -34,6 +34,7 @@ from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_he
 from tests.ruleset import guard_attack_rows, guard_belongings, guard_item_answers, guard_zones
 from tests.ruleset import guard_class_kit, guard_condition_mechanics, guard_item_uses, guard_sizes, guard_teleport, guard_walls
 from tests.ruleset import guard_between
+from tests.ruleset import guard_summons
 from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
@@ -209,7 +210,8 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 #: Each family's probes (tests/ruleset/guard_*.py) join the ones above.
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
             guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics, guard_walls,
-            guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows, guard_class_kit)
+            guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows, guard_class_kit,
+            guard_summons)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)

@@ -252,11 +252,12 @@ def test_cloudkill_zone_with_drift_and_sleet_storms_breaking_concentration_is_pl
     assert mech_problems(cloudkill, schema=2) == []
 
 
-def test_spiritual_weapon_summons_refused_by_name():
+def test_spiritual_weapon_summons_validates():
+    # Played since issue 27 (tests/combat/test_summons.py).
     assert mech_problems({
         "kind": "attack", "attackRoll": True, "amount": {"dice": "1d8"},
         "summons": {"budget": "bonus", "rounds": 10, "move": 20, "reach": 5},
-    }, schema=2) == [f'{M}.summons: "summons" (Capability API 1.122) {NOT_YET}: a summoned striker is resolved by no planned issue']
+    }, schema=2) == []
 
 
 def test_lesser_restoration_ends_validates():

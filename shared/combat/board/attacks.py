@@ -106,8 +106,16 @@ def range_bonus(fight: Any, attacker: Any, target: Any) -> int:
     return bonus
 
 
+def _apart(fight: Any) -> bool:
+    """The option aimed strikes from elsewhere than its user's cell (a summon, 1.122): what
+    the board reads from the user's cell does not apply to it."""
+    aiming = fight.resolving.aiming
+    return aiming is not None and aiming.of_kind.apart
+
+
 def votes(fight: Any, attacker: Any, target: Any) -> tuple[int, int]:
-    if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target:
+    if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target \
+            or _apart(fight):
         return 0, 0
     adv = dis = 0
     kind = how(fight, attacker, target, fight.resolving.aiming)
@@ -141,7 +149,8 @@ def cover_grade(fight: Any, attacker: Any, target: Any) -> str:
 
 
 def defense_parts(fight: Any, attacker: Any, target: Any) -> list[Bonus]:
-    if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target:
+    if not BF.on_board(fight) or attacker.position is None or target.position is None or attacker is target \
+            or _apart(fight):
         return []
     parts: list[Bonus] = []
     # `uncovered`: the tactics' bound for a cell not yet graded (cover only adds to this).
@@ -235,5 +244,5 @@ def defense_words(fight: Any, defense: int, parts: list[Bonus]) -> str:
 
 
 def adjacent_critical(fight: Any, attacker: Any, target: Any) -> bool:
-    return (BF.on_board(fight) and BF.adjacent(fight, attacker, target)
+    return (BF.on_board(fight) and not _apart(fight) and BF.adjacent(fight, attacker, target)
             and N.effect_count(fight, target, "attacks-from-adjacent-critical") > 0)

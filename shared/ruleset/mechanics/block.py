@@ -28,7 +28,7 @@ from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
 from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
-from ..refusals import KEEPS_ON_REASON, NOT_RESOLVED
+from ..refusals import KEEPS_ON_REASON
 from .actions import Drain, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
@@ -116,9 +116,7 @@ class Mechanics(Model):
     )
 
     # --- spec/mechanics-1: modelled in full, refused until an issue resolves them ---
-    summons: Summons | None = Field(
-        default=None, json_schema_extra=unsupported("1.122", f"a summoned striker {NOT_RESOLVED}")
-    )
+    summons: Summons | None = Field(default=None, json_schema_extra=gate("1.122"))
     zone: Zone | None = Field(default=None, json_schema_extra=gate("1.172"))
     #: Removes these conditions from the target, in order, at most `count` (Lesser Restoration).
     ends: Ends | None = Field(default=None, json_schema_extra=gate("1.176"))

@@ -1,6 +1,5 @@
 """Something an attack leaves behind to strike on later turns: `mechanics.summons`
-(Capability API 1.122). No planned issue resolves summons, so the key is marked
-unsupported where it is declared; it is still modelled and checked.
+(Capability API 1.122), played by shared/combat/summons.py.
 
 Owns: `Summons`.
 """
