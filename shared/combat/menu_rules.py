@@ -178,7 +178,7 @@ class _ActionBlows(_Blows):
 
 #: How each kind of own attack or ability's blow is read (`Plan.kind`).
 BLOWS: dict[str, _Blows] = {"weapon": _WeaponBlows(), "entry": _EntryBlows(), "action": _ActionBlows(),
-                            "sequence": _ActionBlows()}
+                            "sequence": _ActionBlows(), "summon": _EntryBlows()}
 
 
 def _blow(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str, Any, Any]],
@@ -265,7 +265,7 @@ def _step_blows(fight: Fight, actor: Combatant, plan: Plan, own: list[tuple[str,
 
 #: How each kind of own attack or ability's forecasts are redone (`Plan.kind`).
 REFORECASTS: dict[str, Callable[[Fight, Combatant, Plan, list[tuple[str, Any, Any]]], Reforecast | None]] = {
-    "weapon": _one_blow, "entry": _one_blow, "action": _one_blow, "sequence": _step_blows,
+    "weapon": _one_blow, "entry": _one_blow, "action": _one_blow, "sequence": _step_blows, "summon": _one_blow,
 }
 
 

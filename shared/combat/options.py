@@ -376,4 +376,6 @@ TARGET_COUNTS: dict[str, Callable[[Plan], int]] = {
     "weapon": _one_target, "sequence": _one_target,
     "entry": lambda plan: C.target_count(plan.mechanics, plan.cost_steps),
     "action": lambda plan: plan.action.targetCount or 1,
+    # A summon strikes one enemy at a time (summons.py).
+    "summon": _one_target,
 }

@@ -274,4 +274,6 @@ def _sequence(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant
 #: kind not here, or a plan that throws no symbol die) is forecast by the core.
 FORECASTS: dict[str, Callable[[Fight, Combatant, Any, list[Combatant]], list[Forecast] | None]] = {
     "weapon": _weapon, "entry": _entry, "action": _action, "sequence": _sequence,
+    # A summon's strike is its entry's effect (summons.py).
+    "summon": _entry,
 }

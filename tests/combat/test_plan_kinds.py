@@ -26,6 +26,11 @@ from tests.combat.kit import Bout, foe, marsh, ruleset, wren_marsh
 
 COMBAT = Path(__file__).resolve().parents[2] / "shared" / "combat"
 OWN = {"weapon", "entry", "action", "sequence"}
+#: A summon's strike (summons.py) is an own use too: made from its casting's plan (so no
+#: `Plan(kind=...)` writes it), drawn by summons.summon_items rather than `DRAWS`, and aimed
+#: from the summon's cell, so no span from its owner's (`SPANS`).
+SUMMON = "summon"
+DRAWN_ELSEWHERE = {"menu_build.DRAWS", "reach.SPANS (own)"}
 
 #: Tables that say what every own attack or ability does in their layer.
 EVERY_OWN = {
@@ -65,7 +70,7 @@ def _kinds_made_in_combat() -> set[str]:
 
 
 def test_every_plan_made_is_a_kind_in_the_table() -> None:
-    made = _kinds_made_in_combat() | {SHAKE_OFF}
+    made = _kinds_made_in_combat() | {SHAKE_OFF, SUMMON}
     assert made <= set(PLAN_KINDS), made - set(PLAN_KINDS)
     # Each kind in the table is made somewhere (the four own kinds, standard, contest, the
     # end, the four board steps (a zone moved too), a symbol spend and a shake-off).
@@ -74,7 +79,7 @@ def test_every_plan_made_is_a_kind_in_the_table() -> None:
 
 @pytest.mark.parametrize("name", sorted(EVERY_OWN))
 def test_a_per_kind_table_covers_every_own_attack_or_ability(name: str) -> None:
-    assert set(EVERY_OWN[name]) == OWN
+    assert set(EVERY_OWN[name]) == (OWN if name in DRAWN_ELSEWHERE else OWN | {SUMMON})
 
 
 @pytest.mark.parametrize("name", sorted(SOME))
@@ -83,7 +88,8 @@ def test_a_table_keyed_by_plan_kind_names_only_kinds(name: str) -> None:
 
 
 def test_the_kinds_say_what_they_are() -> None:
-    assert {k for k, kind in PLAN_KINDS.items() if kind.own} == OWN
+    assert {k for k, kind in PLAN_KINDS.items() if kind.own} == OWN | {SUMMON}
+    assert [k for k, kind in PLAN_KINDS.items() if kind.apart] == [SUMMON]
     assert {k for k, kind in PLAN_KINDS.items() if kind.moves} == {"move", "stand", "flight", "zone", "zone-turn",
                                                                    "pick-up"}
     assert [k for k, kind in PLAN_KINDS.items() if kind.ends_turn] == ["end"]
