@@ -36,6 +36,7 @@ from . import reduces_max as RM
 from . import sheet_changes as SC
 from . import condition_temporary as CT
 from . import condition_harms as CH
+from . import diseases as D
 from . import saves_against as SA
 from .board.save_cover import save_cover
 from ..ruleset.applies import Apply
@@ -649,7 +650,7 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
         E.revive(fight, target, amount, by=by)
     if target.out:
         return
-    for held in curable(fight, mech, target):
+    for held in curable(fight, mech, target, paid=(plan.entry_catalog, C.level_paid(fight, plan.costs))):
         remove_condition(fight, target, held, reason=f"{by} ends it")
     SC.land(fight, actor, target, mech, by)
     if target.out:
@@ -695,6 +696,8 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
         save_by_source=(apply.saveEnds.bySource or None) if apply.saveEnds is not None else None,
         ends_with=getattr(apply, "endsWith", None),
     )
+    if ok:
+        D.keep_count(target, apply.condition, apply.saveEnds)
     value = CT.fixed_value(fight, actor, apply)
     if ok and value is not None:
         held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
@@ -734,7 +737,7 @@ def _creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[
                 amount, text = roll_damage(fight, healing, False)
                 E.heal(fight, actor, target, amount, what=f"{action.name} ({text})",
                        magical=SA.MAGICAL in SA.action_qualities(action))
-            for held in curable(fight, action, target):
+            for held in curable(fight, action, target, paid=(None, 0)):
                 remove_condition(fight, target, held, reason=f"{actor.name}'s {action.name} ends it")
         return
     if kind_of(fight).creature_action(fight, actor, action, targets, plan, cursor, at):

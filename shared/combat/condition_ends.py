@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from . import diseases as D
 from . import effects as E
 from . import numbers as N
 from .condition_off import LEFT_BEHIND, remove_condition
 from .fight import Fight, OpenBlow
 from .plans import MenuItem, Option, Plan
-from .saves_against import for_condition
 from .state import Combatant, HeldCondition
 from ..sheet import move_track
 from ..dice import parse_dice
@@ -101,6 +101,7 @@ def _damage_saves(fight: Fight, target: Combatant, source: str | None) -> None:
     harm from whoever applied its condition."""
     if target.out:
         return
+    D.on_damaged(fight, target)
     rules = N.condition_rules(fight.ruleset)
     for held in list(target.conditions):
         if held not in target.conditions or held.save is None or held.dc is None:
@@ -110,10 +111,7 @@ def _damage_saves(fight: Fight, target: Combatant, source: str | None) -> None:
         rule = rules.get(held.id)
         if not (held.save_at == "damaged" or (rule is not None and rule.saveWhenDamaged)):
             continue
-        name = N.label(fight.ruleset, "condition", held.id)
-        if E.roll_save(fight, target, held.save, held.dc, why=f"to end {name}, having taken damage",
-                       against=for_condition(held)):
-            remove_condition(fight, target, held, reason="the save ends it")
+        D.turn_save(fight, target, held, after=", having taken damage")
 
 
 # ---------------------------------------------------------------------------

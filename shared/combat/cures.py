@@ -57,8 +57,13 @@ def the_dead(combatants: list[Combatant], actor: Combatant, mech: Any, now: int)
     return [c for c in combatants if c.side == actor.side and dead_within(c, revives.withinRounds, now)]
 
 
-def curable(fight: Fight, source: Any, target: Combatant) -> list[HeldCondition]:
-    """The held conditions the option's `ends` takes off `target`, in the order it names them."""
+def curable(fight: Fight, source: Any, target: Combatant, *,
+            paid: tuple[str | None, int] | None = None) -> list[HeldCondition]:
+    """The held conditions the option's `ends` takes off `target`, in the order it names them.
+    `paid` is the cure's own catalog and the level it was paid at, as it lands: a condition
+    with `curedOnlyBy` (mechanics-3 1.261) counts then only for a cure from one of its
+    catalogs paid at its `minLevel` or higher (a creature's action is from no catalog).
+    Without it (the menu, which has not paid yet) the condition counts."""
     ends = getattr(source, "ends", None)
     if ends is None:
         return []
@@ -68,11 +73,18 @@ def curable(fight: Fight, source: Any, target: Combatant) -> list[HeldCondition]
     for name in ends.conditions:
         if ends.count is not None and names >= ends.count:
             break
-        found = [h for h in target.conditions if _named(h, name, rules) and _from_passes(fight, h, ends.from_)]
+        found = [h for h in target.conditions if _named(h, name, rules) and _from_passes(fight, h, ends.from_)
+                 and (paid is None or cure_reaches(rules.get(h.id), *paid))]
         if found:
             names += 1
             out += [h for h in found if h not in out]
     return out
+
+
+def cure_reaches(rule: Any, catalog: str | None, level: int) -> bool:
+    """Whether a cure from `catalog` paid at `level` may remove a condition of `rule`."""
+    only = getattr(rule, "curedOnlyBy", None) if rule is not None else None
+    return only is None or (catalog in only.catalogs and level >= (only.minLevel or 0))
 
 
 def _named(held: HeldCondition, name: str, rules: dict[str, Any]) -> bool:

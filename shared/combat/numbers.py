@@ -724,14 +724,17 @@ def immunity_source(fight: Fight, c: Combatant, cid: str, applier: Combatant | N
     `conditionImmunities`, the name of the condition or level whose `conditionImmunities`
     names it (1.258), or whose `conditionImmunitiesFrom` names it against an `applier`
     passing its test (1.191: "Warded, against undead"), or None when nothing does."""
-    key = cid.lower()
-    if key in block_immunities(c):
+    # An immunity may name the condition or one of its `kinds` (1.258: Divine Health is
+    # immune to "disease").
+    own = condition_rules(fight.ruleset).get(cid)
+    keys = {cid.lower(), *(k.lower() for k in (getattr(own, "kinds", None) or []))}
+    if keys & block_immunities(c):
         return ""
     for name, rule, _held in in_force(fight, c):
-        if any(x.lower() == key for x in getattr(rule, "conditionImmunities", None) or []):
+        if any(x.lower() in keys for x in getattr(rule, "conditionImmunities", None) or []):
             return name
         for limited in getattr(rule, "conditionImmunitiesFrom", None) or ():
-            if applier is not None and any(x.lower() == key for x in limited.conditions) \
+            if applier is not None and any(x.lower() in keys for x in limited.conditions) \
                     and passes(fight, applier, limited.from_):
                 return f"{name}, against {describe_test(fight, limited.from_)}"
     return None

@@ -6,6 +6,7 @@ the turn loop and the windows, which both ask whether the fight is over.
 
 from __future__ import annotations
 
+from . import diseases as D
 from . import effects as E
 from .condition_off import remove_condition
 from . import initiative_resource as IR
@@ -37,6 +38,9 @@ def finish(fight: Fight) -> None:
     Every initiative crash lifts (its condition waits for the crash, so it comes off here)."""
     if IR.resource(fight) is not None:
         IR.fight_over(fight)
+    # Saves that keep count are rolled out, and countdowns that become something run out,
+    # before anything comes off (mechanics-3 1.260, 1.261).
+    D.roll_out(fight)
     for c in fight.state.combatants:
         if c.concentration is not None:
             E.end_concentration(fight, c, reason="the fight is over")

@@ -83,6 +83,14 @@ class HeldCondition(Record):
     #: `saveEnds.bySource` (mechanics-3 1.274): the damage save is rolled only on harm from
     #: the applier.
     save_by_source: bool | None = Field(default=None, exclude_if=_absent)
+    #: A save that keeps count (`saveEnds.successes` / `failures`, mechanics-2 1.258,
+    #: diseases.py): the successes that remove it and the failures after which it becomes
+    #: `becomes`, with those made and failed so far.
+    save_goal: int | None = Field(default=None, exclude_if=_absent)
+    save_wins: int | None = Field(default=None, exclude_if=_absent)
+    worsen_at: int | None = Field(default=None, exclude_if=_absent)
+    save_fails: int | None = Field(default=None, exclude_if=_absent)
+    becomes: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

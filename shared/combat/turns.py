@@ -17,12 +17,12 @@ from .condition_harms import turn_harm
 from .condition_off import remove_condition
 from . import extra_turn
 from . import initiative_resource as IR
+from . import diseases as D
 from . import numbers as N
 from .creature_extras import refill_signature_points
 from .recharge import roll_recharges
 from .fight import Fight
 from .kinds import kind_of
-from .saves_against import for_condition
 from .state import Combatant
 from ..dice import pick_mode
 from .support import sheet_entries
@@ -209,7 +209,7 @@ def _tick(fight: Fight, c: Combatant, moment: str) -> None:
             elif holder.id != c.id:
                 continue
             held.rounds -= 1
-            if held.rounds <= 0:
+            if held.rounds <= 0 and not D.expire(fight, holder, held):
                 remove_condition(fight, holder, held, reason="its time is up")
     if moment == "turn-start":
         for holder in fight.state.combatants:
@@ -220,10 +220,8 @@ def _tick(fight: Fight, c: Combatant, moment: str) -> None:
 
 def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
     for held in list(c.conditions):
-        if held.save is not None and held.save_at == moment and held.dc is not None:
-            name = N.label(fight.ruleset, "condition", held.id)
-            if E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}", against=for_condition(held)):
-                remove_condition(fight, c, held, reason="the save ends it")
+        if held in c.conditions and held.save is not None and held.save_at == moment and held.dc is not None:
+            D.turn_save(fight, c, held)
 
 
 def end_turn(fight: Fight) -> None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from shared.dice import Roller
 from shared.clocks.commands import Result, ok, read_attrs, refused
 from shared.clocks.tags import Tag
 from shared.ruleset.package import Ruleset
@@ -106,7 +107,8 @@ def _condition_on(attrs: dict[str, Any]) -> bool | Refusal:
     return Refusal(BAD_COMMAND, 'a condition is set with state="on" or cleared with state="off"')
 
 
-def _operate(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, Any]) -> dict[str, Any] | Refusal:
+def _operate(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, Any],
+             roller: Roller | None = None) -> dict[str, Any] | Refusal:
     """The sheet after one operation, or the sheet's refusal."""
     if op in ITEM_OPS:
         # `recharge` without an amount fills the item back up; the others use one.
@@ -151,7 +153,7 @@ def _operate(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, 
     if op == "note":
         return ops.set_text(ruleset, sheet, attrs.get("field"), attrs.get("value", ""))
     if op == "rest":
-        return ops.apply(ruleset, sheet, {"op": "rest", "rest": attrs.get("rest")})
+        return ops.apply(ruleset, sheet, {"op": "rest", "rest": attrs.get("rest")}, roller)
     return Refusal(NO_ADVANCEMENT, "a ruleset declares advancement for the party sheet only, so a character's "
                    "fields are not changed from a reply")
 
@@ -234,9 +236,9 @@ def _now(ruleset: Ruleset, sheet: dict[str, Any], op: str, attrs: dict[str, Any]
 
 
 def _one(ruleset: Ruleset, state: State, member: dict[str, Any], op: str,
-         attrs: dict[str, Any]) -> tuple[State, str] | Refusal:
+         attrs: dict[str, Any], roller: Roller | None = None) -> tuple[State, str] | Refusal:
     sheet = member_sheet(state, member)
-    result = _operate(ruleset, sheet, op, attrs)
+    result = _operate(ruleset, sheet, op, attrs, roller)
     if isinstance(result, Refusal):
         return result
     return with_member_sheet(ruleset, state, member, result), _now(ruleset, result, op, attrs)
@@ -249,7 +251,10 @@ def _refused(refusal: Refusal, reason: str, before: str = "") -> Result:
     return refused(reason) + [(MESSAGE, before + refusal.message)]
 
 
-def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, Any]], tag: Tag) -> tuple[State, Result]:
+def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, Any]], tag: Tag,
+                  roller: Roller | None = None) -> tuple[State, Result]:
+    """One `[sheet: ...]` tag on a character (or `who="party"`: every member); `roller` is
+    the game's dice, which a rest under a disease rolls (shared/sheet/diseases.py)."""
     attrs = read_attrs(tag, KEYS, "a sheet tag")
     if isinstance(attrs, str):
         return state, refused(attrs)
@@ -266,7 +271,7 @@ def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, An
         nows: list[str] = []
         after = state
         for member in members:
-            done = _one(ruleset, after, member, op, attrs)
+            done = _one(ruleset, after, member, op, attrs, roller)
             if isinstance(done, Refusal):
                 # One member's refusal refuses the whole command: nobody changes.
                 return state, _refused(done, f"{done.code}: {member['name']}", f"{member['name']}: ")
@@ -276,7 +281,7 @@ def run_character(ruleset: Ruleset, state: State, members: Sequence[dict[str, An
     found = find_member(members, who)
     if isinstance(found, Refusal):
         return state, _refused(found, found.code)
-    done = _one(ruleset, state, found, op, attrs)
+    done = _one(ruleset, state, found, op, attrs, roller)
     if isinstance(done, Refusal):
         return state, _refused(done, done.code)
     return done[0], ok(done[1])

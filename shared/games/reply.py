@@ -75,7 +75,7 @@ def _party(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
 
 
 def _character(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:
-    return run_character(ctx.ruleset, state, ctx.members, tag)
+    return run_character(ctx.ruleset, state, ctx.members, tag, ctx.roller)
 
 
 def _check(ctx: ReplyContext, state: State, tag: Tag) -> tuple[State, Result]:

@@ -341,7 +341,6 @@ class Delays(Model):
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-_DISEASE = "diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue"
 _AURA = "auras are resolved by no planned issue"
 
 CatalogIds = Annotated[list[EntryId], Field(min_length=1, max_length=24)]
@@ -540,13 +539,18 @@ class CombatCondition(Model):
     evasion: IdList | None = Field(default=None, json_schema_extra=gate("1.250"))
     #: A group: a creature holds at most one condition of it at a time (1.256).
     oneAtATime: Id | None = Field(default=None, json_schema_extra=gate("1.256"))
+    #: Kinds the condition belongs to (1.258): a cure's `ends` and an immunity may name one
+    #: (shared/combat/cures.py, numbers.immunity_source).
     kinds: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", _DISEASE)
+        default=None, json_schema_extra=gate("1.258")
     )
-    onRest: OnRest | None = Field(default=None, json_schema_extra=unsupported("1.260", _DISEASE))
-    onDamaged: OnDamaged | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
-    expires: Expires | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
-    curedOnlyBy: CuredOnlyBy | None = Field(default=None, json_schema_extra=unsupported("1.261", _DISEASE))
+    #: What a rest taken under it does (1.260, 1.261: shared/sheet/diseases.py).
+    onRest: OnRest | None = Field(default=None, json_schema_extra=gate("1.260"))
+    #: Disease stages (1.261, shared/combat/diseases.py): conditions put on at each damage,
+    #: what it becomes when its countdown runs out, the only cures that remove it.
+    onDamaged: OnDamaged | None = Field(default=None, json_schema_extra=gate("1.261"))
+    expires: Expires | None = Field(default=None, json_schema_extra=gate("1.261"))
+    curedOnlyBy: CuredOnlyBy | None = Field(default=None, json_schema_extra=gate("1.261"))
     auras: Annotated[list[Aura], Field(min_length=1, max_length=4)] | None = Field(
         default=None, json_schema_extra=unsupported("1.263", _AURA)
     )

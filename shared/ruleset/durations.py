@@ -36,7 +36,6 @@ Duration = DurationWord | RoundsDuration
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-_DISEASE = "diseases (conditions that keep count of saves and turn into others) are resolved by no planned issue"
 _COMPELLED = "compelled behaviour is resolved by no planned issue"
 _GAZE = "gazes and auras are resolved by no planned issue"
 
@@ -61,10 +60,10 @@ class SaveEnds(Model):
 
     save: Id
     at: Literal["turn-end", "turn-start", "damaged", "action"]
-    successes: Annotated[int, Field(ge=2, le=10)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.258", _DISEASE)
-    )
-    failures: SaveCountFailures | None = Field(default=None, json_schema_extra=unsupported("1.258", _DISEASE))
+    #: Counted saves (1.258, shared/combat/diseases.py): successes that remove it, failures
+    #: after which it becomes another condition.
+    successes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.258"))
+    failures: SaveCountFailures | None = Field(default=None, json_schema_extra=gate("1.258"))
     #: Rolled only while the holder cannot see whoever applied the condition (Fear).
     unseen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.266", _COMPELLED))
     seenLean: Literal["advantage", "disadvantage"] | None = Field(

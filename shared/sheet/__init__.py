@@ -9,6 +9,8 @@ is worked out once per ruleset (`index.py`).
 
 from .character import (Character, as_sheet, check_sheet_values, load_character, read_stored_character,
                         validate_character)
+# The checks register how a disease's save is rolled at a rest (diseases.ROLL_SAVE).
+from .checks import CheckAsk, CheckRecord, roll_check
 from .ops import advance, apply, damage, heal, mark, move_track, restore, set_condition, set_state, set_temp, set_text, spend
 from .output import compute_sheet_json
 from .picks import rescale
@@ -18,6 +20,8 @@ from .view import CheckNumber, CheckValue, PoolInfo, SheetView, TrackInfo
 
 __all__ = [
     "Character",
+    "CheckAsk",
+    "CheckRecord",
     "CheckNumber",
     "CheckValue",
     "PoolInfo",
@@ -36,6 +40,7 @@ __all__ = [
     "mark",
     "move_track",
     "rescale",
+    "roll_check",
     "rest",
     "Rested",
     "take_rest",

@@ -49,6 +49,7 @@ from shared.ruleset.resolution import DicePool, DiceSum, SymbolPool
 from .check_dice import die_labels, pool_rules, symbol_build, symbol_dice
 from .items import check_bonuses
 from .index import SheetRules, index_for
+from .diseases import ROLL_SAVE
 from .ops import spend as spend_pool
 from .refusal import Refusal
 from .view import SheetView
@@ -612,3 +613,15 @@ def _roll_symbols(res: SymbolPool, plan: CheckPlan, part: _Sheet, roller: Roller
                        successes, successes >= res.success.needed,
                        ", ".join(f"{n} {labels[d]}" for d, n in counts.items()) or "no dice", "symbols",
                        penalty=part.penalty, adjust=part.adjust, symbols=", ".join(words) or None, note=note)
+
+
+def _rest_save(ruleset: SheetRules, sheet: dict[str, Any], save: str, dc: int, roller: Roller) -> tuple[bool, str] | None:
+    """A disease's save at a rest (mechanics-3 1.260, diseases.py): rolled as a check of the
+    sheet's own save against `dc`."""
+    record = roll_check(ruleset, CheckAsk(skill=save, dc=dc), roller, sheet=sheet)
+    if not isinstance(record, CheckRecord):
+        return None
+    return record.success, f"a {record.plan.target.label} of {record.total} against {dc}, {record.result}."
+
+
+ROLL_SAVE.append(_rest_save)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.dice import Roller
+
 from . import harm as H
 from .character import value_problem
 from .healing import refused_restore
@@ -43,6 +45,7 @@ from .refusal import (
     UNKNOWN_VALUE,
     Refusal,
 )
+from .diseases import release_cured
 from .rests import rest as take_rest
 from .view import PoolInfo, SheetView, TrackInfo, slug
 
@@ -341,7 +344,9 @@ def set_condition(ruleset: SheetRules, sheet: dict[str, Any], condition: object,
     else:
         return sheet
     order = [c.id for c in view.idx.conditions if c.id in current]
-    return with_live(sheet, conditions=order)
+    done = with_live(sheet, conditions=order)
+    # A disease's `restoredWhenCured` gives back what rests under it took (1.261).
+    return done if on else release_cured(done, model.id)
 
 
 def set_state(ruleset: SheetRules, sheet: dict[str, Any], state: object, value: object) -> Result:
@@ -426,8 +431,9 @@ def _int(value: Any) -> Any:
     return value
 
 
-def apply(ruleset: SheetRules, sheet: dict[str, Any], command: dict[str, Any]) -> Result:
-    """One operation written as data: `{"op": "spend", "pool": "grit", "amount": 2}`.
+def apply(ruleset: SheetRules, sheet: dict[str, Any], command: dict[str, Any], roller: Roller | None = None) -> Result:
+    """One operation written as data: `{"op": "spend", "pool": "grit", "amount": 2}`;
+    `roller` gives the dice a rest under a disease rolls (diseases.py).
 
     ops: spend, restore, temp, damage (pool= or track= with kind=, box=), heal, track (by=
     or to=), condition (state="on"|"off"), state (value=), note (field=, value=), advance
@@ -475,5 +481,5 @@ def apply(ruleset: SheetRules, sheet: dict[str, Any], command: dict[str, Any]) -
         by, to = command.get("by"), command.get("to")
         return advance(ruleset, sheet, command.get("field"), by=_int(by) if by is not None else None, to=to)
     if op == "rest":
-        return take_rest(ruleset, sheet, command.get("rest"))
+        return take_rest(ruleset, sheet, command.get("rest"), roller)
     return Refusal(UNKNOWN_OP, f"unknown sheet operation {op!r}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.dice import Roller
 from shared.ruleset.rests import ByConst, ByFraction, Rest, RestStep
 
 from . import harm as H
@@ -30,6 +31,7 @@ from .healing import healing_denied, health_pool
 from .index import SheetRules, round_number
 from .live import live_part, with_live
 from .refusal import UNKNOWN_REST, Refusal
+from .diseases import rest_under, resting_diseases
 from .sealed import lift_rest_seals
 from .view import PoolInfo, SheetView, TrackInfo
 
@@ -152,12 +154,13 @@ class Rested:
     notes: tuple[str, ...] = ()
 
 
-def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> dict[str, Any] | Refusal:
-    taken = take_rest(ruleset, sheet, rest_id)
+def rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object, roller: Roller | None = None) -> dict[str, Any] | Refusal:
+    taken = take_rest(ruleset, sheet, rest_id, roller)
     return taken if isinstance(taken, Refusal) else taken.sheet
 
 
-def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> Rested | Refusal:
+def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object, roller: Roller | None = None) -> Rested | Refusal:
+    """The rest taken; `roller` gives the dice of what a disease does at it (diseases.py)."""
     view = SheetView(ruleset, sheet)
     model: Rest | None = view.idx.find(list(view.idx.rests.values()), rest_id)
     if model is None:
@@ -212,7 +215,10 @@ def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> Re
             conditions = [c for c in conditions if c not in model.clear.conditions]
         for tid in model.clear.text:
             texts.pop(tid, None)
-    return Rested(with_live(
+    # What a disease does is rolled after the rest has restored what it restores, for the
+    # conditions held while resting (mechanics-3 1.260).
+    diseased = resting_diseases(ruleset, sheet, model.id)
+    rested = with_live(
         sheet,
         pools=work.pools,
         tracks=work.tracks,
@@ -222,4 +228,8 @@ def take_rest(ruleset: SheetRules, sheet: dict[str, Any], rest_id: object) -> Re
         states=work.states,
         conditions=conditions,
         text=texts,
-    ), tuple(notes))
+    )
+    if diseased:
+        rested, more = rest_under(ruleset, rested, diseased, roller, model.label)
+        notes += more
+    return Rested(rested, tuple(notes))

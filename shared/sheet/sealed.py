@@ -5,7 +5,9 @@ The sheet keeps it in its live state, by pool: `"sealed": {"hp": {"rest": 7, "la
 "wounds": 5}}`. `rest` is what any rest gives back; `lasting` is what no rest restores (the
 spec's "its pool's `lasting`, inside `sealed`"), only an entry with `unseals`; `wounds` are
 the hit points a `healedOnlyByRest` weapon took (mechanics-1 1.193): any rest lifts their
-seal and gives them back. The pool's maximum is
+seal and gives them back; `until:<condition>` is what rests under a disease with
+`restoredWhenCured` took (diseases.py): no rest restores it, curing the condition does. The
+pool's maximum is
 what the sheet computes less both (never below 0: view.py reads it through `sealed_of`), so
 no healing raises the pool above it.
 
@@ -25,6 +27,8 @@ from .view import SheetView, sealed_of
 #: The parts of a pool's seal: lifted by any rest, lifted only by `unseals`, and lifted and
 #: given back by any rest.
 REST, LASTING, WOUNDS = "rest", "lasting", "wounds"
+#: The start of a part kept until a condition is cured (`until:mummy_rot`, diseases.py).
+UNTIL = "until:"
 PARTS = (REST, LASTING, WOUNDS)
 
 Result = dict[str, Any] | Refusal
@@ -67,8 +71,12 @@ def lift_rest_seals(ruleset: Any, sheet: dict[str, Any]) -> dict[str, Any]:
     kept: dict[str, Any] = {}
     back: dict[str, int] = {}
     for key, entry in sealed.items():
-        if isinstance(entry, dict) and entry.get(LASTING):
-            kept[key] = {LASTING: entry[LASTING]}
+        if isinstance(entry, dict):
+            # What no rest restores: `lasting`, and a disease's part kept until it is cured
+            # (`until:<condition>`, diseases.py).
+            left = {k: v for k, v in entry.items() if (k == LASTING or k.startswith(UNTIL)) and v}
+            if left:
+                kept[key] = left
         wounds = entry.get(WOUNDS) if isinstance(entry, dict) else None
         if isinstance(wounds, int) and not isinstance(wounds, bool) and wounds > 0:
             back[key] = wounds
@@ -91,4 +99,4 @@ def is_sealed(sheet: dict[str, Any], pool: str) -> bool:
     return sealed_of(live if isinstance(live, dict) else {}, pool) > 0
 
 
-__all__ = ["LASTING", "PARTS", "REST", "WOUNDS", "is_sealed", "lift_rest_seals", "seal", "sealed_of", "unseal"]
+__all__ = ["LASTING", "PARTS", "REST", "UNTIL", "WOUNDS", "is_sealed", "lift_rest_seals", "seal", "sealed_of", "unseal"]

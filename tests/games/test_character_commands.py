@@ -7,10 +7,12 @@ sheet's own reason, and a refused command changes nothing."""
 
 from __future__ import annotations
 
+from shared.dice import ScriptedRoller
 from shared.games.reply import apply_reply
+from shared.ruleset.load import load_package
 from shared.games.state import normal_state
 from tests.conftest import needs_upstream
-from tests.games.upstream_games import FIVE_E, GRAVEWATCH, ada, brom, mira, ruleset
+from tests.games.upstream_games import FIVE_E, GRAVEWATCH, ada, brom, mira, package, ruleset
 
 pytestmark = needs_upstream
 
@@ -178,3 +180,21 @@ def test_at_most_forty_commands_together_with_the_clock_tags():
     assert out.receipts[40] == {"tag": "sheet", "result": "refused",
                                 "reason": "at most 40 commands are applied per reply"}
     assert out.state["members"] == {"brom": {"pools": {"hp": 8}}}
+
+
+def test_a_long_rest_under_mummy_rot_rolls_the_games_dice():
+    """The 5e example with the spec's Mummy Rot (mechanics-3 1.260) held by Brom (28 hit
+    points): `[sheet: op="rest"]` takes the reply's dice, 3d6 = 4 + 5 + 6 = 15 after the rest
+    filled hit points: the maximum and the current 28 - 15 = 13."""
+    pkg = package(FIVE_E)
+    pkg["sheet"]["live"]["conditions"].append({"id": "mummy_rot", "label": "Mummy rot"})
+    pkg["combat"]["conditions"].append({"condition": "mummy_rot", "kinds": ["disease"], "onRest": {
+        "rests": ["long"], "lowersMax": {"dice": "3d6"}, "lasting": True}})
+    rs = load_package(pkg)
+    rotting = apply_reply(rs, {}, '[sheet: who="Brom" op="condition" condition="mummy_rot" state="on"]', [brom()])
+    rested = apply_reply(rs, rotting.state, '[sheet: who="Brom" op="rest" rest="long"]', [brom()],
+                         roller=ScriptedRoller([4, 5, 6]))
+    assert rested.receipts[0]["result"] == "ok"
+    # Full at the lowered maximum, so no current amount is stored; the seal is.
+    assert rested.state["members"]["brom"]["sealed"] == {"hp": {"lasting": 15}}
+    assert rested.receipts[0]["now"] == "Hit points 13/13, Hit dice 3/3"

@@ -330,8 +330,6 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
     "CombatCondition.endsWhen": ("roads", ["attacked"]),
 }
 #: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "SaveEnds.failures": ({"count": 3, "becomes": "shaken"}, {"save": "con_save", "at": "turn-end"}),
-}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

@@ -284,10 +284,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: Keys of objects only a refused key holds (a rest's lowered maximum, an aura's behaviour):
 #: (value, companions) the object's own rules want beside it. The package is refused at the
 #: refused key above.
-REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    # "restoredWhenCured goes with lasting": a mummy-rot-like lowered maximum that lasts.
-    "OnRest.restoredWhenCured": (True, {"rests": ["long"], "lowersMax": {"dice": "1d6"}, "lasting": True}),
-}
+REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 
 #: Values of keys under refused keys: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {

@@ -33,6 +33,7 @@ from tests.combat.kit import add_charm, add_condition, foe, juno_marsh, juno_roa
 from tests.ruleset import guard_board, guard_conditions, guard_entries, guard_health, guard_items, guard_rest, guard_sheet, guard_sight
 from tests.ruleset import guard_attack_rows, guard_belongings, guard_item_answers, guard_zones
 from tests.ruleset import guard_class_kit, guard_condition_mechanics, guard_item_uses, guard_sizes, guard_teleport, guard_walls
+from tests.ruleset import guard_diseases
 from tests.ruleset import guard_between
 from tests.ruleset import guard_summons
 from tests.ruleset.capability_probes import (
@@ -75,7 +76,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "Mechanics.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
-    "CombatCondition.onDamaged": ({"applies": [{"condition": "shaken", "duration": {"rounds": 1}}]}, {}),
     "ChargeStep.push": (5, {}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,
@@ -211,7 +211,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
             guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics, guard_walls,
             guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows, guard_class_kit,
-            guard_summons)
+            guard_summons, guard_diseases)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)

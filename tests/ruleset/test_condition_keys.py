@@ -164,20 +164,10 @@ def test_value_reads_what_the_sheet_has():
 
 
 # ---------------------------------------------------------------------------
-# Diseases, auras and compelled behaviour: modelled, refused by name
+# Auras and compelled behaviour: modelled, refused by name (diseases play: 1.258-1.261)
 # ---------------------------------------------------------------------------
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("kinds", {"condition": "acid_burn", "kinds": ["disease"]},
-     '"kinds" (Capability API 1.258) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
-    ("onRest", {"condition": "acid_burn", "onRest": {"rests": ["camp"], "lowersMax": {"dice": "3d6"}, "lasting": True}},
-     '"onRest" (Capability API 1.260) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
-    ("onDamaged", {"condition": "acid_burn", "onDamaged": {"applies": [{"condition": "prone", "duration": {"rounds": 1}}]}},
-     '"onDamaged" (Capability API 1.261) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
-    ("expires", {"condition": "acid_burn", "expires": {"becomes": "restrained"}},
-     '"expires" (Capability API 1.261) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
-    ("curedOnlyBy", {"condition": "acid_burn", "curedOnlyBy": {"catalogs": ["spells"], "minLevel": 6}},
-     '"curedOnlyBy" (Capability API 1.261) ' + NOT_YET + ': diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue'),
     ("auras", {"condition": "raging", "auras": [{"conditions": ["inspired"], "distance": 10, "side": "allies", "self": True}]},
      '"auras" (Capability API 1.263) ' + NOT_YET + ': auras are resolved by no planned issue'),
     ("behavior", {"condition": "grappled", "behavior": {"only": ["move"], "moves": "away"}},
@@ -190,7 +180,22 @@ def test_condition_key_refused_by_name(key, entry, message):
     assert problems_of(with_condition(entry)) == [f"{COND}.{key}: {message}"]
 
 
-def test_contagion_counts_saves_and_is_refused():
+DISEASE_KEYS: list[tuple[str, dict[str, Any]]] = [
+    ("kinds", {"condition": "acid_burn", "kinds": ["disease"]}),
+    ("onRest", {"condition": "acid_burn", "onRest": {"rests": ["camp"], "lowersMax": {"dice": "3d6"}, "lasting": True}}),
+    ("onDamaged", {"condition": "acid_burn", "onDamaged": {"applies": [{"condition": "prone", "duration": {"rounds": 1}}]}}),
+    ("expires", {"condition": "acid_burn", "expires": {"becomes": "restrained"}}),
+    ("curedOnlyBy", {"condition": "acid_burn", "curedOnlyBy": {"catalogs": ["spells"], "minLevel": 6}}),
+]
+
+
+@pytest.mark.parametrize("key,entry", DISEASE_KEYS, ids=[d[0] for d in DISEASE_KEYS])
+def test_a_disease_key_validates(key, entry):
+    """Diseases play (shared/combat/diseases.py, shared/sheet/diseases.py)."""
+    assert problems_of(with_condition(entry)) == []
+
+
+def test_contagion_counts_saves_and_validates():
     contagion = {
         "kind": "debuff",
         "save": {"save": "con_save"},
@@ -199,11 +204,7 @@ def test_contagion_counts_saves_and_is_refused():
             "saveEnds": {"save": "con_save", "at": "turn-end", "successes": 3, "failures": {"count": 3, "becomes": "restrained"}},
         }],
     }
-    reason = "diseases (conditions that keep count of saves and turn into others) are resolved by no planned issue"
-    assert sorted(problems_of(with_entry(contagion))) == [
-        f'{MECH}.applies[0].saveEnds.failures: "failures" (Capability API 1.258) {NOT_YET}: {reason}',
-        f'{MECH}.applies[0].saveEnds.successes: "successes" (Capability API 1.258) {NOT_YET}: {reason}',
-    ]
+    assert problems_of(with_entry(contagion)) == []
 
 
 def test_irresistible_dance_save_on_an_action_is_refused():
@@ -245,7 +246,4 @@ def test_compelled_turn_parts_must_be_standard_actions():
 
 def test_a_rest_a_disease_lowers_health_on_must_exist():
     entry = {"condition": "acid_burn", "onRest": {"rests": ["long"], "lowersMax": {"dice": "3d6"}}}
-    assert sorted(problems_of(with_condition(entry))) == [
-        f'{COND}.onRest.rests[0]: unknown rest "long"',
-        f'{COND}.onRest: "onRest" (Capability API 1.260) {NOT_YET}: diseases (kinds of conditions, rests that lower health, disease stages) are resolved by no planned issue',
-    ]
+    assert sorted(problems_of(with_condition(entry))) == [f'{COND}.onRest.rests[0]: unknown rest "long"']
