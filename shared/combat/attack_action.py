@@ -6,8 +6,9 @@ Owns:
 - `record_attack_action(fight, actor, plan)`: a weapon attack (a row of an attack list, or
   a held weapon; for a creature written in numbers, which has no attack list, a stat-block
   attack) that pays its own budget or a strike already bought is the Attack action;
-  its name and its item are kept on the combatant for the turn. An attack a grant paid for
-  (`Plan.granted`) is never the Attack action, so Flurry of Blows' strikes do not open it;
+  its name and its item are kept on the combatant for the turn (only in a ruleset where
+  something waits for it). An attack a grant paid for (`Plan.granted`) is never the Attack
+  action, so Flurry of Blows' strikes do not open it;
 - `attack_action_taken(fight, actor, after)`: `afterAttack` as `true` (any Attack action
   this turn) or `{names, items}` (taken with one of these attacks, by name without regard
   to case, or with a held weapon having all `tags` and none of `notTags`);
@@ -38,9 +39,41 @@ from .state import Combatant
 # ---------------------------------------------------------------------------
 
 
+_WAITING: dict[int, tuple[Ruleset, bool]] = {}
+
+
+def _waits_for_it(ruleset: Ruleset) -> bool:
+    """Whether anything in the ruleset waits for the Attack action (`afterAttack` on an
+    entry, an item's use, a `grantsStrike` or a condition's grant): read once per ruleset, so
+    a fight nothing reads it in keeps no record of it (and its saved state is as before)."""
+    kept = _WAITING.get(id(ruleset))
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
+    if len(_WAITING) > 64:
+        _WAITING.clear()
+    found = False
+    for cat in ruleset.catalogs or []:
+        for e in cat.entries:
+            item = getattr(e, "item", None)
+            uses = [getattr(e, "mechanics", None), getattr(item, "use", None),
+                    *[getattr(m, "use", None) for m in getattr(item, "moreUses", None) or []]]
+            for mech in uses:
+                if mech is None:
+                    continue
+                grant = getattr(mech, "grantsStrike", None)
+                if getattr(mech, "afterAttack", None) is not None or (grant is not None and grant.afterAttack is not None):
+                    found = True
+    combat = getattr(ruleset, "combat", None)
+    for rule in getattr(combat, "conditions", None) or []:
+        if rule.grants is not None and rule.grants.afterAttack is not None:
+            found = True
+    _WAITING[id(ruleset)] = (ruleset, found)
+    return found
+
+
 def record_attack_action(fight: Fight, actor: Combatant, plan: Plan) -> None:
     """A weapon attack just paid: the Attack action unless a grant paid for it."""
-    if plan.granted or fight.state.current() is not actor:
+    if plan.granted or fight.state.current() is not actor or not _waits_for_it(fight.ruleset):
         return
     name = plan.name.lower()
     if name not in actor.attack_action:
