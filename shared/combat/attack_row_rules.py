@@ -52,6 +52,8 @@ def has_rules(ruleset: Ruleset) -> bool:
     hit = _HAS.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
+    if len(_HAS) > 64:
+        _HAS.clear()
     found = False
     for cat in ruleset.catalogs or []:
         for entry in cat.entries:

@@ -17,7 +17,8 @@ Owns:
 - `pick_up_items` and `pick_up`: on a board, a character standing on that cell or next to it
   picks an item up with the free pick-up, once a turn (mechanics-3 1.266: "picked up by
   standing on that cell or next to it, with the free pick-up once per turn"); it goes into
-  their `live.items` (item_ops.take), carried, not worn. The log says `pickedUp`. The Engine
+  their `live.items` (item_ops.take), carried, not worn. The log says `pickedUp`. A thing
+  whose weight (`items.carry`) would take the bearer past their carry `limit` is not offered. The Engine
   leaves things where they lie (a pick-up is a board step, which its tactics do not weigh).
 - `loot_report`: when the party wins, what the victors may take: everything still lying
   where it fell and each loot table by its id. The spec never says what a loot table holds
@@ -32,6 +33,8 @@ from collections import Counter
 from typing import Any
 
 from ..dice import DiceExpr
+from ..sheet import SheetView
+from ..sheet.carry import past_limit, weight
 from ..sheet.item_ops import take
 from ..sheet.live import with_live
 from .board.units import steps
@@ -165,8 +168,11 @@ def pick_up_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
         return []
     items: list[MenuItem] = []
     seen: set[str] = set()
+    view = fight.view(actor)
     for thing in state.dropped:
         if not _reach(actor, thing):
+            continue
+        if view is not None and _too_heavy(fight, view, thing):
             continue
         oid = _option_id(thing)
         if oid in seen:
@@ -179,6 +185,14 @@ def pick_up_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
                    text=f"free, once a turn; on {thing.cell[0]}, {thing.cell[1]}", board={"cell": thing.cell}),
             Plan(kind="pick-up", name=label, entry_ref=oid)))
     return items
+
+
+def _too_heavy(fight: Fight, view: SheetView, thing: Dropped) -> bool:
+    """Whether picking `thing` up would take its bearer past `items.carry.limit` (the
+    Marinara schema's "the most they can carry at all"; shared/sheet/carry.py)."""
+    entry = catalog_entry(fight, thing.item) if thing.item is not None else None
+    item = getattr(entry, "item", None) if entry is not None else None
+    return item is not None and past_limit(view, weight(fight.ruleset, item) * thing.quantity)
 
 
 def pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:

@@ -32,13 +32,15 @@ from typing import Any
 
 from ..ruleset.item_attack import ItemAttack, StatRef
 from ..sheet import SheetView
+from ..sheet import item_uses as IU
 from ..sheet.items import Held
 from .fight import Fight
 from .state import Combatant
 
 
 def _in_hand(held: Held) -> bool:
-    return held.worn or not getattr(held.item, "slots", None)
+    # The same rule as an item's use: in use, and bound when it binds (sheet/item_uses.py).
+    return IU.in_use(held)
 
 
 def weapon_rows(fight: Fight, view: SheetView) -> list[tuple[Held, dict[str, Any]]]:

@@ -128,6 +128,41 @@ FOUND_IGNORED_UNGATED: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The `items` block's keys and an item's `rarity` and `binds`, outside the table (no gate of
+#: their own; Ember Roads and Gravewatch use them). No page of the spec describes the `items`
+#: block, so each is read as Marinara's own package schema documents it. These change play
+#: (shared/sheet/carry.py, items.py `works`, combat/belongings.py);
+#: tests/ruleset/test_items_block_keys.py keeps each one changing a sheet or a fight.
+ITEMS_BLOCK_PLAYED: dict[tuple[str, str], str] = {
+    ("Carry", "stat"): "the stat an item's weight is: the load is its value times each stack's quantity",
+    ("Carry", "encumberedAbove"): "the computed sheet's `carry` says the bearer is encumbered above it (the road's "
+                                  "slowing is the ruleset's own derived values)",
+    ("Carry", "limit"): "a sheet carrying more is refused, and a pick-up in a fight that would pass it is not offered",
+    ("Binding", "max"): "a sheet binding more items than it reads off the sheet is refused",
+    ("Binding", "label"): "the computed sheet's `binding` is shown under it",
+    ("ItemDef", "binds"): "the item works (its worn and carried effects, attack and use) only while its stack is "
+                          "`bound`, and only such an item can be",
+}
+
+#: Keys of the same block whose whole effect is in Marinara's own inventory, market or Game
+#: Master (the words quoted are its schema's): accepted, never read here.
+HOST_ONLY_UNGATED: dict[tuple[str, str], str] = {
+    ("Currency", "perWeight"): "accepted: \"how many of its coins weigh one unit of the carry stat\"; coins are stacks of "
+                               "Marinara's inventory, and a sheet's live.items here holds only catalog items",
+    ("Items", "rarityCaps"): "accepted: \"the most an item the Game Master invents may give at each rarity ... the "
+                             "ruleset's own catalog items are never capped\"; only Marinara's Game Master invents items",
+    ("Items", "rarities"): "accepted: the words an item's rarity is shown with, read by `rarityCaps` (Marinara's)",
+    ("ItemDef", "rarity"): "accepted: shown with the item; only `rarityCaps` (Marinara's) reads it",
+    ("Binds", "restriction"): "accepted: one line of text saying who may bind the item, for the Game Master to read",
+    ("Binds", "cursed"): "accepted: \"`cursed` keeps it bound\" against the player's own inventory changes, which "
+                         "are Marinara's; nothing here unbinds or takes off a character's item",
+    ("Items", "propose"): "accepted: \"false forbids the Game Master to invent items of this ruleset\"; the Game "
+                          "Master here invents no items",
+    ("Items", "native"): "accepted: \"false turns Game Mode's own untyped items off\", items of Marinara's inventory",
+    ("Items", "freeform"): "accepted: \"what an item the player types in becomes\", in Marinara's inventory",
+}
+
+
 def reachable_models(root: type[BaseModel] = Ruleset) -> list[type[BaseModel]]:
     seen: dict[type[BaseModel], None] = {}
     stack = [root]
@@ -243,6 +278,17 @@ def render_markdown() -> str:
         "",
     ]
     out += [f"- {model} `{key}`" for model, key in FOUND_IGNORED_UNGATED]
+    out += [
+        "",
+        "The `items` block's keys and an item's `rarity` and `binds` (no gate of their own; Ember Roads",
+        "and Gravewatch use them). No page of the spec describes the block, so each is read as",
+        "Marinara's own package schema documents it (docs/format.md \"Carrying and binding\"):",
+        "",
+        "| object | key | now |",
+        "| --- | --- | --- |",
+    ]
+    out += [f"| {model} | `{key}` | played: {why} |" for (model, key), why in ITEMS_BLOCK_PLAYED.items()]
+    out += [f"| {model} | `{key}` | {why} |" for (model, key), why in HOST_ONLY_UNGATED.items()]
     return "\n".join(out) + "\n"
 
 

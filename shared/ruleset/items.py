@@ -126,7 +126,7 @@ class Slot(Model):
 
 class Binding(Model):
     """Items bound to their bearer, up to `max` of them (a warden binds as many tokens as
-    their Nerve)."""
+    their Nerve); played by shared/sheet/carry.py and items.py `works`."""
 
     label: ShortLabel
     max: ValueRef
@@ -134,7 +134,8 @@ class Binding(Model):
 
 class Carry(Model):
     """What carrying costs: the total of number stat `stat` over carried items; above
-    `encumberedAbove` the bearer is encumbered, and `limit` is the most they can carry."""
+    `encumberedAbove` the bearer is encumbered, and `limit` is the most they can carry
+    (shared/sheet/carry.py)."""
 
     stat: Id
     encumberedAbove: ValueRef
@@ -188,8 +189,9 @@ class Items(Model):
     carry: Carry | None = None
     currencies: Annotated[list[Currency], Field(max_length=6)] | None = None
     rarityCaps: Annotated[list[RarityCap], Field(max_length=12)] | None = None
-    # Three switches the published schema carries for the host's inventory; nothing in
-    # the spec reads them and a fight never does, so only their shapes are checked.
+    # Three switches of Marinara's own inventory and Game Master (item invention, Game
+    # Mode's untyped items, typed-in items): accepted and read nowhere here
+    # (capabilities.HOST_ONLY_UNGATED says why, in the schema's words).
     propose: bool = True
     native: bool = True
     freeform: Literal["plain", "refuse"] = "plain"

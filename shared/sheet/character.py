@@ -44,6 +44,7 @@ from shared.ruleset.depth import MAX_DEPTH, too_deep
 from shared.ruleset.errors import PackageError, PathPart, Problems
 from shared.ruleset.sheet_refs import get
 
+from .carry import bearing_problems
 from .harm import MAX_TRACK_LENGTH
 from .index import SheetIndex, SheetRules, index_for
 from .view import SheetView, is_number
@@ -51,7 +52,7 @@ from .view import SheetView, is_number
 SHEET_KEYS = ("abilities", "skills", "saves", "bonuses", "fields", "lists", "live", "$comment")
 LIVE_KEYS = ("pools", "excess", "temp", "tracks", "marks", "overflow", "text", "conditions", "states", "items", "sealed",
              "$comment")
-ITEM_LINE_KEYS = ("item", "quantity", "worn", "charges", "name", "$comment")
+ITEM_LINE_KEYS = ("item", "quantity", "worn", "bound", "charges", "name", "$comment")
 CATALOG_KEY = "_catalog"
 _NAME = re.compile(r"^[^\r\n\x00-\x1f]{1,80}$")
 
@@ -363,7 +364,7 @@ def check_live(ruleset: SheetRules, sheet: dict[str, Any], path: list[PathPart],
         if block:
             fn(idx, view, block, [*path, key], problems)
     _live_conditions(idx, data.get("conditions"), [*path, "conditions"], problems)
-    _live_items(idx, data.get("items"), [*path, "items"], problems)
+    _live_items(idx, data.get("items"), [*path, "items"], problems, view)
 
 
 def _count(value: Any, path: list[PathPart], problems: Problems, low: int, high: int | None) -> bool:
@@ -546,7 +547,7 @@ def _live_conditions(idx: SheetIndex, data: Any, path: list[PathPart], problems:
             seen.add(cid)
 
 
-def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems) -> None:
+def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Problems, view: SheetView) -> None:
     if data is None:
         return
     if not isinstance(data, list):
@@ -582,6 +583,13 @@ def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Prob
                 problems.add([*where, "worn"], f'item "{ref}" has no slots, so it cannot be worn')
             for slot, count in (slots.items() if isinstance(slots, dict) else []):
                 worn_in[slot] = worn_in.get(slot, 0) + (count if isinstance(count, int) else 1)
+        bound = line.get("bound", False)
+        if not isinstance(bound, bool):
+            problems.add([*where, "bound"], f"must be true or false, not {_kind(bound)}")
+        elif bound and get(item, "binds") is None:
+            problems.add([*where, "bound"], f'item "{ref}" does not bind (it has no "binds")')
+        elif bound and get(get(idx.ruleset, "items"), "binding") is None:
+            problems.add([*where, "bound"], 'the ruleset binds nothing (its "items" block has no "binding")')
         if "charges" in line:
             top = get(get(item, "charges"), "max")
             if top is None:
@@ -595,6 +603,10 @@ def _live_items(idx: SheetIndex, data: Any, path: list[PathPart], problems: Prob
         limit = declared.get(slot)
         if isinstance(limit, int) and used > limit:
             problems.add(path, f'worn items take {used} of slot "{slot}", which holds {limit}')
+    # What the stacks weigh against `carry.limit`, and how many are bound against
+    # `binding.max`, both read off this sheet (carry.py).
+    for words in bearing_problems(view):
+        problems.add(path, words)
 
 
 # ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from shared.ruleset.sheet_refs import get
 
 from .index import SheetRules
 from .item_ops import charge, consume, stack_now
-from .items import Held
+from .items import Held, works
 from .refusal import Refusal
 
 
@@ -61,7 +61,8 @@ class ItemSpent:
 
 
 def in_use(held: Held) -> bool:
-    return held.worn or not get(held.item, "slots")
+    """Worn, or held for an item with no slots; an item with `binds` only while bound."""
+    return (held.worn or not get(held.item, "slots")) and works(held)
 
 
 def uses_of(item: Any) -> list[tuple[str | None, Any]]:

@@ -28,7 +28,9 @@ not worn twice over). An item's `requires` is judged while it is in use: worn, o
 item with no slots (nothing to wear it in), held. While the value its requirement reads
 from the owner's sheet is below `atLeast`, that requirement's `otherwise` is in force too
 (Gravewatch's grave spade: Sinew under 3 gives -1 to Dig); a met requirement adds
-nothing.
+nothing. An item with `binds` does none of this, and lends no attack and no use, unless its
+stack is bound to the bearer (`works`; `"bound": true`, at most `items.binding.max` of them,
+which the sheet's validator holds it to: shared/sheet/carry.py).
 """
 
 from __future__ import annotations
@@ -49,6 +51,14 @@ class Held:
     worn: bool
     #: The name the stack goes by: its own `name`, else the catalog entry's label.
     name: str
+    #: Bound to its bearer (`"bound": true` on the stack): an item with `binds` works only so.
+    bound: bool = False
+
+
+def works(held: Held) -> bool:
+    """Whether the stack's item works: one with `binds` has to be bound to its bearer
+    (docs/format.md "Carrying and binding"); any other always does."""
+    return held.bound or get(held.item, "binds") is None
 
 
 def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
@@ -68,7 +78,7 @@ def held_items(idx: SheetIndex, live: dict[str, Any]) -> list[Held]:
         name = line.get("name")
         if not isinstance(name, str) or not name.strip():
             name = get(hit[0], "label") or ref
-        out.append(Held(ref, hit[1], quantity, line.get("worn") is True, name))
+        out.append(Held(ref, hit[1], quantity, line.get("worn") is True, name, line.get("bound") is True))
     return out
 
 
@@ -116,6 +126,8 @@ def ability_changes(held: list[Held]) -> dict[str, list[tuple[str, int]]]:
     raises a lower score to n (a weak grip made a drover's), `{ "add": n }` adds n."""
     out: dict[str, list[tuple[str, int]]] = {}
     for h in held:
+        if not works(h):
+            continue
         effects = [get(h.item, "carried")]
         if h.worn:
             effects.insert(0, get(h.item, "worn"))
@@ -148,6 +160,8 @@ def item_effects(held: list[Held], read: Callable[[Any], float]) -> list[ItemEff
     `read` reads a value reference from the owner's sheet (a requirement's `value`)."""
     out: list[ItemEffectInForce] = []
     for h in held:
+        if not works(h):
+            continue
         worn, carried = get(h.item, "worn"), get(h.item, "carried")
         if h.worn and worn is not None:
             out.append(ItemEffectInForce(h, worn, "worn"))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .carry import bearing
 from .character import as_sheet
 from .index import SheetRules, plain
 from .items import ItemEffectInForce
@@ -157,6 +158,10 @@ def compute_sheet_json(ruleset: SheetRules, character: Any) -> dict[str, Any]:
         "hidden": hidden,
         "items": [_item_effect_json(found) for found in view.items_in_force()],
     }
+    # The load against `carry` and the bound items against `binding` (carry.py), when declared.
+    carried = bearing(view)
+    if carried is not None:
+        out.update(carried.to_json())
     if idx.sheet.sections:
         out["sections"] = sections_of(idx.sheet, hidden)
     return out

@@ -149,7 +149,7 @@ def _gravewatch_ada(sinew: int, worn: bool) -> tuple[Fight, Any]:
     party = json.loads((FIXTURES / "gravewatch-party.json").read_text())
     party[0]["sheet"]["abilities"]["sinew"] = sinew
     party[0]["sheet"]["live"] = {"items": [{"item": "kit/grave-spade", "worn": worn},
-                                           {"item": "kit/dawn-bell", "worn": True}]}
+                                           {"item": "kit/dawn-bell", "worn": True, "bound": True}]}
     foes = json.loads((FIXTURES / "gravewatch-foes.json").read_text())
     bout = Bout(ruleset(pkg), party, foes, seed=7)
     return Fight(bout.rs, bout.state), bout.who("ada")

@@ -14,7 +14,7 @@ def _ada(sinew: int, spade_worn: bool) -> dict:
     pkg = json.loads((UPSTREAM / "gravewatch.json").read_text())
     sheet = json.loads((FIXTURES / "gravewatch-party.json").read_text())[0]["sheet"]
     sheet["abilities"]["sinew"] = sinew
-    sheet["live"] = {"items": [{"item": "kit/grave-spade", "worn": spade_worn}, {"item": "kit/dawn-bell", "worn": True}]}
+    sheet["live"] = {"items": [{"item": "kit/grave-spade", "worn": spade_worn}, {"item": "kit/dawn-bell", "worn": True, "bound": True}]}
     return compute_sheet_json(ruleset(pkg), sheet)
 
 
