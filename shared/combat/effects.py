@@ -223,6 +223,9 @@ def harm_kind(fight: Fight, dtype: str | None) -> str | None:
 #: What landed damage ends or lets its target save against (condition_ends.on_damage,
 #: registered as it loads: ending a condition may deal harm of its own).
 AFTER_DAMAGE: list[Callable[[Fight, Combatant | None, Combatant, int], None]] = []
+#: What a condition does as it is put on, once its line is in the log (size_conditions.py:
+#: a size-changing condition, 1.195); each gets the condition's `combat.conditions` rule.
+PUT_ON: list[Callable[[Fight, Combatant, HeldCondition, Any], None]] = []
 
 
 def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
@@ -612,7 +615,7 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
                 held.rounds = rounds
             _stack(fight, c, held, name, harm_more)
             return True
-    c.conditions.append(HeldCondition(
+    put = HeldCondition(
         id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
         ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
         escape=escape, escape_checks=escape_checks, harm_more=harm_more, save_by_source=save_by_source,
@@ -620,13 +623,18 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         ends_with=ends_with,
         ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
         ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
-    ))
+    )
+    c.conditions.append(put)
     if c.sheet is not None and cid in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))
     if not quiet:
         clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
     _one_per_source(fight, c, cid, source)
+    if PUT_ON:
+        rule = N.condition_rules(fight.ruleset).get(cid)
+        for hook in PUT_ON:
+            hook(fight, c, put, rule)
     return True
 
 

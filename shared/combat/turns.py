@@ -13,6 +13,7 @@ from ..dice import DiceExpr, Mode
 from ..sheet import item_uses as IU
 from . import effects as E
 from . import condition_temporary as CT
+from . import size_conditions as _size_conditions  # noqa: F401  (registers its hooks)
 from .condition_harms import turn_harm
 from .condition_off import remove_condition
 from . import extra_turn

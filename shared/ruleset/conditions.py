@@ -31,7 +31,6 @@ from .mechanics.amounts import Amount, DamageType
 from .mechanics.reaction import EntryRef as UsableEntry
 from .mechanics.shapes import IdList, no_repeats
 from .modifiers import Modifier, TargetTest
-from .refusals import NOT_RESOLVED
 from .senses import SenseGrants, Unseen, sense_add_paths
 
 #: Every effect a condition can name, with the Capability API the value needs (None: as
@@ -525,9 +524,8 @@ class CombatCondition(Model):
     conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.191")
     )
-    size: ConditionSize | None = Field(
-        default=None, json_schema_extra=unsupported("1.195", f"size-changing conditions {NOT_RESOLVED}")
-    )
+    #: The holder moved so many sizes along `combat.sizes.order` (shared/combat/size_conditions.py).
+    size: ConditionSize | None = Field(default=None, json_schema_extra=gate("1.195"))
     #: Catalog entries the holder may use while the condition lasts (1.236; combat/spellcasting.py
     #: `granted_plans`): in the menu only then, paid with their budget alone.
     actions: Annotated[list[UsableEntry], Field(min_length=1, max_length=24)] | None = Field(

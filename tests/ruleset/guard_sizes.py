@@ -12,6 +12,7 @@ from typing import Any
 
 from tests.combat import sizes_kit as SK
 from tests.combat import test_board_pushes as PUSH
+from tests.combat import test_size_conditions as SC
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
@@ -49,6 +50,15 @@ def _bite(with_key: bool):
     return pkg, [ZK.ilsa([2, 1])], ZK.foes(hound=[3, 1]), [5] * 5 + [1, 20] + [15, 4, 2, 10], bite
 
 
+def _enlarge(with_key: bool):
+    """Ilsa casts Enlarge on Brom (3, 3): "Brom grows to Large." with the condition's `size`
+    only (tests/combat/test_size_conditions.py)."""
+    pkg = SC.package(steps=1 if with_key else None)
+    cast = [{"actor": "ilsa", "option": "ability:spells:enlarge", "targets": ["brom"]}]
+    party = [ZK.ilsa([0, 0], ("enlarge", "Enlarge", 2)), SK.brom([3, 3])]
+    return pkg, party, [foe("ogre", position=[5, 5])], list(_DICE), cast
+
+
 _THUNDERWAVE = FightProbe(_thunderwave, board={"rows": ZK.ROWS})
 
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
@@ -58,6 +68,7 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Contest.maxSizeAbove": MenuProbe(_grapple, actor="brom", board=SK.BOARD),
     "Combat.sizes": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else None)), board=SK.BOARD),
     "Creature.size": FightProbe(lambda k: _set_down(SK.package(ogre_size="large" if k else None)), board=SK.BOARD),
+    "CombatCondition.size": FightProbe(_enlarge, board=SK.BOARD),
     "Size.cells": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else _UNCELLED)), board=SK.BOARD),
 }
 

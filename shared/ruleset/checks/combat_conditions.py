@@ -38,6 +38,9 @@ def check(pkg: "Ruleset", problems: Problems) -> None:
         _economy(ids, cond, base, problems)
         _endings(pkg, ids, cond, base, problems)
         _immunities(pkg, ids, cond, base, problems)
+        if cond.size is not None and combat.sizes is None:
+            # 1.195: a size-changing condition moves its holder along `combat.sizes.order`.
+            problems.add([*base, "size"], '"size" needs "combat.sizes"')
     for i, level in enumerate(combat.levels or []):
         base = ["combat", "levels", i]
         _level_source(pkg, level, base, problems)
