@@ -41,6 +41,7 @@ from . import saves_against as SA
 from .board.save_cover import save_cover
 from ..ruleset.applies import Apply
 from ..ruleset.durations import RoundsDuration
+from ..ruleset.item_entry import ItemUse
 from .applying import allowed as apply_allowed
 from .menu_rules import attack_step_allowed
 from .targeting import filter_targets
@@ -602,8 +603,10 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             return
         RM.reduce_max(fight, actor, target, mech.reducesMax, dealt, plan.name, failed)
         B.drain_back(fight, actor, getattr(mech, "drain", None), dealt, plan.name)
-    if landed and not saved and mech.push is not None:
-        forced_push(fight, actor, target, mech.push, per_cell(fight, plan.entry_catalog))
+    if landed and not saved:
+        far = _push_distance(plan, mech)
+        if far:
+            forced_push(fight, actor, target, far, per_cell(fight, plan.entry_catalog))
     if landed or half:
         apply_conditions(fight, actor, target, mech, plan, landed)
 
@@ -612,6 +615,15 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
 #: a blow (`_blow_lands`).
 ENTRY_LANDS: dict[str, Callable[[Fight, Combatant, Combatant, int, Plan, DiceExpr | None, tuple[int, str] | None,
                                  dict[str, Any] | None], None]] = {"heal": _heal_lands, "buff": _buff_lands}
+
+
+def _push_distance(plan: Plan, mech: Any) -> float:
+    """How far the entry pushes: its own `push`, and an item use's `chargeStep.push` once
+    more for each extra charge spent (1.271: the Ring of the Ram, 5 feet a charge)."""
+    far = float(mech.push or 0)
+    if plan.charge_steps and isinstance(mech, ItemUse) and mech.chargeStep is not None and mech.chargeStep.push:
+        far += float(mech.chargeStep.push) * plan.charge_steps
+    return far
 
 
 def forced_push(fight: Fight, actor: Combatant, target: Combatant, distance: float, per: float | None = None) -> None:

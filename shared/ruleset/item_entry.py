@@ -145,8 +145,8 @@ class ChargeStep(Model):
     max: Annotated[int, Field(ge=1, le=50)]
     amount: Amount | None = None
     targets: Annotated[int, Field(ge=1, le=20)] | None = None
-    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=unsupported(
-        "1.271", "pushing farther for each extra charge waits for an entry's own push, which is not played yet"))
+    #: Pushed this much farther for each extra charge (shared/combat/actions.py).
+    push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.271"))
 
 
 def _item_use(value: Any) -> Any:

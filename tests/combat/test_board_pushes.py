@@ -14,6 +14,7 @@ import copy
 
 from shared.combat import start_battle
 from tests.combat import zones_kit as ZK
+from tests.combat.item_kit import carry
 from tests.combat.kit import play, ruleset
 
 THUNDERWAVE = {"id": "thunderwave", "label": "Thunderwave", "mechanics": {
@@ -65,7 +66,7 @@ def test_a_hound_failing_its_save_takes_the_thunder_and_is_pushed_two_cells():
 def test_a_wall_stops_the_push_after_one_cell_and_a_save_made_spares_it():
     rows = ["..........", ".....#....", "..........", ".........."]
     state, lines = _wave(rows, [3, 4, 5])
-    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 4, 1."
+    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 5, 1."
     # A save of 10 + 4 = 14 makes it: half of 7 = 3, and no push.
     state, lines = _wave(ZK.ROWS, [3, 4, 10])
     assert lines[-2:] == ["Thunderwave (7 (3 + 4), halved by the save) deals 3 thunder damage to Cinder Hound.",
@@ -83,3 +84,61 @@ def test_a_creatures_bite_pushes_what_it_lands_on():
     state, lines = _go(rs, state, "cinder-hound", "action:sear_bite", "ilsa")
     assert lines[-1] == "Cinder Hound pushes Ilsa 5 ft to 1, 1."
     assert state.combatant("ilsa").position == [1, 1]
+
+
+#: SRD 5.1's Ring of the Ram as the spec writes it (mechanics-3 1.271): 3 charges; 1 to 3 of
+#: them for a ranged attack within 60 feet, 2d10 force and a 5-foot push for each charge (the
+#: use's own for the first, `chargeStep` for each extra one). The attack is rolled with the
+#: wearer's own spell attack (the SRD's fixed + 7 is not a key of an item use).
+RING_OF_THE_RAM = {"id": "ring-of-the-ram", "label": "Ring of the Ram", "summary": "3 charges: a ram's head.",
+                   "item": {"category": "ring", "charges": {"max": 3},
+                            "use": {"kind": "attack", "targets": "enemy", "range": 60, "attackRoll": True,
+                                    "amount": {"dice": "2d10"}, "damageType": "force", "charges": 1,
+                                    "budget": "action", "push": 5,
+                                    "chargeStep": {"max": 2, "amount": {"dice": "2d10"}, "push": 5}}}}
+
+
+def ring_fight(step_push: float | None = 5):
+    """Ilsa (2, 1) wearing the Ring of the Ram (3 charges), the Hound two cells off (4, 1: not
+    beside her, so the ranged attack has no disadvantage); `step_push`
+    None leaves `chargeStep.push` off."""
+    pkg = package(push=None)
+    pkg["schemaVersion"] = 2
+    pkg["capabilityApi"] = {"major": 1, "minor": 290}
+    ring = copy.deepcopy(RING_OF_THE_RAM)
+    if step_push is None:
+        del ring["item"]["use"]["chargeStep"]["push"]
+    else:
+        ring["item"]["use"]["chargeStep"]["push"] = step_push
+    ilsa = ZK.ilsa([2, 1])
+    carry(pkg, ilsa, ring, charges=3)
+    return pkg, ilsa
+
+
+def test_the_ring_of_the_ram_pushes_five_feet_more_for_each_extra_charge():
+    # Two extra charges (3 in all): 2d10 x 3 = 6d10 (six 1s: 6 force); the attack 15 + 4
+    # (Ilsa's spell attack: Wisdom + 2, proficiency + 2) = 19 hits; 25 - 6 = 19. The push:
+    # 5 feet of its own and 5 for each of the 2 extra charges, 15 feet: 3 cells from 4, 1
+    # to 7, 1.
+    pkg, ilsa = ring_fight()
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [ilsa], ZK.foes(hound=[4, 1]), board={"rows": ZK.ROWS},
+                            dice=START + [15] + [1] * 6)
+    state, lines = play(rs, state, "ilsa", "item:ring-of-the-ram@charges:2", "cinder-hound")
+    assert lines == [
+        "Ilsa pays 2 steps above the base for Ring of the Ram.",
+        "Ilsa spends 3 charges of Ring of the Ram: 0/3 charges.",
+        "Ilsa uses Ring of the Ram on Cinder Hound.",
+        "Ilsa attacks Cinder Hound with Ring of the Ram: 15 + 4 = 19 against Armor Class 12, a hit.",
+        "Ring of the Ram (6 (1 + 1 + 1 + 1 + 1 + 1)) deals 6 force damage to Cinder Hound.",
+        "Cinder Hound has 19 of 25 Hit points.",
+        "Ilsa pushes Cinder Hound 15 ft to 7, 1.",
+    ]
+    assert state.combatant("cinder-hound").position == [7, 1]
+    # Without the step's push, only the use's own 5 feet.
+    pkg, ilsa = ring_fight(step_push=None)
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [ilsa], ZK.foes(hound=[4, 1]), board={"rows": ZK.ROWS},
+                            dice=START + [15] + [1] * 6)
+    state, lines = play(rs, state, "ilsa", "item:ring-of-the-ram@charges:2", "cinder-hound")
+    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 5, 1."

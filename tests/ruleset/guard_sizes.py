@@ -59,6 +59,14 @@ def _enlarge(with_key: bool):
     return pkg, party, [foe("ogre", position=[5, 5])], list(_DICE), cast
 
 
+def _ram(with_key: bool):
+    """Ilsa's Ring of the Ram with 2 extra charges (15 + 4 hits the Hound on 4, 1): pushed
+    15 feet to 7, 1 with `chargeStep.push`, 5 feet to 5, 1 without."""
+    pkg, ilsa = PUSH.ring_fight(step_push=5 if with_key else None)
+    ram = [{"actor": "ilsa", "option": "item:ring-of-the-ram@charges:2", "targets": ["cinder-hound"]}]
+    return pkg, [ilsa], ZK.foes(hound=[4, 1]), PUSH.START + [15] + [1] * 6, ram
+
+
 _THUNDERWAVE = FightProbe(_thunderwave, board={"rows": ZK.ROWS})
 
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
@@ -68,6 +76,7 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Contest.maxSizeAbove": MenuProbe(_grapple, actor="brom", board=SK.BOARD),
     "Combat.sizes": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else None)), board=SK.BOARD),
     "Creature.size": FightProbe(lambda k: _set_down(SK.package(ogre_size="large" if k else None)), board=SK.BOARD),
+    "ChargeStep.push": FightProbe(_ram, board={"rows": ZK.ROWS}),
     "CombatCondition.size": FightProbe(_enlarge, board=SK.BOARD),
     "Size.cells": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else _UNCELLED)), board=SK.BOARD),
 }

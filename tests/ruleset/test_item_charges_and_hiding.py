@@ -29,20 +29,18 @@ def test_a_use_spending_charges_needs_an_item_with_charges():
     assert problems_of(with_item(ring)) == [f'{ITEM}: use: "charges" spends the item\'s own charges, so the item needs "charges"']
 
 
-def test_a_staffs_charge_steps_validate_and_a_push_per_charge_is_refused_by_name():
+def test_a_staffs_charge_steps_validate_with_a_push_per_charge():
     staff = {
         "category": "weapon",
         "charges": {"max": 10},
         "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1, "chargeStep": {"max": 3, "amount": {"dice": "1d6"}}},
         "moreUses": [{"label": "Burning Hands", "use": {"kind": "attack", "amount": {"dice": "3d6"}, "charges": 1}}],
     }
-    # Extra charges as raised-cost steps play (tests/combat/test_item_use_keys.py); pushing
-    # farther with each waits for an entry's own push.
+    # Extra charges as raised-cost steps play (tests/combat/test_item_use_keys.py), and so
+    # does pushing farther with each (tests/combat/test_board_pushes.py, the Ring of the Ram).
     assert problems_of(with_item(staff)) == []
     staff["use"]["chargeStep"]["push"] = 5
-    reason = "pushing farther for each extra charge waits for an entry's own push, which is not played yet"
-    assert problems_of(with_item(staff)) == [
-        f'{ITEM}.use.chargeStep.push: "push" (Capability API 1.271) {NOT_YET}: {reason}']
+    assert problems_of(with_item(staff)) == []
 
 
 def test_a_further_use_is_read_as_a_use():
