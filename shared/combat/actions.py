@@ -35,6 +35,7 @@ from . import remaining_health as RH
 from . import reduces_max as RM
 from . import sheet_changes as SC
 from . import condition_temporary as CT
+from . import dismissal as DI
 from . import condition_harms as CH
 from . import diseases as D
 from . import saves_against as SA
@@ -609,6 +610,10 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             forced_push(fight, actor, target, far, per_cell(fight, plan.entry_catalog))
     if landed or half:
         apply_conditions(fight, actor, target, mech, plan, landed)
+    if landed and not saved and getattr(mech, "dismisses", None) is not None:
+        # 1.236: who did not succeed on the save leaves the fight (for good, or while the
+        # condition it was just given lasts).
+        DI.dismiss(fight, actor, target, mech.dismisses, f"{actor.name}'s {plan.name}")
 
 
 #: How an entry lands on each target, by its `mechanics.kind`; every kind not here lands as

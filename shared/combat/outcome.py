@@ -12,6 +12,7 @@ from .condition_off import remove_condition
 from . import initiative_resource as IR
 from .belongings import loot_report
 from .fight import Fight
+from . import dismissal as DI
 
 
 def check_outcome(fight: Fight) -> bool:
@@ -21,6 +22,9 @@ def check_outcome(fight: Fight) -> bool:
     party = fight.standing("party")
     foes = fight.standing("foes")
     if party and foes:
+        return False
+    # Someone away only while a condition lasts comes back (dismissal.py): not over yet.
+    if (party and DI.returning(fight, "foes")) or (foes and DI.returning(fight, "party")):
         return False
     state.outcome = "victory" if party else "defeat"
     state.pending = None

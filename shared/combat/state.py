@@ -133,6 +133,22 @@ class Hidden(Record):
     seekers: list[str]
 
 
+class Away(Record):
+    """Off the board and out of the turn order, alive (dismissal.py): dismissed by an entry
+    (mechanics-2 1.236) or gone out of the fight by a teleport (mechanics-3 1.279)."""
+
+    #: The cell it left (`[x, y]`), where it comes back; None off the board.
+    cell: list[int] | None = None
+    #: The condition it is away while (`dismisses.while`); None: away for good.
+    condition: str | None = None
+    #: Whoever sent it away (the caster, or the one it teleported with).
+    by: str | None = None
+    #: A `dismisses.gone` test it passes: it does not come back if the condition ran its time.
+    gone: bool = False
+    #: Left by a teleport's `leaves` (1.279): shown "Left the fight"; a foe has escaped.
+    left: bool = False
+
+
 class WeaponHold(Record):
     """A weapon's damage held to a tier: its dice (with the flat part) and strikes a round."""
 
@@ -243,6 +259,8 @@ class Combatant(Record):
     #: Surprised (mechanics-2 1.237): until their first turn or the first round ends, only
     #: ending the turn, and no answer to any window (surprise.py).
     surprised: bool | None = Field(default=None, exclude_if=_absent)
+    #: Away from the fight, alive (dismissal.py): dismissed, or gone by a teleport.
+    away: Away | None = Field(default=None, exclude_if=_absent)
     #: Hidden by the Hide action (mechanics-3 1.287, hiding.py).
     hidden: Hidden | None = Field(default=None, exclude_if=_absent)
     #: Initiative that attacks move (1.48): None while the number is above the crash line;

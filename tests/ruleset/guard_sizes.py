@@ -1,6 +1,7 @@
 """The capability guard's probes for creature sizes (spec/combat-2 "Creatures" `size`,
 mechanics-1 1.194; tests/combat/test_board_sizes.py) and for pushes by entries, item uses and
-creatures (1.182, 1.184; tests/combat/test_board_pushes.py), merged by
+creatures (1.182, 1.184; tests/combat/test_board_pushes.py), size-changing conditions (1.195)
+and dismissal (1.236, tests/combat/test_dismissal.py), merged by
 tests/ruleset/test_capability_guard.py. The fight is tests/combat/sizes_kit.py's: Ilsa
 (0, 0) and Brom (7, 7) against the SRD Ogre asked at 6, 6 on a 10 x 10 field: filling 2 x 2
 cells it would hold Brom's cell, so it is set down on 5, 5 ("Ogre 5, 5" in the board's log
@@ -12,6 +13,7 @@ from typing import Any
 
 from tests.combat import sizes_kit as SK
 from tests.combat import test_board_pushes as PUSH
+from tests.combat import test_dismissal as DISMISS
 from tests.combat import test_size_conditions as SC
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import foe
@@ -67,6 +69,16 @@ def _ram(with_key: bool):
     return pkg, [ilsa], ZK.foes(hound=[4, 1]), PUSH.START + [15] + [1] * 6, ram
 
 
+def _banish(with_key: bool):
+    """Ilsa's Banishment on the Hound (its save 5 against 12 fails): with `dismisses` it
+    leaves the board and the order ("... leaves the board and the turn order while
+    Banished, ..."), without it, it is only Banished."""
+    pkg = DISMISS.package(dismisses=None if with_key else False)
+    cast = [{"actor": "ilsa", "option": "ability:spells:banishment", "targets": ["cinder-hound"]}]
+    return pkg, [DISMISS.ilsa()], ZK.foes(lurker=[3, 1], hound=[6, 1]), DISMISS.START + [5], cast
+
+
+_BANISH = FightProbe(_banish, board={"rows": ZK.ROWS})
 _THUNDERWAVE = FightProbe(_thunderwave, board={"rows": ZK.ROWS})
 
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
@@ -76,6 +88,8 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Contest.maxSizeAbove": MenuProbe(_grapple, actor="brom", board=SK.BOARD),
     "Combat.sizes": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else None)), board=SK.BOARD),
     "Creature.size": FightProbe(lambda k: _set_down(SK.package(ogre_size="large" if k else None)), board=SK.BOARD),
+    "Mechanics.dismisses": _BANISH,
+    "ItemUse.dismisses": as_item_use(_BANISH, "banishment", "ilsa"),
     "ChargeStep.push": FightProbe(_ram, board={"rows": ZK.ROWS}),
     "CombatCondition.size": FightProbe(_enlarge, board=SK.BOARD),
     "Size.cells": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else _UNCELLED)), board=SK.BOARD),

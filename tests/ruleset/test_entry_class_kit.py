@@ -406,15 +406,6 @@ def test_tracks_shift_ordinary_tracks_only():
 # Keys no planned issue resolves: modelled, and refused by name
 # ---------------------------------------------------------------------------
 
-UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    (
-        "dismisses",
-        {"kind": "debuff", "dismisses": True},
-        '"dismisses" (Capability API 1.236) is not supported by marinara-battle yet: removing creatures from the fight (and bringing them back) is resolved by no planned issue',
-    ),
-]
-
-
 @pytest.mark.parametrize("mechanics", [
     {"kind": "heal", "amount": {"flat": 1}, "usesOf": "Lay on Hands", "usesChosen": True,
      "targetTypes": {"not": {"types": ["undead"]}}},
@@ -424,11 +415,6 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
 def test_lay_on_hands_and_font_of_magic_validate(mechanics):
     # Played (tests/combat/test_class_resources.py).
     assert problems_of(with_entry(mechanics)) == []
-
-
-@pytest.mark.parametrize("key,mechanics,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
-def test_unsupported_is_refused_by_name(key, mechanics, message):
-    assert sorted(problems_of(with_entry(mechanics))) == [f"{MECH}.{key}: {message}"]
 
 
 def test_health_pool_skips_validate_with_conditions_unseeing_or_both():
@@ -468,6 +454,11 @@ def test_health_pool_skips_need_a_health_pool():
     assert problems_of(with_entry({"kind": "debuff", "healthPoolSkips": {"conditions": ["incapacitated"]}})) == [
         f'{MECH}.healthPoolSkips: "healthPoolSkips" needs "healthPool"'
     ]
+
+
+def test_dismissal_validates():
+    # `dismisses` plays (tests/combat/test_dismissal.py).
+    assert problems_of(with_entry({"kind": "debuff", "save": {"save": "con_save"}, "dismisses": True})) == []
 
 
 def test_banishment_dismisses_while_a_condition_it_applies():

@@ -41,7 +41,7 @@ from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
 from .shapes import AfterAttack, TrackShift, no_repeats
-from .sheet_changes import DISMISS_REASON, DismissWhile, Dismisses, HealthPoolSkips
+from .sheet_changes import DismissWhile, Dismisses, HealthPoolSkips
 from .strikes import AttackRowsRule, GrantsStrike
 from .summons import Summons
 from .targeting import TargetTypes
@@ -153,7 +153,8 @@ class Mechanics(Model):
     cureOneOf: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.204"))
     #: Removes this condition from the user after the use (and the concentration holding it).
     endsCondition: Id | None = Field(default=None, json_schema_extra=gate("1.236"))
-    dismisses: Dismisses | None = Field(default=None, json_schema_extra=unsupported("1.236", DISMISS_REASON))
+    #: Who did not make the save leaves the fight (shared/combat/dismissal.py).
+    dismisses: Dismisses | None = Field(default=None, json_schema_extra=gate("1.236"))
 
     # --- blows, strikes and whom they are aimed at ---
     #: Changes the attack rows (and held weapons) it names while on the sheet: Martial Arts

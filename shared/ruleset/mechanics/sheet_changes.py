@@ -4,8 +4,8 @@ several things, ending the user's own condition, dismissing creatures, and the h
 pool that skips some targets.
 
 Owns: `HealthPoolSkips`, `DismissWhile` and `Dismisses`, the objects of `mechanics`'
-`healthPoolSkips` and `dismisses`, and the reason `dismisses` is
-refused with; the keys are on `Mechanics` (block.py).
+`healthPoolSkips` and `dismisses` (played by shared/combat/dismissal.py); the keys are on
+`Mechanics` (block.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pydantic import Field, Tag, model_validator
 from ..base import Id, Model, gate
 from ..modifiers import TargetTest
 from .shapes import FLAG_OR_OBJECT, IdList, no_repeats
-DISMISS_REASON = "removing creatures from the fight (and bringing them back) is resolved by no planned issue"
 
 
 class HealthPoolSkips(Model):
