@@ -66,7 +66,7 @@ def test_a_hound_failing_its_save_takes_the_thunder_and_is_pushed_two_cells():
 def test_a_wall_stops_the_push_after_one_cell_and_a_save_made_spares_it():
     rows = ["..........", ".....#....", "..........", ".........."]
     state, lines = _wave(rows, [3, 4, 5])
-    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 5, 1."
+    assert lines[-1] == "Ilsa pushes Cinder Hound 5 ft to 4, 1."
     # A save of 10 + 4 = 14 makes it: half of 7 = 3, and no push.
     state, lines = _wave(ZK.ROWS, [3, 4, 10])
     assert lines[-2:] == ["Thunderwave (7 (3 + 4), halved by the save) deals 3 thunder damage to Cinder Hound.",

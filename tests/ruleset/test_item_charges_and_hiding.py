@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 
-from tests.ruleset.entry_kit import ITEM, NOT_YET, rich_package, with_item
+from tests.ruleset.entry_kit import ITEM, rich_package, with_item
 from tests.ruleset.minimal import problems_of
 
 
