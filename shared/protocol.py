@@ -195,6 +195,8 @@ class ChoiceRequest(Message):
     wall: tuple[int, int] | None = Field(default=None, exclude_if=_absent)
     #: How many uses a `usesChosen` entry spends (mechanics-2 1.251).
     amount: int | None = Field(default=None, ge=1, le=1000, exclude_if=_absent)
+    #: Who a teleport takes along (its `carries`, mechanics-3 1.276).
+    carries: list[str] | None = Field(default=None, max_length=8, exclude_if=_absent)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
@@ -208,6 +210,8 @@ class ChoiceRequest(Message):
             value = getattr(self, key)
             if value is not None:
                 choice[key] = [list(c) for c in value] if key == "copies" else list(value) if key in ("toward", "wall") else value
+        if self.carries:
+            choice["carries"] = list(self.carries)
         return choice
 
 

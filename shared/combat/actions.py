@@ -67,7 +67,7 @@ from .board.movement import dash, disengage
 from .board.push import push
 from .board import run_up as RU
 from .board.units import per_cell
-from .board.teleport import teleport, teleport_of
+from .board.teleport import leave, teleport, teleport_of
 
 
 # ---------------------------------------------------------------------------
@@ -164,9 +164,14 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
     spent = casting(actor, plan.entry_catalog) if actor.conditions else []
     if resolving is not None:
         resolving(fight, actor, plan, targets, cursor)
-    if plan.aim is not None and teleport_of(plan) is not None:
-        # What the use does lands first; then its user is gone (mechanics-3 1.276).
-        teleport(fight, actor, plan)
+    jump = teleport_of(plan)
+    if jump is not None:
+        # What the use does lands first; then its user is gone (mechanics-3 1.276), or, with
+        # no cell named, out of the fight (`leaves`, 1.279).
+        if plan.aim is not None:
+            teleport(fight, actor, plan)
+        elif jump.leaves:
+            leave(fight, actor, plan)
     finish_attack(fight)
     if spent:
         finish_casting(fight, actor, spent, plan.name)

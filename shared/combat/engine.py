@@ -50,7 +50,7 @@ from .outcome import check_outcome
 from .turns import advance_pointer, begin_round, end_turn, refill_turn_budgets, roll_initiative
 from .board.flight import fly
 from .board.movement import stand, start_walk
-from .board.teleport import check_landing, teleport_of
+from .board.teleport import check_landing, leave_pick, teleport_of
 from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
@@ -78,6 +78,8 @@ class Choice:
     wall: tuple[int, int] | None = None
     #: How many uses a `usesChosen` entry spends (mechanics-2 1.251).
     amount: int | None = None
+    #: Who a teleport takes along (its `carries`, mechanics-3 1.276).
+    carries: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, data: Any) -> "Choice | Refusal":
@@ -101,8 +103,11 @@ class Choice:
         amount = data.get("amount")
         if amount is not None and (type(amount) is not int or amount < 1):
             return Refusal("malformed", '"amount" is a whole number from 1 up')
+        carries = data.get("carries") or []
+        if not isinstance(carries, list) or not all(isinstance(t, str) for t in carries):
+            return Refusal("malformed", '"carries" is a list of combatant ids')
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None,
-                   placing, wall, amount)
+                   placing, wall, amount, tuple(carries))
 
 
 def _cell_value(value: Any) -> tuple[int, int] | None:
@@ -137,6 +142,9 @@ def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuIt
     """The Engine's tactics (tactics.py; board/tactics.py on a board): (item, targets, cell),
     the pick, whom it is aimed at, and the cell an area is aimed at (None off the board or
     for an option not aimed at a cell)."""
+    gone = leave_pick(fight, actor, menu)
+    if gone is not None:
+        return gone
     if fight.state.summons:
         # A summon strikes first, for its own budget alone (summons.py).
         struck = summon_pick(fight, actor, menu)
@@ -260,6 +268,8 @@ def _decision(fight: Fight, actor: str, item: Any, targets: list[str], cell: tup
         placing = placing_for(fight, fight.get(actor), item.plan, cell) if not item.plan.moves else None
         if placing is not None:
             decision.update(placing.to_json())
+    if item.plan.carried:
+        decision["carries"] = list(item.plan.carried)
     return decision
 
 
@@ -350,6 +360,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         if far is not None:
             return far
         return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
+    if parsed.carries:
+        # The companions a teleport takes along (1.276), checked with where it lands.
+        item = MenuItem(item.option, replace(item.plan, carried=parsed.carries))
     if parsed.wall is not None and pending.decision == "turn":
         wall = parsed.wall
         refused_wall = check_wall(item, wall)

@@ -130,7 +130,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     elif (fight.ruleset.combat is not None and fight.ruleset.combat.distance is not None
           and fight.ruleset.sets_key("teleport")):
         # Off the board a teleport leads nowhere (mechanics-3 1.276): its option is not offered.
-        items = [i for i in items if teleport_of(i.plan) is None]
+        # Leaving the fight (1.279) is the one place it leads off the board.
+        items = [i for i in items if (jump := teleport_of(i.plan)) is None or jump.leaves]
     if can_act and fight.state.summons:
         # "Strike with <summon>" (summons.py), on or off the board, before the turn's end.
         items[-1:-1] = summon_items(fight, actor)

@@ -26,10 +26,18 @@ def check_outcome(fight: Fight) -> bool:
     # Someone away only while a condition lasts comes back (dismissal.py): not over yet.
     if (party and DI.returning(fight, "foes")) or (foes and DI.returning(fight, "party")):
         return False
-    state.outcome = "victory" if party else "defeat"
+    # Who teleported out of the fight (mechanics-3 1.279): a party that drops out with some
+    # of its members gone this way has fled; a foe gone this way has escaped.
+    left = [c for c in state.combatants if c.away is not None and c.away.left]
+    fled = not party and any(c.side == "party" for c in left)
+    state.outcome = "victory" if party else "fled" if fled else "defeat"
     state.pending = None
+    said = {"victory": "the party wins", "fled": "the party has fled", "defeat": "the party is defeated"}[state.outcome]
+    escaped = [c.name for c in left if c.side == "foes"]
+    if escaped:
+        said += f"; {', '.join(escaped)} escaped"
     fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
-               f"{'the party wins' if party else 'the party is defeated'}.", outcome=state.outcome, round=state.round)
+               f"{said}.", outcome=state.outcome, round=state.round, escaped=[c.id for c in left if c.side == "foes"])
     if party:
         loot_report(fight)
     finish(fight)

@@ -47,6 +47,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["granted"] = True
     if plan.chosen:
         out["chosen"] = plan.chosen
+    if plan.carried:
+        out["carried"] = list(plan.carried)
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -94,6 +96,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     plan.cure = int(data.get("cure") or 0)
     plan.qualities = tuple(str(q) for q in data.get("qualities") or ())
+    plan.carried = tuple(str(c) for c in data.get("carried") or ())
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):

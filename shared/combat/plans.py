@@ -184,6 +184,8 @@ class Plan:
     item_use: int = 0
     #: Extra charges of the item spent as raised-cost steps (its use's `chargeStep`, 1.269).
     charge_steps: int = 0
+    #: Who a teleport takes along (its `carries`, mechanics-3 1.276): the choice's `carries`.
+    carried: tuple[str, ...] = ()
     #: Which cure of a `cureOneOf` entry the option carries out (1.204, cure_choice.py): n
     #: the n-th, 0 the first the target has a reason for.
     cure: int = 0

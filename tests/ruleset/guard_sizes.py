@@ -1,7 +1,8 @@
 """The capability guard's probes for creature sizes (spec/combat-2 "Creatures" `size`,
 mechanics-1 1.194; tests/combat/test_board_sizes.py) and for pushes by entries, item uses and
-creatures (1.182, 1.184; tests/combat/test_board_pushes.py), size-changing conditions (1.195)
-and dismissal (1.236, tests/combat/test_dismissal.py), merged by
+creatures (1.182, 1.184; tests/combat/test_board_pushes.py), size-changing conditions (1.195),
+dismissal (1.236, tests/combat/test_dismissal.py) and a teleport's companions and leaving
+(1.276, 1.279, tests/combat/test_teleport_companions.py), merged by
 tests/ruleset/test_capability_guard.py. The fight is tests/combat/sizes_kit.py's: Ilsa
 (0, 0) and Brom (7, 7) against the SRD Ogre asked at 6, 6 on a 10 x 10 field: filling 2 x 2
 cells it would hold Brom's cell, so it is set down on 5, 5 ("Ogre 5, 5" in the board's log
@@ -9,12 +10,14 @@ line); filling one cell it stands on 6, 6."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from tests.combat import sizes_kit as SK
 from tests.combat import test_board_pushes as PUSH
 from tests.combat import test_dismissal as DISMISS
 from tests.combat import test_size_conditions as SC
+from tests.combat import test_teleport_companions as TC
 from tests.combat import zones_kit as ZK
 from tests.combat.kit import foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
@@ -78,6 +81,49 @@ def _banish(with_key: bool):
     return pkg, [DISMISS.ilsa()], ZK.foes(lurker=[3, 1], hound=[6, 1]), DISMISS.START + [5], cast
 
 
+def _door(teleport: dict[str, Any], carries: list[str], *, brom: list[int], at: list[int] | None = None,
+          ilsa: list[int] | None = None, spell: str = "dimension-door"):
+    """Ilsa's Dimension Door (its `teleport` replaced) aimed at `at` (none: leaving),
+    taking `carries` along; Brom on `brom`, the Hound on 9, 1."""
+    door = copy.deepcopy(TC.DIMENSION_DOOR if spell == "dimension-door" else TC.PLANE_SHIFT)
+    door["mechanics"]["teleport"] = teleport
+    door["id"], door["label"] = TC.DIMENSION_DOOR["id"], TC.DIMENSION_DOOR["label"]
+    choice: dict[str, Any] = {"actor": "ilsa", "option": "ability:spells:dimension-door", "targets": []}
+    if at is not None:
+        choice["cell"] = at
+    if carries:
+        choice["carries"] = carries
+    party = [TC.ilsa(ilsa or [0, 1]), SK.brom(brom)]
+    return TC.package(door=door), party, ZK.foes(hound=[9, 1]), [5] * 5 + [20, 10, 1], [choice]
+
+
+def _carries(with_key: bool):
+    """Brom beside Ilsa goes along to 7, 0 with `carries`; without it he stays."""
+    if with_key:
+        return _door({"distance": 500, "carries": 1}, ["brom"], brom=[1, 1], at=[8, 1])
+    return _door({"distance": 500}, [], brom=[1, 1], at=[8, 1])
+
+
+def _within(with_key: bool):
+    """Brom 3 cells off goes along only with `carriesWithin: 15`."""
+    if with_key:
+        return _door({"distance": 500, "carries": 1, "carriesWithin": 15}, ["brom"], brom=[3, 1], at=[8, 1])
+    return _door({"distance": 500, "carries": 1}, [], brom=[3, 1], at=[8, 1])
+
+
+def _seen(with_key: bool):
+    """Brom behind the wall (5, 1; Ilsa on 3, 1) goes along only without `carriesSeen`."""
+    teleport = {"distance": 500, "carries": 1, "carriesWithin": 15, **({"carriesSeen": True} if with_key else {})}
+    return _door(teleport, [] if with_key else ["brom"], brom=[5, 1], at=[0, 0], ilsa=[3, 1])
+
+
+def _leaves(with_key: bool):
+    """Plane Shift with no cell: out of the fight with `leaves`; without it, to 0, 0."""
+    if with_key:
+        return _door({"distance": 5, "leaves": True}, [], brom=[5, 1], spell="plane-shift")
+    return _door({"distance": 5}, [], brom=[5, 1], at=[0, 0], spell="plane-shift")
+
+
 _BANISH = FightProbe(_banish, board={"rows": ZK.ROWS})
 _THUNDERWAVE = FightProbe(_thunderwave, board={"rows": ZK.ROWS})
 
@@ -90,6 +136,10 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Creature.size": FightProbe(lambda k: _set_down(SK.package(ogre_size="large" if k else None)), board=SK.BOARD),
     "Mechanics.dismisses": _BANISH,
     "ItemUse.dismisses": as_item_use(_BANISH, "banishment", "ilsa"),
+    "Teleport.carries": FightProbe(_carries, board=TC.BOARD),
+    "Teleport.carriesWithin": FightProbe(_within, board=TC.BOARD),
+    "Teleport.carriesSeen": FightProbe(_seen, board={"rows": ["....#....."] * 3}),
+    "Teleport.leaves": FightProbe(_leaves, board=TC.BOARD),
     "ChargeStep.push": FightProbe(_ram, board={"rows": ZK.ROWS}),
     "CombatCondition.size": FightProbe(_enlarge, board=SK.BOARD),
     "Size.cells": FightProbe(lambda k: _set_down(SK.package(sizes=SK.SIZES if k else _UNCELLED)), board=SK.BOARD),

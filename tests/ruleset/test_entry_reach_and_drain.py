@@ -135,12 +135,8 @@ def test_reach_and_drain_keys_need_their_capability_api():
 
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("teleport.leaves", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 5280, "leaves": True}},
-     '"leaves" (Capability API 1.279) ' + NOT_YET + ': teleporting out of the fight is resolved by no planned issue'),
     ("teleport.smoke", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "smoke": {}}},
      '"smoke" (Capability API 1.279) ' + NOT_YET + ': a teleport\'s smoke is resolved by no planned issue'),
-    ("teleport.carries", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 500, "carries": 1}},
-     '"carries" (Capability API 1.276) ' + NOT_YET + ': taking companions along on a teleport is resolved by no planned issue'),
     ("kindChoice", {"kind": "debuff", "kindChoice": True, "applies": [{"condition": "frightened", "duration": {"rounds": 10}}]},
      '"kindChoice" (Capability API 1.270) ' + NOT_YET + ': a creature kind named at casting is resolved by no planned issue'),
     ("keepsOn", {"kind": "buff", "keepsOn": ["inspired"]},
@@ -151,6 +147,12 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
 @pytest.mark.parametrize("key,mechanics,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
 def test_unsupported_refused_by_name(key, mechanics, message):
     assert problems_of(with_entry(mechanics)) == [f"{MECH}.{key}: {message}"]
+
+
+def test_companions_and_leaving_validate():
+    # They play (tests/combat/test_teleport_companions.py).
+    teleport = {"distance": 5280, "leaves": True, "carries": 3, "carriesWithin": 5, "carriesSeen": True}
+    assert problems_of(with_entry({"kind": "utility", "budget": "bonus", "teleport": teleport})) == []
 
 
 def test_teleport_rules_hold_while_refused():

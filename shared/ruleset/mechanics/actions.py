@@ -18,9 +18,7 @@ from ..base import Id, Model, Number, gate, unsupported
 from .amounts import DamageType
 from .shapes import IdList
 
-#: What a teleport does not play yet: going along, leaving the fight, smoke and a strike.
-CARRIES_REASON = "taking companions along on a teleport is resolved by no planned issue"
-LEAVES_REASON = "teleporting out of the fight is resolved by no planned issue"
+#: What a teleport does not play yet: smoke and a strike.
 SMOKE_REASON = "a teleport's smoke is resolved by no planned issue"
 STRIKE_REASON = "a teleport's strike is resolved by no planned issue"
 
@@ -48,11 +46,12 @@ class Teleport(Model):
 
     distance: Distance
     seen: Literal[True] | None = None
-    carries: Annotated[int, Field(ge=1, le=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.276", CARRIES_REASON))
-    carriesWithin: Distance | None = Field(default=None, json_schema_extra=unsupported("1.276", CARRIES_REASON))
-    leaves: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.279", LEAVES_REASON))
-    carriesSeen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.279", CARRIES_REASON))
+    #: Companions taken along (shared/combat/board/teleport.py `companions`).
+    carries: Annotated[int, Field(ge=1, le=8)] | None = Field(default=None, json_schema_extra=gate("1.276"))
+    carriesWithin: Distance | None = Field(default=None, json_schema_extra=gate("1.276"))
+    #: Out of the fight with no cell named (teleport.py `leave`, outcome.py `fled`).
+    leaves: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
+    carriesSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
     smoke: Smoke | None = Field(default=None, json_schema_extra=unsupported("1.279", SMOKE_REASON))
     #: One of the creature's own actions that may follow (or lead) the teleport for free.
     strike: Id | None = Field(default=None, json_schema_extra=unsupported("1.280", STRIKE_REASON))
@@ -102,12 +101,10 @@ class LegendaryCasting(Model):
 
 
 __all__ = [
-    "CARRIES_REASON",
     "Drain",
     "LegendaryCasting",
     "LegendaryMove",
     "Smoke",
-    "LEAVES_REASON",
     "SMOKE_REASON",
     "STRIKE_REASON",
     "Teleport",
