@@ -36,8 +36,9 @@ def check_outcome(fight: Fight) -> bool:
     escaped = [c.name for c in left if c.side == "foes"]
     if escaped:
         said += f"; {', '.join(escaped)} escaped"
+    extra = {"escaped": [c.id for c in left if c.side == "foes"]} if escaped else {}
     fight.emit("outcome", f"The fight is over after {state.round} round{'s' if state.round != 1 else ''}: "
-               f"{said}.", outcome=state.outcome, round=state.round, escaped=[c.id for c in left if c.side == "foes"])
+               f"{said}.", outcome=state.outcome, round=state.round, **extra)
     if party:
         loot_report(fight)
     finish(fight)
