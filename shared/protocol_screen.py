@@ -97,6 +97,12 @@ class CombatantShown(Message):
     dying: DyingShown | None = None
     budgets: list[BudgetShown] = Field(default_factory=list)
     movement: MovementShown | None = None
+    #: On a board, the cells a side of the square it fills (mechanics-1 1.194): a Large ogre's
+    #: 2; left out for one cell.
+    cells: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: Away from the fight alive (mechanics-2 1.236, mechanics-3 1.279): "Left the fight",
+    #: "Dismissed", or "Away while Banished"; left out otherwise.
+    away: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class TerrainShown(Message):

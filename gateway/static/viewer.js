@@ -23,6 +23,7 @@ const page = {
   closed: false,
   fetching: false,
   stale: false,
+  moved: new Map(), // id -> the seq of the push or teleport that last moved them (the log's moves)
 };
 
 // -- talking to the gateway ------------------------------------------------------------
@@ -122,12 +123,30 @@ function addEvent(event) {
   li.dataset.seq = event.seq;
   li.dataset.kind = event.kind;
   li.textContent = event.text;
+  // A push or a teleport is a move in the log: its line says where to, and the token that
+  // moved is drawn arriving on the next render of the board.
+  const moved = movedBy(event);
+  if (moved) {
+    li.classList.add("moved");
+    if (event.data?.cell) li.dataset.to = key(event.data.cell);
+    if (event.data?.start) li.dataset.from = key(event.data.start);
+    page.moved.set(moved, event.seq);
+  }
   const log = $("log");
   log.append(li);
   log.scrollTop = log.scrollHeight;
 }
 
 // -- looking things up in what the server sent ------------------------------------------
+
+// Who a log event moved without walking: a push's target, a teleport's traveller (its
+// companions too), someone teleported out of the fight; null for anything else.
+function movedBy(event) {
+  const data = event.data || {};
+  if (event.kind === "push" && data.cell) return data.target;
+  if ((event.kind === "move" && data.teleport) || event.kind === "left") return data.actor;
+  return null;
+}
 
 const key = (cell) => `${cell[0]},${cell[1]}`;
 
@@ -142,7 +161,12 @@ function nameOf(id) {
 function occupants() {
   const at = new Map();
   for (const c of page.screen?.combatants || []) {
-    if (c.position && !c.out) at.set(key(c.position), c);
+    if (!c.position || c.out) continue;
+    // A big creature fills a square `cells` across from its top-left cell (1.194).
+    const n = c.cells || 1;
+    for (let dy = 0; dy < n; dy++) {
+      for (let dx = 0; dx < n; dx++) at.set(key([c.position[0] + dx, c.position[1] + dy]), c);
+    }
   }
   return at;
 }
@@ -252,7 +276,8 @@ function renderOrder() {
     if (mark) li.classList.add(mark);
     const head = document.createElement("div");
     head.className = "name";
-    head.textContent = `${c.name}${c.id === screen.turn ? " (turn)" : ""}${c.down ? " (down)" : ""}${c.out ? " (out)" : ""}`;
+    head.textContent = `${c.name}${c.id === screen.turn ? " (turn)" : ""}${c.down ? " (down)" : ""}`
+      + (c.away ? ` (${c.away})` : c.out ? " (out)" : "");
     li.append(head, healthView(c.health));
     if (c.temp) li.append(line("temp", `Temporary ${c.temp}`));
     if (c.conditions.length) {
@@ -382,10 +407,25 @@ function renderBoard() {
         if (who.down) cell.classList.add("down");
         const mark = marks.get(who.id);
         if (mark) cell.classList.add(mark);
-        const token = document.createElement("span");
-        token.className = "token";
-        token.textContent = who.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
-        cell.append(token);
+        cell.dataset.who = who.id;
+        if (key(who.position) === here) {
+          // One token per creature, on its top-left cell, drawn over its whole square.
+          const token = document.createElement("span");
+          token.className = "token";
+          token.textContent = who.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
+          if ((who.cells || 1) > 1) {
+            token.classList.add("big");
+            token.style.setProperty("--span", String(who.cells));
+            token.dataset.cells = String(who.cells);
+          }
+          if (page.moved.has(who.id)) {
+            token.classList.add("arrived");
+            page.moved.delete(who.id);
+          }
+          cell.append(token);
+        } else {
+          cell.classList.add("body");
+        }
       }
       if (summonsAt(here).length) {
         // A summon fills no cell: it is drawn beside whoever stands there.

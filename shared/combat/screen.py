@@ -40,6 +40,7 @@ from .fight import Fight
 from .snapshot import working_copy
 from .state import BattleState, Combatant
 from .board.flight import height_text
+from .sizes import side
 
 #: The dying rule's count needed when the sheet's track gives no maximum (the spec's three).
 DEFAULT_DYING_NEED = 3
@@ -97,7 +98,26 @@ def _combatant(fight: Fight, c: Combatant, on_board: bool) -> CombatantShown:
         id=c.id, name=c.name, side=c.side, controller=c.controller, player=c.player,
         position=(c.position[0], c.position[1]) if c.position is not None else None, down=c.down, out=c.out,
         initiative=c.initiative, health=health, temp=max(temp, c.temp), conditions=conditions,
-        concentration=concentration, dying=_dying(fight, c), budgets=budgets, movement=movement)
+        concentration=concentration, dying=_dying(fight, c), budgets=budgets, movement=movement,
+        cells=_cells(fight, c) if on_board else None, away=_away(fight, c))
+
+
+def _cells(fight: Fight, c: Combatant) -> int | None:
+    """Cells a side of the square `c` fills when more than one (1.194)."""
+    width = side(fight, c)
+    return width if width > 1 else None
+
+
+def _away(fight: Fight, c: Combatant) -> str | None:
+    """How someone away from the fight alive is shown (dismissal.py)."""
+    away = c.away
+    if away is None:
+        return None
+    if away.left:
+        return "Left the fight"
+    if away.condition is None:
+        return "Dismissed"
+    return f"Away while {N.label(fight.ruleset, 'condition', away.condition)}"
 
 
 def _board(fight: Fight, board: dict[str, Any]) -> BoardShown:
