@@ -199,10 +199,26 @@ def _land_beside(fight: Any, actor: Any, mate: Any) -> None:
 LEAVES_AT = 0.25
 
 
+#: Per ruleset (by identity): whether any teleport of it `leaves`. Worked out once, so the
+#: Engine's every other decision costs one look-up (a package without it never pays more).
+_LEAVING: dict[int, tuple[Any, bool]] = {}
+
+
+def any_leaving(ruleset: Any) -> bool:
+    found = _LEAVING.get(id(ruleset))
+    if found is not None and found[0] is ruleset:
+        return found[1]
+    if len(_LEAVING) > 64:
+        _LEAVING.clear()
+    leaving = '"leaves":true' in ruleset.model_dump_json(exclude_none=True, warnings=False)
+    _LEAVING[id(ruleset)] = (ruleset, leaving)
+    return leaving
+
+
 def leave_pick(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuItem, list[str], None] | None:
     """The Engine's tactics for the Game Master's creatures (1.279): at a quarter of its
     health or less, the menu's first teleport that leaves, taking everyone it can."""
-    if actor.side != "foes":
+    if actor.side != "foes" or not any_leaving(fight.ruleset):
         return None
     current, top, _temp = health(fight, actor)
     if top <= 0 or current > top * LEAVES_AT:
@@ -229,5 +245,5 @@ def leave(fight: Any, actor: Any, plan: Plan) -> None:
                    order=list(fight.state.order))
 
 
-__all__ = ["check_carried", "check_landing", "companions", "landing_cells", "leave", "leave_pick", "teleport", "teleport_item",
+__all__ = ["any_leaving", "check_carried", "check_landing", "companions", "landing_cells", "leave", "leave_pick", "teleport", "teleport_item",
            "teleport_of"]
