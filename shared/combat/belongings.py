@@ -151,26 +151,36 @@ def drop_belongings(fight: Fight, c: Combatant) -> None:
 
 
 def _reach(actor: Combatant, thing: Dropped) -> bool:
-    return thing.item is not None and thing.cell is not None and actor.position is not None \
-        and steps(thing.cell, actor.position) <= 1
+    if thing.own is not None and thing.by != actor.id:
+        # A stat block's own action or held thing is picked up only by its owner (1.267).
+        return False
+    return (thing.item is not None or thing.own is not None) and thing.cell is not None \
+        and actor.position is not None and steps(thing.cell, actor.position) <= 1
 
 
 def _option_id(thing: Dropped) -> str:
-    assert thing.item is not None and thing.cell is not None
-    return f"pick-up:{thing.item.rpartition('/')[2]}@{thing.cell[0]}-{thing.cell[1]}"
+    assert thing.cell is not None
+    what = thing.item.rpartition('/')[2] if thing.item is not None else _slug(thing.own or "")
+    return f"pick-up:{what}@{thing.cell[0]}-{thing.cell[1]}"
+
+
+def _slug(own: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in own.lower())
 
 
 def pick_up_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
     """"Pick up <item>" for each thing lying on the actor's cell or next to it, on their own
     turn, while the free pick-up of this turn is unused; only someone with a sheet carries."""
     state = fight.state
-    if not state.dropped or actor.sheet is None or actor.picked_up == state.round or state.current() is not actor:
+    if not state.dropped or actor.picked_up == state.round or state.current() is not actor:
+        return []
+    if actor.sheet is None and not actor.let_fall:
         return []
     items: list[MenuItem] = []
     seen: set[str] = set()
     view = fight.view(actor)
     for thing in state.dropped:
-        if not _reach(actor, thing):
+        if not _reach(actor, thing) or (thing.own is None and actor.sheet is None):
             continue
         if view is not None and _too_heavy(fight, view, thing):
             continue
@@ -198,6 +208,15 @@ def _too_heavy(fight: Fight, view: SheetView, thing: Dropped) -> bool:
 def pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:
     state = fight.state
     thing = next((t for t in state.dropped if _reach(actor, t) and _option_id(t) == plan.entry_ref), None)
+    if thing is not None and thing.own is not None and thing.cell is not None:
+        # Its own action or held thing comes back: the action is offered again, the thing's
+        # defense counted again (1.267).
+        state.dropped.remove(thing)
+        actor.picked_up = state.round
+        actor.let_fall = [k for k in actor.let_fall if k != thing.own]
+        fight.emit("pickedUp", f"{actor.name} picks up {thing.name} from {thing.cell[0]}, {thing.cell[1]}.",
+                   actor=actor.id, own=thing.own, cell=thing.cell)
+        return
     if thing is None or actor.sheet is None or thing.cell is None or thing.item is None:
         return
     state.dropped.remove(thing)
@@ -214,7 +233,8 @@ def pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:
 def loot_report(fight: Fight) -> None:
     """What the victors may take, said once when the party wins; the outcome's `loot` event
     carries the list (`Dropped` as JSON)."""
-    left = fight.state.dropped
+    # A stat block's own action or held thing is its own, not the victors' (1.267).
+    left = [t for t in fight.state.dropped if t.own is None]
     if not left:
         return
     names = {c.id: c.name for c in fight.state.combatants}

@@ -24,14 +24,17 @@ def sheet_conditions(fight: Fight) -> set[str]:
     return {x.id for x in (live.conditions or [])} if live else set()
 
 
-def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason: str) -> None:
+def remove_condition(fight: Fight, c: Combatant, held: HeldCondition, *, reason: str,
+                     kind: str = "condition-ends") -> None:
+    """`kind` names the event (`parted` when an aura no longer reaches the holder, 1.263)."""
     if held not in c.conditions:
         return
     c.conditions.remove(held)
-    if c.sheet is not None and held.id in sheet_conditions(fight):
+    # What an aura spread or `keepsOn` kept on was never written to the sheet (1.263).
+    if c.sheet is not None and held.aura is None and not held.kept and held.id in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
     name = N.label(fight.ruleset, "condition", held.id)
-    fight.emit("condition-ends", f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
+    fight.emit(kind, f"{c.name} is no longer {name}: {reason}.", target=c.id, condition=held.id)
     rule = N.condition_rules(fight.ruleset).get(held.id)
     for leave in LEFT_BEHIND:
         leave(fight, c, held, rule)

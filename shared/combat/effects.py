@@ -580,15 +580,23 @@ def one_at_a_time_held(fight: Fight, c: Combatant, cid: str) -> HeldCondition | 
     return next((h for h in c.conditions if getattr(rules.get(h.id), "oneAtATime", None) == group), None)
 
 
+#: What putting a condition on sets off besides the condition itself: (fight, holder, the
+#: held condition). behavior.py registers `drops` at `applied` (mechanics-3 1.266).
+ON_PUT: list[Callable[[Fight, Combatant, HeldCondition], None]] = []
+
+
 def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
                   at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
                   concentration: str | None = None, this_action: bool = False, quiet: bool = False,
                   escape: int | None = None, escape_checks: list[str] | None = None,
                   ends_when_holder: Any = None, harm_more: str | None = None,
-                  save_by_source: bool | None = None, ends_with: str | None = None) -> bool:
+                  save_by_source: bool | None = None, ends_with: str | None = None,
+                  aura: str | None = None, kept: bool | None = None) -> bool:
     """Puts condition `cid` on `c` (or on again). `ends_with` (an `applies` item's `endsWith`,
-    mechanics-2 1.202) ties a condition this use puts on to its partner, which must be there."""
+    mechanics-2 1.202) ties a condition this use puts on to its partner, which must be there.
+    `aura` (the holder whose aura spreads it) and `kept` (`keepsOn`) put on a condition that
+    is never written to the sheet (mechanics-3 1.263)."""
     name = N.label(fight.ruleset, "condition", cid)
     if ends_with is not None and not has_condition(c, ends_with):
         fight.emit("note", f"{name} is not put on {c.name}: it ends with "
@@ -623,13 +631,16 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
         ends_with=ends_with,
         ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
         ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
+        aura=aura, kept=kept,
     )
     c.conditions.append(put)
-    if c.sheet is not None and cid in sheet_conditions(fight):
+    if c.sheet is not None and aura is None and not kept and cid in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))
     if not quiet:
         clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
+    for hook in ON_PUT:
+        hook(fight, c, put)
     _one_per_source(fight, c, cid, source)
     if PUT_ON:
         rule = N.condition_rules(fight.ruleset).get(cid)

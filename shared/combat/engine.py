@@ -57,6 +57,8 @@ from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
 from .summons import summon_pick
 from .wall_sections import check_wall, strike_section
 from .belongings import carry_at_start, pick_up
+from .auras import keep_on, spread, spreading
+from .behavior import refusal as compelled_refusal
 
 #: A fight that reaches this many rounds stops as a stalemate (nobody can hurt anybody).
 MAX_ROUNDS = 100
@@ -203,6 +205,7 @@ def start_battle(
     for c in combatants:
         roll_health(fight, c)
         carry_at_start(fight, c)
+        keep_on(fight, c)
         record_spend_limits(fight, c)
         N.record_checks(fight, c)
         if c.side == "party" and c.sheet is not None:
@@ -359,6 +362,9 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         far = out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
         if far is not None:
             return far
+        kept_off = compelled_refusal(fight, fight.get(parsed.actor), parsed.option)
+        if kept_off is not None:
+            return kept_off
         return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
     if parsed.carries:
         # The companions a teleport takes along (1.276), checked with where it lands.
@@ -542,6 +548,10 @@ def _settle(fight: Fight, pause: bool = False) -> None:
             fight.emit("outcome", f"The fight is called off after {MAX_ROUNDS} rounds: nobody can finish it.",
                        outcome="stalemate")
             return
+        if spreading(fight):
+            # After every step, auras reach whoever now stands within them and part from
+            # whoever left (1.263); a ruleset without auras never gets past `spreading`.
+            spread(fight)
         if state.pending is not None and state.pending.decision == "spend":
             # A player chooses their own symbol spends: the roll waits for them.
             return

@@ -22,6 +22,7 @@ from .board.teleport import teleport_of
 from .zones import zone_items
 from .summons import summon_items
 from .belongings import pick_up_items
+from .behavior import compel, compelling
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
@@ -138,7 +139,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items = kind_of(fight).styled(fight, actor, items)
     if free is not None:
         items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]
-    return items
+    # Compelled behaviour (1.264) leaves only what the holder's conditions allow.
+    return compel(fight, actor, items)
 
 
 #: What an own option spends, whom it may be aimed at and its text; None when it is not
@@ -219,6 +221,7 @@ def has_choice(fight: Fight, actor: Combatant) -> bool:
     change the menu after `refine`)."""
     if fight.state.board is None and not kind_of(fight).menu_changes_after_refine \
             and not actor.out and not actor.down and not actor.surprised and "cannot-act" not in N.effects(fight, actor) \
+            and not compelling(fight, actor) \
             and any(name != "help" for name in fight.combat.standard or []) \
             and budget_left(actor, fight.combat.economy.budgets[0].id):
         return True

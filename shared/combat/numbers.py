@@ -635,9 +635,17 @@ def struck_while_down(fight: Fight, c: Combatant) -> bool:
 def base_defense(fight: Fight, c: Combatant) -> int:
     view = fight.view(c)
     if view is None:
-        return int((c.block or {}).get("defense") or 0)
+        written = int((c.block or {}).get("defense") or 0)
+        return written - let_fall_defense(c) if c.let_fall else written
     value = math.floor(view.value(fight.combat.defense))
     return held_defense(c, value) if c.held is not None else value
+
+
+def let_fall_defense(c: Combatant) -> int:
+    """The `defense` of the `held` things `c` let fall (mechanics-3 1.267: subtracted from the
+    creature's defense until it picks them up)."""
+    return sum(int(t.get("defense") or 0) for t in (c.block or {}).get("held") or []
+               if f"held:{t['label']}" in c.let_fall)
 
 
 def defense(fight: Fight, c: Combatant) -> tuple[int, list[Bonus]]:

@@ -57,6 +57,8 @@ def finish(fight: Fight) -> None:
     for c in fight.state.combatants:
         if c.concentration is not None:
             E.end_concentration(fight, c, reason="the fight is over")
+        # What auras spread and `keepsOn` kept is gone with the fight, never on a sheet (1.263).
+        c.conditions = [h for h in c.conditions if h.aura is None and not h.kept]
         for held in list(c.conditions):
             if held.tracked and (held.rounds is not None or held.ends_after or held.concentration or held.save):
                 remove_condition(fight, c, held, reason="the fight is over")

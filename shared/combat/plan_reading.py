@@ -441,6 +441,9 @@ def action_plans(fight: Fight, actor: Combatant, pick: Any = None) -> list[Plan]
             continue
         if action.recharge is not None and not actor.recharge.get(action.id, True):
             continue
+        if actor.let_fall and f"action:{action.id}" in actor.let_fall:
+            # Made with what a condition's `drops` made it let fall (1.266).
+            continue
         if action.sequence:
             steps, _spent = sequence_parts(actor, action, by_id)
             if steps:

@@ -91,6 +91,11 @@ class HeldCondition(Record):
     worsen_at: int | None = Field(default=None, exclude_if=_absent)
     save_fails: int | None = Field(default=None, exclude_if=_absent)
     becomes: str | None = Field(default=None, exclude_if=_absent)
+    #: Spread by the aura of this combatant (mechanics-3 1.263, auras.py): never written to a
+    #: sheet, taken off when the two part and when the fight ends.
+    aura: str | None = Field(default=None, exclude_if=_absent)
+    #: Kept for the whole fight (`keepsOn`, 1.263): never written to a sheet either.
+    kept: bool | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):
@@ -277,6 +282,10 @@ class Combatant(Record):
     carrying: list[dict[str, Any]] = Field(default_factory=list, exclude_if=_empty)
     #: The round this combatant last picked something up (the free pick-up, once a turn).
     picked_up: int | None = Field(default=None, exclude_if=_absent)
+    #: What a condition's `drops` made a stat block let fall (behavior.py, mechanics-3 1.266,
+    #: 1.267): `action:<id>` for an action whose qualities bear a dropped tag, `held:<label>`
+    #: for a thing of its `held`; each comes back when picked up.
+    let_fall: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: A proposed creature written as a sheet, held to its tier once built: caps on its
     #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
     held: TierHold | None = None
@@ -492,6 +501,9 @@ class Dropped(Record):
     cell: list[int] | None = Field(default=None, exclude_if=_absent)
     #: Who let it fall.
     by: str
+    #: A stat block's own action or held thing (`Combatant.let_fall`'s entry), which only
+    #: its owner picks up; None for an item.
+    own: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Event(Record):

@@ -51,7 +51,7 @@ def _score(fight: Fight, c: Combatant, ability: str) -> float | None:
     return value if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _target_types_refusal(fight: Fight, target: Combatant, tt: Any) -> str | None:
+def target_types_refusal(fight: Fight, target: Combatant, tt: Any) -> str | None:
     if tt is None:
         return None
     if tt.is_ is not None and not passes(fight, target, tt.is_):
@@ -158,7 +158,7 @@ def refusal(fight: Fight, actor: Combatant, target: Combatant, source: Any = Non
     for a weapon or a standard action) at `target`, or None when it may."""
     return (
         _source_refusal(fight, actor, target)
-        or _target_types_refusal(fight, target, getattr(source, "targetTypes", None))
+        or target_types_refusal(fight, target, getattr(source, "targetTypes", None))
         or _senses_refusal(fight, target, source)
         or _seen_refusal(fight, actor, target, source)
         or cure_refusal(fight, target, source)

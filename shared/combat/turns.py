@@ -29,6 +29,7 @@ from ..dice import pick_mode
 from .support import sheet_entries
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
+from .behavior import turn_drops
 from .delays import complete
 from .outcome import check_outcome
 from .surprise import lift
@@ -177,6 +178,8 @@ def begin_turn(fight: Fight) -> None:
     _tick(fight, c, "turn-start")
     CT.turn_points(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
+    # `drops` at `turn-start` (Command's drop, 1.266).
+    turn_drops(fight, c)
     Z.turn_starts(fight, c)
     roll_recharges(fight, c)
     refill_signature_points(fight, c)

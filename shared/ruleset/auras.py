@@ -4,9 +4,10 @@ Owns: `Aura` (what a condition spreads to those within `distance` of its holder,
 saving throw `AuraSave`), `Behavior` (what the holder may do on a turn, the d-table of
 Confusion, dropping held things) and their parts.
 
-Neither is resolved by any planned issue: the keys holding them (`auras`, `behavior`) are
-marked unsupported on the condition, and the keys inside carry plain gates so one use is
-one refusal line.
+An aura spreads its `conditions` by `distance`, `side`, `self`, `when`, `targetTypes` and
+`sourcesOf` (shared/combat/auras.py). What it would deal or roll (`harms`, `save`), the
+senses it `needs`, and whom it reaches by a chosen kind or by sight (`chosenKind`,
+`orSeen`) are refused by name, each with what is missing.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .applies import Apply
-from .base import Bounds, DiceText, Id, Model, Number, gate
+from .base import Bounds, DiceText, Id, Model, Number, gate, unsupported
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
 from .mechanics.shapes import IdList, no_repeats
@@ -24,6 +25,20 @@ from .mechanics.targeting import TargetTypes
 
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
+
+#: What an aura does beyond spreading conditions, not built yet (issue 28, part 3).
+AURA_NEEDS_REASON = ("an aura's needed senses, stopped by a zone that takes them away, are not resolved yet "
+                     "(issue 28, auras: only the conditions an aura spreads are)")
+AURA_HARMS_REASON = ("an aura's harm at the start of its holder's turns is not resolved yet "
+                     "(issue 28, auras: only the conditions an aura spreads are)")
+AURA_SAVE_REASON = ("an aura's saving throw at the start of each reached creature's turn (gazes) is not resolved yet "
+                    "(issue 28, auras: only the conditions an aura spreads are)")
+CHOSEN_KIND_REASON = "an aura reaching the kind named at casting waits for kindChoice, which is not resolved yet (issue 28)"
+OR_SEEN_REASON = ("an aura reaching whoever can see its holder at any distance is not resolved yet "
+                  "(issue 28, auras: only those within its distance are reached)")
+
+LEFT_OUT_REASON = ("an aura that spreads no conditions only deals harm or calls for a saving throw, neither "
+                   "resolved yet (issue 28, auras)")
 
 AppliesList = Annotated[list[Apply], Field(min_length=1, max_length=6)]
 
@@ -67,21 +82,22 @@ class AuraSave(Model):
 class Aura(Model):
     """Spreads `conditions` (or harm, or a saving throw) to those within `distance`."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("conditions", "left out"): "1.265"}
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
+        ("conditions", "left out"): ValueGate("1.265", unsupported=LEFT_OUT_REASON)}
 
     conditions: IdList | None = None
     distance: Distance
     side: Literal["allies", "enemies", "all"]
     self_: Literal[True] | None = Field(default=None, alias="self")
     when: Bounds | None = None
-    needs: IdList | None = Field(default=None, json_schema_extra=gate("1.265"))
-    harms: AuraHarm | None = Field(default=None, json_schema_extra=gate("1.265"))
-    save: AuraSave | None = Field(default=None, json_schema_extra=gate("1.265"))
+    needs: IdList | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_NEEDS_REASON))
+    harms: AuraHarm | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_HARMS_REASON))
+    save: AuraSave | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_SAVE_REASON))
     targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=gate("1.268"))
     #: Reaches only those who applied one of these conditions to the holder.
     sourcesOf: IdList | None = Field(default=None, json_schema_extra=gate("1.268"))
-    chosenKind: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
-    orSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
+    chosenKind: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", CHOSEN_KIND_REASON))
+    orSeen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", OR_SEEN_REASON))
 
     @model_validator(mode="after")
     def _spreads(self) -> "Aura":
@@ -96,6 +112,10 @@ class Aura(Model):
         # Before 1.265 an aura spread only the conditions it named.
         if self.conditions is None:
             yield declared_gate(Aura, "conditions", "left out", ())
+
+
+PICK_UP_REASON = ("picking up what a condition made its holder drop for a budget it names is not resolved yet "
+                  "(issue 28, compelled behaviour: the free pick-up once a turn is)")
 
 
 class TableRow(Model):
@@ -125,7 +145,7 @@ class Drops(Model):
     slots: IdList | None = None
     tags: IdList | None = None
     at: Literal["applied", "turn-start"]
-    pickUp: Id | None = None
+    pickUp: Id | None = Field(default=None, json_schema_extra=unsupported(None, PICK_UP_REASON))
 
     @model_validator(mode="after")
     def _something(self) -> "Drops":
@@ -133,6 +153,12 @@ class Drops(Model):
             raise ValueError('"drops" needs "slots", "tags" or both')
         return self
 
+
+STUCK_REASON = ("actions allowed only while a compelled holder has nowhere to go are not resolved yet "
+                "(issue 28, compelled behaviour)")
+TABLE_REASON = "a compelled turn decided by a table rolled at its start is not resolved yet (issue 28, compelled behaviour)"
+KEEPS_REASON = ("keeping a compelled holder out of (or within) a distance of the applier is not resolved yet "
+                "(issue 28, compelled behaviour)")
 
 #: What a compelled turn may still contain besides ending it.
 TurnPart = Id
@@ -144,12 +170,13 @@ class Behavior(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("onlyWhenStuck", "any"): "1.266"}
 
     only: Annotated[list[TurnPart], Field(max_length=16)] | None = None
-    onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = None
+    onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = Field(
+        default=None, json_schema_extra=unsupported(None, STUCK_REASON))
     moves: Literal["away", "toward"] | None = None
-    table: BehaviorTable | None = None
+    table: BehaviorTable | None = Field(default=None, json_schema_extra=unsupported(None, TABLE_REASON))
     drops: Drops | None = Field(default=None, json_schema_extra=gate("1.266"))
-    keepsOut: Distance | None = Field(default=None, json_schema_extra=gate("1.266"))
-    keepsIn: Distance | None = Field(default=None, json_schema_extra=gate("1.274"))
+    keepsOut: Distance | None = Field(default=None, json_schema_extra=unsupported("1.266", KEEPS_REASON))
+    keepsIn: Distance | None = Field(default=None, json_schema_extra=unsupported("1.274", KEEPS_REASON))
 
     @model_validator(mode="after")
     def _decides(self) -> "Behavior":

@@ -340,7 +340,6 @@ class Delays(Model):
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-_AURA = "auras are resolved by no planned issue"
 
 CatalogIds = Annotated[list[EntryId], Field(min_length=1, max_length=24)]
 
@@ -550,11 +549,9 @@ class CombatCondition(Model):
     expires: Expires | None = Field(default=None, json_schema_extra=gate("1.261"))
     curedOnlyBy: CuredOnlyBy | None = Field(default=None, json_schema_extra=gate("1.261"))
     auras: Annotated[list[Aura], Field(min_length=1, max_length=4)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.263", _AURA)
+        default=None, json_schema_extra=gate("1.263")
     )
-    behavior: Behavior | None = Field(
-        default=None, json_schema_extra=unsupported("1.264", "compelled behaviour is resolved by no planned issue")
-    )
+    behavior: Behavior | None = Field(default=None, json_schema_extra=gate("1.264"))
     temporary: ConditionTemporary | None = Field(default=None, json_schema_extra=gate("1.274"))
     #: Keeps the condition in effect while the holder stands this close to the applier, seen
     #: or not (read by shared/combat/seeing.py `source_in_sight`).

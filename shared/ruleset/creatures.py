@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Tag, model_validator
 
-from .base import Id, Label, Model, Number, gate, unsupported
+from .base import Id, Label, Model, Number, gate
 from .creature_actions import CreatureAction
 from .creature_parts import (
     CreatureRider,
@@ -35,7 +35,6 @@ from .creature_parts import (
 from .creature_sheet import CreatureSheet
 from .mechanics.shapes import IdList, no_repeats
 from .senses import CreatureSenses
-from .refusals import KEEPS_ON_REASON
 
 #: Numbers a creature with a `sheet` takes from that sheet, so it may not also write them.
 SHEET_SOURCED = (
@@ -49,13 +48,6 @@ SHEET_SOURCED = (
     "soak",
     "hardness",
 )
-
-
-#: Nothing could ever drop a creature's `held` things or give back their defense: the spec
-#: drops them only through a condition's `behavior.drops` (mechanics-3 1.266, 1.267), and a
-#: condition's `behavior` is refused (compelled behaviour).
-HELD_REASON = ("things a creature holds are dropped only by a condition's behavior.drops (1.266), and "
-               "compelled behaviour is refused, so nothing could drop them")
 
 
 #: A creature's `health`: a number, or dice rolled for it (`HealthDice`).
@@ -82,10 +74,10 @@ class Creature(Model):
         default=None, json_schema_extra=gate("1.178")
     )
     held: Annotated[list[Held], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.267", HELD_REASON)
+        default=None, json_schema_extra=gate("1.267")
     )
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
+        default=None, json_schema_extra=gate("1.263")
     )
     tier: Id
     health: CreatureHealth | None = None

@@ -39,6 +39,7 @@ from .mechanics.amounts import Amount
 from .mechanics.reaction import EntryRef
 from .mechanics.strikes import GrantsStrike
 from .mechanics.turns import ON_THE_SHEET_REASON, ExtraFirstTurn
+from .refusals import KEEPS_ON_ITEM_REASON
 from .modifiers import Modifier
 from .senses import SenseGrants, sense_add_paths
 
@@ -203,6 +204,9 @@ class ItemUse(Mechanics):
     extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", ON_THE_SHEET_REASON))
     #: mechanics-2 1.242: "`grantsStrike` on an entry in the sheet lets the owner buy one strike".
     grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", ON_THE_SHEET_REASON))
+    # The spec gives `keepsOn` to a catalog entry's mechanics and a stat block (mechanics-3 1.263).
+    keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
+        default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_ITEM_REASON))
 
     @model_validator(mode="after")
     def _item_charges(self) -> "ItemUse":

@@ -16,5 +16,6 @@ EDITOR_ROLL_REASON = "a column's Roll button is drawn by Marinara's sheet editor
 #: planned issue").
 NOT_RESOLVED = "is resolved by no planned issue"
 #: `combat.hiding`, and a creature action's `search`: hiding and searching.
-#: `keepsOn` on a catalog entry or a stat block (conditions kept for the whole fight).
-KEEPS_ON_REASON = "conditions kept for the whole fight (auras) are resolved by no planned issue"
+#: `keepsOn` on an item's use: the spec gives the key to a catalog entry and a stat block only.
+KEEPS_ON_ITEM_REASON = ("the spec gives keepsOn to a catalog entry's mechanics and a stat block (1.263) and never says "
+                        "what an item's use carrying it does (the use is taken, while keepsOn is held from the start)")

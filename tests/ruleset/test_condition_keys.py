@@ -168,10 +168,13 @@ def test_value_reads_what_the_sheet_has():
 # ---------------------------------------------------------------------------
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("auras", {"condition": "raging", "auras": [{"conditions": ["inspired"], "distance": 10, "side": "allies", "self": True}]},
-     '"auras" (Capability API 1.263) ' + NOT_YET + ': auras are resolved by no planned issue'),
-    ("behavior", {"condition": "grappled", "behavior": {"only": ["move"], "moves": "away"}},
-     '"behavior" (Capability API 1.264) ' + NOT_YET + ': compelled behaviour is resolved by no planned issue'),
+    ("auras[0].harms", {"condition": "raging", "auras": [{"conditions": ["inspired"], "distance": 10, "side": "allies",
+                                                            "harms": {"dice": "1d6"}}]},
+     '"harms" (Capability API 1.265) ' + NOT_YET + ": an aura's harm at the start of its holder's turns is not resolved "
+     "yet (issue 28, auras: only the conditions an aura spreads are)"),
+    ("behavior.keepsOut", {"condition": "grappled", "behavior": {"keepsOut": 30}},
+     '"keepsOut" (Capability API 1.266) ' + NOT_YET + ": keeping a compelled holder out of (or within) a distance of "
+     "the applier is not resolved yet (issue 28, compelled behaviour)"),
 ]
 
 
@@ -224,7 +227,7 @@ def test_an_aura_cannot_spread_a_condition_with_its_own_aura():
     assert f'{COND}.auras[0].conditions[0]: "inspired" carries an aura of its own, so an aura cannot spread it' in lines
 
 
-def test_aura_rules_hold_while_refused():
+def test_aura_rules_hold():
     entry = {"condition": "raging", "auras": [{"conditions": ["inspired"], "distance": 10, "side": "enemies", "self": True}]}
     assert problems_of(with_condition(entry)) == [
         f'{COND}.auras[0].self: "self" includes the holder, so it does not go with "side": "enemies"'
@@ -240,7 +243,6 @@ def test_compelled_turn_parts_must_be_standard_actions():
     entry = {"condition": "grappled", "behavior": {"only": ["move", "pray"]}}
     assert sorted(problems_of(with_condition(entry))) == [
         f'{COND}.behavior.only[1]: "pray" is not "move", "escape" or one of "combat.standard"',
-        f'{COND}.behavior: "behavior" (Capability API 1.264) {NOT_YET}: compelled behaviour is resolved by no planned issue',
     ]
 
 

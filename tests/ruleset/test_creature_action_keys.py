@@ -133,13 +133,10 @@ def test_a_legendary_spell_does_nothing_else():
     ]
 
 
-def test_held_and_kept_conditions_are_refused_by_name():
+def test_held_and_kept_conditions_validate():
+    # Played since issue 28 (tests/combat/test_auras.py, tests/ruleset/guard_auras.py).
     pkg = with_creature([BITE], held=[{"label": "Shield", "tags": ["heavy"], "defense": 2}], keepsOn=["inspired"])
-    assert sorted(problems_of(pkg)) == [
-        f'{CREATURE}.held: "held" (Capability API 1.267) {NOT_YET}: things a creature holds are dropped only by '
-        "a condition's behavior.drops (1.266), and compelled behaviour is refused, so nothing could drop them",
-        f'{CREATURE}.keepsOn: "keepsOn" (Capability API 1.263) {NOT_YET}: conditions kept for the whole fight (auras) are resolved by no planned issue',
-    ]
+    assert problems_of(pkg) == []
 
 
 def test_a_cure_on_an_action_validates():

@@ -139,8 +139,6 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
      '"smoke" (Capability API 1.279) ' + NOT_YET + ': a teleport\'s smoke is resolved by no planned issue'),
     ("kindChoice", {"kind": "debuff", "kindChoice": True, "applies": [{"condition": "frightened", "duration": {"rounds": 10}}]},
      '"kindChoice" (Capability API 1.270) ' + NOT_YET + ': a creature kind named at casting is resolved by no planned issue'),
-    ("keepsOn", {"kind": "buff", "keepsOn": ["inspired"]},
-     '"keepsOn" (Capability API 1.263) ' + NOT_YET + ': conditions kept for the whole fight (auras) are resolved by no planned issue'),
 ]
 
 

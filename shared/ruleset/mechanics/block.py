@@ -28,7 +28,6 @@ from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
 from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
-from ..refusals import KEEPS_ON_REASON
 from .actions import Drain, Teleport, teleport_rules
 from .amounts import Amount, DamageClause, DamageType, Scales
 from .area import Area
@@ -226,7 +225,7 @@ class Mechanics(Model):
     kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", KIND_CHOICE_REASON))
     #: Conditions the holder keeps for the whole fight, never written to the sheet.
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
-        default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_REASON)
+        default=None, json_schema_extra=gate("1.263")
     )
     teleport: Teleport | None = Field(default=None, json_schema_extra=gate("1.276"))
     drain: Drain | None = Field(default=None, json_schema_extra=gate("1.281"))
