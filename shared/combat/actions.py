@@ -36,6 +36,7 @@ from . import reduces_max as RM
 from . import sheet_changes as SC
 from . import condition_temporary as CT
 from . import dismissal as DI
+from . import source_saves as SS
 from . import condition_harms as CH
 from . import diseases as D
 from . import saves_against as SA
@@ -720,6 +721,8 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
     )
     if ok:
         D.keep_count(target, apply.condition, apply.saveEnds)
+    if ok and apply.saveEnds is not None:
+        SS.remember(next(h for h in reversed(target.conditions) if h.id == apply.condition), apply.saveEnds)
     value = CT.fixed_value(fight, actor, apply)
     if ok and value is not None:
         held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
@@ -918,6 +921,10 @@ def _resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan, targets: list
     CE.resolve_shake_off(fight, actor, plan)
 
 
+def _resolve_action_save(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    SS.resolve_action_save(fight, actor, plan)
+
+
 #: How each kind of plan resolves once paid (`Plan.kind`); `end` resolves nothing.
 RESOLVES: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Cursor], None]] = {
     "weapon": _resolve_weapon,
@@ -927,4 +934,5 @@ RESOLVES: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Cursor], 
     "standard": _resolve_standard,
     "contest": _resolve_contest,
     CE.SHAKE_OFF: _resolve_shake_off,
+    SS.SAVE_ACTION: _resolve_action_save,
 }

@@ -8,8 +8,12 @@ Owns:
   ending the turn and the parts it lists: `move` (walking and standing up), `escape`
   (a contest that breaks a hold) and the ruleset's standard actions by name. `moves:
   "away"` keeps the walks that never step closer to whoever applied the condition and end
-  farther away; `moves: "toward"` those that never step farther and end closer. A choice
-  it took off is refused as `compelled`.
+  farther away; `moves: "toward"` those that never step farther and end closer. With no
+  walk left to take, `onlyWhenStuck` adds the standard actions it names (Turn Undead's
+  Dodge), and `"any"` lifts everything while the holder has not walked yet this turn (its
+  turn began with nowhere to go: Fear). `keepsOut` (Turn Undead's 30 feet) and `keepsIn`
+  (Sympathy's) keep a holder within that distance of the applier walking only away (ending
+  outside while it can) or never farther. A choice it took off is refused as `compelled`.
 - `drop_on_put` (registered in effects.ON_PUT) and `turn_drops`: `drops` at `applied` and
   at `turn-start`. A sheet lets fall every worn item in one of `slots` or bearing one of
   `tags` (out of its `live.items`, so it grants nothing and lends no defense); a stat block
@@ -29,7 +33,8 @@ from ..sheet import Refusal
 from ..sheet.live import with_live
 from . import effects as E
 from . import numbers as N
-from .board.units import steps
+from .board import battlefield as BF
+from .board.units import steps, to_cells
 from .fight import Fight, combat_block
 from .plan_reading import block_actions, catalog_entry
 from .plans import MenuItem
@@ -93,7 +98,8 @@ def _walk_allowed(fight: Fight, actor: Combatant, item: MenuItem, held: HeldCond
 
 def allowed(fight: Fight, actor: Combatant, item: MenuItem, compelled: list[tuple[HeldCondition, Behavior]]) -> bool:
     """Whether every behaviour compelling `actor` lets `item` through."""
-    if item.plan.ends_turn:
+    if item.plan.ends_turn or item.plan.kind == "save-action":
+        # Spending the action on the save that ends the condition is always left (1.264).
         return True
     for held, behavior in compelled:
         if behavior.only is not None and _part(item) not in behavior.only:
@@ -103,11 +109,64 @@ def allowed(fight: Fight, actor: Combatant, item: MenuItem, compelled: list[tupl
     return True
 
 
+def _gaps(fight: Fight, actor: Combatant, item: MenuItem, held: HeldCondition) -> tuple[int, list[int]] | None:
+    """(cells from the applier now, cells from it along the walk) for a walk, or None."""
+    source = fight.state.combatant(held.source) if held.source else None
+    path = (item.option.board or {}).get("path")
+    if item.plan.kind != "move" or not path or source is None or source.out or source.position is None \
+            or actor.position is None:
+        return None
+    return steps(actor.position, source.position), [steps(cell, source.position) for cell in path]
+
+
+def _kept_at_distance(fight: Fight, actor: Combatant, items: list[MenuItem],
+                      compelled: list[tuple[HeldCondition, Behavior]]) -> list[MenuItem]:
+    """`keepsOut` (1.266): inside that distance of the applier, only walks that never step
+    closer, and of those only the ones ending outside it while any does. `keepsIn` (1.274):
+    within that distance, no walk that steps farther away."""
+    per = float(fight.combat.distance.perCell) if fight.combat.distance is not None else 1.0
+    for held, b in compelled:
+        for limit, out in ((b.keepsOut, True), (b.keepsIn, False)):
+            if limit is None:
+                continue
+            reach = to_cells(float(limit), per) or 0
+            walks = [(i, _gaps(fight, actor, i, held)) for i in items]
+            if not any(g is not None and g[0] <= reach for _i, g in walks):
+                continue
+            if out:
+                away = [(i, g) for i, g in walks if g is None or all(d >= g[0] for d in g[1])]
+                outside = [(i, g) for i, g in away if g is not None and g[1][-1] > reach]
+                items = [i for i, g in away if g is None or not outside or g[1][-1] > reach]
+            else:
+                items = [i for i, g in walks if g is None or all(d <= g[0] for d in g[1])]
+    return items
+
+
+def _not_moved(fight: Fight, actor: Combatant) -> bool:
+    """The holder has not walked yet this turn (so where it stands is where its turn began)."""
+    return fight.state.board is None or actor.movement >= BF.allowance(fight, actor)
+
+
 def compel(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuItem]:
     compelled = compelling(fight, actor)
     if not compelled:
         return items
-    return [item for item in items if allowed(fight, actor, item, compelled)]
+    kept = [item for item in items if allowed(fight, actor, item, compelled)]
+    if fight.state.board is not None and any(b.keepsOut is not None or b.keepsIn is not None for _h, b in compelled):
+        kept = _kept_at_distance(fight, actor, kept, compelled)
+    stuck = not any(item.plan.kind == "move" for item in kept)
+    if not stuck:
+        return kept
+    if any(b.onlyWhenStuck == "any" for _h, b in compelled) and _not_moved(fight, actor):
+        # A turn that starts with nowhere the condition allows belongs to the holder (1.266).
+        return items
+    extra = {part for _h, b in compelled if isinstance(b.onlyWhenStuck, list) for part in b.onlyWhenStuck}
+    if not extra:
+        return kept
+    # Nowhere to go: the standard actions `onlyWhenStuck` names are allowed too (Turn
+    # Undead's Dodge), as far as everything else compelling the holder lets them.
+    return [item for item in items if item in kept or (_part(item) in extra and all(
+        b.only is None or _part(item) in b.only or _part(item) in (b.onlyWhenStuck or ()) for _h, b in compelled))]
 
 
 def refusal(fight: Fight, actor: Combatant, option: str) -> Refusal | None:

@@ -60,12 +60,14 @@ def counts(held: HeldCondition) -> bool:
     return held.save_goal is not None or held.worsen_at is not None
 
 
-def turn_save(fight: Fight, c: Combatant, held: HeldCondition, *, after: str = "") -> None:
+def turn_save(fight: Fight, c: Combatant, held: HeldCondition, *, after: str = "", lean: str | None = None) -> None:
     """One repeated save against `held` (its `save` and `dc`), and what it does; `after`
-    says what called for it in the log (", having taken damage")."""
+    says what called for it in the log (", having taken damage"); `lean` is its `seenLean`
+    while the applier is in sight (source_saves.py)."""
     name = N.label(fight.ruleset, "condition", held.id)
     assert held.save is not None and held.dc is not None
-    made = E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}{after}", against=for_condition(held))
+    made = E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}{after}", against=for_condition(held),
+                       lean=lean)
     if held not in c.conditions:
         return
     if made:

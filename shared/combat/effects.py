@@ -742,11 +742,12 @@ def succeeds_without_rolling(fight: Fight, c: Combatant, succeeds: Any) -> str |
 
 
 def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: SaveContext | None = None,
-              cover: N.Bonus | None = None) -> bool:
+              cover: N.Bonus | None = None, lean: str | None = None) -> bool:
     """One save inside combat: the attack roll's dice + the save + condition modifiers.
     `against` is what the save is against (a `SaveContext`, or the id of the condition
     it would end); None is against nothing (concentration, death). `cover` is what cover
-    between the effect and the saver adds to the save's number (board/save_cover.py)."""
+    between the effect and the saver adds to the save's number (board/save_cover.py);
+    `lean` one more `advantage` or `disadvantage` (a condition's `seenLean`, 1.268)."""
 
     if isinstance(against, str):
         against = SaveContext(conditions=frozenset([against]))
@@ -770,6 +771,8 @@ def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, again
     dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
     expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
     votes = save_votes(fight, c, save, against)
+    if lean is not None:
+        votes = (votes[0] + 1, votes[1]) if lean == "advantage" else (votes[0], votes[1] + 1)
     thrown = kind_of(fight).roll_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
     if thrown is not None:
         _save_made(fight, c)

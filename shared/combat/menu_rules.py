@@ -33,6 +33,7 @@ from . import blows as B
 from . import item_weapons as IW
 from . import numbers as N
 from .condition_ends import shake_off_items
+from .source_saves import action_save_items
 from .fight import Fight
 from .plans import Forecast, MenuItem, Option, Plan
 from .plan_reading import action_plans, attack_limit, weapon_plans, budget_left, targets_for
@@ -433,4 +434,6 @@ def refine(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuIt
         taken = {i.option.id for i in out}
         out += [_reforecast(fight, actor, i, own) for i in _grant_items(fight, actor, taken, cap)]
         out += [i for i in shake_off_items(fight, actor) if i.option.id not in taken]
+        if actor.conditions:
+            out += action_save_items(fight, actor)
     return out + ends

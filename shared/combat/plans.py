@@ -500,6 +500,8 @@ PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     PlanKind("standard"),
     ContestKind("contest"),
     PlanKind("shake-off"),
+    # Spending an action on the save that ends a condition (`saveEnds.at: "action"`, 1.264).
+    PlanKind("save-action"),
     PlanKind("end", ends_turn=True),
     PlanKind("move", moves=True),
     PlanKind("stand", moves=True, group="move"),

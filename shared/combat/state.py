@@ -96,6 +96,11 @@ class HeldCondition(Record):
     aura: str | None = Field(default=None, exclude_if=_absent)
     #: Kept for the whole fight (`keepsOn`, 1.263): never written to a sheet either.
     kept: bool | None = Field(default=None, exclude_if=_absent)
+    #: The ending save's `unseen` (1.266), `seenLean` (1.268) and `beyond` (1.270, in the
+    #: ruleset's distance unit), read against the applier (source_saves.py).
+    save_unseen: bool | None = Field(default=None, exclude_if=_absent)
+    save_lean: str | None = Field(default=None, exclude_if=_absent)
+    save_beyond: float | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

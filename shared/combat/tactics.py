@@ -22,6 +22,7 @@ from .kinds import kind_of
 from .seeing import all_hidden_from
 from .targeting import spaced
 from .worth import CONDITION_WORTH
+from .source_saves import action_save_worth
 
 def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     return 0.0, []
@@ -29,6 +30,10 @@ def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, lis
 
 def _shake_off_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     return shake_off_worth(fight, item.plan) * CONDITION_WORTH, []
+
+
+def _action_save_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
+    return action_save_worth(fight, actor, item.plan) * CONDITION_WORTH, []
 
 
 def _standard_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
@@ -48,6 +53,7 @@ def _standard_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[flo
 #: kind is scored by its forecasts.
 SCORES: dict[str, Callable[[Fight, Combatant, MenuItem], tuple[float, list[str]]]] = {
     "end": _nothing, "contest": contest_score, "shake-off": _shake_off_score, "standard": _standard_score,
+    "save-action": _action_save_score,
 }
 
 

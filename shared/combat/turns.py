@@ -30,6 +30,7 @@ from .support import sheet_entries
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
 from .behavior import turn_drops
+from . import source_saves as SRC
 from .delays import complete
 from .outcome import check_outcome
 from .surprise import lift
@@ -225,7 +226,13 @@ def _tick(fight: Fight, c: Combatant, moment: str) -> None:
 def _turn_saves(fight: Fight, c: Combatant, moment: str) -> None:
     for held in list(c.conditions):
         if held in c.conditions and held.save is not None and held.save_at == moment and held.dc is not None:
-            D.turn_save(fight, c, held)
+            if not SRC.may_roll(fight, c, held):
+                # `unseen`, `beyond` (1.266, 1.270): not while the applier is in sight or near.
+                name = N.label(fight.ruleset, "condition", held.id)
+                fight.emit("note", f"{c.name} does not roll to end {name}: {SRC.why_not(fight, c, held)}.",
+                           target=c.id, condition=held.id)
+                continue
+            D.turn_save(fight, c, held, lean=SRC.lean(fight, c, held))
 
 
 def end_turn(fight: Fight) -> None:

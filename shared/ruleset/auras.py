@@ -154,12 +154,7 @@ class Drops(Model):
         return self
 
 
-STUCK_REASON = ("actions allowed only while a compelled holder has nowhere to go are not resolved yet "
-                "(issue 28, compelled behaviour)")
 TABLE_REASON = "a compelled turn decided by a table rolled at its start is not resolved yet (issue 28, compelled behaviour)"
-KEEPS_REASON = ("keeping a compelled holder out of (or within) a distance of the applier is not resolved yet "
-                "(issue 28, compelled behaviour)")
-
 #: What a compelled turn may still contain besides ending it.
 TurnPart = Id
 
@@ -170,13 +165,12 @@ class Behavior(Model):
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("onlyWhenStuck", "any"): "1.266"}
 
     only: Annotated[list[TurnPart], Field(max_length=16)] | None = None
-    onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = Field(
-        default=None, json_schema_extra=unsupported(None, STUCK_REASON))
+    onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = None
     moves: Literal["away", "toward"] | None = None
     table: BehaviorTable | None = Field(default=None, json_schema_extra=unsupported(None, TABLE_REASON))
     drops: Drops | None = Field(default=None, json_schema_extra=gate("1.266"))
-    keepsOut: Distance | None = Field(default=None, json_schema_extra=unsupported("1.266", KEEPS_REASON))
-    keepsIn: Distance | None = Field(default=None, json_schema_extra=unsupported("1.274", KEEPS_REASON))
+    keepsOut: Distance | None = Field(default=None, json_schema_extra=gate("1.266"))
+    keepsIn: Distance | None = Field(default=None, json_schema_extra=gate("1.274"))
 
     @model_validator(mode="after")
     def _decides(self) -> "Behavior":

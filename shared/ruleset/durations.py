@@ -36,8 +36,6 @@ Duration = DurationWord | RoundsDuration
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-_COMPELLED = "compelled behaviour is resolved by no planned issue"
-_GAZE = "gazes and auras are resolved by no planned issue"
 
 
 class SaveCountFailures(Model):
@@ -55,7 +53,7 @@ class SaveEnds(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         ("at", "damaged"): "1.129",
-        ("at", "action"): ValueGate("1.264", unsupported=_COMPELLED),
+        ("at", "action"): "1.264",
     }
 
     save: Id
@@ -65,14 +63,11 @@ class SaveEnds(Model):
     successes: Annotated[int, Field(ge=2, le=10)] | None = Field(default=None, json_schema_extra=gate("1.258"))
     failures: SaveCountFailures | None = Field(default=None, json_schema_extra=gate("1.258"))
     #: Rolled only while the holder cannot see whoever applied the condition (Fear).
-    unseen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.266", _COMPELLED))
-    seenLean: Literal["advantage", "disadvantage"] | None = Field(
-        default=None, json_schema_extra=unsupported("1.268", _GAZE)
-    )
+    unseen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.266"))
+    #: Rolled this way while the holder can see the applier (the sea hag).
+    seenLean: Literal["advantage", "disadvantage"] | None = Field(default=None, json_schema_extra=gate("1.268"))
     #: Rolled only while the holder stands farther than this from the applier (Antipathy).
-    beyond: Distance | None = Field(
-        default=None, json_schema_extra=unsupported("1.270", "conditions that read distance from their source to allow a save are resolved by no planned issue")
-    )
+    beyond: Distance | None = Field(default=None, json_schema_extra=gate("1.270"))
     #: With `at: "damaged"`: only harm from whoever applied the condition calls for it.
     bySource: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.274"))
 

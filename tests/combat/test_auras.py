@@ -15,7 +15,7 @@ from __future__ import annotations
 from shared.combat import advance, menu, start_battle
 from shared.combat.fight import Refusal
 from shared.combat.state import HeldCondition
-from tests.combat.auras_kit import brom_armed, member, package, paladin
+from tests.combat.auras_kit import FEAR as FEAR_RULE, brom_armed, member, package, paladin
 from tests.combat.kit import foe, play, ruleset
 
 BOARD = {"rows": ["." * 12] * 6}
@@ -132,3 +132,99 @@ def test_without_behavior_frightened_brom_keeps_his_sword_and_his_choices():
     assert state.dropped == []
     options = [o.id for o in menu(rs, state, "brom")]
     assert "standard:dodge" in options and "move:3,0" in options
+
+
+# ---------------------------------------------------------------------------
+# the save that ends Fear, read against the Piper (1.266 unseen, 1.268 seenLean, 1.270 beyond)
+# ---------------------------------------------------------------------------
+
+
+def _fear_save(**save_ends):
+    """Fear with these keys on its `saveEnds`; Brom walks to 0, 2 (6 cells, 30 feet, from the
+    Piper on an open board, in sight) and ends his turn. His end-of-turn save: d20 15 (then 3)."""
+    pkg = package()
+    piper = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "grave-piper")
+    piper["creature"]["actions"][-1]["applies"][0]["saveEnds"].update(save_ends)
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [brom_armed() | {"position": [3, 2]}], [foe("grave-piper", position=[6, 2])],
+                            board=BOARD, dice=FEAR_DICE + [15, 3])
+    state, _ = play(rs, state, "grave-piper", "action:fear", "brom")
+    state, _ = play(rs, state, "grave-piper", "end-turn")
+    state, _ = play(rs, state, "brom", "move:0,2")
+    return play(rs, state, "brom", "end-turn")[1]
+
+
+def test_an_unseen_save_waits_while_brom_sees_the_piper():
+    assert _fear_save(unseen=True)[0] == "Brom does not roll to end Frightened (Fear): Brom can still see Grave Piper."
+    assert _fear_save()[0] == "Brom rolls a Wisdom save to end Frightened (Fear): 15 against 12, a success."
+
+
+def test_seen_lean_rolls_at_disadvantage_while_the_piper_is_in_sight():
+    # Two d20s, 15 and 3: the lower, 3 + 0 against 12.
+    assert _fear_save(seenLean="disadvantage")[0] == (
+        "Brom rolls a Wisdom save to end Frightened (Fear): 3 (disadvantage; dropped 15) against 12, a failure.")
+
+
+def test_a_save_beyond_30_feet_waits_at_30_and_rolls_beyond_10():
+    assert _fear_save(beyond=30)[0] == "Brom does not roll to end Frightened (Fear): Brom is within 30 ft of Grave Piper."
+    assert _fear_save(beyond=10)[0] == "Brom rolls a Wisdom save to end Frightened (Fear): 15 against 12, a success."
+
+
+def test_a_save_on_an_action_is_offered_beside_the_walks_and_ends_fear_on_a_15():
+    # `at: "action"` (1.264): Brom spends his action on the save (d20 15 + 0 against 12).
+    pkg = package()
+    piper = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "grave-piper")
+    piper["creature"]["actions"][-1]["applies"][0]["saveEnds"]["at"] = "action"
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [brom_armed() | {"position": [3, 2]}], [foe("grave-piper", position=[6, 2])],
+                            board=BOARD, dice=FEAR_DICE + [15])
+    state, _ = play(rs, state, "grave-piper", "action:fear", "brom")
+    state, _ = play(rs, state, "grave-piper", "end-turn")
+    option = {o.id: o for o in menu(rs, state, "brom")}["save-action:frightened_by_fear"]
+    assert (option.label, option.text) == ("Roll to end Frightened (Fear)", "Action; Wisdom save against 12")
+    state, log = play(rs, state, "brom", "save-action:frightened_by_fear")
+    assert log == ["Brom rolls a Wisdom save to end Frightened (Fear): 15 against 12, a success.",
+                   "Brom is no longer Frightened (Fear): the save ends it."]
+    assert "save-action:frightened_by_fear" not in {o.id for o in menu(rs, state, "brom")}
+
+
+def _cornered(**behavior):
+    """Brom at the end of a one-row board, the Piper 3 cells off: nowhere farther to go."""
+    fear = {**FEAR_RULE, "behavior": {**FEAR_RULE["behavior"], **behavior}}
+    rs = ruleset(package(fear=fear))
+    state, _ = start_battle(rs, [brom_armed() | {"position": [0, 0]}], [foe("grave-piper", position=[3, 0])],
+                            board={"rows": ["......"]}, dice=FEAR_DICE)
+    state, _ = play(rs, state, "grave-piper", "action:fear", "brom")
+    state, _ = play(rs, state, "grave-piper", "end-turn")
+    return [o.id for o in menu(rs, state, "brom")]
+
+
+def test_nowhere_to_go_leaves_dash_or_what_only_when_stuck_allows():
+    assert _cornered() == ["standard:dash", "end-turn"]
+    # Turn Undead's Dodge: allowed only while there is nowhere to go.
+    assert _cornered(onlyWhenStuck=["dodge"]) == ["standard:dash", "standard:dodge", "end-turn"]
+    # Fear's "if there is nowhere to move": the turn is Brom's own.
+    free = _cornered(onlyWhenStuck="any")
+    assert {"standard:dodge", "standard:disengage", "standard:hide", "pick-up:longsword@0-0"} <= set(free)
+
+
+def _walks(behavior):
+    """Brom 3 cells (15 ft) from the Piper, feared with only this `behavior`: the cells his
+    walks may end on, each with its distance from the Piper (6, 2) in cells."""
+    rs = ruleset(package(fear={"behavior": behavior}))
+    state, _ = start_battle(rs, [brom_armed() | {"position": [3, 2]}], [foe("grave-piper", position=[6, 2])],
+                            board=BOARD, dice=FEAR_DICE)
+    state, _ = play(rs, state, "grave-piper", "action:fear", "brom")
+    state, _ = play(rs, state, "grave-piper", "end-turn")
+    cells = [tuple(map(int, o.id[5:].split(","))) for o in menu(rs, state, "brom") if o.id.startswith("move:")]
+    return {cell: max(abs(cell[0] - 6), abs(cell[1] - 2)) for cell in cells}
+
+
+def test_keeps_out_walks_him_out_of_20_feet_and_keeps_in_holds_him_within():
+    # keepsOut 20 ft = 4 cells: inside it, only walks ending 5 or more cells off (x 0 or 1,
+    # within his 6 cells of movement): 12 cells.
+    out = _walks({"keepsOut": 20})
+    assert len(out) == 12 and min(out.values()) == 5
+    # keepsIn 20 ft: within 4 cells he never steps farther than his 3.
+    kept = _walks({"keepsIn": 20})
+    assert kept and max(kept.values()) <= 3 and (2, 2) not in kept

@@ -16,7 +16,7 @@ from typing import Any
 
 from tests.combat import auras_kit as AK
 from tests.combat.kit import add_condition, foe
-from tests.ruleset.capability_probes import FightProbe
+from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
 BOARD = {"rows": ["." * 12] * 6}
 START = [4] * 5 + [15, 10, 2]
@@ -115,7 +115,70 @@ def _held(with_key: bool) -> tuple[Any, ...]:
         [{"actor": "cinder-hound", "option": "end-turn", "targets": []}]
 
 
-PLAYED_PROBES: dict[str, FightProbe] = {
+def _fear_save(key: str, value: Any) -> FightProbe:
+    """Fear's ending save with `key`; Brom walks to 0, 2 (30 feet from the Piper, in sight)
+    and ends his turn, rolling 15 then 3."""
+    def build(with_key: bool) -> tuple[Any, ...]:
+        pkg = AK.package()
+        if with_key:
+            piper = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "grave-piper")
+            piper["creature"]["actions"][-1]["applies"][0]["saveEnds"][key] = value
+        return (pkg, [AK.brom_armed() | {"position": [3, 2]}], [foe("grave-piper", position=[6, 2])],
+                [4] * 9 + [15, 3] + [4] * 20,
+                [{"actor": "grave-piper", "option": "action:fear", "targets": ["brom"]},
+                 {"actor": "grave-piper", "option": "end-turn", "targets": []},
+                 {"actor": "brom", "option": "move:0,2", "targets": []},
+                 {"actor": "brom", "option": "end-turn", "targets": []}])
+    return FightProbe(build, board=BOARD)
+
+
+def _save_on_action(with_key: bool) -> tuple[Any, ...]:
+    """Fear's save at the end of Brom's turn, or (`at: "action"`) spent his action on."""
+    pkg = AK.package()
+    piper = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "grave-piper")
+    if with_key:
+        piper["creature"]["actions"][-1]["applies"][0]["saveEnds"]["at"] = "action"
+    return (pkg, [AK.brom_armed() | {"position": [3, 2]}], [foe("grave-piper", position=[6, 2])],
+            [4] * 9 + [15, 3] + [4] * 20,
+            [{"actor": "grave-piper", "option": "action:fear", "targets": ["brom"]},
+             {"actor": "grave-piper", "option": "end-turn", "targets": []},
+             {"actor": "brom", "option": "end-turn", "targets": []}])
+
+
+def _cornered(with_key: bool) -> tuple[Any, ...]:
+    """Brom at the end of a one-row board, frightened by the Piper 3 cells off: nowhere
+    farther to go, so with `onlyWhenStuck: "any"` his whole menu is back."""
+    fear = copy.deepcopy(AK.FEAR)
+    if with_key:
+        fear["behavior"]["onlyWhenStuck"] = "any"
+    return (AK.package(fear=fear), [AK.brom_armed() | {"position": [0, 0]}], [foe("grave-piper", position=[3, 0])],
+            [4] * 9 + [4] * 20,
+            [{"actor": "grave-piper", "option": "action:fear", "targets": ["brom"]},
+             {"actor": "grave-piper", "option": "end-turn", "targets": []}])
+
+
+def _kept(key: str) -> MenuProbe:
+    """Brom 3 cells from the Piper, feared with a behavior that drops his sword and, with
+    the key, keeps him out of (or within) 20 feet: the walks on his menu differ."""
+    def build(with_key: bool) -> tuple[Any, ...]:
+        behavior: dict[str, Any] = {"drops": {"slots": ["hand"], "at": "applied"}}
+        if with_key:
+            behavior[key] = 20
+        return (AK.package(fear={"behavior": behavior}), [AK.brom_armed() | {"position": [3, 2]}],
+                [foe("grave-piper", position=[6, 2])], [4] * 9 + [4] * 20,
+                [{"actor": "grave-piper", "option": "action:fear", "targets": ["brom"]},
+                 {"actor": "grave-piper", "option": "end-turn", "targets": []}])
+    return MenuProbe(build, "brom", board=BOARD)
+
+
+PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    "Behavior.keepsOut": _kept("keepsOut"),
+    "Behavior.keepsIn": _kept("keepsIn"),
+    "Behavior.onlyWhenStuck = 'any'": MenuProbe(_cornered, "brom", board={"rows": ["......"]}),
+    "SaveEnds.at = 'action'": FightProbe(_save_on_action, board=BOARD),
+    "SaveEnds.unseen": _fear_save("unseen", True),
+    "SaveEnds.seenLean": _fear_save("seenLean", "disadvantage"),
+    "SaveEnds.beyond": _fear_save("beyond", 30),
     "CombatCondition.auras": _aura_fight(_no_auras),
     "Mechanics.keepsOn": _aura_fight(_no_keeps_on),
     "Creature.keepsOn": FightProbe(_creature_keeps, board=BOARD),

@@ -85,7 +85,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
 
 #: Refusal values (`key = 'value'`): the value itself, put on the key.
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "SaveEnds.at = 'action'": ("at", "action", {}),
 }
 
 

@@ -210,14 +210,13 @@ def test_contagion_counts_saves_and_validates():
     assert problems_of(with_entry(contagion)) == []
 
 
-def test_irresistible_dance_save_on_an_action_is_refused():
+def test_irresistible_dance_save_on_an_action_validates():
+    # Played since issue 28 (tests/combat/test_auras.py, a save spent an action on).
     dance = {
         "kind": "debuff",
         "applies": [{"condition": "stunned", "duration": "until-save", "saveEnds": {"save": "con_save", "at": "action"}}],
     }
-    assert problems_of(with_entry(dance)) == [
-        f'{MECH}.applies[0].saveEnds.at: "at" value "action" (Capability API 1.264) {NOT_YET}: compelled behaviour is resolved by no planned issue'
-    ]
+    assert problems_of(with_entry(dance)) == []
 
 
 def test_an_aura_cannot_spread_a_condition_with_its_own_aura():
