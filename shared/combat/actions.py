@@ -50,6 +50,7 @@ from .targeting import filter_targets
 from .wards import any_wards, ward_refusal
 from .cures import curable, dead_within
 from .cure_choice import chosen
+from .destroying import destroys
 from .condition_off import remove_condition
 from .contests import resolve_contest
 from .creature_extras import alternative_note
@@ -694,6 +695,8 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
     """One `applies` item put on `target`; `steps` are the raised-cost steps the use was paid
     at (`harmsPerCostStep`)."""
     if not apply_allowed(fight, actor, target, apply):
+        return
+    if apply.destroysUpTo is not None and destroys(fight, actor, target, apply):
         return
     duration = apply.duration
     rounds = at = None

@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Bounds, DiceText, EntryId, Id, Model, ValueRef, gate, unsupported
+from .base import Bounds, DiceText, EntryId, Id, Model, ValueRef, gate
 from .durations import Duration, SaveEnds, duration_gates
 from .gates import Gate, declared_gate
 from .modifiers import TargetTest
@@ -79,10 +79,9 @@ class Apply(Model):
     endsWith: Id | None = Field(default=None, json_schema_extra=gate("1.202"))
     #: Added to the condition's `harms` for each raised-cost step (Acid Arrow).
     harmsPerCostStep: HarmStep | None = Field(default=None, json_schema_extra=gate("1.255"))
+    #: Destroyed outright instead, up to a threat tier (shared/combat/destroying.py).
     destroysUpTo: Annotated[list[DestroyUpTo], Field(min_length=1, max_length=12)] | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.266", "destroying creatures outright by threat tier is resolved by no planned issue"),
-    )
+        default=None, json_schema_extra=gate("1.266"))
     #: A number read from the applier's sheet when the condition is applied (Heroism): it
     #: feeds the condition's `temporary` (shared/combat/condition_temporary.py).
     value: ValueRef | None = Field(default=None, json_schema_extra=gate("1.274"))

@@ -157,15 +157,15 @@ def test_a_rider_naming_weapon_tags_fires_on_a_held_finesse_dagger():
     assert lines[2] == "Cinder Hound has 16 of 20 Hit points."
 
 
-def _spear(on_hit: dict) -> dict:
+def spear(on_hit: dict) -> dict:
     """A spear (1d8 piercing, Str) whose hit puts `on_hit` on the target."""
     return {"id": "hound-spear", "label": "Hound spear", "summary": "A boar spear with a crossbar.",
             "item": {"category": "weapon", "slots": {"hand": 1}, "stats": {"ability": "str"},
                      "attack": {"damage": {"dice": "1d8", "type": "piercing"}, "onHit": [on_hit]}}}
 
 
-def _spear_bout(on_hit: dict, dice: list[int], **condition: object) -> Bout:
-    pkg = item_package(_spear(on_hit))
+def spear_bout(on_hit: dict, dice: list[int], **condition: object) -> Bout:
+    pkg = item_package(spear(on_hit))
     pkg["schemaVersion"] = 2
     pkg["capabilityApi"] = {"major": 1, "minor": 290}
     if condition:
@@ -177,7 +177,7 @@ def _spear_bout(on_hit: dict, dice: list[int], **condition: object) -> Bout:
 def test_a_weapons_hit_fixes_the_wielders_level_for_its_condition():
     # 12 + 5 = 17 hits; 1d8 (5) + 3 = 8: 20 - 8 = 12. Heartened's value is Brom's level, 3,
     # read as the hit puts it on: the hound gains 3 temporary points as its turn starts.
-    bout = _spear_bout({"condition": "heartened", "duration": {"rounds": 2}, "value": {"field": "level"}}, [12, 5],
+    bout = spear_bout({"condition": "heartened", "duration": {"rounds": 2}, "value": {"field": "level"}}, [12, 5],
                        temporary={"at": "turn-start", "value": True})
     lines = bout.choose("brom", "attack:item:hound-spear", "cinder-hound")
     assert lines[3:] == ["Cinder Hound is Heartened for 2 rounds.", "Cinder Hound's turn.",
@@ -188,7 +188,7 @@ def test_a_weapons_hit_fixes_the_wielders_level_for_its_condition():
 def test_a_weapons_hit_frightens_until_the_holder_attacks():
     # The hit frightens the hound (10 rounds) until it attacks: its bite (4 + 4 = 8 against
     # Brom's Armor Class 16, rolled twice while frightened) ends it.
-    bout = _spear_bout({"condition": "frightened", "duration": {"rounds": 10}, "endsWhenHolder": {"attacks": True}},
+    bout = spear_bout({"condition": "frightened", "duration": {"rounds": 10}, "endsWhenHolder": {"attacks": True}},
                        [12, 5, 4, 4, 4, 4])
     bout.choose("brom", "attack:item:hound-spear", "cinder-hound")
     assert [h.id for h in bout.who("cinder-hound").conditions] == ["frightened"]

@@ -15,6 +15,11 @@ import copy
 from typing import Any
 
 from tests.combat import auras_kit as AK
+from tests.combat import test_destroying as TD
+from tests.combat.item_kit import brom, item_package
+from tests.combat.srd_kit import mira, srd_package
+from tests.combat.test_items_held_weapons import spear
+from tests.combat.test_remaining_health import spell
 from tests.combat.kit import add_condition, foe
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 
@@ -171,7 +176,34 @@ def _kept(key: str) -> MenuProbe:
     return MenuProbe(build, "brom", board=BOARD)
 
 
+def _turn_undead(with_key: bool) -> tuple[Any, ...]:
+    """tests/combat/test_destroying.py's level-5 Mira turning the Zombie, which fails."""
+    pkg = srd_package()
+    add_condition(pkg, "turned", "Turned", behavior={"moves": "away"})
+    turn = copy.deepcopy(TD.TURN_UNDEAD)
+    if not with_key:
+        del turn["applies"][0]["destroysUpTo"]
+    spell(pkg, "turn-undead", "Turn Undead", 0, turn)
+    cleric = mira(("turn-undead", "Turn Undead", 0), level=5, spellcasting_ability="wis")
+    cleric["sheet"]["abilities"]["wis"] = 16
+    return (pkg, [cleric], [foe("zombie")], [4, 4, 4, 15, 1, 5] + [4] * 20,
+            [{"actor": "mira", "option": "ability:spells:turn-undead", "targets": ["zombie"]}])
+
+
+def _destroying_spear(with_key: bool) -> tuple[Any, ...]:
+    """tests/combat/test_items_held_weapons.py's Hound spear; its hit frightens, or destroys."""
+    on_hit: dict[str, Any] = {"condition": "frightened", "duration": {"rounds": 10}}
+    if with_key:
+        on_hit["destroysUpTo"] = [{"tier": "cr_1"}]
+    pkg = item_package(spear(on_hit))
+    return (pkg, [brom(items=[{"item": "items/hound-spear", "worn": True}])], [foe("cinder-hound")],
+            [4] * 5 + [15, 1] + [12, 5] + [4] * 20,
+            [{"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}])
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    "Apply.destroysUpTo": FightProbe(_turn_undead),
+    "ItemOnHit.destroysUpTo": FightProbe(_destroying_spear),
     "Behavior.keepsOut": _kept("keepsOut"),
     "Behavior.keepsIn": _kept("keepsIn"),
     "Behavior.onlyWhenStuck = 'any'": MenuProbe(_cornered, "brom", board={"rows": ["......"]}),

@@ -287,6 +287,4 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 
 #: Values of keys under refused keys: (key, value, companions).
-REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "Behavior.onlyWhenStuck = 'any'": ("onlyWhenStuck", "any", {}),
-}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
