@@ -57,6 +57,8 @@ def behavior_rules(ruleset: Ruleset) -> dict[str, Behavior]:
 
 def compelling(fight: Fight, c: Combatant) -> list[tuple[HeldCondition, Behavior]]:
     """The behaviours `c`'s held conditions compel, with the condition holding each."""
+    if not c.conditions:
+        return []
     rules = behavior_rules(fight.ruleset)
     if not rules:
         return []

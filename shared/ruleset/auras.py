@@ -33,7 +33,7 @@ AURA_HARMS_REASON = ("an aura's harm at the start of its holder's turns is not r
                      "(issue 28, auras: only the conditions an aura spreads are)")
 AURA_SAVE_REASON = ("an aura's saving throw at the start of each reached creature's turn (gazes) is not resolved yet "
                     "(issue 28, auras: only the conditions an aura spreads are)")
-CHOSEN_KIND_REASON = "an aura reaching the kind named at casting waits for kindChoice, which is not resolved yet (issue 28)"
+CHOSEN_KIND_REASON = "an aura reaching the kind named at casting waits for kindChoice, which is not resolved yet (issue 28, part 3)"
 OR_SEEN_REASON = ("an aura reaching whoever can see its holder at any distance is not resolved yet "
                   "(issue 28, auras: only those within its distance are reached)")
 

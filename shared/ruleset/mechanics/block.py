@@ -57,7 +57,7 @@ TAKEN_KEYS = (
     "check", "summons", "zone", "ends", "stabilizes", "revives", "push", "healthPool",
 )
 
-KIND_CHOICE_REASON = "a creature kind named at casting is resolved by no planned issue"
+KIND_CHOICE_REASON = "a creature kind named at casting, and what it applies remembering it, is not resolved yet (issue 28, part 3)"
 
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
