@@ -172,9 +172,9 @@ UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
                                                             "harms": {"dice": "1d6"}}]},
      '"harms" (Capability API 1.265) ' + NOT_YET + ": an aura's harm at the start of its holder's turns is not resolved "
      "yet (issue 28, auras: only the conditions an aura spreads are)"),
-    ("behavior.keepsOut", {"condition": "grappled", "behavior": {"keepsOut": 30}},
-     '"keepsOut" (Capability API 1.266) ' + NOT_YET + ": keeping a compelled holder out of (or within) a distance of "
-     "the applier is not resolved yet (issue 28, compelled behaviour)"),
+    ("behavior.table", {"condition": "grappled", "behavior": {"table": {"dice": "1d10", "rows": [{"atMost": 10, "does": "normal"}]}}},
+     '"table" ' + NOT_YET + ": a compelled turn decided by a table rolled at its start is not resolved yet "
+     "(issue 28, compelled behaviour)"),
 ]
 
 
