@@ -14,7 +14,7 @@ Owns:
   turn began with nowhere to go: Fear). `keepsOut` (Turn Undead's 30 feet) and `keepsIn`
   (Sympathy's) keep a holder within that distance of the applier walking only away (ending
   outside while it can) or never farther. A choice it took off is refused as `compelled`.
-- `drop_on_put` (registered in effects.ON_PUT) and `turn_drops`: `drops` at `applied` and
+- `drop_on_put` (registered in effects.PUT_ON) and `turn_drops`: `drops` at `applied` and
   at `turn-start`. A sheet lets fall every worn item in one of `slots` or bearing one of
   `tags` (out of its `live.items`, so it grants nothing and lends no defense); a stat block
   every action whose `qualities` bear one of `tags` and every `held` thing bearing one
@@ -254,7 +254,7 @@ def drop(fight: Fight, c: Combatant, behavior: Behavior) -> None:
     _drop_own(fight, c, tags)
 
 
-def drop_on_put(fight: Fight, c: Combatant, held: HeldCondition) -> None:
+def drop_on_put(fight: Fight, c: Combatant, held: HeldCondition, _rule: Any = None) -> None:
     """`drops` with `at: "applied"`, as the condition is put on (Fear)."""
     behavior = behavior_rules(fight.ruleset).get(held.id)
     if behavior is not None and behavior.drops is not None and behavior.drops.at == "applied":
@@ -268,7 +268,7 @@ def turn_drops(fight: Fight, c: Combatant) -> None:
             drop(fight, c, behavior)
 
 
-E.ON_PUT.append(drop_on_put)
+E.PUT_ON.append(drop_on_put)
 
 
 __all__ = ["allowed", "behavior_rules", "compel", "compelling", "drop", "drop_on_put", "refusal", "turn_drops"]

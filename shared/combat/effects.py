@@ -224,7 +224,8 @@ def harm_kind(fight: Fight, dtype: str | None) -> str | None:
 #: registered as it loads: ending a condition may deal harm of its own).
 AFTER_DAMAGE: list[Callable[[Fight, Combatant | None, Combatant, int], None]] = []
 #: What a condition does as it is put on, once its line is in the log (size_conditions.py:
-#: a size-changing condition, 1.195); each gets the condition's `combat.conditions` rule.
+#: a size-changing condition, 1.195; behavior.py: `drops` at `applied`, mechanics-3 1.266);
+#: each gets the condition's `combat.conditions` rule.
 PUT_ON: list[Callable[[Fight, Combatant, HeldCondition, Any], None]] = []
 
 
@@ -580,11 +581,6 @@ def one_at_a_time_held(fight: Fight, c: Combatant, cid: str) -> HeldCondition | 
     return next((h for h in c.conditions if getattr(rules.get(h.id), "oneAtATime", None) == group), None)
 
 
-#: What putting a condition on sets off besides the condition itself: (fight, holder, the
-#: held condition). behavior.py registers `drops` at `applied` (mechanics-3 1.266).
-ON_PUT: list[Callable[[Fight, Combatant, HeldCondition], None]] = []
-
-
 def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
                   at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
                   dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
@@ -639,8 +635,6 @@ def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, r
     if not quiet:
         clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
         fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
-    for hook in ON_PUT:
-        hook(fight, c, put)
     _one_per_source(fight, c, cid, source)
     if PUT_ON:
         rule = N.condition_rules(fight.ruleset).get(cid)

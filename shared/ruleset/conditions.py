@@ -23,7 +23,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from .applies import APPLIES_LIST_GATE, Apply, applies_list_gates
 from .auras import Aura, Behavior
-from .base import DiceText, EntryId, Id, Model, Number, gate, unsupported
+from .base import DiceText, EntryId, Id, Model, Number, gate
 from .durations import RoundsDuration
 from .errors import ProblemAt
 from .gates import Gate, ValueGate, declared_gate

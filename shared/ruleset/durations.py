@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Field, model_validator
 
-from .base import Id, Model, Number, gate, unsupported
+from .base import Id, Model, Number, gate
 from .gates import Gate, ValueGate, declared_gate
 
 
