@@ -20,8 +20,7 @@ from shared.service.battles import BattleService
 KNIGHT = {"name": "Drowned knight", "statBlock": {
     "tier": "dread", "health": 60, "defense": 15, "initiativeModifier": 1, "lairActions": ["flood"],
     "actions": [{"id": "blade", "name": "Blade", "budget": "act", "toHit": 9, "damage": {"dice": "4d8", "type": "cold"},
-                 "applies": [{"condition": "mired", "duration": {"rounds": 1},
-                              "destroysUpTo": [{"tier": "dread"}]}]},
+                 "applies": [{"condition": "mired", "duration": {"rounds": 1}}]},
                 {"name": "Wail", "budget": "act", "toHit": 4, "damage": {"dice": "1d6", "type": "sorrow"}, "mood": "sad"}],
 }}
 
@@ -52,8 +51,6 @@ def test_the_gms_opponent_is_read_fitted_and_every_change_is_in_the_log(chat):
     assert answer["adjustments"] == [
         "Drowned knight's proposal writes \"lairActions\", which an invented stat block does not have, so it is dropped.",
         "Drowned knight's Wail writes \"mood\", which an action does not have, so it is dropped.",
-        "Drowned knight's actions[0].applies[0].destroysUpTo is dropped: destroying creatures outright by threat "
-        "tier is resolved by no planned issue.",
     ]
     # What the GM was told: the tiers' own numbers and the party's budget (Medium at level 3,
     # 150 each; a boss allows Hard: 225 each, three members).
@@ -62,8 +59,8 @@ def test_the_gms_opponent_is_read_fitted_and_every_change_is_in_the_log(chat):
     assert "The party's budget is 675 (Hard); the fight as asked is worth 400." in prompt
     created = service.create(digest, party(3, 3, 3), answer["foes"], seed=5, adjustments=answer["adjustments"])
     texts = [e["text"] for e in created["events"]]
-    assert texts[:3] == answer["adjustments"]
-    assert texts[3:9] == [
+    assert texts[:2] == answer["adjustments"]
+    assert texts[2:8] == [
         "Drowned knight's health 60 is held to 32 (Dread: 18 to 32).",
         "Drowned knight's defense 15 is held to 13 (at most 2 above Dread).",
         "Drowned knight's Wail: damage type 'sorrow' is not one of this ruleset's, so it is dropped.",
