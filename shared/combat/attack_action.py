@@ -39,36 +39,12 @@ from .state import Combatant
 # ---------------------------------------------------------------------------
 
 
-_WAITING: dict[int, tuple[Ruleset, bool]] = {}
-
-
 def _waits_for_it(ruleset: Ruleset) -> bool:
     """Whether anything in the ruleset waits for the Attack action (`afterAttack` on an
-    entry, an item's use, a `grantsStrike` or a condition's grant): read once per ruleset, so
-    a fight nothing reads it in keeps no record of it (and its saved state is as before)."""
-    kept = _WAITING.get(id(ruleset))
-    if kept is not None and kept[0] is ruleset:
-        return kept[1]
-    if len(_WAITING) > 64:
-        _WAITING.clear()
-    found = False
-    for cat in ruleset.catalogs or []:
-        for e in cat.entries:
-            item = getattr(e, "item", None)
-            uses = [getattr(e, "mechanics", None), getattr(item, "use", None),
-                    *[getattr(m, "use", None) for m in getattr(item, "moreUses", None) or []]]
-            for mech in uses:
-                if mech is None:
-                    continue
-                grant = getattr(mech, "grantsStrike", None)
-                if getattr(mech, "afterAttack", None) is not None or (grant is not None and grant.afterAttack is not None):
-                    found = True
-    combat = getattr(ruleset, "combat", None)
-    for rule in getattr(combat, "conditions", None) or []:
-        if rule.grants is not None and rule.grants.afterAttack is not None:
-            found = True
-    _WAITING[id(ruleset)] = (ruleset, found)
-    return found
+    entry, an item's use, a `grantsStrike` or a condition's grant; `Ruleset.sets_key` reads
+    the package once), so a fight nothing reads it in keeps no record of it (and its saved
+    state is as before)."""
+    return ruleset.sets_key("afterAttack")
 
 
 def record_attack_action(fight: Fight, actor: Combatant, plan: Plan) -> None:

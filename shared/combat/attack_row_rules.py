@@ -44,28 +44,10 @@ from .fight import Fight
 from .state import Combatant
 from .support import sheet_entries
 
-_HAS: dict[int, tuple[Ruleset, bool]] = {}
-
-
 def has_rules(ruleset: Ruleset) -> bool:
-    """Whether any catalog entry (or item use) of the package carries `attackRows`."""
-    hit = _HAS.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    if len(_HAS) > 64:
-        _HAS.clear()
-    found = False
-    for cat in ruleset.catalogs or []:
-        for entry in cat.entries:
-            mech = entry.mechanics
-            use = getattr(entry.item, "use", None) if entry.item is not None else None
-            if (mech is not None and mech.attackRows) or (use is not None and use.attackRows):
-                found = True
-                break
-        if found:
-            break
-    _HAS[id(ruleset)] = (ruleset, found)
-    return found
+    """Whether any catalog entry (or item use) of the package carries `attackRows` (the
+    key's names, read once per ruleset by `Ruleset.sets_key`)."""
+    return ruleset.sets_key("attackRows")
 
 
 def _holds(view: SheetView, when: Bounds | None) -> bool:

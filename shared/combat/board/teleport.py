@@ -199,20 +199,10 @@ def _land_beside(fight: Any, actor: Any, mate: Any) -> None:
 LEAVES_AT = 0.25
 
 
-#: Per ruleset (by identity): whether any teleport of it `leaves`. Worked out once, so the
-#: Engine's every other decision costs one look-up (a package without it never pays more).
-_LEAVING: dict[int, tuple[Any, bool]] = {}
-
-
 def any_leaving(ruleset: Any) -> bool:
-    found = _LEAVING.get(id(ruleset))
-    if found is not None and found[0] is ruleset:
-        return found[1]
-    if len(_LEAVING) > 64:
-        _LEAVING.clear()
-    leaving = '"leaves":true' in ruleset.model_dump_json(exclude_none=True, warnings=False)
-    _LEAVING[id(ruleset)] = (ruleset, leaving)
-    return leaving
+    """Whether the package has a teleport that `leaves` (its key set anywhere, read once per
+    ruleset), so the Engine's every other decision costs one look-up."""
+    return bool(ruleset.sets_key("leaves"))
 
 
 def leave_pick(fight: Any, actor: Any, menu: list[MenuItem]) -> tuple[MenuItem, list[str], None] | None:
