@@ -11,6 +11,7 @@ persisted: a killed master's data lives on only in its replica.
 
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import subprocess
@@ -118,6 +119,30 @@ class RedisCluster:
             time.sleep(0.1)
         raise RuntimeError("the replicas did not catch up with their masters")
 
+    def taken_over(self, victim: int) -> bool:
+        """Whether a replica now serves the killed master `victim`'s slots: three healthy
+        masters, none of them the victim, and every live node's cluster state ok."""
+        healthy = {int(n["port"]) for n in self.nodes() if n["role"] == "master" and "fail" not in n["flags"]}
+        return (len(healthy) == 3 and victim not in healthy
+                and all("cluster_state:ok" in self.cli(p, "cluster", "info") for p in self.live_ports()))
+
+    def replica_of(self, master: int) -> int:
+        """The port of the replica that follows the master on port `master`."""
+        ids = {n["port"]: n["id"] for n in self.nodes()}
+        for node in self.nodes():
+            if node["role"] == "slave" and node["master"] == ids[str(master)]:
+                return int(node["port"])
+        raise RuntimeError(f"the master on {master} has no replica")
+
+    def cluster_stats(self, port: int) -> dict[str, int]:
+        """The node's `CLUSTER INFO` message counters (`cluster_stats_messages_*`), by name."""
+        stats = {}
+        for line in self.cli(port, "cluster", "info").splitlines():
+            name, _, value = line.strip().partition(":")
+            if name.startswith("cluster_stats_messages_"):
+                stats[name[len("cluster_stats_messages_"):]] = int(value)
+        return stats
+
     def kill(self, port: int) -> None:
         """SIGKILLs one node (no chance to flush or hand over)."""
         self.processes[port].send_signal(signal.SIGKILL)
@@ -146,6 +171,11 @@ def start_cluster() -> RedisCluster:
     binary = shutil.which("redis-server")
     if binary is None or shutil.which("redis-cli") is None:
         raise RuntimeError("no redis-server and redis-cli on PATH")
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10, check=False).stdout
+    found = re.search(r"v=(\d+)\.", version)
+    if found is None or int(found.group(1)) < 7:
+        # The store's feed on a cluster is sharded pub/sub (SPUBLISH, SSUBSCRIBE): Redis 7.0.
+        raise RuntimeError(f"the cluster store needs Redis 7.0 or later, not {version.strip()!r}")
     taken: set[int] = set()
     cluster = RedisCluster(Path(tempfile.mkdtemp(prefix="marinara-cluster-")), [cluster_port(taken) for _ in range(6)])
     try:

@@ -223,6 +223,19 @@ def message_parts(
     return head, tail
 
 
+MESSAGE_HEAD = '{"battle_id":"'
+"""How every fan-out message begins (`message_parts`, `answer_message`): its battle's id comes
+first, and an id (`check_battle_id`) needs no escaping in JSON."""
+
+
+def battle_id_of_message(text: str) -> str:
+    """The battle a fan-out message is for, read off its head without parsing the rest: a
+    shard channel carries every battle of its shard, and most are watched elsewhere."""
+    if not text.startswith(MESSAGE_HEAD):
+        raise ValueError(f"not a fan-out message: {text[:60]!r}")
+    return text[len(MESSAGE_HEAD):text.index('"', len(MESSAGE_HEAD))]
+
+
 def answer_message(battle_id: str, request_id: str, result: dict[str, Any]) -> str:
     """The fan-out message of a request that ended without a write: `answer` is its result."""
     check_battle_id(battle_id)

@@ -8,8 +8,8 @@ keeps the connection count flat however many battles and sockets are open.
 When the connection drops it reconnects with backoff and, once subscribed again, tells
 every subscription to resync (what was published meanwhile is only in the store).
 
-On a Redis Cluster (`redis+cluster://`) a PUBLISH reaches the subscribers of every node, so
-the feed subscribes on one start-up node and moves to the next one when that node is lost.
+This is the feed of one Redis (standalone or behind Sentinel). On a Redis Cluster the store
+publishes on shard channels and the feed is `redis_sharded_feed.ShardedRedisFeed`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import redis
 import redis.asyncio as aioredis
 
 from .feed import Feed
-from .redis_urls import is_cluster, node_urls
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +32,7 @@ RECONNECT_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 class RedisFeed(Feed):
     def __init__(self, url: str, channel_prefix: str, client_name: str | None = None) -> None:
         super().__init__()
-        self._urls = node_urls(url) if is_cluster(url) else [url]
-        self._at = 0
+        self._url = url
         self.client_name = client_name or f"battle-feed-{uuid.uuid4().hex[:12]}"
         """Shown by `CLIENT LIST`, so an operator can tell the gateways' feeds apart."""
         self._prefix = channel_prefix
@@ -44,9 +42,7 @@ class RedisFeed(Feed):
 
     def _connect(self) -> aioredis.Redis:
         if self._client is None:
-            self._client = aioredis.Redis.from_url(
-                self._urls[self._at % len(self._urls)], decode_responses=True, client_name=self.client_name
-            )
+            self._client = aioredis.Redis.from_url(self._url, decode_responses=True, client_name=self.client_name)
         return self._client
 
     async def start(self) -> None:
@@ -85,31 +81,33 @@ class RedisFeed(Feed):
                 delay = RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)]
                 attempt += 1
                 log.warning("battle feed lost Redis (%s); reconnecting in %.2fs", exc, delay)
-                await _close_quietly(self._pubsub)
+                await close_quietly(self._pubsub)
                 self._pubsub = None
-                if len(self._urls) > 1:
-                    # Another node of the cluster: this one may be gone for good.
-                    await _close_quietly(self._client)
-                    self._client = None
-                    self._at += 1
                 await asyncio.sleep(delay)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                if (current := asyncio.current_task()) is not None and current.cancelling():
-                    raise
-            self._task = None
-        await _close_quietly(self._pubsub)
+        await stop_listening(self._task)
+        self._task = None
+        await close_quietly(self._pubsub)
         self._pubsub = None
-        await _close_quietly(self._client)
+        await close_quietly(self._client)
         self._client = None
 
 
-async def _close_quietly(resource: Any) -> None:
+async def stop_listening(task: asyncio.Task[None] | None) -> None:
+    """Cancels a feed's listening task and waits for it; a cancel of the caller itself still
+    propagates."""
+    if task is None:
+        return
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        if (current := asyncio.current_task()) is not None and current.cancelling():
+            raise
+
+
+async def close_quietly(resource: Any) -> None:
     """Closes a redis.asyncio client or pubsub (`aclose` from redis 5.0.1, `close` before),
     ignoring a connection that is already broken."""
     if resource is None:

@@ -12,6 +12,14 @@ tag `{ns:N}`, so they share the shard's slot and every script and transaction st
 The sweeper and the reconciler walk the shards. On one Redis there is one shard and the
 layout is the one it always was (`{battle id}` tags, one `ns:holds-due`, one outbox).
 
+The event feed follows the same cut. On one Redis each battle has its channel, `ns:events:ID`,
+and a gateway pattern-subscribes to them all. On a cluster a classic PUBLISH is broadcast over
+the cluster bus to every node, so the scripts publish with SPUBLISH (sharded pub/sub) to their
+shard's channel, `ns:events:{ns:N}`, which carries the shard's hash tag and so lives in the slot
+of the keys the script writes: the message stays on the shard's master and its replicas, and a
+gateway subscribes to the 64 shard channels on the masters that own them (`redis_sharded_feed.py`).
+A shard channel carries the messages of every battle in the shard; each names its battle.
+
 The shard count is fixed for a deployment's life: a battle's keys are found by it.
 """
 
@@ -52,9 +60,11 @@ class Keys:
             tags = [f"{{{namespace}:{n}}}" for n in range(shards)]
             self._holds_due = [f"{namespace}:holds-due:{tag}" for tag in tags]
             self._outbox = [outbox_keys(f"{namespace}:outbox:{tag}") for tag in tags]
+            self._channels = [self.channel_prefix + tag for tag in tags]
         else:
             self._holds_due = [f"{namespace}:holds-due"]
             self._outbox = [outbox_keys(f"{namespace}:outbox")]
+            self._channels = []
 
     def shard(self, battle_id: str) -> int:
         return zlib.crc32(battle_id.encode()) % self.shards if self.shards else 0
@@ -93,4 +103,12 @@ class Keys:
         return f"{self.namespace}:ruleset:{digest}"
 
     def channel(self, battle_id: str) -> str:
+        """The channel `battle_id`'s writes are published on: its own on one Redis, its
+        shard's on a cluster."""
+        if self.shards:
+            return self._channels[self.shard(battle_id)]
         return self.channel_prefix + battle_id
+
+    def shard_channels(self) -> list[str]:
+        """Every shard's channel (a cluster's feed subscribes to them all); none on one Redis."""
+        return list(self._channels)

@@ -16,6 +16,10 @@ does not roll a script back).
 `born` names one life of a battle id. A request record is stored as `born|record`, so a
 record that outlived its battle (records expire on their own clock) is never taken for a
 record of a new battle created later under the same id.
+
+The scripts publish with `PUBLISH`; on a cluster the store runs them as `sharded` makes them,
+publishing with `SPUBLISH` to the battle's shard channel (`redis_keys.py`), so a message is not
+broadcast to every node of the cluster.
 """
 
 from __future__ import annotations
@@ -225,3 +229,9 @@ end
 redis.call('PUBLISH', ARGV[3], ARGV[4])
 return 1
 """
+
+
+def sharded(script: str) -> str:
+    """`script` publishing with SPUBLISH instead of PUBLISH (a cluster's shard channels). The
+    channel shares the slot of the keys the script is given, as a cluster requires."""
+    return script.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")

@@ -25,7 +25,8 @@ into those shards (`redis_keys.py`), so a battle's keys and its indexes share on
     ns:ruleset:DIGEST       string the package JSON; never expires
     ns:rulesets             hash   registry ref (`official/5e-2014@7`) -> entry (JSON); never
                                    expires (`shared.ruleset.registry`)
-    channel ns:events:ID    pub/sub, one message per write (see `feed.py`)
+    channel ns:events:ID    pub/sub, one message per write (see `feed.py`); on a cluster
+                                   ns:events:{ns:N}, the shard's, by sharded pub/sub (SPUBLISH)
 
 The six per-battle keys always carry the same expiry (`idle_ms` after the last write,
 stretched by live connection leases, see `base.py`); request records carry their own, and
@@ -68,11 +69,13 @@ from .base import (
     Unchanged,
 )
 from .errors import BattleClosed, BattleExists, BattleNotFound, StoreError
+from .feed import Feed
 from .outbox import RedisOutbox
 from .redis_aio import RedisLoopClient
 from .redis_client import SyncRedis, sync_commands
 from .redis_feed import RedisFeed
 from .redis_keys import CLUSTER_SHARDS, Keys
+from .redis_sharded_feed import ShardedRedisFeed
 from .redis_urls import DEFAULT_WAIT_MS, cluster_nodes, is_cluster, wait_options
 
 __all__ = ["Keys", "RedisBattleStore"]
@@ -124,15 +127,17 @@ class RedisBattleStore:
         self._redis = client
         self._client: SyncRedis = sync_commands(client)
         self._clock = clock
+        # The cluster layout publishes on shard channels (SPUBLISH), one Redis as it always did.
+        publishing: Callable[[str], str] = redis_scripts.sharded if self.keys.shards else str
         self._create = client.register_script(redis_scripts.CREATE)
-        self._save = client.register_script(redis_scripts.SAVE)
-        self._abandon = client.register_script(redis_scripts.ABANDON)
-        self._set_hold = client.register_script(redis_scripts.SET_HOLD)
-        self._put_decision = client.register_script(redis_scripts.PUT_DECISION)
+        self._save = client.register_script(publishing(redis_scripts.SAVE))
+        self._abandon = client.register_script(publishing(redis_scripts.ABANDON))
+        self._set_hold = client.register_script(publishing(redis_scripts.SET_HOLD))
+        self._put_decision = client.register_script(publishing(redis_scripts.PUT_DECISION))
         self._touch = client.register_script(redis_scripts.TOUCH)
         self._release = client.register_script(redis_scripts.RELEASE)
         self._count = client.register_script(redis_scripts.COUNT_CONNECTIONS)
-        self._announce = client.register_script(redis_scripts.ANNOUNCE)
+        self._announce = client.register_script(publishing(redis_scripts.ANNOUNCE))
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> "RedisBattleStore":
@@ -495,7 +500,10 @@ class RedisBattleStore:
         if revision is None:
             raise BattleNotFound(battle_id)
         head, tail = self._message(battle_id, codec.status_of(status), texts, codec.HOLD_KEEP, "")
-        self._client.publish(self.keys.channel(battle_id), head + revision + tail)
+        if self.keys.shards:
+            self._client.spublish(self.keys.channel(battle_id), head + revision + tail)
+        else:
+            self._client.publish(self.keys.channel(battle_id), head + revision + tail)
 
     def announce(self, battle_id: str, request_id: str, result: dict[str, Any]) -> None:
         message = codec.answer_message(battle_id, request_id, result)
@@ -520,9 +528,13 @@ class RedisBattleStore:
         # The timeouts are read now, so a test that shortens them reaches the loop's client too.
         return RedisLoopClient(self, self.url, socket_timeout=SOCKET_TIMEOUT, connect_timeout=CONNECT_TIMEOUT)
 
-    def feed(self) -> RedisFeed:
+    def feed(self) -> Feed:
+        """The gateway's listener: pattern-subscribed on one Redis (`RedisFeed`), on the shard
+        channels of every master of a cluster (`ShardedRedisFeed`)."""
         if self.url is None:
             raise StoreError("a Redis feed needs the store's URL: build the store with from_url")
+        if self.keys.shards:
+            return ShardedRedisFeed(self.url, self.keys.shard_channels())
         return RedisFeed(self.url, self.keys.channel_prefix)
 
     # -- the outbox of accepted choices ------------------------------------------------

@@ -35,11 +35,6 @@ def cluster_nodes(url: str) -> list[tuple[str, int]]:
     return nodes
 
 
-def node_urls(url: str) -> list[str]:
-    """One `redis://` URL per start-up node (pub/sub reaches every node of a cluster)."""
-    return [f"redis://{host}:{port}" for host, port in cluster_nodes(url)]
-
-
 def wait_options(url: str) -> tuple[str, dict[str, int]]:
     """`url` without its `wait_replicas` and `wait_ms` query parameters, and their values
     (store options); the other parameters stay for redis-py."""

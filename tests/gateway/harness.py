@@ -42,13 +42,14 @@ def defaults(**app_options: Any) -> Iterator[None]:
         _defaults.clear()
 
 
-def run(test: Callable[..., Awaitable[Any]], **app_options: Any) -> Any:
-    """Runs `test(client)` against a fresh gateway (embedded unless `defaults` says otherwise)."""
+def run(test: Callable[..., Awaitable[Any]], *, timeout: float = 60, **app_options: Any) -> Any:
+    """Runs `test(client)` against a fresh gateway (embedded unless `defaults` says otherwise),
+    failing it after `timeout` seconds."""
     app_options = {**_defaults, **app_options}
 
     async def main() -> Any:
         async with TestClient(TestServer(create_app(**app_options))) as client:
-            return await asyncio.wait_for(test(client), 60)
+            return await asyncio.wait_for(test(client), timeout)
 
     return asyncio.run(main())
 

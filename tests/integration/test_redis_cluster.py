@@ -64,14 +64,14 @@ def _store_tests() -> list[Callable[..., None]]:
 STORE_TESTS = _store_tests()
 
 
-def test_every_key_of_a_battle_and_of_its_indexes_shares_one_slot(store):
+def test_every_key_of_a_battle_its_indexes_and_its_channel_share_one_slot(store):
     keys = store.keys
     assert keys.shards == 64
     shards = set()
     for n in range(200):
         battle_id = f"b-{n}"
         names = [*keys.battle(battle_id), keys.request(battle_id, "r-1"), keys.answer(battle_id, "r-1"),
-                 keys.holds_due(battle_id), *keys.outbox(battle_id)]
+                 keys.holds_due(battle_id), *keys.outbox(battle_id), keys.channel(battle_id)]
         slots = {key_slot(name.encode()) for name in names}
         assert len(slots) == 1, names
         shards.add(keys.shard(battle_id))

@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 
 from shared.store.errors import StoreError
-from shared.store.redis_urls import cluster_nodes, node_urls, wait_options
+from shared.store.redis_urls import cluster_nodes, wait_options
 from tests.redis_harness import unique_namespace
 
 
 def test_cluster_urls_list_their_start_up_nodes():
     assert cluster_nodes("redis+cluster://10.0.0.1:6379,10.0.0.2:7000?wait_replicas=1") == [
         ("10.0.0.1", 6379), ("10.0.0.2", 7000)]
-    assert node_urls("redis+cluster://h:1") == ["redis://h:1"]
     with pytest.raises(StoreError, match="host:port"):
         cluster_nodes("redis+cluster://nohost")
 
