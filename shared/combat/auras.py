@@ -15,9 +15,13 @@ Owns:
 
 Whom an aura reaches: on its `side` (`allies`, `enemies`, `all`), the holder only with
 `self`, within `distance` on a board (the gap between the two squares, in cells; without a
-board it reaches everyone on its side), passing its `targetTypes` and, with `sourcesOf`,
-only those who applied one of those conditions to the holder. `when` reads the holder's
-sheet. A holder who is down, out of the fight or has `cannot-act` spreads nothing. A
+board it reaches everyone on its side) or, `orSeen` (1.270), anyone who sees the holder
+however far away, passing its `targetTypes` and, with `sourcesOf`, only those who applied
+one of those conditions to the holder. `needs` (1.265): the recipient must have those
+senses, and neither of the two may stand where a zone's `inside.conditions` take one away
+(Countercharm stops at Silence). An aura a creature became immune to (`aura_immune`, a
+saved `immuneOnSuccess` or an ended `immuneWhenEnds`: aura_saves.py) reaches them no more.
+`when` reads the holder's sheet. A holder who is down, out of the fight or has `cannot-act` spreads nothing. A
 condition already held from elsewhere is not put on again; held from two auras it stays
 while either reaches.
 """
@@ -32,6 +36,8 @@ from .board.units import per_cell, to_cells
 from .condition_off import remove_condition
 from .effects import put_condition
 from .fight import Fight, combat_block
+from .seeing import lacks, sees
+from .sizes import side
 from .state import Combatant
 from .support import sheet_entries
 from .targeting import target_types_refusal
@@ -96,10 +102,79 @@ def _on_side(holder: Combatant, other: Combatant, aura: Aura) -> bool:
 def _within(fight: Fight, holder: Combatant, other: Combatant, aura: Aura) -> bool:
     if other is holder or fight.state.board is None:
         return True
-    if holder.position is None or other.position is None:
+    if holder.position is not None and other.position is not None:
+        reach = to_cells(float(aura.distance), per_cell(fight)) or 0
+        if BF.distance_cells(fight, holder, other) <= reach:
+            return True
+    # `orSeen` (1.270): whoever sees the holder, however far away (asked only past its distance).
+    return bool(aura.orSeen) and sees(fight, other, holder)
+
+
+def _place_takes(fight: Fight, c: Combatant, needs: list[str]) -> str | None:
+    """The first of `needs` a zone's `inside.conditions` take away where `c` stands."""
+    rules = N.condition_rules(fight.ruleset)
+    # The conditions a zone's `inside` puts in force where `c` stands (numbers.PLACED).
+    for cid in (cid for place in N.PLACED for cid in place(fight, c)):
+        rule = rules.get(cid)
+        taken = [s for s in (rule.lacks if rule is not None else None) or [] if s in needs]
+        if taken:
+            return str(taken[0])
+    return None
+
+
+def sensed(fight: Fight, holder: Combatant, other: Combatant, aura: Aura) -> bool:
+    """`needs` (1.265): `other` has every sense named, and neither stands where a zone takes
+    one away."""
+    needs = aura.needs
+    if not needs:
+        return True
+    if any(s in needs for s in lacks(fight, other)):
         return False
-    reach = to_cells(float(aura.distance), per_cell(fight)) or 0
-    return BF.distance_cells(fight, holder, other) <= reach
+    if not fight.state.zones:
+        return True
+    return _place_takes(fight, holder, needs) is None and _place_takes(fight, other, needs) is None
+
+
+def aura_key(holder: Combatant, cid: str, index: int) -> str:
+    """The name one aura of one holder goes by in `Combatant.aura_immune`."""
+    return f"{holder.id}/{cid}/{index}"
+
+
+def holder_auras(fight: Fight, holder: Combatant, rules: dict[str, tuple[Aura, ...]]) -> list[tuple[str, str, Aura]]:
+    """(key, condition, aura) for each aura `holder` spreads now: none while they are down,
+    out of the fight or cannot act, and none locked by its `when`."""
+    if holder.out or holder.down:
+        return []
+    found = [(aura_key(holder, h.id, i), h.id, a) for h in holder.conditions if h.aura is None and h.id in rules
+             for i, a in enumerate(rules[h.id])]
+    if not found or "cannot-act" in N.effects(fight, holder):
+        return []
+    return [f for f in found if _unlocked(fight, holder, f[2])]
+
+
+def harmful_cells(fight: Fight, actor: Combatant) -> frozenset[tuple[int, int]]:
+    """The cells where another's aura that harms or calls for a save (1.265) would reach
+    `actor` by its distance and side (an ally's aura on `all` burns its friends too): what
+    the Engine's walks count as harm taken (board/tactics.py). Empty for a package without
+    auras (one dictionary look-up) and off the board."""
+    rules = aura_rules(fight.ruleset)
+    if not rules or fight.state.board is None:
+        return frozenset()
+    cells: set[tuple[int, int]] = set()
+    for holder in fight.state.combatants:
+        if holder is actor or holder.position is None:
+            continue
+        foe = holder.side != actor.side
+        for key, _cid, aura in holder_auras(fight, holder, rules):
+            if (aura.harms is None and aura.save is None) or key in actor.aura_immune:
+                continue
+            if aura.side != "all" and (aura.side == "enemies") != foe:
+                continue
+            reach = to_cells(float(aura.distance), per_cell(fight)) or 0
+            (hx, hy), size = BF.cell_of(holder), side(fight, holder)
+            span = range(-reach, size + reach)
+            cells.update((hx + dx, hy + dy) for dx in span for dy in span)
+    return frozenset(cells)
 
 
 def _source_of(holder: Combatant, other: Combatant, aura: Aura) -> bool:
@@ -108,26 +183,23 @@ def _source_of(holder: Combatant, other: Combatant, aura: Aura) -> bool:
     return any(h.id in aura.sourcesOf and h.source == other.id for h in holder.conditions)
 
 
-def reaches(fight: Fight, holder: Combatant, other: Combatant, aura: Aura) -> bool:
-    """Whether `aura`, held by `holder`, reaches `other` now."""
+def reaches(fight: Fight, holder: Combatant, other: Combatant, aura: Aura, key: str | None = None) -> bool:
+    """Whether `aura` (named `key`), held by `holder`, reaches `other` now."""
+    if other.out or (key is not None and key in other.aura_immune):
+        return False
     return (_on_side(holder, other, aura) and _within(fight, holder, other, aura) and _source_of(holder, other, aura)
-            and target_types_refusal(fight, other, aura.targetTypes) is None)
+            and target_types_refusal(fight, other, aura.targetTypes) is None and sensed(fight, holder, other, aura))
 
 
 def _wanted(fight: Fight, rules: dict[str, tuple[Aura, ...]]) -> dict[tuple[str, str], list[str]]:
     """(recipient, condition) -> the holders whose auras spread it to them now."""
     wanted: dict[tuple[str, str], list[str]] = {}
     for holder in fight.state.combatants:
-        if holder.out or holder.down:
-            continue
-        auras = [a for h in holder.conditions if h.aura is None and h.id in rules for a in rules[h.id]]
-        if not auras or "cannot-act" in N.effects(fight, holder):
-            continue
-        for aura in auras:
-            if not aura.conditions or not _unlocked(fight, holder, aura):
+        for key, _cid, aura in holder_auras(fight, holder, rules):
+            if not aura.conditions:
                 continue
             for other in fight.state.combatants:
-                if other.out or not reaches(fight, holder, other, aura):
+                if not reaches(fight, holder, other, aura, key):
                     continue
                 for cid in aura.conditions:
                     holders = wanted.setdefault((other.id, cid), [])
@@ -163,4 +235,4 @@ def spread(fight: Fight) -> None:
                        f"reaches them.", target=c.id, condition=cid, holder=holder.id)
 
 
-__all__ = ["aura_rules", "keep_on", "reaches", "spread", "spreading"]
+__all__ = ["aura_key", "aura_rules", "harmful_cells", "holder_auras", "keep_on", "reaches", "sensed", "spread", "spreading"]

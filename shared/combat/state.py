@@ -101,6 +101,9 @@ class HeldCondition(Record):
     save_unseen: bool | None = Field(default=None, exclude_if=_absent)
     save_lean: str | None = Field(default=None, exclude_if=_absent)
     save_beyond: float | None = Field(default=None, exclude_if=_absent)
+    #: Put on by a failed aura save with `immuneWhenEnds` (1.269, aura_saves.py): the aura
+    #: (`aura_saves.aura_key`) that no longer affects the holder once this ends.
+    aura_ends: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):
@@ -294,6 +297,9 @@ class Combatant(Record):
     #: A proposed creature written as a sheet, held to its tier once built: caps on its
     #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
     held: TierHold | None = None
+    #: The auras that no longer affect this combatant until the fight ends (`aura_saves.
+    #: aura_key`: a saved `immuneOnSuccess`, an ended `immuneWhenEnds`, mechanics-3 1.265, 1.269).
+    aura_immune: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from . import effects as E
 from . import condition_temporary as CT
 from . import size_conditions as _size_conditions  # noqa: F401  (registers its hooks)
 from .condition_harms import turn_harm
+from .aura_harms import aura_harms
+from .aura_saves import aura_saves
 from .condition_off import remove_condition
 from . import extra_turn
 from . import initiative_resource as IR
@@ -176,9 +178,14 @@ def begin_turn(fight: Fight) -> None:
     announce_budgets(fight, c)
     # Harm comes before the clock and the save that would end the condition (1.189).
     turn_harm(fight, c, "turn-start")
+    # An aura's harm at the start of its holder's turns (1.265).
+    aura_harms(fight, c)
     _tick(fight, c, "turn-start")
     CT.turn_points(fight, c, "turn-start")
     _turn_saves(fight, c, "turn-start")
+    # An aura's save at the start of each reached creature's own turn (1.265), after the
+    # saves that end conditions, so what it puts on is not rolled against in the same breath.
+    aura_saves(fight, c)
     # `drops` at `turn-start` (Command's drop, 1.266).
     turn_drops(fight, c)
     Z.turn_starts(fight, c)

@@ -4,10 +4,12 @@ Owns: `Aura` (what a condition spreads to those within `distance` of its holder,
 saving throw `AuraSave`), `Behavior` (what the holder may do on a turn, the d-table of
 Confusion, dropping held things) and their parts.
 
-An aura spreads its `conditions` by `distance`, `side`, `self`, `when`, `targetTypes` and
-`sourcesOf` (shared/combat/auras.py). What it would deal or roll (`harms`, `save`), the
-senses it `needs`, and whom it reaches by a chosen kind or by sight (`chosenKind`,
-`orSeen`) are refused by name, each with what is missing.
+An aura spreads its `conditions` by `distance` (or, `orSeen`, to whoever sees its holder),
+`side`, `self`, `when`, `targetTypes`, `sourcesOf` and the senses it `needs`
+(shared/combat/auras.py); it deals its `harms` at the start of its holder's turns
+(shared/combat/aura_harms.py) and calls for its `save` at the start of each reached
+creature's turn (shared/combat/aura_saves.py). Whom it reaches by a chosen kind
+(`chosenKind`) and a gaze's `avert` are refused by name, each with what is missing.
 """
 
 from __future__ import annotations
@@ -26,19 +28,10 @@ from .mechanics.targeting import TargetTypes
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-#: What an aura does beyond spreading conditions, not built yet (issue 28, part 3).
-AURA_NEEDS_REASON = ("an aura's needed senses, stopped by a zone that takes them away, are not resolved yet "
-                     "(issue 28, auras: only the conditions an aura spreads are)")
-AURA_HARMS_REASON = ("an aura's harm at the start of its holder's turns is not resolved yet "
-                     "(issue 28, auras: only the conditions an aura spreads are)")
-AURA_SAVE_REASON = ("an aura's saving throw at the start of each reached creature's turn (gazes) is not resolved yet "
-                    "(issue 28, auras: only the conditions an aura spreads are)")
 CHOSEN_KIND_REASON = "an aura reaching the kind named at casting waits for kindChoice, which is not resolved yet (issue 28, part 3)"
-OR_SEEN_REASON = ("an aura reaching whoever can see its holder at any distance is not resolved yet "
-                  "(issue 28, auras: only those within its distance are reached)")
-
-LEFT_OUT_REASON = ("an aura that spreads no conditions only deals harm or calls for a saving throw, neither "
-                   "resolved yet (issue 28, auras)")
+AVERT_REASON = ("averting the eyes from a gaze's holder (a free choice on the turn, the holder then unseen, its "
+                "attacks made blind, the Game Master keeping its own creatures' eyes averted) is not resolved "
+                "yet (issue 28, part 3: the aura's save itself is)")
 
 AppliesList = Annotated[list[Apply], Field(min_length=1, max_length=6)]
 
@@ -67,7 +60,7 @@ class AuraSave(Model):
     seen: Literal[True] | None = None
     immuneOnSuccess: Literal[True] | None = None
     failedBy: FailedBy | None = Field(default=None, json_schema_extra=gate("1.268"))
-    avert: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.268"))
+    avert: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.268", AVERT_REASON))
     immuneWhenEnds: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.269"))
 
     @model_validator(mode="after")
@@ -82,22 +75,23 @@ class AuraSave(Model):
 class Aura(Model):
     """Spreads `conditions` (or harm, or a saving throw) to those within `distance`."""
 
-    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
-        ("conditions", "left out"): ValueGate("1.265", unsupported=LEFT_OUT_REASON)}
+    VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {("conditions", "left out"): "1.265"}
 
     conditions: IdList | None = None
     distance: Distance
     side: Literal["allies", "enemies", "all"]
     self_: Literal[True] | None = Field(default=None, alias="self")
     when: Bounds | None = None
-    needs: IdList | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_NEEDS_REASON))
-    harms: AuraHarm | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_HARMS_REASON))
-    save: AuraSave | None = Field(default=None, json_schema_extra=unsupported("1.265", AURA_SAVE_REASON))
+    #: Senses the recipient must have, taken away by neither one's place (1.265).
+    needs: IdList | None = Field(default=None, json_schema_extra=gate("1.265"))
+    harms: AuraHarm | None = Field(default=None, json_schema_extra=gate("1.265"))
+    save: AuraSave | None = Field(default=None, json_schema_extra=gate("1.265"))
     targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=gate("1.268"))
     #: Reaches only those who applied one of these conditions to the holder.
     sourcesOf: IdList | None = Field(default=None, json_schema_extra=gate("1.268"))
     chosenKind: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", CHOSEN_KIND_REASON))
-    orSeen: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", OR_SEEN_REASON))
+    #: Also reaches whoever sees the holder, however far away (1.270).
+    orSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
 
     @model_validator(mode="after")
     def _spreads(self) -> "Aura":

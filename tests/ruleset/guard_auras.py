@@ -6,7 +6,11 @@ them), on tests/combat/auras_kit.py's 5e package and tests/combat/test_auras.py'
   Ember breath finds her save at 5 + 5 + 3 = 13 with the aura, 5 + 5 = 10 without;
 - a hound that keeps `searing_hide`, whose aura spreads `prone`... to whom `targetTypes` and
   `sourcesOf` let it reach;
-- Fear on Brom: the Longsword falls and only walks away are left.
+- Fear on Brom: the Longsword falls and only walks away are left;
+- an aura's harm and saving throw (1.265-1.274), on tests/combat/aura_rolls_kit.py's 5e
+  package as it ships: the balor's Fire Aura burns Brom, the basilisk's gaze restrains him
+  (or petrifies him, failing by 5), the pit fiend's Fear Aura reaches him by sight, a
+  Loathing cast by Mira is rolled against at her DC 13, Countercharm stops at Silence.
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tests.combat import aura_rolls_kit as ARK
 from tests.combat import auras_kit as AK
 from tests.combat import test_destroying as TD
 from tests.combat.item_kit import brom, item_package
-from tests.combat.srd_kit import mira, srd_package
+from tests.combat.srd_kit import brom as srd_brom, mira, srd_package
 from tests.combat.test_items_held_weapons import spear
 from tests.combat.test_remaining_health import spell
 from tests.combat.kit import add_condition, foe
@@ -201,7 +206,91 @@ def _destroying_spear(with_key: bool) -> tuple[Any, ...]:
             [{"actor": "brom", "option": "attack:item:hound-spear", "targets": ["cinder-hound"]}])
 
 
+# ---------------------------------------------------------------------------
+# an aura's harm and saving throw (tests/combat/test_aura_rolls.py)
+# ---------------------------------------------------------------------------
+
+GAZE_START = [4] * 8 + [10, 2]
+FIEND_START = [4] * 24 + [10, 2]
+
+
+def _rule(creature: str, change: Any, turns: bool = True) -> FightProbe:
+    """Brom on 2, 2 (4, 2 beside the balor) and `creature` on 5, 2, its aura rule changed by
+    `change(aura, with_key)`; with `turns`, Brom's and its turns end."""
+    def build(with_key: bool) -> tuple[Any, ...]:
+        cid, _label, rule = ARK.AURAS[creature]
+        rule = copy.deepcopy(rule)
+        change(rule["auras"][0], with_key)
+        pkg = ARK.package(**{creature.replace("-", "_"): rule})
+        start = {"balor": [6] * 21 + [15, 10], "basilisk": GAZE_START, "pit-fiend": FIEND_START}[creature]
+        brom_at = [4, 2] if creature == "balor" else [2, 2]
+        party = [(ARK.sage() if creature == "pit-fiend" else srd_brom()) | {"position": brom_at}]
+        choices = [{"actor": "brom", "option": "end-turn", "targets": []},
+                   {"actor": creature, "option": "end-turn", "targets": []}] if turns else []
+        # The Fire Aura's 3d6; the gaze's save (2 + 4 = 6, 6 short of 12) and Restrained's (15 + 4).
+        tail = [3, 4, 5] if creature == "balor" else [2, 15]
+        return pkg, party, [foe(creature, position=[5, 2])], start + tail + [4] * 20, choices
+    return FightProbe(build, board=BOARD)
+
+
+def _harms(aura: dict[str, Any], with_key: bool) -> None:
+    # The Fire Aura spreads prone besides: without `harms`, only that.
+    aura["conditions"] = ["prone"]
+    if not with_key:
+        del aura["harms"]
+
+
+def _left_out(aura: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        aura["conditions"] = ["prone"]
+
+
+def _save(aura: dict[str, Any], with_key: bool) -> None:
+    aura["conditions"] = ["prone"]
+    if not with_key:
+        del aura["save"]
+
+
+def _save_key(key: str, value: Any) -> Any:
+    def change(aura: dict[str, Any], with_key: bool) -> None:
+        if with_key:
+            aura["save"][key] = value
+    return change
+
+
+def _or_seen(with_key: bool) -> tuple[Any, ...]:
+    """A Fear Aura of 5 feet, Brom 55 feet off in sight of the pit fiend."""
+    rule = copy.deepcopy(ARK.FEAR_AURA)
+    rule["auras"][0]["distance"] = 5
+    if with_key:
+        rule["auras"][0]["orSeen"] = True
+    return (ARK.package(pit_fiend=rule), [ARK.sage() | {"position": [0, 2]}], [foe("pit-fiend", position=[11, 2])],
+            FIEND_START + [3] + [4] * 20, [])
+
+
+def _applied(with_key: bool) -> tuple[Any, ...]:
+    pkg, party, foes, dice = ARK.loathing(with_key)
+    return pkg, party, foes, dice, [{"actor": "mira", "option": "ability:spells:loathing", "targets": ["goblin"]},
+                                    {"actor": "mira", "option": "end-turn", "targets": []}]
+
+
+def _needs(with_key: bool) -> tuple[Any, ...]:
+    pkg, party, foes, dice = ARK.countercharm(with_key)
+    return pkg, party, foes, dice, [{"actor": "ilsa", "option": "ability:spells:silence", "targets": [], "cell": [2, 2]}]
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    "Aura.harms": _rule("balor", _harms),
+    "Aura.conditions = 'left out'": _rule("balor", _left_out),
+    "Aura.save": _rule("basilisk", _save),
+    # 2 + 4 = 6 against 12: 6 short, Petrified at once.
+    "AuraSave.failedBy": _rule("basilisk", _save_key("failedBy", {"atLeast": 5, "applies": [
+        {"condition": "petrified", "duration": "instant"}]}), turns=False),
+    # 2 + 4 fails, 15 + 4 ends Restrained: the next round's gaze is not rolled.
+    "AuraSave.immuneWhenEnds": _rule("basilisk", _save_key("immuneWhenEnds", True)),
+    "Aura.orSeen": FightProbe(_or_seen, board=BOARD),
+    "AuraSave.appliedDifficulty": FightProbe(_applied, board=BOARD),
+    "Aura.needs": FightProbe(_needs, board=BOARD),
     "Apply.destroysUpTo": FightProbe(_turn_undead),
     "ItemOnHit.destroysUpTo": FightProbe(_destroying_spear),
     "Behavior.keepsOut": _kept("keepsOut"),
@@ -224,6 +313,4 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
-REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "Aura.conditions = 'left out'": ("harms", {"dice": "1d6"}, {"conditions": None}),
-}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

@@ -27,7 +27,7 @@ from tests.combat.kit import add_charm, add_creature, foe, juno_marsh, marsh, wr
 from shared.combat.invention import asks_in, gm_numbers, settle
 from shared.ruleset.package import Ruleset
 from tests.combat.budget_kit import budget_marsh, party
-from tests.ruleset.capability_probes import ABSENT, SCENARIOS, FightProbe, MenuProbe, Scenario, SheetProbe
+from tests.ruleset.capability_probes import SCENARIOS, FightProbe, MenuProbe, Scenario, SheetProbe
 from tests.combat import zones_kit as ZK
 from tests.combat.test_board_zones import SPIKES, START as ZONE_START, STORY, wand_fight
 
@@ -471,10 +471,7 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "Teleport.strike": ("bite", {}),
 }
 #: Refusal values: (key, value, companions).
-REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    # An aura that spreads only harm (no conditions), on a condition (auras are refused).
-    "Aura.conditions = 'left out'": ("conditions", ABSENT, {"harms": {"flat": 1}}),
-}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
 
 
 # ---------------------------------------------------------------------------

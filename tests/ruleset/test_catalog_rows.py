@@ -104,13 +104,13 @@ def test_a_scaled_table_must_climb():
 
 
 def test_an_asset_files_row_is_held_to_the_same_rules_and_names_its_file(tmp_path):
-    # The 5e-srd folder's features.json: entries[0] is Action Surge, whose rows[1] writes
-    # the "counters" list (max 0..999).
+    # The 5e-srd folder's features.json: entries[1] is Action Surge (after the bard's
+    # Countercharm), whose rows[1] writes the "counters" list (max 0..999).
     folder = tmp_path / "5e-srd"
     shutil.copytree(SRD, folder)
     features = json.loads((folder / "catalogs" / "features.json").read_text())
-    assert features["entries"][0]["id"] == "fighter-action-surge"
-    features["entries"][0]["rows"][1]["values"]["max"] = 1000
+    assert features["entries"][1]["id"] == "fighter-action-surge"
+    features["entries"][1]["rows"][1]["values"]["max"] = 1000
     (folder / "catalogs" / "features.json").write_text(json.dumps(features))
     _pkg, problems = validate_shipped(read_package(folder))
-    assert problems.lines() == ["catalogs/features.json: entries[0].rows[1].values.max: must be from 0 to 999, not 1000"]
+    assert problems.lines() == ["catalogs/features.json: entries[1].rows[1].values.max: must be from 0 to 999, not 1000"]

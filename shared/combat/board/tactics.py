@@ -32,6 +32,7 @@ from .menu import wall_layouts
 from .sight import NONE, body_cover
 from .units import steps
 from .. import numbers as N
+from ..auras import harmful_cells
 
 #: What one expected strike at the walker costs, as a share of the walker's health.
 STRIKE_SHARE = 0.15
@@ -192,12 +193,15 @@ def _best_cell(fight: Any, actor: Any, moves: list[MenuItem], stay: float) -> Me
     worth = _Worth(fight, actor)
     spans = [(target, items, [worth.standings.span(i.plan) for i in items]) for target, items in groups]
     health = max(1, _health(fight, actor))
+    burning = harmful_cells(fight, actor)
     bounds = []
     for i, item in enumerate(moves):
         board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
-        # A lasting zone's harm on the way counts as a strike taken (zones.py).
-        penalty = (len(board.get("strikes") or []) + len(board.get("harms") or [])) * STRIKE_SHARE * health
+        # A lasting zone's harm on the way counts as a strike taken (zones.py), and so does
+        # ending the walk where an opponent's harmful aura reaches (auras.py, 1.265).
+        harms = len(board.get("harms") or []) + (cell in burning)
+        penalty = (len(board.get("strikes") or []) + harms) * STRIKE_SHARE * health
         aims, top = [], 0.0
         for target, items, target_spans in spans:
             for option, key in zip(items, worth.standings.keys(cell, target, target_spans)):
@@ -330,11 +334,13 @@ def _close_in(fight: Any, actor: Any, menu: list[MenuItem], moves: list[MenuItem
         return min(steps(cell, BF.cell_of(f)) for f in foes)
 
     now = nearest(BF.cell_of(actor))
+    burning = harmful_cells(fight, actor)
     best, key = None, None
     for i, item in enumerate(moves):
         board = _walk_board(item)
         cell = (board["cell"][0], board["cell"][1])
-        k = (nearest(cell), len(board.get("strikes") or []) + len(board.get("harms") or []), board["cells"], i)
+        taken = len(board.get("strikes") or []) + len(board.get("harms") or []) + (cell in burning)
+        k = (nearest(cell), taken, board["cells"], i)
         if k[0] < now and (key is None or k < key):
             best, key = item, k
     return (best, [], None) if best is not None else (end, [], None)
