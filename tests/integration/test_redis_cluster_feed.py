@@ -7,6 +7,8 @@ masters with one replica each (`tests/redis_cluster_harness.py`).
   PUBLISH, and a PSUBSCRIBE on every node hears nothing.
 * A gateway's feed holds one connection per master, subscribed to the shard channels that
   master serves; battles on every master are played to their end over its sockets.
+* A manual failover (`CLUSTER FAILOVER`): the demoted master pushes SUNSUBSCRIBE, and the feed
+  subscribes again on the promoted replica, resyncs, and hears the next save.
 * A master SIGKILLed mid-play: its replica takes over, the feed subscribes again on the new
   master and resyncs its sockets, and a socket watching a battle on that master gets every
   event exactly once, in order, those written after the failover included.
@@ -129,6 +131,36 @@ def test_battles_on_every_master_are_played_over_the_gateways_sockets(cluster, s
             assert answered["p1"] + answered["p2"] >= 2
 
     run(main, store=store)
+
+
+def test_a_manual_failover_moves_the_feed_to_the_promoted_replica(cluster, store, caplog):
+    """`CLUSTER FAILOVER` on a replica: the old master stays up as a replica, and the server
+    pushes SUNSUBSCRIBE for the shard channels of the slots it gave up; the feed subscribes
+    again on the new master, resyncs the battle's subscription, and hears the next save."""
+    battle = "b-moved"
+    store.create(battle, {"n": 0})
+    channel = store.keys.channel(battle)
+    owner = cluster.master_of(channel)
+    replica = cluster.replica_of(owner)
+
+    async def main() -> tuple[list[Any], dict[str, list[str]]]:
+        async with store.feed() as feed:
+            with feed.subscribe(battle) as sub:
+                await asyncio.to_thread(store.save, battle, 1, {"n": 1}, [{"seq": 1, "kind": "note"}])
+                got = [await sub.get(5)]
+                assert await asyncio.to_thread(cluster.cli, replica, "cluster", "failover") == "OK\n"
+                await _until(lambda: cluster.master_of(channel) == replica, 30, "the manual failover")
+                got.append(await sub.get(30))  # the resync, once subscribed on the new master
+                await asyncio.to_thread(store.save, battle, 2, {"n": 2}, [{"seq": 2, "kind": "note"}])
+                got.append(await sub.get(10))
+                return got, feed.subscribers
+
+    with caplog.at_level("WARNING", logger="shared.store.redis_sharded_feed"):
+        got, subscribers = asyncio.run(main())
+    assert [(m.resync, m.revision) for m in got] == [(False, 2), (True, None), (False, 3)]
+    assert [e["seq"] for e in got[2].events] == [2]
+    assert channel in subscribers[f"127.0.0.1:{replica}"] and f"127.0.0.1:{owner}" not in subscribers
+    assert any("no longer serves" in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
 
 
 class Writer(threading.Thread):
