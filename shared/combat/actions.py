@@ -687,13 +687,13 @@ def apply_conditions(fight: Fight, actor: Combatant, target: Combatant, mech: An
     steps = counted_steps(mech, plan.cost_steps)
     for apply in mech.applies or []:
         apply_condition(fight, actor, target, apply, plan.save_dc, concentration=bool(mech.concentration),
-                        steps=steps)
+                        steps=steps, kind=plan.named_kind)
 
 
 def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: Any, dc: int | None, *,
-               concentration: bool = False, steps: int = 0) -> None:
+               concentration: bool = False, steps: int = 0, kind: str | None = None) -> None:
     """One `applies` item put on `target`; `steps` are the raised-cost steps the use was paid
-    at (`harmsPerCostStep`)."""
+    at (`harmsPerCostStep`); `kind` the one a `kindChoice` use named (1.270), remembered."""
     if not apply_allowed(fight, actor, target, apply):
         return
     if apply.destroysUpTo is not None and destroys(fight, actor, target, apply):
@@ -730,6 +730,8 @@ def apply_condition(fight: Fight, actor: Combatant, target: Combatant, apply: An
     if ok and value is not None:
         held = next(h for h in reversed(target.conditions) if h.id == apply.condition)
         held.value = value
+    if ok and kind is not None:
+        next(h for h in reversed(target.conditions) if h.id == apply.condition).chosen_kind = kind
     if ok and concentration and actor.concentration is not None:
         actor.concentration.conditions.append([target.id, apply.condition])
 

@@ -17,7 +17,8 @@ Whom an aura reaches: on its `side` (`allies`, `enemies`, `all`), the holder onl
 `self`, within `distance` on a board (the gap between the two squares, in cells; without a
 board it reaches everyone on its side) or, `orSeen` (1.270), anyone who sees the holder
 however far away, passing its `targetTypes` and, with `sourcesOf`, only those who applied
-one of those conditions to the holder. `needs` (1.265): the recipient must have those
+one of those conditions to the holder; with `chosenKind` (1.270), only creatures of the
+kind the use that applied the holder's condition named. `needs` (1.265): the recipient must have those
 senses, and neither of the two may stand where a zone's `inside.conditions` take one away
 (Countercharm stops at Silence). An aura a creature became immune to (`aura_immune`, a
 saved `immuneOnSuccess` or an ended `immuneWhenEnds`: aura_saves.py) reaches them no more.
@@ -34,6 +35,7 @@ from . import numbers as N
 from .board import battlefield as BF
 from .board.units import per_cell, to_cells
 from .condition_off import remove_condition
+from .creature_types import of_kind
 from .effects import put_condition
 from .fight import Fight, combat_block
 from .seeing import lacks, sees
@@ -183,12 +185,23 @@ def _source_of(holder: Combatant, other: Combatant, aura: Aura) -> bool:
     return any(h.id in aura.sourcesOf and h.source == other.id for h in holder.conditions)
 
 
+def _of_chosen_kind(fight: Fight, holder: Combatant, other: Combatant, aura: Aura) -> bool:
+    """`chosenKind` (1.270): `other` is of a kind named by the use that applied the
+    condition carrying this aura (`HeldCondition.chosen_kind`); none named reaches nobody."""
+    if not aura.chosenKind:
+        return True
+    rules = aura_rules(fight.ruleset)
+    return any(of_kind(fight, other, h.chosen_kind) for h in holder.conditions
+               if h.chosen_kind is not None and h.aura is None and any(a is aura for a in rules.get(h.id, ())))
+
+
 def reaches(fight: Fight, holder: Combatant, other: Combatant, aura: Aura, key: str | None = None) -> bool:
     """Whether `aura` (named `key`), held by `holder`, reaches `other` now."""
     if other.out or (key is not None and key in other.aura_immune):
         return False
     return (_on_side(holder, other, aura) and _within(fight, holder, other, aura) and _source_of(holder, other, aura)
-            and target_types_refusal(fight, other, aura.targetTypes) is None and sensed(fight, holder, other, aura))
+            and target_types_refusal(fight, other, aura.targetTypes) is None and sensed(fight, holder, other, aura)
+            and _of_chosen_kind(fight, holder, other, aura))
 
 
 def _wanted(fight: Fight, rules: dict[str, tuple[Aura, ...]]) -> dict[tuple[str, str], list[str]]:

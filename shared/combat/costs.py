@@ -33,7 +33,9 @@ from .plan_reading import budget_left, standard_targets
 from .sheet_holds import held_amount
 from .state import Combatant
 from .cures import cures
+from .creature_types import type_label
 from .cure_choice import cure_label, cure_plans
+from .kind_choice import MODE as KIND_MODE, kind_plans
 from .plan_reading import catalog_entry, row_allowed
 from .plan_reading import STANDARD_TEXT
 
@@ -189,10 +191,11 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
 
 def _with_cures(fight: Fight, plans: list[Plan]) -> list[Plan]:
     """Each plan, followed by its cures offered as modes where it cures one of several
-    things (1.204, cure_choice.py)."""
+    things (1.204, cure_choice.py); a use naming a kind, as its kinds (1.270, kind_choice.py)."""
     out: list[Plan] = []
+    naming = fight.ruleset.sets_key("kindChoice")
     for plan in plans:
-        out.append(plan)
+        out += kind_plans(fight, plan) if naming else [plan]
         out += cure_plans(fight, plan)
     return out
 
@@ -210,16 +213,19 @@ def _charge_step_plans(fight: Fight, actor: Combatant, plan: Plan) -> list[Plan]
 
 def payment_label(fight: Fight, plan: Plan) -> str:
     """The option's label: the entry's name, and the pool (or the item's extra charges)
-    when paying more than written, and the cure a mode of a `cureOneOf` entry carries out."""
+    when paying more than written, the cure a mode of a `cureOneOf` entry carries out, and
+    the kind a `kindChoice` use names."""
     said: list[str] = []
-    option_id = (plan.option_id or "").split("@cure:", 1)[0]
+    option_id = (plan.option_id or "").split("@cure:", 1)[0].split(f"@{KIND_MODE}", 1)[0]
     if plan.charge_steps:
         said.append(f"{plan.charge_steps} more charge{'s' if plan.charge_steps != 1 else ''}")
     elif "@" in option_id:
         said.append(N.label(fight.ruleset, "pool", option_id.rsplit("@", 1)[1]))
     if plan.cure:
         said.append(cure_label(fight, plan.mechanics))
-    return f"{plan.name} ({', '.join(said)})" if said else plan.name
+    # The kind a use names (1.270): "Antipathy/Sympathy: Fiend".
+    name = f"{plan.name}: {type_label(fight, plan.named_kind)}" if plan.named_kind else plan.name
+    return f"{name} ({', '.join(said)})" if said else name
 
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """What a combatant *is* for the tests that read it: creature types (1.168). `type_of` and
 `tags_of` a combatant (a creature's own `type` and `tags`; a sheet character's
 `combat.creatureTypes.field` when its value is one of the types, otherwise `default`),
-`passes(test)` (any one type or tag matches; a combatant with neither matches nothing) and
-`describe_test` (the words a log sentence uses). Below targeting, saves and damage, which
+`passes(test)` (any one type or tag matches; a combatant with neither matches nothing),
+`of_kind` (a kind named at casting, 1.270: one type or tag), `kinds` (every type and tag a
+use may name) and `describe_test` / `type_label` (the words a log sentence uses). Below targeting, saves and damage, which
 all ask it.
 """
 
@@ -47,7 +48,20 @@ def passes(fight: Fight, c: Combatant, test: TargetTest | None) -> bool:
     return any(tag in (test.tags or []) for tag in tags_of(c))
 
 
-def _type_label(fight: Fight, ident: str) -> str:
+def of_kind(fight: Fight, c: Combatant, kind: str) -> bool:
+    """Whether `c` is of the kind a use named (`kindChoice`, 1.270): its type, or one of its tags."""
+    return type_of(fight, c) == kind or kind in tags_of(c)
+
+
+def kinds(fight: Fight) -> list[str]:
+    """Every kind a use may name: the ruleset's creature types, then its tags."""
+    types = fight.combat.creatureTypes
+    if types is None:
+        return []
+    return [t.id for t in [*types.types, *(types.tags or [])]]
+
+
+def type_label(fight: Fight, ident: str) -> str:
     types = fight.combat.creatureTypes
     for entry in [*(types.types if types else []), *((types.tags or []) if types else [])]:
         if entry.id == ident:
@@ -57,5 +71,5 @@ def _type_label(fight: Fight, ident: str) -> str:
 
 def describe_test(fight: Fight, test: TargetTest) -> str:
     """`dragon or undead`: the words a log sentence uses for a target test."""
-    names = [_type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
+    names = [type_label(fight, t) for t in [*(test.types or []), *(test.tags or [])]]
     return " or ".join(names) if names else "nothing"

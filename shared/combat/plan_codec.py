@@ -41,6 +41,8 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["placing"] = plan.placing.to_json()
     if plan.cure:
         out["cure"] = plan.cure
+    if plan.named_kind is not None:
+        out["named_kind"] = plan.named_kind
     if plan.qualities:
         out["qualities"] = list(plan.qualities)
     if plan.granted:
@@ -95,6 +97,7 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
         uses = IU.fight_uses(item) if item is not None else []
         plan.mechanics = uses[plan.item_use][1] if plan.item_use < len(uses) else None
     plan.cure = int(data.get("cure") or 0)
+    plan.named_kind = data.get("named_kind")
     plan.qualities = tuple(str(q) for q in data.get("qualities") or ())
     plan.carried = tuple(str(c) for c in data.get("carried") or ())
     if plan.cure and plan.mechanics is not None:

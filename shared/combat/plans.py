@@ -189,6 +189,9 @@ class Plan:
     #: Which cure of a `cureOneOf` entry the option carries out (1.204, cure_choice.py): n
     #: the n-th, 0 the first the target has a reason for.
     cure: int = 0
+    #: The kind a `kindChoice` use names (mechanics-3 1.270, kind_choice.py): a type or tag
+    #: of `combat.creatureTypes`, remembered by what the use applies.
+    named_kind: str | None = None
     #: A strike a grant pays for (a condition's `grants`, an entry's `grantsStrike`): never
     #: the Attack action (mechanics-2 1.242, attack_action.py).
     granted: bool = False

@@ -104,6 +104,9 @@ class HeldCondition(Record):
     #: Put on by a failed aura save with `immuneWhenEnds` (1.269, aura_saves.py): the aura
     #: (`aura_saves.aura_key`) that no longer affects the holder once this ends.
     aura_ends: str | None = Field(default=None, exclude_if=_absent)
+    #: The kind the use that applied it named (`kindChoice`, mechanics-3 1.270): a type or
+    #: tag of `combat.creatureTypes`, the only creatures its aura's `chosenKind` reaches.
+    chosen_kind: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Concentration(Record):

@@ -5,11 +5,11 @@ saving throw `AuraSave`), `Behavior` (what the holder may do on a turn, the d-ta
 Confusion, dropping held things) and their parts.
 
 An aura spreads its `conditions` by `distance` (or, `orSeen`, to whoever sees its holder),
-`side`, `self`, `when`, `targetTypes`, `sourcesOf` and the senses it `needs`
-(shared/combat/auras.py); it deals its `harms` at the start of its holder's turns
-(shared/combat/aura_harms.py) and calls for its `save` at the start of each reached
-creature's turn (shared/combat/aura_saves.py). Whom it reaches by a chosen kind
-(`chosenKind`) and a gaze's `avert` are refused by name, each with what is missing.
+`side`, `self`, `when`, `targetTypes`, `sourcesOf`, `chosenKind` (the kind named as its
+condition was applied, 1.270) and the senses it `needs` (shared/combat/auras.py); it deals
+its `harms` at the start of its holder's turns (shared/combat/aura_harms.py) and calls for
+its `save` at the start of each reached creature's turn (shared/combat/aura_saves.py). A
+gaze's `avert` is refused by name, with what is missing.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from .mechanics.targeting import TargetTypes
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-CHOSEN_KIND_REASON = "an aura reaching the kind named at casting waits for kindChoice, which is not resolved yet (issue 28, part 3)"
 AVERT_REASON = ("averting the eyes from a gaze's holder (a free choice on the turn, the holder then unseen, its "
                 "attacks made blind, the Game Master keeping its own creatures' eyes averted) is not resolved "
                 "yet (issue 28, part 3: the aura's save itself is)")
@@ -89,7 +88,9 @@ class Aura(Model):
     targetTypes: TargetTypes | None = Field(default=None, json_schema_extra=gate("1.268"))
     #: Reaches only those who applied one of these conditions to the holder.
     sourcesOf: IdList | None = Field(default=None, json_schema_extra=gate("1.268"))
-    chosenKind: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", CHOSEN_KIND_REASON))
+    #: Reaches only creatures of the kind named as the holder's condition was applied
+    #: (`kindChoice`, 1.270; `HeldCondition.chosen_kind`).
+    chosenKind: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
     #: Also reaches whoever sees the holder, however far away (1.270).
     orSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
 

@@ -34,7 +34,6 @@ from .gates import Gate, ValueGate, declared_gate
 from .item_attack import ItemAttack
 from .applies import APPLIES_LIST_GATE, applies_list_gates
 from .mechanics import Mechanics
-from .mechanics.block import KIND_CHOICE_REASON
 from .mechanics.amounts import Amount
 from .mechanics.reaction import EntryRef
 from .mechanics.strikes import GrantsStrike
@@ -253,10 +252,9 @@ class ItemDef(Model):
 
     VALUE_GATES: ClassVar[dict[tuple[str, str], str | ValueGate]] = {
         # Keys an entry had before an item use gained them.
-        # kindChoice is refused on the use itself, with its reason.
         ("use.halfOnMiss", "on an item use"): "1.257",
         ("use.rescue", "on an item use"): "1.259",
-        ("use.kindChoice", "on an item use"): ValueGate("1.274", unsupported=KIND_CHOICE_REASON),
+        ("use.kindChoice", "on an item use"): "1.274",
         ("use.amountAdd", "on an item use"): "1.271",
     }
 

@@ -63,12 +63,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}
 #: them): (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {}
 #: Refusal values: (key, value, companions).
-REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {
-    "ItemDef.use.kindChoice = 'on an item use'": ("use", {"kind": "attack", "amount": {"dice": "1d6"},
-                                                          "kindChoice": True,
-                                                          "applies": [{"condition": "shaken", "duration": {"rounds": 1}}]},
-                                                  {}),
-}
+REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
 
 
 # ---------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from tests.ruleset import guard_diseases
 from tests.ruleset import guard_between
 from tests.ruleset import guard_summons
 from tests.ruleset import guard_auras
+from tests.ruleset import guard_kind_choice
 from tests.ruleset.capability_probes import (
     MODELS,
     SCENARIOS,
@@ -210,7 +211,7 @@ FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {
 FAMILIES = (guard_conditions, guard_board, guard_entries, guard_sheet, guard_rest, guard_health, guard_items, guard_sight,
             guard_item_answers, guard_zones, guard_item_uses, guard_condition_mechanics, guard_walls,
             guard_belongings, guard_sizes, guard_teleport, guard_between, guard_attack_rows, guard_class_kit,
-            guard_summons, guard_diseases, guard_auras)
+            guard_summons, guard_diseases, guard_auras, guard_kind_choice)
 for _family in FAMILIES:
     PLAYED_PROBES.update(_family.PLAYED_PROBES)
     FIGHT_SAMPLES.update(_family.FIGHT_SAMPLES)

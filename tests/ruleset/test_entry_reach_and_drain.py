@@ -137,8 +137,6 @@ def test_reach_and_drain_keys_need_their_capability_api():
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
     ("teleport.smoke", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "smoke": {}}},
      '"smoke" (Capability API 1.279) ' + NOT_YET + ': a teleport\'s smoke is resolved by no planned issue'),
-    ("kindChoice", {"kind": "debuff", "kindChoice": True, "applies": [{"condition": "frightened", "duration": {"rounds": 10}}]},
-     '"kindChoice" (Capability API 1.270) ' + NOT_YET + ': a creature kind named at casting, and what it applies remembering it, is not resolved yet (issue 28, part 3)'),
 ]
 
 

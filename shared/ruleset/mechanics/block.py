@@ -57,8 +57,6 @@ TAKEN_KEYS = (
     "check", "summons", "zone", "ends", "stabilizes", "revives", "push", "healthPool",
 )
 
-KIND_CHOICE_REASON = "a creature kind named at casting, and what it applies remembering it, is not resolved yet (issue 28, part 3)"
-
 #: A sheet row named by its name ("Rage", "Ki"): the counter row whose uses are spent.
 RowName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
@@ -222,7 +220,7 @@ class Mechanics(Model):
     #: Every pair of chosen targets stands within this distance (Command at a higher slot).
     targetsWithin: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.267"))
     #: The user names one of `combat.creatureTypes` on use; what it applies remembers it.
-    kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.270", KIND_CHOICE_REASON))
+    kindChoice: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.270"))
     #: Conditions the holder keeps for the whole fight, never written to the sheet.
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.263")

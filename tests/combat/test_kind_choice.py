@@ -1,0 +1,138 @@
+"""A kind named at casting (spec/mechanics-3 "A kind named at casting (1.270)", 1.274's
+`kindChoice` on an item's `use`) and the aura that reaches only that kind (`chosenKind`), on
+Marinara's 5e package with tests/combat/kind_choice_kit.py's Antipathy/Sympathy.
+
+On a 16 x 6 board of 5-foot cells: Mira 0, 0; Brom 2, 2; the Imp (a fiend, tag devil)
+8, 2, 6 cells (30 feet) from Brom; the Giant Spider (a beast) 9, 4, 7 cells (35 feet) from
+him. Dice: the Imp's 3d4 + 3 (2, 2, 2) = 9, the Spider's 4d10 + 4 (3, 3, 3, 3) = 16;
+initiative Mira 18 + 2 = 20, Brom 10 + 1 = 11, the Imp 5 + 3 = 8, the Spider 1 + 3 = 4.
+"""
+
+from __future__ import annotations
+
+from shared.combat import advance, menu
+from shared.combat.fight import Refusal
+from shared.combat.state import BattleState
+from shared.service.director_prompt import director_messages
+from tests.combat.kind_choice_kit import KINDS, caster, package
+from tests.combat.kit import Bout, foe, play, ruleset
+from tests.combat.srd_kit import brom
+
+BOARD = {"rows": ["." * 16] * 6}
+DICE = [2, 2, 2, 3, 3, 3, 3, 18, 10, 5, 1] + [4] * 20
+SPELL = "ability:spells:antipathy-sympathy"
+SCROLL = "item:spell-scroll-sympathy"
+
+
+def _bout(pkg=None, *, scroll: bool = False) -> Bout:
+    pkg = pkg or package()
+    mira = caster(pkg if scroll else None)
+    return Bout(ruleset(pkg), [mira | {"position": [0, 0]}, brom() | {"position": [2, 2]}],
+                [foe("imp", position=[8, 2]), foe("giant-spider", position=[9, 4])], dice=DICE, board=BOARD)
+
+
+def _cells(options) -> dict[tuple[int, int], int]:
+    """The cells a walk on the menu ends on, each with its distance from Brom (2, 2) in cells."""
+    cells = [tuple(map(int, o[5:].split(","))) for o in options if o.startswith("move:")]
+    return {cell: max(abs(cell[0] - 2), abs(cell[1] - 2)) for cell in cells}
+
+
+def test_the_spell_is_offered_once_per_kind_and_the_gm_reads_each_by_name():
+    # The 7 types, then the tag: one mode each, and no option naming none.
+    b = _bout()
+    options = b.options("mira")
+    modes = [oid for oid in options if oid.startswith(SPELL)]
+    assert modes == [f"{SPELL}@kind-{k}" for k in (*KINDS, "devil")]
+    assert options[f"{SPELL}@kind-fiend"].label == "Antipathy/Sympathy: Fiend"
+    assert options[f"{SPELL}@kind-devil"].label == "Antipathy/Sympathy: Devil"
+    assert options[f"{SPELL}@kind-fiend"].targets == ["mira", "brom"]
+    assert b.refusal("mira", SPELL, "brom").code == "unknown-option"
+    prompt = director_messages(b.rs, b.state, list(options.values()))[1]["content"]
+    line = next(line for line in prompt.splitlines() if "@kind-fiend" in line)
+    assert line.startswith(f"- {SPELL}@kind-fiend: Antipathy/Sympathy: Fiend (spends action; costs 1 8th-level slots; "
+                           "aim at up to 1 of: mira, brom). Action; This spell attracts or repels creatures")
+
+
+def test_antipathy_naming_fiends_frightens_the_imp_within_60_feet_but_not_the_spider():
+    b = _bout()
+    assert b.choose("mira", f"{SPELL}@kind-fiend", "brom") == [
+        "Mira spends 1 8th-level slot on Antipathy/Sympathy.",
+        "Mira uses Antipathy/Sympathy on Brom.",
+        "Brom is Antipathy for 100 rounds.",
+        # The Imp 6 cells (30 ft) off, a fiend: reached. The Spider 7 cells (35 ft) off, a beast: not.
+        "Imp is Frightened (Antipathy): Brom's aura reaches them.",
+    ]
+    assert [(h.id, h.chosen_kind) for h in b.who("brom").conditions] == [("antipathy", "fiend")]
+    assert [(h.id, h.source, h.aura) for h in b.who("imp").conditions] == [("frightened_by_antipathy", "brom", "brom")]
+    assert b.who("giant-spider").conditions == []
+    b.choose("mira", "end-turn")
+    b.choose("brom", "end-turn")
+    # `moves: "away"`: the Imp (speed 20 ft, 4 cells) walks only to cells farther from Brom
+    # than its 6: columns 9 to 12 of the 6 rows, less 9, 4 where the Spider stands (23 cells).
+    away = _cells(b.options("imp"))
+    assert len(away) == 23 and min(away.values()) == 7 and max(away.values()) == 10
+    # Dashing (4 more cells) it reaches 15, 2: 13 cells, 65 ft, beyond the aura's 60.
+    assert b.choose("imp", "standard:dash") == ["Imp dashes: 20 ft more movement, 40 ft in all."]
+    assert b.choose("imp", "move:15,2") == [
+        "Imp moves to 15, 2 for 35 ft and has 5 ft left.",
+        "Imp is no longer Frightened (Antipathy): Brom's aura no longer reaches them."]
+    assert b.state.events[-1].kind == "parted"
+    b.choose("imp", "end-turn")
+    # The Spider is not held back: its 6 cells take it anywhere, toward Brom included (2 cells from him).
+    assert min(_cells(b.options("giant-spider")).values()) <= 3
+
+
+def test_naming_beasts_frightens_the_spider_and_not_the_imp():
+    b = _bout()
+    assert b.choose("mira", f"{SPELL}@kind-beast", "brom")[-1] == \
+        "Giant Spider is Frightened (Antipathy): Brom's aura reaches them."
+    assert b.who("imp").conditions == []
+
+
+def test_a_tag_is_a_kind_too():
+    # The Imp carries the tag devil: naming devils reaches it as naming fiends does.
+    b = _bout()
+    assert b.choose("mira", f"{SPELL}@kind-devil", "brom")[-1] == "Imp is Frightened (Antipathy): Brom's aura reaches them."
+    assert b.who("giant-spider").conditions == []
+
+
+def test_without_chosen_kind_the_aura_frightens_both():
+    aura = {"auras": [{"distance": 60, "side": "all", "conditions": ["frightened_by_antipathy"]}]}
+    b = _bout(package(aura=aura))
+    assert b.choose("mira", f"{SPELL}@kind-fiend", "brom")[-2:] == [
+        "Imp is Frightened (Antipathy): Brom's aura reaches them.",
+        "Giant Spider is Frightened (Antipathy): Brom's aura reaches them."]
+
+
+def test_the_named_kind_survives_the_json_round_trip():
+    # The worker reloads the state between steps: the aura still reaches only the Imp.
+    b = _bout()
+    b.choose("mira", f"{SPELL}@kind-fiend", "brom")
+    state = BattleState.model_validate_json(b.state.model_dump_json())
+    assert state.combatant("brom").conditions[0].chosen_kind == "fiend"
+    state, log = play(b.rs, state, "mira", "end-turn")
+    state, log = play(b.rs, state, "brom", "end-turn")
+    assert log == ["Imp's turn."]
+    assert [h.id for h in state.combatant("imp").conditions] == ["frightened_by_antipathy"]
+    assert min(_cells(o.id for o in menu(b.rs, state, "imp")).values()) == 7
+
+
+def test_a_scroll_of_sympathy_names_fiends_and_the_charmed_imp_comes_toward_brom():
+    b = _bout(scroll=True)
+    option = b.options("mira")[f"{SCROLL}@kind-fiend"]
+    assert option.label == "Spell Scroll (Sympathy): Fiend"
+    assert b.choose("mira", f"{SCROLL}@kind-fiend", "brom") == [
+        "Mira spends 1 Spell Scroll (Sympathy): none left.",
+        "Mira uses Spell Scroll (Sympathy) on Brom.",
+        "Brom is Sympathy for 100 rounds.",
+        "Imp is Charmed (Sympathy): Brom's aura reaches them.",
+    ]
+    b.choose("mira", "end-turn")
+    b.choose("brom", "end-turn")
+    # `moves: "toward"`: only walks ending closer than its 6 cells, 2 to 5 cells off:
+    # columns 4 to 7 of the 6 rows (its 4 cells of movement), 24 cells.
+    toward = _cells(b.options("imp"))
+    assert len(toward) == 24 and max(toward.values()) == 5 and min(toward.values()) == 2
+    assert b.choose("imp", "move:4,2") == ["Imp moves to 4, 2 for 20 ft and has 0 ft left."]
+    refused = advance(b.rs, b.state, {"actor": "imp", "option": "move:9,2", "targets": []})
+    assert isinstance(refused, Refusal)
