@@ -33,7 +33,7 @@ RS = load_package(SRD)
 
 def test_the_party_and_the_bestiary_are_the_packages_own():
     assert sorted(CREATURES) == ["aboleth", "adult-black-dragon", "balor", "basilisk", "ghoul", "giant-spider", "goblin",
-                                 "lich", "mage", "manticore", "pit-fiend", "zombie"]
+                                 "imp", "lich", "mage", "manticore", "pit-fiend", "zombie"]
     picked = {row["_catalog"] for m in PARTY for rows in m["sheet"]["lists"].values() for row in rows}
     assert {p.split("/")[0] for p in picked} == {"weapons", "spells", "features"}
 
@@ -82,6 +82,15 @@ HAND = {
         "Brom has 33 of 44 Hit points.",
     ], ["Brom attacks Giant Spider with Longsword: 11 + 6 = 17 against Armor Class 14, a hit.",
         "Longsword (4 + 3 = 7) deals 7 slashing damage to Giant Spider."]),
+    # Sting +5, 1d4 + 3: 14 + 5 = 19 hits; 4 + 3 = 7; 44 - 7 = 37. Armor Class 13, and it
+    # resists slashing: the longsword's 7 halved, rounded down, is 3; 9 - 3 = 6.
+    "imp": ([1, 2, 3], "action:sting", [14, 4], [
+        "Imp attacks Brom with Sting: 14 + 5 = 19 against Armor Class 18, a hit.",
+        "Sting (4 + 3 = 7) deals 7 piercing damage to Brom.",
+        "Brom has 37 of 44 Hit points.",
+    ], ["Brom attacks Imp with Longsword: 11 + 6 = 17 against Armor Class 13, a hit.",
+        "Longsword (4 + 3 = 7) deals 3 slashing damage to Imp (resisted: halved).",
+        "Imp has 6 of 9 Hit points."]),           # 3d4 + 3 = 1 + 2 + 3 + 3 = 9
     # Multiattack: three Tentacles +9, 2d6 + 5. 15 + 9 = 24 hits: 5 + 4 = 9, + 5 = 14 (44 - 14 =
     # 30); 2 + 9 = 11 misses; a natural 20 is a critical that throws the dice twice (2d6 + 2d6):
     # 1 + 2 = 3, + 5 = 8, and 3 + 4 = 7 more: 15 (30 - 15 = 15). Armor Class 17.
@@ -180,6 +189,8 @@ HEALTH = {
     "zombie": ([3, 4, 5], "+ 9 = 21."),
     # 1 + 2 + 3 + 4 = 10, + 4 = 14.
     "giant-spider": ([1, 2, 3, 4], "+ 4 = 14."),
+    # 1 + 2 + 3 = 6, + 3 = 9.
+    "imp": ([1, 2, 3], "+ 3 = 9."),
     # 18 x 5 = 90, + 36 = 126.
     "aboleth": ([5] * 18, "+ 36 = 126."),
     # 17 x 6 = 102, + 85 = 187.

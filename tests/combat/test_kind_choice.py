@@ -1,6 +1,8 @@
 """A kind named at casting (spec/mechanics-3 "A kind named at casting (1.270)", 1.274's
 `kindChoice` on an item's `use`) and the aura that reaches only that kind (`chosenKind`), on
-Marinara's 5e package with tests/combat/kind_choice_kit.py's Antipathy/Sympathy.
+Marinara's 5e package with tests/combat/kind_choice_kit.py's Antipathy/Sympathy; and the save
+that ends a condition only beyond a distance and out of sight (1.270 `beyond` with
+`unseen`), on tests/combat/auras_kit.py's Fear.
 
 On a 16 x 6 board of 5-foot cells: Mira 0, 0; Brom 2, 2; the Imp (a fiend, tag devil)
 8, 2, 6 cells (30 feet) from Brom; the Giant Spider (a beast) 9, 4, 7 cells (35 feet) from
@@ -10,13 +12,15 @@ initiative Mira 18 + 2 = 20, Brom 10 + 1 = 11, the Imp 5 + 3 = 8, the Spider 1 +
 
 from __future__ import annotations
 
-from shared.combat import advance, menu
+from shared.combat import advance, menu, start_battle
 from shared.combat.fight import Refusal
 from shared.combat.state import BattleState
 from shared.service.director_prompt import director_messages
+from tests.combat import auras_kit as AK
 from tests.combat.kind_choice_kit import KINDS, caster, package
 from tests.combat.kit import Bout, foe, play, ruleset
 from tests.combat.srd_kit import brom
+from tests.combat.test_auras import FEAR_DICE
 
 BOARD = {"rows": ["." * 16] * 6}
 DICE = [2, 2, 2, 3, 3, 3, 3, 18, 10, 5, 1] + [4] * 20
@@ -62,7 +66,9 @@ def test_antipathy_naming_fiends_frightens_the_imp_within_60_feet_but_not_the_sp
         # The Imp 6 cells (30 ft) off, a fiend: reached. The Spider 7 cells (35 ft) off, a beast: not.
         "Imp is Frightened (Antipathy): Brom's aura reaches them.",
     ]
-    assert [(h.id, h.chosen_kind) for h in b.who("brom").conditions] == [("antipathy", "fiend")]
+    # The kind, and Mira's spell save DC fixed as it was put on (8 + 5, proficiency at level
+    # 15, + 3, Intelligence 16 = 16: what the aura's save reads with `appliedDifficulty`, 1.274).
+    assert [(h.id, h.chosen_kind, h.dc) for h in b.who("brom").conditions] == [("antipathy", "fiend", 16)]
     assert [(h.id, h.source, h.aura) for h in b.who("imp").conditions] == [("frightened_by_antipathy", "brom", "brom")]
     assert b.who("giant-spider").conditions == []
     b.choose("mira", "end-turn")
@@ -136,3 +142,46 @@ def test_a_scroll_of_sympathy_names_fiends_and_the_charmed_imp_comes_toward_brom
     assert b.choose("imp", "move:4,2") == ["Imp moves to 4, 2 for 20 ft and has 0 ft left."]
     refused = advance(b.rs, b.state, {"actor": "imp", "option": "move:9,2", "targets": []})
     assert isinstance(refused, Refusal)
+
+
+# ---------------------------------------------------------------------------
+# 1.270's `beyond` with `unseen`: "not within 60 feet of the target and unable to see it"
+# ---------------------------------------------------------------------------
+
+#: A 20 x 6 board with a wall at 14, 1-3 and at 8, 4-5.
+WALLED = {"rows": ["." * 20] + ["." * 14 + "#" + "." * 5] * 3 + ["." * 8 + "#" + "." * 11] * 2}
+
+
+def _fear_ends_beyond_60_unseen(cell: list[int]) -> list[str]:
+    """tests/combat/test_auras.py's Fear (the Grave Piper at 0, 2; Brom's Wisdom save 4
+    against 12 fails) with `saveEnds {beyond: 60, unseen: true}`: Brom, at 4, 2, dashes
+    (12 cells, 60 ft) to `cell`, farther from the Piper at every step, and his turn ends
+    there; the end-of-turn save is a d20 15 + 0 against 12."""
+    pkg = AK.package()
+    piper = next(e for e in pkg["catalogs"][0]["entries"] if e["id"] == "grave-piper")
+    piper["creature"]["actions"][-1]["applies"][0]["saveEnds"].update(beyond=60, unseen=True)
+    rs = ruleset(pkg)
+    state, _ = start_battle(rs, [AK.brom_armed() | {"position": [4, 2]}], [foe("grave-piper", position=[0, 2])],
+                            board=WALLED, dice=FEAR_DICE + [15])
+    state, _ = play(rs, state, "grave-piper", "action:fear", "brom")
+    state, _ = play(rs, state, "grave-piper", "end-turn")
+    state, _ = play(rs, state, "brom", "standard:dash")
+    state, log = play(rs, state, "brom", f"move:{cell[0]},{cell[1]}")
+    if state.pending is not None and state.pending.actor == "brom":
+        state, more = play(rs, state, "brom", "end-turn")
+        log += more
+    return log
+
+
+def test_the_save_waits_within_60_feet_or_in_sight_and_is_rolled_beyond_and_unseen():
+    # 9, 5: 9 cells (45 ft) off, the wall at 8, 4-5 between them: unseen but within 60 ft.
+    assert _fear_ends_beyond_60_unseen([9, 5])[1] == \
+        "Brom does not roll to end Frightened (Fear): Brom is within 60 ft of Grave Piper."
+    # 15, 0: 15 cells (75 ft) off, nothing between them: beyond 60 ft but in sight.
+    assert _fear_ends_beyond_60_unseen([15, 0])[1] == \
+        "Brom does not roll to end Frightened (Fear): Brom can still see Grave Piper."
+    # 15, 2: 75 ft off, behind the wall at 14, 2: both hold, the save is rolled.
+    assert _fear_ends_beyond_60_unseen([15, 2])[:3] == [
+        "Brom moves to 15, 2 for 60 ft and has 0 ft left.",
+        "Brom rolls a Wisdom save to end Frightened (Fear): 15 against 12, a success.",
+        "Brom is no longer Frightened (Fear): the save ends it."]

@@ -141,7 +141,7 @@ def test_a_health_pool_rolls_no_attack():
     pkg = package()
     entry(pkg, "spells", "sleep")["mechanics"]["attackRoll"] = True
     assert problems_of(pkg) == [
-        'catalogs[0].entries[15].mechanics: a "healthPool" picks whom it affects by health, so it rolls no "attackRoll"']
+        'catalogs[0].entries[16].mechanics: a "healthPool" picks whom it affects by health, so it rolls no "attackRoll"']
 
 
 #: Color Spray as the SRD writes it (a 1st-level slot, 6d10 hit points of creatures, least
