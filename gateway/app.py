@@ -135,6 +135,7 @@ def create_app(
             app[FEED] = feed
             feed.tap(app[TRACKER].observe)
             feed.tap(app[EXECUTOR].observe)
+            feed.tap(ws.fanned_out)
             yield
 
     app.cleanup_ctx.append(store_ctx)

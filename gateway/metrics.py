@@ -28,6 +28,16 @@ ROUND_TRIP = Histogram(
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
 )
 OPEN_WEBSOCKETS = Gauge("battle_open_websockets", "WebSocket connections open on this gateway.")
+FANOUT = Histogram(
+    "battle_ws_fanout_seconds",
+    "Seconds from a feed message read by this gateway to its frames written inline to every idle "
+    "socket of its battle here (a socket busy with something else sends it later, from its queue).",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+)
+INLINE_DELIVERIES = Counter(
+    "battle_ws_inline_deliveries_total",
+    "Feed messages written to a socket inline by the fan-out (not through the socket's queue).",
+)
 BATTLES_CREATED = Counter("battle_battles_created_total", "Battles created through this gateway.")
 GM = service_metrics.count_into(Counter, Histogram)
 

@@ -16,6 +16,11 @@ the Engine's moves made when a dead worker left them (`Executor.resume`). It acc
 `{type: "choice", ...}` (the `POST /choices` body) and answers `accepted` or `error`. A reconnecting client names its last seq and gets the rest and
 its prompt again. What one feed message (or one page of a catch-up) causes goes out as one
 burst: its frames in one write to the socket (`frames`), unless the client is slow to read.
+A socket whose pump is idle takes a feed message inline, in the fan-out's own pass
+(`Connection.take`, the subscription's taker): the events' frames and each caller's prompt
+or notice frame are drawn once per message (`FeedMessage.memo`), so a thousand spectators
+of one battle cost a thousand writes of the same bytes, not a thousand tasks woken; what
+needs the store (a gap, a resync, a save without its decision, the end) is left to the pump.
 Messages over the size limit close the socket; messages over the
 per-connection rate get an error and are dropped. The gateway's shutdown closes every
 socket with 1001 (going away).
@@ -35,7 +40,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from shared.protocol import AcceptedMessage, ClientChoice, ClosedMessage, ErrorMessage, EventMessage, OpenDecision
-from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, Decision, FeedMessage
+from shared.store import ACTIVE, DEFAULT_PAGE, BattleHead, BattleNotFound, Decision, FeedMessage, Subscription
 
 from . import access, metrics
 from .context import ASTORE, EXECUTOR, FEED, SETTINGS, SOCKETS, TOKENS, battle_id, loads
@@ -75,8 +80,10 @@ class RateLimit:
 
 
 class Connection:
-    def __init__(self, request: web.Request, ws: web.WebSocketResponse, who: Principal, after: int) -> None:
+    def __init__(self, request: web.Request, ws: web.WebSocketResponse, who: Principal, after: int,
+                 sub: Subscription) -> None:
         self.app = request.app
+        self.sub = sub
         self.battle = who.battle
         self.ws = ws
         self.who = who
@@ -97,6 +104,13 @@ class Connection:
         self.transport = request.transport
         #: The messages of the burst being collected (`burst`), None outside one.
         self._burst: list[str] | None = None
+        #: False only while the pump waits on an empty queue: then the fan-out may hand a
+        #: message to `take` instead (a busy pump reads it from its queue, in order).
+        self.busy = True
+        #: Put in the queue when an owed decision did not come: this socket's own wake-up,
+        #: told apart by identity.
+        self._wake = FeedMessage(battle_id=self.battle, revision=None, status=None)
+        sub.taker = self.take
 
     async def send(self, message: Any) -> None:
         await self.send_text(message.model_dump_json())
@@ -159,9 +173,7 @@ class Connection:
         if message is not None and message.decision is not None and message.revision is not None:
             revision, status = message.revision, message.status or ACTIVE
             raw: Decision | None = message.decision
-            decision = message.memo.get("decision")
-            if decision is None:
-                decision = message.memo["decision"] = OpenDecision.model_validate(raw)
+            decision = open_decision(message)
         else:
             head = await self.app[ASTORE].head(self.battle)
             if head is not None and head.last_seq > self.last_seq:
@@ -171,41 +183,81 @@ class Connection:
                 return
             revision, status, decision = await self._current(head)
             raw = head.decision if head is not None else None
+        if status != ACTIVE or decision.outcome:
+            if revision >= self.revision:
+                self.revision = revision
+                self._settled(revision)
+                await self.send(ClosedMessage(status=status, outcome=decision.outcome))
+                self.done = True
+            return
+        frame = self._answer(message, revision, status, decision, raw)
+        if frame is not None:
+            await self.send_text(frame[0])
+
+    def _answer(self, message: FeedMessage | None, revision: int, status: str, decision: OpenDecision,
+                raw: Decision | None) -> tuple[str, bytes] | None:
+        """What this socket is sent for the battle's open decision at `revision` (active, no
+        outcome): the prompt or notice's text and frame, or None (an older revision, one
+        already answered, or the Engine's moves still owed). Updates the socket's state as
+        if it were sent: the caller sends it at once, with nothing awaited in between."""
         if revision < self.revision:
-            return  # an older save's message, queued behind what this socket already read
+            return None  # an older save's message, queued behind what this socket already read
         self.revision = revision
-        if self.owed is not None and revision >= self.owed:
-            self.owed = None
+        self._settled(revision)
         if access.engine_owes(status, decision):
             # Its worker died before the Engine's moves, which `_current` asked for: look
             # again after `DECISION_WAIT`, in case that ask is lost too.
-            self.owed = revision
-            return
-        if status != ACTIVE or decision.outcome:
-            await self.send(ClosedMessage(status=status, outcome=decision.outcome))
-            self.done = True
-            return
+            self._owe(revision, message)
+            return None
         if self.prompted == revision:
-            return
+            return None
         # The prompt to whoever answers the decision; every other socket is told on whom
         # the battle waits (once per revision: a reconnect asks again).
         drawn = self._prompt(message, revision, status, decision)
-        if drawn is not None:
-            prompt, text = drawn
-            self.prompted = prompt.revision
-            self.prompted_decision = raw if raw is not None else decision.model_dump(mode="json")
-            await self.send_text(text)
+        if drawn is None:
+            return None
+        prompt, text, frame = drawn
+        self.prompted = prompt.revision
+        self.prompted_decision = raw if raw is not None else decision.model_dump(mode="json")
+        return text, frame
+
+    def _owe(self, revision: int, message: FeedMessage | None = None) -> None:
+        """The decision of `revision` is owed: drawn as a reconnect draws it when it has not
+        come `DECISION_WAIT` from now. Every socket `message` leaves owing shares one timer
+        (a thousand spectators, one timer, none cancelled: a paid socket ignores it)."""
+        self.owed = revision
+        owing: list[tuple[Connection, int]] | None = message.memo.get("owing") if message is not None else None
+        if owing is None:
+            owing = []
+            if message is not None:
+                message.memo["owing"] = owing
+            asyncio.get_running_loop().call_later(DECISION_WAIT, wake_owing, owing)
+        owing.append((self, revision))
+
+    def _settled(self, revision: int) -> None:
+        """A decision of `revision` came: whatever was owed up to it is paid."""
+        if self.owed is not None and revision >= self.owed:
+            self.owed = None
+
+    def wake_if_owed(self, revision: int) -> None:
+        """`DECISION_WAIT` after `_owe(revision)`: the pump draws the decision if it is still owed."""
+        if self.owed == revision and not self.sub.closed:
+            self.sub.put(self._wake)
 
     def _prompt(self, message: FeedMessage | None, revision: int, status: str,
-                decision: OpenDecision) -> tuple[Any, str] | None:
-        """`access.prompt_for` this caller, with its text; drawn once per feed message for
-        every socket of the same caller (a thousand spectators are told alike)."""
+                decision: OpenDecision) -> tuple[Any, str, bytes] | None:
+        """`access.prompt_for` this caller, with its text and frame; drawn once per feed
+        message for every socket of the same caller (a thousand spectators are told alike)."""
         key = ("prompt", self.who)
         if message is not None and key in message.memo:
-            drawn: tuple[Any, str] | None = message.memo[key]
+            drawn: tuple[Any, str, bytes] | None = message.memo[key]
             return drawn
         prompt = access.prompt_for(self.battle, revision, status, decision, self.who)
-        drawn = (prompt, prompt.model_dump_json()) if prompt is not None else None
+        if prompt is not None:
+            text = prompt.model_dump_json()
+            drawn = (prompt, text, text_frame(text.encode()))
+        else:
+            drawn = None
         if message is not None:
             message.memo[key] = drawn
         return drawn
@@ -222,16 +274,20 @@ class Connection:
         that died quietly would leave an open socket that never hears of the battle again."""
         try:
             while not self.done and not self.ws.closed:
+                self.busy = False
                 try:
+                    message = await sub.get()
+                finally:
+                    self.busy = True
+                if message is self._wake:
                     # A save whose decision follows is answered by `put_decision`'s message;
-                    # when that never comes (its worker died between the two), the prompt
+                    # when that never came (its worker died between the two), the prompt
                     # is drawn the way a reconnect draws it.
-                    message = await sub.get(None if self.owed is None else DECISION_WAIT)
-                except TimeoutError:
-                    self.owed = None
-                    await self.after_change()
+                    if self.owed is not None:
+                        self._settled(self.owed)
+                        await self.after_change()
                     continue
-                if message.is_answer:
+                if self.take_now(message):
                     continue
                 fresh = [e for e in message.events if e["seq"] > self.last_seq]
                 if message.resync or (fresh and fresh[0]["seq"] != self.last_seq + 1):
@@ -243,7 +299,7 @@ class Connection:
                             await self.send_text(text)
                             self.last_seq = event["seq"]
                     if message.decision_follows and message.status == ACTIVE and message.revision is not None:
-                        self.owed = max(self.owed or 0, message.revision)
+                        self._owe(max(self.owed or 0, message.revision), message)
                         continue
                     if fresh or message.hold_changed or message.status != ACTIVE or message.decision is not None:
                         await self.after_change(message)
@@ -254,7 +310,58 @@ class Connection:
                         self.battle, type(exc).__name__)
             await self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"the store is briefly unavailable")
             return
+        finally:
+            self.busy = True
         await self.ws.close()
+
+    def take(self, message: FeedMessage) -> bool:
+        """The subscription's taker: `take_now` while the pump is idle on an empty queue."""
+        if self.busy:
+            return False
+        try:
+            return self.take_now(message)
+        except Exception:  # the pump meets it again from the queue and closes the socket
+            log.exception("battle %s: a socket could not take a feed message inline", self.battle)
+            return False
+
+    def take_now(self, message: FeedMessage) -> bool:
+        """Deals with `message` without awaiting anything when it can: its events follow
+        this socket's last seq, and what comes after them is known from the message (its
+        decision follows, or it carries the open decision of an active battle). Writes the
+        frames (drawn once per message) in one write and returns True; False leaves the
+        message to the pump (a gap, a resync, the store to read, the end, a slow reader)."""
+        if message.is_answer:
+            return True
+        events = message.events
+        if message.resync or (events and events[0]["seq"] != self.last_seq + 1) or self.done \
+                or self._burst is not None or self.send_lock.locked() or self.ws.closed:
+            return False
+        transport = self.transport
+        if transport is None or transport.is_closing() or transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+            return False
+        revision, status, raw = message.revision, message.status, message.decision
+        follows = message.decision_follows and status == ACTIVE and revision is not None
+        if not follows and (events or message.hold_changed or status != ACTIVE or raw is not None):
+            # After the events, the battle's decision: only from the message, and only while
+            # it goes on (the end closes the socket, which the pump does).
+            if raw is None or revision is None or status != ACTIVE:
+                return False
+            decision = open_decision(message)
+            if decision.outcome:
+                return False
+            answer = self._answer(message, revision, status, decision, raw)
+            data = event_frames(message) + answer[1] if answer is not None else event_frames(message)
+        else:
+            data = event_frames(message)
+            if follows:
+                assert revision is not None
+                self._owe(max(self.owed or 0, revision), message)
+        if events:
+            self.last_seq = events[-1]["seq"]
+        if data:
+            transport.write(data)
+            message.memo["written"] = message.memo.get("written", 0) + 1
+        return True
 
     # -- incoming --------------------------------------------------------------------
     async def receive(self, text: str) -> None:
@@ -302,6 +409,37 @@ class Connection:
                 log.warning("battle %s: the connection lease was not renewed (%s)", self.battle, type(exc).__name__)
 
 
+def wake_owing(owing: list[tuple[Connection, int]]) -> None:
+    """The timer of the sockets one message left owing a decision (`Connection._owe`)."""
+    for conn, revision in owing:
+        conn.wake_if_owed(revision)
+
+
+def fanned_out(message: FeedMessage) -> None:
+    """A feed tap, run after the fan-out's pass: how long the message took to reach the
+    sockets that took it inline, and how many did."""
+    written: int = message.memo.get("written", 0)
+    if written and message.read_at:
+        metrics.FANOUT.observe(time.perf_counter() - message.read_at)
+        metrics.INLINE_DELIVERIES.inc(written)
+
+
+def open_decision(message: FeedMessage) -> OpenDecision:
+    """The message's open decision (it carries one), validated once for every socket."""
+    decision: OpenDecision | None = message.memo.get("decision")
+    if decision is None:
+        decision = message.memo["decision"] = OpenDecision.model_validate(message.decision)
+    return decision
+
+
+def event_frames(message: FeedMessage) -> bytes:
+    """The frames of the message's events, one after the other, drawn once."""
+    frames: bytes | None = message.memo.get("frames")
+    if frames is None:
+        frames = message.memo["frames"] = b"".join(text_frame(text.encode()) for text in event_texts(message))
+    return frames
+
+
 def event_texts(message: FeedMessage) -> list[str]:
     """The text of each of the message's events as sent, drawn once for every socket the
     message reaches."""
@@ -334,8 +472,8 @@ async def battle_socket(request: web.Request) -> web.StreamResponse:
     await ws.prepare(request)
     request.app[SOCKETS].add(ws)
     metrics.OPEN_WEBSOCKETS.inc()
-    conn = Connection(request, ws, who, after)
     sub = request.app[FEED].subscribe(battle)
+    conn = Connection(request, ws, who, after, sub)
     helpers: list[asyncio.Task[Any]] = []
     try:
         await conn.catch_up()

@@ -16,12 +16,19 @@ battle (`FeedMessage.is_answer`).
 Delivery is at most once (Redis pub/sub): a consumer that sees a gap in `seq`, or gets a
 message with `resync` set (its queue overflowed, or the listener reconnected), re-reads
 with `events_after(last_seq)` and `get_hold`. The store, not the feed, is the record.
+
+A subscription may name a `taker`: the fan-out hands it each message first, on the feed's
+loop and inline, while nothing waits in the queue; when it takes the message (returns True)
+the message is not queued. A gateway's socket whose reader is idle writes a message's frames
+there and then, so one message reaches a thousand spectators in one pass instead of waking a
+thousand tasks (docs/capacity.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -51,6 +58,9 @@ class FeedMessage:
     decision_follows: bool = False
     """The save carried no decision: `put_decision`'s message (no events, the decision)
     follows, unless the saver died first."""
+    read_at: float = field(default=0.0, compare=False, repr=False)
+    """`time.perf_counter()` when the feed read the message (0: not read from a feed): how
+    long its fan-out took is measured from here."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """What this message's consumers work out alike, kept by the first of them: one message
     object reaches every subscription of the battle (`FanOut.dispatch`), so a gateway draws
@@ -62,11 +72,11 @@ class FeedMessage:
         return self.answer is not None
 
     @classmethod
-    def from_text(cls, text: str | bytes) -> "FeedMessage":
+    def from_text(cls, text: str | bytes, read_at: float = 0.0) -> "FeedMessage":
         data: dict[str, Any] = json.loads(text)
         if "answer" in data:
             return cls(battle_id=data["battle_id"], revision=None, status=None,
-                       request_id=data["request_id"], answer=data["answer"])
+                       request_id=data["request_id"], answer=data["answer"], read_at=read_at)
         return cls(
             battle_id=data["battle_id"],
             revision=data["revision"],
@@ -77,6 +87,7 @@ class FeedMessage:
             request_id=data.get("request_id"),
             decision=data.get("decision"),
             decision_follows=data.get("decision_follows", False),
+            read_at=read_at,
         )
 
     @classmethod
@@ -93,6 +104,10 @@ class Subscription:
         self._fanout = fanout
         self._queue: asyncio.Queue[FeedMessage] = asyncio.Queue(maxsize=limit)
         self.closed = False
+        self.taker: Callable[[FeedMessage], bool] | None = None
+        """Offered each message before it is queued, while the queue is empty (so order is
+        kept): True when it dealt with the message itself. It runs inline in the fan-out,
+        so it must be quick and must not raise."""
 
     async def get(self, timeout: float | None = None) -> FeedMessage:
         """The next message; `TimeoutError` after `timeout` seconds without one."""
@@ -105,6 +120,19 @@ class Subscription:
             return self._queue.get_nowait()
         except asyncio.QueueEmpty:
             return None
+
+    def put(self, message: FeedMessage) -> None:
+        """Queues `message` behind what is waiting, as the fan-out does: for a consumer's own
+        wake-ups (a timer that must reach whoever reads the queue)."""
+        self._offer(message)
+
+    def deliver(self, message: FeedMessage) -> None:
+        """The fan-out's hand-over: to the taker when the queue is empty and it takes the
+        message, else into the queue."""
+        taker = self.taker
+        if taker is not None and self._queue.empty() and taker(message):
+            return
+        self._offer(message)
 
     def _offer(self, message: FeedMessage) -> None:
         try:
@@ -162,9 +190,9 @@ class FanOut:
         subs = self._by_battle.get(battle_id)
         if not subs and not self.taps:
             return
-        message = FeedMessage.from_text(text)
+        message = FeedMessage.from_text(text, read_at=time.perf_counter())
         for sub in list(subs or ()):
-            sub._offer(message)
+            sub.deliver(message)
         for tap in list(self.taps):
             tap(message)
 
