@@ -207,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sockets", default="100,250,500,1000,2000", help="levels of open sockets")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level (default 20)")
     parser.add_argument("--think", type=float, default=2.0, help="a player's seconds before answering (default 2)")
+    parser.add_argument("--clients", type=int, default=2,
+                        help="spectators: processes reading the spectators' sockets (default 2)")
     parser.add_argument("--quick", action="store_true", help="100,500 sockets, 8 s each (realistic: 100,200, 30 s)")
     parser.add_argument("--profile", choices=("ramp", "realistic", "idle", "spectators"), default="ramp",
                         help="ramp: one gateway, --think s per choice; realistic: two gateways, think ~20 s; "
@@ -306,11 +308,18 @@ def one_gateway(args: argparse.Namespace) -> int:
                   f"MiB, {service.fmt(row['rss_per_socket_kib'], ' KiB')} per socket (target <= 60 KiB); "
                   f"gateway CPU while idle {row['gateway_cpu_share_idle']:.1%}", flush=True)
         else:
-            row = asyncio.run(load_gateway.spectators(stack.gateway, digest, sockets, seconds, args.think, gateway_pid))
-            print(f"\n{row['open']:,} spectators on one battle ({row['failed']} failed), {row['choices']} choices, "
-                  f"{row['deliveries']:,} deliveries: fan-out p50 {service.fmt(row['fanout_p50_ms'], ' ms')}, "
-                  f"p99 {service.fmt(row['fanout_p99_ms'], ' ms')} (target < 100 ms), max "
-                  f"{service.fmt(row['fanout_max_ms'], ' ms')}; gateway CPU {row['gateway_cpu_share']:.0%}", flush=True)
+            row = asyncio.run(load_gateway.spectators(stack.gateway, digest, sockets, seconds, args.think, gateway_pid,
+                                                      args.clients))
+            trips = ", ".join(f"{t:.0f}" for t in row["player_round_trip_ms"])
+            print(f"\n{row['open']:,} spectators on one battle ({row['failed']} failed; {row['client_processes']} client "
+                  f"processes), {row['choices']} choices, {row['deliveries']:,} deliveries: fan-out p50 "
+                  f"{service.fmt(row['fanout_p50_ms'], ' ms')}, p99 {service.fmt(row['fanout_p99_ms'], ' ms')} (target "
+                  f"< 100 ms), max {service.fmt(row['fanout_max_ms'], ' ms')}; the player's own round trips {trips} ms; "
+                  f"gateway CPU {row['gateway_cpu_share']:.0%}, "
+                  f"{service.fmt(row['gateway_cpu_us_per_delivery'], ' us')} per delivery; gateway inline pass per "
+                  f"message: mean {service.fmt(row['pass_mean_ms'], ' ms')}, p99 under "
+                  f"{service.fmt(row['pass_p99_under_ms'], ' ms')} ({row['passes']} passes, "
+                  f"{row['inline_deliveries']} inline deliveries)", flush=True)
     finally:
         stack.close()
         redis.stop()

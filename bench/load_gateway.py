@@ -9,8 +9,11 @@ workers, a throwaway Redis):
   (target <= 60 KiB), its CPU share while they idle, and how long they took to open.
 * spectators: one battle watched by `--sockets` (default 1,000) spectators while its player
   chooses every `--think` seconds (default 2); measured: the fan-out latency (the choice
-  sent -> its first event on each spectator's socket) p50/p99 over every spectator and
-  choice (target p99 < 100 ms).
+  sent -> its first event read on each spectator's socket) p50/p99 over every spectator and
+  choice (target p99 < 100 ms), the spectators read by `--clients` processes (default 2);
+  the gateway's own figures: its CPU per delivery (one choice to one spectator, up to the
+  fight's end) and, from its `/metrics`, how long its inline pass over the sockets took
+  per feed message (`battle_ws_fanout_seconds`).
 
 Bounded: sockets opened 200 at a time, `--seconds` of holding (default 30), everything closed
 and the stack stopped at the end; progress printed every 10 s.
@@ -96,61 +99,150 @@ async def idle(base: str, digest: str, sockets: int, seconds: float, gateway_pid
             "gateway_cpu_share_idle": (cpu1 - cpu0) / took}
 
 
-async def spectators(base: str, digest: str, sockets: int, seconds: float, think: float,
-                     gateway_pid: int) -> dict[str, Any]:
-    import aiohttp
+def spectate(url: str, token: str, sockets: int, until: Any, out: Any) -> None:
+    """One client process of the spectators run: opens `sockets` sockets, says so on `out`,
+    reads them until `until` (a shared double, set by the parent once every client is
+    open) has passed, and puts on `out` when each socket read each event: {seq: [times]}
+    (`time.perf_counter()`, the system's monotonic clock, which every process shares)."""
+    got: dict[int, list[float]] = {}
 
-    sent: dict[str, float] = {}
-    latencies: list[float] = []
-    choices = 0
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
-        created = await _create(session, base, digest, 9_001)
-        url = f"{base}/v1/battles/{created['battle']}/ws"
-        opened, failed = await _open_all(session, [(url, created["spectator_token"])] * sockets)
-        seen: list[int] = [0] * len(opened)
-        until = time.perf_counter() + seconds
+    async def main() -> tuple[int, int]:
+        import aiohttp
 
-        def watcher(n: int) -> Any:
-            def on(data: dict[str, Any]) -> None:
-                if data["type"] == "event" and "at" in sent and seen[n] < choices:
-                    seen[n] = choices
-                    latencies.append(time.perf_counter() - sent["at"])
-            return on
+        connector = aiohttp.TCPConnector(limit=0)
+        async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
+            opened, failed = await _open_all(session, [(url, token)] * sockets)
+            out.put(("open", len(opened), failed))
 
-        async def player() -> None:
-            nonlocal choices
-            async with session.ws_connect(url, params={"token": created["tokens"]["bench"]}) as ws:
-                while time.perf_counter() < until:
-                    try:
-                        msg = await ws.receive(timeout=max(0.1, until - time.perf_counter()))
-                    except asyncio.TimeoutError:
-                        return
+            async def read(ws: Any) -> None:
+                while True:
+                    msg = await ws.receive()
+                    # Stamped before anything else: the latency ends when the client has the
+                    # message, not when this process has parsed it.
+                    at = time.perf_counter()
                     if msg.type != aiohttp.WSMsgType.TEXT:
                         return
-                    data = json.loads(msg.data)
-                    if data["type"] == "prompt":
-                        await asyncio.sleep(think)
-                        choices += 1
-                        sent["at"] = time.perf_counter()
-                        await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
-                                            "request_id": f"{data['actor']}-{data['revision']}",
-                                            **service.choice_for(data)})
-                    elif data["type"] == "closed":
-                        return
+                    if msg.data.startswith('{"type":"event"'):
+                        got.setdefault(json.loads(msg.data)["event"]["seq"], []).append(at)
 
-        cpu0, t0 = cpu_s(gateway_pid), time.perf_counter()
-        tasks = [asyncio.create_task(_drain(ws, until, watcher(n))) for n, ws in enumerate(opened)]
-        play = asyncio.create_task(player())
-        while time.perf_counter() < until and not play.done():
-            await asyncio.sleep(min(10.0, max(0.0, until - time.perf_counter())))
-            print(f"    {len(opened):,} spectators: {choices} choices, {len(latencies):,} deliveries measured", flush=True)
-        cpu1, took = cpu_s(gateway_pid), time.perf_counter() - t0
-        await play
-        for ws in opened:
-            await ws.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    ms = [x * 1000 for x in latencies]
-    return {"sockets": sockets, "open": len(opened), "failed": failed, "choices": choices, "deliveries": len(ms),
+            readers = [asyncio.create_task(read(ws)) for ws in opened]
+            while not until.value or time.perf_counter() < until.value:
+                await asyncio.sleep(0.2)
+            for ws in opened:
+                await ws.close()
+            await asyncio.gather(*readers, return_exceptions=True)
+        return len(opened), failed
+
+    asyncio.run(main())
+    out.put(("events", got))
+
+
+def _fanout_metrics(text: str) -> dict[str, Any]:
+    """The gateway's own figures from its `/metrics` (None on a gateway without them): the
+    inline fan-out's passes, their mean, the bucket their p99 falls in, and deliveries."""
+    samples: dict[str, float] = {}
+    buckets: list[tuple[float, float]] = []
+    for line in text.splitlines():
+        if line.startswith("battle_ws_fanout_seconds_bucket{"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets.append((float(le), float(line.rsplit(" ", 1)[1])))
+        elif line.startswith(("battle_ws_fanout_seconds_sum", "battle_ws_fanout_seconds_count",
+                              "battle_ws_inline_deliveries_total")):
+            name, value = line.rsplit(" ", 1)
+            samples[name] = float(value)
+    count = samples.get("battle_ws_fanout_seconds_count")
+    if not count:
+        return {"passes": None, "pass_mean_ms": None, "pass_p99_under_ms": None, "inline_deliveries": None}
+    p99 = next((le for le, n in sorted(buckets) if n >= 0.99 * count), None)
+    return {"passes": int(count), "pass_mean_ms": samples["battle_ws_fanout_seconds_sum"] / count * 1000,
+            "pass_p99_under_ms": p99 * 1000 if p99 is not None else None,
+            "inline_deliveries": int(samples.get("battle_ws_inline_deliveries_total", 0))}
+
+
+async def spectators(base: str, digest: str, sockets: int, seconds: float, think: float,
+                     gateway_pid: int, clients: int = 2) -> dict[str, Any]:
+    """The spectators are read by `clients` processes (spawned), so reading a thousand
+    sockets is not one Python process's queue on the 2 cores the gateway shares; the player
+    is this process. A choice's fan-out latency on a spectator: from the choice sent to that
+    socket's read of the first event the choice caused (the first event the player's own
+    socket reads after sending it)."""
+    import multiprocessing
+
+    import aiohttp
+
+    ctx = multiprocessing.get_context("spawn")
+    sent: list[float] = []
+    first_seq: list[int] = []
+    trips: list[float] = []
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as session:
+        created = await _create(session, base, digest, 9_001)
+        url = f"{base}/v1/battles/{created['battle']}/ws"
+        out, until = ctx.Queue(), ctx.Value("d", 0.0)
+        shares = [sockets // clients + (1 if n < sockets % clients else 0) for n in range(clients)]
+        procs = [ctx.Process(target=spectate, args=(url, created["spectator_token"], share, until, out), daemon=True)
+                 for share in shares if share]
+        for proc in procs:
+            proc.start()
+        loop = asyncio.get_running_loop()
+        opened = failed = 0
+        for _ in procs:
+            _, n, bad = await loop.run_in_executor(None, out.get, True, 180)
+            opened, failed = opened + n, failed + bad
+        print(f"    {opened:,} spectators open ({failed} failed) in {len(procs)} client processes; "
+              f"holding {seconds:.0f} s", flush=True)
+        t0 = time.perf_counter()
+        until.value = deadline = t0 + seconds
+        cpu0 = cpu_s(gateway_pid)
+        cpu_at_end: list[float] = []
+
+        async with session.ws_connect(url, params={"token": created["tokens"]["bench"]}) as ws:
+            waiting_for_first = False
+            while time.perf_counter() < deadline:
+                try:
+                    msg = await ws.receive(timeout=max(0.1, deadline - time.perf_counter()))
+                except asyncio.TimeoutError:
+                    break
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = json.loads(msg.data)
+                if data["type"] == "event" and waiting_for_first:
+                    trips.append(time.perf_counter() - sent[-1])
+                    first_seq.append(data["event"]["seq"])
+                    waiting_for_first = False
+                elif data["type"] == "prompt":
+                    await asyncio.sleep(think)
+                    sent.append(time.perf_counter())
+                    waiting_for_first = True
+                    await ws.send_json({"type": "choice", "actor": data["actor"], "revision": data["revision"],
+                                        "request_id": f"{data['actor']}-{data['revision']}",
+                                        **service.choice_for(data)})
+                elif data["type"] == "closed":
+                    break
+            # The gateway's CPU while the choices fanned out: up to the end of the fight, not
+            # the thousand sockets it closes then.
+            cpu_at_end.append(cpu_s(gateway_pid))
+            took = time.perf_counter() - t0
+        async with session.get(f"{base}/metrics") as r:
+            gateway_side = _fanout_metrics(await r.text())
+        until.value = min(until.value, time.perf_counter())
+        got: dict[int, list[float]] = {}
+        for _ in procs:
+            while True:
+                kind, payload = await loop.run_in_executor(None, out.get, True, 120)
+                if kind == "events":
+                    for seq, times in payload.items():
+                        got.setdefault(seq, []).extend(times)
+                    break
+        for proc in procs:
+            await loop.run_in_executor(None, proc.join, 30)
+    ms = [(at - at_sent) * 1000 for at_sent, seq in zip(sent, first_seq) for at in got.get(seq, [])]
+    choices = len(first_seq)
+    cpu = cpu_at_end[0] - cpu0
+    return {"sockets": sockets, "open": opened, "failed": failed, "client_processes": len(procs),
+            "choices": choices, "deliveries": len(ms),
             "fanout_p50_ms": service.pct(ms, 0.5), "fanout_p99_ms": service.pct(ms, 0.99),
-            "fanout_max_ms": max(ms) if ms else None, "gateway_cpu_share": (cpu1 - cpu0) / took}
+            "fanout_max_ms": max(ms) if ms else None,
+            "player_round_trip_ms": [t * 1000 for t in trips],
+            "gateway_cpu_share": cpu / took if took else None,
+            "gateway_cpu_us_per_delivery": cpu / (choices * opened) * 1e6 if choices and opened else None,
+            **gateway_side}
