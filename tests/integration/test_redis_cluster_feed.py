@@ -6,7 +6,9 @@ masters with one replica each (`tests/redis_cluster_harness.py`).
   own replica only (`CLUSTER INFO`'s `publishshard` counters), no node carries a classic
   PUBLISH, and a PSUBSCRIBE on every node hears nothing.
 * A gateway's feed holds one connection per master, subscribed to the shard channels that
-  master serves; battles on every master are played to their end over its sockets.
+  master serves: a save of a battle on each of the 64 shards reaches that battle's
+  subscription and no other, and battles on every master are played to their end over its
+  sockets.
 * A manual failover (`CLUSTER FAILOVER`): the demoted master pushes SUNSUBSCRIBE, and the feed
   subscribes again on the promoted replica, resyncs, and hears the next save.
 * A master SIGKILLed mid-play: its replica takes over, the feed subscribes again on the new
@@ -109,6 +111,35 @@ def test_a_battles_messages_stay_on_its_shard(cluster, store):
     for pubsub in classic:
         assert pubsub.get_message(timeout=0.2) is None
         pubsub.close()
+
+
+def test_a_save_on_every_shard_reaches_its_battles_subscription_and_no_other(cluster, store):
+    ids: dict[int, str] = {}
+    for n in range(2000):
+        ids.setdefault(store.keys.shard(f"b-{n}"), f"b-{n}")
+        if len(ids) == 64:
+            break
+    assert sorted(ids) == list(range(64))
+    for battle_id in ids.values():
+        store.create(battle_id, {"n": 0})
+
+    async def main() -> dict[str, list[Any]]:
+        async with store.feed() as feed:
+            subs = {battle_id: feed.subscribe(battle_id) for battle_id in ids.values()}
+            for battle_id in ids.values():
+                await asyncio.to_thread(store.save, battle_id, 1, {"n": 1}, [{"seq": 1, "kind": "note", "b": battle_id}])
+            got = {battle_id: [await sub.get(5)] for battle_id, sub in subs.items()}
+            await asyncio.sleep(0.2)
+            for battle_id, sub in subs.items():
+                while (extra := sub.get_nowait()) is not None:
+                    got[battle_id].append(extra)
+            return got
+
+    got = asyncio.run(main())
+    # 64 battles, one per shard channel, spread over the three masters: each subscription got
+    # its own battle's one message (revision 2, its event) and nothing of the other 63.
+    assert {battle_id: [(m.battle_id, m.revision, [e["b"] for e in m.events]) for m in messages]
+            for battle_id, messages in got.items()} == {b: [(b, 2, [b])] for b in ids.values()}
 
 
 def test_battles_on_every_master_are_played_over_the_gateways_sockets(cluster, store):
