@@ -10,11 +10,13 @@ a 97.5-foot burst, as a `utility` entry a fight does not offer), so its `mechani
 here as the spec spells them out (1.270:
 "So 5e's Antipathy puts a condition on the target whose aura, with `side: "all"`,
 frightens the chosen kind within 60 feet ..., and the frightened move away (`moves:
-"away"`), while those charmed by Sympathy come toward it"): Mira names a kind and touches
-an ally (60 feet, the spell's range), who then holds `antipathy` for 100 rounds; its aura
+"away"`), while those charmed by Sympathy come toward it"), as a `buff`: Mira names a kind
+and aims it at an ally within 60 feet (the spell's range), who then holds `antipathy` for
+100 rounds (the spell's 10 days outlast any fight); its aura
 (60 feet, everyone, `chosenKind`) spreads `frightened_by_antipathy` (the SRD's frightened
-effects and `behavior.moves: "away"`). The creatures' own Wisdom save against the aura is
-the aura's `save` (1.265, tests/combat/test_aura_saves.py's, not here).
+effects and `behavior.moves: "away"`); in full (`ANTIPATHY_SAVE_AURA`) the aura calls for
+the kind's Wisdom save at Mira's DC instead, and what a failure puts on ends with a save
+rolled only beyond 60 feet and out of sight.
 
 Sympathy is read from a Spell Scroll (SRD 5.1 "Spell Scroll": reading it casts the spell;
 the package has no item catalog, so the scroll is written here, a `buff` use (an item use
@@ -41,6 +43,15 @@ ANTIPATHY = {"kind": "buff", "range": 60, "targets": "ally", "kindChoice": True,
              "applies": [{"condition": "antipathy", "duration": {"rounds": 100}}],
              "cost": [{"pool": "slots_8", "amount": 1}]}
 ANTIPATHY_AURA = {"auras": [{"distance": 60, "side": "all", "chosenKind": True, "conditions": ["frightened_by_antipathy"]}]}
+#: Antipathy in full (1.265, 1.270, 1.274): the chosen kind within 60 feet or in sight
+#: (`orSeen`) makes a Wisdom save as its turn starts, against the caster's spell save DC
+#: fixed when the spell was cast (`appliedDifficulty`), or is frightened until it ends a
+#: turn more than 60 feet from the holder and unable to see it (`beyond`, `unseen`).
+ANTIPATHY_SAVE_AURA = {"auras": [{
+    "distance": 60, "side": "all", "chosenKind": True, "orSeen": True,
+    "save": {"save": "wis_save", "appliedDifficulty": True,
+             "applies": [{"condition": "frightened_by_antipathy", "duration": "until-save",
+                          "saveEnds": {"save": "wis_save", "at": "turn-end", "beyond": 60, "unseen": True}}]}}]}
 FRIGHTENED = {"effects": ["own-attacks-disadvantage", "cannot-approach-source"], "behavior": {"moves": "away"}}
 SYMPATHY_AURA = {"auras": [{"distance": 60, "side": "all", "chosenKind": True, "conditions": ["charmed_by_sympathy"]}]}
 CHARMED = {"behavior": {"moves": "toward", "keepsIn": 5}}

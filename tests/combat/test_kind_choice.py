@@ -1,8 +1,9 @@
 """A kind named at casting (spec/mechanics-3 "A kind named at casting (1.270)", 1.274's
 `kindChoice` on an item's `use`) and the aura that reaches only that kind (`chosenKind`), on
-Marinara's 5e package with tests/combat/kind_choice_kit.py's Antipathy/Sympathy; and the save
+Marinara's 5e package with tests/combat/kind_choice_kit.py's Antipathy/Sympathy; the save
 that ends a condition only beyond a distance and out of sight (1.270 `beyond` with
-`unseen`), on tests/combat/auras_kit.py's Fear.
+`unseen`), on tests/combat/auras_kit.py's Fear; and Antipathy in full, its aura's save at
+the caster's DC (1.274 `appliedDifficulty`) reaching the kind in sight (`orSeen`).
 
 On a 16 x 6 board of 5-foot cells: Mira 0, 0; Brom 2, 2; the Imp (a fiend, tag devil)
 8, 2, 6 cells (30 feet) from Brom; the Giant Spider (a beast) 9, 4, 7 cells (35 feet) from
@@ -17,7 +18,7 @@ from shared.combat.fight import Refusal
 from shared.combat.state import BattleState
 from shared.service.director_prompt import director_messages
 from tests.combat import auras_kit as AK
-from tests.combat.kind_choice_kit import KINDS, caster, package
+from tests.combat.kind_choice_kit import ANTIPATHY_SAVE_AURA, KINDS, caster, package
 from tests.combat.kit import Bout, foe, play, ruleset
 from tests.combat.srd_kit import brom
 from tests.combat.test_auras import FEAR_DICE
@@ -185,3 +186,48 @@ def test_the_save_waits_within_60_feet_or_in_sight_and_is_rolled_beyond_and_unse
         "Brom moves to 15, 2 for 60 ft and has 0 ft left.",
         "Brom rolls a Wisdom save to end Frightened (Fear): 15 against 12, a success.",
         "Brom is no longer Frightened (Fear): the save ends it."]
+
+
+# ---------------------------------------------------------------------------
+# Antipathy in full: the aura's save at Mira's DC, and the frightened Imp's own save
+# ---------------------------------------------------------------------------
+
+#: The 16 x 6 board with a wall at 14, 1-3 (the Spider moved to 9, 0, 7 cells from Brom).
+WALL_AT_14 = {"rows": ["." * 16] + ["." * 14 + "#" + "."] * 3 + ["." * 16] * 2}
+
+
+def _full_antipathy(cell: str) -> tuple[Bout, list[str], list[str]]:
+    """Mira names fiends; as the Imp's turn starts it rolls its Wisdom save against Brom's
+    Antipathy (d20 5; its stat block lists no saves: + 0) at Mira's DC 16 (8 + 5 + 3), a
+    failure; it dashes (8 cells) to `cell` and its turn ends there (its own save, d20 17)."""
+    b = Bout(ruleset(package(aura=ANTIPATHY_SAVE_AURA)), [caster() | {"position": [0, 0]}, brom() | {"position": [2, 2]}],
+             [foe("imp", position=[8, 2]), foe("giant-spider", position=[9, 0])], dice=DICE[:11] + [5, 17],
+             board=WALL_AT_14)
+    b.choose("mira", f"{SPELL}@kind-fiend", "brom")
+    b.choose("mira", "end-turn")
+    started = b.choose("brom", "end-turn")
+    b.choose("imp", "standard:dash")
+    ended = b.choose("imp", f"move:{cell}")
+    if b.waiting() == "imp":
+        ended += b.choose("imp", "end-turn")
+    return b, started, ended
+
+
+def test_full_antipathy_frightens_the_imp_at_mira_s_dc_until_it_ends_a_turn_beyond_60_feet_unseen():
+    b, started, ended = _full_antipathy("15,2")
+    assert started == ["Imp's turn.", "Imp rolls a Wisdom save against Brom's Antipathy: 5 against 16, a failure.",
+                       "Imp is Frightened (Antipathy) until saved."]
+    # Around the wall to 15, 2: 13 cells (65 ft) from Brom, the wall at 14, 2 between them.
+    assert ended == ["Imp moves to 15, 2 for 40 ft and has 0 ft left.",
+                     "Imp rolls a Wisdom save to end Frightened (Antipathy): 17 against 16, a success.",
+                     "Imp is no longer Frightened (Antipathy): the save ends it.", "Giant Spider's turn."]
+    # The Spider, a beast, never rolled.
+    assert not any(line.startswith("Giant Spider rolls") for line in b.log)
+
+
+def test_full_antipathy_s_save_waits_while_the_imp_sees_brom():
+    # 12, 2: 10 cells (50 ft) off, in sight: no save, still frightened.
+    b, _started, ended = _full_antipathy("12,2")
+    assert ended[:2] == ["Imp moves to 12, 2 for 20 ft and has 20 ft left.",
+                         "Imp does not roll to end Frightened (Antipathy): Imp can still see Brom."]
+    assert [h.id for h in b.who("imp").conditions] == ["frightened_by_antipathy"]
