@@ -50,7 +50,7 @@ def held_back(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatan
         list_id=plan.list_def.list if plan.list_def is not None else None, entry=entry, name=plan.name,
         budget=budget, targets=[t.id for t in targets], to_hit=plan.to_hit,
         to_hit_parts=[(str(label), int(value)) for label, value in plan.to_hit_parts], save_dc=plan.save_dc,
-        cost_steps=plan.cost_steps)
+        cost_steps=plan.cost_steps, named_kind=plan.named_kind)
     fight.emit("delay", f"{name}: {actor.name} rolls {face} on a d{chance.sides} for {plan.name} "
                f"({chance.atLeast} or higher holds it back), so it waits until the start of {actor.name}'s "
                "next turn; what it cost stays spent.", actor=actor.id, face=face)
@@ -92,7 +92,7 @@ def complete(fight: Fight, c: Combatant) -> tuple[Plan, list[Combatant]] | None:
     # second delay (a plan without a budget is never held back).
     plan = Plan(kind="entry", name=name, budget=None, to_hit=held.to_hit, to_hit_parts=list(held.to_hit_parts),
                 entry=entry, entry_ref=held.entry, mechanics=entry.mechanics, list_def=list_def,
-                save_dc=held.save_dc, cost_steps=held.cost_steps)
+                save_dc=held.save_dc, cost_steps=held.cost_steps, named_kind=held.named_kind)
     A.spend_budget(fight, c, budget)
     fight.emit("delay", f"{c.name}'s held-back {name} takes effect, spending this turn's "
                f"{N.label(fight.ruleset, 'budget', budget)}.", actor=c.id)

@@ -130,6 +130,8 @@ class DelayedAction(Record):
     to_hit_parts: list[tuple[str, int]]
     save_dc: int | None
     cost_steps: int = 0
+    #: The kind the use named (`kindChoice`, mechanics-3 1.270), kept for what it applies.
+    named_kind: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Daze(Record):

@@ -14,12 +14,15 @@ initiative Mira 18 + 2 = 20, Brom 10 + 1 = 11, the Imp 5 + 3 = 8, the Spider 1 +
 from __future__ import annotations
 
 from shared.combat import advance, menu, start_battle
-from shared.combat.fight import Refusal
+from shared.combat.fight import Fight, Refusal
+from shared.combat.menu_build import build_menu
+from shared.combat.plan_codec import plan_from_json, plan_to_json
+from shared.combat.plans import Plan
 from shared.combat.state import BattleState
 from shared.service.director_prompt import director_messages
 from tests.combat import auras_kit as AK
 from tests.combat.kind_choice_kit import ANTIPATHY_SAVE_AURA, KINDS, caster, package
-from tests.combat.kit import Bout, foe, play, ruleset
+from tests.combat.kit import Bout, add_condition, foe, play, ruleset
 from tests.combat.srd_kit import brom
 from tests.combat.test_auras import FEAR_DICE
 
@@ -29,11 +32,11 @@ SPELL = "ability:spells:antipathy-sympathy"
 SCROLL = "item:spell-scroll-sympathy"
 
 
-def _bout(pkg=None, *, scroll: bool = False) -> Bout:
+def _bout(pkg=None, *, scroll: bool = False, dice: list[int] = DICE) -> Bout:
     pkg = pkg or package()
     mira = caster(pkg if scroll else None)
     return Bout(ruleset(pkg), [mira | {"position": [0, 0]}, brom() | {"position": [2, 2]}],
-                [foe("imp", position=[8, 2]), foe("giant-spider", position=[9, 4])], dice=DICE, board=BOARD)
+                [foe("imp", position=[8, 2]), foe("giant-spider", position=[9, 4])], dice=dice, board=BOARD)
 
 
 def _cells(options) -> dict[tuple[int, int], int]:
@@ -122,6 +125,38 @@ def test_the_named_kind_survives_the_json_round_trip():
     assert log == ["Imp's turn."]
     assert [h.id for h in state.combatant("imp").conditions] == ["frightened_by_antipathy"]
     assert min(_cells(o.id for o in menu(b.rs, state, "imp")).values()) == 7
+
+
+def test_a_plan_a_window_or_a_delay_holds_keeps_its_kind():
+    # An action a window interrupts is finished from its saved plan (window_resume.py), and
+    # one a `delays` condition holds back from its DelayedAction (delays.py): both keep the kind.
+    b = _bout()
+    fight, mira = Fight(b.rs, b.state), b.who("mira")
+    plan = next(item.plan for item in build_menu(fight, mira, forecasts=False) if item.option.id == f"{SPELL}@kind-devil")
+    saved = plan_to_json(plan)
+    assert saved["named_kind"] == "devil" and plan_from_json(fight, mira, saved).named_kind == "devil"
+    assert "named_kind" not in plan_to_json(Plan(kind="entry"))
+
+
+def test_a_cast_held_back_a_turn_still_names_fiends():
+    # Mira is Slowed (a `delays` on spells: a d20 of 11 or more holds the spell back to the
+    # start of her next turn); she rolls 15. Round 2, it takes effect naming fiends.
+    pkg = package()
+    add_condition(pkg, "slowed", "Slowed",
+                  delays={"catalogs": ["spells"], "budget": "action", "chance": {"sides": 20, "atLeast": 11}})
+    b = _bout(pkg, dice=DICE[:11] + [15] + [4] * 20)
+    b.put("mira", "slowed", rounds=10)
+    assert b.choose("mira", f"{SPELL}@kind-fiend", "brom")[1] == (
+        "Slowed: Mira rolls 15 on a d20 for Antipathy/Sympathy (11 or higher holds it back), so it waits until "
+        "the start of Mira's next turn; what it cost stays spent.")
+    assert b.who("mira").delayed.named_kind == "fiend"
+    for who in ("mira", "brom", "imp", "giant-spider"):
+        log = b.choose(who, "end-turn")
+    assert log[-4:] == [
+        "Mira's held-back Antipathy/Sympathy takes effect, spending this turn's Action.",
+        "Mira uses Antipathy/Sympathy on Brom.", "Brom is Antipathy for 100 rounds.",
+        "Imp is Frightened (Antipathy): Brom's aura reaches them."]
+    assert b.who("giant-spider").conditions == []
 
 
 def test_a_scroll_of_sympathy_names_fiends_and_the_charmed_imp_comes_toward_brom():
