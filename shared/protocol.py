@@ -12,7 +12,7 @@ as objects here rather than being restated.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -197,6 +197,13 @@ class ChoiceRequest(Message):
     amount: int | None = Field(default=None, ge=1, le=1000, exclude_if=_absent)
     #: Who a teleport takes along (its `carries`, mechanics-3 1.276).
     carries: list[str] | None = Field(default=None, max_length=8, exclude_if=_absent)
+    #: Metamagic chosen with the option: ids from the option's `alters` (mechanics-2 1.253).
+    alters: list[Annotated[str, Field(min_length=1, max_length=200)]] | None = Field(
+        default=None, max_length=8, exclude_if=_absent)
+    #: Whom a chosen `spares` change spares (1.254); `[]` spares nobody.
+    spares: list[str] | None = Field(default=None, max_length=32, exclude_if=_absent)
+    #: Who a chosen `heightens` change makes roll the first save with disadvantage (1.255).
+    heightens: str | None = Field(default=None, max_length=200, exclude_if=_absent)
     request_id: str = Identifier
     revision: int = Field(ge=0)
 
@@ -212,6 +219,12 @@ class ChoiceRequest(Message):
                 choice[key] = [list(c) for c in value] if key == "copies" else list(value) if key in ("toward", "wall") else value
         if self.carries:
             choice["carries"] = list(self.carries)
+        if self.alters:
+            choice["alters"] = list(self.alters)
+        if self.spares is not None:
+            choice["spares"] = list(self.spares)
+        if self.heightens is not None:
+            choice["heightens"] = self.heightens
         return choice
 
 

@@ -55,6 +55,7 @@ from .condition_off import remove_condition
 from .contests import resolve_contest
 from .creature_extras import alternative_note
 from .plans import MenuItem, Plan, slug
+from . import metamagic as MM
 from .plan_reading import action_damage, attack_rows, block_actions, catalog_entry, sequence_parts
 from .options import attack_mode
 from .state import Combatant, Concentration
@@ -483,7 +484,7 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
     if expr is not None and not mech.attackRoll and mech.kind != "heal" and \
             any(t.id not in warded for t in targets[start:]):
         # A wall placed where nobody stands (mechanics-1 1.177) rolls for no one.
-        shared_roll = roll_damage(fight, expr, False)
+        shared_roll = roll_damage(fight, expr, False, _rerolls(plan))
     lands = ENTRY_LANDS.get(mech.kind, _blow_lands)
     for i, target in enumerate(targets):
         if i < start:
@@ -493,6 +494,14 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         if RH.beyond_reach(fight, plan, target) or target.id in warded:
             continue
         lands(fight, actor, target, i, plan, expr, shared_roll, cursor)
+
+
+def _rerolls(plan: Plan) -> tuple[int, str] | None:
+    """How many damage dice a `rerolls` change rolls again, and whose (mechanics-2 1.254)."""
+    if not plan.rerolls:
+        return None
+    names = [a.name for a in plan.altered if "rerolls" in a.changes]
+    return plan.rerolls, " and ".join(names) or plan.name
 
 
 def _warded(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> set[str]:
@@ -560,9 +569,15 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             landed, half, halving, miss_half = True, True, "the miss", True
     elif mech.save is not None and not mech.autoHit:
         dc = plan.save_dc if plan.save_dc is not None else 10
-        saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
-                            against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
-                            cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim))
+        if plan.spared and target.id in plan.spared:
+            # Careful (mechanics-2 1.254): spared, the save is won without a roll.
+            saved = MM.spared_save(fight, target, mech.save.save, f"against {plan.name}", plan)
+        else:
+            # Heightened (1.255): the chosen one's first save against it with disadvantage.
+            saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
+                                against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
+                                cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim),
+                                lean="disadvantage" if plan.heightened == target.id else None)
         failed = not saved
         if saved:
             on_success = mech.save.onSuccess or "none"
@@ -582,7 +597,8 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
         if most:
             amount, text = most_damage(fight, expr, critical, f"against {describe_test(fight, mech.maxAgainst)}")
         elif mech.attackRoll:
-            amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical)
+            # Empowered (1.254) rerolls for each target an attack roll hit.
+            amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical, _rerolls(plan))
         else:
             assert shared_roll is not None
             amount, text = shared_roll

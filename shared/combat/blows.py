@@ -129,7 +129,8 @@ def dice_changes(fight: Fight, actor: Combatant, hit: Hit | None,
     return times, by_times, extra, by_extra
 
 
-def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | None, critical: bool) -> tuple[int, str]:
+def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | None, critical: bool,
+                  rerolls: tuple[int, str] | None = None) -> tuple[int, str]:
     """The strike's own damage, rolled: its dice `diceTimes` times over (the flat part
     once; a critical doubles them all the ruleset's way), and on a critical `criticalDice`
     more of its dice (its first die's size), not doubled. Never below 0."""
@@ -139,7 +140,7 @@ def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | Non
     if times > 1 and expr.terms:
         expr = _times_dice(expr, times)
         note = f"{expr} with {' and '.join(by_times)}: "
-    amount, text = roll_damage(fight, expr, critical)
+    amount, text = roll_damage(fight, expr, critical, rerolls)
     die = next((t.sides for t in expr.terms if not t.negative), None)
     if critical and extra and die is not None:
         more = fight.roll(DiceExpr.of(extra, die))

@@ -42,6 +42,7 @@ from .setup import SetupError, build_combatants, roll_health
 from .snapshot import working_copy
 from .targeting import targets_apart
 from .chosen_uses import with_chosen
+from . import metamagic as MM
 from .state import BattleState, Combatant, DiceState, Event, Pending, RulesetRef
 from .board.menu import area_span, check_aim, out_of_range, placing_for
 from .board.tactics import choose_on_board
@@ -82,6 +83,12 @@ class Choice:
     amount: int | None = None
     #: Who a teleport takes along (its `carries`, mechanics-3 1.276).
     carries: tuple[str, ...] = ()
+    #: Metamagic chosen with the option (ids from its `alters`, mechanics-2 1.253); whom a
+    #: `spares` change spares (None: the first caught, 1.254); who a `heightens` change makes
+    #: roll with disadvantage (None: the first caught, 1.255).
+    alters: tuple[str, ...] = ()
+    spares: tuple[str, ...] | None = None
+    heightens: str | None = None
 
     @classmethod
     def parse(cls, data: Any) -> "Choice | Refusal":
@@ -108,8 +115,15 @@ class Choice:
         carries = data.get("carries") or []
         if not isinstance(carries, list) or not all(isinstance(t, str) for t in carries):
             return Refusal("malformed", '"carries" is a list of combatant ids')
+        alters, spares, heightens = data.get("alters") or [], data.get("spares"), data.get("heightens")
+        for key, value in (("alters", alters), ("spares", spares if spares is not None else [])):
+            if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+                return Refusal("malformed", f'"{key}" is a list of ids')
+        if heightens is not None and not isinstance(heightens, str):
+            return Refusal("malformed", '"heightens" is the id of one combatant')
         return cls(actor, option, tuple(targets), tuple(cell) if isinstance(cell, list) and len(cell) == 2 else None,
-                   placing, wall, amount, tuple(carries))
+                   placing, wall, amount, tuple(carries), tuple(alters),
+                   tuple(spares) if spares is not None else None, heightens)
 
 
 def _cell_value(value: Any) -> tuple[int, int] | None:
@@ -384,9 +398,20 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     if aimed:
         targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell, parsed.placing)
     else:
-        targets = _check_targets(fight, fight.get(parsed.actor), item.option, parsed.targets)
+        option = item.option
+        if parsed.alters and option.alters:
+            # Twinned (1.253): one more target than the option's count.
+            option = option.model_copy(update={"count": option.count + MM.extra_targets(option, parsed.alters)})
+        targets = _check_targets(fight, fight.get(parsed.actor), option, parsed.targets)
     if isinstance(targets, Refusal):
         return targets
+    if pending.decision == "turn" and (item.option.alters is not None or parsed.alters or parsed.spares is not None
+                                       or parsed.heightens is not None):
+        altered = MM.with_alters(fight, fight.get(parsed.actor), item, targets, parsed.alters, parsed.spares,
+                                 parsed.heightens)
+        if isinstance(altered, Refusal):
+            return altered
+        item = MenuItem(item.option, altered)
     apart = targets_apart(fight, item.plan, targets)
     if apart is not None:
         return Refusal("targets-apart", apart)

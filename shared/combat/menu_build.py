@@ -16,6 +16,7 @@ from . import costs as C
 from . import numbers as N
 from .attack_action import entry_waits
 from .chosen_uses import uses_offer
+from . import metamagic as MM
 from .refills import lacks_own_pool
 from .board.menu import board_items
 from .board.teleport import teleport_of
@@ -85,12 +86,28 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
                                   + spellcasting.granted_plans(fight, actor))
     attack_cap = attack_limit(fight, actor)
     seen: set[str] = set()
+    # Metamagic (1.253) is looked for only in a package that has some.
+    altering = fight.ruleset.sets_key("alters")
     for plan in plans:
         # A use needing a component the user may not supply now (gagged: verbal) is not
         # offered (1.179).
+        alters, needed = None, None
         if blocked(fight, actor, plan):
-            continue
+            # Unless a `drops` change frees it (Subtle under Silence): offered with `alterNeeded`.
+            freed = MM.unblocked(fight, actor, plan) if altering and plan.kind == "entry" else None
+            if freed is None:
+                continue
+            plan, alters, needed = freed
         drawn = DRAWS[plan.kind](fight, actor, plan, attack_cap)
+        if drawn is None and altering and plan.kind == "entry":
+            # Its budget is spent, but a `budget` change pays it from another (Quickened):
+            # offered with `alterNeeded`.
+            moved = MM.needed(fight, actor, plan)
+            if moved is not None:
+                plan, alters, needed = moved
+                drawn = DRAWS[plan.kind](fight, actor, plan, attack_cap)
+        elif drawn is not None and altering and plan.kind == "entry" and needed is None:
+            alters = MM.offers(fight, actor, plan)
         if drawn is None:
             continue
         costs, targets, text = drawn
@@ -111,6 +128,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
             amount=uses_offer(fight, actor, plan) if plan.kind == "entry" and plan.mechanics.usesChosen else None,
+            alters=alters, alterNeeded=needed,
         )
         items.append(MenuItem(option, plan))
     if can_act:

@@ -87,6 +87,11 @@ def _pay_entry(fight: Fight, actor: Combatant, plan: Plan) -> None:
     spend_uses(fight, actor, plan)
     if plan.item is not None:
         _spend_item(fight, actor, plan)
+    for altered in plan.altered:
+        # Metamagic (mechanics-2 1.253) is paid with its own uses, then said in the log.
+        _pay_costs(fight, actor, list(altered.costs), altered.name)
+        fight.emit("altered", f"{actor.name}'s {altered.name} alters {plan.name}"
+                   + (f": {altered.what}." if altered.what else "."), actor=actor.id, alters=altered.id)
 
 
 def _spend_item(fight: Fight, actor: Combatant, plan: Plan) -> None:

@@ -16,7 +16,7 @@ from ..dice import parse_dice
 from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
-from .plans import Placing, Plan
+from .plans import Altered, Placing, Plan
 from .cure_choice import narrowed
 from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
@@ -51,6 +51,13 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["chosen"] = plan.chosen
     if plan.carried:
         out["carried"] = list(plan.carried)
+    if plan.altered:
+        # Metamagic (mechanics-2 1.253-1.255) holds for the whole window answering the use.
+        out["altered"] = [{"id": a.id, "ref": a.ref, "name": a.name, "costs": [list(c) for c in a.costs],
+                           "what": a.what, "changes": list(a.changes)} for a in plan.altered]
+        out["spared"] = list(plan.spared)
+        out["heightened"] = plan.heightened
+        out["rerolls"] = plan.rerolls
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -100,6 +107,12 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.named_kind = data.get("named_kind")
     plan.qualities = tuple(str(q) for q in data.get("qualities") or ())
     plan.carried = tuple(str(c) for c in data.get("carried") or ())
+    plan.altered = tuple(Altered(str(a["id"]), str(a["ref"]), str(a["name"]),
+                                 tuple((str(p), int(n)) for p, n in a.get("costs") or ()), str(a.get("what") or ""),
+                                 tuple(str(c) for c in a.get("changes") or ())) for a in data.get("altered") or ())
+    plan.spared = tuple(str(c) for c in data.get("spared") or ())
+    plan.heightened = data.get("heightened")
+    plan.rerolls = int(data.get("rerolls") or 0)
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):

@@ -247,6 +247,9 @@ def offered_entry(mech: Any) -> bool:
     # Spent when its owner's own roll fails, never chosen (1.249, rescue_entries.py).
     if getattr(mech, "rescue", None) is not None:
         return False
+    # Metamagic is offered only with the entries it changes (1.253, metamagic.py).
+    if getattr(mech, "alters", None) is not None:
+        return False
     offered = OFFERED_KINDS.get(mech.kind)
     return offered is None or offered(mech)
 

@@ -71,6 +71,26 @@ def forecast(target: str, **numbers: float | None) -> Forecast:
     return model
 
 
+class AlterOffer(BaseModel):
+    """One metamagic entry offered with an option (mechanics-2 1.253-1.255): its id for the
+    choice's `alters`, what it spends now, and what the choice may say about it: `spares`,
+    how many of the user's side it spares (the choice's `spares` names them), `heightens`,
+    the choice's `heightens` names who rolls the first save with disadvantage."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    label: str
+    costs: list[dict[str, Any]] = Field(default_factory=list)
+    #: May be chosen together with another offer (Empowered's `joins`).
+    joins: bool | None = Field(default=None, exclude_if=lambda v: v is None)
+    spares: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    heightens: bool | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: Twinned: the choice may name one more target than the option's `count`.
+    twins: bool | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: Quickened: the option is paid from this budget instead.
+    budget: str | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
 class Option(BaseModel):
     """One menu item. `targets` lists who it may be aimed at; `count` how many at most."""
 
@@ -91,6 +111,26 @@ class Option(BaseModel):
     #: A `usesChosen` entry's uses one use may spend (`{"max": n}`, mechanics-2 1.251): the
     #: choice sends `amount`, from 1 to n. Left out of the JSON on every other option.
     amount: dict[str, int] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: The metamagic entries that may be chosen with it (mechanics-2 1.253): the choice's
+    #: `alters` lists ids from here. Left out of the JSON when there are none.
+    alters: list[AlterOffer] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: Castable now only with one of these `alters` ids (Quickened with the action spent):
+    #: the choice must include one.
+    alterNeeded: list[str] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+@dataclass(frozen=True)
+class Altered:
+    """A metamagic entry chosen with an option (mechanics-2 1.253): its offer id, catalog
+    ref, name, what it spends (its own uses, paid beside the option's price), what it
+    changes in words (the `altered` event), and which of `alters`' changes it makes."""
+
+    id: str
+    ref: str
+    name: str
+    costs: tuple[tuple[str, int], ...] = ()
+    what: str = ""
+    changes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +238,14 @@ class Plan:
     #: How many uses a `usesChosen` entry spends on this use (mechanics-2 1.251): its
     #: amount is that many times its own; 0 for every other plan.
     chosen: int = 0
+    #: The metamagic chosen with it (mechanics-2 1.253, metamagic.py).
+    altered: tuple[Altered, ...] = ()
+    #: Who a `spares` change spares (1.254): they succeed on its save without rolling.
+    spared: tuple[str, ...] = ()
+    #: Who a `heightens` change makes roll the first save with disadvantage (1.255).
+    heightened: str | None = None
+    #: How many damage dice a `rerolls` change rolls again (1.254), per roll of the blow.
+    rerolls: int = 0
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

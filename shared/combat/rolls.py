@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..dice import DiceExpr
+from ..dice import DiceExpr, DiceRoll
 from .condition_off import remove_condition
 from .fight import Fight
 from .state import Combatant, HeldCondition
@@ -54,21 +54,43 @@ def finish_casting(fight: Fight, actor: Combatant, spent: list[HeldCondition], n
         remove_condition(fight, actor, held, reason=f"{actor.name} used {name}")
 
 
-def roll_damage(fight: Fight, expr: DiceExpr, critical: bool) -> tuple[int, str]:
-    """Damage dice with the ruleset's critical rule; never below 0."""
+def roll_damage(fight: Fight, expr: DiceExpr, critical: bool, rerolls: tuple[int, str] | None = None) -> tuple[int, str]:
+    """Damage dice with the ruleset's critical rule; never below 0. `rerolls` (how many,
+    and the metamagic's name: mechanics-2 1.254) rolls that many of the dice below their
+    average again, lowest first, a critical's extra dice among them."""
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     r = fight.roll(expr)
     total = r.total
     text = r.describe()
+    rolled = [r]
     if critical and expr.terms:
         if rule == "double-dice":
             again = fight.roll(expr.dice_only())
             total += again.total
             text += f", doubled dice {again.describe()}"
+            rolled.append(again)
         elif rule == "max-dice":
             total += expr.dice_max
             text += f", plus the dice's highest {expr.dice_max}"
+    if rerolls is not None:
+        total, text = _rolled_again(fight, rolled, total, text, rerolls)
     return max(0, total), text
+
+
+def _rolled_again(fight: Fight, rolled: list[DiceRoll], total: int, text: str,
+                  rerolls: tuple[int, str]) -> tuple[int, str]:
+    """Empowered (1.254): the lowest of the dice below their die's average, up to the
+    number, rolled again; the new faces stand."""
+    low = sorted(((face, term.sides) for r in rolled for term, faces in zip(r.expr.terms, r.faces)
+                  if not term.negative for face in faces if face < (term.sides + 1) / 2), key=lambda p: p[0])
+    again = []
+    for face, sides in low[:rerolls[0]]:
+        new = fight.die(sides)
+        total += new - face
+        again.append(f"{face} → {new}")
+    if not again:
+        return total, text
+    return total, f"{text}; {rerolls[1]} rolls {' and '.join(again)}, {max(0, total)} in all"
 
 
 def natural_verdict(fight: Fight, actor: Combatant, natural: int | None) -> tuple[bool | None, bool, str]:

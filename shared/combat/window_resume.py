@@ -32,6 +32,7 @@ from .actions import perform
 from .condition_off import remove_condition
 from .condition_ends import after_aimed
 from .delays import held_back
+from . import metamagic as MM
 from .fight import Fight
 from .plans import MenuItem
 from .plan_codec import plan_from_json, plan_to_json
@@ -68,14 +69,16 @@ def continue_action(fight: Fight, record: ActionStep) -> None:
     actor = fight.get(record.actor)
     plan = plan_from_json(fight, actor, record.plan)
     targets = [c for c in (fight.state.combatant(t) for t in record.targets) if c is not None]
-    # Only the actor's own attacks and abilities open the `used` and `aimed` windows.
+    # Only the actor's own attacks and abilities open the `used` and `aimed` windows; nobody
+    # answers a casting a `drops` change hides (Subtle, mechanics-2 1.253).
     opens = plan.own
+    hidden = bool(plan.altered) and MM.silent(plan)
     what = plan.name
     while True:
         stage = record.stage
         if stage == "used":
             record.stage = "aimed"
-            if opens:
+            if opens and not hidden:
                 open_window(fight, "used", actor, None, record, what=what)
         elif stage == "aimed":
             record.stage = "resolve"

@@ -35,6 +35,7 @@ from .item_attack import ItemAttack
 from .applies import APPLIES_LIST_GATE, applies_list_gates
 from .mechanics import Mechanics
 from .mechanics.amounts import Amount
+from .mechanics.magic import ITEM_ALTERS_REASON, Alters
 from .mechanics.reaction import EntryRef
 from .mechanics.strikes import GrantsStrike
 from .mechanics.turns import ON_THE_SHEET_REASON, ExtraFirstTurn
@@ -203,6 +204,10 @@ class ItemUse(Mechanics):
     extraFirstTurn: ExtraFirstTurn | None = Field(default=None, json_schema_extra=unsupported("1.238", ON_THE_SHEET_REASON))
     #: mechanics-2 1.242: "`grantsStrike` on an entry in the sheet lets the owner buy one strike".
     grantsStrike: GrantsStrike | None = Field(default=None, json_schema_extra=unsupported("1.242", ON_THE_SHEET_REASON))
+    # The spec pays metamagic with a sheet entry's own uses (mechanics-2 1.253).
+    alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", ITEM_ALTERS_REASON))
+    usesSpentByLevel: Literal[True] | None = Field(
+        default=None, json_schema_extra=unsupported("1.253", ITEM_ALTERS_REASON))
     # The spec gives `keepsOn` to a catalog entry's mechanics and a stat block (mechanics-3 1.263).
     keepsOn: Annotated[list[Id], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=unsupported("1.263", KEEPS_ON_ITEM_REASON))

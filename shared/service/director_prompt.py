@@ -65,6 +65,31 @@ def _option_lines(state: BattleState, option: Option) -> list[str]:
         head += f". {option.text}"
     lines = [head]
     lines += [_forecast_line(state, f) for f in option.forecasts]
+    lines += _alter_lines(option)
+    return lines
+
+
+def _alter_lines(option: Option) -> list[str]:
+    """The metamagic an option may be used with (mechanics-2 1.253): each id, what it costs
+    and changes; the one it needs now, if any."""
+    if not option.alters:
+        return []
+    lines = ["    metamagic you may add (write its id after the option id; one, unless it joins another):"]
+    for offer in option.alters:
+        facts = [f"costs {c.get('amount')} {c.get('label') or c.get('pool')}" for c in offer.costs]
+        if offer.budget:
+            facts.append(f"spends {offer.budget} instead")
+        if offer.twins:
+            facts.append("one more target")
+        if offer.spares is not None:
+            facts.append(f"up to {offer.spares} of your side caught succeed on the save")
+        if offer.heightens:
+            facts.append("the first target rolls its first save with disadvantage")
+        if offer.joins:
+            facts.append("joins another")
+        lines.append(f"    - {offer.id}: {offer.label} ({'; '.join(facts)})")
+    if option.alterNeeded:
+        lines.append(f"    only castable now with {' or '.join(option.alterNeeded)}")
     return lines
 
 
@@ -142,7 +167,8 @@ def director_messages(ruleset: Ruleset, state: BattleState, options: list[Option
         f"You are the Game Master running the opposition in a fight under the rules of {plain(ruleset.name)}. "
         "The Engine owns every number: it rolls the dice and applies the rules. You only choose one "
         "option from the menu it offers. Answer with the option id exactly as written, and for an option "
-        "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids."
+        "aimed at someone, the target ids after an arrow: `<option id> -> <target id>`. One line, no other ids "
+        "(but a metamagic id the menu lists under that option, written after the option id)."
     )
     window = _window_line(state, pending.window) if pending and pending.window else ""
     menu_lines: list[str] = []
@@ -201,9 +227,22 @@ def read_choice(text: str, actor: str, options: list[Option], state: BattleState
         after = [tok for pos, tok in tokens if pos > at and tok in names]
         named = after or [tok for pos, tok in tokens if pos < at and tok in names]
     option = by_id[option_ids[0]]
-    targets = list(dict.fromkeys(t for t in named if t in option.targets))[: max(option.count, 0)]
+    offered = {o.id: o for o in option.alters or []}
+    if data is not None:
+        alters = [a for a in data.get("alters") or [] if isinstance(a, str) and a in offered]
+    else:
+        alters = list(dict.fromkeys(tok for _, tok in tokens if tok in offered))
+    if option.alterNeeded and not any(a in option.alterNeeded for a in alters):
+        # Castable now only with it: the menu offered it only so.
+        alters.insert(0, option.alterNeeded[0])
+    # One more target with a `twins` change (Twinned).
+    count = option.count + (1 if any(offered[a].twins for a in alters) else 0)
+    targets = list(dict.fromkeys(t for t in named if t in option.targets))[: max(count, 0)]
     if option.count and not targets:
         if named:
             return Unusable(f"{option.label} cannot be aimed at {', '.join(dict.fromkeys(named))}")
         return Unusable(f"the GM chose {option.label} but named no one to aim it at")
-    return {"actor": actor, "option": option.id, "targets": targets}
+    choice: dict[str, Any] = {"actor": actor, "option": option.id, "targets": targets}
+    if alters:
+        choice["alters"] = alters
+    return choice

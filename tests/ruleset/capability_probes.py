@@ -234,6 +234,9 @@ def _anchors() -> dict[str, list[tuple[dict[str, Any], tuple[PathPart, ...]]]]:
         (entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2}, "zone": {"rounds": 10}}),
          mech + ("zone",)),
     ]
+    # Metamagic's changes (mechanics-2 1.253): a utility entry that alters the spells.
+    ANCHORS["Alters"] = [(entry({"kind": "utility", "alters": {"catalogs": ["spells"], "twins": True}}),
+                          mech + ("alters",))]
     # A wall's area: a wall always stays on the grid, so its entry holds a (refused) zone.
     ANCHORS["Area"] = [(entry({**copy.deepcopy(MECHANICS_BASES[1]), "area": {"shape": "burst", "size": 2},
                                 "zone": {"rounds": 10, "blocks": ["move"]}}), mech + ("area",))]

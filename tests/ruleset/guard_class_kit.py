@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from tests.combat.item_kit import carry
 from tests.combat.kit import foe, member
+from tests.combat import metamagic_kit as MK
 from tests.combat.monk_kit import FLURRY, ilsa, kai, monk_package, sera
 from tests.combat.srd_kit import brom, entry, mira, srd_package
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
@@ -229,3 +230,50 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.grantsStrike": ({"budget": "bonus"}, {}),
 }
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}
+
+
+# ---------------------------------------------------------------------------
+# Metamagic (mechanics-2 1.253): Sera, a level-5 sorcerer with Sorcery Points 5
+# (tests/combat/metamagic_kit.py), against a Zombie and a Goblin
+# ---------------------------------------------------------------------------
+
+_MM_START = [8, 8, 8, 3, 4, 15, 10, 2, 5]
+_MM_DICE = [12, 3, 5, 12, 4, 6, 9, 9, 9, 9]
+
+
+def _metamagic(option: str, change: Callable[[dict[str, Any], bool], None],
+               choice: Callable[[bool], dict[str, Any]]) -> Build:
+    """Sera's fight, the metamagic entry `option`'s mechanics changed by
+    `change(mechanics, with_key)`; her one choice is `choice(with_key)`."""
+    def build(with_key: bool) -> tuple[Any, ...]:
+        pkg = MK.metamagic_package()
+        change(entry(pkg, "features", MK.OPTIONS[option]["id"])["mechanics"], with_key)
+        return (pkg, [MK.sera(option), brom()], [foe("zombie"), foe("goblin")], _MM_START + _MM_DICE,
+                [{"actor": "sera", **choice(with_key)}])
+    return build
+
+
+def _no_alters(mech: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        mech.pop("alters")
+        mech.pop("usesSpentByLevel", None)
+        mech.setdefault("usesSpent", 1)
+
+
+def _by_level(mech: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        mech.pop("usesSpentByLevel")
+        mech["usesSpent"] = 1
+
+
+#: Quickened Fire Bolt with the key: paid with the bonus action for 2 points; without it
+#: the entry is a utility never offered, and Fire Bolt is cast plainly. Twinned Hold Person
+#: with `usesSpentByLevel`: 2 points (a 2nd-level slot), without it 1.
+PLAYED_PROBES.update({
+    "Mechanics.alters": FightProbe(_metamagic("quickened", _no_alters, lambda with_key: {
+        "option": "ability:spells:fire-bolt", "targets": ["zombie"],
+        **({"alters": ["ability:features:quickened-spell"]} if with_key else {})})),
+    "Mechanics.usesSpentByLevel": FightProbe(_metamagic("twinned", _by_level, lambda with_key: {
+        "option": "ability:spells:hold-person", "targets": ["zombie", "goblin"],
+        "alters": ["ability:features:twinned-spell"]})),
+})

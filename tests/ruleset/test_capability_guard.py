@@ -73,10 +73,11 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 #: A value, and keys its object's own rules want beside it (None deletes a key the base
 #: object has), for refused keys whose type alone gives no value the object accepts.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    "Mechanics.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),
     "ItemUse.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),
-    "Mechanics.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
+    # The changes of metamagic still refused: Distant and Extended.
+    "Alters.range": ({"times": 2, "touch": 30}, {"catalogs": ["spells"]}),
+    "Alters.lasts": (2, {"catalogs": ["spells"]}),
     "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,

@@ -35,7 +35,7 @@ from .check import CheckChange
 from .cost import BudgetGift, CostItem, StandardGrant
 from .cures import Ends, Revives
 from .health import ReducesMax, TargetHolds
-from .magic import METAMAGIC_REASON, Alters, Restore
+from .magic import Alters, Restore
 from .reaction import EntryRef, LowersRoll, Reaction, ReactionField, Rescue
 from .rider import Rider
 from .saves import EntrySave
@@ -208,11 +208,11 @@ class Mechanics(Model):
     usesChosen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.251"))
     #: Refills a pool of whoever it lands on (Font of Magic; combat/refills.py).
     restore: Restore | None = Field(default=None, json_schema_extra=gate("1.252"))
-    alters: Alters | None = Field(default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON))
+    #: Metamagic: never on the menu alone, offered with every entry of its `catalogs` it
+    #: has something to change in, and chosen with it (combat/metamagic.py).
+    alters: Alters | None = Field(default=None, json_schema_extra=gate("1.253"))
     #: Spends uses by the level the altered spell is paid at (never fewer than one).
-    usesSpentByLevel: Literal[True] | None = Field(
-        default=None, json_schema_extra=unsupported("1.253", METAMAGIC_REASON)
-    )
+    usesSpentByLevel: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.253"))
 
     # --- spec/mechanics-3 ---
     #: A target with at least one of the `needs` senses qualifies (Turn Undead).
