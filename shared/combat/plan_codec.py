@@ -107,12 +107,15 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.named_kind = data.get("named_kind")
     plan.qualities = tuple(str(q) for q in data.get("qualities") or ())
     plan.carried = tuple(str(c) for c in data.get("carried") or ())
-    plan.altered = tuple(Altered(str(a["id"]), str(a["ref"]), str(a["name"]),
-                                 tuple((str(p), int(n)) for p, n in a.get("costs") or ()), str(a.get("what") or ""),
-                                 tuple(str(c) for c in a.get("changes") or ())) for a in data.get("altered") or ())
-    plan.spared = tuple(str(c) for c in data.get("spared") or ())
-    plan.heightened = data.get("heightened")
-    plan.rerolls = int(data.get("rerolls") or 0)
+    if data.get("altered"):
+        # Metamagic chosen with it (mechanics-2 1.253), kept through the window.
+        plan.altered = tuple(Altered(str(a["id"]), str(a["ref"]), str(a["name"]),
+                                     tuple((str(p), int(n)) for p, n in a.get("costs") or ()),
+                                     str(a.get("what") or ""), tuple(str(c) for c in a.get("changes") or ()))
+                             for a in data["altered"])
+        plan.spared = tuple(str(c) for c in data.get("spared") or ())
+        plan.heightened = data.get("heightened")
+        plan.rerolls = int(data.get("rerolls") or 0)
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):
