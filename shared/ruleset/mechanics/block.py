@@ -25,7 +25,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, StringConstraints, model_validator
 
 from ..applies import APPLIES_LIST_GATE, Apply, applies_list_gates
-from ..base import Bounds, Id, Model, Number, ValueRef, gate, unsupported
+from ..base import Bounds, Id, Model, Number, ValueRef, gate
 from ..gates import Gate, ValueGate, declared_gate
 from ..modifiers import TargetTest
 from .actions import Drain, Teleport, teleport_rules
