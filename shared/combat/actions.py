@@ -37,6 +37,7 @@ from . import sheet_changes as SC
 from . import condition_temporary as CT
 from . import dismissal as DI
 from . import source_saves as SS
+from . import aura_avert as AV
 from . import condition_harms as CH
 from . import diseases as D
 from . import saves_against as SA
@@ -942,6 +943,10 @@ def _resolve_shake_off(fight: Fight, actor: Combatant, plan: Plan, targets: list
     CE.resolve_shake_off(fight, actor, plan)
 
 
+def _resolve_avert(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
+    AV.resolve_avert(fight, actor, plan)
+
+
 def _resolve_action_save(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant], cursor: Cursor) -> None:
     SS.resolve_action_save(fight, actor, plan)
 
@@ -956,4 +961,5 @@ RESOLVES: dict[str, Callable[[Fight, Combatant, Plan, list[Combatant], Cursor], 
     "contest": _resolve_contest,
     CE.SHAKE_OFF: _resolve_shake_off,
     SS.SAVE_ACTION: _resolve_action_save,
+    AV.AVERT: _resolve_avert,
 }

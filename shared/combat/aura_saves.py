@@ -9,7 +9,8 @@ them (auras.reaches) calls for it, one holder after another in the fight's order
   condition was put on its holder with (kept on the held condition as it was applied);
   an aura kept by nobody's doing (`keepsOn`) falls back to its `difficulty`;
 - `seen`: rolled only while the two see each other (seeing.sees both ways: the basilisk's
-  gaze), a note in the log otherwise;
+  gaze), a note in the log otherwise, and never by one who averted their eyes (`avert`,
+  aura_avert.py; the Game Master's creatures avert theirs first);
 - a failure applies `applies` from the holder at that DC (actions.apply_condition, as an
   action's failed save would), or `failedBy.applies` instead when the total fell short by
   `failedBy.atLeast` or more (the medusa's gaze); a save failed without rolling has no
@@ -33,6 +34,7 @@ from typing import Any
 
 from . import numbers as N
 from .actions import apply_condition
+from .aura_avert import keep_averted
 from .auras import aura_rules, holder_auras, reaches
 from .condition_off import LEFT_BEHIND
 from .fight import Fight
@@ -71,6 +73,10 @@ def _roll(fight: Fight, c: Combatant, holder: Combatant, key: str, cid: str, aur
     if save is None or _holds_all(c, holder, save):
         return
     name = N.label(fight.ruleset, "condition", cid)
+    if save.seen and holder.id in c.averted:
+        fight.emit("note", f"{c.name} does not roll against {holder.name}'s {name}: their eyes are averted.",
+                   target=c.id, holder=holder.id, condition=cid)
+        return
     if save.seen and not (sees(fight, c, holder) and sees(fight, holder, c)):
         fight.emit("note", f"{c.name} does not roll against {holder.name}'s {name}: the two do not see each other.",
                    target=c.id, holder=holder.id, condition=cid)
@@ -111,6 +117,8 @@ def aura_saves(fight: Fight, c: Combatant) -> None:
     rules = aura_rules(fight.ruleset)
     if not rules or c.down or c.out:
         return
+    # The Game Master averts its creature's eyes from a gaze first (`avert`, 1.268).
+    keep_averted(fight, c)
     for holder in list(fight.state.combatants):
         for key, cid, aura in holder_auras(fight, holder, rules):
             if aura.save is not None and not c.out and reaches(fight, holder, c, aura, key):

@@ -34,6 +34,7 @@ from . import item_weapons as IW
 from . import numbers as N
 from .condition_ends import shake_off_items
 from .source_saves import action_save_items
+from .aura_avert import avert_items
 from .fight import Fight
 from .plans import Forecast, MenuItem, Option, Plan
 from .plan_reading import action_plans, attack_limit, weapon_plans, budget_left, targets_for
@@ -436,4 +437,6 @@ def refine(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuIt
         out += [i for i in shake_off_items(fight, actor) if i.option.id not in taken]
         if actor.conditions:
             out += action_save_items(fight, actor)
+        # Averting the eyes from a gaze, or looking again (1.268): free, on one's own turn.
+        out += avert_items(fight, actor)
     return out + ends

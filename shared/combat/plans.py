@@ -553,6 +553,8 @@ PLAN_KINDS: dict[str, PlanKind] = {kind.name: kind for kind in (
     PlanKind("shake-off"),
     # Spending an action on the save that ends a condition (`saveEnds.at: "action"`, 1.264).
     PlanKind("save-action"),
+    # Averting the eyes from a gaze, or looking again (aura_avert.py, 1.268): free.
+    PlanKind("avert"),
     PlanKind("end", ends_turn=True),
     PlanKind("move", moves=True),
     PlanKind("stand", moves=True, group="move"),

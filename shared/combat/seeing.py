@@ -205,6 +205,9 @@ def sees(fight: Fight, viewer: Combatant, target: Combatant) -> bool:
     the Hide action (1.287)."""
     if target.hidden is not None and viewer.id in target.hidden.seekers:
         return False
+    if viewer.averted and target.id in viewer.averted:
+        # Eyes averted from a gaze (1.268, aura_avert.py): the holder is unseen until they look.
+        return False
     return sees_clearly(fight, viewer, target)
 
 

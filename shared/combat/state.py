@@ -305,6 +305,9 @@ class Combatant(Record):
     #: The auras that no longer affect this combatant until the fight ends (`aura_saves.
     #: aura_key`: a saved `immuneOnSuccess`, an ended `immuneWhenEnds`, mechanics-3 1.265, 1.269).
     aura_immune: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: The gaze holders this combatant has averted their eyes from (`avert`, 1.268,
+    #: aura_avert.py): unseen by them until they look again.
+    averted: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
 # ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from .seeing import all_hidden_from
 from .targeting import spaced
 from .worth import CONDITION_WORTH
 from .source_saves import action_save_worth
+from .aura_avert import AVERT, avert_worth
 
 def _nothing(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[float, list[str]]:
     return 0.0, []
@@ -53,7 +54,7 @@ def _standard_score(fight: Fight, actor: Combatant, item: MenuItem) -> tuple[flo
 #: kind is scored by its forecasts.
 SCORES: dict[str, Callable[[Fight, Combatant, MenuItem], tuple[float, list[str]]]] = {
     "end": _nothing, "contest": contest_score, "shake-off": _shake_off_score, "standard": _standard_score,
-    "save-action": _action_save_score,
+    "save-action": _action_save_score, AVERT: avert_worth,
 }
 
 

@@ -8,8 +8,8 @@ An aura spreads its `conditions` by `distance` (or, `orSeen`, to whoever sees it
 `side`, `self`, `when`, `targetTypes`, `sourcesOf`, `chosenKind` (the kind named as its
 condition was applied, 1.270) and the senses it `needs` (shared/combat/auras.py); it deals
 its `harms` at the start of its holder's turns (shared/combat/aura_harms.py) and calls for
-its `save` at the start of each reached creature's turn (shared/combat/aura_saves.py). A
-gaze's `avert` is refused by name, with what is missing.
+its `save` at the start of each reached creature's turn (shared/combat/aura_saves.py), whose
+eyes a gaze's `avert` lets them turn away (shared/combat/aura_avert.py).
 """
 
 from __future__ import annotations
@@ -28,9 +28,6 @@ from .mechanics.targeting import TargetTypes
 #: A distance in the ruleset's own unit.
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
-AVERT_REASON = ("averting the eyes from a gaze's holder (a free choice on the turn, the holder then unseen, its "
-                "attacks made blind, the Game Master keeping its own creatures' eyes averted) is not resolved "
-                "yet (issue 28, part 3: the aura's save itself is)")
 
 AppliesList = Annotated[list[Apply], Field(min_length=1, max_length=6)]
 
@@ -59,7 +56,7 @@ class AuraSave(Model):
     seen: Literal[True] | None = None
     immuneOnSuccess: Literal[True] | None = None
     failedBy: FailedBy | None = Field(default=None, json_schema_extra=gate("1.268"))
-    avert: Literal[True] | None = Field(default=None, json_schema_extra=unsupported("1.268", AVERT_REASON))
+    avert: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.268"))
     immuneWhenEnds: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.269"))
 
     @model_validator(mode="after")

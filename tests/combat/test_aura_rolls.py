@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 
-from shared.combat import start_battle
+from shared.combat import menu, start_battle
 from shared.combat.state import BattleState
 from tests.combat import aura_rolls_kit as K
 from tests.combat.aura_rolls_kit import FEAR_AURA, PETRIFYING_GAZE, package, sage
@@ -261,3 +261,49 @@ def test_the_engines_ghoul_ends_its_walk_outside_its_balors_fire_aura():
     # as harm taken on the walk, so it takes 6, 1. An aura on enemies only does not reach it.
     assert _ghoul_walks("all") == "Ghoul moves to 6, 1 for 20 ft and has 10 ft left."
     assert _ghoul_walks("enemies") == "Ghoul moves to 5, 1 for 25 ft and has 5 ft left."
+
+
+# ---------------------------------------------------------------------------
+# avert: eyes turned from the gaze (1.268)
+# ---------------------------------------------------------------------------
+
+
+def _avertable():
+    gaze = copy.deepcopy(PETRIFYING_GAZE)
+    gaze["auras"][0]["save"]["avert"] = True
+    return gaze
+
+
+def test_brom_averts_his_eyes_skips_the_gaze_and_looks_again():
+    # Round 1: 15 + 4 = 19 against 12, a success; Brom averts his eyes (free). Round 2: no
+    # save; he looks again (free), and the basilisk is in his sight once more.
+    rs, state, log = _gazed(gaze=_avertable(), dice=[15])
+    assert log[-1] == "Brom rolls a Constitution save against Basilisk's Petrifying Gaze: 15 + 4 = 19 against 12, a success."
+    options = [o.id for o in menu(rs, state, "brom")]
+    assert "avert:basilisk" in options and "look:basilisk" not in options
+    state, log = step(rs, state, "brom", "avert:basilisk")
+    assert log == ["Brom averts their eyes from Basilisk: no save against Petrifying Gaze, and Basilisk is unseen by them."]
+    assert state.events[-1].kind == "averted"
+    assert state.combatant("brom").averted == ["basilisk"]
+    # Free: the menu after it is the one before, looking again in place of averting.
+    assert [o.id for o in menu(rs, state, "brom")] == [o if o != "avert:basilisk" else "look:basilisk" for o in options]
+    state, _ = step(rs, state, "brom", "end-turn")
+    state, log = step(rs, state, "basilisk", "end-turn")
+    assert log == ["Round 2.", "Brom's turn.",
+                   "Brom does not roll against Basilisk's Petrifying Gaze: their eyes are averted."]
+    state, log = step(rs, state, "brom", "look:basilisk")
+    assert log == ["Brom looks at Basilisk again."]
+    assert state.combatant("brom").averted == []
+
+
+def test_the_game_master_keeps_its_goblins_eyes_averted_while_brom_is_there_to_fight():
+    # The gaze reaches every side: the Engine's goblin (2d6: 4 + 4 = 8) beside the basilisk
+    # averts its eyes as its turn starts, Brom being someone else to fight, and rolls nothing.
+    rs = ruleset(package(basilisk=_avertable()))
+    state, events = start_battle(rs, [brom() | {"position": [0, 2]}],
+                                 [foe("basilisk", position=[5, 2]), {"creature": "goblin", "position": [6, 2]}],
+                                 board=BOARD, dice=[4] * 8 + [4, 4] + [2, 1, 20] + [4] * 12)
+    lines = [e.text for e in events]
+    assert lines[lines.index("Goblin's turn.") + 1] == (
+        "Goblin averts their eyes from Basilisk: no save against Petrifying Gaze, and Basilisk is unseen by them.")
+    assert not any(line.startswith("Goblin rolls") for line in lines)

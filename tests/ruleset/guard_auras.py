@@ -274,6 +274,17 @@ def _applied(with_key: bool) -> tuple[Any, ...]:
                                     {"actor": "mira", "option": "end-turn", "targets": []}]
 
 
+def _avert(with_key: bool) -> tuple[Any, ...]:
+    """The gaze reaching the Engine's goblin beside the basilisk: with `avert`, it turns its
+    eyes away (Brom is there to fight) instead of rolling."""
+    rule = copy.deepcopy(ARK.PETRIFYING_GAZE)
+    if with_key:
+        rule["auras"][0]["save"]["avert"] = True
+    return (ARK.package(basilisk=rule), [srd_brom() | {"position": [0, 2]}],
+            [foe("basilisk", position=[5, 2]), {"creature": "goblin", "position": [6, 2]}],
+            [4] * 8 + [4, 4] + [2, 1, 20] + [4] * 20, [])
+
+
 def _needs(with_key: bool) -> tuple[Any, ...]:
     pkg, party, foes, dice = ARK.countercharm(with_key)
     return pkg, party, foes, dice, [{"actor": "ilsa", "option": "ability:spells:silence", "targets": [], "cell": [2, 2]}]
@@ -291,6 +302,7 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Aura.orSeen": FightProbe(_or_seen, board=BOARD),
     "AuraSave.appliedDifficulty": FightProbe(_applied, board=BOARD),
     "Aura.needs": FightProbe(_needs, board=BOARD),
+    "AuraSave.avert": FightProbe(_avert, board=BOARD),
     "Apply.destroysUpTo": FightProbe(_turn_undead),
     "ItemOnHit.destroysUpTo": FightProbe(_destroying_spear),
     "Behavior.keepsOut": _kept("keepsOut"),

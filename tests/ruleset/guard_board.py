@@ -465,8 +465,6 @@ _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 
 #: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    # An aura (refused with the condition's auras) that averts a seen save.
-    "AuraSave.avert": (True, {"seen": True}),
     # A creature teleport (refused) that strikes on arrival.
     "Teleport.strike": ("bite", {}),
 }

@@ -164,16 +164,10 @@ def test_value_reads_what_the_sheet_has():
 
 
 # ---------------------------------------------------------------------------
-# A gaze's avert and a compelled table: modelled, refused by name (diseases play: 1.258-1.261)
+# A compelled table: modelled, refused by name (diseases play: 1.258-1.261)
 # ---------------------------------------------------------------------------
 
 UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("auras[0].save.avert", {"condition": "raging", "auras": [{"distance": 30, "side": "enemies", "save": {
-        "save": "con_save", "difficulty": 12, "seen": True, "avert": True,
-        "applies": [{"condition": "inspired", "duration": "instant"}]}}]},
-     '"avert" (Capability API 1.268) ' + NOT_YET + ": averting the eyes from a gaze's holder (a free choice on the "
-     "turn, the holder then unseen, its attacks made blind, the Game Master keeping its own creatures' eyes averted) "
-     "is not resolved yet (issue 28, part 3: the aura's save itself is)"),
     ("behavior.table", {"condition": "grappled", "behavior": {"table": {"dice": "1d10", "rows": [{"atMost": 10, "does": "normal"}]}}},
      '"table" ' + NOT_YET + ": a compelled turn decided by a table rolled at its start is not resolved yet "
      "(issue 28, compelled behaviour)"),
