@@ -98,9 +98,10 @@ def loathing(applied: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]
 #: or charmed. A creature must be able to hear you"): the entry has no mechanics upstream, so
 #: the test gives it `keepsOn` (the performance begun before the fight) and writes the kept
 #: condition: an aura of 30 feet on allies and the bard, `needs: ["hearing"]`, spreading
-#: `countercharmed` (advantage on saves). Silence (tests/combat/zones_kit.py's, as the SRD
-#: spells it; a 5-foot burst here) puts the package's deafened on whoever stands in it,
-#: written with `lacks: ["hearing"]` (the package's deafened has no combat rule).
+#: `countercharmed` (advantage on saves). Silence is the package's own (vendored; it has no
+#: zone upstream, so tests/combat/zones_kit.py gives it the spec's; a 5-foot burst here), its
+#: `inside` putting the package's deafened on whoever stands in it, written with
+#: `lacks: ["hearing"]` (the package's deafened has no combat rule).
 COUNTERCHARM = {"auras": [{"distance": 30, "side": "allies", "self": True, "needs": ["hearing"],
                            "conditions": ["countercharmed"]}]}
 

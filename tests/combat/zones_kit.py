@@ -129,10 +129,9 @@ def silence_package(zone: dict[str, Any] | None = None) -> dict[str, Any]:
     pkg = package()
     pkg["combat"]["components"] = copy.deepcopy(COMPONENTS)
     entry(pkg, "spells", "cure-wounds")["mechanics"]["components"] = list(CURE_COMPONENTS)
-    silence = copy.deepcopy(SILENCE)
-    if zone is not None:
-        silence["mechanics"]["zone"] = zone
-    next(c for c in pkg["catalogs"] if c["id"] == "spells")["entries"].append(silence)
+    # The package's own Silence (vendored as it ships: no zone), given the zone the spec's
+    # shape writes for it.
+    entry(pkg, "spells", "silence")["mechanics"]["zone"] = copy.deepcopy(zone if zone is not None else SILENCE["mechanics"]["zone"])
     return pkg
 
 

@@ -45,7 +45,7 @@ def test_every_catalog_is_listed_with_its_count_and_no_entries():
         listing = await r.json()
         assert (listing["ruleset"], listing["id"], listing["version"]) == (srd, "5e-2014", 7)
         # spells, features and creatures come from catalogs/*.json; the 36 weapons are inline.
-        assert counts(listing) == [("spells", "rows", 16), ("features", "rows", 11), ("weapons", "rows", 36),
+        assert counts(listing) == [("spells", "rows", 17), ("features", "rows", 11), ("weapons", "rows", 36),
                                    ("creatures", "creatures", 13)]
         spells = listing["catalogs"][0]
         assert spells == {
@@ -53,7 +53,7 @@ def test_every_catalog_is_listed_with_its_count_and_no_entries():
             "filters": [{"id": "level", "label": "Level", "type": "number"},
                         {"id": "school", "label": "School", "type": "text"},
                         {"id": "classes", "label": "Class", "type": "tags", "startFrom": {"field": "class"}}],
-            "units": {"distance": {"label": "ft", "perCell": 5}}, "entries": 16}
+            "units": {"distance": {"label": "ft", "perCell": 5}}, "entries": 17}
         assert listing["catalogs"][1]["feeds"] == ["features", "counters"]
         assert listing["catalogs"][3]["feeds"] == []
 
@@ -80,8 +80,8 @@ def test_a_catalog_pages_through_its_entries_with_their_filters():
         r = await client.get(f"/v1/rulesets/{srd}/catalogs/spells?offset=6&limit=3")
         assert r.status == 200, await r.text()
         page = await r.json()
-        assert (page["offset"], page["limit"], page["total"]) == (6, 3, 16)
-        assert page["catalog"]["entries"] == 16
+        assert (page["offset"], page["limit"], page["total"]) == (6, 3, 17)
+        assert page["catalog"]["entries"] == 17
         assert [e["id"] for e in page["entries"]] == ["fire-bolt", "fireball", "guiding-bolt"]
         fireball = page["entries"][1]
         assert fireball["filters"] == {"level": 3, "school": "Evocation", "classes": ["Sorcerer", "Wizard"]}
@@ -89,9 +89,9 @@ def test_a_catalog_pages_through_its_entries_with_their_filters():
         assert fireball["rows"][0]["list"] == "spells"
         # The last page holds what is left; past the end is an empty page, not an error.
         page = await (await client.get(f"/v1/rulesets/{srd}/catalogs/spells?offset=13&limit=50")).json()
-        assert [e["id"] for e in page["entries"]] == ["misty-step", "moonbeam", "shield"]
-        page = await (await client.get(f"/v1/rulesets/{srd}/catalogs/spells?offset=16")).json()
-        assert (page["entries"], page["total"], page["limit"]) == ([], 16, 50)
+        assert [e["id"] for e in page["entries"]] == ["misty-step", "moonbeam", "shield", "silence"]
+        page = await (await client.get(f"/v1/rulesets/{srd}/catalogs/spells?offset=17")).json()
+        assert (page["entries"], page["total"], page["limit"]) == ([], 17, 50)
         # The inline weapons page the same way: 36 in pages of 50 is one page.
         page = await (await client.get(f"/v1/rulesets/{srd}/catalogs/weapons")).json()
         assert (len(page["entries"]), page["total"]) == (36, 36)
