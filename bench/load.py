@@ -320,6 +320,9 @@ def one_gateway(args: argparse.Namespace) -> int:
                   f"message: mean {service.fmt(row['pass_mean_ms'], ' ms')}, p99 under "
                   f"{service.fmt(row['pass_p99_under_ms'], ' ms')} ({row['passes']} passes, "
                   f"{row['inline_deliveries']} inline deliveries)", flush=True)
+            for n, c in enumerate(row["per_choice"], start=1):
+                print(f"  choice {n}: the player's first event {c['player_ms']:.0f} ms; spectators first "
+                      f"{c['first_ms']:.0f}, median {c['p50_ms']:.0f}, last {c['last_ms']:.0f} ms", flush=True)
     finally:
         stack.close()
         redis.stop()

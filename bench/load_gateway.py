@@ -236,13 +236,21 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
         for proc in procs:
             await loop.run_in_executor(None, proc.join, 30)
     ms = [(at - at_sent) * 1000 for at_sent, seq in zip(sent, first_seq) for at in got.get(seq, [])]
+    # Per choice: the player's own round trip, then the first, median and last spectator's
+    # latency; the spread from first to last is the fan-out's own share (gateway and clients).
+    per_choice = []
+    for trip, at_sent, seq in zip(trips, sent, first_seq):
+        times = sorted((at - at_sent) * 1000 for at in got.get(seq, []))
+        if times:
+            per_choice.append({"player_ms": trip * 1000, "first_ms": times[0], "p50_ms": service.pct(times, 0.5),
+                               "last_ms": times[-1]})
     choices = len(first_seq)
     cpu = cpu_at_end[0] - cpu0
     return {"sockets": sockets, "open": opened, "failed": failed, "client_processes": len(procs),
             "choices": choices, "deliveries": len(ms),
             "fanout_p50_ms": service.pct(ms, 0.5), "fanout_p99_ms": service.pct(ms, 0.99),
             "fanout_max_ms": max(ms) if ms else None,
-            "player_round_trip_ms": [t * 1000 for t in trips],
+            "player_round_trip_ms": [t * 1000 for t in trips], "per_choice": per_choice,
             "gateway_cpu_share": cpu / took if took else None,
             "gateway_cpu_us_per_delivery": cpu / (choices * opened) * 1e6 if choices and opened else None,
             **gateway_side}
