@@ -21,6 +21,7 @@ from shared.combat import engine, tactics
 from shared.combat.board import answers, menu as board_menu, reach, save_cover
 from shared.combat.condition_ends import SHAKE_OFF
 from shared.combat.source_saves import SAVE_ACTION
+from shared.combat.aura_avert import AVERT
 from shared.combat.fight import Fight
 from shared.combat.plans import PLAN_KINDS, Plan
 from tests.combat.kit import Bout, foe, marsh, ruleset, wren_marsh
@@ -71,11 +72,11 @@ def _kinds_made_in_combat() -> set[str]:
 
 
 def test_every_plan_made_is_a_kind_in_the_table() -> None:
-    made = _kinds_made_in_combat() | {SHAKE_OFF, SUMMON, SAVE_ACTION}
+    made = _kinds_made_in_combat() | {SHAKE_OFF, SUMMON, SAVE_ACTION, AVERT}
     assert made <= set(PLAN_KINDS), made - set(PLAN_KINDS)
     # Each kind in the table is made somewhere (the four own kinds, standard, contest, the
     # end, the four board steps (a zone moved too), a symbol spend, a shake-off and a save
-    # spent an action on).
+    # spent an action on, and eyes averted from a gaze).
     assert set(PLAN_KINDS) == made
 
 
