@@ -316,7 +316,8 @@ def one_gateway(args: argparse.Namespace) -> int:
                   f"{service.fmt(row['fanout_p50_ms'], ' ms')}, p99 {service.fmt(row['fanout_p99_ms'], ' ms')} (target "
                   f"< 100 ms), max {service.fmt(row['fanout_max_ms'], ' ms')}; the player's own round trips {trips} ms; "
                   f"gateway CPU {row['gateway_cpu_share']:.0%}, "
-                  f"{service.fmt(row['gateway_cpu_us_per_delivery'], ' us')} per delivery; gateway inline pass per "
+                  f"{service.fmt(row['gateway_cpu_us_per_delivery'], ' us')} per delivery (the clients' "
+                  f"{service.fmt(row['client_cpu_us_per_delivery'], ' us')}); gateway inline pass per "
                   f"message: mean {service.fmt(row['pass_mean_ms'], ' ms')}, p99 under "
                   f"{service.fmt(row['pass_p99_under_ms'], ' ms')} ({row['passes']} passes, "
                   f"{row['inline_deliveries']} inline deliveries)", flush=True)

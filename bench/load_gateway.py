@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from typing import Any
 
@@ -103,8 +104,10 @@ def spectate(url: str, token: str, sockets: int, until: Any, out: Any) -> None:
     """One client process of the spectators run: opens `sockets` sockets, says so on `out`,
     reads them until `until` (a shared double, set by the parent once every client is
     open) has passed, and puts on `out` when each socket read each event: {seq: [times]}
-    (`time.perf_counter()`, the system's monotonic clock, which every process shares)."""
+    (`time.perf_counter()`, the system's monotonic clock, which every process shares), and
+    the CPU seconds this process used while it read them."""
     got: dict[int, list[float]] = {}
+    used: list[float] = []
 
     async def main() -> tuple[int, int]:
         import aiohttp
@@ -126,15 +129,17 @@ def spectate(url: str, token: str, sockets: int, until: Any, out: Any) -> None:
                         got.setdefault(json.loads(msg.data)["event"]["seq"], []).append(at)
 
             readers = [asyncio.create_task(read(ws)) for ws in opened]
+            cpu0 = sum(os.times()[:2])
             while not until.value or time.perf_counter() < until.value:
                 await asyncio.sleep(0.2)
+            used.append(sum(os.times()[:2]) - cpu0)
             for ws in opened:
                 await ws.close()
             await asyncio.gather(*readers, return_exceptions=True)
         return len(opened), failed
 
     asyncio.run(main())
-    out.put(("events", got))
+    out.put(("events", got, used[0] if used else 0.0))
 
 
 def _fanout_metrics(text: str) -> dict[str, Any]:
@@ -226,12 +231,14 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
             gateway_side = _fanout_metrics(await r.text())
         until.value = min(until.value, time.perf_counter())
         got: dict[int, list[float]] = {}
+        client_cpu = 0.0
         for _ in procs:
             while True:
-                kind, payload = await loop.run_in_executor(None, out.get, True, 120)
+                kind, payload, *rest = await loop.run_in_executor(None, out.get, True, 120)
                 if kind == "events":
                     for seq, times in payload.items():
                         got.setdefault(seq, []).extend(times)
+                    client_cpu += rest[0]
                     break
         for proc in procs:
             await loop.run_in_executor(None, proc.join, 30)
@@ -253,4 +260,6 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
             "player_round_trip_ms": [t * 1000 for t in trips], "per_choice": per_choice,
             "gateway_cpu_share": cpu / took if took else None,
             "gateway_cpu_us_per_delivery": cpu / (choices * opened) * 1e6 if choices and opened else None,
+            # The readers' CPU over the whole hold (the fight and the idle rest of it).
+            "client_cpu_us_per_delivery": client_cpu / (choices * opened) * 1e6 if choices and opened else None,
             **gateway_side}
