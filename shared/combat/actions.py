@@ -499,10 +499,11 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
 
 def _rerolls(plan: Plan) -> tuple[int, str] | None:
     """How many damage dice a `rerolls` change rolls again, and whose (mechanics-2 1.254)."""
-    if not plan.rerolls:
+    mm = plan.metamagic
+    if mm is None or not mm.rerolls:
         return None
-    names = [a.name for a in plan.altered if "rerolls" in a.changes]
-    return plan.rerolls, " and ".join(names) or plan.name
+    names = [a.name for a in mm.altered if "rerolls" in a.changes]
+    return mm.rerolls, " and ".join(names) or plan.name
 
 
 def _warded(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]) -> set[str]:
@@ -570,7 +571,8 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             landed, half, halving, miss_half = True, True, "the miss", True
     elif mech.save is not None and not mech.autoHit:
         dc = plan.save_dc if plan.save_dc is not None else 10
-        if plan.spared and target.id in plan.spared:
+        mm = plan.metamagic
+        if mm is not None and target.id in mm.spared:
             # Careful (mechanics-2 1.254): spared, the save is won without a roll.
             saved = MM.spared_save(fight, target, mech.save.save, f"against {plan.name}", plan)
         else:
@@ -578,7 +580,7 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             saved = E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}",
                                 against=SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech),
                                 cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim),
-                                lean="disadvantage" if plan.heightened == target.id else None)
+                                lean="disadvantage" if mm is not None and mm.heightened == target.id else None)
         failed = not saved
         if saved:
             on_success = mech.save.onSuccess or "none"

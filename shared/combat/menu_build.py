@@ -128,8 +128,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
             forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
             amount=uses_offer(fight, actor, plan) if plan.kind == "entry" and plan.mechanics.usesChosen else None,
-            alters=alters, alterNeeded=needed,
         )
+        if alters is not None:
+            # Set only where there is metamagic: an option is made without validating them.
+            option.alters, option.alterNeeded = alters, needed
         items.append(MenuItem(option, plan))
     if can_act:
         items += _standard_items(fight, actor)

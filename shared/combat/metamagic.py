@@ -35,7 +35,7 @@ from .components import blocked, required
 from .fight import Fight
 from .options import plan_target_count
 from .plan_reading import budget_left, entry_plans
-from .plans import AlterOffer, Altered, MenuItem, Option, Plan
+from .plans import AlterOffer, Altered, MenuItem, Metamagic, Option, Plan
 from .state import Combatant
 
 
@@ -251,6 +251,7 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
     if heightens is not None and not any(a.heightens for _o, a in picked):
         return _bad("heightens names who rolls with disadvantage, and no change that heightens is chosen")
     changed: dict[str, Any] = {}
+    kept: dict[str, Any] = {}
     altered: list[Altered] = []
     for offer, alters in picked:
         what = []
@@ -263,14 +264,14 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
             spared = _spared(fight, actor, plan, targets, offer.spares or 0, spares)
             if isinstance(spared, Refusal):
                 return spared
-            changed["spared"] = spared
+            kept["spared"] = spared
             names = [fight.get(cid).name for cid in spared]
             what.append(f"sparing {', '.join(names)}" if names else "sparing nobody")
         if alters.heightens:
             who = _heightened(actor, plan, targets, heightens)
             if isinstance(who, Refusal):
                 return who
-            changed["heightened"] = who
+            kept["heightened"] = who
             if who is not None:
                 what.append(f"{fight.get(who).name}'s first save with disadvantage")
         if alters.drops is not None:
@@ -279,7 +280,7 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
             words = " or ".join(N.label(fight.ruleset, "component", k).lower() for k in dropped)
             what.append(f"needing no {words} component; nobody can answer its casting")
         if alters.rerolls is not None:
-            changed["rerolls"] = changed.get("rerolls", 0) + alters.rerolls
+            kept["rerolls"] = kept.get("rerolls", 0) + alters.rerolls
             what.append(f"up to {alters.rerolls} damage dice rolled again")
         costs = tuple((c["pool"], c["amount"]) for c in offer.costs)
         altered.append(Altered(offer.id, entries[offer.id].entry_ref or "", offer.label, costs, "; ".join(what),
@@ -287,19 +288,20 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
     every = [c for a in altered for c in a.costs]
     if not C.can_pay(fight, actor, list(plan.costs) + every):
         return _bad(f"{actor.name} cannot pay for {plan.name} and {', '.join(a.name for a in altered)} together")
-    return dataclasses.replace(plan, altered=tuple(altered), **changed)
+    return dataclasses.replace(plan, metamagic=Metamagic(altered=tuple(altered), **kept), **changed)
 
 
 def silent(plan: Plan) -> bool:
     """Subtle (1.253): with a `drops` change chosen nobody can answer the casting."""
-    return any("drops" in a.changes for a in plan.altered)
+    return plan.metamagic is not None and any("drops" in a.changes for a in plan.metamagic.altered)
 
 
 def spared_save(fight: Fight, target: Combatant, save: str, why: str, plan: Plan) -> bool:
     """A save a `spares` change wins for `target` without a roll (Careful)."""
     name = N.label(fight.ruleset, "save", save)
     name = name if name.lower().endswith("save") else f"{name} save"
-    by = next((a.name for a in plan.altered if "spares" in a.changes), plan.name)
+    altered = plan.metamagic.altered if plan.metamagic is not None else ()
+    by = next((a.name for a in altered if "spares" in a.changes), plan.name)
     fight.emit("save", f"{target.name} succeeds at the {name} {why} without rolling (spared by {by}).",
                target=target.id, success=True)
     return True

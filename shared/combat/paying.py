@@ -87,7 +87,7 @@ def _pay_entry(fight: Fight, actor: Combatant, plan: Plan) -> None:
     spend_uses(fight, actor, plan)
     if plan.item is not None:
         _spend_item(fight, actor, plan)
-    for altered in plan.altered:
+    for altered in plan.metamagic.altered if plan.metamagic is not None else ():
         # Metamagic (mechanics-2 1.253) is paid with its own uses, then said in the log.
         _pay_costs(fight, actor, list(altered.costs), altered.name)
         fight.emit("altered", f"{actor.name}'s {altered.name} alters {plan.name}"

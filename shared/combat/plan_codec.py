@@ -16,7 +16,7 @@ from ..dice import parse_dice
 from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
-from .plans import Altered, Placing, Plan
+from .plans import Altered, Metamagic, Placing, Plan
 from .cure_choice import narrowed
 from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
@@ -51,13 +51,14 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["chosen"] = plan.chosen
     if plan.carried:
         out["carried"] = list(plan.carried)
-    if plan.altered:
+    mm = plan.metamagic
+    if mm is not None:
         # Metamagic (mechanics-2 1.253-1.255) holds for the whole window answering the use.
         out["altered"] = [{"id": a.id, "ref": a.ref, "name": a.name, "costs": [list(c) for c in a.costs],
-                           "what": a.what, "changes": list(a.changes)} for a in plan.altered]
-        out["spared"] = list(plan.spared)
-        out["heightened"] = plan.heightened
-        out["rerolls"] = plan.rerolls
+                           "what": a.what, "changes": list(a.changes)} for a in mm.altered]
+        out["spared"] = list(mm.spared)
+        out["heightened"] = mm.heightened
+        out["rerolls"] = mm.rerolls
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -109,13 +110,12 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
     plan.carried = tuple(str(c) for c in data.get("carried") or ())
     if data.get("altered"):
         # Metamagic chosen with it (mechanics-2 1.253), kept through the window.
-        plan.altered = tuple(Altered(str(a["id"]), str(a["ref"]), str(a["name"]),
-                                     tuple((str(p), int(n)) for p, n in a.get("costs") or ()),
-                                     str(a.get("what") or ""), tuple(str(c) for c in a.get("changes") or ()))
-                             for a in data["altered"])
-        plan.spared = tuple(str(c) for c in data.get("spared") or ())
-        plan.heightened = data.get("heightened")
-        plan.rerolls = int(data.get("rerolls") or 0)
+        altered = tuple(Altered(str(a["id"]), str(a["ref"]), str(a["name"]),
+                                tuple((str(p), int(n)) for p, n in a.get("costs") or ()),
+                                str(a.get("what") or ""), tuple(str(c) for c in a.get("changes") or ()))
+                        for a in data["altered"])
+        plan.metamagic = Metamagic(altered, tuple(str(c) for c in data.get("spared") or ()), data.get("heightened"),
+                                   int(data.get("rerolls") or 0))
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):

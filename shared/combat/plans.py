@@ -134,6 +134,19 @@ class Altered:
 
 
 @dataclass(frozen=True)
+class Metamagic:
+    """What the metamagic chosen with an option changes as it resolves: the entries chosen
+    (`altered`), who a `spares` change spares (1.254: they succeed on its save without
+    rolling), who a `heightens` change makes roll the first save with disadvantage (1.255),
+    and how many damage dice a `rerolls` change rolls again (1.254), per roll of the blow."""
+
+    altered: tuple[Altered, ...] = ()
+    spared: tuple[str, ...] = ()
+    heightened: str | None = None
+    rerolls: int = 0
+
+
+@dataclass(frozen=True)
 class Placing:
     """How a choice lays an area out beyond the cell it names (mechanics-1 1.177, 1.178): a
     wall run to its `toward` cell, laid out as a `ring`, the `side` its `zone.side` faces
@@ -238,14 +251,9 @@ class Plan:
     #: How many uses a `usesChosen` entry spends on this use (mechanics-2 1.251): its
     #: amount is that many times its own; 0 for every other plan.
     chosen: int = 0
-    #: The metamagic chosen with it (mechanics-2 1.253, metamagic.py).
-    altered: tuple[Altered, ...] = ()
-    #: Who a `spares` change spares (1.254): they succeed on its save without rolling.
-    spared: tuple[str, ...] = ()
-    #: Who a `heightens` change makes roll the first save with disadvantage (1.255).
-    heightened: str | None = None
-    #: How many damage dice a `rerolls` change rolls again (1.254), per roll of the blow.
-    rerolls: int = 0
+    #: The metamagic chosen with it (mechanics-2 1.253, metamagic.py); None without any
+    #: (one field, so a plan without it costs nothing more to make or copy).
+    metamagic: "Metamagic | None" = None
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

@@ -72,7 +72,7 @@ def continue_action(fight: Fight, record: ActionStep) -> None:
     # Only the actor's own attacks and abilities open the `used` and `aimed` windows; nobody
     # answers a casting a `drops` change hides (Subtle, mechanics-2 1.253).
     opens = plan.own
-    hidden = bool(plan.altered) and MM.silent(plan)
+    hidden = plan.metamagic is not None and MM.silent(plan)
     what = plan.name
     while True:
         stage = record.stage
