@@ -403,6 +403,10 @@ def use_entry(ruleset: SheetRules, sheet: dict[str, Any], ask: UseAsk, roller: R
         if isinstance(item, Refusal):
             return item
         known = item
+    if get(get(known.entry, "mechanics"), "alters") is not None:
+        # Metamagic never shows alone (mechanics-2 1.253): it is chosen with a spell in a fight.
+        return Refusal(NO_USE, f"{known.name} changes how another entry is used: it is chosen with that entry "
+                               "in a fight, never used alone")
     took = None
     refused = _charge_step_refused(known, ask.charges)
     if refused is not None:

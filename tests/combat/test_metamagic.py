@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 from shared.combat.engine import advance, menu
 from shared.protocol import ChoiceRequest
 from shared.service.director_prompt import director_messages, read_choice
+from shared.dice import ScriptedRoller
 from shared.sheet import Refusal
+from shared.sheet.uses import UseAsk, use_entry
 from tests.combat.kit import Bout, foe, play, ruleset
 from tests.combat.metamagic_kit import metamagic_package, sera, subtle_package
 from tests.combat.srd_kit import brom
@@ -405,3 +407,10 @@ def test_careful_holds_through_the_window_that_answers_the_casting():
         "Fireball (24 (3 + 3 + 3 + 3 + 3 + 3 + 3 + 3), halved by the save) deals 12 fire damage to Brom.",
         "Brom has 16 of 28 Hit points.",
     ]
+
+
+def test_metamagic_is_never_used_alone_outside_a_fight_either():
+    # The use command (shared/sheet/uses.py) refuses it and spends nothing.
+    refusal = use_entry(rs(), sera("quickened")["sheet"], UseAsk("Quickened Spell"), ScriptedRoller([]), "Sera")
+    assert refusal == Refusal("no-use", "Quickened Spell changes how another entry is used: it is chosen with that "
+                                        "entry in a fight, never used alone")
