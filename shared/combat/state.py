@@ -587,6 +587,9 @@ class LastingZone(Record):
     holds: list[str] = Field(default_factory=list, exclude_if=_empty)
     #: The caster's turns left; it ends at 0.
     rounds: int
+    #: Cast on its owner's own turn: that turn's end does not count ("counted the same way as
+    #: for a summon", 1.172 and 1.122).
+    fresh: bool = Field(default=False, exclude_if=lambda v: not v)
     #: Sustained by the owner's concentration: it ends with it.
     concentration: bool = False
     triggers: list[str] = Field(default_factory=list)

@@ -111,7 +111,7 @@ def lay_zone(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant
         every = to_cells(terrain.perDistance.every, per_cell(fight, plan.entry_catalog)) or 1
     zone = LastingZone(
         entry=ref, name=plan.name, owner=actor.id, plan=plan_to_json(plan), shape=area.shape, size=1,
-        rounds=spec.rounds, concentration=bool(mech.concentration),
+        rounds=spec.rounds, fresh=fight.state.current() is actor, concentration=bool(mech.concentration),
         # A zone that detonates does nothing while it stands (1.183).
         triggers=[] if spec.detonates else list(spec.triggers or []),
         spares=actor.side if friendly is False else None, least=least, every=every,
@@ -233,13 +233,17 @@ def end_zones_of(fight: Fight, owner: Combatant, reason: str, *, concentration: 
 
 
 def count_down(fight: Fight, owner: Combatant) -> None:
-    """One of the caster's turns is over: each of their zones that grows grows (1.183), and
-    each has one round less, and ends at 0."""
+    """One of the caster's turns is over: each of their zones that grows grows (1.183, the
+    casting turn included), and each has one round less (the casting turn not counted, as for a
+    summon: 1.172), and ends at 0."""
     for zone in [z for z in fight.state.zones if z.owner == owner.id]:
         if zone.grown is not None:
             zone.grown += 1
             fight.emit("zone", f"{zone.name} grows ({zone.grown} time{'s' if zone.grown != 1 else ''}).",
                        zone=zone.entry, grown=zone.grown)
+        if zone.fresh:
+            zone.fresh = False
+            continue
         zone.rounds -= 1
         if zone.rounds <= 0:
             end_zone(fight, zone, "its time is up")

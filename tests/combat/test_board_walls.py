@@ -198,7 +198,8 @@ def test_a_wall_is_saved_and_reloaded_exactly_and_plays_on_the_same():
     assert data["zones"][0] | {"plan": None} == {
         "entry": "spells/wall-of-fire", "name": "Wall of Fire", "owner": "ilsa", "plan": None, "shape": "wall",
         "size": 12, "width": 1, "centre": [4, 2], "origin": [0, 2], "cells": [[4, 2], [4, 1], [4, 0]],
-        "rounds": 10, "concentration": True, "triggers": ["enter", "turn-end"], "blocks": ["sight"],
+        "rounds": 10, "fresh": True, "concentration": True, "triggers": ["enter", "turn-end"],
+            "blocks": ["sight"],
         "side_cells": [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2], [2, 3], [3, 3]],
         "side_triggers": ["turn-end"]}
     assert data["zones"][0]["plan"]["placing"] == {"toward": [4, 0], "side": "near"}
@@ -316,7 +317,7 @@ def test_a_wall_of_ice_section_struck_to_0_breaks_opens_and_chills_whoever_enter
     ]
     # The screen draws as wall only the cells that still block.
     (shown,) = screen_view(rs, state, battle="b", revision=0, last_seq=0, status="active").zones
-    assert (shown.label, shown.walls) == ("Wall of Ice, 98 rounds", [[4, 3], [4, 4]])
+    assert (shown.label, shown.walls) == ("Wall of Ice, 99 rounds", [[4, 3], [4, 4]])
     # Saved and reloaded, the sections are as they were.
     data = state.model_dump(mode="json")
     assert data["zones"][0]["sections"] == [{"cells": [[4, 1], [4, 2]], "health": 0},

@@ -68,10 +68,11 @@ def test_moonbeam_stays_affects_at_turn_start_moves_onto_the_hound_and_ends_with
     ]
     assert _listed(rs, state) == ["Moonbeam, 10 rounds"]
     assert [z.cells for z in state.zones] == [[[5, 2]]]
-    # Ilsa's turn is over: one round less. The Lurker's turn starts in it: 2d10 = 8, a save of
-    # 15 succeeds, half of 8 = 4; 14 - 4 = 10.
+    # Ilsa's turn is over: the casting turn does not count ("counted the same way as for a
+    # summon", 1.172; 1.122 "not counting the turn of the casting"), so 10 rounds are left. The
+    # Lurker's turn starts in it: 2d10 = 8, a save of 15 succeeds, half of 8 = 4; 14 - 4 = 10.
     state, lines = _go(rs, state, "ilsa", "end-turn")
-    assert _listed(rs, state) == ["Moonbeam, 9 rounds"]
+    assert _listed(rs, state) == ["Moonbeam, 10 rounds"]
     assert lines == [
         "Thorn Lurker's turn.",
         "Moonbeam affects Thorn Lurker: its turn starts in it.",
@@ -126,8 +127,8 @@ def test_a_zone_is_saved_and_reloaded_exactly_and_plays_on_the_same():
     data = state.model_dump(mode="json")
     assert data["zones"][0] | {"plan": None} == {
         "entry": "spells/moonbeam", "name": "Moonbeam", "owner": "ilsa", "plan": None, "shape": "burst", "size": 1,
-        "width": 1, "centre": [5, 2], "origin": [0, 2], "cells": [[5, 2]], "rounds": 10, "concentration": True,
-        "triggers": ["enter", "turn-start"], "affected": ["thorn-lurker"]}
+        "width": 1, "centre": [5, 2], "origin": [0, 2], "cells": [[5, 2]], "rounds": 10, "fresh": True,
+        "concentration": True, "triggers": ["enter", "turn-start"], "affected": ["thorn-lurker"]}
     again = BattleState.model_validate(data)
     assert again.model_dump(mode="json") == data
     _, lines = _go(rs, state, "ilsa", "end-turn")
@@ -136,10 +137,11 @@ def test_a_zone_is_saved_and_reloaded_exactly_and_plays_on_the_same():
 
 
 def test_a_zone_ends_when_its_time_is_up():
-    # Set-up: the zone's last round (as after nine of Ilsa's turns); the end of her turn ends it.
+    # Set-up: the zone's last round, as on the ninth of Ilsa's turns after the casting (no longer
+    # fresh: the casting turn is the one that does not count); the end of her turn ends it.
     rs, state = _moonbeam(STORY)
     state, _ = _go(rs, state, "ilsa", "ability:spells:moonbeam", cell=[5, 2])
-    state.zones[0].rounds = 1
+    state.zones[0].rounds, state.zones[0].fresh = 1, False
     state, lines = _go(rs, state, "ilsa", "end-turn")
     assert lines[0] == "Moonbeam ends: its time is up."
     assert state.zones == []

@@ -77,9 +77,11 @@ def test_a_zone_survives_a_worker_killed_mid_turn_and_a_reload(service: BattleSe
         e["text"] for e in answer["events"]]
     texts, zones = _reference()
     assert _texts(service, battle) == texts
-    # Loaded back, the zone is as the uninterrupted battle saved it (one round less, the Lurker
-    # affected this turn), and it reloads to the same JSON.
+    # Loaded back, the zone is as the uninterrupted battle saved it (still 10 rounds: the casting
+    # turn does not count, 1.172; no longer fresh; the Lurker affected this turn), and it reloads
+    # to the same JSON.
     state, _ = service.load(battle)
     data = state.model_dump(mode="json")
-    assert data["zones"] == zones and zones[0]["rounds"] == 9 and zones[0]["affected"] == ["thorn-lurker"]
+    assert data["zones"] == zones and zones[0]["rounds"] == 10 and "fresh" not in zones[0]
+    assert zones[0]["affected"] == ["thorn-lurker"]
     assert BattleState.model_validate(data).model_dump(mode="json") == data
