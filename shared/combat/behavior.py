@@ -1,5 +1,6 @@
 """Compelled behaviour (spec/mechanics-3 "Compelled behavior (1.264)", "More compelled
-behavior (1.266)" `drops`, 1.267 a creature's `held` things).
+behavior (1.266)" `drops`, 1.267 a creature's `held` things; the `table` rolled at a turn's
+start is turn_table.py's).
 
 Owns:
 - `behavior_rules`: the conditions of the ruleset that carry `behavior`, read once per
@@ -20,7 +21,8 @@ Owns:
   every action whose `qualities` bear one of `tags` and every `held` thing bearing one
   (`Combatant.let_fall`: the action is refused as `dropped`, the thing's `defense` comes
   off the block's). Each lies on the holder's cell (`BattleState.dropped`) and is picked up
-  as belongings.py picks things up; the log says `letFall`.
+  as belongings.py picks things up (also for the budget `pickUp` names, carried on the
+  `Dropped`); the log says `letFall`.
 """
 
 from __future__ import annotations
@@ -204,7 +206,7 @@ def _drops_stack(fight: Fight, stack: dict[str, Any], slots: set[str], tags: set
     return bool(slots & set(item.slots or {})) or bool(tags & set(item.tags or []))
 
 
-def _drop_sheet_items(fight: Fight, c: Combatant, slots: set[str], tags: set[str]) -> None:
+def _drop_sheet_items(fight: Fight, c: Combatant, slots: set[str], tags: set[str], pick_up: str | None) -> None:
     live = (c.sheet or {}).get("live") or {}
     stacks = live.get("items") if isinstance(live, dict) else None
     if not isinstance(stacks, list):
@@ -218,13 +220,13 @@ def _drop_sheet_items(fight: Fight, c: Combatant, slots: set[str], tags: set[str
         name = stack.get("name") or (entry.label if entry is not None else stack["item"])
         quantity = int(stack.get("quantity", 1))
         fight.state.dropped.append(Dropped(item=stack["item"], name=name, quantity=quantity,
-                                           charges=stack.get("charges"), cell=cell, by=c.id))
+                                           charges=stack.get("charges"), cell=cell, by=c.id, pick_up=pick_up))
         fight.emit("letFall", f"{c.name} lets fall {name}{_where(cell)}.", actor=c.id, item=stack["item"],
                    quantity=quantity, cell=cell)
     fight.write(c, with_live(c.sheet, items=[s for s in stacks if not any(s is f for f in falling)]))
 
 
-def _drop_own(fight: Fight, c: Combatant, tags: set[str]) -> None:
+def _drop_own(fight: Fight, c: Combatant, tags: set[str], pick_up: str | None) -> None:
     """A stat block's actions whose qualities bear a dropped tag, and its `held` things."""
     if not tags or c.block is None:
         return
@@ -240,7 +242,7 @@ def _drop_own(fight: Fight, c: Combatant, tags: set[str]) -> None:
         if key in c.let_fall:
             continue
         c.let_fall = [*c.let_fall, key]
-        fight.state.dropped.append(Dropped(name=name, cell=cell, by=c.id, own=key))
+        fight.state.dropped.append(Dropped(name=name, cell=cell, by=c.id, own=key, pick_up=pick_up))
         fight.emit("letFall", f"{c.name} lets fall {name}{_where(cell)}.", actor=c.id, own=key, cell=cell)
 
 
@@ -250,8 +252,8 @@ def drop(fight: Fight, c: Combatant, behavior: Behavior) -> None:
         return
     slots, tags = set(drops.slots or []), set(drops.tags or [])
     if c.sheet is not None:
-        _drop_sheet_items(fight, c, slots, tags)
-    _drop_own(fight, c, tags)
+        _drop_sheet_items(fight, c, slots, tags, drops.pickUp)
+    _drop_own(fight, c, tags, drops.pickUp)
 
 
 def drop_on_put(fight: Fight, c: Combatant, held: HeldCondition, _rule: Any = None) -> None:

@@ -16,7 +16,9 @@ Owns:
   board. The log says `letFall`.
 - `pick_up_items` and `pick_up`: on a board, a character standing on that cell or next to it
   picks an item up with the free pick-up, once a turn (mechanics-3 1.266: "picked up by
-  standing on that cell or next to it, with the free pick-up once per turn"); it goes into
+  standing on that cell or next to it, with the free pick-up once per turn"), or, for what
+  a condition made its holder drop, for one of the budget its `drops.pickUp` names (that
+  option id ends `@<budget>`; the free pick-up stays unused); it goes into
   their `live.items` (item_ops.take), carried, not worn. The log says `pickedUp`. A thing
   whose weight (`items.carry`) would take the bearer past their carry `limit` is not offered. The Engine
   leaves things where they lie (a pick-up is a board step, which its tactics do not weigh).
@@ -37,6 +39,7 @@ from ..sheet import SheetView
 from ..sheet.carry import past_limit, weight
 from ..sheet.item_ops import take
 from ..sheet.live import with_live
+from . import numbers as N
 from .board.units import steps
 from .fight import Fight
 from .plan_reading import catalog_entry
@@ -170,9 +173,14 @@ def _slug(own: str) -> str:
 
 def pick_up_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
     """"Pick up <item>" for each thing lying on the actor's cell or next to it, on their own
-    turn, while the free pick-up of this turn is unused; only someone with a sheet carries."""
+    turn: free while the free pick-up of this turn is unused, and for one of the budget a
+    condition's `drops.pickUp` named while the actor has it left (1.266); only someone with
+    a sheet carries."""
     state = fight.state
-    if not state.dropped or actor.picked_up == state.round or state.current() is not actor:
+    if not state.dropped or state.current() is not actor:
+        return []
+    free = actor.picked_up != state.round
+    if not free and not any(t.pick_up is not None for t in state.dropped):
         return []
     if actor.sheet is None and not actor.let_fall:
         return []
@@ -185,15 +193,24 @@ def pick_up_items(fight: Fight, actor: Combatant) -> list[MenuItem]:
         if view is not None and _too_heavy(fight, view, thing):
             continue
         oid = _option_id(thing)
-        if oid in seen:
-            continue
-        seen.add(oid)
         assert thing.cell is not None
         label = f"Pick up {_named(thing.name, thing.quantity)}"
-        items.append(MenuItem(
-            Option(id=oid, label=label, group="pick-up",
-                   text=f"free, once a turn; on {thing.cell[0]}, {thing.cell[1]}", board={"cell": thing.cell}),
-            Plan(kind="pick-up", name=label, entry_ref=oid)))
+        where = f"on {thing.cell[0]}, {thing.cell[1]}"
+        if free and oid not in seen:
+            seen.add(oid)
+            items.append(MenuItem(
+                Option(id=oid, label=label, group="pick-up", text=f"free, once a turn; {where}",
+                       board={"cell": thing.cell}),
+                Plan(kind="pick-up", name=label, entry_ref=oid)))
+        budget = thing.pick_up
+        paid = f"{oid}@{budget}"
+        if budget is not None and paid not in seen and actor.budgets.get(budget, 0) > 0:
+            seen.add(paid)
+            spent = N.label(fight.ruleset, "budget", budget)
+            items.append(MenuItem(
+                Option(id=paid, label=f"{label} ({spent})", group="pick-up", budget=budget, text=f"{spent}; {where}",
+                       board={"cell": thing.cell}),
+                Plan(kind="pick-up", name=label, entry_ref=oid, budget=budget)))
     return items
 
 
@@ -205,6 +222,16 @@ def _too_heavy(fight: Fight, view: SheetView, thing: Dropped) -> bool:
     return item is not None and past_limit(view, weight(fight.ruleset, item) * thing.quantity)
 
 
+def _pays(fight: Fight, actor: Combatant, plan: Plan) -> str:
+    """The free pick-up of this turn is spent, unless the plan is paid from the budget a
+    condition's `drops.pickUp` names (1.266; the engine's step spends that, as it spends
+    any plan's budget). The log's words for what it cost ("" for the free one)."""
+    if plan.budget is None:
+        actor.picked_up = fight.state.round
+        return ""
+    return f" ({N.label(fight.ruleset, 'budget', plan.budget)})"
+
+
 def pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:
     state = fight.state
     thing = next((t for t in state.dropped if _reach(actor, t) and _option_id(t) == plan.entry_ref), None)
@@ -212,22 +239,23 @@ def pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:
         # Its own action or held thing comes back: the action is offered again, the thing's
         # defense counted again (1.267).
         state.dropped.remove(thing)
-        actor.picked_up = state.round
+        cost = _pays(fight, actor, plan)
         actor.let_fall = [k for k in actor.let_fall if k != thing.own]
-        fight.emit("pickedUp", f"{actor.name} picks up {thing.name} from {thing.cell[0]}, {thing.cell[1]}.",
-                   actor=actor.id, own=thing.own, cell=thing.cell)
+        fight.emit("pickedUp", f"{actor.name} picks up {thing.name} from {thing.cell[0]}, {thing.cell[1]}{cost}.",
+                   actor=actor.id, own=thing.own, cell=thing.cell, budget=plan.budget)
         return
     if thing is None or actor.sheet is None or thing.cell is None or thing.item is None:
         return
     state.dropped.remove(thing)
-    actor.picked_up = state.round
+    cost = _pays(fight, actor, plan)
     entry = catalog_entry(fight, thing.item)
     stack: dict[str, Any] = {"item": thing.item, "quantity": thing.quantity if thing.quantity != 1 else None,
                              "charges": thing.charges,
                              "name": thing.name if entry is None or thing.name != entry.label else None}
     fight.write(actor, take(actor.sheet, stack))
     fight.emit("pickedUp", f"{actor.name} picks up {_named(thing.name, thing.quantity)} from {thing.cell[0]}, "
-               f"{thing.cell[1]}.", actor=actor.id, item=thing.item, quantity=thing.quantity, cell=thing.cell)
+               f"{thing.cell[1]}{cost}.", actor=actor.id, item=thing.item, quantity=thing.quantity, cell=thing.cell,
+               budget=plan.budget)
 
 
 def loot_report(fight: Fight) -> None:

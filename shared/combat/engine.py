@@ -58,6 +58,7 @@ from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
 from .summons import summon_pick
 from .wall_sections import check_wall, strike_section
 from .belongings import carry_at_start, pick_up
+from .paying import spend_budget
 from .auras import keep_on, spread, spreading
 from .behavior import refusal as compelled_refusal
 
@@ -521,10 +522,17 @@ def _fly(fight: Fight, actor: Combatant, plan: Plan) -> None:
     fly(fight, actor, plan.menu_id)
 
 
+def _pick_up(fight: Fight, actor: Combatant, plan: Plan) -> None:
+    # A pick-up paid from the budget a condition's `drops.pickUp` names (1.266); the free
+    # one names none and spends nothing here.
+    spend_budget(fight, actor, plan.budget)
+    pick_up(fight, actor, plan)
+
+
 #: How each step on the board is taken (`Plan.kind` of a plan that `moves`).
 BOARD_STEPS: dict[str, Callable[[Fight, Combatant, Plan], None]] = {
     "move": _walk, "stand": _stand, "flight": _fly, "zone": move_zone, "zone-turn": turn_zone,
-    "pick-up": pick_up}
+    "pick-up": _pick_up}
 
 #: Board steps sent to a cell the choice names (`"cell": [x, y]`), and why a cell is refused.
 CELL_STEPS: dict[str, Callable[[Fight, Combatant, Plan, tuple[int, int] | None], str | None]] = {

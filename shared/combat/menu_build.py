@@ -24,6 +24,7 @@ from .zones import zone_items
 from .summons import summon_items
 from .belongings import pick_up_items
 from .behavior import compel, compelling
+from .turn_table import as_rolled
 from .fight import Fight
 from .kinds import kind_of
 from .options import plan_forecasts, plan_target_count
@@ -159,8 +160,9 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items = kind_of(fight).styled(fight, actor, items)
     if free is not None:
         items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]
-    # Compelled behaviour (1.264) leaves only what the holder's conditions allow.
-    return compel(fight, actor, items)
+    # Compelled behaviour (1.264) leaves only what the holder's conditions allow, and what
+    # a table rolled at the turn's start.
+    return as_rolled(fight, actor, compel(fight, actor, items))
 
 
 #: What an own option spends, whom it may be aimed at and its text; None when it is not

@@ -6,7 +6,8 @@ an item in use, paid through the item as on the menu), `held_answers`, `Origin` 
 moment off: the catalog and entry it came from, a stat-block action's name, a weapon
 blow, melee or ranged, the budget it was paid from) and `matches`, the moment rules of
 spec/combat-3 "Windows" (`on`, `against`, `for`/`within`, `seesSource`, `blow`) and
-mechanics-2 (`by: "self"`, `weapon`, `names`, `budget`).
+mechanics-2 (`by: "self"`, `weapon`, `names`, `budget`), and what one answer to one's own hit
+uses up for that hit (`own_marks`: itself and its `oneOf` group, 1.248).
 
 On a board the answer must also reach (board/answers.py): its own `range` to whom it lands
 on (the source, the one the moment concerns, a faller) and `within` to the creature it
@@ -48,6 +49,24 @@ class Answer:
     def harmful(self) -> bool:
         """A harmful answer reaches the other side; a helpful one its own."""
         return self.plan.aims_at_foes
+
+
+def answers_own_hit(answer: Answer) -> bool:
+    """An answer to a hit by its owner's own attack (1.241)."""
+    return getattr(answer.reaction, "by", None) == "self"
+
+
+def own_marks(answer: Answer) -> list[str]:
+    """What taking this answer to one's own hit uses up for that hit (1.248): the answer
+    itself (its entry, or its option when it has none) and its `oneOf` group."""
+    plan = answer.plan
+    group = getattr(answer.reaction, "oneOf", None)
+    return [plan.entry_ref or plan.menu_id] + ([f"oneOf:{group}"] if group else [])
+
+
+def own_left(answer: Answer, taken: list[str]) -> bool:
+    """Whether this answer to one's own hit is still offered after `taken` on that hit."""
+    return not any(mark in taken for mark in own_marks(answer))
 
 
 def _is_object(reaction: Any) -> bool:

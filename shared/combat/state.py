@@ -299,6 +299,10 @@ class Combatant(Record):
     #: 1.267): `action:<id>` for an action whose qualities bear a dropped tag, `held:<label>`
     #: for a thing of its `held`; each comes back when picked up.
     let_fall: list[str] = Field(default_factory=list, exclude_if=_empty)
+    #: What a compelled behaviour's `table` (behavior.py, mechanics-3 1.264) rolled for this
+    #: turn: `nothing` (a wander, or doing nothing: only ending the turn is left) or
+    #: `strike:<id>` (only a melee attack on that creature); None: the turn as it is.
+    compelled_to: str | None = Field(default=None, exclude_if=_absent)
     #: A proposed creature written as a sheet, held to its tier once built: caps on its
     #: defense, to-hit and save difficulty, and its scaled-down damage (sheet_holds.py).
     held: TierHold | None = None
@@ -476,7 +480,8 @@ HeldStep = Annotated[Union[ActionStep, WalkStep, FallStep, NextTurnStep, TurnSta
 class Window(Record):
     """An open window (spec/combat-3 "Windows", windows.py): its moment, who is still to be
     asked (the first is asked now), what set it off and on whom, the step it holds, and the
-    deadline the service gives the one asked (epoch seconds; None: none yet)."""
+    deadline the service gives the one asked (epoch seconds; None: none yet), and what the
+    striker already answered their own hit with."""
 
     id: str
     moment: str
@@ -485,6 +490,9 @@ class Window(Record):
     target: str | None
     resume: HeldStep
     deadline: int | float | None = None
+    #: The striker's own answers to this hit already taken, and the `oneOf` groups they
+    #: used up (`oneOf:<group>`): each is offered once a hit (window_answers.py, 1.248).
+    taken: list[str] = Field(default_factory=list, exclude_if=_empty)
 
     def source_id(self) -> str:
         """Who set the window off (every moment an answer reads it for names one)."""
@@ -523,6 +531,9 @@ class Dropped(Record):
     #: A stat block's own action or held thing (`Combatant.let_fall`'s entry), which only
     #: its owner picks up; None for an item.
     own: str | None = Field(default=None, exclude_if=_absent)
+    #: The budget a condition's `drops.pickUp` names (behavior.py, mechanics-3 1.266): it is
+    #: also picked up for one of that budget, beside the free pick-up; None: only the free one.
+    pick_up: str | None = Field(default=None, exclude_if=_absent)
 
 
 class Event(Record):

@@ -32,6 +32,7 @@ from .support import sheet_entries
 from .menu_rules import announce_budgets
 from .board.battlefield import refill
 from .behavior import turn_drops
+from .turn_table import turn_table
 from . import source_saves as SRC
 from .delays import complete
 from .outcome import check_outcome
@@ -186,8 +187,9 @@ def begin_turn(fight: Fight) -> None:
     # An aura's save at the start of each reached creature's own turn (1.265), after the
     # saves that end conditions, so what it puts on is not rolled against in the same breath.
     aura_saves(fight, c)
-    # `drops` at `turn-start` (Command's drop, 1.266).
+    # `drops` at `turn-start` (Command's drop, 1.266), then the `table` deciding the turn (1.264).
     turn_drops(fight, c)
+    turn_table(fight, c)
     Z.turn_starts(fight, c)
     roll_recharges(fight, c)
     refill_signature_points(fight, c)

@@ -32,6 +32,7 @@ from .lowers_roll import could_turn, lower_held
 from .options import forecasts_of
 from .plan_codec import plan_from_json
 from .plans import MenuItem
+from .reactions import answers_own_hit, own_marks
 from .state import ActionStep, AnswerPart, Combatant, Window
 from .tactics import applies_of, best_here, expected_dealt
 from .window_resume import action_record, end_conditions, perform_step
@@ -134,6 +135,11 @@ def take(fight: Fight, holder: Combatant, item: WindowItem, targets: list[Combat
     fixed = [fight.get(t) for t in item.fixed]
     aim = fixed or targets or [holder]
     _answers_with(fight, holder, item, w)
+    if item.answer is not None and w.moment == "hit" and holder.id == w.source and answers_own_hit(item.answer):
+        # Several answers of one's own to one hit (1.248): the striker is asked again for
+        # the others, less this one and the rest of its `oneOf` group.
+        w.taken += own_marks(item.answer)
+        w.asking.insert(1, holder.id)
     record = action_record(fight, holder, plan, aim, stage="resolve")
     # `reacts`: an answer (not a signature action) may cancel what the window holds.
     record.answer = AnswerPart(window=w, holds=holds, reacts=item.answer is not None)

@@ -31,7 +31,8 @@ from .fight import Fight, turn_order
 from .plans import MenuItem, Option, Plan
 from .plan_reading import action_plans, budget_left, targets_for
 from .options import plan_forecasts, plan_target_count
-from .reactions import Answer, Origin, fallers_answered, held_answers, matches, may_answer, moments, origin_of
+from .reactions import (Answer, Origin, answers_own_hit, fallers_answered, held_answers, matches, may_answer, moments,
+                        origin_of, own_left)
 from .state import ActionStep, Combatant, FallStep, HeldStep, Pending, Window
 from .board.answers import reaches
 from .plan_codec import plan_from_json
@@ -170,9 +171,12 @@ def _answer_items(fight: Fight, holder: Combatant, w: Window) -> list[WindowItem
                  if matches(fight, holder, answer, s, moment, source, target, aimed, harmed, origin)]
         if not specs:
             continue
-        own_hit = getattr(answer.reaction, "by", None) == "self" and specs[0] is answer.reaction
+        own_hit = answers_own_hit(answer) and specs[0] is answer.reaction
         # What stops reactions does not stop a reaction to one's own hit (1.241).
         if not own_hit and ("cannot-react" in effects or "cannot-act" in effects):
+            continue
+        if own_hit and w.taken and not own_left(answer, w.taken):
+            # Taken on this hit already, or one of its `oneOf` group was (1.248).
             continue
         plan = answer.plan
         if not budget_left(holder, plan.budget):

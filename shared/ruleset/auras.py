@@ -19,7 +19,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 from pydantic import Field, model_validator
 
 from .applies import Apply
-from .base import Bounds, DiceText, Id, Model, Number, gate, unsupported
+from .base import Bounds, DiceText, Id, Model, Number, gate
 from .gates import Gate, ValueGate, declared_gate
 from .mechanics.amounts import Amount, DamageType
 from .mechanics.shapes import IdList, no_repeats
@@ -106,10 +106,6 @@ class Aura(Model):
             yield declared_gate(Aura, "conditions", "left out", ())
 
 
-PICK_UP_REASON = ("picking up what a condition made its holder drop for a budget it names is not resolved yet "
-                  "(issue 28, compelled behaviour: the free pick-up once a turn is)")
-
-
 class TableRow(Model):
     atMost: Annotated[int, Field(ge=-100, le=1000)]
     does: Literal["wander", "nothing", "strike", "normal"]
@@ -137,7 +133,7 @@ class Drops(Model):
     slots: IdList | None = None
     tags: IdList | None = None
     at: Literal["applied", "turn-start"]
-    pickUp: Id | None = Field(default=None, json_schema_extra=unsupported(None, PICK_UP_REASON))
+    pickUp: Id | None = Field(default=None, json_schema_extra=gate("1.266"))
 
     @model_validator(mode="after")
     def _something(self) -> "Drops":
@@ -146,7 +142,6 @@ class Drops(Model):
         return self
 
 
-TABLE_REASON = "a compelled turn decided by a table rolled at its start is not resolved yet (issue 28, compelled behaviour)"
 #: What a compelled turn may still contain besides ending it.
 TurnPart = Id
 
@@ -159,7 +154,7 @@ class Behavior(Model):
     only: Annotated[list[TurnPart], Field(max_length=16)] | None = None
     onlyWhenStuck: Annotated[list[Id], Field(min_length=1, max_length=16)] | Literal["any"] | None = None
     moves: Literal["away", "toward"] | None = None
-    table: BehaviorTable | None = Field(default=None, json_schema_extra=unsupported(None, TABLE_REASON))
+    table: BehaviorTable | None = Field(default=None, json_schema_extra=gate("1.264"))
     drops: Drops | None = Field(default=None, json_schema_extra=gate("1.266"))
     keepsOut: Distance | None = Field(default=None, json_schema_extra=gate("1.266"))
     keepsIn: Distance | None = Field(default=None, json_schema_extra=gate("1.274"))

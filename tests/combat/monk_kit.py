@@ -2,7 +2,7 @@
 kit of mechanics-2 written onto the vendored class features, as the spec writes them:
 Flurry of Blows (1.242, the package has no entry of its own for it: it is a part of the
 vendored Ki feature's text), Quivering Palm (1.245), Lay on Hands (1.251) and Font of
-Magic (1.252); and the party members who use them.
+Magic (1.252), Open Hand Technique (1.248); and the party members who use them.
 
 Kai: a level-5 monk (Dexterity 16: +3, proficiency +3, so +6 to hit), a Shortsword (1d6
 piercing) and an Unarmed Strike written at the Martial Arts die of level 5 (1d6
@@ -67,6 +67,51 @@ POINTS_TO_SLOT_2 = {
 }
 
 
+#: Open Hand Technique as 1.248 writes it: three free answers to the monk's own hit by a
+#: strike paid from the `flurry` budget, sharing `"oneOf": "open-hand"`. The vendored entry
+#: (`way-of-the-open-hand-open-hand-technique`) has no mechanics: it is given the first (a
+#: Dexterity save or prone); the push and the stillness are two entries written here.
+OPEN_HAND_MOMENT = {"on": "hit", "by": "self", "budget": "flurry", "at": "target", "oneOf": "open-hand"}
+OPEN_HAND_PRONE = {"kind": "debuff", "targets": "enemy", "free": True,
+                   "save": {"save": "dex_save", "onSuccess": "negates"},
+                   "applies": [{"condition": "prone", "duration": "instant"}], "reaction": OPEN_HAND_MOMENT}
+OPEN_HAND_MORE = [
+    {"id": "open-hand-technique-push", "label": "Open Hand Push",
+     "summary": "It must make a Strength saving throw. If it fails, you can push it up to 15 feet away from you.",
+     "mechanics": {"kind": "debuff", "targets": "enemy", "free": True,
+                   "save": {"save": "str_save", "onSuccess": "negates"}, "push": 15, "reaction": OPEN_HAND_MOMENT}},
+    {"id": "open-hand-technique-stillness", "label": "Open Hand Stillness",
+     "summary": "It can't take reactions until the end of your next turn.",
+     "mechanics": {"kind": "debuff", "targets": "enemy", "free": True,
+                   "applies": [{"condition": "shaken", "duration": {"rounds": 1, "at": "turn-start"}}],
+                   "reaction": OPEN_HAND_MOMENT}},
+]
+OPEN_HAND_ROWS = [("Open Hand Technique", "features/way-of-the-open-hand-open-hand-technique"),
+                  ("Open Hand Push", "features/open-hand-technique-push"),
+                  ("Open Hand Stillness", "features/open-hand-technique-stillness")]
+
+
+def open_hand_package(*, one_of: bool = True) -> dict[str, Any]:
+    """`monk_package` with Open Hand Technique's three answers (without their `oneOf` when
+    `one_of` is False). The package's features list has no `saveDifficulty` (its comment:
+    none of its entries asks for a save), so it is given the spell save DC's sum, which for
+    a monk whose `spellcasting_ability` is Wisdom is the ki save DC: 8 + proficiency + Wisdom."""
+    pkg = monk_package()
+    entry(pkg, "features", "way-of-the-open-hand-open-hand-technique")["mechanics"] = copy.deepcopy(OPEN_HAND_PRONE)
+    feats = next(c for c in pkg["catalogs"] if c["id"] == "features")
+    feats["entries"] += copy.deepcopy(OPEN_HAND_MORE)
+    if not one_of:
+        for e in feats["entries"]:
+            reaction = (e.get("mechanics") or {}).get("reaction")
+            if isinstance(reaction, dict):
+                reaction.pop("oneOf", None)
+    next(lst for lst in pkg["combat"]["abilities"] if lst["list"] == "features")["saveDifficulty"] = {
+        "derived": "spell_save_dc"}
+    pkg["sheet"]["live"]["conditions"].append({"id": "shaken", "label": "Shaken by the Open Hand"})
+    pkg["combat"]["conditions"].append({"condition": "shaken", "effects": ["cannot-react"]})
+    return pkg
+
+
 def monk_package(*, lay_on_hands: bool = True) -> dict[str, Any]:
     pkg = srd_package()
     pkg["combat"]["economy"]["budgets"].append({"id": "flurry", "label": "Flurry of Blows", "per": "turn", "count": 0})
@@ -82,7 +127,8 @@ def monk_package(*, lay_on_hands: bool = True) -> dict[str, Any]:
 
 def kai(*, ki: int | None = None, level: int = 5, features: tuple[str, ...] = ("flurry",)) -> dict[str, Any]:
     refs = {"flurry": ("Flurry of Blows", "features/monk-flurry-of-blows"),
-            "quivering": ("Quivering Palm", "features/way-of-the-open-hand-quivering-palm")}
+            "quivering": ("Quivering Palm", "features/way-of-the-open-hand-quivering-palm"),
+            **{f"open-hand-{i}": row for i, row in enumerate(OPEN_HAND_ROWS)}}
     sheet: dict[str, Any] = {
         "abilities": {"str": 10, "dex": 16, "con": 12, "int": 10, "wis": 14, "cha": 8},
         "fields": {"level": level, "class": "Monk", "hp_max": 33, "ac": 15, "attacks_per_action": 2},
@@ -95,9 +141,16 @@ def kai(*, ki: int | None = None, level: int = 5, features: tuple[str, ...] = ("
             "features": [{"name": "Ki", "_catalog": "features/monk-ki"}]
             + [{"name": refs[f][0], "_catalog": refs[f][1]} for f in features],
             "counters": [{"name": "Ki", "max": level, "recharge": "short", "_catalog": "features/monk-ki"}]}}
+    if any(f.startswith("open-hand") for f in features):
+        # The ki save DC: 8 + proficiency 3 + Wisdom 14 (+2) = 13 (`open_hand_package`).
+        sheet["fields"]["spellcasting_ability"] = "wis"
     if ki is not None:
         sheet["live"] = {"pools": {"counters:ki": ki}}
     return member("Kai", sheet)
+
+
+#: Kai's features with Open Hand Technique's three answers.
+OPEN_HAND = ("flurry", "open-hand-0", "open-hand-1", "open-hand-2")
 
 
 def ilsa(*, pool: int | None = None, hp: int | None = None) -> dict[str, Any]:

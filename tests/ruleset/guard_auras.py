@@ -20,6 +20,7 @@ from typing import Any
 
 from tests.combat import aura_rolls_kit as ARK
 from tests.combat import auras_kit as AK
+from tests.combat import test_confusion as TC
 from tests.combat import test_destroying as TD
 from tests.combat.item_kit import brom, item_package
 from tests.combat.srd_kit import brom as srd_brom, mira, srd_package
@@ -181,6 +182,18 @@ def _kept(key: str) -> MenuProbe:
     return MenuProbe(build, "brom", board=BOARD)
 
 
+def _disarmed(with_key: bool) -> tuple[Any, ...]:
+    """tests/combat/test_drops_pick_up.py: the Piper's Fear only drops Brom's Longsword on
+    3, 2; with `pickUp: "bonus"` it is offered for a bonus action too."""
+    drops: dict[str, Any] = {"slots": ["hand"], "at": "applied"}
+    if with_key:
+        drops["pickUp"] = "bonus"
+    return (AK.package(fear={"behavior": {"drops": drops}}), [AK.brom_armed() | {"position": [3, 2]}],
+            [foe("grave-piper", position=[6, 2])], [4] * 9 + [4] * 20,
+            [{"actor": "grave-piper", "option": "action:fear", "targets": ["brom"]},
+             {"actor": "grave-piper", "option": "end-turn", "targets": []}])
+
+
 def _turn_undead(with_key: bool) -> tuple[Any, ...]:
     """tests/combat/test_destroying.py's level-5 Mira turning the Zombie, which fails."""
     pkg = srd_package()
@@ -290,7 +303,18 @@ def _needs(with_key: bool) -> tuple[Any, ...]:
     return pkg, party, foes, dice, [{"actor": "ilsa", "option": "ability:spells:silence", "targets": [], "cell": [2, 2]}]
 
 
+def _confusion(with_key: bool) -> tuple[Any, ...]:
+    """tests/combat/test_confusion.py's Goblin confused by Mira; its turn starts with the
+    d10 at 7 (strike, the d3 at 3: the Zombie) with the table, as it is without one."""
+    confused = TC.CONFUSED if with_key else {}
+    party = [mira(("confusion", "Confusion", 4), level=7, slots_max_4=1), TC.brom()]
+    return (TC.confusion_package(confused), party, [foe("zombie"), foe("goblin")], TC.START + [6, 7, 3] + [4] * 20,
+            [{"actor": "mira", "option": "ability:spells:confusion", "targets": ["goblin"]},
+             {"actor": "brom", "option": "end-turn", "targets": []}])
+
+
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
+    "Behavior.table": MenuProbe(_confusion, "goblin"),
     "Aura.harms": _rule("balor", _harms),
     "Aura.conditions = 'left out'": _rule("balor", _left_out),
     "Aura.save": _rule("basilisk", _save),
@@ -321,6 +345,7 @@ PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Aura.sourcesOf": _hide("sourcesOf", ["grappled"]),
     "CombatCondition.behavior": _fear(_no_behavior),
     "Behavior.drops": _fear(_no_drops),
+    "Drops.pickUp": MenuProbe(_disarmed, "brom", board=BOARD),
     "Creature.held": FightProbe(_held, board=BOARD),
 }
 FIGHT_SAMPLES: dict[str, tuple[str, Any]] = {}

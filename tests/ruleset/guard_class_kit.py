@@ -17,7 +17,7 @@ from typing import Any, Callable
 from tests.combat.item_kit import carry
 from tests.combat.kit import foe, member
 from tests.combat import metamagic_kit as MK
-from tests.combat.monk_kit import FLURRY, ilsa, kai, monk_package, sera
+from tests.combat.monk_kit import FLURRY, OPEN_HAND, ilsa, kai, monk_package, open_hand_package, sera
 from tests.combat.srd_kit import brom, entry, mira, srd_package
 from tests.ruleset.capability_probes import FightProbe, MenuProbe
 from tests.ruleset.guard_item_uses import as_item_use
@@ -88,6 +88,18 @@ def _palm(with_key: bool) -> tuple[Any, ...]:
     if not with_key:
         mech.pop("usesSpent")
     return pkg, [kai(ki=2, level=17, features=("quivering",))], [foe("zombie")], START + BLOWS, [copy.deepcopy(FISTS)]
+
+
+def _open_hand(with_key: bool) -> tuple[Any, ...]:
+    """Kai's first Flurry hit answered with Open Hand Technique's prone: with `oneOf` the
+    push and the stillness are used up for that hit (the window closes), without it he is
+    asked again with both."""
+    choices = [SWORD, SWORD, FLURRY_USE,
+               {"actor": "kai", "option": "attack:attacks:unarmed-strike@flurry", "targets": ["zombie"]},
+               {"actor": "kai", "option": "ability:features:open-hand-technique", "targets": ["zombie"]}]
+    # The Zombie's Dexterity save 5 against 13, then the blow's damage 5.
+    return (open_hand_package(one_of=with_key), [kai(features=OPEN_HAND)], [foe("zombie")],
+            START + [12, 4, 12, 4, 12, 5, 5] + BLOWS, copy.deepcopy(choices))
 
 
 def _frenzy(with_key: bool) -> tuple[Any, ...]:
@@ -190,6 +202,7 @@ CURE_SELF = _spell_fight("cure-wounds", "Cure Wounds", 1, "notSelf", True, choic
 PLAYED_PROBES: dict[str, FightProbe | MenuProbe] = {
     "Mechanics.usesOf": MenuProbe(_flurry_fight(_drop("usesOf"), [SWORD], ki=0), "kai"),
     "Mechanics.usesSpent": MenuProbe(_palm, "kai"),
+    "Reaction.oneOf": MenuProbe(_open_hand, "kai"),
     "Mechanics.afterAttack": MenuProbe(_flurry_fight(_drop("afterAttack"), []), "kai"),
     "Mechanics.beforeAttack": MenuProbe(_flurry_fight(
         lambda m, on: (m.pop("afterAttack"), m.update({"beforeAttack": True}) if on else None), [SWORD]), "kai"),

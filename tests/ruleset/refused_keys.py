@@ -9,8 +9,6 @@ from shared.ruleset.gates import ENGINE_NAME
 REASONS: dict[str, tuple[str, str]] = {
     "succeeds": ("1.181", "targets that succeed on a save without rolling are not resolved yet (issue 24, condition mechanics)"),
     "dropsOnFailedSave": ("1.245", "a failed save that drops the target to 0 is not resolved yet (issue 24, health beyond damage)"),
-    "oneOf": ("1.248", "a window asks the striker once for each hit, so one answer to the hit is ever taken and a "
-                       "group of them would change nothing: several answers of one's own to one hit are not built"),
     "except": ("1.55", "weapons that get through a resistance are not resolved yet (issue 23, items in a fight)"),
     "suggestions": ("1.796", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),
     "pick": ("1.797", "suggestions are offered by Marinara's sheet editor, which this engine does not have"),

@@ -78,7 +78,6 @@ REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     # The changes of metamagic still refused: Distant and Extended.
     "Alters.range": ({"times": 2, "touch": 30}, {"catalogs": ["spells"]}),
     "Alters.lasts": (2, {"catalogs": ["spells"]}),
-    "Reaction.oneOf": ("open-hand", {"on": "hit", "by": "self", "budget": "bonus"}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,
                                        "suggestions": ["beasts"]}),

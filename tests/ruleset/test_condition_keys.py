@@ -164,19 +164,18 @@ def test_value_reads_what_the_sheet_has():
 
 
 # ---------------------------------------------------------------------------
-# A compelled table: modelled, refused by name (diseases play: 1.258-1.261)
+# A compelled table plays (tests/combat/test_confusion.py; diseases play: 1.258-1.261)
 # ---------------------------------------------------------------------------
 
-UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("behavior.table", {"condition": "grappled", "behavior": {"table": {"dice": "1d10", "rows": [{"atMost": 10, "does": "normal"}]}}},
-     '"table" ' + NOT_YET + ": a compelled turn decided by a table rolled at its start is not resolved yet "
-     "(issue 28, compelled behaviour)"),
+PLAYED: list[tuple[str, dict[str, Any]]] = [
+    ("behavior.table", {"condition": "grappled", "behavior": {"table": {"dice": "1d10", "rows": [
+        {"atMost": 1, "does": "wander"}, {"atMost": 6, "does": "nothing"}, {"atMost": 8, "does": "strike"}]}}}),
 ]
 
 
-@pytest.mark.parametrize("key,entry,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
-def test_condition_key_refused_by_name(key, entry, message):
-    assert problems_of(with_condition(entry)) == [f"{COND}.{key}: {message}"]
+@pytest.mark.parametrize("key,entry", PLAYED, ids=[p[0] for p in PLAYED])
+def test_a_compelled_key_that_plays_validates(key, entry):
+    assert problems_of(with_condition(entry)) == []
 
 
 DISEASE_KEYS: list[tuple[str, dict[str, Any]]] = [

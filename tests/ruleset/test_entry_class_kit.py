@@ -159,9 +159,7 @@ EXAMPLES = {
 
 #: Spec examples using keys the engine refuses for now (each changed nothing in play, issue
 #: 19): refused by name, nothing else.
-REFUSED_EXAMPLES: dict[str, list[str]] = {
-    "open hand technique (1.248)": ["reaction.oneOf"],
-}
+REFUSED_EXAMPLES: dict[str, list[str]] = {}
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))

@@ -1,6 +1,7 @@
 """Forced movement (spec/combat-3 "Contests" `push`) and where it starts a fall.
 
-Owns: `push` (a contest's loser, or whoever an entry's or a creature action's `push` lands
+Owns: `slide` (a creature moved straight along a direction, stopping as a push stops: a
+push's, and a compelled wander's, behavior.py) and `push` (a contest's loser, or whoever an entry's or a creature action's `push` lands
 on without a saving throw made (mechanics-1 1.182, 1.184), moves straight away from the winner, cell by cell, a body bigger
 than one cell as a whole square (mechanics-1 1.194), stopping short of
 anything solid, anyone standing, the edge of the board, a corner too narrow to squeeze
@@ -44,22 +45,19 @@ def _rise(g: Any, x: int, y: int, dx: int, dy: int, width: int, standing: set[tu
     return worst
 
 
-def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None = None) -> None:
-    """`loser` pushed `distance` (in `per` units a cell: a catalog's own, else the combat
-    block's) away from `winner`; a contest's, an entry's or a creature action's (1.182, 1.184)."""
+def slide(fight: Any, c: Any, dx: int, dy: int, cells: int) -> tuple[int, int]:
+    """`c` moved up to `cells` straight along (`dx`, `dy`), cell by cell, stopping short of
+    what stops a push (see the module's docstring); its position (and a flier's height)
+    written. (cells moved, levels of the drop it stopped at: 0 when none)."""
     g = BF.grid(fight)
-    cells = to_cells(distance, per if per is not None else float(fight.combat.distance.perCell)) or 0
-    wx, wy = BF.cell_of(winner)
-    x, y = BF.cell_of(loser)
-    w_side, width = side(fight, winner), side(fight, loser)
-    # A body bigger than one cell is pushed whole (1.194), straight away from the winner's.
-    dx, dy = _away(wx, w_side, x, width), _away(wy, w_side, y, width)
-    standing = {cell for c in BF.present(fight) if not c.down and c.id != loser.id for cell in BF.body(fight, c)}
+    x, y = BF.cell_of(c)
+    width = side(fight, c)
+    standing = {cell for o in BF.present(fight) if not o.down and o.id != c.id for cell in BF.body(fight, o)}
     moved = 0
     drop = 0
     # A flier aloft is pushed through the air at its height (1.114): ground as high as it
     # flies stops it like a rise, and lower ground is no fall.
-    altitude = g.level(x, y) + loser.aloft if loser.aloft else None
+    altitude = g.level(x, y) + c.aloft if c.aloft else None
     while moved < cells and (dx or dy):
         rise = _rise(g, x, y, dx, dy, width, standing, altitude)
         if rise is None or rise >= 1:
@@ -69,13 +67,27 @@ def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None
         if altitude is None and rise <= -2:
             drop = -rise
             break
+    if moved:
+        c.position = [x, y]
+        if altitude is not None:
+            c.aloft = altitude - g.level(x, y)
+    return moved, drop
+
+
+def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None = None) -> None:
+    """`loser` pushed `distance` (in `per` units a cell: a catalog's own, else the combat
+    block's) away from `winner`; a contest's, an entry's or a creature action's (1.182, 1.184)."""
+    cells = to_cells(distance, per if per is not None else float(fight.combat.distance.perCell)) or 0
+    wx, wy = BF.cell_of(winner)
+    x, y = BF.cell_of(loser)
+    w_side, width = side(fight, winner), side(fight, loser)
+    # A body bigger than one cell is pushed whole (1.194), straight away from the winner's.
+    moved, drop = slide(fight, loser, _away(wx, w_side, x, width), _away(wy, w_side, y, width), cells)
     if not moved:
         fight.emit("push", f"{loser.name} cannot be pushed away from {winner.name}: the way is blocked.",
                    actor=winner.id, target=loser.id)
         return
-    loser.position = [x, y]
-    if altitude is not None:
-        loser.aloft = altitude - g.level(x, y)
+    x, y = BF.cell_of(loser)
     fight.emit("push", f"{winner.name} pushes {loser.name} {say(fight, moved)} to {x}, {y}.",
                actor=winner.id, target=loser.id, cell=[x, y])
     if drop:

@@ -19,7 +19,7 @@ from typing import Annotated, ClassVar, Iterable, Literal
 
 from pydantic import Discriminator, Field, StringConstraints, Tag, model_validator
 
-from ..base import DiceText, EntryId, Id, Model, Number, ValueRef, gate, unsupported
+from ..base import DiceText, EntryId, Id, Model, Number, ValueRef, gate
 from ..gates import Gate, declared_gate
 from .shapes import IdList, Names, StepDie, no_repeats
 
@@ -159,12 +159,7 @@ class Reaction(Model):
     #: Only a hit by a strike paid from this budget.
     budget: Id | None = Field(default=None, json_schema_extra=gate("1.248"))
     #: Answers to the owner's own hit sharing this group: one of them per hit.
-    oneOf: GroupId | None = Field(
-        default=None,
-        json_schema_extra=unsupported("1.248", "a window asks the striker once for each hit, so one answer to the hit "
-                                              "is ever taken and a group of them would change nothing: several "
-                                              "answers of one's own to one hit are not built"),
-    )
+    oneOf: GroupId | None = Field(default=None, json_schema_extra=gate("1.248"))
 
     def _answers_hits(self) -> bool:
         return self.on == "hit" or any(m.on == "hit" for m in self.also or [])
