@@ -72,6 +72,7 @@ from .board.push import push
 from .board import run_up as RU
 from .board.units import per_cell
 from .board.teleport import leave, teleport, teleport_of
+from . import teleport_strike as TS
 
 
 # ---------------------------------------------------------------------------
@@ -176,6 +177,9 @@ def perform(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant]
             teleport(fight, actor, plan)
         elif jump.leaves:
             leave(fight, actor, plan)
+    if plan.pairing is not None or (jump is not None and jump.strike is not None):
+        # A teleport with a strike (1.280): what follows it free.
+        TS.after(fight, actor, plan)
     finish_attack(fight)
     if spent:
         finish_casting(fight, actor, spent, plan.name)
@@ -633,7 +637,10 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
     if landed and not saved:
         far = _push_distance(plan, mech)
         if far:
-            forced_push(fight, actor, target, far, per_cell(fight, plan.entry_catalog))
+            # A blow struck from elsewhere than its user (a summon's) pushes away from there.
+            source = PUSHED_FROM.get(plan.kind)
+            forced_push(fight, actor, target, far, per_cell(fight, plan.entry_catalog),
+                        origin=source(fight, actor, plan) if source is not None else None)
     if landed or half:
         apply_conditions(fight, actor, target, mech, plan, landed)
     if landed and not saved and getattr(mech, "dismisses", None) is not None:
@@ -657,11 +664,17 @@ def _push_distance(plan: Plan, mech: Any) -> float:
     return far
 
 
-def forced_push(fight: Fight, actor: Combatant, target: Combatant, distance: float, per: float | None = None) -> None:
+#: Where a plan's blow comes from when that is not its user's cell, by `Plan.kind`: a
+#: summon's strike, from the summon's cell (summons.py registers it).
+PUSHED_FROM: dict[str, Callable[[Fight, Combatant, Plan], tuple[int, int] | None]] = {}
+
+
+def forced_push(fight: Fight, actor: Combatant, target: Combatant, distance: float, per: float | None = None,
+                origin: tuple[int, int] | None = None) -> None:
     """An entry's or a creature action's `push` (1.182, 1.184): on a board, straight away
-    from the user; without one nobody moves."""
+    from the user (or from `origin`, where the blow came from); without one nobody moves."""
     if fight.state.board is not None and not target.out and target.position is not None and target is not actor:
-        push(fight, actor, target, distance, per)
+        push(fight, actor, target, distance, per, origin)
 
 
 def _evaded(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:

@@ -56,6 +56,7 @@ from .board.flight import come_down
 from .board.falls import next_falls
 from .zones import check_zone_cell, move_zone, turn_zone, zone_pick
 from .summons import summon_pick
+from .teleport_strike import strike_pick
 from .wall_sections import check_wall, strike_section
 from .belongings import carry_at_start, pick_up
 from .paying import spend_budget
@@ -168,6 +169,11 @@ def choose(fight: Fight, actor: Combatant, menu: list[MenuItem]) -> tuple[MenuIt
         if struck is not None:
             return struck[0], struck[1], None
     if fight.state.board is not None and actor.position is not None:
+        if actor.block and fight.ruleset.sets_key("strike"):
+            # Too far from its prey, a creature teleports next to it and strikes (1.280).
+            jump = strike_pick(fight, actor, menu)
+            if jump is not None:
+                return jump
         zone = zone_pick(fight, actor, menu)
         if zone is not None:
             return zone[0], [], zone[1]

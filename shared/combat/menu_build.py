@@ -20,6 +20,7 @@ from . import metamagic as MM
 from .refills import lacks_own_pool
 from .board.menu import board_items
 from .board.teleport import teleport_of
+from . import teleport_strike as TS
 from .zones import zone_items
 from .summons import summon_items
 from .belongings import pick_up_items
@@ -83,6 +84,10 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         elif actor.carrying:
             plans += carried_use_plans(fight, actor)
         plans += action_plans(fight, actor)
+        if actor.follows is not None or (actor.block and fight.state.board is not None
+                                         and fight.ruleset.sets_key("strike")):
+            # A teleport with a strike (1.280): what follows free, and the strike made first.
+            plans += TS.paired_plans(fight, actor, plans)
         plans = C.expand_payments(fight, actor, plans + spellcasting.spell_plans(fight, actor)
                                   + spellcasting.granted_plans(fight, actor))
     attack_cap = attack_limit(fight, actor)
@@ -124,7 +129,7 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
         budget_label = N.label(fight.ruleset, "budget", plan.budget) if plan.budget else None
         fight.resolving.aiming = plan
         option = Option(
-            id=oid, label=C.payment_label(fight, plan), group=plan.of_kind.group, budget=plan.budget, costs=costs,
+            id=oid, label=C.payment_label(fight, plan) if plan.pairing is None else TS.label(actor, plan), group=plan.of_kind.group, budget=plan.budget, costs=costs,
             targets=[t.id for t in targets] if count else [], count=min(count, len(targets)) if count else 0,
             forecasts=plan_forecasts(fight, actor, plan, targets if count else [actor]),
             text=(f"{budget_label}; " if budget_label else "") + text,
@@ -205,7 +210,7 @@ def _action_option(fight: Fight, actor: Combatant, plan: Plan, attack_cap: int |
     """A creature action or sequence (a sequence is aimed at the other side)."""
     if not budget_left(actor, plan.budget):
         return None
-    return [], targets_for(fight, actor, plan.targets_side), ""
+    return [], targets_for(fight, actor, plan.targets_side), TS.FREE_TEXT if plan.pairing is not None and plan.pairing.free else ""
 
 
 #: How each kind of own attack or ability is drawn on the menu (`Plan.kind`).

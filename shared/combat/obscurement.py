@@ -12,7 +12,8 @@ Owns, for the lasting zones on the board (zone_state.py's records, read with the
 - `disperse`: after each step, a zone whose rule `disperses` (Gust of Wind) ends every
   `obscures.dispersed` zone it meets (shares a cell with), with the concentration that
   holds it. Darkness says neither, so wind leaves it alone.
-Nothing here runs while no zone stands.
+A teleport's smoke (1.279, board/smoke.py) is a zone record with a `cloud` of its own,
+read here exactly as a zone rule's `obscures`. Nothing here runs while no zone stands.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ Cell = tuple[int, int]
 
 
 def zone_rule(fight: Fight, zone: LastingZone) -> Any:
-    """The `zone` rule of the entry (or item use) that left `zone`, or None."""
+    """The `zone` rule of the entry (or item use) that left `zone`, or None (a teleport's
+    smoke is no entry's zone)."""
+    if zone.cloud is not None:
+        return None
     entry = find_catalog_entry(fight.ruleset, zone.entry)
     if entry is None:
         return None
@@ -41,6 +45,10 @@ def zone_rule(fight: Fight, zone: LastingZone) -> Any:
 def _obscuring(fight: Fight) -> list[tuple[LastingZone, Any]]:
     out = []
     for zone in fight.state.zones:
+        if zone.cloud is not None:
+            # A teleport's smoke obscures as a zone's `obscures` would (1.279).
+            out.append((zone, zone.cloud))
+            continue
         rule = zone_rule(fight, zone)
         if rule is not None and rule.obscures is not None:
             out.append((zone, rule.obscures))

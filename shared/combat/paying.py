@@ -20,6 +20,7 @@ from . import costs as C
 from . import item_weapons as IW
 from . import numbers as N
 from .fight import Fight
+from .plan_reading import block_actions
 from .plans import Plan
 from .recharge import spend_recharge
 from .spellcasting import spend_uses
@@ -140,7 +141,15 @@ def _pay_weapon(fight: Fight, actor: Combatant, plan: Plan) -> None:
 
 def _pay_action(fight: Fight, actor: Combatant, plan: Plan) -> None:
     spend_budget(fight, actor, plan.budget)
-    use_action(fight, actor, plan.action)
+    pairing = plan.pairing
+    if pairing is None or not (pairing.free and plan.action.teleport is not None):
+        # A teleport following its strike made first was paid with that strike (1.280).
+        use_action(fight, actor, plan.action)
+    if pairing is not None and pairing.first_of is not None:
+        # A strike made first spends the teleport's uses and recharge along with its own.
+        paired = next((a for a in block_actions(actor) if a.id == pairing.first_of), None)
+        if paired is not None:
+            use_action(fight, actor, paired)
     if plan.rolls_to_hit:
         # A creature written in numbers has no attack list: its stat-block attack is its
         # Attack action (attack_action.py), unless a grant paid for it.

@@ -16,7 +16,7 @@ from ..dice import parse_dice
 from ..sheet import item_uses as IU
 from ..ruleset.combat_attacks import AbilityList, AttackList
 from .fight import Fight
-from .plans import Altered, Metamagic, Placing, Plan
+from .plans import Altered, Metamagic, Pairing, Placing, Plan
 from .cure_choice import narrowed
 from .plan_reading import catalog_entry, block_actions
 from .state import Combatant
@@ -59,6 +59,9 @@ def plan_to_json(plan: Plan) -> dict[str, Any]:
         out["spared"] = list(mm.spared)
         out["heightened"] = mm.heightened
         out["rerolls"] = mm.rerolls
+    if plan.pairing is not None:
+        # A teleport with a strike (1.280): the strike made first, or what follows free.
+        out["pairing"] = {"first_of": plan.pairing.first_of, "free": plan.pairing.free}
     if plan.item is not None:
         out["item"] = plan.item
         out["item_use"] = plan.item_use
@@ -116,6 +119,8 @@ def plan_from_json(fight: Fight, actor: Combatant, data: dict[str, Any]) -> Plan
                         for a in data["altered"])
         plan.metamagic = Metamagic(altered, tuple(str(c) for c in data.get("spared") or ()), data.get("heightened"),
                                    int(data.get("rerolls") or 0))
+    if data.get("pairing"):
+        plan.pairing = Pairing(data["pairing"].get("first_of"), bool(data["pairing"].get("free")))
     if plan.cure and plan.mechanics is not None:
         plan.mechanics = narrowed(plan.mechanics, plan.cure)
     if data.get("aim"):

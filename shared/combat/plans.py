@@ -147,6 +147,17 @@ class Metamagic:
 
 
 @dataclass(frozen=True)
+class Pairing:
+    """A plan's part in a creature's teleport with a strike (mechanics-3 1.280,
+    teleport_strike.py): `first_of`, the teleport whose strike it is, made first (it spends
+    the teleport's budget, uses and recharge with its own); `free`, it follows free, part of
+    the same action, and leads on to nothing."""
+
+    first_of: str | None = None
+    free: bool = False
+
+
+@dataclass(frozen=True)
 class Placing:
     """How a choice lays an area out beyond the cell it names (mechanics-1 1.177, 1.178): a
     wall run to its `toward` cell, laid out as a `ring`, the `side` its `zone.side` faces
@@ -254,6 +265,9 @@ class Plan:
     #: The metamagic chosen with it (mechanics-2 1.253, metamagic.py); None without any
     #: (one field, so a plan without it costs nothing more to make or copy).
     metamagic: "Metamagic | None" = None
+    #: Part of the same action as a creature's teleport with a `strike` (mechanics-3 1.280,
+    #: teleport_strike.py); None for every other plan (one field, as metamagic).
+    pairing: "Pairing | None" = None
 
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property

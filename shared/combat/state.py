@@ -272,6 +272,10 @@ class Combatant(Record):
     #: The cells walked this turn from where its walking began, kept only for a creature with
     #: a run-up `charge` (board/run_up.py, mechanics-1 1.186).
     run_up: list[list[int]] | None = Field(default=None, exclude_if=_absent)
+    #: The own action that follows free this turn, part of the same action as a teleport
+    #: with a `strike` (mechanics-3 1.280, teleport_strike.py): the strike after the
+    #: teleport, or the teleport after the strike made first.
+    follows: str | None = Field(default=None, exclude_if=_absent)
     #: A dazing hit's pending skip of this combatant's next turn.
     dazed: Daze | None = None
     #: Surprised (mechanics-2 1.237): until their first turn or the first round ends, only
@@ -575,6 +579,16 @@ class ZoneWard(Record):
     by_base: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+class Cloud(Record):
+    """What a cloud that is no entry's zone obscures (a teleport's `smoke`, mechanics-3
+    1.279; obscurement.py reads it as it reads a zone rule's `obscures`): the senses that see
+    through it, whether it only lightly obscures and whether wind disperses it (1.286)."""
+
+    pierced: list[str] = Field(default_factory=list, exclude_if=_empty)
+    light: bool = Field(default=False, exclude_if=lambda v: not v)
+    dispersed: bool = Field(default=False, exclude_if=lambda v: not v)
+
+
 class LastingZone(Record):
     """A zone an entry left (spec/mechanics-1 "Lasting zones", 1.172; zones.py plays it):
     which entry, whose, the plan it was cast with (plan_codec JSON, so its effect is applied
@@ -642,6 +656,9 @@ class LastingZone(Record):
     burning: bool = Field(default=False, exclude_if=lambda v: not v)
     #: `wards` (1.179, 1.181): what it keeps from those inside.
     wards: ZoneWard | None = Field(default=None, exclude_if=_absent)
+    #: A teleport's smoke (1.279, board/smoke.py): a cloud of its own, no entry's zone, that
+    #: only obscures (no trigger, nothing to move or turn).
+    cloud: Cloud | None = Field(default=None, exclude_if=_absent)
 
     #: A wall's `zone.blocks` (1.177): its standing cells closed to "move", to "sight".
     blocks: list[str] = Field(default_factory=list, exclude_if=_empty)

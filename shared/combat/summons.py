@@ -18,7 +18,7 @@ from typing import Any
 
 from . import numbers as N
 from . import summon_state as SS
-from .actions import RESOLVES, entry_lands_on
+from .actions import PUSHED_FROM, RESOLVES, entry_lands_on
 from .board import battlefield as BF
 from .board.units import gap, per_cell, say, steps, to_cells
 from .fight import Fight
@@ -170,6 +170,16 @@ def strike(fight: Fight, actor: Combatant, plan: Plan, targets: list[Combatant],
 
 
 RESOLVES[SUMMON] = strike
+
+
+def _struck_from(fight: Fight, actor: Combatant, plan: Plan) -> Cell | None:
+    """The summon's cell: its strike's push drives the target away from the weapon, not
+    from its owner."""
+    summon = _summon_of(fight, actor, plan.entry_ref)
+    return (summon.cell[0], summon.cell[1]) if summon is not None and summon.cell is not None else None
+
+
+PUSHED_FROM[SUMMON] = _struck_from
 
 
 def summon_pick(fight: Fight, actor: Combatant, items: list[MenuItem]) -> tuple[MenuItem, list[str]] | None:

@@ -165,6 +165,8 @@ def begin_turn(fight: Fight) -> None:
         refill(fight, c)
     c.strikes = 0
     c.attacks_made = 0
+    # What followed a teleport with a strike free lasts only that turn (1.280).
+    c.follows = None
     if c.attack_action or c.attack_items:
         c.attack_action, c.attack_items = [], []
     c.engine_actions = 0

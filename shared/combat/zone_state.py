@@ -7,7 +7,8 @@ same caster's same entry left before), `zone_cells`, `inside`, `affects`, `zone_
 battle's list: "Moonbeam, 10 rounds"), `end_zone` and `end_zones_of` (concentration over, the
 caster defeated: "Moonbeam ends: Ilsa stops concentrating."), `count_down` (rounds counted on
 the caster's turns), the `STEPPED` table the board's walk calls for each step and the
-`LANDED` table a teleport calls where it lands (zones.py
+`LANDED` table a teleport calls where it lands, `lay_smoke` (a teleport's smoke, 1.279: a zone
+record with a `cloud` of its own) (zones.py
 registers what a step into a zone sets off, since what it sets off lands an entry, a layer
 above the walk), and `ENDED`, what a zone does as it ends (a detonation, 1.183); `count_down`
 grows a zone that `grows`; `immune_inside` and `conditions_inside`, what a zone's `inside`
@@ -32,7 +33,7 @@ from .fight import Fight
 from .plan_codec import plan_to_json
 from .plans import Plan
 from ..ruleset.mechanics.zones import Wards
-from .state import Combatant, LastingZone, ZoneWard
+from .state import Cloud, Combatant, LastingZone, ZoneWard
 from .walls import rise
 
 Cell = tuple[int, int]
@@ -44,6 +45,21 @@ ENDED: list[Callable[[Fight, LastingZone], None]] = []
 #: What landing on `cell` from `here` without a step in between (a teleport, mechanics-3
 #: 1.276) sets off: `enter` alone, no terrain crossed (zones.py registers it).
 LANDED: list[Callable[[Fight, Combatant, Cell, Cell], None]] = []
+
+
+def lay_smoke(fight: Fight, actor: Combatant, plan: Plan, cells: list[Cell], cloud: Cloud) -> LastingZone:
+    """A teleport's `smoke` (mechanics-3 1.279): a cloud on `cells` (those the user left and
+    arrived at) that obscures as a zone's `obscures` does (obscurement.py reads its `cloud`),
+    from now until the end of the user's next turn: 1 round, their turn ending now, if it is
+    theirs, not counted (`fresh`, as a zone's casting turn)."""
+    zone = LastingZone(entry=plan.entry_ref or f"{actor.id}/{plan.name}", name=f"{plan.name}'s smoke", owner=actor.id,
+                       plan=plan_to_json(plan), shape="cloud", size=1, rounds=1, fresh=fight.state.current() is actor,
+                       cells=[[x, y] for x, y in sorted(set(cells), key=lambda c: (c[1], c[0]))], cloud=cloud)
+    fight.state.zones.append(zone)
+    where = "; ".join(f"{x}, {y}" for x, y in zone.cells)
+    fight.emit("zone", f"{zone.name} hangs on {where} until the end of {actor.name}'s next turn.", actor=actor.id,
+               zone=zone.entry, cells=zone.cells, rounds=zone.rounds)
+    return zone
 
 
 def zone_cells(zone: LastingZone) -> set[Cell]:

@@ -46,7 +46,8 @@ Cell = tuple[int, int]
 
 def _spec(fight: Fight, zone: LastingZone) -> tuple[Combatant, Plan] | None:
     owner = fight.state.combatant(zone.owner)
-    if owner is None:
+    if owner is None or zone.cloud is not None:
+        # A teleport's smoke (1.279) only obscures: no entry's zone rule to play.
         return None
     plan = plan_from_json(fight, owner, zone.plan)
     return owner, plan

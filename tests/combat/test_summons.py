@@ -293,3 +293,26 @@ def test_the_screen_lists_the_weapon_with_its_cell_and_rounds():
     assert [s.model_dump() for s in view.summons] == [
         {"name": "Spiritual Weapon", "owner": "ilsa", "rounds": 10, "label": "Spiritual Weapon, 10 rounds",
          "cell": [2, 1]}]
+
+
+def test_the_weapon_s_push_drives_the_hound_away_from_the_weapon_not_from_ilsa():
+    # Spiritual Weapon given `push: 5` (1 cell), on an open 10 x 5 board. The casting's hit
+    # (15 + 4 = 19, 6 + 2 = 8) pushes the Hound from 3, 1 away from Ilsa (1, 1) to 4, 1, and
+    # the weapon stays beside it on the cell nearest her, 3, 1. The Hound steps to 3, 2, right
+    # below the weapon. Round 2: the weapon's strike (12 + 4 = 16 hits, 5 + 2 = 7, 17 - 7 = 10)
+    # pushes straight away from the weapon on 3, 1, south to 3, 3; away from Ilsa it would
+    # have gone diagonally to 4, 3.
+    rs, state = fight(pkg=package(push=5), board={"rows": [".........."] * 5}, dice=[15, 6, 12, 5])
+    state, lines = play(rs, state, "ilsa", CAST, "cinder-hound")
+    assert lines[-2:] == ["Ilsa pushes Cinder Hound 5 ft to 4, 1.",
+                          "Ilsa's Spiritual Weapon stays on 3, 1 beside Cinder Hound for 10 rounds."]
+    state = to_ilsa(rs, state, "move:3,2")
+    state, lines = play(rs, state, "ilsa", STRIKE, "cinder-hound")
+    assert lines == [
+        "Ilsa's Spiritual Weapon strikes at Cinder Hound.",
+        "Ilsa attacks Cinder Hound with Spiritual Weapon: 12 + 4 = 16 against Armor Class 12, a hit.",
+        "Spiritual Weapon (5 + 2 = 7) deals 7 force damage to Cinder Hound.",
+        "Cinder Hound has 10 of 25 Hit points.",
+        "Ilsa pushes Cinder Hound 5 ft to 3, 3.",
+    ]
+    assert state.combatant("cinder-hound").position == [3, 3]

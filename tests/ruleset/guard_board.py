@@ -465,8 +465,6 @@ _SHAKEN = {"condition": "shaken", "duration": {"rounds": 1}}
 
 #: Refusal keys: (value, companions) when the key's type alone gives no accepted value.
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
-    # A creature teleport (refused) that strikes on arrival.
-    "Teleport.strike": ("bite", {}),
 }
 #: Refusal values: (key, value, companions).
 REFUSED_VALUE_SAMPLES: dict[str, tuple[str, Any, dict[str, Any]]] = {}

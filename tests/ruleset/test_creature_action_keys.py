@@ -1,7 +1,7 @@
 """The keys spec/mechanics-2.md and mechanics-3.md give a stat block and its actions:
 lowering the health maximum (`reducesMax`), `targetHolds`, `qualities`, `drain`, cures,
 teleports, legendary moves and spells, and things held or kept. Examples validate; each
-refusal names its path and reason; keys no planned issue resolves are refused by name."""
+refusal names its path and reason."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.ruleset.entry_kit import BITE, CREATURE, NOT_YET, with_creature
+from tests.ruleset.entry_kit import BITE, CREATURE, ITEM, with_creature, with_item
 from tests.ruleset.minimal import problems_of
 
 
@@ -85,9 +85,9 @@ def test_reduces_max_needs_health_in_points():
     assert f'{CREATURE}.actions[0].reducesMax: "reducesMax" needs health in points, and "combat.health" is not a pool' in problems_of(pkg)
 
 
-def test_legendary_and_teleport_actions_are_refused_by_name():
-    # A teleport plays (tests/combat/test_board_teleport.py); its strike is refused by name. A
-    # move and a spell bought between turns play (tests/combat/test_legendary_moves.py,
+def test_legendary_and_teleport_actions_with_a_strike_validate():
+    # A teleport with a strike plays (tests/combat/test_teleport_strike.py), as do a move and
+    # a spell bought between turns (tests/combat/test_legendary_moves.py,
     # test_legendary_spells.py).
     teleport = {"id": "blink", "name": "Teleport", "budget": "act", "teleport": {"distance": 40, "strike": "bite"}}
     move = {"id": "step", "name": "Move", "budget": "act", "signature": {"cost": 1}, "move": {"share": 0.5}}
@@ -99,9 +99,7 @@ def test_legendary_and_teleport_actions_are_refused_by_name():
         {"id": "sneak", "label": "Stealth", "value": {"abilityMod": "wits"}},
         {"id": "spot", "label": "Perception", "value": {"abilityMod": "wits"}},
     ]
-    assert sorted(problems_of(pkg)) == [
-        f'{CREATURE}.actions[1].teleport.strike: "strike" (Capability API 1.280) {NOT_YET}: a teleport\'s strike is resolved by no planned issue',
-    ]
+    assert sorted(problems_of(pkg)) == []
 
 
 def test_a_teleport_strike_is_another_plain_action():
@@ -109,6 +107,30 @@ def test_a_teleport_strike_is_another_plain_action():
     assert problems_of(with_creature([BITE, itself])) == [f'{CREATURE}: actions[1].teleport.strike: the strike cannot be the teleport itself']
     missing = {"id": "blink", "name": "Teleport", "budget": "act", "teleport": {"distance": 40, "strike": "claw"}}
     assert problems_of(with_creature([BITE, missing])) == [f'{CREATURE}: actions[1].teleport.strike: "claw" is not an action of this creature']
+
+
+STRIKE_REFUSALS = {
+    # 1.280: "It cannot be the teleport itself, a sequence, another teleport, a reaction, or
+    # something bought with points."
+    "a sequence": {"id": "both", "name": "Multiattack", "budget": "act", "sequence": [{"action": "bite", "times": 2}]},
+    "another teleport": {"id": "both", "name": "Hop", "budget": "act", "self": True, "teleport": {"distance": 10}},
+    "a reaction": {**BITE, "id": "both", "name": "Snap", "reaction": {"on": "hit"}},
+    "something bought with points": {**BITE, "id": "both", "name": "Snap", "signature": {"cost": 1}},
+}
+
+
+@pytest.mark.parametrize("what", sorted(STRIKE_REFUSALS))
+def test_a_teleport_strike_naming_what_is_no_plain_action_is_rejected(what):
+    teleport = {"id": "blink", "name": "Teleport", "budget": "act", "teleport": {"distance": 40, "strike": "both"}}
+    pkg = with_creature([BITE, STRIKE_REFUSALS[what], teleport], signaturePoints=3)
+    assert f'{CREATURE}: actions[2].teleport.strike: "both" is {what}, not a plain action' in problems_of(pkg)
+
+
+def test_a_strike_on_an_item_use_is_rejected():
+    # 1.280: "Only a creature's teleport can name a strike; on a catalog entry or an item use
+    # it is rejected" (the entry's: tests/ruleset/test_entry_reach_and_drain.py).
+    cape = {"category": "wondrous", "use": {"kind": "buff", "targets": "self", "teleport": {"distance": 500, "strike": "bite"}}}
+    assert problems_of(with_item(cape)) == [f'{ITEM}.use: only a creature\'s teleport can name a "strike"']
 
 
 def test_a_legendary_move_measures_one_way():

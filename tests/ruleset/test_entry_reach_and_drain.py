@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.ruleset.entry_kit import MECH, NOT_YET, with_entry
+from tests.ruleset.entry_kit import MECH, with_entry
 from tests.ruleset.minimal import problems_of
 
 
@@ -134,25 +134,25 @@ def test_reach_and_drain_keys_need_their_capability_api():
     assert problems_of(pkg) == [f'{MECH}.drain: "drain" needs capabilityApi 1.281 or later (this package declares 1.280)']
 
 
-UNSUPPORTED: list[tuple[str, dict[str, Any], str]] = [
-    ("teleport.smoke", {"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "smoke": {}}},
-     '"smoke" (Capability API 1.279) ' + NOT_YET + ': a teleport\'s smoke is resolved by no planned issue'),
-]
-
-
-@pytest.mark.parametrize("key,mechanics,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
-def test_unsupported_refused_by_name(key, mechanics, message):
-    assert problems_of(with_entry(mechanics)) == [f"{MECH}.{key}: {message}"]
-
-
 def test_companions_and_leaving_validate():
     # They play (tests/combat/test_teleport_companions.py).
     teleport = {"distance": 5280, "leaves": True, "carries": 3, "carriesWithin": 5, "carriesSeen": True}
     assert problems_of(with_entry({"kind": "utility", "budget": "bonus", "teleport": teleport})) == []
 
 
-def test_teleport_rules_hold_while_refused():
-    # The teleport plays (tests/combat/test_board_teleport.py); these keys of it are refused.
+def test_smoke_validates_and_its_senses_must_be_declared():
+    # It plays (tests/combat/test_teleport_smoke.py).
+    smoke = {"distance": 30, "smoke": {}}
+    assert problems_of(with_entry({"kind": "utility", "budget": "bonus", "teleport": smoke})) == []
+    # Once `combat.senses` declares the ruleset's senses (1.178), the ones it names must be
+    # among them.
+    pkg = with_entry({"kind": "utility", "budget": "bonus", "teleport": {"distance": 30, "smoke": {"pierced": ["echolocation"]}}})
+    pkg["combat"]["senses"] = [{"id": "blindsight", "label": "Blindsight", "blind": True}]
+    assert problems_of(pkg) == [f'{MECH}.teleport.smoke.pierced[0]: unknown sense "echolocation"']
+
+
+def test_teleport_rules_hold():
+    # The teleport plays (tests/combat/test_board_teleport.py); these are rejected.
     assert problems_of(with_entry({"kind": "utility", "teleport": {"distance": 500, "carriesWithin": 5}})) == [
         f'{MECH}.teleport.carriesWithin: "carriesWithin" goes with "carries"'
     ]

@@ -74,13 +74,16 @@ def slide(fight: Any, c: Any, dx: int, dy: int, cells: int) -> tuple[int, int]:
     return moved, drop
 
 
-def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None = None) -> None:
+def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None = None,
+         origin: tuple[int, int] | None = None) -> None:
     """`loser` pushed `distance` (in `per` units a cell: a catalog's own, else the combat
-    block's) away from `winner`; a contest's, an entry's or a creature action's (1.182, 1.184)."""
+    block's) away from `winner`, or from the cell `origin` when the blow came from elsewhere
+    (a summon's strike comes from where the summon stands); a contest's, an entry's or a
+    creature action's (1.182, 1.184)."""
     cells = to_cells(distance, per if per is not None else float(fight.combat.distance.perCell)) or 0
-    wx, wy = BF.cell_of(winner)
+    wx, wy = BF.cell_of(winner) if origin is None else origin
     x, y = BF.cell_of(loser)
-    w_side, width = side(fight, winner), side(fight, loser)
+    w_side, width = side(fight, winner) if origin is None else 1, side(fight, loser)
     # A body bigger than one cell is pushed whole (1.194), straight away from the winner's.
     moved, drop = slide(fight, loser, _away(wx, w_side, x, width), _away(wy, w_side, y, width), cells)
     if not moved:

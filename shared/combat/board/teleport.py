@@ -10,6 +10,10 @@ none), `check_landing` (the refusal for a cell the option cannot land on) and `t
 `leaves-reach` window opens; a zone the user lands in affects them as `enter` says,
 zone_state.landed).
 
+Smoke (1.279 `smoke`): on arrival, a cloud on the cells the user left and those it arrived at
+(zone_state.lay_smoke), obscuring as a zone's `obscures` does until the end of the user's
+next turn. Leaving the fight arrives nowhere, so it leaves no smoke.
+
 Off the board a teleport leads nowhere, so its option is not offered (menu_build.py),
 unless it `leaves`.
 
@@ -34,8 +38,8 @@ from ..dismissal import send_away
 from ..numbers import health
 from ..seeing import sees, sees_cell
 from ..sizes import compared_index, side
-from ..state import Away
-from ..zone_state import landed
+from ..state import Away, Cloud
+from ..zone_state import landed, lay_smoke
 from . import battlefield as BF
 from .units import per_cell, say, steps, to_cells
 
@@ -159,12 +163,19 @@ def teleport(fight: Any, actor: Any, plan: Plan) -> None:
     if plan.aim is None or actor.position is None or actor.down or actor.out:
         return
     start = BF.cell_of(actor)
+    left = BF.body(fight, actor)
     cell = plan.aim
     actor.position = [cell[0], cell[1]]
     # No step is walked: a teleport is no run-up (board/run_up.py).
     actor.run_up = None
     fight.emit("move", f"{actor.name} teleports {say(fight, steps(start, cell))} from {start[0]}, {start[1]} to "
                f"{cell[0]}, {cell[1]}.", actor=actor.id, cell=[cell[0], cell[1]], start=list(start), teleport=True)
+    smoke = teleport_of(plan)
+    if smoke is not None and smoke.smoke is not None:
+        # 1.279: from the moment of arrival, on the cells left and those arrived at.
+        cloud = smoke.smoke
+        lay_smoke(fight, actor, plan, [*left, *BF.body(fight, actor)],
+                  Cloud(pierced=list(cloud.pierced or []), light=bool(cloud.light), dispersed=bool(cloud.dispersed)))
     if fight.state.zones:
         landed(fight, actor, start, cell)
     for mate in _going(fight, plan):

@@ -5,7 +5,7 @@ shared/combat/board/legendary.py).
 
 Owns: `Drain`, `Teleport` (its `distance` and `seen` played on the board,
 shared/combat/board/teleport.py), `Smoke`, `LegendaryMove`, `LegendaryCasting` and the
-reasons used where the unresolved ones are declared.
+rules the validator holds them to (`teleport_rules`).
 """
 
 from __future__ import annotations
@@ -14,13 +14,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Id, Model, Number, gate, unsupported
+from ..base import Id, Model, Number, gate
 from .amounts import DamageType
 from .shapes import IdList
-
-#: What a teleport does not play yet: smoke and a strike.
-SMOKE_REASON = "a teleport's smoke is resolved by no planned issue"
-STRIKE_REASON = "a teleport's strike is resolved by no planned issue"
 
 Distance = Annotated[Number, Field(gt=0, le=100000)]
 
@@ -52,9 +48,10 @@ class Teleport(Model):
     #: Out of the fight with no cell named (teleport.py `leave`, outcome.py `fled`).
     leaves: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
     carriesSeen: Literal[True] | None = Field(default=None, json_schema_extra=gate("1.279"))
-    smoke: Smoke | None = Field(default=None, json_schema_extra=unsupported("1.279", SMOKE_REASON))
+    #: A cloud on the cells left and arrived at (combat/zone_state.py `lay_smoke`).
+    smoke: Smoke | None = Field(default=None, json_schema_extra=gate("1.279"))
     #: One of the creature's own actions that may follow (or lead) the teleport for free.
-    strike: Id | None = Field(default=None, json_schema_extra=unsupported("1.280", STRIKE_REASON))
+    strike: Id | None = Field(default=None, json_schema_extra=gate("1.280"))
 
     @model_validator(mode="after")
     def _carries(self) -> "Teleport":
@@ -105,8 +102,6 @@ __all__ = [
     "LegendaryCasting",
     "LegendaryMove",
     "Smoke",
-    "SMOKE_REASON",
-    "STRIKE_REASON",
     "Teleport",
     "teleport_rules",
 ]
