@@ -85,9 +85,9 @@ def test_the_5e_srd_folder_validates_as_shipped(capsys):
 
 def test_folder_ruleset_json_zip_and_json_with_assets_are_one_package(tmp_path):
     folder_pkg = read_package(SRD)
-    # 13 creatures, 12 features and 18 spells from the asset files; the 36 weapons inline.
+    # 14 creatures, 12 features and 18 spells from the asset files; the 36 weapons inline.
     catalogs = {c["id"]: len(c["entries"]) for c in folder_pkg.data["catalogs"]}
-    assert catalogs == {"spells": 18, "features": 12, "weapons": 36, "creatures": 13}
+    assert catalogs == {"spells": 18, "features": 12, "weapons": 36, "creatures": 14}
     assert folder_pkg.assets == SRD_ASSETS
     assert not any("asset" in c for c in folder_pkg.data["catalogs"])
     (tmp_path / "srd.zip").write_bytes(zip_of(SRD))
@@ -101,7 +101,7 @@ def test_folder_ruleset_json_zip_and_json_with_assets_are_one_package(tmp_path):
     assert folder_pkg.size == on_disk
     for source in (SRD, SRD / "ruleset.json", tmp_path / "srd.zip"):
         ruleset = load_package(source)
-        assert (ruleset.id, [len(c.entries) for c in ruleset.catalogs]) == ("5e-2014", [18, 12, 36, 13])
+        assert (ruleset.id, [len(c.entries) for c in ruleset.catalogs]) == ("5e-2014", [18, 12, 36, 14])
 
 
 def test_the_cli_takes_a_zip(tmp_path, capsys):
