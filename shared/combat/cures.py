@@ -22,26 +22,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ruleset.base import key_of
+from ..ruleset.base import any_key
 from . import numbers as N
 from ..sheet.sealed import is_sealed
 from .creature_types import passes
 from .fight import Fight
 from .state import Combatant, HeldCondition
 
-#: What makes an option do more than cure (entry and creature action keys alike).
-_OTHER_EFFECTS = ("amount", "damage", "heal", "temporary", "applies")
+#: What makes an option a cure (entry and creature action keys alike).
+CURE_KEYS = ("ends", "stabilizes", "revives", "tracks", "unseals")
+#: What makes an option do more than cure.
+OTHER_EFFECT_KEYS = ("amount", "damage", "heal", "temporary", "applies")
 
 
 def cures(source: Any) -> bool:
     """Whether the entry, item use or creature action carries a cure."""
-    return bool(key_of(source, "ends") or key_of(source, "stabilizes") or key_of(source, "revives")
-                or key_of(source, "tracks") or key_of(source, "unseals"))
+    return any_key(source, CURE_KEYS)
 
 
 def only_cures(source: Any) -> bool:
     """A cure and nothing else the target would feel."""
-    return cures(source) and not any(key_of(source, key) for key in _OTHER_EFFECTS)
+    return any_key(source, CURE_KEYS) and not any_key(source, OTHER_EFFECT_KEYS)
 
 
 def dead_within(target: Combatant, rounds: int, now: int) -> bool:

@@ -45,7 +45,14 @@ def _copy_model(model: _Model, shared: frozenset[str] = frozenset()) -> _Model:
     fields = dict(model.__dict__)
     for name in _containers(type(model)):
         value = fields[name]
-        if type(value) not in _IMMUTABLE and name not in shared:
+        kind = type(value)
+        if kind in _IMMUTABLE or name in shared:
+            continue
+        # Most of a record's lists and maps are empty (a combatant's zones, belongings,
+        # hiding, marks ...): a new empty one without a call for each.
+        if not value and (kind is list or kind is dict):
+            fields[name] = [] if kind is list else {}
+        else:
             fields[name] = _copy_value(value)
     fresh: _Model = _new(type(model))
     _set(fresh, "__dict__", fields)

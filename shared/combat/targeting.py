@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..ruleset.base import key_of
+from ..ruleset.base import any_key
 from . import numbers as N
 from .creature_types import describe_test, passes
 from .cures import cure_refusal, only_cures
@@ -106,6 +106,8 @@ _AIMING = ("cannot-target-source", "cannot-target-source-side")
 
 def _aim_blocks(fight: Fight, actor: Combatant) -> list[tuple[Any, str]]:
     """(held condition, effect) for each source-bound targeting ban the actor holds."""
+    if not actor.conditions:  # most of the time: no need to look the rules up
+        return []
     rules = N.condition_rules(fight.ruleset)
     out = []
     for held in actor.conditions:
@@ -172,11 +174,13 @@ def filter_targets(fight: Fight, actor: Combatant, targets: Iterable[Combatant],
     return [t for t in targets if refusal(fight, actor, t, source) is None]
 
 
+#: The keys of an option that narrow whom it may be aimed at.
+RESTRICTING_KEYS = ("targetTypes", "needs", "seen", "targetHolds")
+
+
 def restricts(fight: Fight, actor: Combatant, source: Any = None) -> bool:
     """Whether any rule here can take a target away (most options: none can)."""
-    return bool(key_of(source, "targetTypes") or key_of(source, "needs") or key_of(source, "seen")
-                or key_of(source, "targetHolds") or _aim_blocks(fight, actor)
-                or only_cures(source))
+    return bool(any_key(source, RESTRICTING_KEYS) or _aim_blocks(fight, actor) or only_cures(source))
 
 
 

@@ -53,18 +53,52 @@ def _names_on(cls: type) -> frozenset[str]:
     return frozenset(dir(cls)) | frozenset(getattr(cls, "__private_attributes__", ()))
 
 
+#: Class -> what `_names_on` answers for a package model class, None for any other class.
+#: Keyed by class (a few dozen), not by ruleset: `isinstance(obj, Model)` goes through
+#: pydantic's ABC metaclass (`__instancecheck__`), dearer than the whole read it guards.
+_MODEL_NAMES: dict[type, frozenset[str] | None] = {}
+
+
 def key_of(obj: Any, key: str, default: Any = None) -> Any:
     """`getattr(obj, key, default)`, for code that reads entries' mechanics, item uses and
     creature actions alike, where most reads name a key the object's shape lacks. A package
     object keeps its keys in its `__dict__`, so such a miss is a dict and a set lookup rather
     than pydantic raising AttributeError (some twenty times dearer, on every menu option)."""
-    if isinstance(obj, Model):
+    cls = type(obj)
+    try:
+        names = _MODEL_NAMES[cls]
+    except KeyError:
+        names = _MODEL_NAMES[cls] = _names_on(cls) if issubclass(cls, Model) else None
+    if names is not None:
         own = obj.__dict__
         if key in own:
             return own[key]
-        if key not in _names_on(type(obj)):
+        if key not in names:
             return default
     return getattr(obj, key, default)
+
+
+def any_key(obj: Any, keys: tuple[str, ...]) -> bool:
+    """Whether any of `keys` reads as something (`bool(key_of(obj, key))` for one of them):
+    the "does this option do X or Y or Z" test of a menu, read off the object's `__dict__`
+    once rather than with one `key_of` call a key."""
+    if obj is None:
+        return False
+    cls = type(obj)
+    try:
+        names = _MODEL_NAMES[cls]
+    except KeyError:
+        names = _MODEL_NAMES[cls] = _names_on(cls) if issubclass(cls, Model) else None
+    if names is None:
+        return any(getattr(obj, key, None) for key in keys)
+    own = obj.__dict__
+    for key in keys:
+        if key in own:
+            if own[key]:
+                return True
+        elif key in names and getattr(obj, key, None):
+            return True
+    return False
 
 
 def keys_set(node: Any) -> Iterator[str]:

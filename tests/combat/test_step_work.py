@@ -143,6 +143,10 @@ def test_the_working_copy_is_the_state_and_changing_it_changes_nothing_else():
         assert fresh.events is not state.events and all(a is b for a, b in zip(fresh.events, state.events))
         for mine, theirs in zip(fresh.combatants, state.combatants):
             assert mine is not theirs and mine.sheet is theirs.sheet and mine.block is theirs.block
+            # An empty list or map is made anew, not shared (the copy skips copying it).
+            for name, value in theirs.__dict__.items():
+                if type(value) in (list, dict) and not value and name not in ("sheet", "block"):
+                    assert mine.__dict__[name] == value and mine.__dict__[name] is not value, name
         # Everything the resolver changes in place, changed in the copy.
         fresh.events.append(fresh.events[0])
         fresh.dice.cursor += 5
