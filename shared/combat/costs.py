@@ -20,7 +20,7 @@ Owns:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..dice import DiceExpr, parse_dice
@@ -181,10 +181,10 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
         base_id = plan.menu_id
         for pay in payments(fight, actor, plan.costs):
             if pay.pool is None:
-                base = replace(plan, costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps)
+                base = plan.revised(costs=list(pay.costs), option_id=base_id, cost_steps=plan.cost_steps)
                 out += _with_cures(fight, [base, *_charge_step_plans(fight, actor, base)])
             else:
-                out += _with_cures(fight, [replace(plan, costs=list(pay.costs), option_id=f"{base_id}@{pay.pool}",
+                out += _with_cures(fight, [plan.revised(costs=list(pay.costs), option_id=f"{base_id}@{pay.pool}",
                                                    cost_steps=plan.cost_steps + pay.steps)])
     return out
 
@@ -192,11 +192,14 @@ def expand_payments(fight: Fight, actor: Combatant, plans: list[Plan]) -> list[P
 def _with_cures(fight: Fight, plans: list[Plan]) -> list[Plan]:
     """Each plan, followed by its cures offered as modes where it cures one of several
     things (1.204, cure_choice.py); a use naming a kind, as its kinds (1.270, kind_choice.py)."""
+    naming, curing = fight.ruleset.sets_key("kindChoice"), fight.ruleset.sets_key("cureOneOf")
+    if not naming and not curing:  # no entry of the package chooses a kind or a cure
+        return plans
     out: list[Plan] = []
-    naming = fight.ruleset.sets_key("kindChoice")
     for plan in plans:
         out += kind_plans(fight, plan) if naming else [plan]
-        out += cure_plans(fight, plan)
+        if curing:
+            out += cure_plans(fight, plan)
     return out
 
 
@@ -207,7 +210,7 @@ def _charge_step_plans(fight: Fight, actor: Combatant, plan: Plan) -> list[Plan]
         return []
     item = getattr(plan.entry, "item", None)
     base_id = plan.option_id or plan.menu_id
-    return [replace(plan, option_id=f"{base_id}@charges:{n}", cost_steps=plan.cost_steps + n, charge_steps=n)
+    return [plan.revised(option_id=f"{base_id}@charges:{n}", cost_steps=plan.cost_steps + n, charge_steps=n)
             for n in IU.charge_steps(fight.ruleset, actor.sheet, plan.item, item, plan.mechanics)]
 
 

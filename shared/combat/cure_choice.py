@@ -12,7 +12,6 @@ and actions.apply_conditions', which read the narrowed mechanics as any other cu
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from . import numbers as N
@@ -60,7 +59,7 @@ def cure_plans(fight: Fight, plan: Plan) -> list[Plan]:
     if not count:
         return []
     base_id = plan.option_id or plan.menu_id
-    return [replace(plan, option_id=f"{base_id}@cure:{n}", cure=n, mechanics=narrowed(plan.mechanics, n))
+    return [plan.revised(option_id=f"{base_id}@cure:{n}", cure=n, mechanics=narrowed(plan.mechanics, n))
             for n in range(1, count + 1)]
 
 

@@ -308,6 +308,8 @@ def _without(fight: Fight, rule: CombatCondition, limit: list[str]) -> CombatCon
 def suppressed(fight: Fight, c: Combatant) -> set[str]:
     """The conditions `c` holds that another held condition `suppresses` (mechanics-3
     1.275): they stay on, their clocks run, and nothing of theirs is in force until it ends."""
+    if not c.conditions or not fight.ruleset.sets_key("suppresses"):
+        return set()
     rules = condition_rules(fight.ruleset)
     out: set[str] = set()
     for held in c.conditions:

@@ -36,13 +36,15 @@ def targets_for(fight: Fight, actor: Combatant, side: str) -> list[Combatant]:
         return [actor]
     if side == "ally":
         return [c for c in standing if c.side == actor.side]
-    # One hidden from the actor by a Hide cannot be chosen for anything (1.287).
+    # One hidden from the actor by a Hide cannot be chosen for anything (1.287); most
+    # are hidden from nobody, which is asked here without a call.
     if side == "any":
-        return [c for c in standing if (not c.down or c.side == actor.side) and not hidden_from(c, actor)]
+        return [c for c in standing if (not c.down or c.side == actor.side)
+                and (c.hidden is None or not hidden_from(c, actor))]
     # A foe who is down and dying (or stable) can still be struck: damage while down costs
     # them failures against death. One down with no dying rule is simply out of reach.
     return [c for c in standing if c.side != actor.side and (not c.down or N.struck_while_down(fight, c))
-            and not hidden_from(c, actor)]
+            and (c.hidden is None or not hidden_from(c, actor))]
 
 
 def budget_left(actor: Combatant, budget: str | None) -> bool:

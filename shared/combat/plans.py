@@ -14,7 +14,7 @@ resolution, payment) is that layer's own table keyed by `Plan.kind`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -269,6 +269,19 @@ class Plan:
     #: teleport_strike.py); None for every other plan (one field, as metamagic).
     pairing: "Pairing | None" = None
 
+    def revised(self, **changes: Any) -> "Plan":
+        """`dataclasses.replace(self, **changes)`: the same plan with `changes`, its other
+        values shared (a plan is never changed once made). Made by copying the fields
+        rather than through `__init__` again, which goes over all forty of them: a menu
+        makes one for every payment, charge and cure mode of every entry."""
+        unknown = changes.keys() - _PLAN_FIELDS
+        if unknown:
+            raise TypeError(f"Plan has no field {sorted(unknown)[0]!r}")
+        fresh = object.__new__(Plan)
+        fresh.__dict__.update(self.__dict__)
+        fresh.__dict__.update(changes)
+        return fresh
+
     # -- what the plan's kind says (PLAN_KINDS) -----------------------------------------
     @property
     def of_kind(self) -> PlanKind:
@@ -346,6 +359,9 @@ class Plan:
         `ability:<list>:<row>` or `action:<id>` (own attacks and abilities only)."""
         return self.option_id or PLAN_KINDS[self.kind].menu_id(self)
 
+
+#: The field names of a plan (`Plan.revised` refuses any other, as `replace` does).
+_PLAN_FIELDS = frozenset(f.name for f in fields(Plan))
 
 
 @dataclass

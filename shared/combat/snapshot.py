@@ -43,16 +43,17 @@ def _copy_model(model: _Model, shared: frozenset[str] = frozenset()) -> _Model:
     several times more on the small records a battle holds. Fields whose type holds only
     text, numbers, booleans or None are shared without looking at them."""
     fields = dict(model.__dict__)
-    for name in _containers(type(model)):
+    for name in _containers(type(model), shared):
         value = fields[name]
         kind = type(value)
-        if kind in _IMMUTABLE or name in shared:
-            continue
-        # Most of a record's lists and maps are empty (a combatant's zones, belongings,
-        # hiding, marks ...): a new empty one without a call for each.
-        if not value and (kind is list or kind is dict):
-            fields[name] = [] if kind is list else {}
-        else:
+        # Lists and maps copied here rather than through `_copy_value` (a call each): most
+        # of a record's are empty (a combatant's zones, belongings, hiding, marks ...).
+        if kind is list:
+            fields[name] = [v if type(v) in _IMMUTABLE else _copy_value(v) for v in value] if value else []
+        elif kind is dict:
+            fields[name] = {k: v if type(v) in _IMMUTABLE else _copy_value(v) for k, v in value.items()} \
+                if value else {}
+        elif kind not in _IMMUTABLE:
             fields[name] = _copy_value(value)
     fresh: _Model = _new(type(model))
     _set(fresh, "__dict__", fields)
@@ -64,7 +65,7 @@ def _copy_model(model: _Model, shared: frozenset[str] = frozenset()) -> _Model:
     return fresh
 
 
-_CONTAINERS: dict[type, tuple[str, ...]] = {}
+_CONTAINERS: dict[tuple[type, frozenset[str]], tuple[str, ...]] = {}
 _SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
 
 
@@ -80,12 +81,12 @@ def _scalar(annotation: Any) -> bool:
     return False
 
 
-def _containers(cls: type[BaseModel]) -> tuple[str, ...]:
-    """The fields of a record class that may hold a list, a dict or a record."""
-    found = _CONTAINERS.get(cls)
+def _containers(cls: type[BaseModel], shared: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The fields of a record class that may hold a list, a dict or a record, less `shared`."""
+    found = _CONTAINERS.get((cls, shared))
     if found is None:
-        found = _CONTAINERS[cls] = tuple(name for name, info in cls.model_fields.items()
-                                         if not _scalar(info.annotation))
+        found = _CONTAINERS[cls, shared] = tuple(name for name, info in cls.model_fields.items()
+                                                 if not _scalar(info.annotation) and name not in shared)
     return found
 
 

@@ -8,11 +8,14 @@
 * the working copy `advance` changes is equal to the state it was made from, shares the
   parts that are never changed in place, and changing anything else in it leaves the
   caller's state as it was;
-* a block's actions read from a freshly loaded state are not parsed again.
+* a block's actions read from a freshly loaded state are not parsed again;
+* `Plan.revised` (what a menu makes a plan for each payment, charge and cure mode with)
+  makes the plan `dataclasses.replace` makes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -191,3 +194,35 @@ def test_a_forecast_built_without_validation_is_the_validated_one():
         assert fast.model_fields_set == checked.model_fields_set
     with pytest.raises(TypeError):
         PL.forecast("bog-hound-2", chance=0.5)
+
+
+#: Changes a menu makes to a plan (payments, extra charges, cure modes, aiming), and others.
+_CHANGES = st.fixed_dictionaries({}, optional={
+    "option_id": st.sampled_from(["spell:x@slot_2", "item:y@charges:1", "z@cure:2"]),
+    "cost_steps": st.integers(0, 4), "charge_steps": st.integers(0, 3), "cure": st.integers(0, 3),
+    "costs": st.lists(st.tuples(st.sampled_from(["slot_1", "ki"]), st.integers(1, 3)), max_size=2),
+    "budget": st.none(), "aim": st.tuples(st.integers(0, 9), st.integers(0, 9)),
+})
+
+
+@FAST
+@given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 2**16), changes=_CHANGES)
+def test_a_revised_plan_is_the_plan_replace_makes(scenario: Scenario, seed: int, changes: dict[str, Any]):
+    state, _ = start_battle(scenario.ruleset, scenario.party, [dict(f, controller="gm") for f in scenario.foes],
+                            seed=seed)
+    plans = [i.plan for c in state.combatants for i in MN.build_menu(Fight(scenario.ruleset, state), c)]
+    assert plans
+    for plan in plans:
+        revised, replaced = plan.revised(**changes), dataclasses.replace(plan, **changes)
+        assert revised == replaced and type(revised) is PL.Plan and revised is not plan
+        assert all(getattr(revised, f.name) is getattr(replaced, f.name) for f in dataclasses.fields(PL.Plan))
+        assert dataclasses.asdict(plan) == dataclasses.asdict(dataclasses.replace(revised, **{
+            name: getattr(plan, name) for name in changes}))  # the original is left as it was
+
+
+def test_revising_a_plan_by_a_field_it_lacks_is_refused_as_replace_refuses_it():
+    plan = PL.Plan(kind="end", name="End turn")
+    with pytest.raises(TypeError, match="no field 'costz'"):
+        plan.revised(costz=[])
+    with pytest.raises(TypeError):
+        dataclasses.replace(plan, costz=[])
