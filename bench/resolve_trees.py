@@ -16,11 +16,19 @@ bench/results/resolve_trees.json. Run:
 
     git worktree add /tmp/old <commit>
     python bench/resolve_trees.py --old /tmp/old --new . [--cases lantern-marsh,5e]
+
+With `--opcodes` it counts instead of timing: the Python bytecode instructions one pass over
+the same steps executes, per step (`sys.settrace` with opcode events; once per tree, as the
+count does not move with the machine's load). Work done in C (pydantic, dict and list
+copies) is not counted, but on these fights the count has followed CPU time within a few
+per cent (session 6: 93b5c26 to e1c4c18 counted 1.15x on Lantern Marsh, timed 1.15x), and
+it names the functions the difference is in (`--top N`).
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import gc
 import importlib.util
 import json
@@ -29,6 +37,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import CodeType, FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +45,7 @@ RESULTS = ROOT / "bench" / "results" / "resolve_trees.json"
 CASES = ("lantern-marsh", "ember-roads", "5e", "gravewatch", "dockside")
 
 
-def measure(tree: Path, case_name: str, seeds: int, reps: int) -> dict[str, Any]:
+def measure(tree: Path, case_name: str, seeds: int, reps: int, opcodes: bool = False) -> dict[str, Any]:
     """In this process: `tree`'s resolver on `seeds` fights of `case_name` (run with `tree`
     first on the import path, in a process of its own)."""
     sys.path.insert(0, str(tree))
@@ -69,6 +78,8 @@ def measure(tree: Path, case_name: str, seeds: int, reps: int) -> dict[str, Any]
             combat.advance(rs, state, choice)
 
     run()  # the first pass fills the caches both trees keep
+    if opcodes:
+        return {"case": case_name, "steps": len(steps), **count_opcodes(run, tree, len(steps))}
     passes: list[float] = []
     gc.disable()
     try:
@@ -82,9 +93,41 @@ def measure(tree: Path, case_name: str, seeds: int, reps: int) -> dict[str, Any]
     return {"case": case_name, "steps": len(steps), "min_ms": min(per_step), "median_ms": statistics.median(per_step)}
 
 
-def _child(tree: Path, case: str, seeds: int, reps: int) -> dict[str, Any]:
+def count_opcodes(run: Any, tree: Path, steps: int) -> dict[str, Any]:
+    """The bytecode instructions one call of `run` executes, per step, in all and by function
+    (`path:name`, paths under `tree` relative to it)."""
+    counts: collections.Counter[CodeType] = collections.Counter()
+
+    def each_opcode(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "opcode":
+            counts[frame.f_code] += 1
+        return each_opcode
+
+    def each_call(frame: FrameType, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        return each_opcode
+
+    before = sys.gettrace()
+    gc.disable()
+    sys.settrace(each_call)
+    try:
+        run()
+    finally:
+        sys.settrace(before)
+        gc.enable()
+    by_function: dict[str, float] = collections.defaultdict(float)
+    for code, n in counts.items():
+        where = code.co_filename
+        for root in (str(tree) + "/", "site-packages/"):  # the same function in either tree
+            where = where.split(root, 1)[-1]
+        by_function[f"{where}:{code.co_name}"] += n / steps
+    return {"opcodes": sum(counts.values()) / steps, "by_function": dict(by_function)}
+
+
+def _child(tree: Path, case: str, seeds: int, reps: int, opcodes: bool = False) -> dict[str, Any]:
     out = subprocess.run([sys.executable, __file__, "--measure", str(tree), "--cases", case, "--seeds", str(seeds),
-                          "--reps", str(reps)], capture_output=True, text=True, check=True, cwd=tree)
+                          "--reps", str(reps), *(["--opcodes"] if opcodes else [])],
+                         capture_output=True, text=True, check=True, cwd=tree)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -97,15 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=8, help="fights per case (default 8)")
     parser.add_argument("--reps", type=int, default=5, help="timed passes over the steps per process (default 5)")
     parser.add_argument("--rounds", type=int, default=2, help="alternations of old and new (default 2)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count Python opcodes a step (load-independent) instead of timing")
+    parser.add_argument("--top", type=int, default=0,
+                        help="with --opcodes: the N functions whose count moved most, per case")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     cases = [c for c in args.cases.split(",") if c]
     if args.measure is not None:
-        print(json.dumps(measure(args.measure.resolve(), cases[0], args.seeds, args.reps)))
+        print(json.dumps(measure(args.measure.resolve(), cases[0], args.seeds, args.reps, args.opcodes)))
         return 0
     if args.old is None:
         parser.error("--old is required: the checkout to compare against")
     old, new = args.old.resolve(), args.new.resolve()
+    if args.opcodes:
+        return _opcodes(old, new, cases, args.seeds, args.top)
     rows = []
     started = time.perf_counter()
     for case in cases:
@@ -131,6 +180,37 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.perf_counter() - started:.0f} s; CPU ms a step, fastest of {args.rounds} x {args.reps} passes)")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({"old": str(old), "new": str(new), "rows": rows}, indent=2))
+    return 0
+
+
+def _opcodes(old: Path, new: Path, cases: list[str], seeds: int, top: int) -> int:
+    """`--opcodes`: each tree's opcodes a step on each case, and where they moved."""
+    rows = []
+    for case in cases:
+        print(f"  {case}: counting ...", file=sys.stderr, flush=True)
+        got = {label: _child(tree, case, seeds, 1, opcodes=True) for label, tree in (("old", old), ("new", new))}
+        if any(r.get("skipped") for r in got.values()):
+            print(f"skipped: {case} (its package is not in both checkouts)")
+            continue
+        rows.append({"case": case, "steps_old": got["old"]["steps"], "steps_new": got["new"]["steps"],
+                     "old_opcodes": got["old"]["opcodes"], "new_opcodes": got["new"]["opcodes"],
+                     "ratio": got["new"]["opcodes"] / got["old"]["opcodes"],
+                     "by_function": {label: got[label]["by_function"] for label in got}})
+    print(f"{'case':<14} {'steps':>11} {'old ops':>9} {'new ops':>9} {'new/old':>8}")
+    for r in rows:
+        steps = str(r["steps_old"]) if r["steps_old"] == r["steps_new"] else f"{r['steps_old']}/{r['steps_new']}"
+        print(f"{r['case']:<14} {steps:>11} {r['old_opcodes']:>9.0f} {r['new_opcodes']:>9.0f} {r['ratio']:>7.3f}x")
+    if rows:
+        print(f"geometric mean of the ratios: {statistics.geometric_mean(r['ratio'] for r in rows):.3f}  "
+              f"(old {old}, new {new}; Python opcodes a step)")
+    for r in rows if top else []:
+        was, now = r["by_function"]["old"], r["by_function"]["new"]
+        moved = sorted(set(was) | set(now), key=lambda f: -abs(now.get(f, 0) - was.get(f, 0)))[:top]
+        print(f"\n{r['case']}: opcodes a step, old -> new (change)")
+        for f in moved:
+            print(f"  {was.get(f, 0):8.1f} -> {now.get(f, 0):8.1f} ({now.get(f, 0) - was.get(f, 0):+8.1f})  {f}")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"old": str(old), "new": str(new), "opcodes": True, "rows": rows}, indent=2))
     return 0
 
 
