@@ -18,7 +18,8 @@ from . import numbers as N
 from .fight import Fight
 from .kinds import kind_of
 from .paying import pay, pay_item_charges, spend_budget, use_action
-from .rolls import attack_made, casting, finish_attack, finish_casting, most_damage, natural_verdict, roll_damage
+from .rolls import (attack_made, casting, finish_attack, finish_casting, most_damage, natural_verdict, roll_damage,
+                    rolled_again_across)
 from .creature_types import describe_test, passes
 from . import costs as C
 from .chosen_uses import times_chosen
@@ -501,6 +502,24 @@ def _each_entry_target(fight: Fight, actor: Combatant, plan: Plan, targets: list
         lands(fight, actor, target, i, plan, expr, shared_roll, cursor)
 
 
+def _struck(fight: Fight, actor: Combatant, target: Combatant, plan: Plan, expr: DiceExpr,
+            critical: bool) -> tuple[int, str, dict[int, tuple[int, str]]]:
+    """An entry's damage on a hit, and its `plus` parts' damage (by the clause's place)
+    when a `rerolls` change rolls the lowest across them all (1.254); empty when the parts
+    are rolled as they are dealt."""
+    rerolls, mech = _rerolls(plan), plan.mechanics
+    if rerolls is None or not mech.plus:
+        amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical, rerolls)
+        return amount, text, {}
+    dice: list[Any] = []
+    amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical, None, dice)
+    rolled = {n: B.clause_dice(fight, target, clause, critical) for n, clause in enumerate(mech.plus)}
+    kept = [(n, r) for n, r in rolled.items() if r is not None]
+    again = rolled_again_across(fight, [(amount, text, dice)] + [r for _n, r in kept], rerolls)
+    amount, text = again[0]
+    return max(0, amount), text, {n: again[i + 1] for i, (n, _r) in enumerate(kept)}
+
+
 def _rerolls(plan: Plan) -> tuple[int, str] | None:
     """How many damage dice a `rerolls` change rolls again, and whose (mechanics-2 1.254)."""
     mm = plan.metamagic
@@ -601,11 +620,13 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             return
     if landed and expr is not None:
         most = mech.maxAgainst is not None and passes(fight, target, mech.maxAgainst)
+        pre: dict[int, tuple[int, str]] = {}
         if most:
             amount, text = most_damage(fight, expr, critical, f"against {describe_test(fight, mech.maxAgainst)}")
         elif mech.attackRoll:
-            # Empowered (1.254) rerolls for each target an attack roll hit.
-            amount, text = B.strike_damage(fight, actor, expr, B.hit_of_entry(mech), critical, _rerolls(plan))
+            # Empowered (1.254) rerolls for each target an attack roll hit, the `plus` parts'
+            # dice among the spell's own.
+            amount, text, pre = _struck(fight, actor, target, plan, expr, critical)
         else:
             assert shared_roll is not None
             amount, text = shared_roll
@@ -617,9 +638,9 @@ def _blow_lands(fight: Fight, actor: Combatant, target: Combatant, i: int, plan:
             fight.resolving.open_blows[target.id].floor = mech.leavesAtLeast
         parts = [B.Part(amount, mech.damageType, plan.name, text)]
         context = SA.for_entry(actor.id, plan.entry_ref, plan.entry, mech)
-        for clause in mech.plus or []:
+        for n, clause in enumerate(mech.plus or []):
             part = B.clause_part(fight, actor, target, clause, mech.damageType, plan.name, plan.save_dc or 10,
-                                 critical, context)
+                                 critical, context, pre.get(n))
             if part is not None:
                 parts.append(part)
         if not half and (mech.attackRoll or mech.autoHit):

@@ -29,7 +29,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..dice import DiceExpr, DiceTerm, mean_damage, parse_dice
+from ..dice import DiceExpr, DiceRoll, DiceTerm, mean_damage, parse_dice
 from ..dice.forecast import Critical
 from ..ruleset.base import key_of
 from ..ruleset.combat_attacks import ColumnOrConst
@@ -130,20 +130,23 @@ def dice_changes(fight: Fight, actor: Combatant, hit: Hit | None,
 
 
 def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | None, critical: bool,
-                  rerolls: tuple[int, str] | None = None) -> tuple[int, str]:
+                  rerolls: tuple[int, str] | None = None, dice: list[DiceRoll] | None = None) -> tuple[int, str]:
     """The strike's own damage, rolled: its dice `diceTimes` times over (the flat part
     once; a critical doubles them all the ruleset's way), and on a critical `criticalDice`
-    more of its dice (its first die's size), not doubled. Never below 0."""
+    more of its dice (its first die's size), not doubled. Never below 0. `dice` collects
+    the rolls (see `roll_damage`)."""
 
     times, by_times, extra, by_extra = dice_changes(fight, actor, hit)
     note = ""
     if times > 1 and expr.terms:
         expr = _times_dice(expr, times)
         note = f"{expr} with {' and '.join(by_times)}: "
-    amount, text = roll_damage(fight, expr, critical, rerolls)
+    amount, text = roll_damage(fight, expr, critical, rerolls, dice)
     die = next((t.sides for t in expr.terms if not t.negative), None)
     if critical and extra and die is not None:
         more = fight.roll(DiceExpr.of(extra, die))
+        if dice is not None:
+            dice.append(more)
         amount += more.total
         text += f", {more.describe()} more with {' and '.join(by_extra)}"
     return max(0, amount), note + text
@@ -154,10 +157,26 @@ def strike_damage(fight: Fight, actor: Combatant, expr: DiceExpr, hit: Hit | Non
 # ---------------------------------------------------------------------------
 
 
+def clause_dice(fight: Fight, target: Combatant, clause: Any, critical: bool) -> tuple[int, str, list[DiceRoll]] | None:
+    """A `plus` clause's damage rolled ahead of its part, for a `rerolls` change to reroll
+    with the spell's own dice (1.254): (amount, text, the rolls), or None when the clause
+    deals nothing to `target` (`onCritical` without one, a `targetIs` it does not pass)."""
+    if not critical and getattr(clause, "onCritical", None):
+        return None
+    test = getattr(clause, "targetIs", None)
+    if test is not None and not passes(fight, target, test):
+        return None
+    dice: list[DiceRoll] = []
+    amount, text = roll_damage(fight, parse_dice(clause.dice or "0").with_modifier(clause.flat or 0), critical,
+                               dice=dice)
+    return amount, text, dice
+
+
 def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, default_type: str | None,
-                name: str, dc: int, critical: bool, context: Any = None) -> Part | None:
+                name: str, dc: int, critical: bool, context: Any = None,
+                rolled: tuple[int, str] | None = None) -> Part | None:
     """One `plus` clause for one target: None when its `targetIs` does not match or its own
-    save removes it."""
+    save removes it. `rolled` is its damage when `clause_dice` rolled it already."""
 
     if not critical and getattr(clause, "onCritical", None):
         # Dealt only with a critical hit (combat-2 symbol spends, `onCritical`).
@@ -167,9 +186,10 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
         fight.emit("note", f"Part of {name} reaches only {describe_test(fight, test)}, so it passes {target.name} by.",
                    target=target.id)
         return None
-    expr = parse_dice(clause.dice or "0")
-    expr = expr.with_modifier(clause.flat or 0)
-    amount, text = roll_damage(fight, expr, critical)
+    if rolled is not None:
+        amount, text = max(0, rolled[0]), rolled[1]
+    else:
+        amount, text = roll_damage(fight, parse_dice(clause.dice or "0").with_modifier(clause.flat or 0), critical)
     if clause.save is not None:
         clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
         saved = E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context)

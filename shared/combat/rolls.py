@@ -54,10 +54,12 @@ def finish_casting(fight: Fight, actor: Combatant, spent: list[HeldCondition], n
         remove_condition(fight, actor, held, reason=f"{actor.name} used {name}")
 
 
-def roll_damage(fight: Fight, expr: DiceExpr, critical: bool, rerolls: tuple[int, str] | None = None) -> tuple[int, str]:
+def roll_damage(fight: Fight, expr: DiceExpr, critical: bool, rerolls: tuple[int, str] | None = None,
+                dice: list[DiceRoll] | None = None) -> tuple[int, str]:
     """Damage dice with the ruleset's critical rule; never below 0. `rerolls` (how many,
     and the metamagic's name: mechanics-2 1.254) rolls that many of the dice below their
-    average again, lowest first, a critical's extra dice among them."""
+    average again, lowest first, a critical's extra dice among them. `dice` collects the
+    rolls instead, for `rolled_again_across` to reroll them with the `plus` parts' dice."""
     rule = (fight.combat.attackRoll.critical if fight.combat.attackRoll else None) or "none"
     r = fight.roll(expr)
     total = r.total
@@ -72,25 +74,29 @@ def roll_damage(fight: Fight, expr: DiceExpr, critical: bool, rerolls: tuple[int
         elif rule == "max-dice":
             total += expr.dice_max
             text += f", plus the dice's highest {expr.dice_max}"
-    if rerolls is not None:
-        total, text = _rolled_again(fight, rolled, total, text, rerolls)
+    if dice is not None:
+        dice.extend(rolled)
+    elif rerolls is not None:
+        ((total, text),) = rolled_again_across(fight, [(total, text, rolled)], rerolls)
     return max(0, total), text
 
 
-def _rolled_again(fight: Fight, rolled: list[DiceRoll], total: int, text: str,
-                  rerolls: tuple[int, str]) -> tuple[int, str]:
-    """Empowered (1.254): the lowest of the dice below their die's average, up to the
-    number, rolled again; the new faces stand."""
-    low = sorted(((face, term.sides) for r in rolled for term, faces in zip(r.expr.terms, r.faces)
+def rolled_again_across(fight: Fight, parts: list[tuple[int, str, list[DiceRoll]]],
+                        rerolls: tuple[int, str]) -> list[tuple[int, str]]:
+    """Empowered (1.254): the lowest of all the parts' dice below their die's average (the
+    spell's own, each `plus` part's, a critical's extra), up to the number in total, rolled
+    again; the new faces stand. Each part's (amount, text), the rerolls said in its text."""
+    low = sorted(((face, term.sides, i) for i, (_t, _x, rolled) in enumerate(parts) for r in rolled
+                  for term, faces in zip(r.expr.terms, r.faces)
                   if not term.negative for face in faces if face < (term.sides + 1) / 2), key=lambda p: p[0])
-    again = []
-    for face, sides in low[:rerolls[0]]:
+    totals = [total for total, _x, _r in parts]
+    again: list[list[str]] = [[] for _p in parts]
+    for face, sides, i in low[:rerolls[0]]:
         new = fight.die(sides)
-        total += new - face
-        again.append(f"{face} → {new}")
-    if not again:
-        return total, text
-    return total, f"{text}; {rerolls[1]} rolls {' and '.join(again)}, {max(0, total)} in all"
+        totals[i] += new - face
+        again[i].append(f"{face} → {new}")
+    return [(totals[i], f"{text}; {rerolls[1]} rolls {' and '.join(again[i])}, {max(0, totals[i])} in all"
+             if again[i] else text) for i, (_t, text, _r) in enumerate(parts)]
 
 
 def natural_verdict(fight: Fight, actor: Combatant, natural: int | None) -> tuple[bool | None, bool, str]:
