@@ -91,16 +91,17 @@ def test_a_zone_survives_a_worker_killed_mid_turn_and_a_reload(stack):
     reloaded, _revision = stack.service.load(battle)
     zone = reloaded.zones[0]
     assert (zone.name, zone.owner, zone.cells, zone.concentration) == ("Moonbeam", "ilsa", [[5, 2]], True)
-    assert zone.rounds == 10 - _ilsa_turns_ended(texts) < 10
+    # Her casting turn has ended (the Lurker's turn began) and does not count (1.172, "counted
+    # the same way as for a summon").
+    assert not zone.fresh and zone.rounds == 10 - _ilsa_later_turns_ended(texts)
 
 
-def _ilsa_turns_ended(texts: list[str]) -> int:
-    """Ilsa's turns over since the cast: each turn begun after hers, hers counted once."""
+def _ilsa_later_turns_ended(texts: list[str]) -> int:
+    """Ilsa's turns over since the cast, not counting the casting turn: each later
+    "Ilsa's turn." begins one that ends when the next turn after it begins."""
     start = texts.index("Moonbeam stays on 5, 2 (1 cell) for 10 rounds.")
     turns = [t for t in texts[start:] if t.endswith("'s turn.")]
-    # The first turn begun after the cast ends Ilsa's; each later "Ilsa's turn." begins
-    # another that ends when the next turn after it begins.
-    ended = 1 if turns else 0
+    ended = 0
     for i, t in enumerate(turns):
         if t == "Ilsa's turn." and i + 1 < len(turns):
             ended += 1
