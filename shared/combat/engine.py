@@ -294,6 +294,13 @@ def _decision(fight: Fight, actor: str, item: Any, targets: list[str], cell: tup
             decision.update(placing.to_json())
     if item.plan.carried:
         decision["carries"] = list(item.plan.carried)
+    # Usable now only with a metamagic change (Quickened with the action spent, a target only
+    # Distant reaches): the choice takes the first that makes it so (mechanics-2 1.253).
+    needs = item.option.needed_for(targets)
+    if not needs and cell is not None:
+        needs = ((item.option.board or {}).get("alterNeeded") or {}).get(f"{cell[0]},{cell[1]}") or []
+    if needs:
+        decision["alters"] = needs[:1]
     return decision
 
 
@@ -403,7 +410,11 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         return fight.state, fight.new_events
     aimed = pending.decision != "window" and fight.state.board is not None and area_span(fight, fight.get(parsed.actor), item.plan) is not None
     if aimed:
-        targets = check_aim(fight, fight.get(parsed.actor), item.plan, parsed.cell, parsed.placing)
+        # Aimed with a chosen `range` change (Distant), the area reaches as far as it makes it.
+        longer = MM.farther(fight, fight.get(parsed.actor), item.option, item.plan, parsed.alters) \
+            if parsed.alters and item.option.alters else None
+        targets = check_aim(fight, fight.get(parsed.actor), longer[0] if longer is not None else item.plan,
+                            parsed.cell, parsed.placing)
     else:
         option = item.option
         if parsed.alters and option.alters:

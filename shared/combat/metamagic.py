@@ -9,11 +9,15 @@ Owns:
   budget a `budget` change moves it to and the ids of the changes that do (`alterNeeded`);
   `unblocked`, the same for an entry needing a component its user may not supply now,
   castable with a `drops` change (Subtle under Silence);
+- `farther(fight, actor, option, plan)`: the plan with the longer range of an offered
+  `range` change (Distant) and the ids that give it, for the board's menu to offer the
+  targets and aim cells only it reaches (with `alterNeeded`);
 - `silent(plan)`: whether a `drops` change was chosen: nobody can answer its casting;
 - `extra_targets(option, ids)`: one more target with a chosen `twins` change;
 - `with_alters(fight, actor, item, targets, ids, spares, heightens)`: the plan as chosen, or
   the `bad-alter` refusal (an id not offered, two that do not join, a needed change left
-  out, a `spares` or `heightens` naming whom it cannot);
+  out, a target only a `range` change reaches without it, a `spares` or `heightens`
+  naming whom it cannot);
 - `spared_save(fight, target, save, why, plan)`: the save a `spares` change wins unrolled.
 
 What each change does is read where it happens: the budget and the targets here, the
@@ -31,6 +35,7 @@ from ..sheet.paying import entry_uses
 from ..sheet.refusal import Refusal
 from . import costs as C
 from . import numbers as N
+from .board.units import per_cell, say, to_cells
 from .components import blocked, required
 from .fight import Fight
 from .options import plan_target_count
@@ -85,12 +90,47 @@ def _fits(fight: Fight, actor: Combatant, alters: Any, plan: Plan) -> bool:
     # Subtle: only a use that needs one of the components it drops.
     if alters.drops is not None and not set(required(plan)) & set(alters.drops):
         return False
+    if alters.range is not None and not _reaches_farther(fight, mech, alters.range):
+        return False
     if alters.twins:
         # One target, not only the user, and nothing more from a higher slot.
         if not aimed or mech.area is not None or plan_target_count(plan) != 1 or \
                 mech.perCostStep is not None or mech.targetsPerCostStep is not None:
             return False
     return True
+
+
+def _reaches_farther(fight: Fight, mech: Any, change: Any) -> bool:
+    """Distant (1.253) has something to change only on a board (off it, range limits no
+    target) and in a spell with a range: a distance, or touch (0) aimed at someone else
+    when the change gives touch a range. Not one limited only by sight (no range) nor one
+    whose area starts at its user."""
+    if fight.state.board is None or mech.range is None:
+        return False
+    return mech.range > 0 or (change.touch is not None and mech.targets != "self" and mech.area is None)
+
+
+def longer(plan: Plan, change: Any) -> Plan:
+    """`plan` with the range a `range` change gives it: `times` the range, `touch` for a
+    touch spell (1.253)."""
+    mech = plan.mechanics
+    reach = change.touch if mech.range == 0 else mech.range * change.times
+    return dataclasses.replace(plan, mechanics=mech.model_copy(update={"range": reach}))
+
+
+def farther(fight: Fight, actor: Combatant, option: Option, plan: Plan,
+            ids: tuple[str, ...] | None = None) -> tuple[Plan, list[str]] | None:
+    """The plan with the longer range of a `range` change offered with `option` (Distant),
+    and the ids of those offered (only those in `ids`, the choice's, when given); None when
+    none is."""
+    if not option.alters:
+        return None
+    entries = {alter.menu_id: alter for alter in _alter_plans(fight, actor)}
+    found = [o.id for o in option.alters if o.id in entries and entries[o.id].mechanics.alters.range is not None
+             and (ids is None or o.id in ids)]
+    if not found:
+        return None
+    return longer(plan, entries[found[0]].mechanics.alters.range), found
 
 
 def _costs(fight: Fight, actor: Combatant, alter: Plan, plan: Plan) -> list[tuple[str, int]]:
@@ -236,6 +276,17 @@ def _heightened(actor: Combatant, plan: Plan, targets: list[Combatant], heighten
     return heightens
 
 
+def _beyond(option: Option, targets: list[Combatant], ids: tuple[str, ...]) -> Refusal | None:
+    """A target the option reaches only with a change the choice left out (Distant: the
+    board's `targets` carry its `alterNeeded`)."""
+    for target in targets:
+        needs = [] if option.alterNeeded else option.needed_for([target.id])
+        if needs and not set(needs) & set(ids):
+            return _bad(f"{target.name} is beyond the range of {option.label}: the choice's alters must include "
+                        f"{' or '.join(needs)}")
+    return None
+
+
 def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Combatant], ids: tuple[str, ...],
                 spares: tuple[str, ...] | None, heightens: str | None) -> Plan | Refusal:
     """The plan with the chosen metamagic (its budget moved, whom it spares and heightens,
@@ -250,6 +301,9 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
         return _bad("spares names whom a change spares, and no change that spares anyone is chosen")
     if heightens is not None and not any(a.heightens for _o, a in picked):
         return _bad("heightens names who rolls with disadvantage, and no change that heightens is chosen")
+    beyond = _beyond(option, targets, ids)
+    if beyond is not None:
+        return beyond
     changed: dict[str, Any] = {}
     kept: dict[str, Any] = {}
     altered: list[Altered] = []
@@ -260,6 +314,12 @@ def with_alters(fight: Fight, actor: Combatant, item: MenuItem, targets: list[Co
             what.append(f"paid with a {N.label(fight.ruleset, 'budget', alters.budget.to)}")
         if alters.twins:
             what.append("one more target")
+        if alters.range is not None:
+            before = plan.mechanics.range
+            changed["mechanics"] = longer(plan, alters.range).mechanics
+            unit = per_cell(fight, plan.entry_catalog)
+            what.append(f"a range of {say(fight, to_cells(changed['mechanics'].range, unit) or 0)} instead of "
+                        + (say(fight, to_cells(before, unit) or 0) if before else "touch"))
         if alters.spares is not None:
             spared = _spared(fight, actor, plan, targets, offer.spares or 0, spares)
             if isinstance(spared, Refusal):
@@ -307,5 +367,5 @@ def spared_save(fight: Fight, target: Combatant, save: str, why: str, plan: Plan
     return True
 
 
-__all__ = ["CHANGES", "changes_of", "extra_targets", "needed", "offers", "silent", "spared_save", "unblocked",
+__all__ = ["CHANGES", "changes_of", "extra_targets", "farther", "longer", "needed", "offers", "silent", "spared_save", "unblocked",
            "with_alters"]

@@ -118,6 +118,15 @@ class Option(BaseModel):
     #: the choice must include one.
     alterNeeded: list[str] | None = Field(default=None, exclude_if=lambda v: v is None)
 
+    def needed_for(self, targets: list[str]) -> list[str]:
+        """The `alters` ids one of which a choice aimed at `targets` must include: the
+        option's `alterNeeded`, else those of the first target the board says only a
+        change reaches (`board.targets[id].alterNeeded`, Distant)."""
+        if self.alterNeeded:
+            return self.alterNeeded
+        info = (self.board or {}).get("targets") or {}
+        return next((list(need) for t in targets if (need := (info.get(t) or {}).get("alterNeeded"))), [])
+
 
 @dataclass(frozen=True)
 class Altered:

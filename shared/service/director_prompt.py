@@ -90,6 +90,10 @@ def _alter_lines(option: Option) -> list[str]:
         lines.append(f"    - {offer.id}: {offer.label} ({'; '.join(facts)})")
     if option.alterNeeded:
         lines.append(f"    only castable now with {' or '.join(option.alterNeeded)}")
+    far = {t: info["alterNeeded"] for t, info in ((option.board or {}).get("targets") or {}).items()
+           if info.get("alterNeeded")} if not option.alterNeeded else {}
+    for tid, needs in far.items():
+        lines.append(f"    {tid} only reachable with {' or '.join(needs)}")
     return lines
 
 
@@ -238,6 +242,10 @@ def read_choice(text: str, actor: str, options: list[Option], state: BattleState
     # One more target with a `twins` change (Twinned).
     count = option.count + (1 if any(offered[a].twins for a in alters) else 0)
     targets = list(dict.fromkeys(t for t in named if t in option.targets))[: max(count, 0)]
+    needs = option.needed_for(targets)
+    if needs and not any(a in needs for a in alters):
+        # A target only a change reaches (Distant): the menu offered it only so.
+        alters.insert(0, needs[0])
     if option.count and not targets:
         if named:
             return Unusable(f"{option.label} cannot be aimed at {', '.join(dict.fromkeys(named))}")

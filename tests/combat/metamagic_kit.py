@@ -55,7 +55,13 @@ TWINNED = _option("twinned-spell", "Twinned Spell",
                   "with the same spell (1 sorcery point if the spell is a cantrip).",
                   {"catalogs": ["spells"], "twins": True}, spent=None)
 
-OPTIONS = {"careful": CAREFUL, "empowered": EMPOWERED, "heightened": HEIGHTENED, "quickened": QUICKENED,
+DISTANT = _option("distant-spell", "Distant Spell",
+                  "When you cast a spell that has a range of 5 feet or greater, you can spend 1 sorcery point to "
+                  "double the range of the spell. When you cast a spell that has a range of touch, you can spend 1 "
+                  "sorcery point to make the range of the spell 30 feet.",
+                  {"catalogs": ["spells"], "range": {"times": 2, "touch": 30}})
+
+OPTIONS = {"careful": CAREFUL, "distant": DISTANT, "empowered": EMPOWERED, "heightened": HEIGHTENED, "quickened": QUICKENED,
            "twinned": TWINNED}
 
 

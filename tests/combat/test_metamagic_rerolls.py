@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.combat.kit import Bout, foe, play, ruleset
 from tests.combat.metamagic_kit import metamagic_package, sera
 from tests.combat.srd_kit import brom, entry
@@ -49,3 +52,21 @@ def test_empowered_rerolls_the_lowest_dice_across_the_spell_and_its_plus_part():
         "Brom's turn.",
     ]
     assert state.combatant("sera").sheet["live"]["pools"] == {"counters:sorcery-points": 4}
+
+
+@settings(max_examples=25, deadline=None)
+@given(faces=st.lists(st.integers(min_value=1, max_value=10), min_size=2, max_size=2),
+       plus=st.lists(st.integers(min_value=1, max_value=6), min_size=2, max_size=2),
+       again=st.lists(st.integers(min_value=1, max_value=6), min_size=3, max_size=3))
+def test_empowered_rerolls_at_most_three_dice_across_the_parts_lowest_first(faces, plus, again):
+    """Whatever the dice, the damage dealt is the four faces (two d10s of Fire Bolt, two d6s
+    of its plus part) with the lowest (at most three) of those below their die's average
+    (5.5, 3.5) replaced by the rerolled ones; the other dice stand."""
+    dice = [(f, 10) for f in faces] + [(f, 6) for f in plus]
+    picked = sorted((i for i, (f, sides) in enumerate(dice) if f < (sides + 1) / 2), key=lambda i: dice[i][0])[:3]
+    expected = sum(f for f, _s in dice) - sum(dice[i][0] for i in picked) + sum(again[:len(picked)])
+    b = Bout(rs(), [sera("empowered"), brom()], [foe("zombie"), foe("goblin")],
+             dice=START + [12] + faces + plus + again[:len(picked)])
+    _state, log = play(rs(), b.state, "sera", FIRE_BOLT, "zombie", alters=[EMPOWERED])
+    # At most 10 + 10 + 6 + 6 = 32 against the Zombie's 33: it always stands.
+    assert f"Zombie has {33 - expected} of 33 Hit points." in log

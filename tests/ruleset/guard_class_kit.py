@@ -279,6 +279,25 @@ def _by_level(mech: dict[str, Any], with_key: bool) -> None:
         mech["usesSpent"] = 1
 
 
+def _no_range(mech: dict[str, Any], with_key: bool) -> None:
+    if not with_key:
+        # Without its one change the entry alters nothing: a utility never offered.
+        mech.pop("alters")
+
+
+#: Sera at 0, 3; Brom at 6, 3; the Zombie at 20, 3 and the Goblin at 36, 3, 180 ft away.
+_MM_FAR = {"rows": ["." * 40] * 8}
+
+
+def _far(build: Build) -> Build:
+    def placed(with_key: bool) -> tuple[Any, ...]:
+        pkg, party, foes, dice, choices = build(with_key)
+        for who, cell in zip(party + foes, ([0, 3], [6, 3], [20, 3], [36, 3])):
+            who["position"] = cell
+        return pkg, party, foes, dice, choices
+    return placed
+
+
 #: Quickened Fire Bolt with the key: paid with the bonus action for 2 points; without it
 #: the entry is a utility never offered, and Fire Bolt is cast plainly. Twinned Hold Person
 #: with `usesSpentByLevel`: 2 points (a 2nd-level slot), without it 1.
@@ -286,6 +305,12 @@ PLAYED_PROBES.update({
     "Mechanics.alters": FightProbe(_metamagic("quickened", _no_alters, lambda with_key: {
         "option": "ability:spells:fire-bolt", "targets": ["zombie"],
         **({"alters": ["ability:features:quickened-spell"]} if with_key else {})})),
+    # Distant Fire Bolt at the Goblin 180 ft away (1.253): with the key it reaches it for a
+    # point; without it the Goblin is out of reach and Sera, refused nothing, strikes the
+    # Zombie in range.
+    "Alters.range": FightProbe(_far(_metamagic("distant", _no_range, lambda with_key: {
+        "option": "ability:spells:fire-bolt", "targets": ["goblin" if with_key else "zombie"],
+        **({"alters": ["ability:features:distant-spell"]} if with_key else {})})), board=_MM_FAR),
     "Mechanics.usesSpentByLevel": FightProbe(_metamagic("twinned", _by_level, lambda with_key: {
         "option": "ability:spells:hold-person", "targets": ["zombie", "goblin"],
         "alters": ["ability:features:twinned-spell"]})),

@@ -75,8 +75,7 @@ PLAYABLE = {model.__name__ for model in playable_models()}
 REFUSED_SAMPLES: dict[str, tuple[Any, dict[str, Any]]] = {
     "ItemUse.alters": ({"catalogs": ["spells"], "twins": True, "budget": {"from": "act", "to": "bonus"}}, {}),
     "ItemUse.usesSpentByLevel": (True, {"alters": {"catalogs": ["spells"], "twins": True}}),
-    # The changes of metamagic still refused: Distant and Extended.
-    "Alters.range": ({"times": 2, "touch": 30}, {"catalogs": ["spells"]}),
+    # The change of metamagic still refused: Extended.
     "Alters.lasts": (2, {"catalogs": ["spells"]}),
     "TextField.pick": ({"const": 1}, {"suggestions": ["beasts"]}),
     "TextColumn.pick": ({"const": 1}, {"id": "picked", "label": "Picked", "type": "text", "maxLength": 20,

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from .. import numbers as N
 from ...sheet import Refusal
 from ..plans import MenuItem
+from .. import metamagic as MM
 from ..targeting import filter_targets
 from ..wards import unwarded
 from . import battlefield as BF
@@ -71,12 +72,13 @@ def board_items(fight: Any, actor: Any, items: list[MenuItem]) -> list[MenuItem]
             out.append(item)
             continue
         spanned.append((item, span))
+        far = _farther(fight, actor, item)
         if span.area is not None and plan.of_kind.aims_areas:
-            aimed = _area_item(fight, actor, item, span)
+            aimed = _area_item(fight, actor, item, span, far)
             if aimed is not None:
                 out.append(aimed)
             continue
-        kept = _in_reach(fight, actor, item, span, dropped)
+        kept = _in_reach(fight, actor, item, span, dropped, far)
         if kept is not None:
             out.append(kept)
     # The Engine's tactics weigh every option from every cell it can walk to (tactics.py).
@@ -107,8 +109,23 @@ def _target_info(fight: Any, actor: Any, target: Any, kind: str, cells: int) -> 
     return info
 
 
+def _farther(fight: Any, actor: Any, item: MenuItem) -> tuple[Any, list[str]] | None:
+    """The span of the option with an offered `range` change (Distant, mechanics-2 1.253)
+    and the ids that give it, or None. The Engine never chooses metamagic, so its menu
+    offers nothing only the longer range reaches."""
+    if not item.option.alters or actor.controller == "engine":
+        return None
+    found = MM.farther(fight, actor, item.option, item.plan)
+    if found is None:
+        return None
+    span = span_of(fight, actor, found[0])
+    return (span, found[1]) if span is not None else None
+
+
 def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
-              dropped: dict[str, dict[str, Any]]) -> MenuItem | None:
+              dropped: dict[str, dict[str, Any]], far: tuple[Any, list[str]] | None = None) -> MenuItem | None:
+    """The option with the targets its span reaches and the user sees; with `far`, also
+    those only the longer range reaches, each with its `alterNeeded`."""
     g = BF.grid(fight)
     here = BF.cell_of(actor)
     option = item.option
@@ -126,6 +143,9 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
         if target.id != actor.id:
             bonus = range_bonus(fight, actor, target)
         kind = aim_at(span, cells, bonus) if target.id != actor.id else "self"
+        needs = None
+        if kind == OUT and far is not None and aim_at(far[0], cells, bonus) != OUT:
+            kind, needs = aim_at(far[0], cells, bonus), far[1]
         if kind == OUT:
             dropped.setdefault(option.id, {})[tid] = {"code": "out-of-reach", "cells": cells,
                                                       "reach": farthest(span, bonus), "label": option.label}
@@ -135,6 +155,8 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
             continue
         kept.append(tid)
         info[tid] = _target_info(fight, actor, target, kind, cells)
+        if needs is not None:
+            info[tid]["alterNeeded"] = needs
         if forced is not None and target.id != actor.id:
             part = save_cover(fight, actor, target, forced[0], forced[1])
             if part is not None:
@@ -147,12 +169,16 @@ def _in_reach(fight: Any, actor: Any, item: MenuItem, span: Any,
     board: dict[str, Any] = {"targets": info}
     if walls:
         board["walls"] = walls
-    new = option.model_copy(update={
+    update: dict[str, Any] = {
         "targets": kept, "count": min(option.count, len(kept)) if option.count else 0,
         "forecasts": [f for f in option.forecasts if f.target in keep or f.target == actor.id],
         "board": board,
-    })
-    return MenuItem(new, item.plan)
+    }
+    if far is not None and option.alterNeeded is None and kept and not walls and \
+            all("alterNeeded" in info[t] for t in kept):
+        # Everyone it reaches, it reaches only with the longer range: usable now only so.
+        update["alterNeeded"] = far[1]
+    return MenuItem(option.model_copy(update=update), item.plan)
 
 
 def out_of_range(fight: Any, actor: Any, option_id: str, targets: tuple[str, ...]) -> Refusal | None:
@@ -292,16 +318,27 @@ def _copies_refusal(fight: Any, actor: Any, plan: Any, shape: Any, cell: tuple[i
     return None
 
 
-def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | None:
+def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any,
+               far: tuple[Any, list[str]] | None = None) -> MenuItem | None:
+    """The area option with the cells it may be aimed at and whom each catches; with `far`,
+    also the cells only the longer range reaches (`board.alterNeeded`: cell -> ids)."""
     aims: list[list[int]] = []
     catches: dict[str, list[str]] = {}
     covers: dict[str, dict[str, str]] = {}
+    needed: dict[str, list[str]] = {}
     forced = option_save(item.plan)
-    for cell in _aim_candidates(fight, actor, span):
-        who = caught(fight, actor, item.plan, span, cell)
+    near = _aim_candidates(fight, actor, span)
+    candidates = [(cell, span) for cell in near]
+    if far is not None and far[0].area is not None:
+        inside = set(near)
+        candidates += [(cell, far[0]) for cell in _aim_candidates(fight, actor, far[0]) if cell not in inside]
+    for cell, reach in candidates:
+        who = caught(fight, actor, item.plan, reach, cell)
         if who:
             aims.append([cell[0], cell[1]])
             catches[f"{cell[0]},{cell[1]}"] = [c.id for c in who]
+            if reach is not span and far is not None:
+                needed[f"{cell[0]},{cell[1]}"] = far[1]
             if forced is not None:
                 covered = _save_covers(fight, actor, who, forced, cell)
                 if covered:
@@ -318,6 +355,8 @@ def _area_item(fight: Any, actor: Any, item: MenuItem, span: Any) -> MenuItem | 
     board: dict[str, Any] = {"area": area, "aim": aims, "catches": catches}
     if covers:
         board["saveCover"] = covers
+    if needed:
+        board["alterNeeded"] = needed
     new = item.option.model_copy(update={"count": 0, "targets": [], "board": board})
     return MenuItem(new, dataclasses.replace(item.plan))
 

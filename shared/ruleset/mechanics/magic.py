@@ -3,7 +3,7 @@
 (shared/combat/chosen_uses.py, refills.py, metamagic.py).
 
 Owns: `Restore`, `Alters` and its parts, and the reasons an item's use refuses `alters` and
-Distant's `range` and Extended's `lasts` are refused with.
+Extended's `lasts` is refused with.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..base import EntryId, Id, Model, Number, ValueRef, unsupported
+from ..base import EntryId, Id, Model, Number, ValueRef, gate, unsupported
 from .amounts import Amount
 from .shapes import IdList, no_repeats
 
@@ -25,9 +25,6 @@ ITEM_ALTERS_REASON = ("the spec gives metamagic to an entry on its owner's sheet
 PoolOrRow = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
-#: Distant (1.253): not done yet.
-DISTANT_REASON = ("issue 28 part 2 left Distant for last and did not finish it: a range made longer by the choice "
-                  "needs the menu to offer the targets only the longer range reaches")
 #: Extended (1.253): the spec counts it in minutes and hours.
 EXTENDED_REASON = ('the spec counts Extended in minutes and hours ("a minute or longer", "24 hours") and never says '
                    "how many rounds a minute is")
@@ -66,7 +63,8 @@ class Alters(Model):
 
     catalogs: Annotated[list[EntryId], Field(min_length=1, max_length=12)]
     spares: ValueRef | None = None
-    range: AltersRange | None = Field(default=None, json_schema_extra=unsupported("1.253", DISTANT_REASON))
+    #: Distant: gated on its own so the capability table keeps its row (and the guard its probe).
+    range: AltersRange | None = Field(default=None, json_schema_extra=gate("1.253"))
     rerolls: Annotated[int, Field(ge=1, le=20)] | None = None
     lasts: Annotated[int, Field(ge=2, le=100)] | None = Field(
         default=None, json_schema_extra=unsupported("1.253", EXTENDED_REASON))
