@@ -94,7 +94,15 @@ def test_a_battles_messages_stay_on_its_shard(cluster, store):
     # master has one (a shard channel can be subscribed only where its slot is served).
     assert numsub[owner].split() == [channel, "1"]
     assert all(numsub[p].split() == [channel, "0"] for p in others)
-    after = {p: cluster.cluster_stats(p) for p in cluster.live_ports()}
+    # The replica's count moves as the cluster bus delivers, a moment after the owner's: read
+    # the counters again until it has the five (or 10 s have passed, and the asserts say what).
+    deadline = time.monotonic() + 10
+    while True:
+        after = {p: cluster.cluster_stats(p) for p in cluster.live_ports()}
+        received = after[replica].get("publishshard_received", 0) - before[replica].get("publishshard_received", 0)
+        if received >= 5 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
 
     def delta(port: int, name: str) -> int:
         return after[port].get(name, 0) - before[port].get(name, 0)

@@ -66,7 +66,8 @@ def test_a_zone_is_tinted_listed_and_moved_from_the_page(browser, gateway, artif
 
     _post(gateway, created, created["tokens"]["ilsa"], {"option_id": "end-turn", "targets": []}, "ilsa-end")
     _until_ilsa(gateway, created, "gm-b")
-    expect(page.locator("#zones li")).to_have_text(["Moonbeam, 9 rounds (Ilsa)"])
+    # Her casting turn did not count (1.172, as for a summon): still 10 rounds on her next turn.
+    expect(page.locator("#zones li")).to_have_text(["Moonbeam, 10 rounds (Ilsa)"])
     move = page.get_by_role("button", name=re.compile(r"^Move Moonbeam"))
     move.click()
     expect(cell(page, 8, 2)).to_have_class(has_class("aim"))
