@@ -657,7 +657,10 @@ def _settle(fight: Fight, pause: bool = False) -> None:
                        f"plays in one turn, so the turn ends.", actor=actor.id)
             _held(fight, lambda: end_turn(fight))
             continue
-        items = build_menu(fight, actor)
+        # The Engine's own turns choose no metamagic (1.253), so what only a change makes
+        # castable now (Quickened with the action spent) is not its to take: taken bare, it
+        # would be cast unpaid.
+        items = [i for i in build_menu(fight, actor) if not i.option.alterNeeded]
         if all(i.plan.ends_turn for i in items):
             _held(fight, lambda: end_turn(fight))
             continue

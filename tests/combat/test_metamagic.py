@@ -414,3 +414,27 @@ def test_metamagic_is_never_used_alone_outside_a_fight_either():
     refusal = use_entry(rs(), sera("quickened")["sheet"], UseAsk("Quickened Spell"), ScriptedRoller([]), "Sera")
     assert refusal == Refusal("no-use", "Quickened Spell changes how another entry is used: it is chosen with that "
                                         "entry in a fight, never used alone")
+
+
+def test_the_engines_own_sorcerer_casts_no_spell_that_only_quickened_would_allow():
+    # Everyone under the Engine's tactics (seed 7). After Sera's Fireball has spent her action,
+    # every spell is offered only on the bonus action with `alterNeeded: [Quickened]`; the
+    # Engine chooses no metamagic, so it takes none of them (taken bare, a second Fireball
+    # would have been cast unpaid), and her Sorcery Points stay 5.
+    engine = {"controller": "engine"}
+    b = Bout(rs(), [sera("quickened") | engine, brom() | engine], [foe("zombie") | engine, foe("goblin") | engine],
+             seed=7)
+    turns: list[list[str]] = []
+    for line in b.log:
+        if line.endswith("'s turn.") or line.startswith(("Round ", "The fight is over")):
+            turns.append([line])
+        elif turns:
+            turns[-1].append(line)
+    sera_turns = [t for t in turns if t[0] == "Sera's turn."]
+    assert len(sera_turns) == 2
+    for turn in sera_turns:
+        # One spell a turn, on the action: one slot spent, one use.
+        assert [line for line in turn if line.startswith("Sera spends")] == ["Sera spends 1 3rd-level slot on Fireball."]
+        assert sum(line.startswith("Sera uses ") for line in turn) == 1
+    assert not any("Quickened" in line or "Sorcery Points" in line for line in b.log)
+    assert b.who("sera").sheet.get("live", {}).get("pools", {}).get("counters:sorcery-points", 5) == 5
