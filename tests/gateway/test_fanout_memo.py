@@ -16,9 +16,9 @@ from shared.protocol import EventMessage
 from shared.store import FeedMessage
 from shared.store.feed import FanOut, Subscription
 
-from gateway.context import SERVICE
-from gateway.ws import event_texts
-from tests.gateway.harness import battle_view, choose_http, create, run, socket, token_for, until
+from gateway.context import FEED, SERVICE
+from gateway.ws import event_texts, open_decision
+from tests.gateway.harness import battle_view, choose_http, create, play_two_players, run, socket, token_for, until
 
 
 def test_every_subscription_gets_the_same_message_and_its_event_texts_are_drawn_once() -> None:
@@ -134,5 +134,41 @@ def test_idle_spectators_take_a_choices_messages_inline_and_are_sent_the_same_fr
         inline, passes = _sample("battle_ws_inline_deliveries_total") - inline0, \
             _sample("battle_ws_fanout_seconds_count") - passes0
         assert passes >= 1 and inline == 3 * passes, (inline, passes)
+
+    run(body)
+
+
+def test_the_end_of_a_battle_reaches_idle_spectators_in_the_pass_and_each_is_then_sent_the_end() -> None:
+    """Three spectators watch the harness's battle played to its end. The save that ends it
+    cannot be finished inline (the end closes the socket, which the pump does), yet its
+    events go out in the fan-out's own pass to every idle spectator (the message's inline
+    writes count each of them); then each is sent the end, after the same events the store
+    holds, and closed."""
+    ends: list[tuple[str, int]] = []
+
+    def record(message: FeedMessage) -> None:
+        if message.events and message.decision is not None and open_decision(message).outcome:
+            ends.append((open_decision(message).outcome or "", message.memo.get("written", 0)))
+
+    async def body(client: Any) -> None:
+        client.app[FEED].tap(record)
+        created = await create(client)
+
+        async def spectate() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+            async with socket(client, created, created["spectator_token"]) as ws:
+                return await until(ws, "closed", timeout=30)
+
+        watching = [asyncio.create_task(spectate()) for _ in range(3)]
+        await asyncio.sleep(0.2)  # every spectator connected and parked on its empty queue
+        gm_events, _ = await play_two_players(client, created)
+        seen = await asyncio.gather(*watching)
+        for events, closed in seen:
+            assert events == gm_events == client.app[SERVICE].store.events_after(created["battle"], 0)
+            assert closed["type"] == "closed" and closed["outcome"] in ("victory", "defeat")
+        # One save ended it; its events were written in the pass to the three spectators
+        # (and to the GM's socket, and a player's, when their readers were idle too).
+        assert len(ends) == 1, ends
+        outcome, written = ends[0]
+        assert outcome == seen[0][1]["outcome"] and 3 <= written <= 6, ends
 
     run(body)
