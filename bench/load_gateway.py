@@ -12,11 +12,18 @@ workers, a throwaway Redis):
   sent -> its first event read on each spectator's socket) p50/p99 over every spectator and
   choice (target p99 < 100 ms), the spectators read by `--clients` processes (default 2);
   the gateway's own figures: its CPU per delivery (one choice to one spectator, up to the
-  fight's end) and, from its `/metrics`, how long its inline pass over the sockets took
-  per feed message (`battle_ws_fanout_seconds`).
+  fight's end) and, from its `/metrics` read before and after the hold, how long its inline
+  pass over the sockets took per feed message (`battle_ws_fanout_seconds`). The battle is
+  the example party four times over against three packs of the example foes (about twenty
+  choices), played after an untimed warm-up of four battles (a worker's first turn on a
+  ruleset builds its caches). The spectators' clients read with picows on uvloop: a
+  callback per frame that only stamps and keeps it, parsed after the hold, because the
+  aiohttp client (a task woken and a message object built per socket) cost 300 us of the
+  same 2 cores per delivery, more than the gateway's own pass, and was most of the latency.
 
-Bounded: sockets opened 200 at a time, `--seconds` of holding (default 30), everything closed
-and the stack stopped at the end; progress printed every 10 s.
+Bounded: sockets opened 200 at a time, `--seconds` of holding (default 30 idle, 60 spectators;
+the spectators' hold ends with the fight), everything closed and the stack stopped at the end;
+progress printed every 10 s.
 """
 
 from __future__ import annotations
@@ -28,13 +35,31 @@ import time
 from typing import Any
 
 import service
+import uvloop
 from load_realistic import cpu_s, rss_kib
+from picows import WSCloseCode, WSListener, WSMsgType, ws_connect
 
 OPENING = 200
+EVENT_PREFIX = b'{"type":"event"'
+#: The watched battle's foes: three packs of the example foes (bog hounds and a reed witch).
+WATCHED_FOES = [{"creature": "bog-hound", "count": 2, "position": [7, 2]},
+                {"creature": "reed-witch", "position": [8, 4]},
+                {"creature": "bog-hound", "count": 2, "position": [7, 6]},
+                {"creature": "reed-witch", "position": [8, 7]},
+                {"creature": "bog-hound", "count": 2, "position": [6, 8]}]
 
 
-async def _create(session: Any, base: str, digest: str, seed: int) -> dict[str, Any]:
-    body = {"ruleset": digest, "party": service.party_of(), "foes": service.foes_of(), "seed": seed}
+def watched_party() -> list[dict[str, Any]]:
+    """The example party four times over under the one player: the fight lasts about twenty
+    of its choices, not the example fight's three."""
+    members = service.party_of()
+    copies = [{k: v for k, v in m.items() if k != "position"} for m in members * 3]
+    return members + [dict(m, name=name) for m, name in zip(copies, ("Ada", "Bram", "Cole", "Dara", "Esk", "Fen"))]
+
+
+async def _create(session: Any, base: str, digest: str, seed: int, watched: bool = False) -> dict[str, Any]:
+    party, foes = (watched_party(), WATCHED_FOES) if watched else (service.party_of(), service.foes_of())
+    body = {"ruleset": digest, "party": party, "foes": foes, "seed": seed}
     async with session.post(f"{base}/v1/battles", json=body) as r:
         created: dict[str, Any] = await r.json()
         if r.status != 201:
@@ -100,68 +125,89 @@ async def idle(base: str, digest: str, sockets: int, seconds: float, gateway_pid
             "gateway_cpu_share_idle": (cpu1 - cpu0) / took}
 
 
+class _Spectator(WSListener):  # type: ignore[misc]
+    """One spectator's socket, read by callbacks (picows): no task per socket, and each
+    text frame is only stamped and kept; what it says is parsed after the hold, so reading
+    a thousand sockets costs the clients a few microseconds a frame, not the aiohttp
+    client's few hundred (a task woken and a message object built per socket)."""
+
+    def __init__(self, kept: list[tuple[float, bytes]]) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def on_ws_frame(self, transport: Any, frame: Any) -> None:
+        # Stamped before anything else: the latency ends when the client has the frame.
+        at = time.perf_counter()
+        if frame.msg_type == WSMsgType.TEXT:
+            payload = frame.get_payload_as_bytes()
+            if payload.startswith(EVENT_PREFIX):
+                self.kept.append((at, payload))
+        elif frame.msg_type == WSMsgType.CLOSE:
+            transport.disconnect()
+
+
 def spectate(url: str, token: str, sockets: int, until: Any, out: Any) -> None:
-    """One client process of the spectators run: opens `sockets` sockets, says so on `out`,
-    reads them until `until` (a shared double, set by the parent once every client is
-    open) has passed, and puts on `out` when each socket read each event: {seq: [times]}
+    """One client process of the spectators run (on uvloop): opens `sockets` sockets, says so
+    on `out`, reads them until `until` (a shared double, set by the parent once every client
+    is open) has passed, and puts on `out` when each socket read each event: {seq: [times]}
     (`time.perf_counter()`, the system's monotonic clock, which every process shares), and
     the CPU seconds this process used while it read them."""
-    got: dict[int, list[float]] = {}
+    kept: list[tuple[float, bytes]] = []
     used: list[float] = []
 
     async def main() -> tuple[int, int]:
-        import aiohttp
-
-        connector = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
-            opened, failed = await _open_all(session, [(url, token)] * sockets)
-            out.put(("open", len(opened), failed))
-
-            async def read(ws: Any) -> None:
-                while True:
-                    msg = await ws.receive()
-                    # Stamped before anything else: the latency ends when the client has the
-                    # message, not when this process has parsed it.
-                    at = time.perf_counter()
-                    if msg.type != aiohttp.WSMsgType.TEXT:
-                        return
-                    if msg.data.startswith('{"type":"event"'):
-                        got.setdefault(json.loads(msg.data)["event"]["seq"], []).append(at)
-
-            readers = [asyncio.create_task(read(ws)) for ws in opened]
-            cpu0 = sum(os.times()[:2])
-            while not until.value or time.perf_counter() < until.value:
-                await asyncio.sleep(0.2)
-            used.append(sum(os.times()[:2]) - cpu0)
-            for ws in opened:
-                await ws.close()
-            await asyncio.gather(*readers, return_exceptions=True)
+        opened: list[Any] = []
+        failed = 0
+        target = f"ws{url.removeprefix('http')}?token={token}"
+        for start in range(0, sockets, OPENING):
+            got = await asyncio.gather(*[ws_connect(lambda: _Spectator(kept), target)
+                                         for _ in range(min(OPENING, sockets - start))], return_exceptions=True)
+            opened += [g[0] for g in got if not isinstance(g, BaseException)]
+            failed += sum(1 for g in got if isinstance(g, BaseException))
+        out.put(("open", len(opened), failed))
+        cpu0 = sum(os.times()[:2])
+        while not until.value or time.perf_counter() < until.value:
+            await asyncio.sleep(0.2)
+        used.append(sum(os.times()[:2]) - cpu0)
+        for transport in opened:
+            transport.send_close(WSCloseCode.OK)
+            transport.disconnect()
+        await asyncio.gather(*[t.wait_disconnected() for t in opened], return_exceptions=True)
         return len(opened), failed
 
-    asyncio.run(main())
+    uvloop.run(main())
+    got: dict[int, list[float]] = {}
+    for at, payload in kept:
+        got.setdefault(json.loads(payload)["event"]["seq"], []).append(at)
     out.put(("events", got, used[0] if used else 0.0))
 
 
-def _fanout_metrics(text: str) -> dict[str, Any]:
-    """The gateway's own figures from its `/metrics` (None on a gateway without them): the
-    inline fan-out's passes, their mean, the bucket their p99 falls in, and deliveries."""
+def _fanout_samples(text: str) -> dict[str, float]:
+    """The gateway's inline fan-out series from its `/metrics` text, by sample name (with
+    each bucket's `le`)."""
     samples: dict[str, float] = {}
-    buckets: list[tuple[float, float]] = []
     for line in text.splitlines():
-        if line.startswith("battle_ws_fanout_seconds_bucket{"):
-            le = line.split('le="', 1)[1].split('"', 1)[0]
-            buckets.append((float(le), float(line.rsplit(" ", 1)[1])))
-        elif line.startswith(("battle_ws_fanout_seconds_sum", "battle_ws_fanout_seconds_count",
-                              "battle_ws_inline_deliveries_total")):
+        if line.startswith(("battle_ws_fanout_seconds", "battle_ws_inline_deliveries_total")):
             name, value = line.rsplit(" ", 1)
             samples[name] = float(value)
-    count = samples.get("battle_ws_fanout_seconds_count")
+    return samples
+
+
+def _fanout_metrics(before: str, after: str) -> dict[str, Any]:
+    """The gateway's own figures over the hold, from its `/metrics` read before and after it
+    (None on a gateway without them): the inline fan-out's passes, their mean, the bucket
+    their p99 falls in, and deliveries."""
+    was, now = _fanout_samples(before), _fanout_samples(after)
+    delta = {name: value - was.get(name, 0.0) for name, value in now.items()}
+    count = delta.get("battle_ws_fanout_seconds_count")
     if not count:
         return {"passes": None, "pass_mean_ms": None, "pass_p99_under_ms": None, "inline_deliveries": None}
-    p99 = next((le for le, n in sorted(buckets) if n >= 0.99 * count), None)
-    return {"passes": int(count), "pass_mean_ms": samples["battle_ws_fanout_seconds_sum"] / count * 1000,
+    buckets = sorted((float(name.split('le="', 1)[1].split('"', 1)[0]), n) for name, n in delta.items()
+                     if name.startswith("battle_ws_fanout_seconds_bucket{"))
+    p99 = next((le for le, n in buckets if n >= 0.99 * count), None)
+    return {"passes": int(count), "pass_mean_ms": delta["battle_ws_fanout_seconds_sum"] / count * 1000,
             "pass_p99_under_ms": p99 * 1000 if p99 is not None else None,
-            "inline_deliveries": int(samples.get("battle_ws_inline_deliveries_total", 0))}
+            "inline_deliveries": int(delta.get("battle_ws_inline_deliveries_total", 0))}
 
 
 async def spectators(base: str, digest: str, sockets: int, seconds: float, think: float,
@@ -180,7 +226,7 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
     first_seq: list[int] = []
     trips: list[float] = []
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as session:
-        created = await _create(session, base, digest, 9_001)
+        created = await _create(session, base, digest, 9_001, watched=True)
         url = f"{base}/v1/battles/{created['battle']}/ws"
         out, until = ctx.Queue(), ctx.Value("d", 0.0)
         shares = [sockets // clients + (1 if n < sockets % clients else 0) for n in range(clients)]
@@ -195,6 +241,8 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
             opened, failed = opened + n, failed + bad
         print(f"    {opened:,} spectators open ({failed} failed) in {len(procs)} client processes; "
               f"holding {seconds:.0f} s", flush=True)
+        async with session.get(f"{base}/metrics") as r:
+            metrics_before = await r.text()
         t0 = time.perf_counter()
         until.value = deadline = t0 + seconds
         cpu0 = cpu_s(gateway_pid)
@@ -202,7 +250,11 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
 
         async with session.ws_connect(url, params={"token": created["tokens"]["bench"]}) as ws:
             waiting_for_first = False
+            shown = t0
             while time.perf_counter() < deadline:
+                if time.perf_counter() - shown >= 10.0:
+                    shown = time.perf_counter()
+                    print(f"    {len(first_seq)} choices fanned out: {shown - t0:.0f} s of {seconds:.0f}", flush=True)
                 try:
                     msg = await ws.receive(timeout=max(0.1, deadline - time.perf_counter()))
                 except asyncio.TimeoutError:
@@ -228,7 +280,7 @@ async def spectators(base: str, digest: str, sockets: int, seconds: float, think
             cpu_at_end.append(cpu_s(gateway_pid))
             took = time.perf_counter() - t0
         async with session.get(f"{base}/metrics") as r:
-            gateway_side = _fanout_metrics(await r.text())
+            gateway_side = _fanout_metrics(metrics_before, await r.text())
         until.value = min(until.value, time.perf_counter())
         got: dict[int, list[float]] = {}
         client_cpu = 0.0
