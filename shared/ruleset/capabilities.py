@@ -235,9 +235,11 @@ def render_markdown() -> str:
         out.append(f"| {r.api} | {r.schema or ''} | {r.model} | `{r.key}` |")
     out += [
         "",
-        f"## Keys the format knows and the engine refuses for now ({len(refused)})",
+        f"## Keys the format knows and the engine refuses ({len(refused)})",
         "",
         "A package using one of these is refused with the reason, so no rule is silently ignored.",
+        "None is refused for a rule still to be built: each reason names what no spec page gives",
+        "(what the key holds or does where it stands), or the Marinara editor feature it belongs to.",
         "",
         "| Capability API | object | key | reason |",
         "| --- | --- | --- | --- |",

@@ -1,9 +1,9 @@
-"""Reasons for keys the format knows and this engine refuses for now, shared by more than one
-model (a reason used by one model stays beside its field).
+"""Reasons for keys the format knows and this engine refuses, shared by more than one model (a
+reason used by one model stays beside its field).
 
-Owns: the reason texts. Each names the later issue that builds the rule where one is planned,
-so a refused package says when it will play; `unsupported(api, reason)` (base.py) puts them
-on the field and docs/capabilities.md lists them.
+Owns: the reason texts. Each says what no spec page gives (what the key holds or does where it
+stands) or the Marinara editor feature the key belongs to; `unsupported(api, reason)` (base.py)
+puts them on the field and docs/capabilities.md lists them.
 """
 
 from __future__ import annotations

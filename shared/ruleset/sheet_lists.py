@@ -2,7 +2,7 @@
 from a catalog, and lists whose rows are pools.
 
 Owns: the six column types (the field value kinds plus `required`), a number column's
-`roll` (Capability API 1.85: refused for now, the sheet editor's Roll button), `ListPools` (each row a resource with its own maximum) and
+`roll` (Capability API 1.85: refused, the sheet editor's Roll button), `ListPools` (each row a resource with its own maximum) and
 `SheetList`, with the Capability API 1.165 gate on lists of more than 12 columns.
 """
 
