@@ -390,8 +390,13 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
         far = out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
         if far is not None:
             return far
-        kept_off = compelled_refusal(fight, fight.get(parsed.actor), parsed.option)
-        if kept_off is not None:
+        actor = fight.get(parsed.actor)
+        kept_off = compelled_refusal(fight, actor, parsed.option)
+        if kept_off is not None and (kept_off.code == "dropped" or (pending.decision == "turn" and any(
+                i.option.id == parsed.option
+                for i in build_menu(fight, actor, forecasts=False, blanks=False, compelled=False)))):
+            # `compelled` only of what a behaviour took off (1.264): an option no menu would
+            # hold (a walk past the movement left) is unknown, whatever the actor holds.
             return kept_off
         return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
     if parsed.carries:

@@ -47,21 +47,23 @@ from .plans import MenuItem, Option, Plan
 from .state import Combatant
 
 
-def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True) -> list[MenuItem]:
+def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks: bool = True,
+               compelled: bool = True) -> list[MenuItem]:
     """Everything `actor` may choose now; `forecasts=False` when only legality matters
     (`blanks=False`: not even a blank forecast for each target, for the resolver's own
-    checks)."""
+    checks). `compelled=False`: what it could choose but for its compelled behaviour (1.264),
+    so a refusal says `compelled` only of what a behaviour took off."""
     before, memo, blank = fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks
     fight.drawing.forecasting, fight.drawing.blanks = forecasts, blanks
     # Drawing a menu changes nothing, so what it reads may be kept until it is drawn.
     fight.memo.menu = {} if memo is None else memo
     try:
-        return _build_menu(fight, actor)
+        return _build_menu(fight, actor, compelled)
     finally:
         fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks = before, memo, blank
 
 
-def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
+def _build_menu(fight: Fight, actor: Combatant, compelled: bool = True) -> list[MenuItem]:
     """Everything `actor` may choose now, in a stable order."""
     items: list[MenuItem] = []
     if actor.out or actor.down:
@@ -165,6 +167,8 @@ def _build_menu(fight: Fight, actor: Combatant) -> list[MenuItem]:
     items = kind_of(fight).styled(fight, actor, items)
     if free is not None:
         items = [item for item in items if item.plan.ends_turn or item.plan.entry_ref in free]
+    if not compelled:
+        return items
     # Compelled behaviour (1.264) leaves only what the holder's conditions allow, and what
     # a table rolled at the turn's start.
     return as_rolled(fight, actor, compel(fight, actor, items))

@@ -123,6 +123,20 @@ def test_fear_drops_the_longsword_on_broms_cell_and_leaves_only_cells_farther_aw
     refused = advance(rs, state, {"actor": "brom", "option": "standard:dodge"})
     assert isinstance(refused, Refusal) and refused.code == "compelled"
     assert refused.message == "Brom is Frightened (Fear): 'standard:dodge' is not what it lets them do"
+    refused = advance(rs, state, {"actor": "brom", "option": "move:3,0"})  # in reach, not farther
+    assert refused.message == "Brom is Frightened (Fear): 'move:3,0' is not what it lets them do"
+
+
+def test_a_walk_past_the_movement_left_is_unknown_not_compelled():
+    """`compelled` names only what a behaviour took off the menu: after walking 15 ft of his
+    30 to 0, 0, Brom has 3 cells left, and 0, 5 is 5 cells off; no menu holds it, Fear or not."""
+    rs, state, _ = _feared()
+    state, log = play(rs, state, "brom", "move:0,0")
+    assert log == ["Brom moves to 0, 0 for 15 ft and has 15 ft left."]
+    refused = advance(rs, state, {"actor": "brom", "option": "move:0,5"})
+    assert isinstance(refused, Refusal) and refused.code == "unknown-option"
+    assert refused.message == "'move:0,5' is not on Brom's menu now"
+    assert advance(rs, state, {"actor": "brom", "option": "standard:dodge"}).code == "compelled"
 
 
 def test_without_behavior_frightened_brom_keeps_his_sword_and_his_choices():
