@@ -205,7 +205,9 @@ async def run_level(base: str, digest: str, sockets: int, seconds: float, think:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sockets", default="100,250,500,1000,2000", help="levels of open sockets")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level (default 20)")
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="measured time per level (default 20; realistic 60, idle 30, spectators 60, the "
+                             "spectators' hold ending with the fight)")
     parser.add_argument("--think", type=float, default=2.0, help="a player's seconds before answering (default 2)")
     parser.add_argument("--clients", type=int, default=2,
                         help="spectators: processes reading the spectators' sockets (default 2)")
