@@ -11,7 +11,7 @@ them (auras.reaches) calls for it, one holder after another in the fight's order
 - `seen`: rolled only while the two see each other (seeing.sees both ways: the basilisk's
   gaze), a note in the log otherwise, and never by one who averted their eyes (`avert`,
   aura_avert.py; the Game Master's creatures avert theirs first);
-- a failure applies `applies` from the holder at that DC (actions.apply_condition, as an
+- a failure applies `applies` from the holder at that DC (applying.apply_condition, as an
   action's failed save would), or `failedBy.applies` instead when the total fell short by
   `failedBy.atLeast` or more (the medusa's gaze); a save failed without rolling has no
   total, so it applies `applies`;
@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import numbers as N
-from .actions import apply_condition
+from .applying import apply_condition
 from .aura_avert import keep_averted
 from .auras import aura_rules, holder_auras, reaches
 from .condition_off import LEFT_BEHIND
@@ -41,7 +41,7 @@ from .fight import Fight
 from .saves_against import SaveContext
 from .seeing import sees
 from .state import Combatant, HeldCondition
-from . import effects as E
+from . import saves as SV
 from ..ruleset.auras import Aura, AuraSave
 
 
@@ -88,7 +88,7 @@ def _roll(fight: Fight, c: Combatant, holder: Combatant, key: str, cid: str, aur
         return
     after = fight.state.seq
     against = SaveContext(conditions=frozenset(a.condition for a in save.applies), source=holder.id)
-    if E.roll_save(fight, c, save.save, dc, why=f"against {holder.name}'s {name}", against=against):
+    if SV.roll_save(fight, c, save.save, dc, why=f"against {holder.name}'s {name}", against=against):
         if save.immuneOnSuccess:
             _immune(fight, c, holder, key, name)
         return

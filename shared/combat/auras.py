@@ -36,7 +36,7 @@ from .board import battlefield as BF
 from .board.units import per_cell, to_cells
 from .condition_off import remove_condition
 from .creature_types import of_kind
-from .effects import put_condition
+from .condition_on import put_condition
 from .fight import Fight, combat_block
 from .seeing import lacks, sees
 from .sizes import side

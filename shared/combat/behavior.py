@@ -15,7 +15,7 @@ Owns:
   turn began with nowhere to go: Fear). `keepsOut` (Turn Undead's 30 feet) and `keepsIn`
   (Sympathy's) keep a holder within that distance of the applier walking only away (ending
   outside while it can) or never farther. A choice it took off is refused as `compelled`.
-- `drop_on_put` (registered in effects.PUT_ON) and `turn_drops`: `drops` at `applied` and
+- `drop_on_put` (registered in condition_on.PUT_ON) and `turn_drops`: `drops` at `applied` and
   at `turn-start`. A sheet lets fall every worn item in one of `slots` or bearing one of
   `tags` (out of its `live.items`, so it grants nothing and lends no defense); a stat block
   every action whose `qualities` bear one of `tags` and every `held` thing bearing one
@@ -33,7 +33,7 @@ from ..ruleset.auras import Behavior
 from ..ruleset.package import Ruleset
 from ..sheet import Refusal
 from ..sheet.live import with_live
-from . import effects as E
+from . import condition_on as CN
 from . import numbers as N
 from .board import battlefield as BF
 from .board.units import steps, to_cells
@@ -270,7 +270,7 @@ def turn_drops(fight: Fight, c: Combatant) -> None:
             drop(fight, c, behavior)
 
 
-E.PUT_ON.append(drop_on_put)
+CN.PUT_ON.append(drop_on_put)
 
 
 __all__ = ["allowed", "behavior_rules", "compel", "compelling", "drop", "drop_on_put", "refusal", "turn_drops"]

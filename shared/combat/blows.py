@@ -34,6 +34,7 @@ from ..dice.forecast import Critical
 from ..ruleset.base import key_of
 from ..ruleset.combat_attacks import ColumnOrConst
 from . import effects as E
+from . import saves as SV
 from . import harm_kinds as H
 from . import numbers as N
 from .evasion import evade
@@ -192,7 +193,7 @@ def clause_part(fight: Fight, actor: Combatant, target: Combatant, clause: Any, 
         amount, text = roll_damage(fight, parse_dice(clause.dice or "0").with_modifier(clause.flat or 0), critical)
     if clause.save is not None:
         clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
-        saved = E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context)
+        saved = SV.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context)
         evaded = evade(fight, target, clause.save.save, saved, clause.save.onSuccess, f"part of {name}")
         if evaded == "nothing":
             return None

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from . import diseases as D
 from . import effects as E
+from . import condition_on as CN
 from . import numbers as N
 from .condition_off import LEFT_BEHIND, remove_condition
 from .fight import Fight, OpenBlow
@@ -317,7 +318,7 @@ def _leave_applies(fight: Fight, c: Combatant, held: HeldCondition, on_end: Any,
         # Left in the middle of the holder's own turn, the rounds start from their next turn:
         # one more count keeps this turn from spending the first round.
         counted = rounds + 1 if mid_turn else rounds
-        ok = E.put_condition(fight, c, apply.condition, source=held.source, rounds=counted, at=at, quiet=True,
+        ok = CN.put_condition(fight, c, apply.condition, source=held.source, rounds=counted, at=at, quiet=True,
                              ends_with=apply.endsWith)
         if ok:
             name = N.label(fight.ruleset, "condition", apply.condition)

@@ -45,6 +45,8 @@ from ..dice import NORMAL, DiceExpr, Mode, parse_dice, pick_mode, sum_distributi
 from ..ruleset.base import Dice
 from ..ruleset.combat_contests import Contest
 from . import effects as E
+from . import saves as SV
+from . import condition_on as CN
 from .condition_off import remove_condition
 from . import numbers as N
 from .fight import Fight
@@ -369,7 +371,7 @@ def throw_side(fight: Fight, c: Combatant, check_ids: list[str]) -> tuple[int, s
     check_id, bonus = best_check(fight, c, check_ids)
     dice = contest_dice(fight)
     r = fight.roll(DiceExpr.of(dice.count, dice.sides), side_mode(fight, c, check_id))
-    pieces = [E.roll_text(r), N.signed(bonus)]
+    pieces = [SV.roll_text(r), N.signed(bonus)]
     total = r.total + bonus
     total = N.fold_modifiers(fight, check_mods(fight, c, check_id), total, pieces)
     return total, f"{' '.join(pieces)} = {total} with {check_label(fight, check_id)}", r.natural
@@ -475,7 +477,7 @@ def _on_win(fight: Fight, winner: Combatant, loser: Combatant, contest: Contest)
     for apply in win.applies or []:
         if loser.out:
             break
-        E.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
+        CN.put_condition(fight, loser, apply.condition, source=winner.id, rounds=apply.rounds)
     if win.push is not None and fight.state.board is not None and not loser.out:
         push(fight, winner, loser, win.push)
     elif win.push is not None:

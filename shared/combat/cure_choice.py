@@ -7,7 +7,7 @@ a weapon's modes), `narrowed` (the entry's mechanics with only the n-th cure, wh
 lands), `cure_label` (the mode's label: the condition, the track or the health pool) and
 `chosen` (a use with no mode chosen carries out the first cure, in that order, the target
 has a reason for). Everything else about a cure (whom it helps, landing it) is cures.py's
-and actions.apply_conditions', which read the narrowed mechanics as any other cure.
+and entries.apply_conditions', which read the narrowed mechanics as any other cure.
 """
 
 from __future__ import annotations

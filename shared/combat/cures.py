@@ -15,7 +15,7 @@ not yet stabilized) and Revivify only someone of the user's side who died no mor
 exhaustion -1 only someone with a level to lose and its `unseals` only someone whose maximum
 is `sealed`. A `utility` entry that
 cures is offered and aimed like any other (plan_reading.py, costs.py). Landing the cure is
-actions.apply_conditions (condition_off.remove_condition, effects.stabilize, effects.revive).
+entries.apply_conditions (condition_off.remove_condition, effects.stabilize, effects.revive).
 """
 
 from __future__ import annotations

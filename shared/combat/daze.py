@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from . import effects as E
+from . import condition_on as CN
 from .condition_off import remove_condition
 from . import harm_kinds as H
 from . import numbers as N
@@ -43,8 +43,8 @@ def after_hit(fight: Fight, actor: Combatant, target: Combatant, landed: int, ov
                    "but still skips only their next turn.", target=target.id, actor=actor.id)
         return
     marked = False
-    if daze.condition is not None and not E.has_condition(target, daze.condition):
-        marked = E.put_condition(fight, target, daze.condition, source=actor.id, rounds=None, ends_after="daze",
+    if daze.condition is not None and not CN.has_condition(target, daze.condition):
+        marked = CN.put_condition(fight, target, daze.condition, source=actor.id, rounds=None, ends_after="daze",
                                  quiet=True)
     target.dazed = Daze(by=actor.id, marked=marked)
     text = f" {daze.text}" if daze.text else ""

@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..sheet import set_condition
-from . import effects as E
+from . import saves as SV
+from . import condition_on as CN
 from . import numbers as N
 from .condition_off import remove_condition, sheet_conditions
 from .fight import Fight
@@ -66,7 +67,7 @@ def turn_save(fight: Fight, c: Combatant, held: HeldCondition, *, after: str = "
     while the applier is in sight (source_saves.py)."""
     name = N.label(fight.ruleset, "condition", held.id)
     assert held.save is not None and held.dc is not None
-    made = E.roll_save(fight, c, held.save, held.dc, why=f"to end {name}{after}", against=for_condition(held),
+    made = SV.roll_save(fight, c, held.save, held.dc, why=f"to end {name}{after}", against=for_condition(held),
                        lean=lean)
     if held not in c.conditions:
         return
@@ -101,7 +102,7 @@ def worsen(fight: Fight, c: Combatant, held: HeldCondition, becomes: str, why: s
     c.conditions.remove(held)
     if c.sheet is not None and held.id in sheet_conditions(fight):
         fight.write(c, set_condition(fight.ruleset, c.sheet, held.id, False))
-    if E.put_condition(fight, c, becomes, source=held.source, rounds=None, quiet=True):
+    if CN.put_condition(fight, c, becomes, source=held.source, rounds=None, quiet=True):
         fight.emit("condition", f"{c.name}'s {old} worsens {why}: {c.name} is {new}.", target=c.id,
                    condition=becomes, worsened=held.id)
 
@@ -145,5 +146,5 @@ def on_damaged(fight: Fight, c: Combatant) -> None:
             continue
         for apply in damaged.applies:
             duration = apply.duration
-            E.put_condition(fight, c, apply.condition, source=held.source, rounds=duration.rounds,
+            CN.put_condition(fight, c, apply.condition, source=held.source, rounds=duration.rounds,
                             at=duration.at or "turn-end")

@@ -1,42 +1,36 @@
-"""What lands on a combatant: damage (types, resistances, temporary points, health pool
-or track), healing, temporary points, conditions put on and taken off, going down, dying
-saves and concentration.
+"""What lands on a combatant's health: damage (types, resistances, temporary points, health
+pool or track), healing, temporary points, going down, dying saves and death.
 
-Owns: every change to a combatant's health and conditions, written through the sheet's
-own operations for sheet combatants (the sheet is the record) and kept on the combatant
-for creatures written in numbers. Each change is a sentence in the log. Damage dealt inside
-a blow (`Fight.resolving.open_blows`) is judged once for the whole blow (`blow_ends`): concentration
-against the sum, going down, one count against death for a target already down.
+Owns: every change to a combatant's health, written through the sheet's own operations for
+sheet combatants (the sheet is the record) and kept on the combatant for creatures written in
+numbers. Each change is a sentence in the log. Damage dealt inside a blow
+(`Fight.resolving.open_blows`) is judged once for the whole blow (`blow_ends`): concentration
+against the sum, going down, one count against death for a target already down. Conditions are
+put on by condition_on.py, saves rolled by saves.py, concentration ended by concentration.py.
 """
 
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import Any, Callable
 
-from ..dice import NORMAL, DiceExpr, DiceRoll, Mode, chance_at_least, pick_mode
 from ..ruleset.conditions import healing_denial
 from ..sheet import damage as sheet_damage
 from ..sheet import heal as sheet_heal
-from ..sheet import move_track, set_condition, set_temp, set_text, spend
+from ..sheet import move_track, set_temp, spend
 from ..sheet.ops import Result
 from ..sheet.refusal import BAD_BOX, TRACK_FULL, Refusal
 from . import numbers as N
 from .fight import Fight, OpenBlow
-from .condition_off import remove_condition, sheet_conditions
-from .kinds import kind_of
-from .state import Combatant, HeldCondition
+from .condition_off import remove_condition
+from .state import Combatant
 from .health_max import heal_cap
-from .saves_against import SaveContext
-from .creature_types import passes
-from ..dice import parse_dice
-from .rescue import after_failure
-from .rescue_entries import Roll
-from .board.save_cover import words
 from . import zone_state as ZS
 from . import summon_state as SS
 from .belongings import drop_belongings
+from .concentration import end_concentration
+from .condition_on import put_condition
+from .saves import roll_save
 
 
 def health_line(fight: Fight, c: Combatant) -> str:
@@ -223,10 +217,6 @@ def harm_kind(fight: Fight, dtype: str | None) -> str | None:
 #: What landed damage ends or lets its target save against (condition_ends.on_damage,
 #: registered as it loads: ending a condition may deal harm of its own).
 AFTER_DAMAGE: list[Callable[[Fight, Combatant | None, Combatant, int], None]] = []
-#: What a condition does as it is put on, once its line is in the log (size_conditions.py:
-#: a size-changing condition, 1.195; behavior.py: `drops` at `applied`, mechanics-3 1.266);
-#: each gets the condition's `combat.conditions` rule.
-PUT_ON: list[Callable[[Fight, Combatant, HeldCondition, Any], None]] = []
 
 
 def _after_damage(fight: Fight, source: Combatant | None, target: Combatant, landed: int) -> None:
@@ -561,288 +551,3 @@ def grant_temp(fight: Fight, target: Combatant, amount: int, *, what: str) -> No
     else:
         target.temp = max(target.temp, amount)
     fight.emit("temp", f"{what} gives {target.name} {amount} temporary {N.health_label(fight.ruleset)}.", target=target.id)
-
-
-# ---------------------------------------------------------------------------
-# conditions
-# ---------------------------------------------------------------------------
-
-
-def has_condition(c: Combatant, cid: str) -> bool:
-    return any(h.id == cid for h in c.conditions)
-
-
-def one_at_a_time_held(fight: Fight, c: Combatant, cid: str) -> HeldCondition | None:
-    """The condition `c` holds of the same `oneAtATime` group as `cid` (1.256), if any."""
-    rules = N.condition_rules(fight.ruleset)
-    group = getattr(rules.get(cid), "oneAtATime", None)
-    if group is None:
-        return None
-    return next((h for h in c.conditions if getattr(rules.get(h.id), "oneAtATime", None) == group), None)
-
-
-def put_condition(fight: Fight, c: Combatant, cid: str, *, source: str | None, rounds: int | None,
-                  at: str = "turn-end", of: str = "holder", save: str | None = None, save_at: str | None = None,
-                  dc: int | None = None, ends_after: str | None = None, tracked: bool = True,
-                  concentration: str | None = None, this_action: bool = False, quiet: bool = False,
-                  escape: int | None = None, escape_checks: list[str] | None = None,
-                  ends_when_holder: Any = None, harm_more: str | None = None,
-                  save_by_source: bool | None = None, ends_with: str | None = None,
-                  aura: str | None = None, kept: bool | None = None) -> bool:
-    """Puts condition `cid` on `c` (or on again). `ends_with` (an `applies` item's `endsWith`,
-    mechanics-2 1.202) ties a condition this use puts on to its partner, which must be there.
-    `aura` (the holder whose aura spreads it) and `kept` (`keepsOn`) put on a condition that
-    is never written to the sheet (mechanics-3 1.263)."""
-    name = N.label(fight.ruleset, "condition", cid)
-    if ends_with is not None and not has_condition(c, ends_with):
-        fight.emit("note", f"{name} is not put on {c.name}: it ends with "
-                   f"{N.label(fight.ruleset, 'condition', ends_with)}, which {c.name} does not have.",
-                   target=c.id, condition=cid)
-        return False
-    why = N.immunity_source(fight, c, cid, applier=fight.state.combatant(source) if source else None)
-    if why is not None:
-        fight.emit("immune", f"{c.name} is immune to {name}{f' while {why}' if why else ''}.",
-                   target=c.id, condition=cid)
-        return False
-    kin = one_at_a_time_held(fight, c, cid)
-    if kin is not None:
-        # mechanics-2 1.256: one condition of a `oneAtATime` group at a time, the same one
-        # again included (it is not refreshed either); the event reports `already`.
-        held_name = N.label(fight.ruleset, "condition", kin.id)
-        fight.emit("condition", f"{name} is not put on {c.name}: {c.name} is already {held_name}, one of a kind held one at a time.",
-                   target=c.id, condition=cid, already=kin.id)
-        return False
-    for held in c.conditions:
-        if held.id == cid:
-            # The same condition twice is still one condition: keep the longer clock.
-            if rounds is not None and (held.rounds is None or held.rounds < rounds) and held.save is None:
-                held.rounds = rounds
-            _stack(fight, c, held, name, harm_more)
-            return True
-    put = HeldCondition(
-        id=cid, source=source, rounds=rounds, at=at, of=of, save=save, save_at=save_at, dc=dc,
-        ends_after=ends_after, tracked=tracked, concentration=concentration, this_action=this_action,
-        escape=escape, escape_checks=escape_checks, harm_more=harm_more, save_by_source=save_by_source,
-        # Only the condition this use puts on ends with its partner: one held already stays.
-        ends_with=ends_with,
-        ends_on_attack=(ends_when_holder.attacks or None) if ends_when_holder is not None else None,
-        ends_on_casts=list(ends_when_holder.casts) if ends_when_holder is not None and ends_when_holder.casts else None,
-        aura=aura, kept=kept,
-    )
-    c.conditions.append(put)
-    if c.sheet is not None and aura is None and not kept and cid in sheet_conditions(fight):
-        fight.write(c, set_condition(fight.ruleset, c.sheet, cid, True))
-    if not quiet:
-        clock = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else (" until saved" if save else "")
-        fight.emit("condition", f"{c.name} is {name}{clock}.", target=c.id, condition=cid, rounds=rounds)
-    _one_per_source(fight, c, cid, source)
-    if PUT_ON:
-        rule = N.condition_rules(fight.ruleset).get(cid)
-        for hook in PUT_ON:
-            hook(fight, c, put, rule)
-    return True
-
-
-def _stack(fight: Fight, c: Combatant, held: HeldCondition, name: str, harm_more: str | None) -> None:
-    """`stacks` (mechanics-1 1.189, the Sword of Wounding): applied again while in effect, one
-    more application up to the condition's limit; its harm is dealt once for each."""
-    limit = getattr(N.condition_rules(fight.ruleset).get(held.id), "stacks", None)
-    if limit is None:
-        return
-    count = held.stacks or 1
-    if count >= limit:
-        fight.emit("condition", f"{c.name} is already {name} {count} times, as many as it stacks.",
-                   target=c.id, condition=held.id, stacks=count)
-        return
-    held.stacks = count + 1
-    if harm_more is not None:
-        held.harm_more = harm_more
-    fight.emit("condition", f"{c.name} is {name} again: {held.stacks} applications.",
-               target=c.id, condition=held.id, stacks=held.stacks)
-
-
-def _one_per_source(fight: Fight, c: Combatant, cid: str, source: str | None) -> None:
-    """`onePerSource` (mechanics-1 1.189, the Oathbow's sworn enemy): put on `c`, the
-    condition leaves whoever else had it from the same source."""
-    rule = N.condition_rules(fight.ruleset).get(cid)
-    if source is None or rule is None or not getattr(rule, "onePerSource", None):
-        return
-    for other in fight.state.combatants:
-        if other is c:
-            continue
-        for held in [h for h in other.conditions if h.id == cid and h.source == source]:
-            remove_condition(fight, other, held, reason=f"it is now on {c.name}, one holder per source")
-
-
-def end_concentration(fight: Fight, c: Combatant, *, reason: str) -> None:
-    conc = c.concentration
-    if conc is None:
-        return
-    c.concentration = None
-    if c.sheet is not None and fight.combat.concentration is not None:
-        fight.write(c, set_text(fight.ruleset, c.sheet, fight.combat.concentration.text, ""))
-    fight.emit("concentration-ends", f"{c.name} stops concentrating on {conc.label}: {reason}.", target=c.id)
-    # The zones the concentration sustained end with it (mechanics-1 1.172).
-    ZS.end_zones_of(fight, c, f"{c.name}'s concentration ended", concentration=True)
-    SS.end_summons_of(fight, c, f"{c.name}'s concentration ended", concentration=True)
-    for holder_id, cid in conc.conditions:
-        holder = fight.state.combatant(holder_id)
-        if holder is None:
-            continue
-        for held in list(holder.conditions):
-            if held.id == cid and held.concentration == c.id:
-                remove_condition(fight, holder, held, reason=f"{c.name}'s concentration ended")
-
-
-# ---------------------------------------------------------------------------
-# saves
-# ---------------------------------------------------------------------------
-
-
-def save_votes(fight: Fight, c: Combatant, save: str, against: SaveContext | None = None) -> tuple[int, int]:
-    """(advantages, disadvantages) a save of `c` leans by, before they cancel: condition
-    effects and modifiers, dodging for the saves a dodge covers, and the save's own `modes`."""
-    adv = N.effect_count(fight, c, "own-saves-advantage", save=save)
-    dis = N.effect_count(fight, c, "own-saves-disadvantage", save=save)
-    a2, d2 = N.mode_votes(fight, c, "saves", save=save, context=against)
-    if c.dodging:
-        dodge = fight.combat.standardEffects.dodge if fight.combat.standardEffects else None
-        if dodge is not None and save in (dodge.saves or []):
-            adv += 1
-    # The save's own `modes` (1.185): a target its test passes rolls twice.
-    for test, mode in against.modes if against is not None else ():
-        if passes(fight, c, test):
-            adv, dis = (adv + 1, dis) if mode == "advantage" else (adv, dis + 1)
-    return adv + a2, dis + d2
-
-
-def succeeds_without_rolling(fight: Fight, c: Combatant, succeeds: Any) -> str | None:
-    """Why `c` succeeds at a save without rolling (its `succeeds`, mechanics-1 1.181: any
-    one is enough), or None: immune to one of the damage types, immune to one of the
-    conditions, or passing the type-and-tag test."""
-    if succeeds is None:
-        return None
-    immune = N.damage_guard(c, "immune")
-    for dtype in succeeds.immune or []:
-        if dtype.lower() in immune:
-            return f"immune to {dtype}"
-    held = N.immunities(fight, c)
-    for cid in succeeds.conditionImmune or []:
-        if cid.lower() in held:
-            return f"immune to being {N.label(fight.ruleset, 'condition', cid)}"
-    if succeeds.is_ is not None and passes(fight, c, succeeds.is_):
-        return "its kind"
-    return None
-
-
-def roll_save(fight: Fight, c: Combatant, save: str, dc: int, *, why: str, against: SaveContext | None = None,
-              cover: N.Bonus | None = None, lean: str | None = None) -> bool:
-    """One save inside combat: the attack roll's dice + the save + condition modifiers.
-    `against` is what the save is against (a `SaveContext`, or the id of the condition
-    it would end); None is against nothing (concentration, death). `cover` is what cover
-    between the effect and the saver adds to the save's number (board/save_cover.py);
-    `lean` one more `advantage` or `disadvantage` (a condition's `seenLean`, 1.268)."""
-
-    if isinstance(against, str):
-        against = SaveContext(conditions=frozenset([against]))
-
-    name = N.label(fight.ruleset, "save", save)
-    name = name if name.lower().endswith("save") else f"{name} save"
-    failed_by = N.fails_save(fight, c, save)
-    if failed_by is not None:
-        fight.emit("save", f"{c.name} fails the {name} {why} without rolling ({failed_by}).", target=c.id, success=False)
-        return False
-    source = fight.state.combatant(against.source) if against is not None and against.source else None
-    if against is not None and against.allies_fail and source is not None and source.side == c.side:
-        # Calm Emotions (1.278): the user's own side fails without rolling.
-        fight.emit("save", f"{c.name} fails the {name} {why} without rolling (on {source.name}'s side).",
-                   target=c.id, success=False)
-        return False
-    free = succeeds_without_rolling(fight, c, against.succeeds if against is not None else None)
-    if free is not None:
-        fight.emit("save", f"{c.name} succeeds at the {name} {why} without rolling ({free}).", target=c.id, success=True)
-        return True
-    dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
-    expr = f"{dice.count}d{dice.sides}" if dice else "1d20"
-    votes = save_votes(fight, c, save, against)
-    if lean is not None:
-        votes = (votes[0] + 1, votes[1]) if lean == "advantage" else (votes[0], votes[1] + 1)
-    thrown = kind_of(fight).roll_save(fight, c, save, dc, name, why, pick_mode(*votes), against, cover)
-    if thrown is not None:
-        _save_made(fight, c)
-        return thrown
-    mode = pick_mode(*votes) if fight.combat.attackRoll and fight.combat.attackRoll.advantage else "normal"
-
-    def throw(again: str = "") -> int:
-        r = fight.roll(expr, mode)
-        bonus = N.save_bonus(fight, c, save)
-        total = r.total + bonus
-        parts = [roll_text(r)]
-        if bonus:
-            parts.append(N.signed(bonus))
-        if cover is not None:
-            total += cover.flat
-            parts.append(words(cover))
-        total = N.fold_modifiers(fight, N.modifiers(fight, c, "saves", save=save, context=against), total, parts)
-        ok = total >= dc
-        arithmetic = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-        fight.emit("save", f"{c.name} rolls a {name} {again}{why}: {arithmetic} against {dc}, "
-                   f"{'a success' if ok else 'a failure'}.", target=c.id, success=ok, total=total, dc=dc)
-        return total
-
-    total = throw()
-    ok = total >= dc
-    if not ok:
-        top = _save_top(fight, c, save, expr, against) + (cover.flat if cover is not None else 0)
-        roll = after_failure(fight, c, Roll("saves", total, dc, ("a success", "still a failure"), save=save,
-                                            again=lambda: throw("again "), again_top=top), context=against)
-        ok = roll.made
-    _save_made(fight, c)
-    return ok
-
-
-def save_chance(fight: Fight, c: Combatant, save: str, dc: int, against: SaveContext | None = None,
-                cover: N.Bonus | None = None) -> Fraction:
-    """The exact chance `c` makes `save` against `dc` as `roll_save` throws it in a summed
-    fight: the attack roll's dice, leaning as they would, the save's bonus, cover and the
-    condition modifiers, a rolled one counted face by face; 0 for a save the holder's
-    conditions fail without a roll. A rescue after a failed save is not promised."""
-    if N.fails_save(fight, c, save) is not None:
-        return Fraction(0)
-    dice = fight.combat.attackRoll.dice if fight.combat.attackRoll else None
-    count, sides = (dice.count, dice.sides) if dice else (1, 20)
-    flat = N.save_bonus(fight, c, save) + (cover.flat if cover is not None else 0)
-    added = DiceExpr()
-    for b in N.modifiers(fight, c, "saves", save=save, context=against):
-        flat += b.flat
-        if b.dice:
-            added = added.plus(b.dice, minus=b.minus)
-    mode: Mode = NORMAL
-    if fight.combat.attackRoll and fight.combat.attackRoll.advantage:
-        mode = pick_mode(*save_votes(fight, c, save, against))
-    return chance_at_least(DiceExpr.of(count, sides, flat), dc, mode, added if added.terms else None)
-
-
-def _save_top(fight: Fight, c: Combatant, save: str, expr: str, against: SaveContext | None) -> int:
-    """A save's highest total: what a rescue that rolls it again could reach."""
-
-    top = parse_dice(expr).dice_max + N.save_bonus(fight, c, save)
-    for b in N.modifiers(fight, c, "saves", save=save, context=against):
-        top += b.flat
-        if b.dice and not b.minus:
-            top += parse_dice(b.dice).dice_max
-    return top
-
-
-def _save_made(fight: Fight, c: Combatant) -> None:
-    for held in list(c.conditions):
-        if held.ends_after == "own-save":
-            remove_condition(fight, c, held, reason="it lasted for one save")
-
-
-def roll_text(r: DiceRoll) -> str:
-    faces = [f for term in r.faces for f in term]
-    base = str(sum(faces)) if len(faces) == 1 else f"{sum(faces)} ({' + '.join(map(str, faces))})"
-    if r.dropped is not None:
-        base += f" ({r.mode}; dropped {r.dropped.total})"
-    return base

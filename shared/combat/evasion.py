@@ -4,7 +4,9 @@ successful save of one of them takes nothing and a failed one takes half.
 
 Owns: `evade`, asked where such a save has just been rolled (an entry, a creature action,
 a damage part with a save of its own): "nothing", "half" or None (no Evasion for that
-save, or the effect is not one that halves), with the log line saying why.
+save, or the effect is not one that halves), with the log line saying why; and
+`after_evasion`, what an entry or a creature action that halves on a save still deals once
+Evasion has had its say.
 """
 
 from __future__ import annotations
@@ -35,4 +37,13 @@ def evade(fight: Fight, target: Combatant, save: str, saved: bool, on_success: s
     return "half"
 
 
-__all__ = ["evade"]
+def after_evasion(evaded: str | None, landed: bool, half: bool) -> tuple[bool, bool, str]:
+    """(landed, half, what halved it) once Evasion has had its say (evasion.py)."""
+    if evaded == "nothing":
+        return False, False, "the save"
+    if evaded == "half":
+        return True, True, "Evasion"
+    return landed, half, "the save"
+
+
+__all__ = ["evade", "after_evasion"]

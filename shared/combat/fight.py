@@ -120,7 +120,7 @@ class Resolving:
     step: ActionStep | None = None
     #: Above zero while an answer or a signature action resolves: nothing opens a window.
     windows_off: int = 0
-    #: One-attack conditions the attack being resolved uses up (see actions.finish_attack).
+    #: One-attack conditions the attack being resolved uses up (see rolls.finish_attack).
     after_attack: list[tuple[str, Any]] = field(default_factory=list)
     #: On a board: the option being forecast or resolved (its reach decides a swing
     #: from a shot, board/attacks.py).

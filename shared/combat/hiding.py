@@ -18,7 +18,7 @@ Owns, with `combat.hiding`:
   legendary Detect), roll `perception` and find, for the searcher, everyone hidden from them
   whose result the roll reaches; the Engine searches when every opponent is hidden from it
   (seeing.py's `all_hidden_from`, tactics.py).
-Registered where the layers below call them: actions.py's `STANDARD_RULES` (Hide, Search,
+Registered where the layers below call them: standard_actions.py's `STANDARD_RULES` (Hide, Search,
 Detect) and board/movement.py's `EACH_CELL`.
 Off the board nobody is out of sight but for a condition that already hides them, so
 nobody hides there otherwise: `sees_clearly` decides, with no rule of its own here.
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import STANDARD_RULES
+from .standard_actions import STANDARD_RULES
 from .board.movement import EACH_CELL
 from .contests import check_label, throw_side
 from . import components as COMPONENTS

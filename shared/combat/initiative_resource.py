@@ -31,6 +31,7 @@ from typing import Any, Iterable
 
 from . import daze as D
 from . import effects as E
+from . import condition_on as CN
 from .condition_off import remove_condition
 from . import harm_kinds as H
 from . import pool_dice as P
@@ -145,7 +146,7 @@ def crash_check(fight: Fight, c: Combatant, by: Combatant | None, *, opening: bo
     fight.emit("crash", f"{c.name} crashes{start}: their initiative {number(c)} is at or below {crash.at}.",
                target=c.id, initiative=number(c))
     if crash.condition is not None:
-        E.put_condition(fight, c, crash.condition, source=by.id if by is not None else None, rounds=None,
+        CN.put_condition(fight, c, crash.condition, source=by.id if by is not None else None, rounds=None,
                         ends_after=CRASH)
     if by is not None and by.id != c.id and crash.bonus:
         _set(fight, by, number(by) + crash.bonus)

@@ -5,7 +5,7 @@ Owns `kind_plans`: an entry or item use with `kindChoice` is offered as one mode
 and tag of `combat.creatureTypes` (creature_types.kinds), `<option>@kind-<id>`, each plan
 carrying the kind (`Plan.named_kind`, kept by plan_codec) in place of the plain option, so
 every use names its kind. What the use applies remembers the kind
-(`HeldCondition.chosen_kind`, actions.apply_condition), and an aura with `chosenKind` on
+(`HeldCondition.chosen_kind`, applying.apply_condition), and an aura with `chosenKind` on
 what was applied reaches only creatures of it (auras.py).
 """
 

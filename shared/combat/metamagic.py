@@ -22,7 +22,7 @@ Owns:
 
 What each change does is read where it happens: the budget and the targets here, the
 payment and the `altered` event in paying.py, the spared and heightened saves and the
-rerolled damage dice in actions.py and rolls.py.
+rerolled damage dice in entries.py and rolls.py.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..dice import parse_dice
 from . import blows as B
-from . import effects as E
+from . import saves as SV
 from . import item_weapons as IW
 from . import saves_against as SA
 from .board.battlefield import body, grid, on_board
@@ -69,7 +69,7 @@ def line_saves(fight: Fight, actor: Combatant, plan: Plan, target: Combatant) ->
     for c in caught:
         if fight.state.outcome or c.out:
             continue
-        saved = E.roll_save(fight, c, bolt.save.save, dc, why=f"against {name}", against=context)
+        saved = SV.roll_save(fight, c, bolt.save.save, dc, why=f"against {name}", against=context)
         evaded = evade(fight, c, bolt.save.save, saved, bolt.save.onSuccess, name)
         amount, said = rolled, text
         if evaded == "nothing" or (evaded is None and saved and bolt.save.onSuccess == "none"):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import effects as E
+from . import concentration as CC
 from . import zone_state as ZS
 from .fight import Fight
 from .seeing import LIGHTLY, OBSCURING
@@ -95,7 +95,7 @@ def disperse(fight: Fight) -> None:
         owner = fight.state.combatant(zone.owner)
         if owner is not None and owner.concentration is not None and zone.concentration \
                 and owner.concentration.entry == zone.entry:
-            E.end_concentration(fight, owner, reason=f"{wind.name} disperses {zone.name}")
+            CC.end_concentration(fight, owner, reason=f"{wind.name} disperses {zone.name}")
         ZS.end_zone(fight, zone, reason)
 
 

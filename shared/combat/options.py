@@ -19,6 +19,7 @@ from ..dice import DiceExpr, Mode, attack_forecast, mean_damage, parse_dice, pic
 from ..dice.forecast import Critical
 from . import blows as B
 from . import effects as E
+from . import saves as SV
 from . import numbers as N
 from . import saves_against as SA
 from . import item_hits as IH
@@ -171,8 +172,8 @@ def saved_share(fight: Fight, target: Combatant, save: Any, dc: int, on_success:
     1.184)."""
     full = guarded_mean(damage, guard, critical)
     if action and on_success == "none":
-        return E.save_chance(fight, target, save, dc, against, cover), full
-    made = E.save_chance(fight, target, save, dc, against, cover)
+        return SV.save_chance(fight, target, save, dc, against, cover), full
+    made = SV.save_chance(fight, target, save, dc, against, cover)
     kept = guarded_mean(damage, guard, critical, halved=True) if on_success == "half" else Fraction(0)
     return made, (1 - made) * full + made * kept
 

@@ -7,7 +7,7 @@ the turn loop and the windows, which both ask whether the fight is over.
 from __future__ import annotations
 
 from . import diseases as D
-from . import effects as E
+from . import concentration as CC
 from .condition_off import remove_condition
 from . import initiative_resource as IR
 from .belongings import loot_report
@@ -56,7 +56,7 @@ def finish(fight: Fight) -> None:
     D.roll_out(fight)
     for c in fight.state.combatants:
         if c.concentration is not None:
-            E.end_concentration(fight, c, reason="the fight is over")
+            CC.end_concentration(fight, c, reason="the fight is over")
         # What auras spread and `keepsOn` kept is gone with the fight, never on a sheet (1.263).
         c.conditions = [h for h in c.conditions if h.aura is None and not h.kept]
         for held in list(c.conditions):

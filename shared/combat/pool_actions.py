@@ -7,9 +7,9 @@ that skill with the row's ability, exactly as `with=` swaps it, its bonus and th
 `adjust`; its damage column read as a count of dice, `damage.ability` as more dice and
 `damage.bonus` as automatic successes), `blow_tags` (the item tags and `qualities` a
 `remap` can match), `clause_amounts` (each `plus` clause a damage pool of its own, with
-no extra dice from the hit), and `weapon`, `entry`, `creature_action`, which actions.py
-hands a pool fight to once the cost is paid. Conditions, budgets, uses and the log of
-using an entry stay in actions.py; only the roll and the damage differ.
+no extra dice from the hit), and `weapon`, `entry`, `creature_action`, which weapons.py,
+entries.py and creature_actions.py hand a pool fight to once the cost is paid. Conditions,
+budgets, uses and the log of using an entry stay there; only the roll and the damage differ.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from ..dice import DiceError, parse_dice
 from . import blow_adds as BA
 from . import blows as B
-from . import effects as E
+from . import saves as SV
 from . import initiative_resource as IR
 from . import item_weapons as IW
 from . import item_hits as IH
@@ -38,7 +38,10 @@ from . import windows as W
 from .costs import amount_expr
 from .plan_reading import action_damage
 from .support import find_catalog_entry
-from . import actions as A
+from . import applying as AP
+from . import creature_actions as CA
+from . import entries as EN
+from . import weapons as WP
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +142,7 @@ def clause_amounts(fight: Fight, target: Combatant, clauses: Iterable[Any], defa
         halved = False
         if clause.save is not None:
             clause_dc = clause.save.difficulty if clause.save.difficulty is not None else dc
-            if E.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context):
+            if SV.roll_save(fight, target, clause.save.save, clause_dc, why=f"against part of {name}", against=context):
                 if clause.save.onSuccess != "half":
                     continue
                 halved = True
@@ -232,8 +235,8 @@ def weapon(fight: Fight, actor: Combatant, plan: Any, target: Combatant, cursor:
         _land(fight, actor, target, amounts, blow_tags(fight, row) + plan.qualities, style, spend, plan.name, plan.damage_type,
               B.hit_of_weapon(fight, actor, plan), blow)
         if attack is not None:
-            A.weapon_hit_ends(fight, actor, target, plan, attack)
-        A.spends_put_on(fight, target, adds)
+            WP.weapon_hit_ends(fight, actor, target, plan, attack)
+        WP.spends_put_on(fight, target, adds)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 
@@ -262,7 +265,7 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
                              {"index": i})
             landed, extra = struck.hit, struck.extra
         elif mech.save is not None and not mech.autoHit:
-            if E.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}", against=context,
+            if SV.roll_save(fight, target, mech.save.save, dc, why=f"against {plan.name}", against=context,
                            cover=save_cover(fight, actor, target, mech.save, mech.area, plan.aim)):
                 half = (mech.save.onSuccess or "none") == "half"
                 landed = False
@@ -275,7 +278,7 @@ def entry(fight: Fight, actor: Combatant, plan: Any, targets: list[Combatant], s
             _land(fight, actor, target, amounts, tags, style, spend, plan.name, mech.damageType,
                   B.hit_of_entry(mech) if not half else None, blow)
         if landed or half:
-            A.apply_conditions(fight, actor, target, mech, plan, landed)
+            EN.apply_conditions(fight, actor, target, mech, plan, landed)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)
 
@@ -307,10 +310,10 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
                              {**(at or {}), "index": i})
             landed, extra = struck.hit, struck.extra
         if landed and action.save is not None:
-            saved = E.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
+            saved = SV.roll_save(fight, target, action.save.save, action.save.difficulty, why=f"against {action.name}",
                                 against=context, cover=save_cover(fight, actor, target, action.save, action.area,
                                                                   plan.aim if plan is not None else None))
-            landed, half = A.action_save_kept(action.save.onSuccess, saved)
+            landed, half = CA.action_save_kept(action.save.onSuccess, saved)
         if landed and action.damage is not None:
             amounts = [PoolAmount(dice + extra, auto, dtype, action.name, first=True, extra=extra, halved=half)]
             if spend is None:
@@ -321,6 +324,6 @@ def creature_action(fight: Fight, actor: Combatant, action: Any, targets: list[C
                   B.hit_of_action(action) if not half else None, blow)
         if landed and not saved:
             for apply in action.applies or []:
-                A.apply_condition(fight, actor, target, apply, dc)
+                AP.apply_condition(fight, actor, target, apply, dc)
     if spend is not None:
         IR.spend_over(fight, actor, style, spend)

@@ -3,7 +3,7 @@ pool, and its difficulty is the number of successes needed").
 
 Owns: `save_parts` (the save's number on the sheet, or a creature's `saves` entry, as dice,
 with the dice cover between the effect and the saver adds on a board)
-and `roll_save`, which effects.roll_save hands a pool fight to: the pool with condition
+and `roll_save`, which saves.roll_save hands a pool fight to: the pool with condition
 modifiers as dice and the harm penalty off it, thrown twice only under `pool.advantage`,
 a success when it reaches the difficulty without botching. The log line:
 

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from ..sheet.sealed import LASTING, REST, WOUNDS, seal
 from . import effects as E
+from . import saves as SV
 from . import numbers as N
 from .fight import Fight
 from .state import Combatant
@@ -37,7 +38,7 @@ def reduce_max(fight: Fight, actor: Combatant, target: Combatant, rule: Any,
     amount = sum(n for dtype, n in dealt if not kind or (dtype or "").lower() == kind)
     if amount <= 0:
         return
-    if rule.save is not None and rule.difficulty is not None and E.roll_save(
+    if rule.save is not None and rule.difficulty is not None and SV.roll_save(
             fight, target, rule.save, rule.difficulty, why=f"against {what} lowering their maximum"):
         return
     until = "only something that unseals it gives it back" if rule.lasting else "no healing gives it back until a rest"

@@ -7,7 +7,7 @@ Owns: `resize` (works out the size the holder's conditions make it and puts it o
 grid a creature that grew fills its new square over every cell it stood on, when such a
 square lies on open ground clear of everyone else, or else the largest smaller size that
 does; one that shrank keeps its top-left cell; the log says who changed and to what, or why
-it stayed), called by effects.put_condition (`effects.PUT_ON`) and as a condition comes off
+it stayed), called by condition_on.put_condition (`condition_on.PUT_ON`) and as a condition comes off
 (`condition_off.LEFT_BEHIND`).
 
 Where the new size is read: sizes.size_id (the combatant's `size`), so reach, areas, pushes,
@@ -22,7 +22,7 @@ from . import numbers as N
 from .board import battlefield as BF
 from .board.units import square
 from .condition_off import LEFT_BEHIND
-from .effects import PUT_ON
+from .condition_on import PUT_ON
 from .fight import Fight
 from .sizes import cells_at, compared_index, side, size_label
 from .state import Combatant, HeldCondition

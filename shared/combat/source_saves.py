@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import effects as E
+from . import saves as SV
 from . import numbers as N
 from .board import battlefield as BF
 from .board.units import per_cell, to_cells
@@ -111,7 +111,7 @@ def resolve_action_save(fight: Fight, actor: Combatant, plan: Plan) -> None:
         return
     spend_budget(fight, actor, plan.budget)
     name = N.label(fight.ruleset, "condition", held.id)
-    if E.roll_save(fight, actor, held.save, held.dc, why=f"to end {name}", against=for_condition(held),
+    if SV.roll_save(fight, actor, held.save, held.dc, why=f"to end {name}", against=for_condition(held),
                    lean=lean(fight, actor, held)):
         remove_condition(fight, actor, held, reason="the save ends it")
 
@@ -122,7 +122,7 @@ def action_save_worth(fight: Fight, actor: Combatant, plan: Plan) -> float:
     held = next((h for h in actor.conditions if h.id == cid), None)
     if held is None or held.save is None or held.dc is None:
         return 0.0
-    return float(E.save_chance(fight, actor, held.save, held.dc, for_condition(held)))
+    return float(SV.save_chance(fight, actor, held.save, held.dc, for_condition(held)))
 
 
 __all__ = ["SAVE_ACTION", "action_save_items", "action_save_worth", "lean", "may_roll", "remember",

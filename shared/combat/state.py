@@ -368,7 +368,7 @@ class ActionStep(Record):
     targets: list[str]
     stage: Stage
     #: Where a `hit` window (or a player's own spends) held the action: the target, the
-    #: sequence part, the held roll (actions.py reads it as it resumes).
+    #: sequence part, the held roll (actions.perform resumes the option at it).
     cursor: dict[str, Any] | None = None
     from_seq: int
     #: (holder, condition) pairs held before the step (lists: a step copies them often).

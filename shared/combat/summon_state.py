@@ -9,7 +9,7 @@ list: "Spiritual Weapon, 10 rounds"), `end_summon` and `end_summons_of` (its own
 concentration of its entry over: "Spiritual Weapon ends: Ilsa is down."), `count_down` (one
 round off as each of the owner's turns ends, not counting the turn of the casting).
 
-It sits beside zone_state.py, below the resolver's effects (effects.py ends summons as it ends
+It sits beside zone_state.py, below the resolver's effects (concentration.py ends summons as it ends
 zones), so it reads the board and the plan's JSON and nothing that resolves an action.
 Readings the spec leaves open are in docs/board.md "Summons".
 """

@@ -18,7 +18,8 @@ from typing import Any
 
 from . import numbers as N
 from . import summon_state as SS
-from .actions import PUSHED_FROM, RESOLVES, entry_lands_on
+from .actions import RESOLVES
+from .entries import PUSHED_FROM, entry_lands_on
 from .board import battlefield as BF
 from .board.units import gap, per_cell, say, steps, to_cells
 from .fight import Fight

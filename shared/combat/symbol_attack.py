@@ -6,7 +6,7 @@ rank built like a check, an entry's to-hit number as dice, a creature action's `
 `upgrades`), `attack_pool` (those dice against the target's defense as difficulty dice,
 with condition modifiers and the harm penalty as boost and setback dice, one more die for a
 leaning roll, and the boost and setback dice spends left on the attacker), `needed`, and
-`difficulty` (the target's defense as difficulty dice) and `strike`, which actions.py hands
+`difficulty` (the target's defense as difficulty dice) and `strike`, which attack_rolls.py hands
 every attack roll of a symbol-pool fight to. It throws and logs in the author's terms,
 
     Juno attacks Dock bruiser with Road axe: 3 dice (Brawn 3) against Defense 1:

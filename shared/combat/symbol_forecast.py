@@ -38,7 +38,7 @@ from .symbol_damage import soak
 from dataclasses import replace
 from ..dice import pick_mode
 from . import numbers as N
-from .effects import save_votes
+from .saves import save_votes
 from .symbol_saves import save_pool
 from .costs import amount_expr
 from .pool_actions import blow_tags
@@ -162,7 +162,7 @@ def strike(fight: Fight, actor: Combatant, target: Combatant, plan: Any, expr: D
 
 def save_chance(fight: Fight, target: Combatant, save: str, difficulty: int, against: Any = None,
                 boost: int = 0, setback: int = 0, cover: Any = None) -> float:
-    """The exact chance `target` makes `save` (leaning as effects.roll_save leans it, with
+    """The exact chance `target` makes `save` (leaning as saves.roll_save leans it, with
     `boost` and `setback` dice more, and the dice `cover` adds); 0 for a save its
     conditions fail without a throw."""
 

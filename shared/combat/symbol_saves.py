@@ -6,7 +6,7 @@ Owns: `save_pool` (a sheet's save built like a check: the save's ability and its
 `pool.build`; a creature's `saves` entry is its dice; the difficulty is that many
 difficulty dice; condition modifiers to saves and the harm penalty as boost and setback
 dice, one more for a leaning roll, and dice a spend left on the saver, and on a board the dice cover adds), `roll_save`, which
-effects.roll_save hands a symbol-pool fight to, and `throw_initiative`. A save succeeds
+saves.roll_save hands a symbol-pool fight to, and `throw_initiative`. A save succeeds
 when its net successes reach `success.needed`; what else it shows buys nothing (only attack
 rolls spend).
 

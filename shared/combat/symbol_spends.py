@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable
 
-from . import effects as E
+from . import condition_on as CN
 from . import harm_kinds as H
 from . import numbers as N
 from . import symbol_dice as S
@@ -306,7 +306,7 @@ def buy(fight: Fight, actor: Combatant, target: Combatant, held: dict[str, Any],
                cost=spend.cost, target=target.id)
     if spend.condition is not None:
         c = landing(fight, actor, target, spend.condition.on)
-        E.put_condition(fight, c, spend.condition.id, source=chooser.id, rounds=spend.condition.rounds)
+        CN.put_condition(fight, c, spend.condition.id, source=chooser.id, rounds=spend.condition.rounds)
 
 
 def _move_track(fight: Fight, actor: Combatant, target: Combatant, spend: Any) -> str:

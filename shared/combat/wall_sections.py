@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..dice import DiceExpr, parse_dice
 from ..sheet import Refusal
 from . import effects as E
+from . import saves as SV
 from .board import battlefield as BF
 from .board.reach import OUT, aim_at
 from .board.sight import sees
@@ -180,7 +181,7 @@ def broken_touch(fight: Fight, zone: LastingZone, c: Combatant) -> None:
         expr = parse_dice(f"{expr}+{_amount_times(more, plan.cost_steps)}")
     amount, text = roll_damage(fight, expr, False)
     if broken.save is not None and plan.save_dc is not None:
-        made = E.roll_save(fight, c, broken.save, plan.save_dc, why=f"against {zone.name}'s broken section")
+        made = SV.roll_save(fight, c, broken.save, plan.save_dc, why=f"against {zone.name}'s broken section")
         if made:
             amount = 0 if broken.onSave == "none" else amount // 2
             text += ", halved by the save" if broken.onSave != "none" else ", none on a save"

@@ -8,7 +8,7 @@ raised the cap as the ward was cast (zone_state.py).
 Owns: `warding` (the zone that keeps a use from a target, or None), `ward_refusal` (the
 sentence for a menu or a choice), and `unwarded` (those of a list it reaches). Three places
 ask: the menu takes warded creatures off an option's targets (menu_rules.py), an area passes
-over them (board/menu.py `caught`), and as an entry lands on each target (actions.py), which
+over them (board/menu.py `caught`), and as an entry lands on each target (entries.py), which
 covers a zone's own triggers: a zone cast from outside is a use from outside.
 
 "From outside" is read from where the user stands as it is used: one inside the same zone

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..dice import DiceExpr, pick_mode
 from . import paying as A
-from . import effects as E
+from . import saves as SV
 from . import numbers as N
 from .delays import held_back
 from .blow_adds import join_blow
@@ -117,7 +117,7 @@ def _cancels(fight: Fight, holder: Combatant, plan: Any, reaction: Any, w: Windo
                 return False
     if reaction.cancelSave is not None:
         cs = reaction.cancelSave
-        if not E.roll_save(fight, holder, cs.save, cs.dc, why=f"to stop {source.name}'s {what}"):
+        if not SV.roll_save(fight, holder, cs.save, cs.dc, why=f"to stop {source.name}'s {what}"):
             fight.emit("note", f"{holder.name} fails to stop {source.name}'s {what}; it goes ahead.", actor=holder.id)
             return False
     return True

@@ -15,7 +15,7 @@ its harm at turn start, burning away at its caster's); on its triggers `breaksCo
 own `damageType` (1.198) and `whileHeld` (1.175) at a held creature's turn start, and the
 components a zone `forbids` inside it (1.179, through components.FORBIDDING) and the conditions
 its `inside` puts in force there (through numbers.PLACED). A trigger applies the entry's own effect to the one
-creature through the entry's own resolution (actions.entry_lands_on), with the save DC and
+creature through the entry's own resolution (entries.entry_lands_on), with the save DC and
 payment it was cast with.
 """
 
@@ -27,9 +27,11 @@ from ..dice import parse_dice
 from ..ruleset.mechanics.amounts import Amount
 from . import components as COMPONENTS
 from . import effects as E
+from . import saves as SV
+from . import concentration as CC
 from . import numbers as N
 from . import zone_state as ZS
-from .actions import entry_lands_on
+from .entries import entry_lands_on
 from .board import battlefield as BF
 from .board.areas import aim_cells
 from .board.units import per_cell, say, steps, to_cells
@@ -87,8 +89,8 @@ def _break_concentration(fight: Fight, zone: LastingZone, plan: Plan, c: Combata
     if c.concentration is None or conc is None:
         return
     dc = plan.save_dc if plan.save_dc is not None else 10
-    if not E.roll_save(fight, c, conc.save, dc, why=f"to keep concentrating on {c.concentration.label}"):
-        E.end_concentration(fight, c, reason=f"{zone.name} breaks it")
+    if not SV.roll_save(fight, c, conc.save, dc, why=f"to keep concentrating on {c.concentration.label}"):
+        CC.end_concentration(fight, c, reason=f"{zone.name} breaks it")
 
 
 def _dealt_since(fight: Fight, seq: int) -> int:
@@ -153,7 +155,7 @@ def _burn(fight: Fight, c: Combatant) -> None:
         if zone.owner == c.id:
             ZS.end_zone(fight, zone, "it burns away")
             if zone.concentration and c.concentration is not None and c.concentration.entry == zone.entry:
-                E.end_concentration(fight, c, reason=f"{zone.name} burns away")
+                CC.end_concentration(fight, c, reason=f"{zone.name} burns away")
             continue
         if c.down or c.out or not ZS.inside(fight, zone, c) or not ZS.affects(fight, zone, c):
             continue
@@ -233,7 +235,7 @@ def _touched(fight: Fight, zone: LastingZone, mover: Combatant) -> None:
     save = plan.mechanics.save
     dc = plan.save_dc if plan.save_dc is not None else 10
     # Without a save of the entry's own there is nothing to roll, and the touch sets it off.
-    if save is None or not E.roll_save(fight, mover, save.save, dc, why=f"touching {zone.name}"):
+    if save is None or not SV.roll_save(fight, mover, save.save, dc, why=f"touching {zone.name}"):
         ZS.end_zone(fight, zone, f"{mover.name} touches it")
 
 

@@ -519,7 +519,7 @@ class CombatCondition(Model):
     stacks: Annotated[int, Field(ge=2, le=100)] | None = Field(default=None, json_schema_extra=gate("1.189"))
     #: On one holder per source: applied to someone else, it leaves the last (1.189).
     onePerSource: bool | None = Field(default=None, json_schema_extra=gate("1.189"))
-    #: Immunities only against an applier passing the test (effects.put_condition).
+    #: Immunities only against an applier passing the test (condition_on.put_condition).
     conditionImmunitiesFrom: Annotated[list[ImmunityFrom], Field(min_length=1, max_length=8)] | None = Field(
         default=None, json_schema_extra=gate("1.191")
     )

@@ -4,12 +4,12 @@ damage dice" and spec/mechanics-1 1.187 to 1.193).
 Owns: `ItemAttack` and its parts (`ItemAttackDamage`, `StatRef`, `ItemPlus`, `ItemOnHit`,
 `AttackAgainst`, `Slay`, `SlaySave`, `AttackMode`, `ModeRange`, `ModeLine`,
 `OthersWhileMarked`). The mechanics-1 keys are played in a fight (shared/combat/item_hits.py,
-item_weapons.py, actions.py; a mode's `line` in mode_line.py).
+item_weapons.py, weapons.py; a mode's `line` in mode_line.py).
 
 Mechanics-3 adds charges spent on a hit (`spends` 1.273, with `ChargeSpend`, `SpendStep`,
 `SpendOnHit` and `SpendSave`): each way is a use answering the owner's own hit with the
 weapon (shared/sheet/item_uses.py `fight_uses`), joined to its blow (shared/combat/
-blow_adds.py) and putting its conditions on after it (actions.py).
+blow_adds.py) and putting its conditions on after it (weapons.py).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class ItemOnHit(Apply):
 
     #: A number read from the wielder's sheet as the hit applies the condition (1.274), as an
     #: entry's `applies[].value` is: the hit applies it through the entry's code
-    #: (shared/combat/actions.py `weapon_conditions`).
+    #: (shared/combat/applying.py `apply_condition`).
     value: ValueRef | None = Field(default=None, json_schema_extra=gate("1.274"))
     #: A spell hold's escape (1.174, 1.175) is against the entry's save DC; a weapon's hit has none.
     escapeDc: Literal["save"] | None = Field(default=None, json_schema_extra=unsupported("1.174", ITEM_HOLD_REASON))

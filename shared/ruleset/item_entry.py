@@ -146,7 +146,7 @@ class ChargeStep(Model):
     max: Annotated[int, Field(ge=1, le=50)]
     amount: Amount | None = None
     targets: Annotated[int, Field(ge=1, le=20)] | None = None
-    #: Pushed this much farther for each extra charge (shared/combat/actions.py).
+    #: Pushed this much farther for each extra charge (shared/combat/entries.py).
     push: Annotated[Number, Field(gt=0)] | None = Field(default=None, json_schema_extra=gate("1.271"))
 
 

@@ -1,5 +1,5 @@
 """Pushes by entries and creatures (spec/mechanics-1 "Pushes, wind and goggles", 1.182, and
-"Creatures push too", 1.184; shared/combat/actions.py `forced_push`, board/push.py), with
+"Creatures push too", 1.184; shared/combat/entries.py and creature_actions.py, board/push.py `forced_push`), with
 exact log lines from scripted dice, on tests/combat/zones_kit.py's 10 x 4 board.
 
 Thunderwave as the spec shapes it: SRD 5.1's 2d8 thunder, a Constitution save for half, a

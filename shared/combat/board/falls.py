@@ -19,6 +19,7 @@ from typing import Any
 
 from ...dice import DiceExpr
 from .. import effects as E
+from .. import condition_on as CN
 from .. import numbers as N
 from ..windows import open_window
 from ..outcome import check_outcome
@@ -96,8 +97,8 @@ def land(fight: Any, c: Any, levels: int, source: Any = None) -> None:
     r = fight.roll(expr)
     fight.emit("fall", f"{c.name} falls {far}: {expr} = {r.describe()}.", target=c.id, levels=levels)
     E.deal_damage(fight, source, c, max(0, r.total), rule.type, what="The fall")
-    if rule.prone and not c.out and not E.has_condition(c, rule.prone):
-        E.put_condition(fight, c, rule.prone, source=None, rounds=None)
+    if rule.prone and not c.out and not CN.has_condition(c, rule.prone):
+        CN.put_condition(fight, c, rule.prone, source=None, rounds=None)
 
 
 # A `falls` window held the landing (windows.RESUMES).

@@ -1,5 +1,8 @@
 """Forced movement (spec/combat-3 "Contests" `push`) and where it starts a fall.
 
+`forced_push` is an entry's or a creature action's `push` (mechanics-1 1.182, 1.184): `push`
+on a board, nobody moved without one.
+
 Owns: `slide` (a creature moved straight along a direction, stopping as a push stops: a
 push's, and a compelled wander's, behavior.py) and `push` (a contest's loser, or whoever an entry's or a creature action's `push` lands
 on without a saving throw made (mechanics-1 1.182, 1.184), moves straight away from the winner, cell by cell, a body bigger
@@ -14,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..fight import Fight
 from ..sizes import side
+from ..state import Combatant
 from . import battlefield as BF
 from .falls import hold
 from .units import say, square, to_cells
@@ -95,3 +100,11 @@ def push(fight: Any, winner: Any, loser: Any, distance: float, per: float | None
                actor=winner.id, target=loser.id, cell=[x, y])
     if drop:
         hold(fight, loser, drop, winner)
+
+
+def forced_push(fight: Fight, actor: Combatant, target: Combatant, distance: float, per: float | None = None,
+                origin: tuple[int, int] | None = None) -> None:
+    """An entry's or a creature action's `push` (1.182, 1.184): on a board, straight away
+    from the user (or from `origin`, where the blow came from); without one nobody moves."""
+    if fight.state.board is not None and not target.out and target.position is not None and target is not actor:
+        push(fight, actor, target, distance, per, origin)

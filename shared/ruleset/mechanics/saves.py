@@ -2,7 +2,7 @@
 
 Owns: `EntrySave` (`save`, `onSuccess`, `ignoresCover` 1.74, `against` 1.181,
 `succeeds` 1.181, `modes` 1.185 and `alliesMayFail` 1.278: allies of the user fail it
-without rolling; all played by shared/combat/effects.roll_save), with its parts `SaveCountsAgainst`, `SaveSucceeds` and `SaveMode`. An
+without rolling; all played by shared/combat/saves.roll_save), with its parts `SaveCountsAgainst`, `SaveSucceeds` and `SaveMode`. An
 item use's `save` is this one; a creature action's (`ActionSave`, creature_actions.py)
 adds its own `difficulty`.
 """
