@@ -329,7 +329,8 @@ class Connection:
         this socket's last seq, and what comes after them is known from the message (its
         decision follows, or it carries the open decision of an active battle). Writes the
         frames (drawn once per message) in one write and returns True; False leaves the
-        message to the pump (a gap, a resync, the store to read, the end, a slow reader)."""
+        message to the pump (a gap, a resync, the store to read, a slow reader), or what
+        follows the events of the end, which it writes here first."""
         if message.is_answer:
             return True
         events = message.events
@@ -341,18 +342,21 @@ class Connection:
             return False
         revision, status, raw = message.revision, message.status, message.decision
         follows = message.decision_follows and status == ACTIVE and revision is not None
+        #: False: the pump, which gets the message next, sends what follows its events (the
+        #: end) and skips the events this socket was sent here.
+        finished = True
         if not follows and (events or message.hold_changed or status != ACTIVE or raw is not None):
             # After the events, the battle's decision: only from the message, and only while
             # it goes on (the end closes the socket, which the pump does).
-            if status != ACTIVE:
-                return self._lead(message, transport)
-            if raw is None or revision is None:
+            if status != ACTIVE or (raw is not None and open_decision(message).outcome):
+                # The end: its events still go out in this pass, so the last blow reaches a
+                # thousand spectators as fast as any other.
+                data, finished = event_frames(message), False
+            elif raw is None or revision is None:
                 return False
-            decision = open_decision(message)
-            if decision.outcome:
-                return self._lead(message, transport)
-            answer = self._answer(message, revision, status, decision, raw)
-            data = event_frames(message) + answer[1] if answer is not None else event_frames(message)
+            else:
+                answer = self._answer(message, revision, status, open_decision(message), raw)
+                data = event_frames(message) + answer[1] if answer is not None else event_frames(message)
         else:
             data = event_frames(message)
             if follows:
@@ -363,17 +367,7 @@ class Connection:
         if data:
             transport.write(data)
             message.memo["written"] = message.memo.get("written", 0) + 1
-        return True
-
-    def _lead(self, message: FeedMessage, transport: asyncio.Transport) -> bool:
-        """The end of the battle: its events still go out in this pass, so the last blow
-        reaches a thousand spectators as fast as any other; the pump, which gets the message
-        next (False), skips the events this socket now has and sends the end and closes."""
-        if message.events:
-            transport.write(event_frames(message))
-            self.last_seq = message.events[-1]["seq"]
-            message.memo["written"] = message.memo.get("written", 0) + 1
-        return False
+        return finished
 
     # -- incoming --------------------------------------------------------------------
     async def receive(self, text: str) -> None:

@@ -27,7 +27,7 @@ Owns:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..ruleset.auras import Behavior
 from ..ruleset.package import Ruleset
@@ -173,11 +173,16 @@ def compel(fight: Fight, actor: Combatant, items: list[MenuItem]) -> list[MenuIt
         b.only is None or _part(item) in b.only or _part(item) in (b.onlyWhenStuck or ()) for _h, b in compelled))]
 
 
-def refusal(fight: Fight, actor: Combatant, option: str) -> Refusal | None:
-    """`compelled` for an option a behaviour took off, `dropped` for an action let fall."""
+def refusal(fight: Fight, actor: Combatant, option: str, offered: Callable[[], bool]) -> Refusal | None:
+    """`compelled` for an option a behaviour took off, `dropped` for an action let fall.
+    `offered()`: whether the menu would hold the option but for the behaviour (asked last,
+    since it draws that menu): an option no menu holds (a walk past the movement left) is
+    not the behaviour's doing."""
     if option.startswith("action:") and f"action:{option.split(':', 1)[1]}" in actor.let_fall:
         return Refusal("dropped", f"{actor.name} dropped what {option.split(':', 1)[1]} is made with")
     for held, _behavior in compelling(fight, actor):
+        if not offered():
+            return None
         name = N.label(fight.ruleset, "condition", held.id)
         return Refusal("compelled", f"{actor.name} is {name}: {option!r} is not what it lets them do")
     return None

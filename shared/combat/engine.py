@@ -387,18 +387,16 @@ def advance(ruleset: Ruleset, state: BattleState, choice: Any, *, owned: bool = 
     if item is None:
         # An option the board left off only for distance or sight says so (spec/combat-3). A
         # refusal is falsy, so it is told from None by name.
-        far = out_of_range(fight, fight.get(parsed.actor), parsed.option, parsed.targets)
+        actor = fight.get(parsed.actor)
+        far = out_of_range(fight, actor, parsed.option, parsed.targets)
         if far is not None:
             return far
-        actor = fight.get(parsed.actor)
-        kept_off = compelled_refusal(fight, actor, parsed.option)
-        if kept_off is not None and (kept_off.code == "dropped" or (pending.decision == "turn" and any(
-                i.option.id == parsed.option
-                for i in build_menu(fight, actor, forecasts=False, blanks=False, compelled=False)))):
-            # `compelled` only of what a behaviour took off (1.264): an option no menu would
-            # hold (a walk past the movement left) is unknown, whatever the actor holds.
+        kept_off = compelled_refusal(fight, actor, parsed.option, lambda: pending.decision == "turn" and any(
+            i.option.id == parsed.option
+            for i in build_menu(fight, actor, forecasts=False, blanks=False, compelled=False)))
+        if kept_off is not None:
             return kept_off
-        return Refusal("unknown-option", f"{parsed.option!r} is not on {fight.get(parsed.actor).name}'s menu now")
+        return Refusal("unknown-option", f"{parsed.option!r} is not on {actor.name}'s menu now")
     if parsed.carries:
         # The companions a teleport takes along (1.276), checked with where it lands.
         item = MenuItem(item.option, replace(item.plan, carried=parsed.carries))

@@ -63,7 +63,7 @@ def build_menu(fight: Fight, actor: Combatant, *, forecasts: bool = True, blanks
         fight.drawing.forecasting, fight.memo.menu, fight.drawing.blanks = before, memo, blank
 
 
-def _build_menu(fight: Fight, actor: Combatant, compelled: bool = True) -> list[MenuItem]:
+def _build_menu(fight: Fight, actor: Combatant, compelled: bool) -> list[MenuItem]:
     """Everything `actor` may choose now, in a stable order."""
     items: list[MenuItem] = []
     if actor.out or actor.down:
